@@ -1,0 +1,89 @@
+"""Turn a questionnaire item into a brief: what exactly is asked, in checkable parts.
+
+A brief is derived by deterministic rules (the offline engine's normaliser);
+two wordings of the same question that differ only in boilerplate, case,
+punctuation or inflection give the same ``normalised`` form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dossier.records import Question
+from dossier.textutil import content_terms, fold_whitespace, identifiers
+
+# What kind of value the question asks for, by its wording.
+_ASKS = (
+    ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
+    ("duration", re.compile(r"\bhow long\b|\bretention period\b|\bwithin what time", re.I)),
+    ("number", re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I)),
+)
+_ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|no)\.", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.?!:])\s+(?=[A-Z\"“(])")
+
+
+def sentences(text: str) -> list[str]:
+    """Split on sentence ends, not on the dots of e.g., i.e., etc."""
+    protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
+    parts = _SENTENCE_END.split(protected)
+    return [p.replace("\x00", ".").strip() for p in parts if p.strip()]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One thing the answer must establish."""
+
+    text: str  # the part of the question that asks for it
+    terms: tuple[str, ...]  # stemmed content terms
+    asks: str | None  # "frequency" | "duration" | "number" | None
+
+
+@dataclass(frozen=True)
+class Brief:
+    question_id: str
+    question: str
+    normalised: str  # the cache key's view of the question
+    query: str  # the part of the question worth searching for
+    terms: tuple[str, ...]  # stemmed content terms of the whole question, unique, in order
+    identifiers: tuple[str, ...]
+    facts: tuple[Fact, ...]
+
+
+def make_brief(question: Question) -> Brief:
+    text = fold_whitespace(question.question)
+    asked = _interrogative_part(text)
+    facts = tuple(_fact(part) for part in _split_facts(asked))
+    terms = tuple(dict.fromkeys(content_terms(asked)))
+    return Brief(
+        question_id=question.question_id,
+        question=question.question,
+        normalised=" ".join(sorted(set(terms))) + "|" + ",".join(f.asks or "-" for f in facts),
+        query=asked,
+        terms=terms,
+        identifiers=tuple(dict.fromkeys(identifiers(text))),
+        facts=facts,
+    )
+
+
+def _interrogative_part(text: str) -> str:
+    """Questionnaires often put a preamble before the question ("Policies are most
+    valuable if kept current. ... How often do you review them?"). Keep the
+    sentences that ask; keep everything when none does."""
+    parts = sentences(text)
+    asking = [s for s in parts if s.endswith("?")]
+    notes = [s for s in parts if s.lower().startswith(("note", "(note"))]
+    kept = [s for s in (asking or parts) if s not in notes]
+    return " ".join(kept) or text
+
+
+def _split_facts(text: str) -> list[str]:
+    """One fact per question sentence; 'X and how often Y?' stays one fact
+    unless each side asks on its own."""
+    parts = [s for s in sentences(text) if len(content_terms(s)) >= 1]
+    return parts or [text]
+
+
+def _fact(text: str) -> Fact:
+    asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
+    return Fact(text=text, terms=tuple(dict.fromkeys(content_terms(text))), asks=asks)

