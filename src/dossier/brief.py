@@ -53,7 +53,7 @@ class Brief:
 def make_brief(question: Question) -> Brief:
     text = fold_whitespace(question.question)
     asked = _interrogative_part(text)
-    facts = tuple(_fact(part) for part in _split_facts(asked))
+    facts = _facts(asked)
     terms = tuple(dict.fromkeys(content_terms(asked)))
     return Brief(
         question_id=question.question_id,
@@ -77,11 +77,25 @@ def _interrogative_part(text: str) -> str:
     return " ".join(kept) or text
 
 
-def _split_facts(text: str) -> list[str]:
-    """One fact per question sentence; 'X and how often Y?' stays one fact
-    unless each side asks on its own."""
-    parts = [s for s in sentences(text) if len(content_terms(s)) >= 1]
-    return parts or [text]
+def _facts(text: str) -> tuple[Fact, ...]:
+    """One fact per question sentence or coordinated part ("X, and how long Y?").
+    A part with no subject of its own ("If so, how often?") adds what it asks
+    for to the fact before it."""
+    facts: list[Fact] = []
+    for part in (p for s in sentences(text) for p in _COORDINATED.split(s) if p.strip()):
+        fact = _fact(part)
+        if fact.terms or not facts:
+            facts.append(fact)
+        elif fact.asks:
+            previous = facts[-1]
+            facts[-1] = Fact(f"{previous.text} {part}", previous.terms, fact.asks)
+    return tuple(f for f in facts if f.terms) or (_fact(text),)
+
+
+# "What is X, and how long is Y?": two facts when the second part asks on its own.
+_COORDINATED = re.compile(
+    r"(?:,|;)\s*(?:and|or)?\s*(?=(?:how|what|which|who|when|where|do|does|is|are|can)\b)", re.I
+)
 
 
 def _fact(text: str) -> Fact:

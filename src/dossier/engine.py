@@ -247,7 +247,8 @@ class OfflineEngine:
             if not grounding:
                 missing.append(self._missing(fact, best[i]))
                 continue
-            for candidate in grounding:
+            share = max(1, self.settings.max_quotes // len(brief.facts))
+            for candidate in grounding[:share]:
                 if any(s.chunk_id == candidate.chunk_id for s in selections):
                     continue
                 chunk = self.index.chunk(candidate.chunk_id)

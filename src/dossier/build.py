@@ -1,0 +1,133 @@
+"""The build, top to bottom: questions, corpus, index, answers, outputs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from dossier import __version__
+from dossier.authority import Authority
+from dossier.brief import make_brief
+from dossier.compose import compose_answer
+from dossier.config import Config
+from dossier.embed import Embedder
+from dossier.engine import OfflineEngine
+from dossier.errors import ConfigError
+from dossier.index import open_index
+from dossier.ingest import corpus_digest, ingest, scan_corpus
+from dossier.questionnaire import read_questionnaire
+from dossier.records import Answer, BuildInfo, Dossier
+from dossier.render import write_outputs
+
+SCHEMA_VERSION = "1.0"
+Clock = Callable[[], dt.datetime]
+
+
+class Reporter(Protocol):
+    """Where progress goes: a terminal bar, or nowhere in tests."""
+
+    def stage(self, name: str, total: int) -> Callable[[int], None]: ...
+
+
+class SilentReporter:
+    def stage(self, name: str, total: int) -> Callable[[int], None]:
+        return lambda advance: None
+
+
+@dataclass
+class StageTimer:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        yield
+        self.seconds[name] = round(self.seconds.get(name, 0.0) + time.perf_counter() - start, 3)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    dossier: Dossier
+    paths: dict[str, Path]
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def build(
+    config: Config,
+    *,
+    embedder: Embedder,
+    reporter: Reporter | None = None,
+    clock: Clock = utc_now,
+) -> BuildResult:
+    reporter = reporter or SilentReporter()
+    timer = StageTimer()
+    started = clock()
+    if config.engine != "offline":
+        raise ConfigError(f"engine '{config.engine}': only the offline engine is available in this version")
+    # 1. The questionnaire first: a bad one fails fast, before any indexing.
+    questions = read_questionnaire(config.questions)
+    # 2. Read and cut the corpus; unreadable documents are recorded, not fatal.
+    with timer.stage("ingest"):
+        corpus = ingest(scan_corpus(config.corpus), config.chunking)
+    # 3. Open (or build) the hybrid index under the output's cache folder.
+    with timer.stage("index"):
+        progress = reporter.stage("Indexing passages", len(corpus.chunks))
+        index = open_index(corpus, embedder, config.out / "cache", config.retrieval, progress)
+    # 4. Research, verify and compose each answer.
+    titles = {doc.path: doc.title for doc in corpus.documents}
+    engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
+    answers: list[Answer] = []
+    with timer.stage("answer"):
+        advance = reporter.stage("Answering questions", len(questions))
+        for question in questions:
+            evidence = engine.research(make_brief(question))
+            answers.append(compose_answer(question, evidence, _lookup(index), titles))
+            advance(1)
+    # 5. Assemble the record and write the artefacts.
+    info = BuildInfo(
+        started_at=_iso(started),
+        finished_at=_iso(clock()),
+        engine=engine.name,
+        questions=len(questions),
+        reused=0,
+        recomputed=len(answers),
+        documents=len(corpus.documents),
+        documents_failed=corpus.failures,
+        stage_seconds=timer.seconds,
+    )
+    dossier = Dossier(
+        schema_version=SCHEMA_VERSION,
+        build=info,
+        documents=corpus.documents,
+        answers=tuple(answers),
+        corpus_sha256=corpus_digest(corpus),
+        questionnaire=str(config.questions.name),
+        questionnaire_sha256=hashlib.sha256(config.questions.read_bytes()).hexdigest(),
+        tool_version=__version__,
+    )
+    with timer.stage("render"):
+        paths = write_outputs(dossier, config.out)
+    return BuildResult(dossier, paths)
+
+
+def _lookup(index):  # type: ignore[no-untyped-def]
+    def chunk_of(chunk_id: str):  # type: ignore[no-untyped-def]
+        try:
+            return index.chunk(chunk_id)
+        except KeyError:
+            return None
+
+    return chunk_of
+
+
+def _iso(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -1,0 +1,129 @@
+"""Load ``dossier.toml`` once into a typed, validated ``Config``.
+
+Every problem is collected and reported together, each naming its key.
+Paths in the file are relative to the file; flags on the command line
+override the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dossier.engine import EngineSettings
+from dossier.errors import ConfigError
+from dossier.index import RetrievalSettings
+from dossier.ingest import ChunkSettings
+
+ENGINES = ("offline", "openai")
+_TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs"}
+_SECTIONS: dict[str, type] = {
+    "chunking": ChunkSettings,
+    "retrieval": RetrievalSettings,
+    "research": EngineSettings,
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    corpus: Path
+    questions: Path
+    out: Path
+    engine: str = "offline"
+    jobs: int = 1
+    chunking: ChunkSettings = field(default_factory=ChunkSettings)
+    retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    research: EngineSettings = field(default_factory=EngineSettings)
+
+    def fingerprint(self) -> dict[str, Any]:
+        """The settings that change answers (for the record and cache keys)."""
+        return {
+            "engine": self.engine,
+            "chunking": dataclasses.asdict(self.chunking),
+            "retrieval": dataclasses.asdict(self.retrieval),
+            "research": dataclasses.asdict(self.research),
+        }
+
+
+def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> Config:
+    """Read ``path`` (may be None: defaults and overrides only) and apply overrides."""
+    raw: dict[str, Any] = {}
+    base = Path.cwd()
+    name = "command line"
+    if path is not None:
+        name = str(path)
+        raw = _read_toml(path)
+        base = path.parent
+    errors: list[str] = []
+    values = _top_level(raw, base, errors)
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    sections = {key: _section(raw, key, cls, errors) for key, cls in _SECTIONS.items()}
+    errors += [f"unknown key '{key}'" for key in sorted(set(raw) - _TOP_KEYS - set(_SECTIONS))]
+    for key in ("corpus", "questions"):
+        if key not in values:
+            errors.append(f"'{key}' is not set (add it to the file or pass --{key})")
+    if values.get("engine", "offline") not in ENGINES:
+        errors.append(f"'engine' must be one of {', '.join(ENGINES)}, not {values['engine']!r}")
+    jobs = values.get("jobs", 1)
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        errors.append(f"'jobs' must be a whole number of at least 1, not {jobs!r}")
+    if errors:
+        raise ConfigError(f"{name}: " + "; ".join(errors))
+    return Config(
+        corpus=Path(values["corpus"]),
+        questions=Path(values["questions"]),
+        out=Path(values.get("out", base / "build")),
+        engine=values.get("engine", "offline"),
+        jobs=jobs,
+        **sections,
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file not found") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: not valid TOML ({error})") from None
+
+
+def _top_level(raw: dict[str, Any], base: Path, errors: list[str]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key in ("corpus", "questions", "out"):
+        if key in raw:
+            if isinstance(raw[key], str) and raw[key].strip():
+                values[key] = base / raw[key]
+            else:
+                errors.append(f"'{key}' must be a path (a string)")
+    for key in ("engine", "jobs"):
+        if key in raw:
+            values[key] = raw[key]
+    return values
+
+
+def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any:
+    table = raw.get(key, {})
+    if not isinstance(table, dict):
+        errors.append(f"[{key}] must be a table")
+        return cls()
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, Any] = {}
+    for name, value in table.items():
+        if name not in known:
+            errors.append(f"unknown key '{key}.{name}' (known: {', '.join(sorted(known))})")
+            continue
+        expected = type(known[name].default)
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if type(value) is not expected:
+            errors.append(f"'{key}.{name}' must be {expected.__name__}, not {value!r}")
+            continue
+        if value < 0:
+            errors.append(f"'{key}.{name}' must not be negative")
+            continue
+        values[name] = value
+    return cls(**values)

@@ -1,0 +1,109 @@
+"""Read a questionnaire (CSV or YAML) into questions with ids and locations."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dossier.errors import QuestionnaireError
+from dossier.records import Question
+
+ID_NAMES = ("id", "ref", "question id", "question_id", "qid", "#", "no", "number")
+QUESTION_NAMES = ("question", "question text", "questions", "control question", "requirement")
+
+
+def read_questionnaire(path: Path) -> list[Question]:
+    if not path.exists():
+        raise QuestionnaireError(f"{path}: questionnaire not found")
+    if path.is_dir():
+        raise QuestionnaireError(f"{path}: is a folder, not a questionnaire file")
+    suffix = path.suffix.lower()
+    data = path.read_bytes()
+    if suffix == ".csv":
+        questions = parse_csv(_decode(path, data), path.name)
+    elif suffix in (".yaml", ".yml"):
+        questions = parse_yaml(_decode(path, data), path.name)
+    else:
+        raise QuestionnaireError(f"{path}: unsupported questionnaire format '{suffix}' (use .csv or .yaml)")
+    if not questions:
+        raise QuestionnaireError(f"{path}: holds no questions")
+    _check_unique(questions, path)
+    return questions
+
+
+def _decode(path: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise QuestionnaireError(f"{path}: not UTF-8 text (byte {error.start})") from None
+
+
+def parse_csv(text: str, name: str) -> list[Question]:
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise QuestionnaireError(f"{name}: malformed CSV ({error})") from None
+    if not rows:
+        raise QuestionnaireError(f"{name}: empty file, expected a header row with 'id' and 'question'")
+    header = [h.strip() for h in rows[0]]
+    id_col = _column(header, ID_NAMES, "id", name)
+    question_col = _column(header, QUESTION_NAMES, "question", name)
+    questions = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise QuestionnaireError(f"{name}:{line}: {len(row)} cells, header has {len(header)}")
+        qid, text = row[id_col].strip(), row[question_col].strip()
+        if not qid:
+            raise QuestionnaireError(f"{name}:{line}: empty id")
+        if not text:
+            raise QuestionnaireError(f"{name}:{line}: question {qid} has no text")
+        fields = {h: v for i, (h, v) in enumerate(zip(header, row, strict=True)) if i not in (id_col, question_col)}
+        questions.append(Question(qid, text, fields, f"{name}:{line}"))
+    return questions
+
+
+def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> int:
+    lowered = [h.lower() for h in header]
+    for candidate in names:
+        if candidate in lowered:
+            return lowered.index(candidate)
+    raise QuestionnaireError(
+        f"{name}: no '{role}' column in the header (found: {', '.join(header) or 'nothing'})"
+    )
+
+
+def parse_yaml(text: str, name: str) -> list[Question]:
+    try:
+        loaded = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise QuestionnaireError(f"{name}: not valid YAML ({error})") from None
+    items: Any = loaded.get("questions") if isinstance(loaded, dict) else loaded
+    if not isinstance(items, list):
+        raise QuestionnaireError(f"{name}: expected a list of questions (or a 'questions:' list)")
+    questions = []
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or "id" not in item or "question" not in item:
+            raise QuestionnaireError(f"{name}: item {number} needs 'id' and 'question'")
+        qid, text = str(item["id"]).strip(), str(item["question"] or "").strip()
+        if not qid or not text:
+            raise QuestionnaireError(f"{name}: item {number} has an empty id or question")
+        fields = {str(k): str(v) for k, v in item.items() if k not in ("id", "question")}
+        questions.append(Question(qid, text, fields, f"{name}#{number}"))
+    return questions
+
+
+def _check_unique(questions: list[Question], path: Path) -> None:
+    seen: dict[str, str] = {}
+    for question in questions:
+        if question.question_id in seen:
+            raise QuestionnaireError(
+                f"{path}: duplicate id '{question.question_id}' "
+                f"({seen[question.question_id]} and {question.location})"
+            )
+        seen[question.question_id] = question.location
