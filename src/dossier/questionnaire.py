@@ -24,9 +24,9 @@ def read_questionnaire(path: Path) -> list[Question]:
     suffix = path.suffix.lower()
     data = path.read_bytes()
     if suffix == ".csv":
-        questions = parse_csv(_decode(path, data), path.name)
+        questions = parse_csv(_decode(path, data), str(path))
     elif suffix in (".yaml", ".yml"):
-        questions = parse_yaml(_decode(path, data), path.name)
+        questions = parse_yaml(_decode(path, data), str(path))
     else:
         raise QuestionnaireError(f"{path}: unsupported questionnaire format '{suffix}' (use .csv or .yaml)")
     if not questions:

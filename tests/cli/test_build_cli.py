@@ -1,0 +1,101 @@
+"""The `dossier build` command as a user runs it (click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dossier.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def small_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the demo project with a few questions and one unreadable document."""
+    project = tmp_path_factory.mktemp("project")
+    shutil.copytree(ROOT / "corpus", project / "corpus")
+    (project / "corpus" / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
+    (project / "corpus" / "bad-front-matter.md").write_text("---\nstatus: [unclosed\n---\nText body.\n")
+    (project / "questions.csv").write_text(
+        "id,section,question\n"
+        "Q1,Access,Is multi-factor authentication required for workforce accounts?\n"
+        "Q2,Other,Do you operate a public bug bounty program?\n"
+    )
+    (project / "dossier.toml").write_text('corpus = "corpus"\nquestions = "questions.csv"\nout = "out"\n')
+    return project
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_build_writes_the_contract_outputs(small_project: Path) -> None:
+    code, output = run("build", "--config", str(small_project / "dossier.toml"))
+    assert code == 0, output
+    out = small_project / "out"
+    dossier = json.loads((out / "dossier.json").read_text())
+    assert dossier["schema_version"] == "1.0"
+    assert dossier["build"]["questions"] == 2
+    verdicts = {a["question_id"]: a["verdict"] for a in dossier["answers"]}
+    assert verdicts == {"Q1": "grounded", "Q2": "unsupported"}
+    failed = {f["path"]: f["reason"] for f in dossier["build"]["documents_failed"]}
+    assert set(failed) == {"broken.pdf", "bad-front-matter.md"}
+    assert "front-matter" in failed["bad-front-matter.md"]
+    assert "could not read broken.pdf" in output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md"}
+
+
+def test_flags_override_the_config(small_project: Path, tmp_path: Path) -> None:
+    questions = tmp_path / "one.yaml"
+    questions.write_text("- id: Y1\n  question: How long are invoices retained?\n")
+    code, output = run(
+        "build", "--config", str(small_project / "dossier.toml"), "--questions", str(questions),
+        "--out", str(tmp_path / "o"),
+    )
+    assert code == 0, output
+    answers = json.loads((tmp_path / "o" / "dossier.json").read_text())["answers"]
+    assert [a["question_id"] for a in answers] == ["Y1"]
+
+
+@pytest.mark.parametrize(
+    ("csv_text", "message"),
+    [
+        ("id,section\nQ1,x\n", "no 'question' column"),
+        ("id,question\nQ1,a?\nQ1,b?\n", "duplicate id 'Q1'"),
+        ("", "empty file"),
+    ],
+)
+def test_bad_questionnaire_is_one_line_exit_2(small_project: Path, tmp_path: Path, csv_text: str, message: str) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text(csv_text)
+    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--questions", str(bad), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert message in output and str(bad) in output
+    assert "Traceback" not in output
+    assert not (tmp_path / "o" / "dossier.json").exists()
+
+
+def test_missing_corpus_and_questionnaire_exit_2(small_project: Path, tmp_path: Path) -> None:
+    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--corpus", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
+    assert code == 2 and "corpus folder does not exist" in output
+    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--questions", str(tmp_path / "q.csv"))
+    assert code == 2 and "questionnaire not found" in output
+
+
+def test_bad_config_names_the_key(tmp_path: Path) -> None:
+    config = tmp_path / "dossier.toml"
+    config.write_text('corpus = "c"\nquestions = "q.csv"\n[retrieval]\nrrf_k = "ten"\n')
+    code, output = run("build", "--config", str(config))
+    assert code == 2 and "retrieval.rrf_k" in output
+
+
+def test_openai_engine_is_refused_clearly_for_now(small_project: Path) -> None:
+    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--engine", "openai")
+    assert code == 2 and "only the offline engine" in output

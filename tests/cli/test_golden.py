@@ -1,0 +1,33 @@
+"""Golden-file test of the rendered demo dossier (Markdown), with the clock pinned.
+
+Regenerate after an intended change: DOSSIER_UPDATE_GOLDEN=1 make test
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from dossier.build import BuildResult
+from dossier.render import render_markdown, to_json
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "demo-dossier.md"
+
+
+def test_demo_markdown_matches_golden(demo_build: BuildResult) -> None:
+    rendered = render_markdown(demo_build.dossier)
+    if os.environ.get("DOSSIER_UPDATE_GOLDEN"):
+        GOLDEN.write_text(rendered)
+    assert rendered == GOLDEN.read_text()
+
+
+def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embedder) -> None:  # type: ignore[no-untyped-def]
+    from dossier.build import build
+    from tests.conftest import pinned_clock
+
+    again = build(demo_config, embedder=embedder, clock=pinned_clock)
+    first, second = to_json(demo_build.dossier), to_json(again.dossier)
+    for record in (first, second):
+        record["build"].pop("stage_seconds")
+    assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)

@@ -1,0 +1,66 @@
+"""The offline engine over the demo corpus (built once per session)."""
+
+from __future__ import annotations
+
+from dossier.build import BuildResult
+from dossier.records import Answer
+
+SUPERSEDED = "policies/password-policy-2023.md"
+ARCHIVED = "policies/remote-work-2019.md"
+UNANSWERABLE = ("Q24", "Q25", "Q26", "Q27")
+
+
+def _answer(result: BuildResult, qid: str) -> Answer:
+    return next(a for a in result.dossier.answers if a.question_id == qid)
+
+
+def test_every_quote_is_the_exact_slice_of_its_document(demo_build: BuildResult) -> None:
+    texts = {d.path: d.text for d in demo_build.dossier.documents}
+    quotes = [q for a in demo_build.dossier.answers for c in a.claims for q in c.quotes]
+    assert quotes
+    for quote in quotes:
+        assert texts[quote.document][quote.start : quote.end] == quote.text
+
+
+def test_identifier_question_quotes_that_control_only(demo_build: BuildResult) -> None:
+    answer = _answer(demo_build, "Q03")
+    assert answer.verdict == "grounded"
+    quoted = " ".join(q.text for c in answer.claims for q in c.quotes)
+    assert "AC-2(3)" in quoted and "AC-2(7)" not in quoted
+
+
+def test_questions_the_corpus_does_not_answer_abstain_and_say_why(demo_build: BuildResult) -> None:
+    for qid in UNANSWERABLE:
+        answer = _answer(demo_build, qid)
+        assert answer.verdict == "unsupported", qid
+        assert answer.claims == ()
+        assert answer.missing_facts, qid
+        assert answer.searches, qid
+        assert "do not" in answer.answer
+
+
+def test_grounded_answers_have_claims_with_quotes(demo_build: BuildResult) -> None:
+    for answer in demo_build.dossier.answers:
+        if answer.verdict == "grounded":
+            assert answer.claims and all(claim.quotes for claim in answer.claims)
+
+
+def test_superseded_and_archived_documents_never_ground_a_claim(demo_build: BuildResult) -> None:
+    cited = {q.document for a in demo_build.dossier.answers for c in a.claims for q in c.quotes}
+    assert SUPERSEDED not in cited and ARCHIVED not in cited
+
+
+def test_lockout_question_cites_the_current_policy_and_shows_the_old_one_discarded(
+    demo_build: BuildResult,
+) -> None:
+    answer = _answer(demo_build, "Q06")
+    quoted = " ".join(q.text for c in answer.claims for q in c.quotes)
+    assert "5 consecutive failed login attempts" in quoted
+    assert any(d.document == SUPERSEDED and "superseded" in d.reason for d in answer.discarded_quotes)
+
+
+def test_searches_are_recorded_in_order_without_duplicates(demo_build: BuildResult) -> None:
+    for answer in demo_build.dossier.answers:
+        queries = [s.query for s in answer.searches]
+        assert queries[0] == " ".join(answer.question.split()) or queries[0] in answer.question
+        assert len(set(queries)) == len(queries)

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dossier.embed import MiniLMEmbedder
+from dossier.index import HybridIndex, RetrievalSettings, open_index
+from dossier.ingest import ingest
+from dossier.records import SourceFile
+
+CONTROLS = """---
+title: Account Management Controls
+status: current
+---
+# Account management
+
+AC-2(3) Disable accounts: accounts unused for 35 days are disabled automatically.
+
+AC-2(7) Privileged user accounts follow a role-based scheme and are reviewed.
+
+AC-2 Account management: accounts are created on an approved request.
+
+Backups are taken daily and restored quarterly as a test.
+"""
+
+
+def _source(path: str, text: str) -> SourceFile:
+    data = text.encode()
+    return SourceFile(path, data, "0" * 64)
+
+
+@pytest.fixture(scope="module")
+def controls_index(tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbedder) -> HybridIndex:
+    corpus = ingest([_source("controls.md", CONTROLS)])
+    return open_index(corpus, embedder, tmp_path_factory.mktemp("cache"), RetrievalSettings())
+
+
+def test_exact_identifier_does_not_retrieve_a_sibling_control(controls_index: HybridIndex) -> None:
+    hits = controls_index.search("How is AC-2(3) implemented?", 10)
+    texts = [controls_index.chunk(h.chunk_id).text for h in hits]
+    assert texts, "the identifier's passage must be found"
+    assert all("AC-2(3)" in t for t in texts)
+    assert not any("AC-2(7)" in t for t in texts)
+
+
+def test_sibling_identifier_finds_its_own_passage(controls_index: HybridIndex) -> None:
+    hits = controls_index.search("AC-2(7)", 10)
+    assert [controls_index.chunk(h.chunk_id).text[:7] for h in hits] == ["AC-2(7)"]
+
+
+def test_unknown_identifier_falls_back_to_ordinary_search(controls_index: HybridIndex) -> None:
+    hits = controls_index.search("AC-9(9) daily backups", 10)
+    assert controls_index.chunk(hits[0].chunk_id).text.startswith("Backups")
+
+
+def test_hits_report_both_ranks(controls_index: HybridIndex) -> None:
+    hit = controls_index.search("restore backups quarterly", 3)[0]
+    assert hit.lexical_rank == 1 and hit.dense_rank == 1
+    assert controls_index.chunk(hit.chunk_id).text.startswith("Backups")
+
+
+def test_reopening_uses_cached_vectors(tmp_path: Path) -> None:
+    calls: list[int] = []
+
+    class CountingEmbedder:
+        name = "counting"
+        dimension = 8
+
+        def embed(self, texts):  # type: ignore[no-untyped-def]
+            import numpy as np
+
+            calls.append(len(texts))
+            vectors = np.ones((len(texts), 8), dtype=np.float32)
+            return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    corpus = ingest([_source("controls.md", CONTROLS)])
+    open_index(corpus, CountingEmbedder(), tmp_path)
+    open_index(corpus, CountingEmbedder(), tmp_path)
+    assert calls == [len(corpus.chunks)], "the second open must embed nothing"
+    edited = ingest([_source("controls.md", CONTROLS + "\nA new paragraph about laptops.\n")])
+    open_index(edited, CountingEmbedder(), tmp_path)
+    assert calls[-1] == 1, "only the new passage is embedded"
