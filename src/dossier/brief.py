@@ -20,7 +20,7 @@ _ASKS = (
     ("number", re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I)),
 )
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|no)\.", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.?!:])\s+(?=[A-Z\"“(])")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Za-z\"“(])")
 
 
 def sentences(text: str) -> list[str]:
@@ -58,7 +58,11 @@ def make_brief(question: Question) -> Brief:
     return Brief(
         question_id=question.question_id,
         question=question.question,
-        normalised=" ".join(sorted(set(terms))) + "|" + ",".join(f.asks or "-" for f in facts),
+        normalised=" ".join(sorted(set(terms)))
+        + "|"
+        + ",".join(f.asks or "-" for f in facts)
+        + "|"
+        + ",".join(identifiers(text)),
         query=asked,
         terms=terms,
         identifiers=tuple(dict.fromkeys(identifiers(text))),

@@ -79,7 +79,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 class EngineSettings:
     max_searches: int = 6  # per question, all facts together
     hits_per_search: int = 20
-    min_score: float = 0.7  # cosine + coverage_weight * coverage of the best passage
+    min_score: float = 0.7  # best passage: cosine + coverage_weight * coverage, + vocabulary_weight * vocabulary share
+    vocabulary_weight: float = 0.0  # weight of the share of the question's terms found anywhere in the corpus
     min_coverage: float = 0.3  # IDF-weighted share of the fact's terms in the passage
     coverage_weight: float = 1.0
     max_quotes: int = 4
@@ -137,6 +138,7 @@ class OfflineEngine:
             for c in index.chunks
         }
         self.stats = TermStats(list(self._terms.values()))
+        self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
 
     def research(self, brief: Brief) -> Evidence:
         searches: list[Search] = []
@@ -217,6 +219,13 @@ class OfflineEngine:
             return 0.0
         return sum(self.stats.idf(t) for t in wanted if t in present) / total
 
+    def _decision_score(self, fact: Fact, best: Candidate) -> float:
+        """How strongly the best passage grounds the fact. A question whose key
+        terms occur nowhere in the corpus (e.g. 'sudo', 'HSTS') asks about something
+        the documents do not discuss, however close the nearest passage reads."""
+        vocabulary_share = self.coverage(fact.terms, self._vocabulary)
+        return best.score + self.settings.vocabulary_weight * vocabulary_share
+
     def _grounding(self, fact: Fact, ranked: list[Candidate]) -> list[Candidate]:
         """The candidates that may ground this fact, best first: the best usable
         passage must clear both thresholds; passages scoring within
@@ -228,7 +237,9 @@ class OfflineEngine:
             if self.authority.is_current(self.index.chunk(c.chunk_id).document)
             and _holds_value(fact, self.index.chunk(c.chunk_id).text)
         ]
-        if not usable or usable[0].score < s.min_score or usable[0].coverage < s.min_coverage:
+        if not usable or usable[0].coverage < s.min_coverage:
+            return []
+        if self._decision_score(fact, usable[0]) < s.min_score:
             return []
         floor = usable[0].score - s.quote_margin
         return [c for c in usable if c.score >= floor][: s.max_quotes]

@@ -156,12 +156,13 @@ def _after_line(text: str, position: int) -> str:
 def _parse_front_matter(block: str, *, strict: bool) -> dict[str, Any]:
     try:
         loaded = yaml.safe_load(block) if block.strip() else {}
-    except yaml.YAMLError as error:
+    except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
         if not strict:
             return {}
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 2}" if mark is not None else ""
-        raise UnreadableDocument(f"bad front-matter{where}: not valid YAML") from None
+        detail = "not valid YAML" if isinstance(error, yaml.YAMLError) else str(error)
+        raise UnreadableDocument(f"bad front-matter{where}: {detail}") from None
     if loaded is None:
         return {}
     if not isinstance(loaded, dict):
@@ -243,14 +244,15 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     seen: dict[str, int] = {}
     headings: list[tuple[int, str]] = []
     lead_in = ""
-    for start, end in _blocks(doc.text):
-        block = doc.text[start:end]
-        heading = _HEADING.match(block) if "\n" not in block else None
+    for block_start, end in _blocks(doc.text):
+        heading, start = _leading_heading(doc.text, block_start, end)
         if heading:
-            level = len(heading.group(1))
-            headings = [h for h in headings if h[0] < level] + [(level, heading.group(2))]
+            level, title = heading
+            headings = [h for h in headings if h[0] < level] + [(level, title)]
             lead_in = ""
-            continue
+            if start >= end:
+                continue
+        block = doc.text[start:end]
         if _LEAD_IN.match(block):
             lead_in = block.strip("*_ ")
             continue
@@ -262,6 +264,25 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
             chunk_id = _chunk_id(doc.path, text, seen)
             chunks.append(Chunk(chunk_id, doc.path, piece_start, piece_end, text, context))
     return chunks
+
+
+_SETEXT = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
+
+
+def _leading_heading(text: str, start: int, end: int) -> tuple[tuple[int, str] | None, int]:
+    """A heading at the top of a block (ATX '# Title' or setext 'Title' over
+    '===' / '---'): its (level, title) and where the rest of the block starts."""
+    block = text[start:end]
+    first_line = block.split("\n", 1)[0]
+    atx = _HEADING.match(first_line)
+    if atx:
+        rest = start + len(first_line)
+        return (len(atx.group(1)), atx.group(2)), _strip_span(text, rest, end)[0]
+    setext = _SETEXT.match(block)
+    if setext and len(setext.group(1).split()) <= 12:
+        level = 1 if setext.group(2).startswith("=") else 2
+        return (level, setext.group(1).strip()), _strip_span(text, start + setext.end(), end)[0]
+    return None, start
 
 
 def _blocks(text: str) -> Iterable[tuple[int, int]]:

@@ -43,17 +43,18 @@ def _decode(path: Path, data: bytes) -> str:
 
 
 def parse_csv(text: str, name: str) -> list[Question]:
+    reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
+        rows = [(reader.line_num, row) for row in reader]
     except csv.Error as error:
-        raise QuestionnaireError(f"{name}: malformed CSV ({error})") from None
+        raise QuestionnaireError(f"{name}:{reader.line_num}: malformed CSV ({error})") from None
     if not rows:
         raise QuestionnaireError(f"{name}: empty file, expected a header row with 'id' and 'question'")
-    header = [h.strip() for h in rows[0]]
+    header = [h.strip() for h in rows[0][1]]
     id_col = _column(header, ID_NAMES, "id", name)
     question_col = _column(header, QUESTION_NAMES, "question", name)
     questions = []
-    for line, row in enumerate(rows[1:], start=2):
+    for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
@@ -81,7 +82,7 @@ def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> 
 def parse_yaml(text: str, name: str) -> list[Question]:
     try:
         loaded = yaml.safe_load(text)
-    except yaml.YAMLError as error:
+    except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
         raise QuestionnaireError(f"{name}: not valid YAML ({error})") from None
     items: Any = loaded.get("questions") if isinstance(loaded, dict) else loaded
     if not isinstance(items, list):

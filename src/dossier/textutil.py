@@ -9,7 +9,7 @@ from functools import lru_cache
 IDENTIFIER = re.compile(
     r"(?<![\w-])(?:[A-Z][A-Za-z]{0,5}-?\d+(?:[.-]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){2,})(?![\w(-])"
 )
-WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+WORD = re.compile(r"[a-z0-9]+")
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -75,10 +75,11 @@ def stem(word: str) -> str:
     for suffix, replacement in _SUFFIXES:
         if suffix == "s" and word.endswith(("ss", "us", "is")):
             break
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        shortest = 4 if suffix == "ly" else 3
+        if word.endswith(suffix) and len(word) - len(suffix) >= shortest:
             word = word[: len(word) - len(suffix)] + replacement
             break
-    if word.endswith("e") and len(word) > 4:
+    if word.endswith("e") and len(word) >= 4:
         word = word[:-1]
     return word
 

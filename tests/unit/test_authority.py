@@ -1,0 +1,86 @@
+"""Unit tests for dossier.authority: which documents may ground current practice."""
+
+from __future__ import annotations
+
+from dossier.authority import Authority
+from dossier.records import Corpus, Document
+
+
+def doc(path: str, status: str | None = None, supersedes: tuple[str, ...] = ()) -> Document:
+    return Document(
+        path=path,
+        sha256="0" * 64,
+        text_sha256="1" * 64,
+        text="Some policy text.",
+        title=path,
+        metadata={},
+        effective_date=None,
+        status=status,
+        supersedes=supersedes,
+    )
+
+
+def authority(*docs: Document) -> Authority:
+    return Authority.of(Corpus(tuple(docs), (), ()))
+
+
+def test_current_and_unmarked_documents_are_current() -> None:
+    a = authority(doc("a.md"), doc("b.md", "current"))
+    assert a.is_current("a.md") and a.is_current("b.md")
+    assert a.reason("a.md") == "" and a.reason("b.md") == ""
+    assert a.reasons == {}
+
+
+def test_non_current_statuses() -> None:
+    a = authority(
+        doc("draft.md", "draft"),
+        doc("old.md", "archived"),
+        doc("replaced.md", "superseded"),
+        doc("live.md", "current"),
+    )
+    assert not a.is_current("draft.md")
+    assert not a.is_current("old.md")
+    assert not a.is_current("replaced.md")
+    assert a.is_current("live.md")
+    assert a.reason("draft.md") == "draft.md has status 'draft'"
+    assert a.reason("old.md") == "old.md has status 'archived'"
+    assert a.reason("replaced.md") == "replaced.md has status 'superseded'"
+
+
+def test_document_named_in_supersedes_is_not_current() -> None:
+    a = authority(doc("v1/keys.md"), doc("v2/keys.md", "current", ("v1/keys.md",)))
+    assert not a.is_current("v1/keys.md")
+    assert a.reason("v1/keys.md") == "v1/keys.md is superseded by v2/keys.md"
+    assert a.is_current("v2/keys.md")
+
+
+def test_supersedes_list_marks_every_named_document() -> None:
+    a = authority(doc("a.md"), doc("b.md"), doc("c.md"), doc("new.md", None, ("a.md", "b.md")))
+    paths = ("a.md", "b.md", "c.md", "new.md")
+    assert [p for p in paths if not a.is_current(p)] == ["a.md", "b.md"]
+
+
+def test_supersedes_from_non_current_document_is_ignored() -> None:
+    a = authority(
+        doc("live.md"),
+        doc("proposal.md", "draft", ("live.md",)),
+        doc("ancient.md", "archived", ("live.md",)),
+    )
+    assert a.is_current("live.md")
+    assert not a.is_current("proposal.md")
+
+
+def test_supersession_reason_wins_over_status() -> None:
+    a = authority(doc("old.md", "archived"), doc("new.md", "current", ("old.md",)))
+    assert a.reason("old.md") == "old.md is superseded by new.md"
+
+
+def test_unknown_path_is_current() -> None:
+    a = authority(doc("a.md", "draft"))
+    assert a.is_current("never-seen.md")
+    assert a.reason("never-seen.md") == ""
+
+
+def test_rank_or_order_does_not_matter() -> None:
+    docs = [doc("v1.md"), doc("v2.md", None, ("v1.md",)), doc("d.md", "draft")]
+    assert authority(*docs).reasons == authority(*reversed(docs)).reasons

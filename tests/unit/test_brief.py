@@ -1,0 +1,239 @@
+"""Unit tests for dossier.brief: sentences, preamble, facts, asks, identifiers, normalised."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dossier.brief import Brief, make_brief, sentences
+from dossier.records import Question
+
+
+def brief(text: str, qid: str = "Q1") -> Brief:
+    return make_brief(Question(qid, text))
+
+
+# --- sentences ------------------------------------------------------------------------
+
+
+def test_sentences_split_on_ends() -> None:
+    assert sentences("Keys matter. Do you rotate them? Yes! Explain.") == [
+        "Keys matter.",
+        "Do you rotate them?",
+        "Yes!",
+        "Explain.",
+    ]
+
+
+def test_eg_and_etc_do_not_split() -> None:
+    text = "List your SIEM tools, e.g. Splunk or Sentinel, etc. and describe them. Also explain."
+    assert sentences(text) == [
+        "List your SIEM tools, e.g. Splunk or Sentinel, etc. and describe them.",
+        "Also explain.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "abbreviation", ["e.g.", "i.e.", "E.g.", "etc.", "vs.", "incl.", "approx."]
+)
+def test_abbreviations_protected(abbreviation: str) -> None:
+    text = f"Name the tools ({abbreviation} Okta) used for SSO?"
+    assert sentences(text) == [text]
+
+
+def test_lowercase_sentence_start_splits_but_decimal_does_not() -> None:
+    assert sentences("Version 2.1 applies. then review") == ["Version 2.1 applies.", "then review"]
+
+
+# --- preamble, query -------------------------------------------------------------------------
+
+
+def test_preamble_is_dropped_when_a_question_exists() -> None:
+    b = brief(
+        "Policies are most valuable if kept current. Reviews matter to auditors. "
+        "How often do you review your security policies?"
+    )
+    assert b.query == "How often do you review your security policies?"
+    assert "auditor" not in b.terms and "valuabl" not in b.terms
+    assert b.terms == ("review", "secur")
+    assert len(b.facts) == 1
+    assert b.facts[0].asks == "frequency"
+
+
+def test_everything_kept_when_no_sentence_asks() -> None:
+    b = brief("Describe your backup process. Include offsite copies in the description.")
+    assert b.query == "Describe your backup process. Include offsite copies in the description."
+    assert "offsit" in b.terms
+
+
+def test_note_sentence_is_dropped() -> None:
+    b = brief("Describe your backup process. Note: include offsite copies.")
+    assert b.query == "Describe your backup process."
+    assert "offsit" not in b.terms
+
+
+def test_note_with_capital_after_colon_is_dropped() -> None:
+    b = brief("Describe your backup process. Note: Include offsite copies.")
+    assert b.query == "Describe your backup process."
+    assert len(b.facts) == 1
+
+
+def test_whitespace_is_folded() -> None:
+    b = brief("  How   often\n are keys\trotated?  ")
+    assert b.query == "How often are keys rotated?"
+    assert b.question == "  How   often\n are keys\trotated?  "  # kept as asked
+    assert b.question_id == "Q1"
+
+
+# --- asks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("How often are backups tested?", "frequency"),
+        ("How frequently are access reviews performed?", "frequency"),
+        ("At what interval are keys rotated?", "frequency"),
+        ("What is the review frequency for firewall rules?", "frequency"),
+        ("How long are audit logs retained?", "duration"),
+        ("What is the retention period for audit logs?", "duration"),
+        ("Within what time are incidents reported?", "duration"),
+        ("How many people are on the security team?", "number"),
+        ("How much budget goes to security?", "number"),
+        ("What percentage of staff completed training?", "number"),
+        ("Do you encrypt data at rest?", None),
+    ],
+)
+def test_asks(question: str, asks: str | None) -> None:
+    facts = brief(question).facts
+    assert len(facts) == 1
+    assert facts[0].asks == asks
+
+
+# --- facts -----------------------------------------------------------------------------
+
+
+def test_coordinated_question_gives_two_facts() -> None:
+    b = brief("What is the log retention period, and how long are backups kept?")
+    assert [f.text for f in b.facts] == [
+        "What is the log retention period",
+        "how long are backups kept?",
+    ]
+    assert [f.asks for f in b.facts] == ["duration", "duration"]
+    assert "backup" in b.facts[1].terms and "backup" not in b.facts[0].terms
+
+
+def test_coordinated_with_semicolon_and_different_asks() -> None:
+    b = brief("How many people are on the team; how often do they train?")
+    assert [f.asks for f in b.facts] == ["number", "frequency"]
+    assert "|number,frequency|" in b.normalised
+
+
+def test_if_so_how_often_merges_into_previous_fact() -> None:
+    b = brief("Do you rotate keys? If so, how often?")
+    assert len(b.facts) == 1
+    fact = b.facts[0]
+    assert fact.asks == "frequency"
+    assert fact.terms == ("rotat", "key")
+    assert fact.text.startswith("Do you rotate keys?") and fact.text.endswith("how often?")
+
+
+def test_each_question_sentence_is_a_fact() -> None:
+    b = brief("Is there an incident response plan? Is it tested yearly?")
+    assert len(b.facts) == 2
+    assert all(f.terms for f in b.facts)
+
+
+def test_question_of_only_stopwords_still_has_one_fact() -> None:
+    b = brief("How is it done?")
+    assert len(b.facts) == 1
+    assert b.facts[0].terms == ()
+    assert b.terms == ()
+
+
+# --- identifiers -----------------------------------------------------------------------
+
+
+def test_identifiers_extracted() -> None:
+    b = brief("Background: see the SOC 2 mapping. How do you meet AC-2(3) and CC6.1?")
+    assert b.identifiers == ("ac-2(3)", "cc6.1")
+
+
+def test_identifiers_from_preamble_kept_and_unique() -> None:
+    b = brief("For AC-2(3): accounts expire. Is AC-2(3) implemented for AC-2(7) too?")
+    assert b.identifiers == ("ac-2(3)", "ac-2(7)")
+
+
+# --- normalised --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Do you rotate encryption keys?", "do you ROTATE encryption keys"),
+        ("Do you rotate encryption keys?", "Do you rotate encryption keys!!"),
+        ("Do you rotate encryption keys?", "Are encryption keys rotated?"),
+        ("Do you rotate encryption keys?", "Does the company rotate its encryption key?"),
+        ("Do you rotate encryption keys?", "Please describe: do you rotate encryption keys?"),
+        ("Do you rotate encryption keys?", "Is encryption key rotation documented?"),
+        ("How often are backups tested?", "How frequently is the backup tested?"),
+        ("How often are backups tested?", "Backups matter. How often are backups tested?"),
+    ],
+)
+def test_same_question_same_normalised(a: str, b: str) -> None:
+    assert brief(a).normalised == brief(b).normalised
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("How often are backups tested?", "How long are backups tested?"),
+        ("Do you rotate encryption keys?", "Do you rotate API tokens?"),
+        ("Do you encrypt backups?", "Do you encrypt backups, and how long are they kept?"),
+    ],
+)
+def test_different_questions_different_normalised(a: str, b: str) -> None:
+    assert brief(a).normalised != brief(b).normalised
+
+
+def test_different_identifiers_different_normalised() -> None:
+    a = brief("Describe how you implement AC-2(3).")
+    b = brief("Describe how you implement AC-2(7).")
+    assert a.identifiers != b.identifiers
+    assert a.normalised != b.normalised
+
+
+def test_plural_inflection_same_normalised() -> None:
+    assert (
+        brief("Do you review firewall rules?").normalised
+        == brief("Do you review the firewall rule?").normalised
+    )
+
+
+def test_lowercase_preamble_same_normalised() -> None:
+    assert (
+        brief("Policies are important. How often do you review them?").normalised
+        == brief("policies are important. how often do you review them?").normalised
+    )
+
+
+QUESTIONS = [
+    "Do you rotate encryption keys?",
+    "How often are backups tested?",
+    "What is the log retention period, and how long are backups kept?",
+    "Do you rotate keys? If so, how often?",
+    "Is MFA required for administrators (e.g. VPN access)?",
+]
+
+
+@given(question=st.sampled_from(QUESTIONS), data=st.data())
+def test_normalised_ignores_case_and_spacing(question: str, data: st.DataObject) -> None:
+    flips = data.draw(st.lists(st.booleans(), min_size=len(question), max_size=len(question)))
+    # keep the first letter of each sentence capital: sentence detection needs it
+    varied = "".join(
+        ch.swapcase() if flip and i > 0 and question[i - 2 : i] not in ("? ", ". ") else ch
+        for i, (ch, flip) in enumerate(zip(question, flips, strict=True))
+    )
+    spaced = data.draw(st.sampled_from(["  ", "\n", "\t ", " "])).join(varied.split(" "))
+    assert brief(spaced).normalised == brief(question).normalised

@@ -1,0 +1,257 @@
+"""Unit tests for dossier.ingest.chunk_document: offsets, headings, stable ids, splitting."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dossier.ingest import ChunkSettings, chunk_document
+from dossier.records import Chunk, Document
+
+
+def make_doc(text: str, path: str = "policies/access.md") -> Document:
+    return Document(
+        path=path,
+        sha256="0" * 64,
+        text_sha256="1" * 64,
+        text=text,
+        title="Access",
+        metadata={},
+        effective_date=None,
+        status=None,
+        supersedes=(),
+    )
+
+
+def assert_offsets(doc: Document, chunks: list[Chunk]) -> None:
+    for chunk in chunks:
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+        assert chunk.document == doc.path
+
+
+POLICY = """# Access Control Policy
+
+Intro paragraph about the scope of this policy.
+
+## Passwords
+
+Passwords must be at least 14 characters long.
+
+Passwords are rotated when compromise is suspected.
+
+### Storage
+
+Passwords are stored with bcrypt.
+
+## Reviews
+
+During onboarding:
+
+Managers approve access for new staff.
+
+Access is reviewed every quarter by owners.
+"""
+
+
+def test_every_chunk_slices_the_document_exactly() -> None:
+    doc = make_doc(POLICY)
+    chunks = chunk_document(doc)
+    assert len(chunks) == 6
+    assert_offsets(doc, chunks)
+
+
+def test_headings_are_context_not_chunks() -> None:
+    chunks = chunk_document(make_doc(POLICY))
+    texts = [c.text for c in chunks]
+    assert not any(t.startswith("#") for t in texts)
+    by_text = {c.text: c.heading for c in chunks}
+    assert by_text["Intro paragraph about the scope of this policy."] == "Access Control Policy"
+    assert by_text["Passwords must be at least 14 characters long."] == (
+        "Access Control Policy > Passwords"
+    )
+    assert by_text["Passwords are stored with bcrypt."] == (
+        "Access Control Policy > Passwords > Storage"
+    )
+    # a heading of the same level replaces its sibling and drops deeper ones
+    assert by_text["Access is reviewed every quarter by owners."].startswith(
+        "Access Control Policy > Reviews"
+    )
+
+
+def test_lead_in_line_becomes_context() -> None:
+    chunks = chunk_document(make_doc(POLICY))
+    assert "During onboarding:" not in [c.text for c in chunks]
+    approve = next(c for c in chunks if c.text.startswith("Managers approve"))
+    assert approve.heading == "Access Control Policy > Reviews > During onboarding:"
+
+
+def test_lead_in_strips_emphasis_and_resets_at_heading() -> None:
+    doc = make_doc("**Scope:**\n\nApplies to all staff.\n\n# Next\n\nOther text here.")
+    chunks = chunk_document(doc)
+    assert [c.heading for c in chunks] == ["Scope:", "Next"]
+
+
+def test_short_blocks_are_not_passages() -> None:
+    doc = make_doc("Intro words here.\n\n---\n\n*\n\nOne\n\nTwo words")
+    texts = [c.text for c in chunk_document(doc)]
+    assert texts == ["Intro words here.", "Two words"]
+    assert [c.text for c in chunk_document(doc, ChunkSettings(min_words=1))] == [
+        "Intro words here.",
+        "One",
+        "Two words",
+    ]
+
+
+def test_blank_lines_with_spaces_separate_paragraphs() -> None:
+    doc = make_doc("First paragraph here.\n  \t\nSecond paragraph here.\n")
+    chunks = chunk_document(doc)
+    assert [c.text for c in chunks] == ["First paragraph here.", "Second paragraph here."]
+    assert_offsets(doc, chunks)
+
+
+def test_editing_one_paragraph_keeps_other_ids() -> None:
+    before = make_doc("Alpha paragraph one.\n\nBeta paragraph two.\n\nGamma paragraph three.")
+    after = make_doc("Alpha paragraph one.\n\nBeta paragraph 2, edited.\n\nGamma paragraph three.")
+    ids_before = [c.chunk_id for c in chunk_document(before)]
+    ids_after = [c.chunk_id for c in chunk_document(after)]
+    assert ids_before[0] == ids_after[0]
+    assert ids_before[2] == ids_after[2]
+    assert ids_before[1] != ids_after[1]
+
+
+def test_ids_do_not_depend_on_position_or_whitespace() -> None:
+    base = chunk_document(make_doc("Alpha paragraph one.\n\nBeta paragraph two."))
+    moved = chunk_document(
+        make_doc(
+            "# New heading\n\nInserted paragraph first.\n\nAlpha paragraph one.\n\n"
+            "Beta   paragraph\ntwo."
+        )
+    )
+    assert [c.chunk_id for c in base] == [c.chunk_id for c in moved[1:]]
+    assert moved[1].start != base[0].start
+
+
+def test_ids_depend_on_document_path() -> None:
+    a = chunk_document(make_doc("Same words in both.", "a.md"))
+    b = chunk_document(make_doc("Same words in both.", "b.md"))
+    assert a[0].chunk_id != b[0].chunk_id
+
+
+def test_duplicate_paragraphs_get_distinct_ids() -> None:
+    doc = make_doc(
+        "Keys are rotated.\n\nOther text here.\n\nKeys are rotated.\n\nKeys are rotated."
+    )
+    chunks = chunk_document(doc)
+    dup = [c for c in chunks if c.text == "Keys are rotated."]
+    assert len(dup) == 3
+    ids = [c.chunk_id for c in dup]
+    assert len(set(ids)) == 3
+    assert ids[1] == f"{ids[0]}-2" and ids[2] == f"{ids[0]}-3"
+    assert_offsets(doc, chunks)
+
+
+def test_chunking_is_deterministic() -> None:
+    doc = make_doc(POLICY)
+    assert chunk_document(doc) == chunk_document(doc)
+
+
+def test_long_paragraph_splits_at_sentence_ends_under_max_chars() -> None:
+    sentences = [f"Sentence number {i} says something about access control." for i in range(12)]
+    paragraph = " ".join(sentences)
+    doc = make_doc("Short intro paragraph.\n\n" + paragraph)
+    chunks = chunk_document(doc, ChunkSettings(max_chars=150))
+    long_chunks = chunks[1:]
+    assert len(long_chunks) > 1
+    assert_offsets(doc, chunks)
+    for chunk in long_chunks:
+        assert len(chunk.text) <= 150
+        assert chunk.text.endswith(".")
+        assert chunk.text.startswith("Sentence number")
+    # together the pieces are the whole paragraph, in order, nothing lost
+    assert " ".join(c.text for c in long_chunks) == paragraph
+    assert long_chunks[0].start == doc.text.index(paragraph)
+    assert long_chunks[-1].end == len(doc.text)
+
+
+def test_long_paragraph_splits_at_line_ends() -> None:
+    lines = [f"- item {i} must be enforced by the platform team" for i in range(10)]
+    doc = make_doc("\n".join(lines))
+    chunks = chunk_document(doc, ChunkSettings(max_chars=120))
+    assert len(chunks) > 1
+    assert_offsets(doc, chunks)
+    for chunk in chunks:
+        assert len(chunk.text) <= 120
+        assert chunk.text.startswith("- item")
+
+
+def test_single_overlong_sentence_stays_whole() -> None:
+    sentence = "This sentence " + "goes on " * 40 + "and ends here."
+    doc = make_doc(f"Short first. {sentence} Short last.")
+    chunks = chunk_document(doc, ChunkSettings(max_chars=60))
+    assert sentence in [c.text for c in chunks]
+    assert_offsets(doc, chunks)
+
+
+def test_heading_without_blank_line_is_context() -> None:
+    doc = make_doc("# Access\nUsers must use MFA for all logins.\n")
+    chunks = chunk_document(doc)
+    assert [c.text for c in chunks] == ["Users must use MFA for all logins."]
+    assert chunks[0].heading == "Access"
+
+
+def test_setext_heading_is_context() -> None:
+    doc = make_doc("Access Control\n--------------\n\nUsers must use MFA for all logins.\n")
+    chunks = chunk_document(doc)
+    assert [c.text for c in chunks] == ["Users must use MFA for all logins."]
+    assert chunks[0].heading == "Access Control"
+
+
+# --- property ------------------------------------------------------------------------
+
+WORD = st.sampled_from(
+    ["access", "keys", "MFA", "rotated", "every", "90", "days", "AC-2(3)", "staff", "the", "é"]
+)
+SENTENCE = st.builds(
+    lambda ws, end: " ".join(ws) + end,
+    st.lists(WORD, min_size=1, max_size=12),
+    st.sampled_from([".", "?", "!", ";", "", ":"]),
+)
+PARAGRAPH = st.one_of(
+    st.lists(SENTENCE, min_size=1, max_size=8).map(" ".join),
+    st.lists(SENTENCE, min_size=1, max_size=6).map("\n".join),
+    st.builds(lambda n, s: "#" * n + " " + s, st.integers(1, 6), SENTENCE),
+    st.builds(lambda s: s + ":", SENTENCE),
+    st.sampled_from(["---", "*", "", "   "]),
+)
+SEPARATOR = st.sampled_from(["\n\n", "\n \n", "\n\t\n\n", "\n\n\n"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    paragraphs=st.lists(PARAGRAPH, min_size=0, max_size=12),
+    separators=st.lists(SEPARATOR, min_size=12, max_size=12),
+    lead=st.sampled_from(["", "\n", "  \n\n"]),
+    max_chars=st.integers(min_value=20, max_value=400),
+    min_words=st.integers(min_value=1, max_value=3),
+)
+def test_chunk_offsets_slice_exactly_and_do_not_overlap(
+    paragraphs: list[str], separators: list[str], lead: str, max_chars: int, min_words: int
+) -> None:
+    text = lead + "".join(p + s for p, s in zip(paragraphs, separators, strict=False))
+    doc = make_doc(text)
+    chunks = chunk_document(doc, ChunkSettings(max_chars=max_chars, min_words=min_words))
+    previous_end = 0
+    for chunk in chunks:
+        assert 0 <= chunk.start < chunk.end <= len(text)
+        assert text[chunk.start : chunk.end] == chunk.text
+        assert chunk.start >= previous_end  # ordered, no overlap
+        previous_end = chunk.end
+        assert chunk.text == chunk.text.strip()
+        assert not re.search(r"\n[ \t]*\n", chunk.text)  # never spans a blank line
+        assert len(re.findall(r"\w+", chunk.text)) >= min_words
+        assert not chunk.text.startswith("#")
+    assert len({c.chunk_id for c in chunks}) == len(chunks)
+    assert chunk_document(doc, ChunkSettings(max_chars=max_chars, min_words=min_words)) == chunks

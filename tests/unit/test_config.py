@@ -1,0 +1,219 @@
+"""Unit tests for dossier.config.load_config with a dossier.toml in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dossier.config import Config, load_config
+from dossier.engine import EngineSettings
+from dossier.errors import ConfigError, InputError
+from dossier.index import RetrievalSettings
+from dossier.ingest import ChunkSettings
+
+BASIC = 'corpus = "docs"\nquestions = "q/sig.csv"\n'
+
+
+def write_config(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "project"
+    folder.mkdir(exist_ok=True)
+    path = folder / "dossier.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def config_error(path: Path | None, overrides: dict[str, object] | None = None) -> str:
+    with pytest.raises(ConfigError) as info:
+        load_config(path, overrides)
+    assert info.value.exit_code == 2
+    assert isinstance(info.value, InputError)
+    return str(info.value)
+
+
+def test_relative_paths_resolve_against_the_file_folder(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC + 'out = "../build-out"\n')
+    config = load_config(path)
+    assert config.corpus == path.parent / "docs"
+    assert config.questions == path.parent / "q" / "sig.csv"
+    assert config.out == path.parent / "../build-out"
+
+
+def test_defaults(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC)
+    config = load_config(path)
+    assert config.out == path.parent / "build"
+    assert config.engine == "offline"
+    assert config.jobs == 1
+    assert config.chunking == ChunkSettings()
+    assert config.retrieval == RetrievalSettings()
+    assert config.research == EngineSettings()
+
+
+def test_absolute_paths_are_kept(tmp_path: Path) -> None:
+    corpus = tmp_path / "elsewhere"
+    path = write_config(tmp_path, f'corpus = "{corpus}"\nquestions = "q.csv"\n')
+    assert load_config(path).corpus == corpus
+
+
+def test_sections_are_read(tmp_path: Path) -> None:
+    path = write_config(
+        tmp_path,
+        BASIC
+        + 'engine = "openai"\njobs = 4\n'
+        + "[chunking]\nmax_chars = 500\n"
+        + "[retrieval]\nrrf_k = 60\ndense_weight = 2\n"
+        + "[research]\nmin_score = 0.5\nmax_quotes = 2\n",
+    )
+    config = load_config(path)
+    assert config.engine == "openai"
+    assert config.jobs == 4
+    assert config.chunking == ChunkSettings(max_chars=500)
+    assert config.retrieval.rrf_k == 60
+    assert config.retrieval.dense_weight == 2.0
+    assert isinstance(config.retrieval.dense_weight, float)  # an int given for a float is widened
+    assert config.research.min_score == 0.5
+    assert config.research.max_quotes == 2
+
+
+def test_overrides_win(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC + 'engine = "openai"\njobs = 2\n')
+    config = load_config(
+        path,
+        {"corpus": Path("/abs/corpus"), "engine": "offline", "jobs": 8, "out": None},
+    )
+    assert config.corpus == Path("/abs/corpus")
+    assert config.engine == "offline"
+    assert config.jobs == 8
+    assert config.out == path.parent / "build"  # a None override leaves the file's value
+
+
+def test_no_file_overrides_only() -> None:
+    config = load_config(None, {"corpus": "c", "questions": "q.yaml"})
+    assert config == Config(corpus=Path("c"), questions=Path("q.yaml"), out=Path.cwd() / "build")
+
+
+def test_no_file_and_nothing_set() -> None:
+    message = config_error(None)
+    assert message.startswith("command line: ")
+    assert "'corpus' is not set" in message
+    assert "'questions' is not set" in message
+
+
+def test_unknown_top_key(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC + "corpse = 'typo'\n"))
+    assert "unknown key 'corpse'" in message
+    assert "dossier.toml" in message
+
+
+def test_unknown_section_key(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC + "[retrieval]\nrrf_kk = 3\n"))
+    assert "unknown key 'retrieval.rrf_kk'" in message
+    assert "rrf_k" in message.split("known:")[1]
+
+
+def test_unknown_section(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC + "[searching]\ndepth = 3\n"))
+    assert "unknown key 'searching'" in message
+
+
+def test_wrong_type_names_the_key(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC + '[retrieval]\nrrf_k = "x"\n'))
+    assert "'retrieval.rrf_k' must be int, not 'x'" in message
+
+
+@pytest.mark.parametrize(
+    ("section", "body", "expected"),
+    [
+        ("retrieval", "rrf_k = 10.0", "'retrieval.rrf_k' must be int"),
+        ("chunking", "max_chars = true", "'chunking.max_chars' must be int"),
+        ("research", "min_score = '0.7'", "'research.min_score' must be float"),
+        ("retrieval", "lexical_depth = -1", "'retrieval.lexical_depth' must not be negative"),
+        ("research", "quote_margin = -0.5", "'research.quote_margin' must not be negative"),
+    ],
+)
+def test_bad_section_values(tmp_path: Path, section: str, body: str, expected: str) -> None:
+    message = config_error(write_config(tmp_path, BASIC + f"[{section}]\n{body}\n"))
+    assert expected in message
+
+
+def test_section_that_is_not_a_table(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC + "chunking = 5\n"))
+    assert "[chunking] must be a table" in message
+
+
+def test_several_errors_reported_together(tmp_path: Path) -> None:
+    path = write_config(
+        tmp_path,
+        'questions = 3\nengine = "gpt"\njobs = 0\nbogus = 1\n'
+        '[retrieval]\nrrf_k = "x"\n[chunking]\nnope = 1\n',
+    )
+    message = config_error(path)
+    assert message.startswith(f"{path}: ")
+    for part in (
+        "'questions' must be a path",
+        "'retrieval.rrf_k' must be int",
+        "unknown key 'chunking.nope'",
+        "unknown key 'bogus'",
+        "'corpus' is not set",
+        "'engine' must be one of offline, openai, not 'gpt'",
+        "'jobs' must be a whole number of at least 1, not 0",
+    ):
+        assert part in message
+    assert message.count("; ") >= 6  # one message, every problem in it
+
+
+def test_invalid_toml(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, 'corpus = "unterminated\n'))
+    assert "not valid TOML" in message
+    assert "dossier.toml" in message
+
+
+def test_not_utf8_toml(tmp_path: Path) -> None:
+    path = write_config(tmp_path, "")
+    path.write_bytes(b'corpus = "\xff"\n')
+    assert "not valid TOML" in config_error(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    message = config_error(tmp_path / "absent.toml")
+    assert "absent.toml" in message
+    assert "config file not found" in message
+
+
+@pytest.mark.parametrize("engine", ['"gpt-4"', '"OFFLINE"', "3"])
+def test_bad_engine(tmp_path: Path, engine: str) -> None:
+    message = config_error(write_config(tmp_path, BASIC + f"engine = {engine}\n"))
+    assert "'engine' must be one of offline, openai" in message
+
+
+def test_bad_engine_override(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC), {"engine": "claude"})
+    assert "not 'claude'" in message
+
+
+@pytest.mark.parametrize("jobs", ["0", "-2", "1.5", '"4"', "true"])
+def test_bad_jobs(tmp_path: Path, jobs: str) -> None:
+    message = config_error(write_config(tmp_path, BASIC + f"jobs = {jobs}\n"))
+    assert "'jobs' must be a whole number of at least 1" in message
+
+
+def test_jobs_zero_override(tmp_path: Path) -> None:
+    message = config_error(write_config(tmp_path, BASIC), {"jobs": 0})
+    assert "'jobs' must be a whole number of at least 1, not 0" in message
+
+
+@pytest.mark.parametrize("value", ['""', "   ", "5"])
+def test_empty_or_non_string_path(tmp_path: Path, value: str) -> None:
+    text = f'corpus = {value if value.strip() else repr(value)}\nquestions = "q.csv"\n'
+    message = config_error(write_config(tmp_path, text))
+    assert "'corpus' must be a path (a string)" in message
+
+
+def test_fingerprint_reflects_settings(tmp_path: Path) -> None:
+    a = load_config(write_config(tmp_path, BASIC))
+    b = load_config(write_config(tmp_path, BASIC + "[retrieval]\nrrf_k = 60\n"))
+    assert a.fingerprint() != b.fingerprint()
+    assert a.fingerprint()["retrieval"]["rrf_k"] == 10
+    assert b.fingerprint()["retrieval"]["rrf_k"] == 60
+    assert set(a.fingerprint()) == {"engine", "chunking", "retrieval", "research"}

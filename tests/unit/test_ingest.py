@@ -1,0 +1,379 @@
+"""Unit tests for dossier.ingest: front-matter, decoding, reading, scanning, PDFs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from dossier.errors import CorpusError
+from dossier.ingest import (
+    UnreadableDocument,
+    corpus_digest,
+    decode_text,
+    extract_pdf_text,
+    ingest,
+    read_document,
+    scan_corpus,
+    sha256_hex,
+    split_front_matter,
+)
+from dossier.records import SourceFile
+
+
+def source(path: str, content: str | bytes) -> SourceFile:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    return SourceFile(path, data, hashlib.sha256(data).hexdigest())
+
+
+# --- split_front_matter -------------------------------------------------------------
+
+
+def test_standard_front_matter_block() -> None:
+    meta, body = split_front_matter("---\ntitle: Keys\nstatus: current\n---\n# Keys\n\nBody.\n")
+    assert meta == {"title": "Keys", "status": "current"}
+    assert body == "# Keys\n\nBody.\n"
+
+
+def test_standard_block_closed_by_dots() -> None:
+    meta, body = split_front_matter("---\nowner: security\n...\nBody text.")
+    assert meta == {"owner": "security"}
+    assert body == "Body text."
+
+
+def test_empty_standard_block() -> None:
+    assert split_front_matter("---\n---\nBody text.") == ({}, "Body text.")
+
+
+def test_bare_mapping_closed_by_rule() -> None:
+    text = (
+        "title: Access Control\nversion: 2\neffective_date: 2024-03-01\n---\n"
+        "\nUsers must use MFA.\n"
+    )
+    meta, body = split_front_matter(text)
+    assert meta == {"title": "Access Control", "version": 2, "effective_date": dt.date(2024, 3, 1)}
+    assert body == "\nUsers must use MFA.\n"
+
+
+def test_no_front_matter() -> None:
+    text = "# Policy\n\nJust text: with a colon.\n"
+    assert split_front_matter(text) == ({}, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Title\n---\nBody text follows.",
+        "Access Control Policy\n---\n\nUsers must use MFA.",
+        "Summary: covers access\ncontrol for all staff.\n---\nBody.",  # not a valid mapping
+        "owner: security\n\nSome paragraph text.\n\nHeading\n---\nBody.",  # mapping then prose
+    ],
+)
+def test_setext_heading_is_not_front_matter(text: str) -> None:
+    meta, body = split_front_matter(text)
+    assert meta == {}
+    assert body == text
+
+
+def test_bare_mapping_needs_dash_rule_not_dots() -> None:
+    text = "title: X\n...\nBody."
+    assert split_front_matter(text) == ({}, text)
+
+
+def test_bare_mapping_without_closing_rule_is_body() -> None:
+    text = "Scope: all staff.\n\nMore text."
+    assert split_front_matter(text) == ({}, text)
+
+
+def test_unclosed_front_matter_is_unreadable() -> None:
+    with pytest.raises(UnreadableDocument, match="never closed"):
+        split_front_matter("---\ntitle: Keys\n\nBody without a closing rule.\n")
+
+
+@pytest.mark.parametrize(
+    "block",
+    ["title: [unclosed\n", "a: b\n  c: d\n bad indent: x\n", "key: 'open quote\n"],
+)
+def test_invalid_yaml_front_matter_is_unreadable(block: str) -> None:
+    with pytest.raises(UnreadableDocument, match="bad front-matter"):
+        split_front_matter(f"---\n{block}---\nBody.")
+
+
+def test_invalid_yaml_error_names_the_line() -> None:
+    with pytest.raises(UnreadableDocument, match=r"bad front-matter at line \d+"):
+        split_front_matter("---\ntitle: ok\nlist: [a, b\n---\nBody.")
+
+
+def test_front_matter_that_is_not_a_mapping_is_unreadable() -> None:
+    with pytest.raises(UnreadableDocument, match="key: value"):
+        split_front_matter("---\n- a\n- b\n---\nBody.")
+
+
+# --- decode_text ----------------------------------------------------------------------
+
+
+def test_decode_text_rejects_nul_bytes() -> None:
+    with pytest.raises(UnreadableDocument, match="binary"):
+        decode_text(b"PK\x03\x04\x00\x00zip")
+
+
+def test_decode_text_rejects_invalid_utf8_with_position() -> None:
+    with pytest.raises(UnreadableDocument, match=r"not UTF-8 text \(byte 3\)"):
+        decode_text(b"abc\xff\xfe")
+
+
+def test_decode_text_normalises_newlines_and_bom() -> None:
+    assert decode_text("\ufeffa\r\nb\rc\n".encode()) == "a\nb\nc\n"
+
+
+def test_decode_text_keeps_unicode() -> None:
+    assert decode_text("Zugriffsprüfung – jährlich".encode()) == "Zugriffsprüfung – jährlich"
+
+
+# --- read_document --------------------------------------------------------------------
+
+
+def test_read_document_fields_and_hashes() -> None:
+    raw = "---\ntitle: Key Management\nstatus: Current\n---\nKeys rotate yearly.\r\n"
+    doc = read_document(source("crypto/keys.md", raw))
+    assert doc.path == "crypto/keys.md"
+    assert doc.text == "Keys rotate yearly.\n"
+    assert doc.sha256 == hashlib.sha256(raw.encode()).hexdigest()
+    assert doc.text_sha256 == hashlib.sha256(b"Keys rotate yearly.\n").hexdigest()
+    assert doc.sha256 != doc.text_sha256
+    assert doc.title == "Key Management"
+    assert doc.status == "current"
+    assert doc.metadata == {"title": "Key Management", "status": "Current"}
+    assert doc.effective_date is None
+    assert doc.supersedes == ()
+
+
+def test_effective_date_as_yaml_date() -> None:
+    doc = read_document(source("a.md", "---\neffective_date: 2024-01-15\n---\nBody text."))
+    assert doc.effective_date == "2024-01-15"
+
+
+def test_effective_date_as_string() -> None:
+    doc = read_document(source("a.md", "---\neffective_date: '2023-07-04'\n---\nBody text."))
+    assert doc.effective_date == "2023-07-04"
+
+
+def test_effective_date_as_datetime() -> None:
+    doc = read_document(source("a.md", "---\neffective_date: 2024-01-15 10:30:00\n---\nBody."))
+    assert doc.effective_date == "2024-01-15"
+
+
+@pytest.mark.parametrize("value", ["next week", "15/01/2024", "'2024-13-01'", "yes", "2024"])
+def test_bad_effective_date_names_the_key(value: str) -> None:
+    with pytest.raises(UnreadableDocument, match="effective_date") as info:
+        read_document(source("a.md", f"---\neffective_date: {value}\n---\nBody text."))
+    assert "ISO date" in str(info.value)
+
+
+BAD_DATE_REASON = (
+    "BUG ingest._parse_front_matter: an unquoted impossible date (2024-13-01, 2024-02-30) makes "
+    "yaml.safe_load raise ValueError, which is not a yaml.YAMLError, so it escapes "
+    "read_document/ingest and aborts the whole build instead of becoming a DocumentFailure"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "---\neffective_date: 2024-13-01\n---\nBody text.",
+        "---\nreviewed: 2024-02-30\n---\nBody text.",
+    ],
+)
+def test_impossible_unquoted_date_is_a_document_failure(text: str) -> None:
+    corpus = ingest([source("a.md", text), source("b.md", "Good text here.")])
+    assert [d.path for d in corpus.documents] == ["b.md"]
+    assert [f.path for f in corpus.failures] == ["a.md"]
+    assert "front-matter" in corpus.failures[0].reason
+
+
+def test_impossible_unquoted_date_in_bare_header_does_not_abort_ingest() -> None:
+    corpus = ingest([source("a.md", "effective_date: 2024-02-30\n---\nBody text.")])
+    handled = [d.path for d in corpus.documents] + [f.path for f in corpus.failures]
+    assert handled == ["a.md"]
+
+
+@pytest.mark.parametrize("value", ["draft", "ARCHIVED", " superseded ", "current"])
+def test_status_values(value: str) -> None:
+    doc = read_document(source("a.md", f"---\nstatus: '{value}'\n---\nBody text."))
+    assert doc.status == value.strip().lower()
+
+
+def test_bad_status_names_the_key() -> None:
+    with pytest.raises(UnreadableDocument, match="status") as info:
+        read_document(source("a.md", "---\nstatus: retired\n---\nBody text."))
+    assert "'retired'" in str(info.value)
+    assert "current" in str(info.value)
+
+
+def test_supersedes_as_string() -> None:
+    doc = read_document(source("new.md", "---\nsupersedes: ./old/keys.md\n---\nBody text."))
+    assert doc.supersedes == ("old/keys.md",)
+
+
+def test_supersedes_as_list() -> None:
+    doc = read_document(
+        source("new.md", "---\nsupersedes:\n  - old/a.md\n  - ' b.md '\n---\nBody text.")
+    )
+    assert doc.supersedes == ("old/a.md", "b.md")
+
+
+@pytest.mark.parametrize("value", ["3", "[a.md, 4]", "['']", "{a: b}"])
+def test_bad_supersedes(value: str) -> None:
+    with pytest.raises(UnreadableDocument, match="supersedes"):
+        read_document(source("new.md", f"---\nsupersedes: {value}\n---\nBody text."))
+
+
+def test_title_from_heading_then_path() -> None:
+    assert read_document(source("x.md", "Intro.\n\n# The Heading\n\nText.")).title == "The Heading"
+    assert read_document(source("dir/incident_response-plan.txt", "Text.")).title == (
+        "incident response plan"
+    )
+    assert read_document(source("x.md", "---\nname: Named\n---\n# Heading\n")).title == "Named"
+
+
+def test_empty_document_is_unreadable() -> None:
+    with pytest.raises(UnreadableDocument, match="no text"):
+        read_document(source("a.md", "---\ntitle: Only metadata\n---\n   \n"))
+
+
+def test_bare_front_matter_read() -> None:
+    doc = read_document(source("a.md", "title: Bare\nstatus: draft\n---\nBody text here."))
+    assert doc.title == "Bare"
+    assert doc.status == "draft"
+    assert doc.text == "Body text here."
+
+
+# --- ingest ---------------------------------------------------------------------------
+
+
+def test_ingest_records_failures_and_keeps_good_documents() -> None:
+    files = [
+        source("good.md", "# Good\n\nKeys are rotated every year.\n"),
+        source("binary.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00"),
+        source("corrupt.pdf", b"%PDF-1.4 this is not really a pdf"),
+        source("badfm.md", "---\ntitle: [unclosed\n---\nBody text."),
+        source("latin1.txt", "Schlüssel".encode("latin-1")),
+        source("notes.txt", "Plain notes about backups taken nightly."),
+    ]
+    corpus = ingest(files)
+    assert [d.path for d in corpus.documents] == ["good.md", "notes.txt"]
+    reasons = {f.path: f.reason for f in corpus.failures}
+    assert list(reasons) == ["binary.md", "corrupt.pdf", "badfm.md", "latin1.txt"]
+    assert "binary" in reasons["binary.md"]
+    assert reasons["corrupt.pdf"].startswith("cannot read PDF")
+    assert "bad front-matter" in reasons["badfm.md"]
+    assert "UTF-8" in reasons["latin1.txt"]
+    assert {c.document for c in corpus.chunks} == {"good.md", "notes.txt"}
+    assert corpus.document("good.md").title == "Good"
+    with pytest.raises(KeyError):
+        corpus.document("binary.md")
+
+
+def test_ingest_chunks_match_document_text() -> None:
+    corpus = ingest([source("a.md", "# A\n\nFirst paragraph text.\n\nSecond paragraph text.\n")])
+    assert len(corpus.chunks) == 2
+    for chunk in corpus.chunks:
+        doc = corpus.document(chunk.document)
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+        assert chunk.heading == "A"
+
+
+def test_corpus_digest_changes_with_content_only() -> None:
+    a = ingest([source("a.md", "Alpha text here."), source("b.md", "Beta text here.")])
+    reordered = ingest([source("b.md", "Beta text here."), source("a.md", "Alpha text here.")])
+    changed = ingest([source("a.md", "Alpha text here!"), source("b.md", "Beta text here.")])
+    assert corpus_digest(a) == corpus_digest(reordered)
+    assert corpus_digest(a) != corpus_digest(changed)
+
+
+# --- scan_corpus ------------------------------------------------------------------------
+
+
+def test_scan_corpus_recursive_and_filtered(tmp_path: Path) -> None:
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "a.md").write_text("A text.")
+    (tmp_path / "sub" / "b.txt").write_text("B text.")
+    (tmp_path / "sub" / "deeper" / "c.markdown").write_text("C text.")
+    (tmp_path / "sub" / "D.PDF").write_bytes(b"%PDF")
+    (tmp_path / ".hidden.md").write_text("hidden")
+    (tmp_path / ".git" / "notes.md").write_text("hidden dir")
+    (tmp_path / "image.png").write_bytes(b"\x89PNG")
+    (tmp_path / "sheet.docx").write_bytes(b"PK")
+    (tmp_path / "noext").write_text("no suffix")
+    (tmp_path / "folder.md").mkdir()  # a folder with a document suffix is not a file
+
+    files = scan_corpus(tmp_path)
+    assert [f.path for f in files] == ["a.md", "sub/D.PDF", "sub/b.txt", "sub/deeper/c.markdown"]
+    first = files[0]
+    assert first.data == b"A text."
+    assert first.sha256 == sha256_hex(b"A text.") == hashlib.sha256(b"A text.").hexdigest()
+
+
+def test_scan_corpus_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="does not exist") as info:
+        scan_corpus(tmp_path / "nope")
+    assert info.value.exit_code == 2
+    assert "nope" in str(info.value)
+
+
+def test_scan_corpus_file_not_folder(tmp_path: Path) -> None:
+    path = tmp_path / "a.md"
+    path.write_text("x")
+    with pytest.raises(CorpusError, match="not a folder"):
+        scan_corpus(path)
+
+
+def test_scan_corpus_empty_folder(tmp_path: Path) -> None:
+    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8")
+    (tmp_path / ".draft.md").write_text("hidden")
+    with pytest.raises(CorpusError, match=r"no \.md, \.txt or \.pdf documents"):
+        scan_corpus(tmp_path)
+
+
+# --- PDFs -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pdf_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    from weasyprint import HTML
+
+    path = tmp_path_factory.mktemp("pdf") / "policy.pdf"
+    HTML(string="<p>Hello policy text</p><p>Backups are tested every quarter.</p>").write_pdf(path)
+    return path.read_bytes()
+
+
+def test_extract_pdf_text(pdf_bytes: bytes) -> None:
+    text = extract_pdf_text(pdf_bytes)
+    assert "Hello policy text" in text
+    assert "Backups are tested every quarter." in text
+
+
+def test_pdf_through_scan_and_ingest(tmp_path: Path, pdf_bytes: bytes) -> None:
+    (tmp_path / "policies").mkdir()
+    (tmp_path / "policies" / "backup.pdf").write_bytes(pdf_bytes)
+    corpus = ingest(scan_corpus(tmp_path))
+    assert corpus.failures == ()
+    (doc,) = corpus.documents
+    assert doc.path == "policies/backup.pdf"
+    assert doc.metadata == {}
+    assert doc.sha256 == sha256_hex(pdf_bytes)
+    assert doc.text_sha256 == sha256_hex(doc.text.encode("utf-8"))
+    assert doc.title == "backup"
+    assert any("Hello policy text" in c.text for c in corpus.chunks)
+
+
+def test_pdf_without_text_is_unreadable(tmp_path: Path) -> None:
+    from weasyprint import HTML
+
+    path = tmp_path / "blank.pdf"
+    HTML(string="<div style='height: 10px'></div>").write_pdf(path)
+    with pytest.raises(UnreadableDocument, match="no extractable text"):
+        extract_pdf_text(path.read_bytes())

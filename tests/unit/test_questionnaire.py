@@ -1,0 +1,227 @@
+"""Unit tests for dossier.questionnaire: CSV and YAML questionnaires and their errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dossier.errors import InputError, QuestionnaireError
+from dossier.questionnaire import parse_csv, parse_yaml, read_questionnaire
+from dossier.records import Question
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def brief_view(questions: list[Question]) -> list[tuple[str, str, dict[str, str], str]]:
+    """Questions with their location reduced to the file name (the folder part is not
+    under test: ``read_questionnaire`` may report the file by name or by path)."""
+    return [(q.question_id, q.question, q.fields, q.location.rsplit("/", 1)[-1]) for q in questions]
+
+
+def read_error(path: Path) -> QuestionnaireError:
+    with pytest.raises(QuestionnaireError) as info:
+        read_questionnaire(path)
+    assert info.value.exit_code == 2
+    assert isinstance(info.value, InputError)
+    return info.value
+
+
+# --- CSV -----------------------------------------------------------------------------
+
+
+def test_csv_with_id_question_section(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "sig.csv",
+        "id,question,section\nQ1,Do you encrypt data at rest?,Crypto\n"
+        'Q2,"How often, if at all, are keys rotated?",Crypto\n',
+    )
+    assert brief_view(read_questionnaire(path)) == [
+        ("Q1", "Do you encrypt data at rest?", {"section": "Crypto"}, "sig.csv:2"),
+        ("Q2", "How often, if at all, are keys rotated?", {"section": "Crypto"}, "sig.csv:3"),
+    ]
+
+
+def test_csv_header_names_are_case_insensitive(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.csv", " ID , Question Text ,Domain\n A1 , Is MFA used? ,IAM\n")
+    (question,) = read_questionnaire(path)
+    assert question.question_id == "A1"
+    assert question.question == "Is MFA used?"
+    assert question.fields == {"Domain": "IAM"}  # other columns kept as read
+
+
+def test_csv_alternative_column_names(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.csv", "Ref,Control Question\nCC6.1,Is access reviewed?\n")
+    assert brief_view(read_questionnaire(path)) == [("CC6.1", "Is access reviewed?", {}, "q.csv:2")]
+
+
+def test_csv_bom_is_handled(tmp_path: Path) -> None:
+    path = write(tmp_path, "bom.csv", "\ufeffid,question\nQ1,Do you log access?\n".encode())
+    (question,) = read_questionnaire(path)
+    assert question.question_id == "Q1"
+
+
+def test_csv_blank_rows_are_skipped(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.csv", "id,question\n\nQ1,One?\n,\nQ2,Two?\n")
+    questions = read_questionnaire(path)
+    assert [q.question_id for q in questions] == ["Q1", "Q2"]
+    assert [loc for *_, loc in brief_view(questions)] == ["q.csv:3", "q.csv:5"]
+
+
+def test_csv_missing_question_column_names_the_file(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "vendor.csv", "id,prompt\nQ1,Do you?\n"))
+    assert "vendor.csv" in str(error)
+    assert "no 'question' column" in str(error)
+    assert "id, prompt" in str(error)
+
+
+def test_csv_missing_id_column(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "vendor.csv", "question,section\nDo you?,A\n"))
+    assert "no 'id' column" in str(error)
+
+
+def test_csv_duplicate_ids_name_both_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "dup.csv", "id,question\nQ1,First?\nQ2,Second?\nQ1,Third?\n")
+    error = read_error(path)
+    message = str(error)
+    assert "duplicate id 'Q1'" in message
+    assert "dup.csv:2 and " in message
+    assert message.endswith("dup.csv:4)")
+
+
+def test_csv_empty_question_text(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", "id,question\nQ1,Fine?\nQ2,   \n"))
+    assert "q.csv:3" in str(error)
+    assert "Q2 has no text" in str(error)
+
+
+def test_csv_empty_id(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", "id,question\n ,Orphan question?\n"))
+    assert "q.csv:2: empty id" in str(error)
+
+
+@pytest.mark.parametrize("row", ["Q1,Too,many,cells", "Q1"])
+def test_csv_wrong_cell_count(tmp_path: Path, row: str) -> None:
+    error = read_error(write(tmp_path, "q.csv", f"id,question,section\nQ0,Ok?,S\n{row}\n"))
+    cells = len(row.split(","))
+    assert f"q.csv:3: {cells} cells, header has 3" in str(error)
+
+
+def test_csv_empty_file(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", ""))
+    assert "empty file" in str(error)
+
+
+def test_csv_header_only_holds_no_questions(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", "id,question\n"))
+    assert "holds no questions" in str(error)
+
+
+def test_csv_not_utf8(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", "id,question\nQ1,Schlüssel?\n".encode("latin-1")))
+    assert "not UTF-8" in str(error)
+
+
+def test_parse_csv_multiline_cell_keeps_text() -> None:
+    questions = parse_csv('id,question\nQ1,"first line\nsecond line"\n', "q.csv")
+    assert questions[0].question == "first line\nsecond line"
+
+
+def test_csv_location_after_multiline_cell_is_the_file_line() -> None:
+    questions = parse_csv('id,question\nQ1,"first line\nsecond line"\nQ2,Next?\n', "q.csv")
+    assert questions[1].location == "q.csv:4"
+
+
+# --- YAML ------------------------------------------------------------------------------
+
+
+def test_yaml_list(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "q.yaml",
+        "- id: Q1\n  question: Do you use MFA?\n  section: IAM\n- id: 2\n  question: Logs?\n",
+    )
+    assert brief_view(read_questionnaire(path)) == [
+        ("Q1", "Do you use MFA?", {"section": "IAM"}, "q.yaml#1"),
+        ("2", "Logs?", {}, "q.yaml#2"),
+    ]
+
+
+def test_yaml_questions_mapping(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "q.yml",
+        "title: Vendor review\nquestions:\n  - id: A\n    question: Is data encrypted?\n",
+    )
+    assert brief_view(read_questionnaire(path)) == [("A", "Is data encrypted?", {}, "q.yml#1")]
+
+
+def test_yaml_invalid(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.yaml", "- id: Q1\n  question: [unclosed\n"))
+    assert "q.yaml" in str(error)
+    assert "not valid YAML" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("just a string\n", "expected a list of questions"),
+        ("questions: 3\n", "expected a list of questions"),
+        ("", "expected a list of questions"),
+        ("- id: Q1\n", "item 1 needs 'id' and 'question'"),
+        ("- id: Q1\n  question: Ok?\n- plain string\n", "item 2 needs 'id' and 'question'"),
+        ("- id: Q1\n  question:\n", "item 1 has an empty id or question"),
+        ("- id: ''\n  question: Ok?\n", "item 1 has an empty id or question"),
+        ("[]\n", "holds no questions"),
+    ],
+)
+def test_yaml_malformed(tmp_path: Path, content: str, expected: str) -> None:
+    error = read_error(write(tmp_path, "q.yaml", content))
+    assert expected in str(error)
+
+
+def test_yaml_duplicate_ids(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.yaml", "- id: Q1\n  question: A?\n- id: Q1\n  question: B?\n")
+    error = read_error(path)
+    assert "duplicate id 'Q1'" in str(error)
+    assert "q.yaml#1 and " in str(error)
+    assert str(error).endswith("q.yaml#2)")
+
+
+def test_yaml_impossible_date_is_a_questionnaire_error() -> None:
+    with pytest.raises(QuestionnaireError):
+        parse_yaml("- id: 2024-02-30\n  question: Do you?\n", "q.yaml")
+
+
+# --- files ----------------------------------------------------------------------------
+
+
+def test_unsupported_suffix(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "vendor.xlsx", b"PK\x03\x04"))
+    assert "unsupported questionnaire format '.xlsx'" in str(error)
+    assert "vendor.xlsx" in str(error)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    error = read_error(tmp_path / "absent.csv")
+    assert "absent.csv" in str(error)
+    assert "not found" in str(error)
+
+
+def test_folder_is_not_a_questionnaire(tmp_path: Path) -> None:
+    (tmp_path / "q.csv").mkdir()
+    error = read_error(tmp_path / "q.csv")
+    assert "is a folder" in str(error)
+
+
+def test_uppercase_suffix(tmp_path: Path) -> None:
+    path = write(tmp_path, "Q.CSV", "id,question\nQ1,Ok?\n")
+    assert read_questionnaire(path)[0].location.endswith("Q.CSV:2")

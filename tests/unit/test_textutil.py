@@ -1,0 +1,135 @@
+"""Unit tests for dossier.textutil: identifiers, the light stemmer, content terms."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dossier.textutil import (
+    QUESTION_FILLER,
+    STOPWORDS,
+    content_terms,
+    fold_whitespace,
+    identifiers,
+    stem,
+    words,
+)
+
+# --- identifiers ---------------------------------------------------------------
+
+
+def test_identifiers_keep_enhancement_numbers_distinct() -> None:
+    found = identifiers("Implement AC-2(3) but not AC-2(7).")
+    assert found == ["ac-2(3)", "ac-2(7)"]
+    assert found[0] != found[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mapped to CC6.1 in SOC 2.", ["cc6.1"]),
+        ("See ISO 27001 Annex A.9.2.3 for details", ["a.9.2.3"]),
+        ("AC-2 and IA-5(1)", ["ac-2", "ia-5(1)"]),
+        ("SOC-2 report", ["soc-2"]),
+        ("Ends a sentence with CC6.1.", ["cc6.1"]),
+    ],
+)
+def test_identifiers_found(text: str, expected: list[str]) -> None:
+    assert identifiers(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "xAC-2(3) glued to a word",
+        "AC-2(3)b glued after",
+        "the word Access alone",
+        "plain lowercase ac-2(3) is not an identifier",
+        "hyphen-AC-2 inside a compound",
+        "",
+    ],
+)
+def test_identifiers_do_not_match_inside_words(text: str) -> None:
+    assert identifiers(text) == []
+
+
+def test_identifiers_are_lowercased_and_in_order() -> None:
+    assert identifiers("CC7.2, then AC-17, then CC6.1") == ["cc7.2", "ac-17", "cc6.1"]
+
+
+# --- stem ------------------------------------------------------------------------
+
+
+def test_stem_rotate_family_is_consistent() -> None:
+    forms = ["rotate", "rotates", "rotated", "rotating", "rotation", "rotations"]
+    stems = {stem(form) for form in forms}
+    assert stems == {"rotat"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("policy", "policies"),
+        ("encrypt", "encrypted"),
+        ("encrypt", "encryption"),
+        ("backup", "backups"),
+        ("key", "keys"),
+        ("process", "processes"),
+        ("access", "accesses"),
+        ("service", "services"),
+        ("update", "updates"),
+    ],
+)
+def test_stem_matches_inflections(a: str, b: str) -> None:
+    assert stem(a) == stem(b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("rule", "rules"), ("file", "files"), ("role", "roles"), ("apply", "applies")],
+)
+def test_stem_matches_short_plurals_bug(a: str, b: str) -> None:
+    assert stem(a) == stem(b)
+
+
+def test_stem_leaves_ss_us_is_words_alone() -> None:
+    assert stem("access") == "access"
+    assert stem("status") == "status"
+    assert stem("analysis") == "analysis"
+
+
+def test_stem_keeps_short_roots() -> None:
+    # a suffix is only stripped when at least three letters remain
+    assert stem("red") == "red"
+    assert stem("bed") == "bed"
+    assert stem("used") == "used"
+
+
+# --- words, content_terms, fold_whitespace -----------------------------------------------
+
+
+def test_words_lowercases_and_splits_on_punctuation() -> None:
+    assert words("STOP-now, Ok? CC6.1 x2") == ["stop", "now", "ok", "cc6", "1", "x2"]
+
+
+def test_content_terms_drop_stopwords_and_filler() -> None:
+    terms = content_terms("Please describe how often the company rotates its encryption keys")
+    assert terms == ["rotat", "encrypt", "key"]
+
+
+def test_content_terms_drop_single_letters() -> None:
+    assert content_terms("x y z firewall") == ["firewall"]
+
+
+@given(st.lists(st.sampled_from(sorted(STOPWORDS | QUESTION_FILLER)), max_size=20))
+def test_content_terms_of_only_stopwords_is_empty(tokens: list[str]) -> None:
+    assert content_terms(" ".join(tokens)) == []
+
+
+@given(st.text())
+def test_fold_whitespace_has_no_runs_or_edges(text: str) -> None:
+    folded = fold_whitespace(text)
+    assert folded == folded.strip()
+    assert "  " not in folded
+    assert folded.split() == text.split()
