@@ -18,21 +18,24 @@ def compose_answer(question: Question, evidence: Evidence, chunk_of: ChunkLookup
     for selection in evidence.selections:
         chunk = chunk_of(selection.chunk_id)
         if chunk is None:
-            discarded.append(
-                DiscardedQuote(selection.quote, "", selection.chunk_id, "cites a passage this build does not hold")
-            )
+            reason = "cites a passage this build does not hold"
+            discarded += [DiscardedQuote(q, "", selection.chunk_id, reason) for q in selection.quotes]
             continue
-        check = verify_quote(selection.quote, chunk)
-        if check.quote is None:
-            discarded.append(DiscardedQuote(selection.quote, chunk.document, chunk.chunk_id, check.reason))
-            continue
-        claims.append(Claim(fold_whitespace(check.quote.text), (check.quote,)))
+        quotes = []
+        for text in selection.quotes:
+            check = verify_quote(text, chunk)
+            if check.quote is None:
+                discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
+            else:
+                quotes.append(check.quote)
+        if quotes:
+            claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
     verdict = "grounded" if claims else "unsupported"
     return Answer(
         question_id=question.question_id,
         question=question.question,
         verdict=verdict,
-        answer=_prose([c.quotes[0] for c in claims], evidence.missing_facts, titles),
+        answer=_prose([q for c in claims for q in c.quotes], evidence.missing_facts, titles),
         claims=tuple(claims),
         discarded_quotes=tuple(discarded),
         missing_facts=evidence.missing_facts,

@@ -23,7 +23,7 @@ from dossier.brief import Brief, Fact
 from dossier.embed import Vectors
 from dossier.index import HybridIndex
 from dossier.records import Chunk, DiscardedQuote, Search
-from dossier.textutil import content_terms, stem, words
+from dossier.textutil import content_terms, identifiers, sentence_spans, stem, words
 
 ENGINE_VERSION = "offline-1"
 
@@ -79,13 +79,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 class EngineSettings:
     max_searches: int = 6  # per question, all facts together
     hits_per_search: int = 20
-    min_score: float = 0.7  # best passage: cosine + coverage_weight * coverage, + vocabulary_weight * vocabulary share
-    vocabulary_weight: float = 0.0  # weight of the share of the question's terms found anywhere in the corpus
-    min_coverage: float = 0.3  # IDF-weighted share of the fact's terms in the passage
+    min_vocabulary: float = 0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
+    min_score: float = 0.65  # best passage: cosine + coverage_weight * coverage
+    min_coverage: float = 0.1  # best passage: IDF-weighted share of the fact's terms
+    min_joint_coverage: float = 0.3  # the three best passages together
     coverage_weight: float = 1.0
-    max_quotes: int = 4
+    max_quotes: int = 8
     quote_margin: float = 0.45  # further passages must score within this of the best
-    max_quote_chars: int = 400  # a longer passage is trimmed to its best sentences
+    max_quote_chars: int = 300  # a longer passage is trimmed to its best sentences
+    max_answer_chars: int = 700  # quoting stops once an answer's quotes reach this length
+    sentences_per_passage: int = 2  # how many of a long passage's sentences are quoted
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,7 @@ class Candidate:
 @dataclass(frozen=True)
 class Selection:
     chunk_id: str
-    quote: str  # text the engine proposes to quote; the verifier checks it
+    quotes: tuple[str, ...]  # texts the engine proposes to quote; the verifier checks each
     fact: int  # index into brief.facts
     score: float
 
@@ -149,7 +152,7 @@ class OfflineEngine:
         query_vector = self.index.embed_query(brief.query)
         best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
         for i, fact in enumerate(brief.facts):
-            if len(searches) >= self.settings.max_searches or self._grounding(fact, best[i]):
+            if len(searches) >= self.settings.max_searches or self._grounding(brief, fact, best[i]):
                 continue
             for query in self._reformulations(fact, best[i]):
                 self._search(query, searches, seen_queries, pool)
@@ -161,7 +164,9 @@ class OfflineEngine:
     def _queries(self, brief: Brief) -> list[str]:
         """The question as asked, then its key terms alone."""
         queries = [brief.query]
-        keywords = " ".join(w for w in words(brief.query) if stem(w) in brief.terms)
+        keywords = " ".join(
+            [*brief.identifiers, *(w for w in words(brief.query) if stem(w) in brief.terms)]
+        )
         if keywords:
             queries.append(keywords)
         return queries
@@ -219,17 +224,28 @@ class OfflineEngine:
             return 0.0
         return sum(self.stats.idf(t) for t in wanted if t in present) / total
 
-    def _decision_score(self, fact: Fact, best: Candidate) -> float:
-        """How strongly the best passage grounds the fact. A question whose key
-        terms occur nowhere in the corpus (e.g. 'sudo', 'HSTS') asks about something
-        the documents do not discuss, however close the nearest passage reads."""
-        vocabulary_share = self.coverage(fact.terms, self._vocabulary)
-        return best.score + self.settings.vocabulary_weight * vocabulary_share
+    def _names_all(self, chunk_id: str, names: Sequence[str]) -> bool:
+        return set(names) <= set(identifiers(self.index.chunk(chunk_id).text))
 
-    def _grounding(self, fact: Fact, ranked: list[Candidate]) -> list[Candidate]:
-        """The candidates that may ground this fact, best first: the best usable
-        passage must clear both thresholds; passages scoring within
-        ``quote_margin`` of it may support it."""
+    def vocabulary_share(self, terms: Sequence[str]) -> float:
+        """The IDF-weighted share of ``terms`` that occur anywhere in the corpus,
+        directly or through a synonym. A question whose key terms occur nowhere
+        (e.g. 'sudo', 'HSTS') asks about something the documents do not discuss,
+        however close the nearest passage reads."""
+        present = {t for t in terms if t in self._vocabulary or self._synonym_in_corpus(t)}
+        return self.coverage(terms, present)
+
+    def _synonym_in_corpus(self, term: str) -> bool:
+        return any(
+            all(stem(w) in self._vocabulary for w in words(synonym))
+            for synonym in SYNONYMS.get(term, ())
+        )
+
+    def _grounding(self, brief: Brief, fact: Fact, ranked: list[Candidate]) -> list[Candidate]:
+        """The candidates that may ground this fact, best first. The question's
+        vocabulary must be the corpus's; the best usable passage must clear the
+        score and coverage floors, and the best three together must cover the
+        fact's terms; passages within ``quote_margin`` of the best support it."""
         s = self.settings
         usable = [
             c
@@ -237,11 +253,21 @@ class OfflineEngine:
             if self.authority.is_current(self.index.chunk(c.chunk_id).document)
             and _holds_value(fact, self.index.chunk(c.chunk_id).text)
         ]
-        if not usable or usable[0].coverage < s.min_coverage:
+        if not usable:
             return []
-        if self._decision_score(fact, usable[0]) < s.min_score:
+        best = usable[0]
+        if brief.identifiers and self._names_all(best.chunk_id, brief.identifiers):
+            return [best]  # an exact control identifier match is decisive
+        if self.vocabulary_share(brief.terms) < s.min_vocabulary:
             return []
-        floor = usable[0].score - s.quote_margin
+        joint = set().union(*(self._terms[c.chunk_id] for c in usable[:3]))
+        if (
+            best.score < s.min_score
+            or best.coverage < s.min_coverage
+            or self.coverage(fact.terms, joint) < s.min_joint_coverage
+        ):
+            return []
+        floor = best.score - s.quote_margin
         return [c for c in usable if c.score >= floor][: s.max_quotes]
 
     # -- selecting ----------------------------------------------------------
@@ -252,19 +278,23 @@ class OfflineEngine:
         selections: list[Selection] = []
         discarded: list[DiscardedQuote] = []
         missing: list[str] = []
+        budget = self.settings.max_answer_chars // len(brief.facts)
         for i, fact in enumerate(brief.facts):
-            grounding = self._grounding(fact, best[i])
+            grounding = self._grounding(brief, fact, best[i])
             discarded += self._outranking_stale(best[i], grounding)
             if not grounding:
                 missing.append(self._missing(fact, best[i]))
                 continue
-            share = max(1, self.settings.max_quotes // len(brief.facts))
-            for candidate in grounding[:share]:
+            used = 0
+            for candidate in grounding:
+                if used >= budget:
+                    break
                 if any(s.chunk_id == candidate.chunk_id for s in selections):
                     continue
                 chunk = self.index.chunk(candidate.chunk_id)
-                quote = self._quote_text(fact, chunk)
-                selections.append(Selection(chunk.chunk_id, quote, i, candidate.score))
+                quotes = self._quote_texts(brief, fact, chunk)
+                selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
+                used += sum(len(q) for q in quotes)
         return Evidence(brief, tuple(searches), tuple(selections), tuple(discarded), tuple(missing))
 
     def _outranking_stale(
@@ -292,19 +322,22 @@ class OfflineEngine:
         lead = f"The documents do not state {asked} for: " if asked else "The documents do not establish: "
         return f"{lead}{subject}{detail}"
 
-    def _quote_text(self, fact: Fact, chunk: Chunk) -> str:
-        if len(chunk.text) <= self.settings.max_quote_chars:
-            return _strip_list_marker(chunk.text)
+    def _quote_texts(self, brief: Brief, fact: Fact, chunk: Chunk) -> tuple[str, ...]:
+        """A short passage, or one that names the identifier asked about, is
+        quoted whole; a long one by its best sentences (those holding the value
+        asked for first), in document order."""
+        whole = brief.identifiers and self._names_all(chunk.chunk_id, brief.identifiers)
+        if whole or len(chunk.text) <= self.settings.max_quote_chars:
+            return (_strip_list_marker(chunk.text),)
         sentences = _sentences(chunk.text)
-        vectors = self.index.embed_texts(sentences)
-        similarities = vectors @ self.index.embed_query(fact.text)
-        scored = [
-            (float(sim) + self.settings.coverage_weight * self.coverage(fact.terms, set(content_terms(s))), s)
-            for sim, s in zip(similarities, sentences, strict=True)
-        ]
-        candidates = [s for _, s in sorted(scored, key=lambda x: -x[0])]
-        with_value = [s for s in candidates if _holds_value(fact, s)]
-        return _strip_list_marker((with_value or candidates)[0])
+        similarities = self.index.embed_texts(sentences) @ self.index.embed_query(fact.text)
+        def merit(i: int) -> tuple[bool, float]:
+            coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
+            score = float(similarities[i]) + self.settings.coverage_weight * coverage
+            return (_holds_value(fact, sentences[i]), score)
+        best = sorted(range(len(sentences)), key=merit, reverse=True)
+        chosen = sorted(best[: self.settings.sentences_per_passage])
+        return tuple(_strip_list_marker(sentences[i]) for i in chosen)
 
 
 def _holds_value(fact: Fact, text: str) -> bool:
@@ -312,12 +345,11 @@ def _holds_value(fact: Fact, text: str) -> bool:
     return pattern is None or bool(pattern.search(text))
 
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"“])|\n+")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s+")
 
 
 def _sentences(text: str) -> list[str]:
-    parts = [p.strip() for p in _SENTENCE_SPLIT.split(text)]
+    parts = [text[a:b] for a, b in sentence_spans(text)]
     return [p for p in parts if len(p.split()) >= 3] or [text.strip()]
 
 

@@ -20,6 +20,7 @@ import yaml
 
 from dossier.errors import CorpusError
 from dossier.records import Chunk, Corpus, Document, DocumentFailure, SourceFile
+from dossier.textutil import sentence_spans
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 PDF_SUFFIXES = {".pdf"}
@@ -222,6 +223,9 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
     if heading:
         return heading.group(1).strip()
+    first_line = text.strip().split("\n", 1)[0].strip()
+    if path.lower().endswith(".pdf") and 0 < len(first_line) <= 100:
+        return first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
 
 
@@ -230,7 +234,6 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _LEAD_IN = re.compile(r"^[\w().]{0,4}\s*[*_]*[^\n]{1,80}:[*_]*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n")
 
 
 def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> list[Chunk]:
@@ -309,7 +312,8 @@ def _pieces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[i
     if end - start <= max_chars:
         yield start, end
         return
-    cuts = [m.end() for m in _SENTENCE_END.finditer(text, start, end)] + [end]
+    cuts = [span_end for _, span_end in sentence_spans(text, start, end)]
+    cuts = cuts or [end]
     piece_start = start
     last_cut = start
     for cut in cuts:

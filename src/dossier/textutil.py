@@ -96,3 +96,36 @@ def content_terms(text: str) -> list[str]:
 
 def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
+
+
+# A sentence ends at . ! ? ; followed by space and a capital, digit, quote or
+# bracket; or at a line break that starts a list item, table row or heading, or
+# that follows end punctuation. A line break inside a hard-wrapped paragraph
+# (as in PDFs and 80-column Markdown) is not a boundary.
+_BOUNDARY = re.compile(
+    r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
+    r"|(?<=[.!?;:])[ \t]*\n\s*"
+    r"|[ \t]*\n\s*(?=(?:[-*+•|#>]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s)"
+    r"|[ \t]*\n\s*\n\s*"
+)
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of ``text[start:end]``, whitespace
+    trimmed, in order."""
+    end = len(text) if end is None else end
+    spans = []
+    position = start
+    for match in _BOUNDARY.finditer(text, start, end):
+        spans.append((position, match.start()))
+        position = match.end()
+    spans.append((position, end))
+    trimmed = []
+    for a, b in spans:
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            trimmed.append((a, b))
+    return trimmed

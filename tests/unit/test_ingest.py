@@ -366,7 +366,7 @@ def test_pdf_through_scan_and_ingest(tmp_path: Path, pdf_bytes: bytes) -> None:
     assert doc.metadata == {}
     assert doc.sha256 == sha256_hex(pdf_bytes)
     assert doc.text_sha256 == sha256_hex(doc.text.encode("utf-8"))
-    assert doc.title == "backup"
+    assert doc.title == "Hello policy text"  # a PDF is titled by its first line
     assert any("Hello policy text" in c.text for c in corpus.chunks)
 
 
