@@ -8,9 +8,13 @@ offset map, never the text a model typed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dossier.records import Chunk, Quote
+
+
+_NON_SPACE = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -23,23 +27,17 @@ class FoldedText:
 
     @classmethod
     def of(cls, original: str) -> FoldedText:
-        chars: list[str] = []
+        parts: list[str] = []
         offsets: list[int] = []
-        in_space = False
-        for i, ch in enumerate(original):
-            if ch.isspace():
-                if not in_space and chars:
-                    chars.append(" ")
-                    offsets.append(i)
-                in_space = True
-                continue
-            in_space = False
-            chars.append(ch)
-            offsets.append(i)
-        if chars and chars[-1] == " ":
-            chars.pop()
-            offsets.pop()
-        return cls("".join(chars), tuple(offsets))
+        previous_end = -1
+        for token in _NON_SPACE.finditer(original):
+            if previous_end >= 0:
+                parts.append(" ")
+                offsets.append(previous_end)  # the first whitespace character of the run
+            parts.append(token.group())
+            offsets.extend(range(token.start(), token.end()))
+            previous_end = token.end()
+        return cls("".join(parts), tuple(offsets))
 
 
 @dataclass(frozen=True)
@@ -64,3 +62,16 @@ def verify_quote(text: str, chunk: Chunk, folded: FoldedText | None = None) -> Q
     return QuoteCheck(
         Quote(source, chunk.document, chunk.chunk_id, chunk.start + start, chunk.start + end), ""
     )
+
+
+class QuoteVerifier:
+    """Verifies quotes against chunks, folding each chunk's text once."""
+
+    def __init__(self) -> None:
+        self._folded: dict[str, FoldedText] = {}
+
+    def verify(self, text: str, chunk: Chunk) -> QuoteCheck:
+        folded = self._folded.get(chunk.chunk_id)
+        if folded is None:
+            folded = self._folded[chunk.chunk_id] = FoldedText.of(chunk.text)
+        return verify_quote(text, chunk, folded)

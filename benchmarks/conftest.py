@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dossier.embed import MiniLMEmbedder
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_EVAL = ROOT.parent / "shared" / "eval"
+RESULTS: dict[str, dict[str, float]] = {}
+
+
+@pytest.fixture(scope="session")
+def embedder() -> MiniLMEmbedder:
+    return MiniLMEmbedder()
+
+
+def needs_shared(name: str) -> pytest.MarkDecorator:
+    return pytest.mark.skipif(
+        not (SHARED_EVAL / name).exists(), reason=f"../shared/eval/{name} is not beside the project"
+    )
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
+    for name, figures in RESULTS.items():
+        terminalreporter.write_line(f"{name}: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
