@@ -78,7 +78,9 @@ def test_retrieval_rankers(benchmark, index: HybridIndex) -> None:  # type: igno
 
 
 def test_engine_rerank_top5(index: HybridIndex) -> None:
-    engine = OfflineEngine(index, Authority({}), {c.document: "" for c in index.chunks}, EngineSettings())
+    engine = OfflineEngine(
+        index, Authority({}), {c.document: "" for c in index.chunks}, EngineSettings()
+    )
     position = {c.chunk_id: i for i, c in enumerate(index.chunks)}
 
     def reranked(question: str) -> list[int]:
@@ -94,10 +96,16 @@ def test_engine_rerank_top5(index: HybridIndex) -> None:
 
 
 def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    config = load_config(None, {"corpus": SET / "corpus", "questions": SET / "questions.csv", "out": tmp_path})
+    config = load_config(
+        None, {"corpus": SET / "corpus", "questions": SET / "questions.csv", "out": tmp_path}
+    )
     clock = lambda: dt.datetime(2026, 1, 1, tzinfo=dt.UTC)  # noqa: E731
-    result = benchmark.pedantic(build, args=(config,), kwargs={"embedder": embedder, "clock": clock}, rounds=1)
-    scores = score(to_json(result.dossier), load_labels(SET / "labels.jsonl"), read_raw_texts(SET / "corpus"))
+    result = benchmark.pedantic(
+        build, args=(config,), kwargs={"embedder": embedder, "clock": clock}, rounds=1
+    )
+    scores = score(
+        to_json(result.dossier), load_labels(SET / "labels.jsonl"), read_raw_texts(SET / "corpus")
+    )
     RESULTS["policies-a offline engine"] = {
         "answer_recall": round(scores.answer_recall, 3),
         "correct_abstention": round(scores.correct_abstention, 3),

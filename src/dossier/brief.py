@@ -17,7 +17,10 @@ from dossier.textutil import content_terms, fold_whitespace, identifiers
 _ASKS = (
     ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
     ("duration", re.compile(r"\bhow long\b|\bretention period\b|\bwithin what time", re.I)),
-    ("number", re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I)),
+    (
+        "number",
+        re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
+    ),
 )
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|no)\.", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Za-z\"“(])")

@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,10 +20,10 @@ from dossier.config import Config
 from dossier.embed import Embedder
 from dossier.engine import OfflineEngine
 from dossier.errors import ConfigError
-from dossier.index import open_index
+from dossier.index import HybridIndex, open_index
 from dossier.ingest import corpus_digest, ingest, scan_corpus
 from dossier.questionnaire import read_questionnaire
-from dossier.records import Answer, BuildInfo, Dossier
+from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
 
 SCHEMA_VERSION = "1.0"
@@ -72,7 +73,9 @@ def build(
     timer = StageTimer()
     started = clock()
     if config.engine != "offline":
-        raise ConfigError(f"engine '{config.engine}': only the offline engine is available in this version")
+        raise ConfigError(
+            f"engine '{config.engine}': only the offline engine is available in this version"
+        )
     # 1. The questionnaire first: a bad one fails fast, before any indexing.
     questions = read_questionnaire(config.questions)
     # 2. Read and cut the corpus; unreadable documents are recorded, not fatal.
@@ -85,13 +88,14 @@ def build(
     # 4. Research, verify and compose each answer.
     titles = {doc.path: doc.title for doc in corpus.documents}
     engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
-    answers: list[Answer] = []
     with timer.stage("answer"):
         advance = reporter.stage("Answering questions", len(questions))
-        for question in questions:
+
+        def answer(question: Question) -> Answer:
             evidence = engine.research(make_brief(question))
-            answers.append(compose_answer(question, evidence, _lookup(index), titles))
-            advance(1)
+            return compose_answer(question, evidence, _lookup(index), titles)
+
+        answers = _map_in_order(answer, questions, config.jobs, advance)
     # 5. Assemble the record and write the artefacts.
     info = BuildInfo(
         started_at=_iso(started),
@@ -119,8 +123,29 @@ def build(
     return BuildResult(dossier, paths)
 
 
-def _lookup(index):  # type: ignore[no-untyped-def]
-    def chunk_of(chunk_id: str):  # type: ignore[no-untyped-def]
+def _map_in_order(
+    work: Callable[[Question], Answer],
+    questions: list[Question],
+    jobs: int,
+    advance: Callable[[int], None],
+) -> list[Answer]:
+    """Answer in threads (the index and engine are read-only while answering);
+    results keep the questionnaire's order, so the output does not depend on jobs."""
+    if jobs == 1:
+        answers = []
+        for question in questions:
+            answers.append(work(question))
+            advance(1)
+        return answers
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(work, q) for q in questions]
+        for _ in as_completed(futures):
+            advance(1)
+        return [future.result() for future in futures]
+
+
+def _lookup(index: HybridIndex) -> Callable[[str], Chunk | None]:
+    def chunk_of(chunk_id: str) -> Chunk | None:
         try:
             return index.chunk(chunk_id)
         except KeyError:

@@ -51,7 +51,10 @@ def _run(debug: bool, action: Callable[[], None]) -> None:
     except Exception as error:  # an internal error: one line, traceback with --debug
         if debug:
             raise
-        click.echo(f"Internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)
+        click.echo(
+            f"Internal error: {type(error).__name__}: {error} (run with --debug for details)",
+            err=True,
+        )
         sys.exit(1)
 
 
@@ -62,11 +65,30 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Settings file (default: ./dossier.toml if present).")
-@click.option("--corpus", type=click.Path(path_type=Path), help="Folder of documents (.md, .txt, .pdf), read recursively.")
-@click.option("--questions", type=click.Path(path_type=Path), help="Questionnaire file (.csv or .yaml).")
-@click.option("--out", type=click.Path(path_type=Path), help="Output folder (dossier.json, dossier.md, manifest.json, cache/).")
-@click.option("--engine", type=click.Choice(["offline", "openai"]), help="Answering engine (default: offline).")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    help="Settings file (default: ./dossier.toml if present).",
+)
+@click.option(
+    "--corpus",
+    type=click.Path(path_type=Path),
+    help="Folder of documents (.md, .txt, .pdf), read recursively.",
+)
+@click.option(
+    "--questions", type=click.Path(path_type=Path), help="Questionnaire file (.csv or .yaml)."
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Output folder (dossier.json, dossier.md, manifest.json, cache/).",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["offline", "openai"]),
+    help="Answering engine (default: offline).",
+)
 @click.option("--jobs", type=click.IntRange(min=1), help="Questions answered in parallel.")
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
@@ -77,7 +99,11 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         from dossier.config import load_config
         from dossier.embed import MiniLMEmbedder
 
-        path = config_path if config_path is not None else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
+        path = (
+            config_path
+            if config_path is not None
+            else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
+        )
         config = load_config(path, overrides)
         reporter = TerminalReporter()
         try:

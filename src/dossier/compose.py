@@ -5,21 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dossier.engine import Evidence
-from dossier.records import Answer, Chunk, Claim, DiscardedQuote, Question, Quote
+from dossier.records import Answer, Chunk, Claim, DiscardedQuote, Question, Quote, Verdict
 from dossier.textutil import fold_whitespace
 from dossier.verify import verify_quote
 
 ChunkLookup = Callable[[str], Chunk | None]
 
 
-def compose_answer(question: Question, evidence: Evidence, chunk_of: ChunkLookup, titles: dict[str, str]) -> Answer:
+def compose_answer(
+    question: Question, evidence: Evidence, chunk_of: ChunkLookup, titles: dict[str, str]
+) -> Answer:
     claims: list[Claim] = []
     discarded = list(evidence.discarded)
     for selection in evidence.selections:
         chunk = chunk_of(selection.chunk_id)
         if chunk is None:
             reason = "cites a passage this build does not hold"
-            discarded += [DiscardedQuote(q, "", selection.chunk_id, reason) for q in selection.quotes]
+            discarded += [
+                DiscardedQuote(q, "", selection.chunk_id, reason) for q in selection.quotes
+            ]
             continue
         quotes = []
         for text in selection.quotes:
@@ -30,7 +34,7 @@ def compose_answer(question: Question, evidence: Evidence, chunk_of: ChunkLookup
                 quotes.append(check.quote)
         if quotes:
             claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
-    verdict = "grounded" if claims else "unsupported"
+    verdict: Verdict = "grounded" if claims else "unsupported"
     return Answer(
         question_id=question.question_id,
         question=question.question,
@@ -50,7 +54,10 @@ def _prose(quotes: list[Quote], missing: tuple[str, ...], titles: dict[str, str]
         lines += [f"- {fact}" for fact in missing]
         return "\n".join(lines)
     lines = ["The documents state:"]
-    lines += [f"- “{fold_whitespace(q.text)}” ({titles.get(q.document, q.document)}, {q.document})" for q in quotes]
+    lines += [
+        f"- “{fold_whitespace(q.text)}” ({titles.get(q.document, q.document)}, {q.document})"
+        for q in quotes
+    ]
     if missing:
         lines.append("Not covered by the documents:")
         lines += [f"- {fact}" for fact in missing]

@@ -116,7 +116,8 @@ def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any
         if name not in known:
             errors.append(f"unknown key '{key}.{name}' (known: {', '.join(sorted(known))})")
             continue
-        expected = type(known[name].default)
+        default: Any = known[name].default
+        expected = type(default)
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if type(value) is not expected:

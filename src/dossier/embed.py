@@ -92,7 +92,7 @@ class HashEmbedder:
                 digest = hashlib.sha256(word.encode()).digest()
                 out[row, int.from_bytes(digest[:4], "little") % self.dimension] += 1.0
         norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return out / np.where(norms == 0, 1.0, norms)
+        return (out / np.where(norms == 0, 1.0, norms)).astype(np.float32)
 
 
 def check_model_offline() -> None:

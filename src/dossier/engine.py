@@ -34,7 +34,9 @@ _FREQUENCY = re.compile(
     r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|upon|whenever)\b",
     re.I,
 )
-_NUMBER_WORDS = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|sixty|ninety"
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|sixty|ninety"
+)
 _DURATION = re.compile(
     rf"\b(\d+|{_NUMBER_WORDS})[\s-]+(business\s+|calendar\s+|working\s+)?"
     r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
@@ -79,7 +81,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 class EngineSettings:
     max_searches: int = 6  # per question, all facts together
     hits_per_search: int = 20
-    min_vocabulary: float = 0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
+    min_vocabulary: float = (
+        0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
+    )
     min_score: float = 0.65  # best passage: cosine + coverage_weight * coverage
     min_coverage: float = 0.1  # best passage: IDF-weighted share of the fact's terms
     min_joint_coverage: float = 0.3  # the three best passages together
@@ -131,7 +135,11 @@ class OfflineEngine:
     name = "offline"
 
     def __init__(
-        self, index: HybridIndex, authority: Authority, titles: dict[str, str], settings: EngineSettings
+        self,
+        index: HybridIndex,
+        authority: Authority,
+        titles: dict[str, str],
+        settings: EngineSettings,
     ) -> None:
         self.index = index
         self.authority = authority
@@ -181,7 +189,9 @@ class OfflineEngine:
             queries.append(" ".join(plain + synonyms))
         if ranked:
             closest = self.index.chunk(ranked[0].chunk_id)
-            shared = [w for w in words(closest.heading + " " + closest.text) if stem(w) in fact.terms]
+            shared = [
+                w for w in words(closest.heading + " " + closest.text) if stem(w) in fact.terms
+            ]
             extra = [w for w in words(closest.heading) if w not in plain]
             if shared or extra:
                 queries.append(" ".join(dict.fromkeys(plain + extra)))
@@ -209,7 +219,8 @@ class OfflineEngine:
         ids = sorted(pool)
         similarities = self.index.similarity(query_vector, ids)
         candidates = [
-            self._candidate(fact, chunk_id, sim) for chunk_id, sim in zip(ids, similarities, strict=True)
+            self._candidate(fact, chunk_id, sim)
+            for chunk_id, sim in zip(ids, similarities, strict=True)
         ]
         return sorted(candidates, key=lambda c: (-c.score, c.chunk_id))
 
@@ -318,8 +329,16 @@ class OfflineEngine:
             return f"No passage addresses: {subject}"
         closest = self.index.chunk(ranked[0].chunk_id)
         absent = [t for t in fact.terms if t not in self._terms[closest.chunk_id]]
-        detail = f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}" if absent else ""
-        lead = f"The documents do not state {asked} for: " if asked else "The documents do not establish: "
+        detail = (
+            f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}"
+            if absent
+            else ""
+        )
+        lead = (
+            f"The documents do not state {asked} for: "
+            if asked
+            else "The documents do not establish: "
+        )
         return f"{lead}{subject}{detail}"
 
     def _quote_texts(self, brief: Brief, fact: Fact, chunk: Chunk) -> tuple[str, ...]:
@@ -331,10 +350,12 @@ class OfflineEngine:
             return (_strip_list_marker(chunk.text),)
         sentences = _sentences(chunk.text)
         similarities = self.index.embed_texts(sentences) @ self.index.embed_query(fact.text)
+
         def merit(i: int) -> tuple[bool, float]:
             coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
             score = float(similarities[i]) + self.settings.coverage_weight * coverage
             return (_holds_value(fact, sentences[i]), score)
+
         best = sorted(range(len(sentences)), key=merit, reverse=True)
         chosen = sorted(best[: self.settings.sentences_per_passage])
         return tuple(_strip_list_marker(sentences[i]) for i in chosen)
@@ -354,4 +375,5 @@ def _sentences(text: str) -> list[str]:
 
 
 def _strip_list_marker(text: str) -> str:
-    return text[_LIST_MARKER.match(text).end() :] if _LIST_MARKER.match(text) else text
+    marker = _LIST_MARKER.match(text)
+    return text[marker.end() :] if marker else text

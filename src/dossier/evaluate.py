@@ -51,7 +51,9 @@ def load_labels(path: Path) -> dict[str, Label]:
             continue
         try:
             row = json.loads(line)
-            label = Label(row["id"], bool(row["answerable"]), tuple(row["documents"]), tuple(row["anchors"]))
+            label = Label(
+                row["id"], bool(row["answerable"]), tuple(row["documents"]), tuple(row["anchors"])
+            )
         except (json.JSONDecodeError, KeyError, TypeError) as error:
             raise InputError(f"{path}:{number}: not a label line ({error})") from None
         labels[label.question_id] = label
@@ -71,7 +73,9 @@ def anchor_covered(anchor: str, quoted: str) -> bool:
     return bool(words) and sum(w in present for w in words) >= 0.8 * len(words)
 
 
-def score(dossier: Mapping[str, Any], labels: Mapping[str, Label], raw_texts: Mapping[str, str]) -> Scores:
+def score(
+    dossier: Mapping[str, Any], labels: Mapping[str, Label], raw_texts: Mapping[str, str]
+) -> Scores:
     hits, abstained, grounded_ids, quote_checks, quoted_chars = [], [], [], [], []
     missed, wrongly = [], []
     for answer in dossier["answers"]:

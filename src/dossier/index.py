@@ -66,7 +66,8 @@ class HybridIndex:
         return self.chunks[self._position[chunk_id]]
 
     def embed_query(self, query: str) -> Vectors:
-        return self._embedder.embed([query])[0]
+        vector: Vectors = self._embedder.embed([query])[0]
+        return vector
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         return self._embedder.embed(texts)
@@ -102,7 +103,7 @@ class HybridIndex:
         params = None
         if allowed is not None:
             selector = faiss.IDSelectorBatch(np.array(sorted(allowed), dtype=np.int64))
-            params = faiss.SearchParameters(sel=selector)
+            params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg]
         k = min(depth, len(self.chunks))
         _, ids = self._faiss.search(vector.reshape(1, -1), k, params=params)
         return [int(i) for i in ids[0] if i >= 0]

@@ -213,7 +213,9 @@ def _supersedes(value: Any) -> tuple[str, ...]:
     items = value if isinstance(value, list) else [value]
     if not all(isinstance(item, str) and item.strip() for item in items):
         raise UnreadableDocument("bad front-matter: supersedes must be a path or a list of paths")
-    return tuple(item.strip().lstrip("./") if item.startswith("./") else item.strip() for item in items)
+    return tuple(
+        item.strip().lstrip("./") if item.startswith("./") else item.strip() for item in items
+    )
 
 
 def _title(metadata: dict[str, Any], text: str, path: str) -> str:
@@ -334,6 +336,8 @@ def _chunk_id(path: str, text: str, seen: dict[str, int]) -> str:
 
 def corpus_digest(corpus: Corpus) -> str:
     """A hash of the corpus snapshot: every document's path and byte hash."""
-    listing = "\n".join(f"{d.path}\t{d.sha256}" for d in sorted(corpus.documents, key=lambda d: d.path))
+    listing = "\n".join(
+        f"{d.path}\t{d.sha256}" for d in sorted(corpus.documents, key=lambda d: d.path)
+    )
     failed = "\n".join(f"{f.path}\tfailed" for f in corpus.failures)
     return sha256_hex(f"{listing}\n{failed}".encode())

@@ -28,7 +28,9 @@ def read_questionnaire(path: Path) -> list[Question]:
     elif suffix in (".yaml", ".yml"):
         questions = parse_yaml(_decode(path, data), str(path))
     else:
-        raise QuestionnaireError(f"{path}: unsupported questionnaire format '{suffix}' (use .csv or .yaml)")
+        raise QuestionnaireError(
+            f"{path}: unsupported questionnaire format '{suffix}' (use .csv or .yaml)"
+        )
     if not questions:
         raise QuestionnaireError(f"{path}: holds no questions")
     _check_unique(questions, path)
@@ -49,7 +51,9 @@ def parse_csv(text: str, name: str) -> list[Question]:
     except csv.Error as error:
         raise QuestionnaireError(f"{name}:{reader.line_num}: malformed CSV ({error})") from None
     if not rows:
-        raise QuestionnaireError(f"{name}: empty file, expected a header row with 'id' and 'question'")
+        raise QuestionnaireError(
+            f"{name}: empty file, expected a header row with 'id' and 'question'"
+        )
     header = [h.strip() for h in rows[0][1]]
     id_col = _column(header, ID_NAMES, "id", name)
     question_col = _column(header, QUESTION_NAMES, "question", name)
@@ -64,7 +68,11 @@ def parse_csv(text: str, name: str) -> list[Question]:
             raise QuestionnaireError(f"{name}:{line}: empty id")
         if not text:
             raise QuestionnaireError(f"{name}:{line}: question {qid} has no text")
-        fields = {h: v for i, (h, v) in enumerate(zip(header, row, strict=True)) if i not in (id_col, question_col)}
+        fields = {
+            h: v
+            for i, (h, v) in enumerate(zip(header, row, strict=True))
+            if i not in (id_col, question_col)
+        }
         questions.append(Question(qid, text, fields, f"{name}:{line}"))
     return questions
 

@@ -33,7 +33,9 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
             "reused": build.reused,
             "recomputed": build.recomputed,
             "documents": build.documents,
-            "documents_failed": [{"path": f.path, "reason": f.reason} for f in build.documents_failed],
+            "documents_failed": [
+                {"path": f.path, "reason": f.reason} for f in build.documents_failed
+            ],
             "stage_seconds": build.stage_seconds,
         },
         "corpus_sha256": dossier.corpus_sha256,
@@ -65,7 +67,13 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
             {
                 "text": claim.text,
                 "quotes": [
-                    {"text": q.text, "document": q.document, "chunk_id": q.chunk_id, "start": q.start, "end": q.end}
+                    {
+                        "text": q.text,
+                        "document": q.document,
+                        "chunk_id": q.chunk_id,
+                        "start": q.start,
+                        "end": q.end,
+                    }
                     for q in claim.quotes
                 ],
             }
@@ -80,13 +88,22 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
             {
                 "query": s.query,
                 "hits": [
-                    {"chunk_id": h.chunk_id, "score": h.score, "lexical_rank": h.lexical_rank, "dense_rank": h.dense_rank}
+                    {
+                        "chunk_id": h.chunk_id,
+                        "score": h.score,
+                        "lexical_rank": h.lexical_rank,
+                        "dense_rank": h.dense_rank,
+                    }
                     for h in s.hits
                 ],
             }
             for s in answer.searches
         ],
-        "review": {"status": answer.review.status, "reviewer": answer.review.reviewer, "at": answer.review.at},
+        "review": {
+            "status": answer.review.status,
+            "reviewer": answer.review.reviewer,
+            "at": answer.review.at,
+        },
     }
 
 
@@ -110,7 +127,9 @@ def render_markdown(dossier: Dossier) -> str:
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     contents = {
-        "dossier.json": (json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n").encode(),
+        "dossier.json": (
+            json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n"
+        ).encode(),
         "dossier.md": render_markdown(dossier).encode(),
     }
     paths = {}
@@ -119,7 +138,9 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
     manifest = {
         "schema_version": dossier.schema_version,
         "tool_version": dossier.tool_version,
-        "artefacts": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(contents.items())},
+        "artefacts": {
+            name: hashlib.sha256(data).hexdigest() for name, data in sorted(contents.items())
+        },
         "corpus_sha256": dossier.corpus_sha256,
         "documents": {d.path: d.sha256 for d in dossier.documents},
         "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},

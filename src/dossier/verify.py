@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from dossier.records import Chunk, Quote
 
-
 _NON_SPACE = re.compile(r"\S+")
 
 

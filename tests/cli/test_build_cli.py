@@ -20,13 +20,17 @@ def small_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = tmp_path_factory.mktemp("project")
     shutil.copytree(ROOT / "corpus", project / "corpus")
     (project / "corpus" / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
-    (project / "corpus" / "bad-front-matter.md").write_text("---\nstatus: [unclosed\n---\nText body.\n")
+    (project / "corpus" / "bad-front-matter.md").write_text(
+        "---\nstatus: [unclosed\n---\nText body.\n"
+    )
     (project / "questions.csv").write_text(
         "id,section,question\n"
         "Q1,Access,Is multi-factor authentication required for workforce accounts?\n"
         "Q2,Other,Do you operate a public bug bounty program?\n"
     )
-    (project / "dossier.toml").write_text('corpus = "corpus"\nquestions = "questions.csv"\nout = "out"\n')
+    (project / "dossier.toml").write_text(
+        'corpus = "corpus"\nquestions = "questions.csv"\nout = "out"\n'
+    )
     return project
 
 
@@ -56,8 +60,13 @@ def test_flags_override_the_config(small_project: Path, tmp_path: Path) -> None:
     questions = tmp_path / "one.yaml"
     questions.write_text("- id: Y1\n  question: How long are invoices retained?\n")
     code, output = run(
-        "build", "--config", str(small_project / "dossier.toml"), "--questions", str(questions),
-        "--out", str(tmp_path / "o"),
+        "build",
+        "--config",
+        str(small_project / "dossier.toml"),
+        "--questions",
+        str(questions),
+        "--out",
+        str(tmp_path / "o"),
     )
     assert code == 0, output
     answers = json.loads((tmp_path / "o" / "dossier.json").read_text())["answers"]
@@ -72,10 +81,20 @@ def test_flags_override_the_config(small_project: Path, tmp_path: Path) -> None:
         ("", "empty file"),
     ],
 )
-def test_bad_questionnaire_is_one_line_exit_2(small_project: Path, tmp_path: Path, csv_text: str, message: str) -> None:
+def test_bad_questionnaire_is_one_line_exit_2(
+    small_project: Path, tmp_path: Path, csv_text: str, message: str
+) -> None:
     bad = tmp_path / "bad.csv"
     bad.write_text(csv_text)
-    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--questions", str(bad), "--out", str(tmp_path / "o"))
+    code, output = run(
+        "build",
+        "--config",
+        str(small_project / "dossier.toml"),
+        "--questions",
+        str(bad),
+        "--out",
+        str(tmp_path / "o"),
+    )
     assert code == 2
     assert message in output and str(bad) in output
     assert "Traceback" not in output
@@ -83,9 +102,23 @@ def test_bad_questionnaire_is_one_line_exit_2(small_project: Path, tmp_path: Pat
 
 
 def test_missing_corpus_and_questionnaire_exit_2(small_project: Path, tmp_path: Path) -> None:
-    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--corpus", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
+    code, output = run(
+        "build",
+        "--config",
+        str(small_project / "dossier.toml"),
+        "--corpus",
+        str(tmp_path / "nope"),
+        "--out",
+        str(tmp_path / "o"),
+    )
     assert code == 2 and "corpus folder does not exist" in output
-    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--questions", str(tmp_path / "q.csv"))
+    code, output = run(
+        "build",
+        "--config",
+        str(small_project / "dossier.toml"),
+        "--questions",
+        str(tmp_path / "q.csv"),
+    )
     assert code == 2 and "questionnaire not found" in output
 
 
@@ -97,5 +130,7 @@ def test_bad_config_names_the_key(tmp_path: Path) -> None:
 
 
 def test_openai_engine_is_refused_clearly_for_now(small_project: Path) -> None:
-    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--engine", "openai")
+    code, output = run(
+        "build", "--config", str(small_project / "dossier.toml"), "--engine", "openai"
+    )
     assert code == 2 and "only the offline engine" in output

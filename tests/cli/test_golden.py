@@ -31,3 +31,20 @@ def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embed
     for record in (first, second):
         record["build"].pop("stage_seconds")
     assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+
+
+def test_parallel_answering_gives_the_same_dossier(
+    demo_build: BuildResult, demo_config, embedder
+) -> None:  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    from dossier.build import build
+    from tests.conftest import pinned_clock
+
+    parallel = build(
+        dataclasses.replace(demo_config, jobs=3), embedder=embedder, clock=pinned_clock
+    )
+    assert render_markdown(parallel.dossier) == render_markdown(demo_build.dossier)
+    assert [a.answer for a in parallel.dossier.answers] == [
+        a.answer for a in demo_build.dossier.answers
+    ]

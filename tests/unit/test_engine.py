@@ -56,7 +56,9 @@ def test_lockout_question_cites_the_current_policy_and_shows_the_old_one_discard
     answer = _answer(demo_build, "Q06")
     quoted = " ".join(q.text for c in answer.claims for q in c.quotes)
     assert "5 consecutive failed login attempts" in quoted
-    assert any(d.document == SUPERSEDED and "superseded" in d.reason for d in answer.discarded_quotes)
+    assert any(
+        d.document == SUPERSEDED and "superseded" in d.reason for d in answer.discarded_quotes
+    )
 
 
 def test_searches_are_recorded_in_order_without_duplicates(demo_build: BuildResult) -> None:

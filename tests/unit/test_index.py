@@ -31,7 +31,9 @@ def _source(path: str, text: str) -> SourceFile:
 
 
 @pytest.fixture(scope="module")
-def controls_index(tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbedder) -> HybridIndex:
+def controls_index(
+    tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbedder
+) -> HybridIndex:
     corpus = ingest([_source("controls.md", CONTROLS)])
     return open_index(corpus, embedder, tmp_path_factory.mktemp("cache"), RetrievalSettings())
 
