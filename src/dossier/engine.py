@@ -328,7 +328,8 @@ class OfflineEngine:
         if not ranked:
             return f"No passage addresses: {subject}"
         closest = self.index.chunk(ranked[0].chunk_id)
-        absent = [t for t in fact.terms if t not in self._terms[closest.chunk_id]]
+        spelled = {stem(w): w for w in reversed(words(fact.text))}
+        absent = [spelled.get(t, t) for t in fact.terms if t not in self._terms[closest.chunk_id]]
         detail = (
             f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}"
             if absent
