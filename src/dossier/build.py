@@ -25,6 +25,7 @@ from dossier.ingest import corpus_digest, ingest, scan_corpus
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
+from dossier.review import apply_decisions, load_decisions
 
 SCHEMA_VERSION = "1.0"
 Clock = Callable[[], dt.datetime]
@@ -118,6 +119,8 @@ def build(
         questionnaire_sha256=hashlib.sha256(config.questions.read_bytes()).hexdigest(),
         tool_version=__version__,
     )
+    # 6. Decisions of an earlier review carry over to answers that did not change.
+    dossier = apply_decisions(dossier, load_decisions(config.out))
     with timer.stage("render"):
         paths = write_outputs(dossier, config.out)
     return BuildResult(dossier, paths)
@@ -152,6 +155,10 @@ def _lookup(index: HybridIndex) -> Callable[[str], Chunk | None]:
             return None
 
     return chunk_of
+
+
+def utc_iso(moment: dt.datetime | None = None) -> str:
+    return _iso(moment or utc_now())
 
 
 def _iso(moment: dt.datetime) -> str:

@@ -12,6 +12,7 @@ import click
 
 from dossier import __version__
 from dossier.errors import DossierError
+from dossier.records import ReviewStatus
 
 DEFAULT_CONFIG = Path("dossier.toml")
 
@@ -127,3 +128,147 @@ def _report_build(result: Any) -> None:
     for failure in dossier.build.documents_failed:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
+
+
+@main.command()
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The built output folder."
+)
+@click.option("--reviewer", required=True, help="Who decides (recorded with a UTC time).")
+@click.option("--approve-all", is_flag=True, help="Approve every pending answer.")
+@click.option("--approve", "approve", is_flag=True, help="Approve the answers named by QID.")
+@click.option(
+    "--reject", "reject", is_flag=True, help="Reject the answers named by QID (needs --reason)."
+)
+@click.option("--reason", help="Why the answers are rejected.")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.argument("question_ids", nargs=-1)
+def review(
+    out: Path,
+    reviewer: str,
+    approve_all: bool,
+    approve: bool,
+    reject: bool,
+    reason: str | None,
+    debug: bool,
+    question_ids: tuple[str, ...],
+) -> None:
+    """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT."""
+
+    def action() -> None:
+        from dossier.build import utc_iso
+        from dossier.errors import InputError
+        from dossier.render import read_dossier, write_atomic, write_outputs
+        from dossier.review import (
+            DECISIONS_FILE,
+            apply_decisions,
+            decide,
+            decisions_json,
+            load_decisions,
+            pending,
+        )
+
+        modes = [approve_all, approve, reject]
+        if sum(modes) != 1:
+            raise InputError(
+                "choose one of --approve-all, --approve QID..., --reject QID... --reason TEXT"
+            )
+        if (approve or reject) and not question_ids:
+            raise InputError("name the questions to decide (QID...)")
+        if approve_all and question_ids:
+            raise InputError("--approve-all takes no QID")
+        dossier = read_dossier(out)
+        status: ReviewStatus = "rejected" if reject else "approved"
+        chosen = None if approve_all else question_ids
+        new = decide(dossier, chosen, status, reviewer, utc_iso(), reason)
+        decisions = {**load_decisions(out), **{d.question_id: d for d in new}}
+        write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
+        reviewed = apply_decisions(dossier, decisions)
+        write_outputs(reviewed, out)
+        left = pending(reviewed)
+        click.echo(
+            f"Recorded {len(new)} {status} by {reviewer}; {len(left)} answers still pending."
+        )
+
+    _run(debug, action)
+
+
+@main.command()
+@click.option(
+    "--out",
+    "key_path",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Private key file to write.",
+)
+def keygen(key_path: Path) -> None:
+    """Write an Ed25519 private key (PEM) and its public key beside it (FILE.pub)."""
+
+    def action() -> None:
+        from dossier.signing import fingerprint, keygen, load_public_key
+
+        private, public = keygen(key_path)
+        click.echo(
+            f"Wrote {private} (keep it secret) and {public} "
+            f"({fingerprint(load_public_key(public))})"
+        )
+
+    _run(False, action)
+
+
+@main.command()
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The reviewed output folder."
+)
+@click.option(
+    "--key",
+    "key_path",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Ed25519 private key (PEM).",
+)
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+def sign(out: Path, key_path: Path, debug: bool) -> None:
+    """Sign the built, fully reviewed dossier (manifest.json + manifest.sig)."""
+
+    def action() -> None:
+        from dossier.build import utc_iso
+        from dossier.render import read_dossier
+        from dossier.signing import sign as sign_dossier
+
+        signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
+        click.echo(f"Signed {out / 'manifest.json'} with {signer}")
+
+    _run(debug, action)
+
+
+@main.command()
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The signed output folder."
+)
+@click.option(
+    "--pubkey",
+    type=click.Path(path_type=Path),
+    help="The signer's public key (PEM) to check against.",
+)
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
+    """Check every artefact against the signed manifest; exit 1 naming what failed."""
+
+    def action() -> None:
+        from dossier.signing import SigningError
+        from dossier.signing import verify as verify_dossier
+
+        result = verify_dossier(out, pubkey)
+        if result.problems:
+            raise SigningError(
+                "verification failed:\n" + "\n".join(f"  {p}" for p in result.problems)
+            )
+        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}")
+        if result.key_from_manifest:
+            click.echo(
+                "Note: checked against the key named in the manifest; "
+                "pass --pubkey to check who signed."
+            )
+
+    _run(debug, action)

@@ -111,7 +111,8 @@ class DiscardedQuote:
 class Review:
     status: ReviewStatus = "pending"
     reviewer: str | None = None
-    at: str | None = None
+    at: str | None = None  # UTC, ISO 8601
+    reason: str | None = None  # why it was rejected or edited
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -10,7 +9,20 @@ from typing import Any
 
 import jinja2
 
-from dossier.records import Answer, Dossier
+from dossier.errors import InputError
+from dossier.records import (
+    Answer,
+    BuildInfo,
+    Claim,
+    DiscardedQuote,
+    Document,
+    DocumentFailure,
+    Dossier,
+    Hit,
+    Quote,
+    Review,
+    Search,
+)
 
 ARTEFACTS = ("dossier.json", "dossier.md")
 VERDICT_WORDS = {
@@ -103,6 +115,7 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
             "status": answer.review.status,
             "reviewer": answer.review.reviewer,
             "at": answer.review.at,
+            "reason": answer.review.reason,
         },
     }
 
@@ -120,34 +133,30 @@ def render_markdown(dossier: Dossier) -> str:
     counts = {v: sum(a.verdict == v for a in dossier.answers) for v in VERDICT_WORDS}
     titles = {d.path: d.title for d in dossier.documents}
     return environment.get_template("dossier.md.j2").render(
-        d=dossier, counts=counts, verdict_words=VERDICT_WORDS, titles=titles
+        d=dossier,
+        counts=counts,
+        verdict_words=VERDICT_WORDS,
+        titles=titles,
+        reviewed=sum(a.review.status != "pending" for a in dossier.answers),
     )
 
 
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
+    """Write the artefacts and an unsigned manifest. Any earlier signature no
+    longer covers them, so it is removed: a re-render always needs a new signature."""
+    from dossier.signing import MANIFEST, SIGNATURE, build_manifest, canonical
+
     out.mkdir(parents=True, exist_ok=True)
-    contents = {
-        "dossier.json": (
-            json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n"
-        ).encode(),
-        "dossier.md": render_markdown(dossier).encode(),
+    (out / SIGNATURE).unlink(missing_ok=True)
+    paths = {
+        "dossier.json": write_atomic(
+            out / "dossier.json",
+            (json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n").encode(),
+        ),
+        "dossier.md": write_atomic(out / "dossier.md", render_markdown(dossier).encode()),
     }
-    paths = {}
-    for name, data in contents.items():
-        paths[name] = write_atomic(out / name, data)
-    manifest = {
-        "schema_version": dossier.schema_version,
-        "tool_version": dossier.tool_version,
-        "artefacts": {
-            name: hashlib.sha256(data).hexdigest() for name, data in sorted(contents.items())
-        },
-        "corpus_sha256": dossier.corpus_sha256,
-        "documents": {d.path: d.sha256 for d in dossier.documents},
-        "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
-    }
-    paths["manifest.json"] = write_atomic(
-        out / "manifest.json", (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
-    )
+    manifest = build_manifest(dossier, out, signer=None, signed_at=None)
+    paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
     return paths
 
 
@@ -159,3 +168,96 @@ def write_atomic(path: Path, data: bytes) -> Path:
         os.fsync(handle.fileno())
     os.replace(tmp, path)
     return path
+
+
+def from_json(data: dict[str, Any]) -> Dossier:
+    """The inverse of ``to_json``: the record back from ``dossier.json``."""
+    build = data["build"]
+    documents = tuple(
+        Document(
+            path=d["path"],
+            sha256=d["sha256"],
+            text_sha256=d["text_sha256"],
+            text="",  # the text is not stored in the dossier; documents are cited by hash
+            title=d.get("title", d["path"]),
+            metadata={},
+            effective_date=d["effective_date"],
+            status=d["status"],
+            supersedes=tuple(d["supersedes"]),
+        )
+        for d in data["documents"]
+    )
+    return Dossier(
+        schema_version=data["schema_version"],
+        build=BuildInfo(
+            started_at=build["started_at"],
+            finished_at=build["finished_at"],
+            engine=build["engine"],
+            questions=build["questions"],
+            reused=build["reused"],
+            recomputed=build["recomputed"],
+            documents=build["documents"],
+            documents_failed=tuple(
+                DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
+            ),
+            stage_seconds=build.get("stage_seconds", {}),
+        ),
+        documents=documents,
+        answers=tuple(_answer_from_json(a) for a in data["answers"]),
+        corpus_sha256=data["corpus_sha256"],
+        questionnaire=data["questionnaire"]["file"],
+        questionnaire_sha256=data["questionnaire"]["sha256"],
+        tool_version=data["tool_version"],
+    )
+
+
+def _answer_from_json(a: dict[str, Any]) -> Answer:
+    return Answer(
+        question_id=a["question_id"],
+        question=a["question"],
+        verdict=a["verdict"],
+        answer=a["answer"],
+        claims=tuple(
+            Claim(
+                c["text"],
+                tuple(
+                    Quote(q["text"], q["document"], q["chunk_id"], q["start"], q["end"])
+                    for q in c["quotes"]
+                ),
+            )
+            for c in a["claims"]
+        ),
+        discarded_quotes=tuple(
+            DiscardedQuote(d["text"], d["document"], d["chunk_id"], d["reason"])
+            for d in a["discarded_quotes"]
+        ),
+        missing_facts=tuple(a["missing_facts"]),
+        searches=tuple(
+            Search(
+                s["query"],
+                tuple(
+                    Hit(h["chunk_id"], h["score"], h["lexical_rank"], h["dense_rank"])
+                    for h in s["hits"]
+                ),
+            )
+            for s in a["searches"]
+        ),
+        review=Review(
+            a["review"]["status"],
+            a["review"]["reviewer"],
+            a["review"]["at"],
+            a["review"].get("reason"),
+        ),
+        fields=dict(a.get("fields", {})),
+    )
+
+
+def read_dossier(out: Path) -> Dossier:
+    path = out / "dossier.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return from_json(data)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no dossier here (run 'dossier build' first)") from None
+    except (json.JSONDecodeError, KeyError, TypeError) as error:
+        raise InputError(f"{path}: not a dossier this version can read ({error})") from None

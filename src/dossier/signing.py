@@ -1,0 +1,205 @@
+"""Ed25519 keys, the signed manifest, and its verification.
+
+The manifest lists the SHA-256 of every artefact, the corpus snapshot (each
+document's path and hash), the questionnaire's hash, the tool version, every
+review decision and the signer's public key; ``manifest.sig`` is the Ed25519
+signature of ``manifest.json``'s exact bytes (canonical JSON), base64-encoded.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from dossier.errors import DossierError, InputError
+from dossier.records import Dossier
+from dossier.review import pending
+
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.sig"
+SIGNED_ARTEFACTS = ("dossier.json", "dossier.md", "dossier.pdf", "review.json")
+
+
+class SigningError(DossierError):
+    """Signing refused, or verification failed: exit 1."""
+
+
+def keygen(path: Path) -> tuple[Path, Path]:
+    public_path = path.with_name(path.name + ".pub")
+    for existing in (path, public_path):
+        if existing.exists():
+            raise InputError(f"{existing}: already exists; refusing to overwrite a key")
+    key = Ed25519PrivateKey.generate()
+    private_pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(private_pem)
+    public_path.write_bytes(public_pem(key.public_key()))
+    return path, public_path
+
+
+def public_pem(key: Ed25519PublicKey) -> bytes:
+    return key.public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+
+
+def fingerprint(key: Ed25519PublicKey) -> str:
+    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return "SHA256:" + hashlib.sha256(raw).hexdigest()
+
+
+def load_private_key(path: Path) -> Ed25519PrivateKey:
+    try:
+        key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    except FileNotFoundError:
+        raise InputError(f"{path}: key file not found") from None
+    except (ValueError, TypeError) as error:
+        raise InputError(f"{path}: not an unencrypted PEM private key ({error})") from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise InputError(f"{path}: not an Ed25519 key")
+    return key
+
+
+def load_public_key(path: Path) -> Ed25519PublicKey:
+    try:
+        key = serialization.load_pem_public_key(path.read_bytes())
+    except FileNotFoundError:
+        raise InputError(f"{path}: public key file not found") from None
+    except ValueError as error:
+        raise InputError(f"{path}: not a PEM public key ({error})") from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise InputError(f"{path}: not an Ed25519 public key")
+    return key
+
+
+def canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def build_manifest(
+    dossier: Dossier, out: Path, signer: Ed25519PublicKey | None, signed_at: str | None
+) -> dict[str, Any]:
+    artefacts = {
+        name: hashlib.sha256((out / name).read_bytes()).hexdigest()
+        for name in SIGNED_ARTEFACTS
+        if (out / name).exists()
+    }
+    manifest: dict[str, Any] = {
+        "schema_version": dossier.schema_version,
+        "tool_version": dossier.tool_version,
+        "artefacts": artefacts,
+        "corpus_sha256": dossier.corpus_sha256,
+        "documents": {d.path: d.sha256 for d in dossier.documents},
+        "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
+        "reviews": [
+            {
+                "question_id": a.question_id,
+                "status": a.review.status,
+                "reviewer": a.review.reviewer,
+                "at": a.review.at,
+            }
+            for a in dossier.answers
+        ],
+    }
+    if signer is not None:
+        raw = signer.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        manifest["signer"] = {
+            "algorithm": "ed25519",
+            "public_key": base64.b64encode(raw).decode(),
+            "fingerprint": fingerprint(signer),
+            "signed_at": signed_at,
+        }
+    return manifest
+
+
+def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
+    """Write the signed manifest and its signature; return the signer's fingerprint."""
+    waiting = pending(dossier)
+    if waiting:
+        shown = ", ".join(waiting[:8]) + (" ..." if len(waiting) > 8 else "")
+        raise SigningError(f"{out}: cannot sign: {len(waiting)} answers await review ({shown})")
+    key = load_private_key(key_path)
+    manifest = build_manifest(dossier, out, key.public_key(), signed_at)
+    manifest_bytes = canonical(manifest) + b"\n"
+    _write(out / MANIFEST, manifest_bytes)
+    _write(out / SIGNATURE, base64.b64encode(key.sign(manifest_bytes)) + b"\n")
+    return fingerprint(key.public_key())
+
+
+@dataclass(frozen=True)
+class Verification:
+    signer: str
+    problems: tuple[str, ...]
+    key_from_manifest: bool
+
+
+def verify(out: Path, public_key_path: Path | None) -> Verification:
+    manifest_bytes, signature = _read_signed(out)
+    manifest = json.loads(manifest_bytes)
+    signer = manifest.get("signer") or {}
+    embedded = Ed25519PublicKey.from_public_bytes(base64.b64decode(signer.get("public_key", "")))
+    key = load_public_key(public_key_path) if public_key_path else embedded
+    problems = []
+    if fingerprint(key) != signer.get("fingerprint"):
+        problems.append(
+            f"{SIGNATURE}: signed by {signer.get('fingerprint')}, "
+            f"not by the given key {fingerprint(key)}"
+        )
+    try:
+        key.verify(signature, manifest_bytes)
+    except InvalidSignature:
+        problems.append(
+            f"{MANIFEST}: the signature does not match "
+            "(manifest or signature altered, or another key)"
+        )
+    problems += _artefact_problems(out, manifest.get("artefacts", {}))
+    return Verification(
+        signer.get("fingerprint", "?"), tuple(dict.fromkeys(problems)), public_key_path is None
+    )
+
+
+def _artefact_problems(out: Path, signed: dict[str, str]) -> list[str]:
+    problems = []
+    for name, digest in sorted(signed.items()):
+        path = out / name
+        if not path.exists():
+            problems.append(f"{name}: missing")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            problems.append(f"{name}: changed since signing")
+    for name in SIGNED_ARTEFACTS:
+        if name not in signed and (out / name).exists():
+            problems.append(f"{name}: not covered by the signature (written after signing)")
+    return problems
+
+
+def _read_signed(out: Path) -> tuple[bytes, bytes]:
+    try:
+        manifest_bytes = (out / MANIFEST).read_bytes()
+        signature_text = (out / SIGNATURE).read_bytes()
+    except FileNotFoundError as error:
+        raise SigningError(f"{error.filename}: missing; the dossier is not signed") from None
+    try:
+        signature = base64.b64decode(signature_text.strip(), validate=True)
+        json.loads(manifest_bytes)
+    except (ValueError, json.JSONDecodeError):
+        raise SigningError(f"{out / SIGNATURE}: not a dossier signature") from None
+    return manifest_bytes, signature
+
+
+def _write(path: Path, data: bytes) -> None:
+    from dossier.render import write_atomic
+
+    write_atomic(path, data)

@@ -1,0 +1,158 @@
+"""Review, keygen, sign and verify as a user runs them, on a small built dossier."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dossier.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = tmp_path_factory.mktemp("signing")
+    (project / "q.csv").write_text(
+        "id,question\n"
+        "S1,Is multi-factor authentication required for workforce accounts?\n"
+        "S2,How long are invoices retained?\n"
+        "S3,Do you offer source code escrow?\n"
+    )
+    code, output = run(
+        "build",
+        "--corpus",
+        ROOT / "corpus",
+        "--questions",
+        project / "q.csv",
+        "--out",
+        project / "out",
+    )
+    assert code == 0, output
+    return project / "out"
+
+
+@pytest.fixture
+def out(built: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "out"
+    shutil.copytree(built, copy, ignore=shutil.ignore_patterns("cache"))
+    return copy
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("keys")
+    code, output = run("keygen", "--out", folder / "signer.pem")
+    assert code == 0, output
+    code, output = run("keygen", "--out", folder / "other.pem")
+    assert code == 0, output
+    return folder / "signer.pem", folder / "other.pem.pub"
+
+
+def _reviews(out: Path) -> dict[str, dict[str, str]]:
+    return {
+        a["question_id"]: a["review"]
+        for a in json.loads((out / "dossier.json").read_text())["answers"]
+    }
+
+
+def test_build_leaves_every_answer_pending(out: Path) -> None:
+    assert {r["status"] for r in _reviews(out).values()} == {"pending"}
+
+
+def test_signing_an_unreviewed_dossier_is_refused(out: Path, keys: tuple[Path, Path]) -> None:
+    code, output = run("sign", "--out", out, "--key", keys[0])
+    assert code == 1
+    assert "3 answers await review" in output
+    assert not (out / "manifest.sig").exists()
+
+
+def test_review_records_reviewer_time_and_reason(out: Path) -> None:
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Ada", "--reject", "S3", "--reason", "Ask Legal"
+    )
+    assert code == 0, output
+    code, output = run("review", "--out", out, "--reviewer", "Grace", "--approve", "S1")
+    assert code == 0 and "1 answers still pending" in output
+    reviews = _reviews(out)
+    assert reviews["S3"]["status"] == "rejected" and reviews["S3"]["reason"] == "Ask Legal"
+    assert reviews["S1"]["reviewer"] == "Grace" and reviews["S1"]["at"].endswith("Z")
+    assert reviews["S2"]["status"] == "pending"
+    assert "rejected by Ada" in (out / "dossier.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--reject", "S1"], "needs --reason"),
+        (["--approve", "NOPE"], "no such question in this dossier: NOPE"),
+        (["--approve"], "name the questions"),
+        ([], "choose one of"),
+    ],
+)
+def test_bad_review_requests_exit_2(out: Path, args: list[str], message: str) -> None:
+    code, output = run("review", "--out", out, "--reviewer", "Ada", *args)
+    assert code == 2 and message in output
+
+
+def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path]) -> None:
+    private, other_public = keys
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    code, output = run("sign", "--out", out, "--key", private)
+    assert code == 0, output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md", "review.json"}
+    assert {r["status"] for r in manifest["reviews"]} == {"approved"}
+    assert run("verify", "--out", out, "--pubkey", Path(f"{private}.pub"))[0] == 0
+
+    code, output = run("verify", "--out", out, "--pubkey", other_public)
+    assert code == 1 and "not by the given key" in output
+
+    for name in ("dossier.json", "dossier.md"):
+        original = (out / name).read_bytes()
+        flipped = bytearray(original)
+        flipped[len(flipped) // 2] ^= 0x01
+        (out / name).write_bytes(bytes(flipped))
+        code, output = run("verify", "--out", out, "--pubkey", Path(f"{private}.pub"))
+        assert code == 1 and f"{name}: changed since signing" in output
+        (out / name).write_bytes(original)
+    assert run("verify", "--out", out)[0] == 0
+
+
+def test_a_new_review_after_signing_invalidates_the_signature(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    run("review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "stale")
+    code, output = run("verify", "--out", out)
+    assert code == 1 and "not signed" in output
+
+
+def test_rebuild_keeps_decisions_for_unchanged_answers(built: Path, tmp_path: Path) -> None:
+    project = built.parent
+    out = tmp_path / "rebuild"
+    shutil.copytree(built, out)
+    run("review", "--out", out, "--reviewer", "Ada", "--approve", "S1", "S2")
+    code, output = run(
+        "build", "--corpus", ROOT / "corpus", "--questions", project / "q.csv", "--out", out
+    )
+    assert code == 0, output
+    reviews = _reviews(out)
+    assert reviews["S1"]["status"] == "approved" and reviews["S2"]["status"] == "approved"
+    assert reviews["S3"]["status"] == "pending"
+
+
+def test_keygen_refuses_to_overwrite(keys: tuple[Path, Path]) -> None:
+    code, output = run("keygen", "--out", keys[0])
+    assert code == 2 and "refusing to overwrite" in output
+    assert oct(keys[0].stat().st_mode & 0o777) == "0o600"
