@@ -118,6 +118,7 @@ def build(
         questionnaire=str(config.questions.name),
         questionnaire_sha256=hashlib.sha256(config.questions.read_bytes()).hexdigest(),
         tool_version=__version__,
+        paper=config.paper,
     )
     # 6. Decisions of an earlier review carry over to answers that did not change.
     dossier = apply_decisions(dossier, load_decisions(config.out))

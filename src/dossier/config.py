@@ -19,7 +19,8 @@ from dossier.index import RetrievalSettings
 from dossier.ingest import ChunkSettings
 
 ENGINES = ("offline", "openai")
-_TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs"}
+_TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}
+PAPERS = ("A4", "Letter")
 _SECTIONS: dict[str, type] = {
     "chunking": ChunkSettings,
     "retrieval": RetrievalSettings,
@@ -34,6 +35,7 @@ class Config:
     out: Path
     engine: str = "offline"
     jobs: int = 1
+    paper: str = "A4"
     chunking: ChunkSettings = field(default_factory=ChunkSettings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
     research: EngineSettings = field(default_factory=EngineSettings)
@@ -70,6 +72,8 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
     jobs = values.get("jobs", 1)
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         errors.append(f"'jobs' must be a whole number of at least 1, not {jobs!r}")
+    if values.get("paper", "A4") not in PAPERS:
+        errors.append(f"'paper' must be one of {', '.join(PAPERS)}, not {values['paper']!r}")
     if errors:
         raise ConfigError(f"{name}: " + "; ".join(errors))
     return Config(
@@ -78,6 +82,7 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
         out=Path(values.get("out", base / "build")),
         engine=values.get("engine", "offline"),
         jobs=jobs,
+        paper=values.get("paper", "A4"),
         **sections,
     )
 
@@ -99,7 +104,7 @@ def _top_level(raw: dict[str, Any], base: Path, errors: list[str]) -> dict[str, 
                 values[key] = base / raw[key]
             else:
                 errors.append(f"'{key}' must be a path (a string)")
-    for key in ("engine", "jobs"):
+    for key in ("engine", "jobs", "paper"):
         if key in raw:
             values[key] = raw[key]
     return values

@@ -84,7 +84,13 @@ class HybridIndex:
         lexical = self._lexical.search(query, self._settings.lexical_depth, allowed)
         dense = self._dense_search(self.embed_query(query), self._settings.dense_depth, allowed)
         return [
-            Hit(self.chunks[position].chunk_id, score, lexical_rank, dense_rank)
+            Hit(
+                self.chunks[position].chunk_id,
+                score,
+                lexical_rank,
+                dense_rank,
+                self.chunks[position].document,
+            )
             for position, score, lexical_rank, dense_rank in fuse(lexical, dense, self._settings)
         ][:limit]
 

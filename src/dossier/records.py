@@ -76,6 +76,7 @@ class Hit:
     score: float
     lexical_rank: int | None  # 1-based rank in the BM25 list, None when absent
     dense_rank: int | None
+    document: str = ""
 
 
 @dataclass(frozen=True)
@@ -152,3 +153,4 @@ class Dossier:
     questionnaire: str
     questionnaire_sha256: str
     tool_version: str
+    paper: str = "A4"  # page size of dossier.pdf: A4 or Letter

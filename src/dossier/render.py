@@ -52,6 +52,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
         },
         "corpus_sha256": dossier.corpus_sha256,
         "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
+        "render": {"paper": dossier.paper},
         "documents": [
             {
                 "path": d.path,
@@ -102,6 +103,7 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
                 "hits": [
                     {
                         "chunk_id": h.chunk_id,
+                        "document": h.document,
                         "score": h.score,
                         "lexical_rank": h.lexical_rank,
                         "dense_rank": h.dense_rank,
@@ -120,25 +122,52 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
     }
 
 
-def render_markdown(dossier: Dossier) -> str:
+def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("dossier", "templates"),
-        autoescape=False,
+        autoescape=jinja2.select_autoescape(["html"]),
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
     environment.filters["fold"] = lambda text: " ".join(str(text).split())
-    counts = {v: sum(a.verdict == v for a in dossier.answers) for v in VERDICT_WORDS}
-    titles = {d.path: d.title for d in dossier.documents}
-    return environment.get_template("dossier.md.j2").render(
-        d=dossier,
-        counts=counts,
-        verdict_words=VERDICT_WORDS,
-        titles=titles,
-        reviewed=sum(a.review.status != "pending" for a in dossier.answers),
-    )
+    return environment
+
+
+def _context(dossier: Dossier) -> dict[str, Any]:
+    cited = {q.document for a in dossier.answers for c in a.claims for q in c.quotes}
+    dates = {d.path: d.effective_date for d in dossier.documents if d.effective_date}
+    cited_dates = sorted(dates[p] for p in cited if p in dates)
+    return {
+        "d": dossier,
+        "counts": {v: sum(a.verdict == v for a in dossier.answers) for v in VERDICT_WORDS},
+        "verdict_words": VERDICT_WORDS,
+        "titles": {d.path: d.title for d in dossier.documents},
+        "dates": dates,
+        "oldest_evidence": cited_dates[0] if cited_dates else None,
+        "reviewed": sum(a.review.status != "pending" for a in dossier.answers),
+        "reviewers": sorted({a.review.reviewer for a in dossier.answers if a.review.reviewer}),
+        "quote_counts": {
+            a.question_id: sum(len(c.quotes) for c in a.claims) for a in dossier.answers
+        },
+        "paper": dossier.paper,
+    }
+
+
+def render_markdown(dossier: Dossier) -> str:
+    return _environment().get_template("dossier.md.j2").render(**_context(dossier))
+
+
+def render_html(dossier: Dossier) -> str:
+    return _environment().get_template("dossier.html.j2").render(**_context(dossier))
+
+
+def render_pdf(dossier: Dossier) -> bytes:
+    from weasyprint import HTML
+
+    pdf: bytes = HTML(string=render_html(dossier)).write_pdf()
+    return pdf
 
 
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
@@ -154,6 +183,7 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
             (json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n").encode(),
         ),
         "dossier.md": write_atomic(out / "dossier.md", render_markdown(dossier).encode()),
+        "dossier.pdf": write_atomic(out / "dossier.pdf", render_pdf(dossier)),
     }
     manifest = build_manifest(dossier, out, signer=None, signed_at=None)
     paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
@@ -208,6 +238,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
         questionnaire=data["questionnaire"]["file"],
         questionnaire_sha256=data["questionnaire"]["sha256"],
         tool_version=data["tool_version"],
+        paper=data.get("render", {}).get("paper", "A4"),
     )
 
 
@@ -236,7 +267,13 @@ def _answer_from_json(a: dict[str, Any]) -> Answer:
             Search(
                 s["query"],
                 tuple(
-                    Hit(h["chunk_id"], h["score"], h["lexical_rank"], h["dense_rank"])
+                    Hit(
+                        h["chunk_id"],
+                        h["score"],
+                        h["lexical_rank"],
+                        h["dense_rank"],
+                        h.get("document", ""),
+                    )
                     for h in s["hits"]
                 ),
             )

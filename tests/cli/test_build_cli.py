@@ -53,7 +53,7 @@ def test_build_writes_the_contract_outputs(small_project: Path) -> None:
     assert "front-matter" in failed["bad-front-matter.md"]
     assert "could not read broken.pdf" in output
     manifest = json.loads((out / "manifest.json").read_text())
-    assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md"}
+    assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md", "dossier.pdf"}
 
 
 def test_flags_override_the_config(small_project: Path, tmp_path: Path) -> None:

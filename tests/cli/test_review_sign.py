@@ -110,14 +110,19 @@ def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path])
     code, output = run("sign", "--out", out, "--key", private)
     assert code == 0, output
     manifest = json.loads((out / "manifest.json").read_text())
-    assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md", "review.json"}
+    assert set(manifest["artefacts"]) == {
+        "dossier.json",
+        "dossier.md",
+        "dossier.pdf",
+        "review.json",
+    }
     assert {r["status"] for r in manifest["reviews"]} == {"approved"}
     assert run("verify", "--out", out, "--pubkey", Path(f"{private}.pub"))[0] == 0
 
     code, output = run("verify", "--out", out, "--pubkey", other_public)
     assert code == 1 and "not by the given key" in output
 
-    for name in ("dossier.json", "dossier.md"):
+    for name in ("dossier.json", "dossier.md", "dossier.pdf"):
         original = (out / name).read_bytes()
         flipped = bytearray(original)
         flipped[len(flipped) // 2] ^= 0x01
