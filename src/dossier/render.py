@@ -173,10 +173,11 @@ def render_pdf(dossier: Dossier) -> bytes:
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
     """Write the artefacts and an unsigned manifest. Any earlier signature no
     longer covers them, so it is removed: a re-render always needs a new signature."""
-    from dossier.signing import MANIFEST, SIGNATURE, build_manifest, canonical
+    from dossier.signing import MANIFEST, SIGNATURE_FILES, build_manifest, canonical
 
     out.mkdir(parents=True, exist_ok=True)
-    (out / SIGNATURE).unlink(missing_ok=True)
+    for stale in SIGNATURE_FILES:
+        (out / stale).unlink(missing_ok=True)
     paths = {
         "dossier.json": write_atomic(
             out / "dossier.json",

@@ -20,12 +20,18 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from dossier import sshsig
 from dossier.errors import DossierError, InputError
 from dossier.records import Dossier
 from dossier.review import pending
 
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"
+CHECKSUMS = "SHA256SUMS"  # for sha256sum -c
+CHECKSUMS_SIGNATURE = "SHA256SUMS.sig"  # for ssh-keygen -Y verify
+ALLOWED_SIGNERS = "allowed_signers"
+SIGNER_IDENTITY = "dossier-signer"
+SIGNATURE_FILES = (SIGNATURE, CHECKSUMS, CHECKSUMS_SIGNATURE, ALLOWED_SIGNERS)
 SIGNED_ARTEFACTS = ("dossier.json", "dossier.md", "dossier.pdf", "review.json")
 
 
@@ -47,6 +53,8 @@ def keygen(path: Path) -> tuple[Path, Path]:
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(private_pem)
     public_path.write_bytes(public_pem(key.public_key()))
+    ssh_path = path.with_name(path.name + ".ssh.pub")
+    ssh_path.write_text(sshsig.openssh_public_key(key.public_key(), SIGNER_IDENTITY) + "\n")
     return path, public_path
 
 
@@ -57,8 +65,9 @@ def public_pem(key: Ed25519PublicKey) -> bytes:
 
 
 def fingerprint(key: Ed25519PublicKey) -> str:
-    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return "SHA256:" + hashlib.sha256(raw).hexdigest()
+    """OpenSSH's fingerprint of the key (as ssh-keygen -l prints it)."""
+    digest = hashlib.sha256(sshsig.public_key_blob(key)).digest()
+    return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
 
 
 def load_private_key(path: Path) -> Ed25519PrivateKey:
@@ -136,7 +145,21 @@ def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
     manifest_bytes = canonical(manifest) + b"\n"
     _write(out / MANIFEST, manifest_bytes)
     _write(out / SIGNATURE, base64.b64encode(key.sign(manifest_bytes)) + b"\n")
+    _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
     return fingerprint(key.public_key())
+
+
+def _write_openssh_signature(out: Path, key: Ed25519PrivateKey, names: list[str]) -> None:
+    """SHA256SUMS (every artefact and the manifest) signed in OpenSSH's format,
+    and the signer's key as an allowed_signers line, for checks without dossier."""
+    sums = "".join(
+        f"{hashlib.sha256((out / name).read_bytes()).hexdigest()}  {name}\n"
+        for name in sorted(names)
+    ).encode()
+    _write(out / CHECKSUMS, sums)
+    _write(out / CHECKSUMS_SIGNATURE, sshsig.sign(key, sums).encode())
+    line = f"{SIGNER_IDENTITY} {sshsig.openssh_public_key(key.public_key())}\n"
+    _write(out / ALLOWED_SIGNERS, line.encode())
 
 
 @dataclass(frozen=True)

@@ -161,3 +161,38 @@ def test_keygen_refuses_to_overwrite(keys: tuple[Path, Path]) -> None:
     code, output = run("keygen", "--out", keys[0])
     assert code == 2 and "refusing to overwrite" in output
     assert oct(keys[0].stat().st_mode & 0o777) == "0o600"
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh-keygen") is None, reason="ssh-keygen (openssh-client) is not installed"
+)
+def test_recipient_checks_with_common_tools_only(out: Path, keys: tuple[Path, Path]) -> None:
+    """The README's commands: ssh-keygen -Y verify, then sha256sum -c."""
+    import subprocess
+
+    run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    sums = (out / "SHA256SUMS").read_bytes()
+    command = [
+        "ssh-keygen",
+        "-Y",
+        "verify",
+        "-f",
+        "allowed_signers",
+        "-I",
+        "dossier-signer",
+        "-n",
+        "dossier",
+        "-s",
+        "SHA256SUMS.sig",
+    ]
+    checked = subprocess.run(command, input=sums, cwd=out, capture_output=True)
+    assert checked.returncode == 0, checked.stderr
+    fingerprint = run("verify", "--out", out)[1].split("signed by ")[1].split()[0]
+    assert fingerprint.encode() in checked.stdout  # the same fingerprint both tools print
+    assert (
+        subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=out, capture_output=True).returncode
+        == 0
+    )
+    tampered = sums.replace(b"dossier.md", b"dossier.MD")
+    assert subprocess.run(command, input=tampered, cwd=out, capture_output=True).returncode != 0
