@@ -24,8 +24,8 @@ from dossier.index import HybridIndex, open_index
 from dossier.ingest import corpus_digest, ingest, scan_corpus
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
-from dossier.render import write_outputs
-from dossier.review import apply_decisions, load_decisions
+from dossier.render import write_atomic, write_outputs
+from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 
 SCHEMA_VERSION = "1.0"
 Clock = Callable[[], dt.datetime]
@@ -123,6 +123,7 @@ def build(
     # 6. Decisions of an earlier review carry over to answers that did not change.
     dossier = apply_decisions(dossier, load_decisions(config.out))
     with timer.stage("render"):
+        write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
         paths = write_outputs(dossier, config.out)
     return BuildResult(dossier, paths)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import traceback
 from collections.abc import Callable
@@ -140,7 +141,17 @@ def _report_build(result: Any) -> None:
 @click.option(
     "--reject", "reject", is_flag=True, help="Reject the answers named by QID (needs --reason)."
 )
-@click.option("--reason", help="Why the answers are rejected.")
+@click.option(
+    "--edit",
+    "edit",
+    is_flag=True,
+    help="Replace one answer's text (QID, --text); quotes are re-verified.",
+)
+@click.option(
+    "--interactive", is_flag=True, help="Walk the pending answers: approve, edit, reject, skip."
+)
+@click.option("--reason", help="Why the answers are rejected (or edited).")
+@click.option("--text", help="The new answer text, with --edit.")
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_ids", nargs=-1)
 def review(
@@ -149,48 +160,119 @@ def review(
     approve_all: bool,
     approve: bool,
     reject: bool,
+    edit: bool,
+    interactive: bool,
     reason: str | None,
+    text: str | None,
     debug: bool,
     question_ids: tuple[str, ...],
 ) -> None:
-    """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT."""
+    """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT
+    | --edit QID --text TEXT | --interactive."""
 
     def action() -> None:
-        from dossier.build import utc_iso
         from dossier.errors import InputError
-        from dossier.render import read_dossier, write_atomic, write_outputs
-        from dossier.review import (
-            DECISIONS_FILE,
-            apply_decisions,
-            decide,
-            decisions_json,
-            load_decisions,
-            pending,
-        )
 
-        modes = [approve_all, approve, reject]
-        if sum(modes) != 1:
+        if sum([approve_all, approve, reject, edit, interactive]) != 1:
             raise InputError(
-                "choose one of --approve-all, --approve QID..., --reject QID... --reason TEXT"
+                "choose one of --approve-all, --approve QID..., --reject QID... --reason TEXT, "
+                "--edit QID --text TEXT, --interactive"
             )
-        if (approve or reject) and not question_ids:
+        if (approve or reject or edit) and not question_ids:
             raise InputError("name the questions to decide (QID...)")
-        if approve_all and question_ids:
-            raise InputError("--approve-all takes no QID")
-        dossier = read_dossier(out)
-        status: ReviewStatus = "rejected" if reject else "approved"
+        if (approve_all or interactive) and question_ids:
+            raise InputError("--approve-all and --interactive take no QID")
+        if edit and (len(question_ids) != 1 or text is None):
+            raise InputError("--edit takes one QID and --text")
+        if interactive:
+            _review_interactively(out, reviewer)
+            return
+        status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
-        new = decide(dossier, chosen, status, reviewer, utc_iso(), reason)
-        decisions = {**load_decisions(out), **{d.question_id: d for d in new}}
-        write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
-        reviewed = apply_decisions(dossier, decisions)
-        write_outputs(reviewed, out)
-        left = pending(reviewed)
-        click.echo(
-            f"Recorded {len(new)} {status} by {reviewer}; {len(left)} answers still pending."
-        )
+        _record(out, reviewer, status, chosen, reason, text)
 
     _run(debug, action)
+
+
+def _record(
+    out: Path,
+    reviewer: str,
+    status: ReviewStatus,
+    question_ids: tuple[str, ...] | None,
+    reason: str | None,
+    text: str | None = None,
+) -> int:
+    """Apply one decision (or one per question), save it, re-render; return pending count."""
+    from dossier.build import utc_iso
+    from dossier.render import read_dossier, write_atomic, write_outputs
+    from dossier.review import (
+        DECISIONS_FILE,
+        apply_decisions,
+        decide,
+        decisions_json,
+        edit_decision,
+        load_decisions,
+        load_passages,
+        pending,
+    )
+
+    dossier = read_dossier(out)
+    if status == "edited" and question_ids:
+        passages = load_passages(out)
+        edited = edit_decision(dossier, question_ids[0], text or "", reviewer, utc_iso(), passages)
+        new = [dataclasses.replace(edited, reason=reason)]
+    else:
+        new = decide(dossier, question_ids, status, reviewer, utc_iso(), reason)
+    decisions = {**load_decisions(out), **{d.question_id: d for d in new}}
+    write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
+    reviewed = apply_decisions(dossier, decisions)
+    write_outputs(reviewed, out)
+    left = len(pending(reviewed))
+    click.echo(f"Recorded {len(new)} {status} by {reviewer}; {left} answers still pending.")
+    return left
+
+
+def _review_interactively(out: Path, reviewer: str) -> None:
+    """One pending answer at a time; each decision is saved at once, so a person can
+    stop (q) and resume later."""
+    from dossier.errors import InputError
+    from dossier.render import read_dossier
+
+    for answer in [a for a in read_dossier(out).answers if a.review.status == "pending"]:
+        click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
+        click.echo(f"[{answer.verdict}]\n{answer.answer}\n")
+        choice = click.prompt(
+            "approve (a), edit (e), reject (r), skip (s), quit (q)",
+            type=click.Choice(["a", "e", "r", "s", "q"]),
+        )
+        if choice == "q":
+            return
+        if choice == "s":
+            continue
+        try:
+            if choice == "a":
+                _record(out, reviewer, "approved", (answer.question_id,), None)
+            elif choice == "r":
+                reason = click.prompt("reason")
+                _record(out, reviewer, "rejected", (answer.question_id,), reason)
+            else:
+                new_text = _read_edit(answer.answer)
+                _record(out, reviewer, "edited", (answer.question_id,), None, new_text)
+        except InputError as error:
+            click.echo(f"Not recorded: {error}")
+
+
+def _read_edit(current: str) -> str:
+    if sys.stdin.isatty():
+        edited = click.edit(current)
+        return edited if edited is not None else current
+    click.echo("New answer text; end with a line holding only '.':")
+    lines = []
+    for line in sys.stdin:
+        if line.rstrip("\n") == ".":
+            break
+        lines.append(line)
+    return "".join(lines)
 
 
 @main.command()

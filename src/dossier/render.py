@@ -192,6 +192,7 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
     with tmp.open("wb") as handle:
         handle.write(data)

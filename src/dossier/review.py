@@ -10,15 +10,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dossier.errors import InputError
-from dossier.records import Answer, Dossier, Review, ReviewStatus
+from dossier.records import Answer, Chunk, Claim, Dossier, Quote, Review, ReviewStatus
+from dossier.verify import QuoteVerifier
 
 DECISIONS_FILE = "review.json"
+PASSAGES_FILE = "cache/passages.json"  # every passage of the build, to re-verify edits
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,8 @@ class Decision:
     at: str
     reason: str | None
     answer_sha256: str  # the fingerprint of the answer this decision judged
+    edited_answer: str | None = None  # the reviewer's prose, for an edit
+    edited_quotes: tuple[Quote, ...] = ()  # quotes in that prose, verified against the corpus
 
 
 def answer_fingerprint(answer: Answer) -> str:
@@ -82,11 +87,58 @@ def apply_decisions(dossier: Dossier, decisions: Mapping[str, Decision]) -> Doss
     answers = []
     for answer in dossier.answers:
         decision = decisions.get(answer.question_id)
-        review = Review()
-        if decision is not None and decision.answer_sha256 == answer_fingerprint(answer):
-            review = Review(decision.status, decision.reviewer, decision.at, decision.reason)
-        answers.append(dataclasses.replace(answer, review=review))
+        if decision is None or decision.answer_sha256 != answer_fingerprint(answer):
+            answers.append(dataclasses.replace(answer, review=Review()))
+            continue
+        review = Review(decision.status, decision.reviewer, decision.at, decision.reason)
+        answers.append(dataclasses.replace(_edited(answer, decision), review=review))
     return dataclasses.replace(dossier, answers=tuple(answers))
+
+
+def _edited(answer: Answer, decision: Decision) -> Answer:
+    if decision.status != "edited" or decision.edited_answer is None:
+        return answer
+    claims = answer.claims
+    if decision.edited_quotes:
+        text = " ".join(" ".join(q.text.split()) for q in decision.edited_quotes)
+        claims = (*claims, Claim(text, decision.edited_quotes))
+    return dataclasses.replace(answer, answer=decision.edited_answer, claims=claims)
+
+
+_QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"")
+
+
+def edit_decision(
+    dossier: Dossier, question_id: str, text: str, reviewer: str, at: str, passages: list[Chunk]
+) -> Decision:
+    """An edit of an answer's prose. Every passage the reviewer puts in quotation
+    marks must verify against the corpus (the answer's cited documents first),
+    or the edit is refused with the reason."""
+    (base,) = decide(dossier, [question_id], "edited", reviewer, at)
+    if not text.strip():
+        raise InputError(f"{question_id}: an edit needs the new answer text")
+    answer = next(a for a in dossier.answers if a.question_id == question_id)
+    cited = {q.document for c in answer.claims for q in c.quotes}
+    ordered = sorted(passages, key=lambda c: (c.document not in cited, c.document, c.start))
+    verifier = QuoteVerifier()
+    quotes = []
+    for match in _QUOTED.finditer(text):
+        quoted = match.group(1) or match.group(2)
+        found = next(
+            (
+                check.quote
+                for c in ordered
+                if (check := verifier.verify(quoted, c)).quote is not None
+            ),
+            None,
+        )
+        if found is None:
+            raise InputError(
+                f"{question_id}: edit refused: the quote “{' '.join(quoted.split())[:80]}” "
+                "is not, word for word, in any document of the corpus"
+            )
+        quotes.append(found)
+    return dataclasses.replace(base, edited_answer=text.strip(), edited_quotes=tuple(quotes))
 
 
 def pending(dossier: Dossier) -> list[str]:
@@ -99,11 +151,30 @@ def load_decisions(out: Path) -> dict[str, Decision]:
         return {}
     try:
         rows: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-        return {r["question_id"]: Decision(**r) for r in rows}
+        return {r["question_id"]: _decision(r) for r in rows}
     except (json.JSONDecodeError, TypeError, KeyError) as error:
         raise InputError(f"{path}: review decisions cannot be read ({error})") from None
+
+
+def _decision(row: dict[str, Any]) -> Decision:
+    quotes = tuple(Quote(**q) for q in row.pop("edited_quotes", []))
+    return Decision(**row, edited_quotes=quotes)
 
 
 def decisions_json(decisions: Mapping[str, Decision]) -> bytes:
     rows = [dataclasses.asdict(decisions[q]) for q in sorted(decisions)]
     return (json.dumps(rows, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def passages_json(chunks: Iterable[Chunk]) -> bytes:
+    return json.dumps([dataclasses.asdict(c) for c in chunks], ensure_ascii=False).encode()
+
+
+def load_passages(out: Path) -> list[Chunk]:
+    path = out / PASSAGES_FILE
+    try:
+        return [Chunk(**row) for row in json.loads(path.read_text(encoding="utf-8"))]
+    except FileNotFoundError:
+        raise InputError(f"{path}: missing; rebuild to review edits against the corpus") from None
+    except (json.JSONDecodeError, TypeError) as error:
+        raise InputError(f"{path}: cannot be read ({error}); rebuild") from None

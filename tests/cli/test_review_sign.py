@@ -44,7 +44,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def out(built: Path, tmp_path: Path) -> Path:
     copy = tmp_path / "out"
-    shutil.copytree(built, copy, ignore=shutil.ignore_patterns("cache"))
+    shutil.copytree(built, copy, ignore=shutil.ignore_patterns("index", "vectors"))
     return copy
 
 
@@ -196,3 +196,48 @@ def test_recipient_checks_with_common_tools_only(out: Path, keys: tuple[Path, Pa
     )
     tampered = sums.replace(b"dossier.md", b"dossier.MD")
     assert subprocess.run(command, input=tampered, cwd=out, capture_output=True).returncode != 0
+
+
+def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
+    text = "Yes. “Multi-factor authentication (MFA) is required for all workforce accounts”, per policy."
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)
+    assert code == 0, output
+    answer = next(
+        a
+        for a in json.loads((out / "dossier.json").read_text())["answers"]
+        if a["question_id"] == "S1"
+    )
+    assert answer["review"]["status"] == "edited" and answer["answer"] == text
+    added = answer["claims"][-1]["quotes"][0]
+    assert (
+        added["text"] == "Multi-factor authentication (MFA) is required for all workforce accounts"
+    )
+    assert added["document"] == "policies/access-control.md" and added["end"] - added[
+        "start"
+    ] == len(added["text"])
+
+
+def test_an_edit_with_an_invented_quote_is_refused(out: Path) -> None:
+    before = (out / "dossier.json").read_bytes()
+    text = 'We are certified: "ISO 27001 certified since 2019"'
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)
+    assert code == 2 and "edit refused" in output and "ISO 27001" in output
+    assert (out / "dossier.json").read_bytes() == before
+
+
+def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        ["review", "--out", str(out), "--reviewer", "Ada", "--interactive"],
+        input="a\nr\nnot ours\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    reviews = _reviews(out)
+    assert reviews["S1"]["status"] == "approved"
+    assert reviews["S2"]["status"] == "rejected" and reviews["S2"]["reason"] == "not ours"
+    assert reviews["S3"]["status"] == "pending"
+    resumed = CliRunner().invoke(
+        main, ["review", "--out", str(out), "--reviewer", "Bob", "--interactive"], input="a\n"
+    )
+    assert resumed.exit_code == 0 and "S1." not in resumed.output  # only what is still pending
+    assert _reviews(out)["S3"]["reviewer"] == "Bob"
