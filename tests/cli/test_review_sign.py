@@ -199,7 +199,8 @@ def test_recipient_checks_with_common_tools_only(out: Path, keys: tuple[Path, Pa
 
 
 def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
-    text = "Yes. “Multi-factor authentication (MFA) is required for all workforce accounts”, per policy."
+    quoted = "Multi-factor authentication (MFA) is required for all workforce accounts"
+    text = f"Yes. “{quoted}”, per policy."
     code, output = run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)
     assert code == 0, output
     answer = next(
