@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dossier import __version__
+from dossier.atomic import write_atomic
 from dossier.authority import Authority
 from dossier.brief import make_brief
 from dossier.compose import compose_answer
@@ -24,7 +25,7 @@ from dossier.index import HybridIndex, open_index
 from dossier.ingest import corpus_digest, ingest, scan_corpus
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
-from dossier.render import write_atomic, write_outputs
+from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 
 SCHEMA_VERSION = "1.0"

@@ -203,8 +203,9 @@ def _record(
     text: str | None = None,
 ) -> int:
     """Apply one decision (or one per question), save it, re-render; return pending count."""
+    from dossier.atomic import write_atomic
     from dossier.build import utc_iso
-    from dossier.render import read_dossier, write_atomic, write_outputs
+    from dossier.render import read_dossier, write_outputs
     from dossier.review import (
         DECISIONS_FILE,
         apply_decisions,

@@ -10,8 +10,8 @@ embeds the passages that are new.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
-import os
 import re
 import shutil
 from collections.abc import Callable, Sequence
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dossier.atomic import write_atomic
 from dossier.embed import Embedder, Vectors
 from dossier.errors import BuildError
 from dossier.records import Chunk, Corpus, Hit
@@ -226,7 +227,7 @@ def _open_lexical(folder: Path, texts: Sequence[str]) -> LexicalIndex:
     (folder / "tantivy").mkdir(parents=True)
     lexical = LexicalIndex(folder / "tantivy")
     lexical.add(texts)
-    _write_atomic(done, b"ok\n")
+    write_atomic(done, b"ok\n")
     return lexical
 
 
@@ -278,22 +279,8 @@ class VectorStore:
     def _save(self, keys: list[str], vectors: Vectors) -> None:
         self._folder.mkdir(parents=True, exist_ok=True)
         name = hashlib.sha256("".join(keys).encode()).hexdigest()[:16]
-        shard = self._folder / f"{name}.npy"
-        tmp = shard.with_suffix(".npy.tmp")
-        with tmp.open("wb") as handle:
-            np.save(handle, vectors)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, shard)
+        buffer = io.BytesIO()
+        np.save(buffer, vectors)
+        write_atomic(self._folder / f"{name}.npy", buffer.getvalue())
         # The listing is written last: a shard without a listing is ignored.
-        _write_atomic(self._folder / f"{name}.json", json.dumps(keys).encode())
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+        write_atomic(self._folder / f"{name}.json", json.dumps(keys).encode())

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from dossier.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.records import (
     Answer,
@@ -189,17 +189,6 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
     manifest = build_manifest(dossier, out, signer=None, signed_at=None)
     paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
     return paths
-
-
-def write_atomic(path: Path, data: bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with tmp.open("wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    return path
 
 
 def from_json(data: dict[str, Any]) -> Dossier:

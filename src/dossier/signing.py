@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from dossier import sshsig
+from dossier.atomic import write_atomic
 from dossier.errors import DossierError, InputError
 from dossier.records import Dossier
 from dossier.review import pending
@@ -143,8 +144,8 @@ def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
     key = load_private_key(key_path)
     manifest = build_manifest(dossier, out, key.public_key(), signed_at)
     manifest_bytes = canonical(manifest) + b"\n"
-    _write(out / MANIFEST, manifest_bytes)
-    _write(out / SIGNATURE, base64.b64encode(key.sign(manifest_bytes)) + b"\n")
+    write_atomic(out / MANIFEST, manifest_bytes)
+    write_atomic(out / SIGNATURE, base64.b64encode(key.sign(manifest_bytes)) + b"\n")
     _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
     return fingerprint(key.public_key())
 
@@ -156,10 +157,10 @@ def _write_openssh_signature(out: Path, key: Ed25519PrivateKey, names: list[str]
         f"{hashlib.sha256((out / name).read_bytes()).hexdigest()}  {name}\n"
         for name in sorted(names)
     ).encode()
-    _write(out / CHECKSUMS, sums)
-    _write(out / CHECKSUMS_SIGNATURE, sshsig.sign(key, sums).encode())
+    write_atomic(out / CHECKSUMS, sums)
+    write_atomic(out / CHECKSUMS_SIGNATURE, sshsig.sign(key, sums).encode())
     line = f"{SIGNER_IDENTITY} {sshsig.openssh_public_key(key.public_key())}\n"
-    _write(out / ALLOWED_SIGNERS, line.encode())
+    write_atomic(out / ALLOWED_SIGNERS, line.encode())
 
 
 @dataclass(frozen=True)
@@ -220,9 +221,3 @@ def _read_signed(out: Path) -> tuple[bytes, bytes]:
     except (ValueError, json.JSONDecodeError):
         raise SigningError(f"{out / SIGNATURE}: not a dossier signature") from None
     return manifest_bytes, signature
-
-
-def _write(path: Path, data: bytes) -> None:
-    from dossier.render import write_atomic
-
-    write_atomic(path, data)
