@@ -27,6 +27,7 @@ from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
+from dossier.workbook import write_answered
 
 SCHEMA_VERSION = "1.0"
 Clock = Callable[[], dt.datetime]
@@ -79,7 +80,8 @@ def build(
             f"engine '{config.engine}': only the offline engine is available in this version"
         )
     # 1. The questionnaire first: a bad one fails fast, before any indexing.
-    questions = read_questionnaire(config.questions)
+    notes: list[str] = []
+    questions = read_questionnaire(config.questions, config.questionnaire, notes)
     # 2. Read and cut the corpus; unreadable documents are recorded, not fatal.
     with timer.stage("ingest"):
         corpus = ingest(scan_corpus(config.corpus), config.chunking)
@@ -109,6 +111,7 @@ def build(
         documents=len(corpus.documents),
         documents_failed=corpus.failures,
         stage_seconds=timer.seconds,
+        questionnaire_notes=tuple(notes),
     )
     dossier = Dossier(
         schema_version=SCHEMA_VERSION,
@@ -126,6 +129,11 @@ def build(
     with timer.stage("render"):
         write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
         paths = write_outputs(dossier, config.out)
+        if config.questions.suffix.lower() in (".xlsx", ".xlsm"):
+            answered = write_answered(
+                config.questions, dossier.answers, config.out, config.questionnaire
+            )
+            paths[answered.name] = answered
     return BuildResult(dossier, paths)
 
 

@@ -128,6 +128,8 @@ def _report_build(result: Any) -> None:
     )
     for failure in dossier.build.documents_failed:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
+    for note in dossier.build.questionnaire_notes:
+        click.echo(f"  {note}")
     click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
 
 

@@ -17,6 +17,7 @@ from dossier.engine import EngineSettings
 from dossier.errors import ConfigError
 from dossier.index import RetrievalSettings
 from dossier.ingest import ChunkSettings
+from dossier.workbook import ColumnSettings
 
 ENGINES = ("offline", "openai")
 _TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}
@@ -25,6 +26,7 @@ _SECTIONS: dict[str, type] = {
     "chunking": ChunkSettings,
     "retrieval": RetrievalSettings,
     "research": EngineSettings,
+    "questionnaire": ColumnSettings,
 }
 
 
@@ -39,6 +41,7 @@ class Config:
     chunking: ChunkSettings = field(default_factory=ChunkSettings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
     research: EngineSettings = field(default_factory=EngineSettings)
+    questionnaire: ColumnSettings = field(default_factory=ColumnSettings)
 
     def fingerprint(self) -> dict[str, Any]:
         """The settings that change answers (for the record and cache keys)."""
@@ -128,7 +131,7 @@ def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any
         if type(value) is not expected:
             errors.append(f"'{key}.{name}' must be {expected.__name__}, not {value!r}")
             continue
-        if value < 0:
+        if isinstance(value, int | float) and value < 0:
             errors.append(f"'{key}.{name}' must not be negative")
             continue
         values[name] = value

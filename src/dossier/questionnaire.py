@@ -1,4 +1,4 @@
-"""Read a questionnaire (CSV or YAML) into questions with ids and locations."""
+"""Read a questionnaire (CSV, YAML or XLSX) into questions with ids and locations."""
 
 from __future__ import annotations
 
@@ -11,12 +11,17 @@ import yaml
 
 from dossier.errors import QuestionnaireError
 from dossier.records import Question
+from dossier.workbook import ColumnSettings, read_xlsx
 
 ID_NAMES = ("id", "ref", "question id", "question_id", "qid", "#", "no", "number")
 QUESTION_NAMES = ("question", "question text", "questions", "control question", "requirement")
 
 
-def read_questionnaire(path: Path) -> list[Question]:
+def read_questionnaire(
+    path: Path, columns: ColumnSettings | None = None, notes: list[str] | None = None
+) -> list[Question]:
+    """The questions of ``path``; sheets of a workbook that hold no question
+    column are skipped and named in ``notes``."""
     if not path.exists():
         raise QuestionnaireError(f"{path}: questionnaire not found")
     if path.is_dir():
@@ -27,9 +32,13 @@ def read_questionnaire(path: Path) -> list[Question]:
         questions = parse_csv(_decode(path, data), str(path))
     elif suffix in (".yaml", ".yml"):
         questions = parse_yaml(_decode(path, data), str(path))
+    elif suffix in (".xlsx", ".xlsm"):
+        questions, skipped = read_xlsx(path, columns or ColumnSettings())
+        if notes is not None:
+            notes += skipped
     else:
         raise QuestionnaireError(
-            f"{path}: unsupported questionnaire format '{suffix}' (use .csv or .yaml)"
+            f"{path}: unsupported questionnaire format '{suffix}' (use .csv, .yaml or .xlsx)"
         )
     if not questions:
         raise QuestionnaireError(f"{path}: holds no questions")

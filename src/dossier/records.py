@@ -141,6 +141,7 @@ class BuildInfo:
     documents: int
     documents_failed: tuple[DocumentFailure, ...]
     stage_seconds: dict[str, float] = field(default_factory=dict)
+    questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
                 {"path": f.path, "reason": f.reason} for f in build.documents_failed
             ],
             "stage_seconds": build.stage_seconds,
+            "questionnaire_notes": list(build.questionnaire_notes),
         },
         "corpus_sha256": dossier.corpus_sha256,
         "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
@@ -222,6 +223,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
                 DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
             ),
             stage_seconds=build.get("stage_seconds", {}),
+            questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
         ),
         documents=documents,
         answers=tuple(_answer_from_json(a) for a in data["answers"]),

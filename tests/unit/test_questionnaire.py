@@ -205,9 +205,21 @@ def test_yaml_impossible_date_is_a_questionnaire_error() -> None:
 
 
 def test_unsupported_suffix(tmp_path: Path) -> None:
-    error = read_error(write(tmp_path, "vendor.xlsx", b"PK\x03\x04"))
-    assert "unsupported questionnaire format '.xlsx'" in str(error)
-    assert "vendor.xlsx" in str(error)
+    error = read_error(write(tmp_path, "vendor.numbers", b"PK\x03\x04"))
+    assert "unsupported questionnaire format '.numbers'" in str(error)
+    assert "vendor.numbers" in str(error)
+
+
+def test_corrupt_workbook(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "vendor.xlsx", b"PK\x03\x04 truncated"))
+    assert "vendor.xlsx: not a readable .xlsx workbook" in str(error)
+    assert error.exit_code == 2
+
+
+def test_password_protected_workbook(tmp_path: Path) -> None:
+    ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 512
+    error = read_error(write(tmp_path, "vendor.xlsx", ole))
+    assert "password-protected" in str(error) and "vendor.xlsx" in str(error)
 
 
 def test_missing_file(tmp_path: Path) -> None:

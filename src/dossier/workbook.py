@@ -1,0 +1,218 @@
+"""XLSX questionnaires as vendors send them, and the answered copy.
+
+A sheet's header row is found by its names (the first of the top rows holding a
+question column), or by the names set in ``dossier.toml``; title rows above it,
+section rows, blank rows and merged cells are left alone. The answered copy is
+the same workbook, every cell, style and sheet kept, with the answers written
+into the answer column (and the verdict and citations where the sheet has, or
+the config names, such columns).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dossier.atomic import write_atomic
+from dossier.errors import QuestionnaireError
+from dossier.records import Answer, Question
+
+HEADER_SCAN_ROWS = 30
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # encrypted .xlsx and legacy .xls
+
+
+@dataclass(frozen=True)
+class ColumnSettings:
+    """Header names to use instead of the built-in ones ("" = find by the usual names)."""
+
+    id_column: str = ""
+    question_column: str = ""
+    answer_column: str = ""
+    verdict_column: str = ""
+    citations_column: str = ""
+
+
+ID_NAMES = (
+    "id",
+    "ref",
+    "ref.",
+    "reference",
+    "question id",
+    "question_id",
+    "qid",
+    "#",
+    "no",
+    "no.",
+    "number",
+    "control id",
+)
+QUESTION_NAMES = (
+    "question",
+    "question text",
+    "questions",
+    "control question",
+    "requirement",
+    "question/request",
+)
+ANSWER_NAMES = (
+    "response",
+    "answer",
+    "answers",
+    "vendor response",
+    "supplier response",
+    "your response",
+)
+VERDICT_NAMES = ("verdict", "answer status", "dossier verdict")
+CITATION_NAMES = (
+    "citations",
+    "citation",
+    "sources",
+    "evidence",
+    "supporting evidence",
+    "source documents",
+)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    sheet: str
+    header_row: int  # 1-based
+    question_col: int  # 1-based
+    id_col: int | None
+    answer_col: int | None
+    verdict_col: int | None
+    citations_col: int | None
+
+
+def load_workbook(path: Path, data: bytes | None = None) -> Any:
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    data = path.read_bytes() if data is None else data
+    if data.startswith(OLE_MAGIC):
+        raise QuestionnaireError(
+            f"{path}: password-protected (encrypted) or legacy .xls workbook; "
+            "save it unprotected as .xlsx"
+        )
+    try:
+        return openpyxl.load_workbook(io.BytesIO(data))
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as error:
+        raise QuestionnaireError(f"{path}: not a readable .xlsx workbook ({error})") from None
+
+
+def read_xlsx(
+    path: Path, columns: ColumnSettings = ColumnSettings()
+) -> tuple[list[Question], list[str]]:
+    """Questions from every sheet with a question column, and a note for each sheet skipped."""
+    workbook = load_workbook(path)
+    questions: list[Question] = []
+    skipped: list[str] = []
+    for sheet in workbook.worksheets:
+        layout = find_layout(sheet, columns)
+        if layout is None:
+            skipped.append(
+                f"{path.name}: sheet '{sheet.title}' skipped: no question column in its top rows"
+            )
+            continue
+        questions += _sheet_questions(sheet, layout, path.name)
+    return questions, skipped
+
+
+def find_layout(sheet: Any, columns: ColumnSettings) -> SheetLayout | None:
+    for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
+        names = {_name(cell.value): cell.column for cell in row if _name(cell.value)}
+        question = _pick(names, columns.question_column, QUESTION_NAMES)
+        if question is None:
+            continue
+        return SheetLayout(
+            sheet=sheet.title,
+            header_row=row[0].row,
+            question_col=question,
+            id_col=_pick(names, columns.id_column, ID_NAMES),
+            answer_col=_pick(names, columns.answer_column, ANSWER_NAMES),
+            verdict_col=_pick(names, columns.verdict_column, VERDICT_NAMES),
+            citations_col=_pick(names, columns.citations_column, CITATION_NAMES),
+        )
+    return None
+
+
+def _name(value: Any) -> str:
+    return " ".join(str(value).split()).lower() if value is not None else ""
+
+
+def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int | None:
+    if configured:
+        return names.get(_name(configured))
+    return next((names[n] for n in usual if n in names), None)
+
+
+def _sheet_questions(sheet: Any, layout: SheetLayout, file_name: str) -> list[Question]:
+    """Rows below the header whose question cell holds text; blank rows and
+    section rows (a title with no question) are passed over."""
+    questions = []
+    for row in sheet.iter_rows(min_row=layout.header_row + 1):
+        cells = {cell.column: cell.value for cell in row if hasattr(cell, "column")}
+        text = _text(cells.get(layout.question_col))
+        if not text:
+            continue
+        number = row[0].row
+        qid = _text(cells.get(layout.id_col)) if layout.id_col else ""
+        qid = qid or f"{sheet.title}!R{number}"
+        fields = {"sheet": sheet.title, "row": str(number)}
+        questions.append(Question(qid, text, fields, f"{file_name}:{sheet.title}!{number}"))
+    return questions
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def write_answered(
+    source: Path, answers: Sequence[Answer], out: Path, columns: ColumnSettings
+) -> Path:
+    """``<out>/<stem>.answered.xlsx``: the source workbook with the answers filled in."""
+    workbook = load_workbook(source)
+    by_place = {(a.fields.get("sheet"), a.fields.get("row")): a for a in answers}
+    for sheet in workbook.worksheets:
+        layout = find_layout(sheet, columns)
+        if layout is None:
+            continue
+        for row in range(layout.header_row + 1, sheet.max_row + 1):
+            answer = by_place.get((sheet.title, str(row)))
+            if answer is not None:
+                _fill(sheet, row, layout, answer)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return write_atomic(out / f"{source.stem}.answered.xlsx", buffer.getvalue())
+
+
+def _fill(sheet: Any, row: int, layout: SheetLayout, answer: Answer) -> None:
+    from openpyxl.cell.cell import MergedCell
+
+    values = {
+        layout.answer_col: answer.answer,
+        layout.verdict_col: answer.verdict,
+        layout.citations_col: citations_text(answer),
+    }
+    for column, value in values.items():
+        if column is None:
+            continue
+        cell = sheet.cell(row=row, column=column)
+        if not isinstance(cell, MergedCell):
+            cell.value = value
+
+
+def citations_text(answer: Answer) -> str:
+    return "\n".join(
+        f"{q.document} [{q.start}-{q.end}]: “{' '.join(q.text.split())}”"
+        for claim in answer.claims
+        for q in claim.quotes
+    )
