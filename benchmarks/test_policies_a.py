@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import json
 from pathlib import Path
 
 import pytest
@@ -19,20 +18,17 @@ from dossier.brief import make_brief
 from dossier.build import build
 from dossier.config import load_config
 from dossier.engine import EngineSettings, OfflineEngine
-from dossier.evaluate import fold, load_labels, read_raw_texts, score
+from dossier.evaluate import FIGURES, evaluate_build, fold, load_labels
 from dossier.index import HybridIndex, RetrievalSettings, fuse, open_index
 from dossier.ingest import ingest, scan_corpus
 from dossier.records import Question
-from dossier.render import to_json
 
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")
 
-# Floors set from the figures measured when this benchmark was written
+# The floor is set from the figure measured when this benchmark was written
 # (recall 0.621, abstention 0.722, median 751 characters); grounding must be total.
 RECALL_FLOOR = 0.60
-ABSTENTION_FLOOR = 0.60
-MEDIAN_QUOTED_CEILING = 800
 
 
 def _questions() -> list[Question]:
@@ -96,6 +92,7 @@ def test_engine_rerank_top5(index: HybridIndex) -> None:
 
 
 def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Fails only if grounding drops below 100% or recall under the floor."""
     config = load_config(
         None, {"corpus": SET / "corpus", "questions": SET / "questions.csv", "out": tmp_path}
     )
@@ -103,19 +100,9 @@ def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None
     result = benchmark.pedantic(
         build, args=(config,), kwargs={"embedder": embedder, "clock": clock}, rounds=1
     )
-    scores = score(
-        to_json(result.dossier), load_labels(SET / "labels.jsonl"), read_raw_texts(SET / "corpus")
-    )
-    RESULTS["policies-a offline engine"] = {
-        "answer_recall": round(scores.answer_recall, 3),
-        "correct_abstention": round(scores.correct_abstention, 3),
-        "precision": round(scores.precision, 3),
-        "grounding": round(scores.grounding, 3),
-        "median_quoted_chars": scores.median_quoted_chars,
-        **{f"seconds_{k}": v for k, v in result.dossier.build.stage_seconds.items()},
-    }
-    (tmp_path / "scores.json").write_text(json.dumps(RESULTS, indent=2))
-    assert scores.grounding == 1.0
-    assert scores.answer_recall >= RECALL_FLOOR
-    assert scores.correct_abstention >= ABSTENTION_FLOOR
-    assert scores.median_quoted_chars <= MEDIAN_QUOTED_CEILING
+    report = evaluate_build(tmp_path, SET / "labels.jsonl", SET / "corpus", embedder)
+    for column in ("dossier", "baseline"):
+        RESULTS[f"policies-a {column}"] = {name: report[column][name] for name, _ in FIGURES}
+    RESULTS["policies-a build seconds"] = dict(result.dossier.build.stage_seconds)
+    assert report["dossier"]["grounding"] == 1.0
+    assert report["dossier"]["answer_recall"] >= RECALL_FLOOR

@@ -112,6 +112,7 @@ def build(
         documents_failed=corpus.failures,
         stage_seconds=timer.seconds,
         questionnaire_notes=tuple(notes),
+        corpus=str(config.corpus),
     )
     dossier = Dossier(
         schema_version=SCHEMA_VERSION,

@@ -357,3 +357,49 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
             )
 
     _run(debug, action)
+
+
+@main.command("eval")
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The built output folder."
+)
+@click.option(
+    "--labels",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="labels.jsonl: id, answerable, documents, anchors.",
+)
+@click.option(
+    "--corpus",
+    type=click.Path(path_type=Path),
+    help="The corpus (default: the one the build read).",
+)
+@click.option(
+    "--baseline/--no-baseline", default=True, help="Also score the naive single-shot baseline."
+)
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug: bool) -> None:
+    """Score a built dossier against labels, beside a naive baseline; writes eval.json."""
+
+    def action() -> None:
+        from dossier.embed import MiniLMEmbedder
+        from dossier.evaluate import FIGURES, evaluate_build
+
+        report = evaluate_build(out, labels, corpus, MiniLMEmbedder() if baseline else None)
+        columns = ["dossier", "baseline"] if baseline else ["dossier"]
+        click.echo(f"{'figure':<56}" + "".join(f"{c:>10}" for c in columns))
+        for name, title in FIGURES:
+            click.echo(f"{title:<56}" + "".join(f"{report[c][name]:>10}" for c in columns))
+        missed = [
+            r
+            for r in report["dossier"]["questions"]
+            if r["outcome"] not in ("answered", "correct abstention")
+        ]
+        for row in missed:
+            click.echo(
+                f"  {row['id']}: {row['outcome']} (cited {', '.join(row['cited']) or 'nothing'}; "
+                f"labelled {', '.join(row['labelled']) or 'none'})"
+            )
+        click.echo(f"Wrote {out / 'eval.json'}")
+
+    _run(debug, action)

@@ -31,6 +31,8 @@ class Label:
 class Scores:
     answer_recall: float  # answerable, grounded, and quotes cover a labelled anchor
     correct_abstention: float  # not answerable, and not grounded
+    false_abstention: float  # answerable, and not grounded
+    documents_agree: float  # grounded answerable answers citing a labelled document
     precision: float  # grounded answers that count in recall
     grounding: float  # quotes found in their cited document (whitespace folded)
     median_quoted_chars: float  # per grounded answer
@@ -38,6 +40,7 @@ class Scores:
     unanswerable: int
     missed: tuple[str, ...]  # answerable questions not answered with an anchor
     wrongly_grounded: tuple[str, ...]  # unanswerable questions answered
+    rows: tuple[dict[str, Any], ...] = ()  # one per labelled question
 
 
 def load_labels(path: Path) -> dict[str, Label]:
@@ -76,39 +79,59 @@ def anchor_covered(anchor: str, quoted: str) -> bool:
 def score(
     dossier: Mapping[str, Any], labels: Mapping[str, Label], raw_texts: Mapping[str, str]
 ) -> Scores:
-    hits, abstained, grounded_ids, quote_checks, quoted_chars = [], [], [], [], []
-    missed, wrongly = [], []
-    for answer in dossier["answers"]:
-        label = labels.get(answer["question_id"])
-        if label is None:
-            continue
-        quotes = [q for claim in answer["claims"] for q in claim["quotes"]]
-        grounded = answer["verdict"] == "grounded"
-        quote_checks += [fold(q["text"]) in fold(raw_texts.get(q["document"], "")) for q in quotes]
-        joined = " ".join(q["text"] for q in quotes)
-        hit = grounded and any(anchor_covered(a, joined) for a in label.anchors)
-        if grounded:
-            grounded_ids.append(hit)
-            quoted_chars.append(sum(len(q["text"]) for q in quotes))
-        if label.answerable:
-            hits.append(hit)
-            if not hit:
-                missed.append(label.question_id)
-        else:
-            abstained.append(not grounded)
-            if grounded:
-                wrongly.append(label.question_id)
+    rows = [
+        _row(answer, labels[answer["question_id"]], raw_texts)
+        for answer in dossier["answers"]
+        if answer["question_id"] in labels
+    ]
+    answerable = [r for r in rows if r["answerable"]]
+    unanswerable = [r for r in rows if not r["answerable"]]
+    grounded = [r for r in rows if r["verdict"] == "grounded"]
+    checks = [ok for r in rows for ok in r["quotes_found"]]
     return Scores(
-        answer_recall=_share(hits),
-        correct_abstention=_share(abstained),
-        precision=_share(grounded_ids),
-        grounding=_share(quote_checks) if quote_checks else 1.0,
-        median_quoted_chars=statistics.median(quoted_chars) if quoted_chars else 0.0,
-        answerable=len(hits),
-        unanswerable=len(abstained),
-        missed=tuple(missed),
-        wrongly_grounded=tuple(wrongly),
+        answer_recall=_share([r["covered"] for r in answerable]),
+        correct_abstention=_share([r["verdict"] != "grounded" for r in unanswerable]),
+        false_abstention=_share([r["verdict"] != "grounded" for r in answerable]),
+        documents_agree=_share(
+            [
+                bool(set(r["cited"]) & set(r["labelled"]))
+                for r in answerable
+                if r["verdict"] == "grounded"
+            ]
+        ),
+        precision=_share([r["covered"] for r in grounded]),
+        grounding=_share(checks) if checks else 1.0,
+        median_quoted_chars=statistics.median([r["quoted_chars"] for r in grounded])
+        if grounded
+        else 0.0,
+        answerable=len(answerable),
+        unanswerable=len(unanswerable),
+        missed=tuple(r["id"] for r in answerable if not r["covered"]),
+        wrongly_grounded=tuple(r["id"] for r in unanswerable if r["verdict"] == "grounded"),
+        rows=tuple(rows),
     )
+
+
+def _row(answer: Mapping[str, Any], label: Label, raw_texts: Mapping[str, str]) -> dict[str, Any]:
+    quotes = [q for claim in answer["claims"] for q in claim["quotes"]]
+    grounded = answer["verdict"] == "grounded"
+    joined = " ".join(q["text"] for q in quotes)
+    covered = grounded and any(anchor_covered(a, joined) for a in label.anchors)
+    if label.answerable:
+        outcome = "answered" if covered else "wrong quotes" if grounded else "false abstention"
+    else:
+        outcome = "answered though not answerable" if grounded else "correct abstention"
+    return {
+        "id": label.question_id,
+        "answerable": label.answerable,
+        "verdict": answer["verdict"],
+        "covered": covered,
+        "outcome": outcome,
+        "cited": sorted({q["document"] for q in quotes}),
+        "labelled": list(label.documents),
+        "quoted_chars": sum(len(q["text"]) for q in quotes),
+        "quotes_found": [fold(q["text"]) in fold(raw_texts.get(q["document"], "")) for q in quotes],
+    }
 
 
 def _share(flags: list[bool]) -> float:
@@ -133,3 +156,63 @@ def read_raw_texts(corpus: Path) -> dict[str, str]:
         else:
             texts[relative] = path.read_text(encoding="utf-8", errors="replace")
     return texts
+
+
+FIGURES = (
+    ("answer_recall", "answer recall (grounded, quotes cover an anchor)"),
+    ("correct_abstention", "correct abstention"),
+    ("false_abstention", "false abstention"),
+    ("precision", "precision (grounded answers covering an anchor)"),
+    ("grounding", "citation grounding (quotes found in the raw document)"),
+    ("documents_agree", "grounded answers citing a labelled document"),
+    ("median_quoted_chars", "median quoted characters per grounded answer"),
+)
+
+
+def evaluate_build(
+    out: Path, labels_path: Path, corpus: Path | None, embedder: Any | None
+) -> dict[str, Any]:
+    """Score ``<out>/dossier.json`` and, given an embedder, the naive baseline on
+    the same corpus and questions; write ``<out>/eval.json`` and return it."""
+    from dossier.atomic import write_atomic
+    from dossier.render import read_dossier, to_json
+
+    dossier = read_dossier(out)
+    corpus = corpus or Path(dossier.build.corpus)
+    if not corpus.is_dir():
+        raise InputError(f"{corpus}: corpus folder not found (pass --corpus)")
+    labels = load_labels(labels_path)
+    raw = read_raw_texts(corpus)
+    report: dict[str, Any] = {"labels": str(labels_path), "corpus": str(corpus)}
+    report["dossier"] = _summary(score(to_json(dossier), labels, raw))
+    if embedder is not None:
+        baseline = _baseline_record(dossier, corpus, out, embedder)
+        report["baseline"] = _summary(score(baseline, labels, raw))
+    write_atomic(out / "eval.json", (json.dumps(report, indent=2) + "\n").encode())
+    return report
+
+
+def _summary(scores: Scores) -> dict[str, Any]:
+    summary: dict[str, Any] = {name: round(float(getattr(scores, name)), 3) for name, _ in FIGURES}
+    summary.update(answerable=scores.answerable, unanswerable=scores.unanswerable)
+    summary["questions"] = [
+        {k: v for k, v in row.items() if k != "quotes_found"} for row in scores.rows
+    ]
+    return summary
+
+
+def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> dict[str, Any]:
+    import dataclasses
+
+    from dossier.baseline import baseline_answers
+    from dossier.index import open_index
+    from dossier.ingest import ingest, scan_corpus
+    from dossier.records import Question
+    from dossier.render import to_json
+
+    index = open_index(ingest(scan_corpus(corpus)), embedder, out / "cache")
+    questions = [Question(a.question_id, a.question) for a in dossier.answers]
+    record: dict[str, Any] = to_json(
+        dataclasses.replace(dossier, answers=tuple(baseline_answers(questions, index)))
+    )
+    return record

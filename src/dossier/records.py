@@ -142,6 +142,7 @@ class BuildInfo:
     documents_failed: tuple[DocumentFailure, ...]
     stage_seconds: dict[str, float] = field(default_factory=dict)
     questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
+    corpus: str = ""  # the corpus folder as given to the build
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,70 @@
+"""The scorer, on hand-made dossiers: each figure follows shared/eval's rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dossier.evaluate import Label, anchor_covered, score
+
+RAW = {
+    "a.md": "Backups are taken daily.\nLogs are kept for 90 days.",
+    "b.md": "Training is annual.",
+}
+LABELS = {
+    "Q1": Label("Q1", True, ("a.md",), ("taken daily",)),
+    "Q2": Label("Q2", True, ("b.md",), ("Training is annual",)),
+    "Q3": Label("Q3", False, (), ()),
+    "Q4": Label("Q4", False, (), ()),
+}
+
+
+def answer(qid: str, verdict: str, quotes: list[tuple[str, str]]) -> dict[str, Any]:
+    claims = [{"text": t, "quotes": [{"text": t, "document": d}]} for d, t in quotes]
+    return {"question_id": qid, "verdict": verdict, "claims": claims}
+
+
+def test_each_figure() -> None:
+    dossier = {
+        "answers": [
+            answer("Q1", "grounded", [("a.md", "Backups are taken\n daily.")]),
+            answer("Q2", "unsupported", []),
+            answer(
+                "Q3",
+                "grounded",
+                [("a.md", "Logs are kept for 90 days."), ("b.md", "invented text")],
+            ),
+            answer("Q4", "unsupported", []),
+        ]
+    }
+    scores = score(dossier, LABELS, RAW)
+    assert scores.answer_recall == 0.5
+    assert scores.false_abstention == 0.5
+    assert scores.correct_abstention == 0.5
+    assert scores.precision == 0.5
+    assert scores.grounding == pytest.approx(2 / 3)  # the invented quote is not in b.md
+    assert scores.documents_agree == 1.0
+    assert scores.missed == ("Q2",) and scores.wrongly_grounded == ("Q3",)
+    assert [r["outcome"] for r in scores.rows] == [
+        "answered",
+        "false abstention",
+        "answered though not answerable",
+        "correct abstention",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("anchor", "quoted", "covered"),
+    [
+        ("kept for 90 days", "Logs are KEPT for\n90 days.", True),
+        (
+            "logs are kept for ninety days always",
+            "logs are kept for ninety days",
+            True,
+        ),  # 5 of 6 words
+        ("logs are kept for ninety days always here", "logs are kept", False),
+    ],
+)
+def test_anchor_coverage(anchor: str, quoted: str, covered: bool) -> None:
+    assert anchor_covered(anchor, quoted) is covered
