@@ -27,6 +27,7 @@ from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
+from dossier.trace import write_trace
 from dossier.workbook import write_answered
 
 SCHEMA_VERSION = "1.0"
@@ -96,8 +97,16 @@ def build(
         advance = reporter.stage("Answering questions", len(questions))
 
         def answer(question: Question) -> Answer:
+            start = time.perf_counter()
             evidence = engine.research(make_brief(question))
-            return compose_answer(question, evidence, _lookup(index), titles)
+            researched = time.perf_counter()
+            result = compose_answer(question, evidence, _lookup(index), titles)
+            seconds = {
+                "research": round(researched - start, 4),
+                "compose": round(time.perf_counter() - researched, 4),
+            }
+            write_trace(config.out, result, evidence, seconds)
+            return result
 
         answers = _map_in_order(answer, questions, config.jobs, advance)
     # 5. Assemble the record and write the artefacts.

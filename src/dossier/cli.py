@@ -403,3 +403,19 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
         click.echo(f"Wrote {out / 'eval.json'}")
 
     _run(debug, action)
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.argument("question_id")
+def explain(out: Path, debug: bool, question_id: str) -> None:
+    """Print how one question was researched and decided, from its stored trace."""
+
+    def action() -> None:
+        from dossier.trace import explain as describe
+        from dossier.trace import read_trace
+
+        click.echo(describe(read_trace(out, question_id)))
+
+    _run(debug, action)

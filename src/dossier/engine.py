@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from dossier.authority import Authority
 from dossier.brief import Brief, Fact
@@ -118,6 +119,10 @@ class Evidence:
     selections: tuple[Selection, ...]
     discarded: tuple[DiscardedQuote, ...]
     missing_facts: tuple[str, ...]
+    steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
+
+
+Step = dict[str, Any]
 
 
 class TermStats:
@@ -152,20 +157,26 @@ class OfflineEngine:
         self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
 
     def research(self, brief: Brief) -> Evidence:
+        steps: list[Step] = [_brief_step(brief)]
         searches: list[Search] = []
         seen_queries: set[frozenset[str]] = set()
         pool: dict[str, int] = {}  # chunk id -> best rank seen
         for query in self._queries(brief):
-            self._search(query, searches, seen_queries, pool)
+            self._search(query, searches, seen_queries, pool, steps)
         query_vector = self.index.embed_query(brief.query)
         best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
         for i, fact in enumerate(brief.facts):
-            if len(searches) >= self.settings.max_searches or self._grounding(brief, fact, best[i]):
+            if self._grounding(brief, fact, best[i])[0]:
                 continue
-            for query in self._reformulations(fact, best[i]):
-                self._search(query, searches, seen_queries, pool)
+            if len(searches) >= self.settings.max_searches:
+                steps.append({"step": "guard", "fact": i, "reason": "search budget spent"})
+                continue
+            queries = self._reformulations(fact, best[i])
+            steps.append({"step": "reformulate", "fact": i, "queries": queries})
+            for query in queries:
+                self._search(query, searches, seen_queries, pool, steps)
             best[i] = self._rank(fact, pool, query_vector)
-        return self._select(brief, searches, best)
+        return self._select(brief, searches, best, steps)
 
     # -- searching --------------------------------------------------------
 
@@ -198,14 +209,35 @@ class OfflineEngine:
         return queries
 
     def _search(
-        self, query: str, searches: list[Search], seen: set[frozenset[str]], pool: dict[str, int]
+        self,
+        query: str,
+        searches: list[Search],
+        seen: set[frozenset[str]],
+        pool: dict[str, int],
+        steps: list[Step],
     ) -> None:
         key = frozenset(content_terms(query)) or frozenset(words(query))
-        if key in seen or len(searches) >= self.settings.max_searches:
+        if key in seen:
+            steps.append(
+                {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
+            )
+            return
+        if len(searches) >= self.settings.max_searches:
+            steps.append({"step": "guard", "reason": "search budget spent", "query": query})
             return
         seen.add(key)
         hits = tuple(self.index.search(query, self.settings.hits_per_search))
         searches.append(Search(query, hits))
+        steps.append(
+            {
+                "step": "search",
+                "query": query,
+                "hits": [
+                    [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank]
+                    for h in hits[:10]
+                ],
+            }
+        )
         for rank, hit in enumerate(hits):
             pool[hit.chunk_id] = min(pool.get(hit.chunk_id, rank), rank)
 
@@ -252,11 +284,14 @@ class OfflineEngine:
             for synonym in SYNONYMS.get(term, ())
         )
 
-    def _grounding(self, brief: Brief, fact: Fact, ranked: list[Candidate]) -> list[Candidate]:
+    def _grounding(
+        self, brief: Brief, fact: Fact, ranked: list[Candidate]
+    ) -> tuple[list[Candidate], str]:
         """The candidates that may ground this fact, best first. The question's
         vocabulary must be the corpus's; the best usable passage must clear the
         score and coverage floors, and the best three together must cover the
-        fact's terms; passages within ``quote_margin`` of the best support it."""
+        fact's terms; passages within ``quote_margin`` of the best support it.
+        Returns the candidates and the reason for the decision."""
         s = self.settings
         usable = [
             c
@@ -265,33 +300,47 @@ class OfflineEngine:
             and _holds_value(fact, self.index.chunk(c.chunk_id).text)
         ]
         if not usable:
-            return []
+            kind = f" holding {_ASKS_WORDS[fact.asks]}" if fact.asks else ""
+            return [], f"no passage from a current document{kind}"
         best = usable[0]
         if brief.identifiers and self._names_all(best.chunk_id, brief.identifiers):
-            return [best]  # an exact control identifier match is decisive
-        if self.vocabulary_share(brief.terms) < s.min_vocabulary:
-            return []
-        joint = set().union(*(self._terms[c.chunk_id] for c in usable[:3]))
-        if (
-            best.score < s.min_score
-            or best.coverage < s.min_coverage
-            or self.coverage(fact.terms, joint) < s.min_joint_coverage
+            return [best], "the passage names the identifier asked about"
+        vocabulary = self.vocabulary_share(brief.terms)
+        if vocabulary < s.min_vocabulary:
+            return [], f"vocabulary share {vocabulary:.2f} < {s.min_vocabulary}"
+        joint = self.coverage(
+            fact.terms, set().union(*(self._terms[c.chunk_id] for c in usable[:3]))
+        )
+        for value, floor, name in (
+            (best.score, s.min_score, "best score"),
+            (best.coverage, s.min_coverage, "best coverage"),
+            (joint, s.min_joint_coverage, "joint coverage"),
         ):
-            return []
-        floor = best.score - s.quote_margin
-        return [c for c in usable if c.score >= floor][: s.max_quotes]
+            if value < floor:
+                return [], f"{name} {value:.2f} < {floor}"
+        margin = best.score - s.quote_margin
+        chosen = [c for c in usable if c.score >= margin][: s.max_quotes]
+        return (
+            chosen,
+            f"best score {best.score:.2f}, coverage {best.coverage:.2f}, joint {joint:.2f}",
+        )
 
     # -- selecting ----------------------------------------------------------
 
     def _select(
-        self, brief: Brief, searches: list[Search], best: dict[int, list[Candidate]]
+        self,
+        brief: Brief,
+        searches: list[Search],
+        best: dict[int, list[Candidate]],
+        steps: list[Step],
     ) -> Evidence:
         selections: list[Selection] = []
         discarded: list[DiscardedQuote] = []
         missing: list[str] = []
         budget = self.settings.max_answer_chars // len(brief.facts)
         for i, fact in enumerate(brief.facts):
-            grounding = self._grounding(brief, fact, best[i])
+            grounding, reason = self._grounding(brief, fact, best[i])
+            steps.append(_decision_step(i, best[i], grounding, reason))
             discarded += self._outranking_stale(best[i], grounding)
             if not grounding:
                 missing.append(self._missing(fact, best[i]))
@@ -305,8 +354,23 @@ class OfflineEngine:
                 chunk = self.index.chunk(candidate.chunk_id)
                 quotes = self._quote_texts(brief, fact, chunk)
                 selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
+                steps.append(
+                    {
+                        "step": "select",
+                        "fact": i,
+                        "chunk_id": chunk.chunk_id,
+                        "quotes": list(quotes),
+                    }
+                )
                 used += sum(len(q) for q in quotes)
-        return Evidence(brief, tuple(searches), tuple(selections), tuple(discarded), tuple(missing))
+        return Evidence(
+            brief,
+            tuple(searches),
+            tuple(selections),
+            tuple(discarded),
+            tuple(missing),
+            tuple(steps),
+        )
 
     def _outranking_stale(
         self, ranked: list[Candidate], grounding: list[Candidate]
@@ -360,6 +424,28 @@ class OfflineEngine:
         best = sorted(range(len(sentences)), key=merit, reverse=True)
         chosen = sorted(best[: self.settings.sentences_per_passage])
         return tuple(_strip_list_marker(sentences[i]) for i in chosen)
+
+
+def _brief_step(brief: Brief) -> Step:
+    return {
+        "step": "brief",
+        "query": brief.query,
+        "normalised": brief.normalised,
+        "identifiers": list(brief.identifiers),
+        "facts": [{"text": f.text, "terms": list(f.terms), "asks": f.asks} for f in brief.facts],
+    }
+
+
+def _decision_step(
+    fact: int, ranked: list[Candidate], chosen: list[Candidate], reason: str
+) -> Step:
+    return {
+        "step": "decide",
+        "fact": fact,
+        "grounded": bool(chosen),
+        "reason": reason,
+        "top": [[c.chunk_id, c.score, c.similarity, c.coverage] for c in ranked[:5]],
+    }
 
 
 def _holds_value(fact: Fact, text: str) -> bool:

@@ -1,0 +1,122 @@
+"""Per-question traces: what the research did and decided, as JSON Lines.
+
+One file per question under ``<out>/cache/trace/``: the brief, every search and
+its hits, guards, reformulations, each fact's decision and the reason, the
+passages selected, each quote's verification, the verdict, and timings. Only
+observable actions and routing decisions are recorded, never model reasoning.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from dossier.atomic import write_atomic
+from dossier.engine import Evidence
+from dossier.errors import InputError
+from dossier.records import Answer
+
+TRACE_DIR = "cache/trace"
+
+
+def trace_path(out: Path, question_id: str) -> Path:
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", question_id)[:80]
+    digest = hashlib.sha256(question_id.encode()).hexdigest()[:8]
+    return out / TRACE_DIR / f"{safe}-{digest}.jsonl"
+
+
+def trace_steps(
+    answer: Answer, evidence: Evidence, seconds: dict[str, float]
+) -> list[dict[str, Any]]:
+    verified = [
+        {
+            "step": "verify",
+            "ok": True,
+            "chunk_id": q.chunk_id,
+            "document": q.document,
+            "start": q.start,
+            "end": q.end,
+        }
+        for claim in answer.claims
+        for q in claim.quotes
+    ]
+    dropped = [
+        {
+            "step": "verify",
+            "ok": False,
+            "chunk_id": d.chunk_id,
+            "document": d.document,
+            "reason": d.reason,
+        }
+        for d in answer.discarded_quotes
+    ]
+    verdict = {
+        "step": "verdict",
+        "verdict": answer.verdict,
+        "claims": len(answer.claims),
+        "missing_facts": list(answer.missing_facts),
+        "seconds": seconds,
+    }
+    return [{"question_id": answer.question_id}, *evidence.steps, *verified, *dropped, verdict]
+
+
+def write_trace(out: Path, answer: Answer, evidence: Evidence, seconds: dict[str, float]) -> Path:
+    lines = [
+        json.dumps(step, ensure_ascii=False) for step in trace_steps(answer, evidence, seconds)
+    ]
+    return write_atomic(trace_path(out, answer.question_id), ("\n".join(lines) + "\n").encode())
+
+
+def read_trace(out: Path, question_id: str) -> list[dict[str, Any]]:
+    path = trace_path(out, question_id)
+    try:
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    except FileNotFoundError:
+        raise InputError(f"{path}: no trace for question '{question_id}' (build first)") from None
+
+
+def explain(steps: list[dict[str, Any]]) -> str:
+    """The trace as a person reads it."""
+    return "\n".join(line for step in steps for line in _describe(step))
+
+
+def _describe(step: dict[str, Any]) -> list[str]:
+    kind = step.get("step")
+    if kind is None:
+        return [f"Question {step['question_id']}"]
+    if kind == "brief":
+        facts = "; ".join(f"{f['text']} [{f['asks'] or 'statement'}]" for f in step["facts"])
+        return [
+            f"Brief: {step['query']}",
+            f"  facts: {facts}",
+            f"  cache key view: {step['normalised']}",
+        ]
+    if kind == "search":
+        lines = [f"Search: “{step['query']}” → {len(step['hits'])} hits shown"]
+        lines += [
+            f"    {h[2]:.4f}  {h[1]}  ({h[0]}; BM25 #{h[3]}, vector #{h[4]})"
+            for h in step["hits"][:5]
+        ]
+        return lines
+    if kind == "guard":
+        return [f"Guard: {step['reason']}" + (f" — “{step['query']}”" if "query" in step else "")]
+    if kind == "reformulate":
+        return [
+            f"Reformulate fact {step['fact'] + 1}: " + "; ".join(f"“{q}”" for q in step["queries"])
+        ]
+    if kind == "decide":
+        outcome = "grounded" if step["grounded"] else "not grounded"
+        return [f"Decide fact {step['fact'] + 1}: {outcome} ({step['reason']})"]
+    if kind == "select":
+        return [f"Select {step['chunk_id']}: " + " | ".join(step["quotes"])[:160]]
+    if kind == "verify":
+        if step["ok"]:
+            return [f"Verify: quote found in {step['document']} [{step['start']}-{step['end']}]"]
+        return [f"Verify: discarded ({step['document']}): {step['reason']}"]
+    if kind == "verdict":
+        timing = ", ".join(f"{k} {v:.3f}s" for k, v in step["seconds"].items())
+        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing})"]
+    return [json.dumps(step)]

@@ -1,0 +1,34 @@
+"""Traces are written per question and `dossier explain` reads them back."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from dossier.build import BuildResult
+from dossier.cli import main
+from dossier.trace import read_trace
+
+
+def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+    steps = read_trace(demo_config.out, "Q24")
+    kinds = [s.get("step") for s in steps]
+    assert kinds[1] == "brief" and kinds[-1] == "verdict"
+    assert "search" in kinds and "decide" in kinds
+    decision = next(s for s in steps if s.get("step") == "decide")
+    assert decision["grounded"] is False and decision["reason"]
+    answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q24")
+    searched = [s["query"] for s in steps if s.get("step") == "search"]
+    assert searched == [s.query for s in answer.searches]
+
+
+def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+    result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "Q03"])
+    assert result.exit_code == 0, result.output
+    assert "Brief: Describe how control AC-2(3) is implemented." in result.output
+    assert "the passage names the identifier asked about" in result.output
+    assert "Verdict: grounded" in result.output
+
+
+def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+    result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "NOPE"])
+    assert result.exit_code == 2 and "no trace for question 'NOPE'" in result.output
