@@ -62,12 +62,18 @@ class HybridIndex:
         self._embedder = embedder
         self._settings = settings
         self._faiss = _faiss_index(vectors)
+        self._query_vectors: dict[str, Vectors] = {}
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
 
     def embed_query(self, query: str) -> Vectors:
-        vector: Vectors = self._embedder.embed([query])[0]
+        """Memoised: a question's text is embedded for search, ranking and quoting."""
+        vector = self._query_vectors.get(query)
+        if vector is None:
+            vector = self._embedder.embed([query])[0]
+            if len(self._query_vectors) < 10_000:
+                self._query_vectors[query] = vector
         return vector
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
