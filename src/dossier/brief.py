@@ -16,7 +16,17 @@ from dossier.textutil import content_terms, fold_whitespace, identifiers
 # What kind of value the question asks for, by its wording.
 _ASKS = (
     ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
-    ("duration", re.compile(r"\bhow long\b|\bretention period\b|\bwithin what time", re.I)),
+    # "How long are logs kept?" asks for a period; "How long must passwords be?" for a number.
+    (
+        "duration",
+        re.compile(
+            r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
+            r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
+            r"|\bwithin what time|\bhow (quickly|soon)\b",
+            re.I,
+        ),
+    ),
+    ("number", re.compile(r"\bhow long\b", re.I)),
     (
         "number",
         re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
