@@ -400,6 +400,13 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
                 f"  {row['id']}: {row['outcome']} (cited {', '.join(row['cited']) or 'nothing'}; "
                 f"labelled {', '.join(row['labelled']) or 'none'})"
             )
+        scenario = report["dossier"].get("scenario")
+        if scenario:
+            click.echo(
+                f"scenarios: route accuracy {scenario['route_accuracy']}, unnecessary tool calls "
+                f"{scenario['unnecessary_tool_calls']}, duplicate retrievals "
+                f"{scenario['duplicate_retrievals']}"
+            )
         click.echo(f"Wrote {out / 'eval.json'}")
 
     _run(debug, action)

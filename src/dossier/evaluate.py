@@ -17,6 +17,7 @@ from typing import Any
 from dossier.errors import InputError
 
 _ALNUM = re.compile(r"[a-z0-9]+")
+ROUTE_STEPS = ("search", "reformulate", "guard", "tool", "answer", "abstain")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Label:
     answerable: bool
     documents: tuple[str, ...]
     anchors: tuple[str, ...]
+    route: tuple[str, ...] | None = None  # expected steps, for scenario labels
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,19 @@ def load_labels(path: Path) -> dict[str, Label]:
             continue
         try:
             row = json.loads(line)
+            route = tuple(row["route"]) if row.get("route") is not None else None
+            unknown = sorted(set(route or ()) - set(ROUTE_STEPS))
+            if unknown:
+                raise InputError(
+                    f"{path}:{number}: unknown route steps {', '.join(unknown)} "
+                    f"(known: {', '.join(ROUTE_STEPS)})"
+                )
             label = Label(
-                row["id"], bool(row["answerable"]), tuple(row["documents"]), tuple(row["anchors"])
+                row["id"],
+                bool(row["answerable"]),
+                tuple(row["documents"]),
+                tuple(row["anchors"]),
+                route,
             )
         except (json.JSONDecodeError, KeyError, TypeError) as error:
             raise InputError(f"{path}:{number}: not a label line ({error})") from None
@@ -185,6 +198,12 @@ def evaluate_build(
     raw = read_raw_texts(corpus)
     report: dict[str, Any] = {"labels": str(labels_path), "corpus": str(corpus)}
     report["dossier"] = _summary(score(to_json(dossier), labels, raw))
+    routed = [label for label in labels.values() if label.route is not None]
+    if routed:
+        from dossier.trace import read_trace
+
+        traces = {label.question_id: read_trace(out, label.question_id) for label in routed}
+        report["dossier"]["scenario"] = scenario_metrics(routed, traces)
     if embedder is not None:
         baseline = _baseline_record(dossier, corpus, out, embedder)
         report["baseline"] = _summary(score(baseline, labels, raw))
@@ -216,3 +235,41 @@ def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> di
         dataclasses.replace(dossier, answers=tuple(baseline_answers(questions, index)))
     )
     return record
+
+
+def route_of(trace: list[dict[str, Any]]) -> list[str]:
+    """The route a trace took: its searches, reformulations, guards and tool calls
+    in order, then ``answer`` or ``abstain``."""
+    route = [
+        s["step"] for s in trace if s.get("step") in ("search", "reformulate", "guard", "tool")
+    ]
+    verdict = next((s["verdict"] for s in trace if s.get("step") == "verdict"), "unsupported")
+    return [*route, "answer" if verdict == "grounded" else "abstain"]
+
+
+def scenario_metrics(
+    labels: list[Label], traces: Mapping[str, list[dict[str, Any]]]
+) -> dict[str, Any]:
+    """Route accuracy (the route matches the labelled one exactly), tool calls made
+    where the labelled route has none, and retrievals that repeated an earlier
+    one's top five passages."""
+    matches, unnecessary, duplicates, rows = 0, 0, 0, []
+    for label in labels:
+        trace = traces[label.question_id]
+        route = route_of(trace)
+        matches += route == list(label.route or ())
+        tools = sum(step == "tool" for step in route)
+        unnecessary += tools if "tool" not in (label.route or ()) else 0
+        seen: list[list[str]] = []
+        for step in trace:
+            if step.get("step") == "search":
+                top = [hit[0] for hit in step["hits"][:5]]
+                duplicates += top in seen
+                seen.append(top)
+        rows.append({"id": label.question_id, "route": route, "expected": list(label.route or ())})
+    return {
+        "route_accuracy": round(matches / len(labels), 3),
+        "unnecessary_tool_calls": unnecessary,
+        "duplicate_retrievals": duplicates,
+        "routes": rows,
+    }

@@ -42,3 +42,44 @@ def test_eval_with_missing_labels_is_exit_2(
     ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and "cannot read labels" in result.output
+
+
+def test_scenario_metrics_from_routes_in_the_labels(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    rows = [
+        {
+            "id": "Q01",
+            "answerable": True,
+            "documents": [],
+            "anchors": [],
+            "route": ["search", "guard", "answer"],
+        },
+        {
+            "id": "Q24",
+            "answerable": False,
+            "documents": [],
+            "anchors": [],
+            "route": ["search", "abstain"],
+        },
+    ]
+    labels = tmp_path / "routes.jsonl"
+    labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    scenario = json.loads((demo_config.out / "eval.json").read_text())["dossier"]["scenario"]
+    assert scenario["route_accuracy"] == 0.5  # Q24 also reformulated and searched again
+    assert scenario["unnecessary_tool_calls"] == 0
+    assert [r["route"][-1] for r in scenario["routes"]] == ["answer", "abstain"]
+    assert "route accuracy 0.5" in result.output
+
+
+def test_unknown_route_step_is_exit_2(demo_build: BuildResult, demo_config, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    labels = tmp_path / "bad.jsonl"
+    labels.write_text(
+        '{"id": "Q01", "answerable": true, "documents": [], "anchors": [], "route": ["fly"]}\n'
+    )
+    args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "unknown route steps fly" in result.output

@@ -68,3 +68,22 @@ def test_each_figure() -> None:
 )
 def test_anchor_coverage(anchor: str, quoted: str, covered: bool) -> None:
     assert anchor_covered(anchor, quoted) is covered
+
+
+def test_scenario_metrics_count_routes_tools_and_repeated_retrievals() -> None:
+    from dossier.evaluate import scenario_metrics
+
+    hits = [["c1", "a.md", 0.1, 1, 1], ["c2", "a.md", 0.1, 2, 2]]
+    trace = [
+        {"question_id": "Q1"},
+        {"step": "search", "query": "a", "hits": hits},
+        {"step": "search", "query": "b", "hits": hits},  # the same passages again
+        {"step": "tool", "name": "add"},
+        {"step": "verdict", "verdict": "grounded"},
+    ]
+    labels = [Label("Q1", True, (), (), ("search", "answer"))]
+    metrics = scenario_metrics(labels, {"Q1": trace})
+    assert metrics["route_accuracy"] == 0.0
+    assert metrics["routes"][0]["route"] == ["search", "search", "tool", "answer"]
+    assert metrics["unnecessary_tool_calls"] == 1
+    assert metrics["duplicate_retrievals"] == 1
