@@ -117,10 +117,13 @@ def extract_pdf_text(data: bytes) -> str:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             pages = [page.extract_text() or "" for page in pdf.pages]
     except Exception as error:  # pdfminer raises many unrelated types
-        reason = str(error) or type(error).__name__
-        if "password" in reason.lower() or "encrypt" in reason.lower():
+        causes = [error, *error.args, error.__cause__, error.__context__]
+        names = " ".join(f"{type(c).__name__} {c}" for c in causes if c is not None).lower()
+        if "password" in names or "encrypt" in names:
             raise UnreadableDocument("encrypted PDF: cannot read without a password") from None
-        raise UnreadableDocument(f"cannot read PDF ({type(error).__name__}: {reason})") from None
+        inner = next((c for c in error.args if isinstance(c, Exception)), error)
+        reason = str(inner) or type(inner).__name__
+        raise UnreadableDocument(f"cannot read PDF ({type(inner).__name__}: {reason})") from None
     text = "\n\n".join(pages)
     if not text.strip():
         raise UnreadableDocument("PDF holds no extractable text (scanned images?)")

@@ -377,3 +377,24 @@ def test_pdf_without_text_is_unreadable(tmp_path: Path) -> None:
     HTML(string="<div style='height: 10px'></div>").write_pdf(path)
     with pytest.raises(UnreadableDocument, match="no extractable text"):
         extract_pdf_text(path.read_bytes())
+
+
+def test_encrypted_pdf_is_a_document_failure_naming_the_password() -> None:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+    from weasyprint import HTML
+
+    plain = HTML(string="<p>Secret policy text.</p>").write_pdf()
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(plain)).pages:
+        writer.add_page(page)
+    writer.encrypt(user_password="pw", owner_password="owner", algorithm="AES-128")
+    encrypted = io.BytesIO()
+    writer.write(encrypted)
+    corpus = ingest(
+        [source("locked.pdf", encrypted.getvalue()), source("ok.md", "Fine text here.")]
+    )
+    assert [d.path for d in corpus.documents] == ["ok.md"]
+    assert corpus.failures[0].path == "locked.pdf"
+    assert "encrypted PDF" in corpus.failures[0].reason
