@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from dossier.errors import BuildError
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
@@ -15,3 +19,33 @@ def write_atomic(path: Path, data: bytes) -> Path:
         os.fsync(handle.fileno())
     os.replace(tmp, path)
     return path
+
+
+LOCK_FILE = ".dossier.lock"
+
+
+@contextmanager
+def output_lock(out: Path) -> Iterator[None]:
+    """Hold the output folder's lock, or refuse at once: two builds (or a build and
+    a review) writing one folder would corrupt it. The kernel releases the lock
+    when the process ends, however it ends, so a killed build leaves no stale lock."""
+    import fcntl
+
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / LOCK_FILE
+    with path.open("a+") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise BuildError(f"{out}: in use by {holder}; wait for it to finish") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"dossier (pid {os.getpid()})")
+        handle.flush()
+        try:
+            yield
+        finally:
+            handle.truncate(0)
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

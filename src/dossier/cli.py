@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from dossier import __version__
+from dossier.atomic import output_lock
 from dossier.errors import DossierError
 from dossier.records import ReviewStatus
 
@@ -109,7 +110,8 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         config = load_config(path, overrides)
         reporter = TerminalReporter()
         try:
-            result = run_build(config, embedder=MiniLMEmbedder(), reporter=reporter)
+            with output_lock(config.out):
+                result = run_build(config, embedder=MiniLMEmbedder(), reporter=reporter)
         finally:
             reporter.close()
         _report_build(result)
@@ -187,11 +189,13 @@ def review(
         if edit and (len(question_ids) != 1 or text is None):
             raise InputError("--edit takes one QID and --text")
         if interactive:
-            _review_interactively(out, reviewer)
+            with output_lock(out):
+                _review_interactively(out, reviewer)
             return
         status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
-        _record(out, reviewer, status, chosen, reason, text)
+        with output_lock(out):
+            _record(out, reviewer, status, chosen, reason, text)
 
     _run(debug, action)
 
@@ -321,7 +325,8 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
         from dossier.render import read_dossier
         from dossier.signing import sign as sign_dossier
 
-        signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
+        with output_lock(out):
+            signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
         click.echo(f"Signed {out / 'manifest.json'} with {signer}")
 
     _run(debug, action)

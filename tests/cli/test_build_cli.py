@@ -134,3 +134,18 @@ def test_openai_engine_is_refused_clearly_for_now(small_project: Path) -> None:
         "build", "--config", str(small_project / "dossier.toml"), "--engine", "openai"
     )
     assert code == 2 and "only the offline engine" in output
+
+
+def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> None:
+    from dossier.atomic import output_lock
+
+    out = small_project / "locked-out"
+    with output_lock(out):
+        code, output = run(
+            "build", "--config", str(small_project / "dossier.toml"), "--out", str(out)
+        )
+    assert code == 1
+    assert "in use by dossier (pid" in output and str(out) in output
+    assert not (out / "dossier.json").exists()
+    code, output = run("build", "--config", str(small_project / "dossier.toml"), "--out", str(out))
+    assert code == 0, output  # the lock is released with its holder
