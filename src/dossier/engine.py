@@ -191,20 +191,18 @@ class OfflineEngine:
         return queries
 
     def _reformulations(self, fact: Fact, ranked: list[Candidate]) -> list[str]:
-        """Targets a fact still missing: its terms with synonyms, then the words
-        that the closest passage uses for them."""
+        """Targets a fact still missing: its terms with their synonyms, then its
+        terms with the headings of the closest passage (the documents' own words
+        for the topic)."""
         plain = [w for w in words(fact.text) if stem(w) in fact.terms]
         synonyms = [s for w in plain for s in SYNONYMS.get(stem(w), ())]
         queries = []
         if synonyms:
             queries.append(" ".join(plain + synonyms))
         if ranked:
-            closest = self.index.chunk(ranked[0].chunk_id)
-            shared = [
-                w for w in words(closest.heading + " " + closest.text) if stem(w) in fact.terms
-            ]
-            extra = [w for w in words(closest.heading) if w not in plain]
-            if shared or extra:
+            heading = words(self.index.chunk(ranked[0].chunk_id).heading)
+            extra = [w for w in heading if w not in plain]
+            if extra:
                 queries.append(" ".join(dict.fromkeys(plain + extra)))
         return queries
 
