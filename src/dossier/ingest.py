@@ -225,7 +225,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     for key in ("title", "name"):
         if isinstance(metadata.get(key), str) and metadata[key].strip():
             return str(metadata[key]).strip()
-    heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
+    heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return heading.group(1).strip()
     first_line = text.strip().split("\n", 1)[0].strip()
