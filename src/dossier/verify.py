@@ -1,9 +1,12 @@
 """The quote verifier: a quote counts only if its text is literally in the cited chunk.
 
-Matching is whitespace-tolerant and nothing else: any run of spaces, tabs and
-newlines in the quote or the source folds to one space; every other character
-must be equal. The stored quote is the *source's* slice, found through an
-offset map, never the text a model typed.
+Matching is whitespace-tolerant: any run of spaces, tabs and newlines in the
+quote or the source folds to one space. Beyond that, only what text extraction
+itself introduces is forgiven: a soft hyphen (U+00AD) is ignored and a Latin
+ligature (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) equals its letters. Everything else must be
+equal: curly and straight quotes, dashes, accents, case, digits and punctuation
+all count. The stored quote is the *source's* slice, found through an offset
+map, never the text a model typed.
 """
 
 from __future__ import annotations
@@ -14,6 +17,30 @@ from dataclasses import dataclass
 from dossier.records import Chunk, Quote
 
 _NON_SPACE = re.compile(r"\S+")
+SOFT_HYPHEN = "\u00ad"
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+_ARTEFACTS = re.compile("[" + SOFT_HYPHEN + "".join(LIGATURES) + "]")
+
+
+def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
+    """A token with soft hyphens dropped and ligatures spelled out, and for each
+    character the source offset it came from."""
+    if not _ARTEFACTS.search(token):
+        return token, list(range(start, start + len(token)))
+    chars: list[str] = []
+    offsets: list[int] = []
+    for i, ch in enumerate(token):
+        expansion = "" if ch == SOFT_HYPHEN else LIGATURES.get(ch, ch)
+        chars.append(expansion)
+        offsets.extend([start + i] * len(expansion))
+    return "".join(chars), offsets
+
+
+def normalise_quote(text: str) -> str:
+    """What a quote is matched as: extraction artefacts undone, whitespace folded."""
+    return " ".join(
+        _undo_extraction(token, 0)[0] for token in text.split() if _undo_extraction(token, 0)[0]
+    )
 
 
 @dataclass(frozen=True)
@@ -30,11 +57,14 @@ class FoldedText:
         offsets: list[int] = []
         previous_end = -1
         for token in _NON_SPACE.finditer(original):
+            chars, token_offsets = _undo_extraction(token.group(), token.start())
+            if not chars:
+                continue
             if previous_end >= 0:
                 parts.append(" ")
                 offsets.append(previous_end)  # the first whitespace character of the run
-            parts.append(token.group())
-            offsets.extend(range(token.start(), token.end()))
+            parts.append(chars)
+            offsets.extend(token_offsets)
             previous_end = token.end()
         return cls("".join(parts), tuple(offsets))
 
@@ -48,7 +78,7 @@ class QuoteCheck:
 def verify_quote(text: str, chunk: Chunk, folded: FoldedText | None = None) -> QuoteCheck:
     """Find ``text`` in ``chunk`` (whitespace-tolerant) and return the exact
     source slice with document offsets."""
-    needle = " ".join(text.split())
+    needle = normalise_quote(text)
     if not needle:
         return QuoteCheck(None, "empty quote")
     folded = folded or FoldedText.of(chunk.text)
