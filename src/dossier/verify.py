@@ -12,6 +12,7 @@ map, never the text a model typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dossier.records import Chunk, Quote
@@ -22,11 +23,11 @@ LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", 
 _ARTEFACTS = re.compile("[" + SOFT_HYPHEN + "".join(LIGATURES) + "]")
 
 
-def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
+def _undo_extraction(token: str, start: int) -> tuple[str, Sequence[int]]:
     """A token with soft hyphens dropped and ligatures spelled out, and for each
     character the source offset it came from."""
     if not _ARTEFACTS.search(token):
-        return token, list(range(start, start + len(token)))
+        return token, range(start, start + len(token))
     chars: list[str] = []
     offsets: list[int] = []
     for i, ch in enumerate(token):
@@ -38,9 +39,10 @@ def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
 
 def normalise_quote(text: str) -> str:
     """What a quote is matched as: extraction artefacts undone, whitespace folded."""
-    return " ".join(
-        _undo_extraction(token, 0)[0] for token in text.split() if _undo_extraction(token, 0)[0]
-    )
+    if not _ARTEFACTS.search(text):
+        return " ".join(text.split())
+    undone = (_undo_extraction(token, 0)[0] for token in text.split())
+    return " ".join(token for token in undone if token)
 
 
 @dataclass(frozen=True)
@@ -53,11 +55,16 @@ class FoldedText:
 
     @classmethod
     def of(cls, original: str) -> FoldedText:
+        plain = not _ARTEFACTS.search(original)  # the common case: only whitespace folds
         parts: list[str] = []
         offsets: list[int] = []
         previous_end = -1
         for token in _NON_SPACE.finditer(original):
-            chars, token_offsets = _undo_extraction(token.group(), token.start())
+            token_offsets: Sequence[int]
+            if plain:
+                chars, token_offsets = token.group(), range(token.start(), token.end())
+            else:
+                chars, token_offsets = _undo_extraction(token.group(), token.start())
             if not chars:
                 continue
             if previous_end >= 0:
