@@ -165,18 +165,24 @@ class OfflineEngine:
             self._search(query, searches, seen_queries, pool, steps)
         query_vector = self.index.embed_query(brief.query)
         best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
+        exhausted: set[int] = set()
         for i, fact in enumerate(brief.facts):
             if self._grounding(brief, fact, best[i])[0]:
                 continue
             if len(searches) >= self.settings.max_searches:
                 steps.append({"step": "guard", "fact": i, "reason": "search budget spent"})
+                exhausted.add(i)
                 continue
             queries = self._reformulations(fact, best[i])
             steps.append({"step": "reformulate", "fact": i, "queries": queries})
+            leader = best[i][0].chunk_id if best[i] else None
             for query in queries:
                 self._search(query, searches, seen_queries, pool, steps)
             best[i] = self._rank(fact, pool, query_vector)
-        return self._select(brief, searches, best, steps)
+            if (best[i][0].chunk_id if best[i] else None) == leader:
+                reason = "no progress: reformulating did not change the best passage"
+                steps.append({"step": "guard", "fact": i, "reason": reason})
+        return self._select(brief, searches, best, steps, exhausted)
 
     # -- searching --------------------------------------------------------
 
@@ -331,6 +337,7 @@ class OfflineEngine:
         searches: list[Search],
         best: dict[int, list[Candidate]],
         steps: list[Step],
+        exhausted: set[int],
     ) -> Evidence:
         selections: list[Selection] = []
         discarded: list[DiscardedQuote] = []
@@ -341,7 +348,12 @@ class OfflineEngine:
             steps.append(_decision_step(i, best[i], grounding, reason))
             discarded += self._outranking_stale(best[i], grounding)
             if not grounding:
-                missing.append(self._missing(fact, best[i]))
+                budget_note = (
+                    f" (the search budget of {self.settings.max_searches} ran out)"
+                    if i in exhausted
+                    else ""
+                )
+                missing.append(self._missing(fact, best[i]) + budget_note)
                 continue
             used = 0
             for candidate in grounding:

@@ -32,3 +32,16 @@ def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
 def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "NOPE"])
     assert result.exit_code == 2 and "no trace for question 'NOPE'" in result.output
+
+
+def test_a_reformulation_that_finds_nothing_new_is_a_no_progress_guard(
+    demo_build: BuildResult, demo_config
+) -> None:  # type: ignore[no-untyped-def]
+    steps = read_trace(demo_config.out, "Q24")
+    kinds = [(s.get("step"), s.get("reason", "")) for s in steps]
+    reformulated = [i for i, (kind, _) in enumerate(kinds) if kind == "reformulate"]
+    assert reformulated, "the unanswerable question is reformulated before it abstains"
+    assert any(
+        kind == "guard" and reason.startswith("no progress")
+        for kind, reason in kinds[reformulated[0] :]
+    )
