@@ -11,10 +11,7 @@ import yaml
 
 from dossier.errors import QuestionnaireError
 from dossier.records import Question
-from dossier.workbook import ColumnSettings, read_xlsx
-
-ID_NAMES = ("id", "ref", "question id", "question_id", "qid", "#", "no", "number")
-QUESTION_NAMES = ("question", "question text", "questions", "control question", "requirement")
+from dossier.workbook import ID_NAMES, QUESTION_NAMES, ColumnSettings, read_xlsx
 
 
 def read_questionnaire(
