@@ -104,6 +104,9 @@ class Candidate:
     coverage: float
 
 
+Decision = tuple[list[Candidate], str]  # the grounding candidates, and why
+
+
 @dataclass(frozen=True)
 class Selection:
     chunk_id: str
@@ -166,8 +169,10 @@ class OfflineEngine:
         query_vector = self.index.embed_query(brief.query)
         best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
         exhausted: set[int] = set()
+        decisions: dict[int, Decision] = {}
         for i, fact in enumerate(brief.facts):
-            if self._grounding(brief, fact, best[i])[0]:
+            decisions[i] = self._grounding(brief, fact, best[i])
+            if decisions[i][0]:
                 continue
             if len(searches) >= self.settings.max_searches:
                 steps.append({"step": "guard", "fact": i, "reason": "search budget spent"})
@@ -179,10 +184,11 @@ class OfflineEngine:
             for query in queries:
                 self._search(query, searches, seen_queries, pool, steps)
             best[i] = self._rank(fact, pool, query_vector)
+            decisions[i] = self._grounding(brief, fact, best[i])
             if (best[i][0].chunk_id if best[i] else None) == leader:
                 reason = "no progress: reformulating did not change the best passage"
                 steps.append({"step": "guard", "fact": i, "reason": reason})
-        return self._select(brief, searches, best, steps, exhausted)
+        return self._select(brief, searches, best, decisions, steps, exhausted)
 
     # -- searching --------------------------------------------------------
 
@@ -288,9 +294,7 @@ class OfflineEngine:
             for synonym in SYNONYMS.get(term, ())
         )
 
-    def _grounding(
-        self, brief: Brief, fact: Fact, ranked: list[Candidate]
-    ) -> tuple[list[Candidate], str]:
+    def _grounding(self, brief: Brief, fact: Fact, ranked: list[Candidate]) -> Decision:
         """The candidates that may ground this fact, best first. The question's
         vocabulary must be the corpus's; the best usable passage must clear the
         score and coverage floors, and the best three together must cover the
@@ -336,6 +340,7 @@ class OfflineEngine:
         brief: Brief,
         searches: list[Search],
         best: dict[int, list[Candidate]],
+        decisions: dict[int, Decision],
         steps: list[Step],
         exhausted: set[int],
     ) -> Evidence:
@@ -344,7 +349,7 @@ class OfflineEngine:
         missing: list[str] = []
         budget = self.settings.max_answer_chars // len(brief.facts)
         for i, fact in enumerate(brief.facts):
-            grounding, reason = self._grounding(brief, fact, best[i])
+            grounding, reason = decisions[i]
             steps.append(_decision_step(i, best[i], grounding, reason))
             discarded += self._outranking_stale(best[i], grounding)
             if not grounding:
