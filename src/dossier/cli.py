@@ -80,7 +80,9 @@ def main() -> None:
     help="Folder of documents (.md, .txt, .pdf), read recursively.",
 )
 @click.option(
-    "--questions", type=click.Path(path_type=Path), help="Questionnaire file (.csv or .yaml)."
+    "--questions",
+    type=click.Path(path_type=Path),
+    help="Questionnaire file (.csv, .yaml or .xlsx).",
 )
 @click.option(
     "--out",
