@@ -26,8 +26,6 @@ from dossier.index import HybridIndex
 from dossier.records import Chunk, DiscardedQuote, Search
 from dossier.textutil import content_terms, identifiers, sentence_spans, stem, words
 
-ENGINE_VERSION = "offline-1"
-
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
     r"|every\s+\w+|each\s+(year|quarter|month|week|day)|per\s+(year|quarter|month|week|day)"

@@ -24,7 +24,6 @@ from dossier.records import (
     Search,
 )
 
-ARTEFACTS = ("dossier.json", "dossier.md")
 VERDICT_WORDS = {
     "grounded": "Answered from the documents",
     "unsupported": "Not answered: the documents do not cover this",
