@@ -14,7 +14,7 @@ from dossier.embed import MiniLMEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
-PINNED_TIME = dt.datetime(2026, 1, 15, 9, 30, tzinfo=dt.UTC)
+PINNED_TIME = dt.datetime(2026, 11, 16, 9, 30, tzinfo=dt.UTC)
 
 
 def pinned_clock() -> dt.datetime:

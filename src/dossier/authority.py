@@ -6,7 +6,7 @@ superseded, or another document names it in ``supersedes``. Rank never decides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dossier.records import Corpus
 
@@ -14,6 +14,7 @@ from dossier.records import Corpus
 @dataclass(frozen=True)
 class Authority:
     reasons: dict[str, str]  # document path -> why it may not ground current practice
+    effective_dates: dict[str, str] = field(default_factory=dict)  # path -> ISO date
 
     @classmethod
     def of(cls, corpus: Corpus) -> Authority:
@@ -26,7 +27,8 @@ class Authority:
                 continue
             for old in doc.supersedes:
                 reasons[old] = f"{old} is superseded by {doc.path}"
-        return cls(reasons)
+        dates = {doc.path: doc.effective_date for doc in corpus.documents if doc.effective_date}
+        return cls(reasons, dates)
 
     def is_current(self, path: str) -> bool:
         return path not in self.reasons

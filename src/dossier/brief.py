@@ -61,6 +61,7 @@ class Brief:
     terms: tuple[str, ...]  # stemmed content terms of the whole question, unique, in order
     identifiers: tuple[str, ...]
     facts: tuple[Fact, ...]
+    tried: tuple[str, ...] = ()  # queries an earlier round already ran: not run again
 
 
 def make_brief(question: Question) -> Brief:
@@ -101,7 +102,11 @@ def _facts(text: str) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     for part in (p for s in sentences(text) for p in _COORDINATED.split(s) if p.strip()):
         fact = _fact(part)
-        if fact.terms or not facts:
+        if facts and _PRONOUN.search(part) and (fact.terms or fact.asks):
+            # "... and how long are they kept?": "they" are the previous fact's subject.
+            terms = tuple(dict.fromkeys(facts[-1].terms + fact.terms))
+            facts.append(Fact(fact.text, terms, fact.asks))
+        elif fact.terms or not facts:
             facts.append(fact)
         elif fact.asks:
             previous = facts[-1]
@@ -113,6 +118,9 @@ def _facts(text: str) -> tuple[Fact, ...]:
 _COORDINATED = re.compile(
     r"(?:,|;)\s*(?:and|or)?\s*(?=(?:how|what|which|who|when|where|do|does|is|are|can)\b)", re.I
 )
+
+
+_PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
 
 
 def _fact(text: str) -> Fact:

@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Protocol
 
 from dossier import __version__
+from dossier.acceptance import answer_question
 from dossier.atomic import write_atomic
 from dossier.authority import Authority
 from dossier.brief import make_brief
-from dossier.compose import compose_answer
+from dossier.compose import ComposeContext, compose_answer
 from dossier.config import Config
 from dossier.embed import Embedder
 from dossier.engine import OfflineEngine
 from dossier.errors import ConfigError
+from dossier.freshness import date_answer
 from dossier.index import HybridIndex, open_index
 from dossier.ingest import corpus_digest, ingest, scan_corpus
 from dossier.questionnaire import read_questionnaire
@@ -93,20 +95,24 @@ def build(
     # 4. Research, verify and compose each answer.
     titles = {doc.path: doc.title for doc in corpus.documents}
     engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
+    context = ComposeContext(chunk_of=_lookup(index), titles=titles)
+    documents = {doc.path: doc for doc in corpus.documents}
     with timer.stage("answer"):
         advance = reporter.stage("Answering questions", len(questions))
 
         def answer(question: Question) -> Answer:
             start = time.perf_counter()
-            evidence = engine.research(make_brief(question))
-            researched = time.perf_counter()
-            result = compose_answer(question, evidence, _lookup(index), titles)
-            seconds = {
-                "research": round(researched - start, 4),
-                "compose": round(time.perf_counter() - researched, 4),
-            }
+            result, evidence = answer_question(
+                make_brief(question),
+                engine.research,
+                lambda evidence: compose_answer(question, evidence, context),
+                config.research.max_repairs,
+            )
+            seconds = {"answer": round(time.perf_counter() - start, 4)}
             write_trace(config.out, result, evidence, seconds)
-            return result
+            return date_answer(
+                result, documents, context.chunk_of, started.date(), config.freshness
+            )
 
         answers = _map_in_order(answer, questions, config.jobs, advance)
     # 5. Assemble the record and write the artefacts.

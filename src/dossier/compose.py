@@ -1,26 +1,97 @@
-"""Turn the engine's evidence into an answer; every quote passes the verifier first."""
+"""Turn the engine's evidence into an answer. Nothing unverified gets through:
+
+1. every proposed quote passes the verifier (the stored text is the source's slice);
+2. the calculator runs when the question asks for arithmetic, over verified figures only;
+3. the critic annotates claims whose quotes may not establish them (escalate, never delete);
+4. the validator drops claims with a number that no quote or calculation holds;
+
+Dating each citation (freshness) depends on the build date, so it is a later
+stage (``freshness.date_answer``) that also applies to answers reused from cache.
+
+Everything dropped or discarded is kept in the answer with its reason.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
-from dossier.engine import Evidence
-from dossier.records import Answer, Chunk, Claim, DiscardedQuote, Question, Quote, Verdict
+from dossier import calculate
+from dossier.critic import critique
+from dossier.engine import Evidence, Selection
+from dossier.records import (
+    Answer,
+    Calculation,
+    Chunk,
+    Claim,
+    DiscardedQuote,
+    DroppedClaim,
+    Finding,
+    Question,
+    Quote,
+    Validation,
+    Verdict,
+)
 from dossier.textutil import fold_whitespace
 from dossier.verify import verify_quote
 
 ChunkLookup = Callable[[str], Chunk | None]
+# A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
 
 
-def compose_answer(
-    question: Question, evidence: Evidence, chunk_of: ChunkLookup, titles: dict[str, str]
-) -> Answer:
+@dataclass(frozen=True)
+class ComposeContext:
+    """What composing reads besides the evidence."""
+
+    chunk_of: ChunkLookup
+    titles: Mapping[str, str]
+
+
+def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
+    claims, discarded = _verified_claims(evidence.selections, context.chunk_of)
+    discarded = list(evidence.discarded) + discarded
+    calculations, refused = _calculations(question.question, claims)
+    claims += [_assessment(c, claims) for c in calculations]
+    findings = critique(question.question, claims, context.chunk_of, dict(context.titles))
+    findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
+    kept, dropped = _validate(claims, calculations)
+    verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
+    validation = Validation(
+        statements_checked=len(claims),
+        supported=len(kept),
+        dropped=len(dropped),
+        discarded_quotes=len(discarded),
+    )
+    return Answer(
+        question_id=question.question_id,
+        question=question.question,
+        verdict=verdict,
+        answer=_prose(kept, evidence.missing_facts, context.titles, evidence.disclosures),
+        claims=tuple(kept),
+        discarded_quotes=tuple(discarded),
+        missing_facts=evidence.missing_facts,
+        searches=evidence.searches,
+        fields=question.fields,
+        dropped_claims=tuple(dropped + refused),
+        findings=findings,
+        validation=validation,
+        calculations=tuple(calculations),
+        disclosures=evidence.disclosures,
+    )
+
+
+def _verified_claims(
+    selections: tuple[Selection, ...], chunk_of: ChunkLookup
+) -> tuple[list[Claim], list[DiscardedQuote]]:
     claims: list[Claim] = []
-    discarded = list(evidence.discarded)
-    for selection in evidence.selections:
+    discarded: list[DiscardedQuote] = []
+    for selection in selections:
         chunk = chunk_of(selection.chunk_id)
         if chunk is None:
-            reason = "cites a passage this build does not hold"
+            reason = "dangling citation: this build holds no passage with that id"
             discarded += [
                 DiscardedQuote(q, "", selection.chunk_id, reason) for q in selection.quotes
             ]
@@ -33,32 +104,80 @@ def compose_answer(
             else:
                 quotes.append(check.quote)
         if quotes:
-            claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
-    verdict: Verdict = "grounded" if claims else "unsupported"
-    return Answer(
-        question_id=question.question_id,
-        question=question.question,
-        verdict=verdict,
-        answer=_prose([q for c in claims for q in c.quotes], evidence.missing_facts, titles),
-        claims=tuple(claims),
-        discarded_quotes=tuple(discarded),
-        missing_facts=evidence.missing_facts,
-        searches=evidence.searches,
-        fields=question.fields,
+            text = selection.claim or " ".join(fold_whitespace(q.text) for q in quotes)
+            claims.append(Claim(text, tuple(quotes)))
+    return claims, discarded
+
+
+def _calculations(
+    question: str, claims: list[Claim]
+) -> tuple[list[Calculation], list[DroppedClaim]]:
+    quoted = [q.text for c in claims for q in c.quotes]
+    planned = calculate.plan(question, quoted)
+    if planned is None:
+        return [], []
+    try:
+        return [calculate.calculate(planned.operation, planned.operands, quoted)], []
+    except calculate.CalculatorRefusal as refusal:
+        call = f"{planned.operation}({', '.join(planned.operands)})"
+        return [], [DroppedClaim(call, f"calculator refused: {refusal}")]
+
+
+def _assessment(calculation: Calculation, claims: list[Claim]) -> Claim:
+    """The calculator's result as a statement, citing the quotes that hold its operands."""
+    sources = tuple(
+        q
+        for c in claims
+        for q in c.quotes
+        if any(calculate.appears(operand, q.text) for operand in calculation.operands)
     )
+    basis = f"calculator: {calculation.operation} of quoted figures, {calculation.expression}"
+    return Claim(calculation.result, sources, kind="assessment", basis=basis)
 
 
-def _prose(quotes: list[Quote], missing: tuple[str, ...], titles: dict[str, str]) -> str:
-    if not quotes:
+def _validate(
+    claims: list[Claim], calculations: list[Calculation]
+) -> tuple[list[Claim], list[DroppedClaim]]:
+    """A claim survives when every number in it occurs in one of its quotes or is
+    a calculator result; a claim without a verified quote never survives."""
+    results = {_THOUSANDS.sub("", c.result) for c in calculations}
+    kept: list[Claim] = []
+    dropped: list[DroppedClaim] = []
+    for claim in claims:
+        if not claim.quotes:
+            dropped.append(DroppedClaim(claim.text, "no verified quote supports it"))
+            continue
+        quoted = _THOUSANDS.sub("", " ".join(fold_whitespace(q.text) for q in claim.quotes))
+        figures = [_THOUSANDS.sub("", n) for n in _FIGURE.findall(claim.text)]
+        unsupported = [n for n in figures if n not in results and not calculate.appears(n, quoted)]
+        if unsupported:
+            reason = f"the number {unsupported[0]} occurs in none of its quotes"
+            dropped.append(DroppedClaim(claim.text, reason))
+        else:
+            kept.append(claim)
+    return kept, dropped
+
+
+def _prose(
+    claims: list[Claim],
+    missing: tuple[str, ...],
+    titles: Mapping[str, str],
+    disclosures: tuple[str, ...],
+) -> str:
+    facts = [q for c in claims if c.kind == "fact" for q in c.quotes]
+    if not claims:
         lines = ["The documents do not answer this question."]
         lines += [f"- {fact}" for fact in missing]
         return "\n".join(lines)
     lines = ["The documents state:"]
-    lines += [
-        f"- “{fold_whitespace(q.text)}” ({titles.get(q.document, q.document)}, {q.document})"
-        for q in quotes
-    ]
+    lines += [f"- “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in facts]
+    lines += [f"Calculated: {c.text} ({c.basis})." for c in claims if c.kind == "assessment"]
+    lines += disclosures
     if missing:
         lines.append("Not covered by the documents:")
         lines += [f"- {fact}" for fact in missing]
     return "\n".join(lines)
+
+
+def _source(quote: Quote, titles: Mapping[str, str]) -> str:
+    return f"{titles.get(quote.document, quote.document)}, {quote.document}"

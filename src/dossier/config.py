@@ -15,6 +15,7 @@ from typing import Any
 
 from dossier.engine import EngineSettings
 from dossier.errors import ConfigError
+from dossier.freshness import FreshnessSettings
 from dossier.index import RetrievalSettings
 from dossier.ingest import ChunkSettings
 from dossier.workbook import ColumnSettings
@@ -27,6 +28,7 @@ _SECTIONS: dict[str, type] = {
     "retrieval": RetrievalSettings,
     "research": EngineSettings,
     "questionnaire": ColumnSettings,
+    "freshness": FreshnessSettings,
 }
 
 
@@ -42,6 +44,7 @@ class Config:
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
     research: EngineSettings = field(default_factory=EngineSettings)
     questionnaire: ColumnSettings = field(default_factory=ColumnSettings)
+    freshness: FreshnessSettings = field(default_factory=FreshnessSettings)
 
     def fingerprint(self) -> dict[str, Any]:
         """The settings that change answers (for the record and cache keys)."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from dossier.authority import Authority
 from dossier.brief import Brief, Fact
+from dossier.conflicts import Outcome, settle
 from dossier.embed import Vectors
 from dossier.index import HybridIndex
 from dossier.records import Chunk, DiscardedQuote, Search
@@ -43,7 +44,7 @@ _DURATION = re.compile(
 )
 _NUMBER = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.I)
 _ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
-_ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
+ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
 
 # A small domain thesaurus for reformulation: security wording varies by author.
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -60,6 +61,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "incident": ("breach", "event"),
     "log": ("audit trail", "record", "monitor"),
     "retain": ("retention", "keep", "store", "preserve"),
+    "keep": ("retain", "retention", "store"),
+    "kept": ("retain", "retention", "store"),
     "delete": ("dispose", "destroy", "erase", "purge"),
     "train": ("awareness", "education"),
     "review": ("audit", "assess", "evaluate"),
@@ -92,6 +95,7 @@ class EngineSettings:
     max_quote_chars: int = 300  # a longer passage is trimmed to its best sentences
     max_answer_chars: int = 700  # quoting stops once an answer's quotes reach this length
     sentences_per_passage: int = 2  # how many of a long passage's sentences are quoted
+    max_repairs: int = 1  # research rounds after a failed acceptance check
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ class Selection:
     quotes: tuple[str, ...]  # texts the engine proposes to quote; the verifier checks each
     fact: int  # index into brief.facts
     score: float
+    claim: str = ""  # a drafted claim; empty: the claim is the quotes' own words
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,8 @@ class Evidence:
     discarded: tuple[DiscardedQuote, ...]
     missing_facts: tuple[str, ...]
     steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
+    disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
+    conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
 
 
 Step = dict[str, Any]
@@ -160,7 +167,7 @@ class OfflineEngine:
     def research(self, brief: Brief) -> Evidence:
         steps: list[Step] = [_brief_step(brief)]
         searches: list[Search] = []
-        seen_queries: set[frozenset[str]] = set()
+        seen_queries = {_query_key(q) for q in brief.tried}
         pool: dict[str, int] = {}  # chunk id -> best rank seen
         for query in self._queries(brief):
             self._search(query, searches, seen_queries, pool, steps)
@@ -177,6 +184,10 @@ class OfflineEngine:
                 exhausted.add(i)
                 continue
             queries = self._reformulations(fact, best[i])
+            if not queries:
+                reason = "nothing to reformulate with: no synonyms, no new heading words"
+                steps.append({"step": "guard", "fact": i, "reason": reason})
+                continue
             steps.append({"step": "reformulate", "fact": i, "queries": queries})
             leader = best[i][0].chunk_id if best[i] else None
             for query in queries:
@@ -224,7 +235,7 @@ class OfflineEngine:
         pool: dict[str, int],
         steps: list[Step],
     ) -> None:
-        key = frozenset(content_terms(query)) or frozenset(words(query))
+        key = _query_key(query)
         if key in seen:
             steps.append(
                 {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
@@ -303,10 +314,10 @@ class OfflineEngine:
             c
             for c in ranked
             if self.authority.is_current(self.index.chunk(c.chunk_id).document)
-            and _holds_value(fact, self.index.chunk(c.chunk_id).text)
+            and holds_value(fact, self.index.chunk(c.chunk_id).text)
         ]
         if not usable:
-            kind = f" holding {_ASKS_WORDS[fact.asks]}" if fact.asks else ""
+            kind = f" holding {ASKS_WORDS[fact.asks]}" if fact.asks else ""
             return [], f"no passage from a current document{kind}"
         best = usable[0]
         if brief.identifiers and self._names_all(best.chunk_id, brief.identifiers):
@@ -345,11 +356,26 @@ class OfflineEngine:
         selections: list[Selection] = []
         discarded: list[DiscardedQuote] = []
         missing: list[str] = []
+        disclosures: list[str] = []
+        conflicts: list[str] = []
         budget = self.settings.max_answer_chars // len(brief.facts)
         for i, fact in enumerate(brief.facts):
             grounding, reason = decisions[i]
             steps.append(_decision_step(i, best[i], grounding, reason))
             discarded += self._outranking_stale(best[i], grounding)
+            outcome = self._settle(fact, best[i], grounding)
+            if outcome.disclosures or outcome.conflicts:
+                steps.append(
+                    {
+                        "step": "conflict",
+                        "fact": i,
+                        "disclosures": list(outcome.disclosures),
+                        "unsettled": list(outcome.conflicts),
+                    }
+                )
+            grounding = [c for c in grounding if c.chunk_id in outcome.keep]
+            disclosures += outcome.disclosures
+            conflicts += outcome.conflicts
             if not grounding:
                 budget_note = (
                     f" (the search budget of {self.settings.max_searches} ran out)"
@@ -383,6 +409,30 @@ class OfflineEngine:
             tuple(discarded),
             tuple(missing),
             tuple(steps),
+            tuple(dict.fromkeys(disclosures)),
+            tuple(conflicts),
+        )
+
+    def _settle(self, fact: Fact, ranked: list[Candidate], grounding: list[Candidate]) -> Outcome:
+        """Front-matter settles passages that state different values; close
+        passages from superseded documents are disclosed when their value differs."""
+        if not grounding:
+            return Outcome((), (), ())
+        floor = grounding[0].score - self.settings.quote_margin
+        rivals = [
+            c.chunk_id
+            for c in ranked[:10]
+            if c.score >= floor
+            and not self.authority.is_current(self.index.chunk(c.chunk_id).document)
+        ]
+        return settle(
+            [c.chunk_id for c in grounding],
+            rivals,
+            self.index.chunk,
+            self.authority,
+            fact.terms,
+            _ASKS_PATTERN.get(fact.asks or ""),
+            compare_current=fact.asks is not None,
         )
 
     def _outranking_stale(
@@ -400,7 +450,7 @@ class OfflineEngine:
         return out[:2]
 
     def _missing(self, fact: Fact, ranked: list[Candidate]) -> str:
-        asked = _ASKS_WORDS.get(fact.asks or "", "")
+        asked = ASKS_WORDS.get(fact.asks or "", "")
         subject = fact.text.rstrip("?. ")
         if not ranked:
             return f"No passage addresses: {subject}"
@@ -432,11 +482,16 @@ class OfflineEngine:
         def merit(i: int) -> tuple[bool, float]:
             coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
             score = float(similarities[i]) + self.settings.coverage_weight * coverage
-            return (_holds_value(fact, sentences[i]), score)
+            return (holds_value(fact, sentences[i]), score)
 
         best = sorted(range(len(sentences)), key=merit, reverse=True)
         chosen = sorted(best[: self.settings.sentences_per_passage])
         return tuple(_strip_list_marker(sentences[i]) for i in chosen)
+
+
+def _query_key(query: str) -> frozenset[str]:
+    """Two queries with the same stemmed content terms are the same search."""
+    return frozenset(content_terms(query)) or frozenset(words(query))
 
 
 def _brief_step(brief: Brief) -> Step:
@@ -461,7 +516,7 @@ def _decision_step(
     }
 
 
-def _holds_value(fact: Fact, text: str) -> bool:
+def holds_value(fact: Fact, text: str) -> bool:
     pattern = _ASKS_PATTERN.get(fact.asks or "")
     return pattern is None or bool(pattern.search(text))
 

@@ -7,6 +7,9 @@ from typing import Any, Literal
 
 Verdict = Literal["grounded", "unsupported", "escalate"]
 ReviewStatus = Literal["pending", "approved", "edited", "rejected"]
+StatementKind = Literal["fact", "assessment"]
+FreshnessState = Literal["fresh", "ageing", "stale", "undated"]
+AcceptanceVerdict = Literal["complete", "incomplete", "wrong_question"]
 
 
 @dataclass(frozen=True)
@@ -86,18 +89,81 @@ class Search:
 
 
 @dataclass(frozen=True)
+class Freshness:
+    """How old a citation's evidence is against its fact family's re-check interval."""
+
+    family: str  # e.g. penetration_test, policy_review; "unrecognised" falls back
+    interval_days: int
+    evidence_date: str | None  # ISO date: effective or stated review date
+    review_due: str | None
+    state: FreshnessState
+
+
+@dataclass(frozen=True)
 class Quote:
     text: str  # the exact slice document.text[start:end]
     document: str
     chunk_id: str
     start: int
     end: int
+    freshness: Freshness | None = None
 
 
 @dataclass(frozen=True)
 class Claim:
+    """A statement: a FACT points at verified quotes; an ASSESSMENT is derived
+    (a calculator result), states its basis, and cites the quotes it rests on."""
+
     text: str
     quotes: tuple[Quote, ...]
+    kind: StatementKind = "fact"
+    basis: str = ""  # for an assessment: how it was derived
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """A calculator result, with the operands as they appear in the quotes."""
+
+    operation: str
+    operands: tuple[str, ...]
+    result: str
+    expression: str  # e.g. "180 − 12 = 168"
+
+
+@dataclass(frozen=True)
+class DroppedClaim:
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A critic's note on a claim whose quotes verify but may not establish it."""
+
+    check: str  # number, unit, negation, truncated, subject, conflict, acceptance
+    claim: int  # index into the answer's claims; -1 for the answer as a whole
+    detail: str
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What the validator counted for one answer."""
+
+    statements_checked: int = 0
+    supported: int = 0
+    dropped: int = 0
+    discarded_quotes: int = 0
+    critic_model_pass: bool = False
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """The final check of an answer against its question alone."""
+
+    verdict: AcceptanceVerdict
+    gaps: tuple[str, ...] = ()
+    restated: str = ""
+    attempts: int = 1
 
 
 @dataclass(frozen=True)
@@ -128,6 +194,12 @@ class Answer:
     searches: tuple[Search, ...]
     review: Review = Review()
     fields: dict[str, str] = field(default_factory=dict)
+    dropped_claims: tuple[DroppedClaim, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    validation: Validation = Validation()
+    calculations: tuple[Calculation, ...] = ()
+    acceptance: Acceptance | None = None
+    disclosures: tuple[str, ...] = ()  # superseded values named beside the current one
 
 
 @dataclass(frozen=True)

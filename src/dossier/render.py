@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -11,17 +12,23 @@ import jinja2
 from dossier.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.records import (
+    Acceptance,
     Answer,
     BuildInfo,
+    Calculation,
     Claim,
     DiscardedQuote,
     Document,
     DocumentFailure,
     Dossier,
+    DroppedClaim,
+    Finding,
+    Freshness,
     Hit,
     Quote,
     Review,
     Search,
+    Validation,
 )
 
 VERDICT_WORDS = {
@@ -87,9 +94,12 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
                         "chunk_id": q.chunk_id,
                         "start": q.start,
                         "end": q.end,
+                        "freshness": _optional_dict(q.freshness),
                     }
                     for q in claim.quotes
                 ],
+                "kind": claim.kind,
+                "basis": claim.basis,
             }
             for claim in answer.claims
         ],
@@ -120,7 +130,17 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
             "at": answer.review.at,
             "reason": answer.review.reason,
         },
+        "dropped_claims": [dataclasses.asdict(d) for d in answer.dropped_claims],
+        "findings": [dataclasses.asdict(f) for f in answer.findings],
+        "validation": dataclasses.asdict(answer.validation),
+        "calculations": [dataclasses.asdict(c) for c in answer.calculations],
+        "acceptance": _optional_dict(answer.acceptance),
+        "disclosures": list(answer.disclosures),
     }
+
+
+def _optional_dict(record: Any) -> dict[str, Any] | None:
+    return None if record is None else dataclasses.asdict(record)
 
 
 def _environment() -> jinja2.Environment:
@@ -133,27 +153,69 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     environment.filters["fold"] = lambda text: " ".join(str(text).split())
+    environment.filters["freshness"] = freshness_words
     return environment
 
 
 def _context(dossier: Dossier) -> dict[str, Any]:
-    cited = {q.document for a in dossier.answers for c in a.claims for q in c.quotes}
-    dates = {d.path: d.effective_date for d in dossier.documents if d.effective_date}
-    cited_dates = sorted(dates[p] for p in cited if p in dates)
+    quotes = [q for a in dossier.answers for c in a.claims for q in c.quotes]
+    dated = sorted(
+        q.freshness.evidence_date for q in quotes if q.freshness and q.freshness.evidence_date
+    )
     return {
         "d": dossier,
         "counts": {v: sum(a.verdict == v for a in dossier.answers) for v in VERDICT_WORDS},
         "verdict_words": VERDICT_WORDS,
         "titles": {d.path: d.title for d in dossier.documents},
-        "dates": dates,
-        "oldest_evidence": cited_dates[0] if cited_dates else None,
+        "dates": {d.path: d.effective_date for d in dossier.documents if d.effective_date},
+        "oldest_evidence": dated[0] if dated else None,
+        "citations": _freshness_counts(quotes),
+        "evidence": {a.question_id: _evidence_age(a) for a in dossier.answers},
         "reviewed": sum(a.review.status != "pending" for a in dossier.answers),
         "reviewers": sorted({a.review.reviewer for a in dossier.answers if a.review.reviewer}),
         "quote_counts": {
             a.question_id: sum(len(c.quotes) for c in a.claims) for a in dossier.answers
         },
         "paper": dossier.paper,
+        "kind_words": KIND_WORDS,
     }
+
+
+KIND_WORDS = {"fact": "FACT", "assessment": "ASSESSMENT"}
+
+
+def _freshness_counts(quotes: list[Quote]) -> dict[str, int]:
+    counts = {"all": len(quotes), "fresh": 0, "ageing": 0, "stale": 0, "undated": 0}
+    for quote in quotes:
+        if quote.freshness:
+            counts[quote.freshness.state] += 1
+    return counts
+
+
+def _evidence_age(answer: Answer) -> dict[str, Any]:
+    """An answer's oldest evidence date and how many of its citations are past review."""
+    quotes = [q for c in answer.claims for q in c.quotes if q.freshness]
+    dated = sorted(
+        q.freshness.evidence_date for q in quotes if q.freshness and q.freshness.evidence_date
+    )
+    return {
+        "oldest": dated[0] if dated else None,
+        "stale": sum(q.freshness is not None and q.freshness.state == "stale" for q in quotes),
+        "citations": len(quotes),
+    }
+
+
+def freshness_words(freshness: Freshness | None) -> str:
+    """'ageing: policy review every 365 days, due 2027-03-01', in words, never colour."""
+    if freshness is None:
+        return "freshness not assessed"
+    family = freshness.family.replace("_", " ")
+    if freshness.state == "undated":
+        return f"undated: the document states no effective or review date ({family})"
+    return (
+        f"{freshness.state}: {family} every {freshness.interval_days} days, "
+        f"evidence dated {freshness.evidence_date}, review due {freshness.review_due}"
+    )
 
 
 def render_markdown(dossier: Dossier) -> str:
@@ -246,9 +308,18 @@ def _answer_from_json(a: dict[str, Any]) -> Answer:
             Claim(
                 c["text"],
                 tuple(
-                    Quote(q["text"], q["document"], q["chunk_id"], q["start"], q["end"])
+                    Quote(
+                        q["text"],
+                        q["document"],
+                        q["chunk_id"],
+                        q["start"],
+                        q["end"],
+                        Freshness(**q["freshness"]) if q.get("freshness") else None,
+                    )
                     for q in c["quotes"]
                 ),
+                c.get("kind", "fact"),
+                c.get("basis", ""),
             )
             for c in a["claims"]
         ),
@@ -280,7 +351,22 @@ def _answer_from_json(a: dict[str, Any]) -> Answer:
             a["review"].get("reason"),
         ),
         fields=dict(a.get("fields", {})),
+        dropped_claims=tuple(DroppedClaim(**d) for d in a.get("dropped_claims", [])),
+        findings=tuple(Finding(**f) for f in a.get("findings", [])),
+        validation=Validation(**a.get("validation", {})),
+        calculations=tuple(
+            Calculation(c["operation"], tuple(c["operands"]), c["result"], c["expression"])
+            for c in a.get("calculations", [])
+        ),
+        acceptance=_acceptance(a.get("acceptance")),
+        disclosures=tuple(a.get("disclosures", [])),
     )
+
+
+def _acceptance(data: dict[str, Any] | None) -> Acceptance | None:
+    if data is None:
+        return None
+    return Acceptance(data["verdict"], tuple(data["gaps"]), data["restated"], data["attempts"])
 
 
 def read_dossier(out: Path) -> Dossier:

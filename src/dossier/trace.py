@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,51 @@ def trace_steps(
         "missing_facts": list(answer.missing_facts),
         "seconds": seconds,
     }
-    return [{"question_id": answer.question_id}, *evidence.steps, *verified, *dropped, verdict]
+    return [
+        {"question_id": answer.question_id},
+        *evidence.steps,
+        *verified,
+        *dropped,
+        *_checks(answer),
+        verdict,
+    ]
+
+
+def _checks(answer: Answer) -> list[dict[str, Any]]:
+    """The calculator's calls (``tool``), the validator's drops, the critic's
+    findings and the acceptance check, as trace steps."""
+    steps: list[dict[str, Any]] = [
+        {
+            "step": "tool",
+            "tool": "calculator",
+            "operation": c.operation,
+            "operands": list(c.operands),
+            "fingerprint": tool_fingerprint(c.operation, c.operands),
+            "result": c.result,
+        }
+        for c in answer.calculations
+    ]
+    steps += [{"step": "drop", "claim": d.text, "reason": d.reason} for d in answer.dropped_claims]
+    steps += [
+        {"step": "critic", "check": f.check, "claim": f.claim, "detail": f.detail}
+        for f in answer.findings
+    ]
+    if answer.acceptance is not None:
+        steps.append(
+            {
+                "step": "accept",
+                "verdict": answer.acceptance.verdict,
+                "gaps": list(answer.acceptance.gaps),
+                "attempts": answer.acceptance.attempts,
+            }
+        )
+    return steps
+
+
+def tool_fingerprint(name: str, arguments: Sequence[str]) -> str:
+    """A tool call's identity: the same operation over the same operands."""
+    canonical = json.dumps([name, list(arguments)], ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
 def write_trace(out: Path, answer: Answer, evidence: Evidence, seconds: dict[str, float]) -> Path:
@@ -116,6 +161,24 @@ def _describe(step: dict[str, Any]) -> list[str]:
         if step["ok"]:
             return [f"Verify: quote found in {step['document']} [{step['start']}-{step['end']}]"]
         return [f"Verify: discarded ({step['document']}): {step['reason']}"]
+    if kind == "tool":
+        call = f"{step['operation']}({', '.join(step['operands'])})"
+        return [f"Tool: {step['tool']} {call} = {step['result']}"]
+    if kind == "drop":
+        return [f"Validator: dropped “{step['claim'][:80]}”: {step['reason']}"]
+    if kind == "critic":
+        return [f"Critic: {step['check']}: {step['detail']}"]
+    if kind == "conflict":
+        lines = [f"Authority: {note}" for note in step["disclosures"]]
+        return lines + [f"Conflict (escalated): {note}" for note in step["unsettled"]]
+    if kind == "repair":
+        return [f"Repair after acceptance check ({step['verdict']}): " + "; ".join(step["gaps"])]
+    if kind == "accept":
+        gaps = "; ".join(step["gaps"])
+        return [
+            f"Acceptance: {step['verdict']} after {step['attempts']} attempt(s)"
+            + (f" — {gaps}" if gaps else "")
+        ]
     if kind == "verdict":
         timing = ", ".join(f"{k} {v:.3f}s" for k, v in step["seconds"].items())
         return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing})"]

@@ -1,0 +1,124 @@
+"""The acceptance check, and the bounded repair loop around research and composing.
+
+The check sees only the original question and the final answer's statements
+(no trace, no passages) and returns ``complete``, ``incomplete`` with the
+specific gaps, or ``wrong_question`` with the question restated. Offline it
+is a set of deterministic rules: each fact of the question must be addressed
+by the statements (one of its key terms occurs), and a fact that asks for a
+frequency, a period or a number must get one.
+
+Repairs differ by verdict: an incomplete answer researches its gaps again as
+their own brief; a wrong-question answer researches the restated question.
+At most ``max_repairs`` rounds; a shortfall that remains is recorded in the
+answer, never dissolved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from dossier.brief import Brief, Fact
+from dossier.engine import ASKS_WORDS, SYNONYMS, Evidence, holds_value
+from dossier.records import Acceptance, Answer, Question
+from dossier.textutil import content_terms, fold_whitespace, stem, words
+
+Research = Callable[[Brief], Evidence]
+Compose = Callable[[Evidence], Answer]
+
+
+def check(brief: Brief, statements: str) -> tuple[Acceptance, tuple[Fact, ...]]:
+    """Judge ``statements`` against the question's facts; returns the verdict and
+    the facts that are gaps."""
+    present = set(content_terms(statements))
+    unaddressed = [f for f in brief.facts if f.terms and not present & _with_synonyms(f.terms)]
+    if brief.facts and len(unaddressed) == len(brief.facts):
+        restated = " ".join(dict.fromkeys(w for w in words(brief.query) if stem(w) in brief.terms))
+        return Acceptance("wrong_question", restated=restated), tuple(brief.facts)
+    gaps: list[str] = []
+    gap_facts: list[Fact] = []
+    for fact in brief.facts:
+        if fact in unaddressed:
+            gaps.append(f"nothing in the answer is about: {fact.text}")
+        elif fact.asks and not holds_value(fact, statements):
+            gaps.append(f"the answer does not state {ASKS_WORDS[fact.asks]} for: {fact.text}")
+        else:
+            continue
+        gap_facts.append(fact)
+    if gaps:
+        return Acceptance("incomplete", tuple(gaps)), tuple(gap_facts)
+    return Acceptance("complete"), ()
+
+
+def _with_synonyms(terms: tuple[str, ...]) -> set[str]:
+    """The fact's stemmed terms and the stems of their synonyms (the engine's thesaurus)."""
+    out = set(terms)
+    for term in terms:
+        out.update(stem(w) for synonym in SYNONYMS.get(term, ()) for w in words(synonym))
+    return out
+
+
+def statements_of(answer: Answer) -> str:
+    """What the check sees: the answer's statements, not its not-covered lines."""
+    return " ".join(fold_whitespace(claim.text) for claim in answer.claims)
+
+
+def answer_question(
+    brief: Brief, research: Research, compose: Compose, max_repairs: int = 1
+) -> tuple[Answer, Evidence]:
+    """Research, compose and check; repair what the check finds, within bounds."""
+    evidence = research(brief)
+    answer = compose(evidence)
+    if not answer.claims:  # an abstention names its missing facts already
+        return answer, evidence
+    acceptance, gap_facts = check(brief, statements_of(answer))
+    attempts = 1
+    while acceptance.verdict != "complete" and attempts <= max_repairs:
+        attempts += 1
+        repair = _repair_brief(brief, acceptance, gap_facts, evidence)
+        evidence = _merge(evidence, research(repair), repair, acceptance)
+        answer = compose(evidence)
+        acceptance, gap_facts = check(brief, statements_of(answer))
+    acceptance = dataclasses.replace(acceptance, attempts=attempts)
+    return dataclasses.replace(answer, acceptance=acceptance), evidence
+
+
+def _repair_brief(
+    brief: Brief, acceptance: Acceptance, gaps: tuple[Fact, ...], evidence: Evidence
+) -> Brief:
+    if acceptance.verdict == "wrong_question":
+        question = Question(brief.question_id, acceptance.restated)
+        facts = brief.facts
+    else:  # the gaps' own words, with the subject words they inherit from the question
+        subject = [w for w in words(brief.query) if any(stem(w) in f.terms for f in gaps)]
+        text = " ".join(dict.fromkeys([*subject, *(f.text for f in gaps)]))
+        question = Question(brief.question_id, text)
+        facts = gaps
+    terms = tuple(dict.fromkeys(t for f in facts for t in f.terms))
+    return dataclasses.replace(
+        brief,
+        question=question.question,
+        query=question.question,
+        terms=terms,
+        facts=facts,
+        tried=tuple(s.query for s in evidence.searches),
+    )
+
+
+def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Acceptance) -> Evidence:
+    """The first round's evidence with the repair's added: its searches and new
+    passages; the repaired facts' missing entries replaced by the repair's."""
+    held = {s.chunk_id for s in first.selections}
+    repaired = [f.text.rstrip("?. ") for f in repair.facts]
+    missing = [m for m in first.missing_facts if not any(text in m for text in repaired)]
+    step = {"step": "repair", "verdict": acceptance.verdict, "gaps": list(acceptance.gaps)}
+    return dataclasses.replace(
+        first,
+        searches=first.searches + second.searches,
+        selections=first.selections + tuple(s for s in second.selections if s.chunk_id not in held),
+        discarded=first.discarded + second.discarded,
+        missing_facts=tuple(missing) + second.missing_facts,
+        steps=(*first.steps, step, *second.steps),
+        disclosures=tuple(dict.fromkeys(first.disclosures + second.disclosures)),
+        conflicts=first.conflicts + second.conflicts,
+    )

@@ -1,0 +1,228 @@
+"""The calculator: named operations over figures that already appear in verified quotes.
+
+No ``eval``: each operation name dispatches to a pure function. Every operand
+is given as the text it appears as (``"180"``, ``"$1,500"``, ``"2024-03-01"``,
+``"90 days"``); a call whose operand text is not in one of the verified quotes
+is refused with the reason, so a number in the dossier comes either from the
+documents or from arithmetic over numbers in the documents.
+
+``plan`` is the offline engine's deterministic reading of when a question asks
+for arithmetic ("how many ... were not ...", "in total", "what percentage",
+"how many days between"), and of which quoted figures feed it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dossier.records import Calculation
+from dossier.textutil import fold_whitespace
+
+PERIOD_DAYS = {
+    "second": 1 / 86400,
+    "minute": 1 / 1440,
+    "hour": 1 / 24,
+    "day": 1.0,
+    "week": 7.0,
+    "month": 365.25 / 12,
+    "year": 365.25,
+}
+SIZE_BYTES = {
+    "b": 1,
+    "kb": 1000,
+    "mb": 1000**2,
+    "gb": 1000**3,
+    "tb": 1000**4,
+    "kib": 1024,
+    "mib": 1024**2,
+    "gib": 1024**3,
+    "tib": 1024**4,
+}
+
+
+class CalculatorRefusal(Exception):
+    """A calculation that may not run; the message says why."""
+
+
+_NUMBER = re.compile(r"[-+]?\$?\d[\d,]*(?:\.\d+)?")
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def parse_number(text: str) -> float:
+    """``"$1,500"`` → 1500.0, ``"90 days"`` → 90.0; refuses text without one number."""
+    found = _NUMBER.findall(text)
+    if len(found) != 1:
+        raise CalculatorRefusal(f"operand {text!r} is not a single number")
+    return float(found[0].replace("$", "").replace(",", ""))
+
+
+def parse_date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError as err:
+        raise CalculatorRefusal(f"operand {text!r} is not an ISO date") from err
+
+
+def _two(op: Callable[[float, float], float], symbol: str) -> Callable[[Sequence[str]], Result]:
+    def run(operands: Sequence[str]) -> Result:
+        if len(operands) != 2:
+            raise CalculatorRefusal(f"'{symbol}' takes two operands, not {len(operands)}")
+        a, b = (parse_number(x) for x in operands)
+        value = op(a, b)
+        return value, f"{_show(a)} {symbol} {_show(b)} = {_show(value)}"
+
+    return run
+
+
+def _many(op: Callable[[list[float]], float], name: str) -> Callable[[Sequence[str]], Result]:
+    def run(operands: Sequence[str]) -> Result:
+        if not operands:
+            raise CalculatorRefusal(f"'{name}' needs at least one operand")
+        values = [parse_number(x) for x in operands]
+        value = op(values)
+        return value, f"{name}({', '.join(_show(v) for v in values)}) = {_show(value)}"
+
+    return run
+
+
+def _divide(a: float, b: float) -> float:
+    if b == 0:
+        raise CalculatorRefusal("division by zero")
+    return a / b
+
+
+def _percent_change(old: float, new: float) -> float:
+    return _divide(new - old, old) * 100
+
+
+def _percentage_of(part: float, whole: float) -> float:
+    return _divide(part, whole) * 100
+
+
+def _date_difference(operands: Sequence[str]) -> Result:
+    if len(operands) != 2:
+        raise CalculatorRefusal("'date_difference' takes two dates")
+    first, second = (parse_date(x) for x in operands)
+    days = (second - first).days
+    return float(days), f"{second} − {first} = {days} days"
+
+
+def _convert(operands: Sequence[str]) -> Result:
+    """``["90 days", "week"]`` → 12.857…; periods and data sizes."""
+    if len(operands) != 2:
+        raise CalculatorRefusal("'convert' takes a quantity with its unit and a target unit")
+    value = parse_number(operands[0])
+    unit = _unit_of(operands[0])
+    target = _singular(operands[1].strip().lower())
+    for table in (PERIOD_DAYS, SIZE_BYTES):
+        if unit in table and target in table:
+            result = value * table[unit] / table[target]
+            return result, f"{operands[0]} = {_show(result)} {target}s"
+    raise CalculatorRefusal(f"cannot convert {operands[0]!r} to {operands[1]!r}")
+
+
+def _unit_of(text: str) -> str:
+    unit = re.sub(r"[\d.,$+\-\s]+", " ", text).strip().lower().split()
+    if not unit:
+        raise CalculatorRefusal(f"operand {text!r} has no unit")
+    return _singular(unit[0])
+
+
+def _singular(unit: str) -> str:
+    return unit[:-1] if unit.endswith("s") and unit[:-1] in PERIOD_DAYS else unit
+
+
+Result = tuple[float, str]
+OPERATIONS: dict[str, Callable[[Sequence[str]], Result]] = {
+    "add": _two(lambda a, b: a + b, "+"),
+    "subtract": _two(lambda a, b: a - b, "−"),
+    "multiply": _two(lambda a, b: a * b, "×"),
+    "divide": _two(_divide, "÷"),
+    "percent_change": _two(_percent_change, "→ % change"),
+    "percentage_of": _two(_percentage_of, "as % of"),
+    "sum": _many(sum, "sum"),
+    "average": _many(statistics.fmean, "average"),
+    "min": _many(min, "min"),
+    "max": _many(max, "max"),
+    "date_difference": _date_difference,
+    "convert": _convert,
+}
+
+
+def calculate(operation: str, operands: Sequence[str], quotes: Sequence[str]) -> Calculation:
+    """Run ``operation``; every operand (but a conversion's target unit) must
+    appear in one of the verified ``quotes``, whitespace-tolerantly."""
+    run = OPERATIONS.get(operation)
+    if run is None:
+        raise CalculatorRefusal(
+            f"unknown operation '{operation}' (known: {', '.join(sorted(OPERATIONS))})"
+        )
+    checked = operands[:1] if operation == "convert" else operands
+    for operand in checked:
+        if not any(appears(operand, quote) for quote in quotes):
+            raise CalculatorRefusal(f"operand {operand!r} does not appear in a verified quote")
+    value, expression = run(operands)
+    return Calculation(operation, tuple(operands), _show(value), expression)
+
+
+def appears(operand: str, text: str) -> bool:
+    """Whether ``operand`` occurs in ``text`` as a whole figure (whitespace-tolerant):
+    "12" is in "12 of whom" but not in "120" or "2012"."""
+    needle = re.escape(fold_whitespace(operand)).replace(r"\ ", r"\s+")
+    return re.search(rf"(?<![\w.,]){needle}(?![\w]|[.,]\d)", text) is not None
+
+
+def _show(value: float) -> str:
+    if value == int(value):
+        return f"{int(value):,}"
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+# -- planning: when a question asks for arithmetic, and over which figures ----
+
+_COUNT = r"(\d[\d,]*)"
+_PART_OF_WHOLE = re.compile(
+    rf"\b{_COUNT}\s+([a-z][a-z -]{{0,40}}?),?\s+(?:{_COUNT}\s+of\s+(?:whom|which|them|these)"
+    rf"|(?:of\s+(?:whom|which)|including)\s+{_COUNT})\b",
+    re.I,
+)
+_EXCLUDES = re.compile(r"\bhow many\b.*\b(not|other than|excluding|except|besides|non-)", re.I)
+_SHARE = re.compile(r"\bwhat (percentage|proportion|share|fraction|percent)\b", re.I)
+_TOTAL = re.compile(r"\b(in total|combined|altogether|total number|how many .* in all)\b", re.I)
+_BETWEEN_DATES = re.compile(r"\bhow (many days|long)\b.*\b(between|from)\b", re.I)
+
+
+@dataclass(frozen=True)
+class PlannedCall:
+    operation: str
+    operands: tuple[str, ...]
+    why: str
+
+
+def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
+    """The calculation a question asks for, over figures in ``quotes``; None
+    when it asks for none or the quotes do not hold its operands."""
+    text = " ".join(fold_whitespace(q) for q in quotes)
+    part_of_whole = _PART_OF_WHOLE.search(text)
+    if part_of_whole and _EXCLUDES.search(question):
+        whole = part_of_whole.group(1)
+        part = part_of_whole.group(3) or part_of_whole.group(4)
+        return PlannedCall(
+            "subtract", (whole, part), "the question asks how many are not in a part"
+        )
+    if part_of_whole and _SHARE.search(question):
+        whole = part_of_whole.group(1)
+        part = part_of_whole.group(3) or part_of_whole.group(4)
+        return PlannedCall("percentage_of", (part, whole), "the question asks for a share")
+    dates = list(dict.fromkeys(_DATE.findall(text)))
+    if _BETWEEN_DATES.search(question) and len(dates) == 2:
+        return PlannedCall("date_difference", tuple(dates), "the question asks for a period")
+    if _TOTAL.search(question):
+        figures = [m.group(1) for m in re.finditer(rf"\b{_COUNT}\b(?![-/.:]\d)", text)]
+        if len(figures) >= 2:
+            return PlannedCall("sum", tuple(figures), "the question asks for a total")
+    return None

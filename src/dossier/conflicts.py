@@ -1,0 +1,178 @@
+"""When passages disagree about the value asked for, front-matter decides.
+
+For one fact, the passage chosen to ground it is compared with its closest
+competitors that state a value of the kind asked for (a frequency, a period,
+a number):
+
+- a competitor from a superseded document that states a different value is
+  *disclosed* beside the current one ("superseding ... which stated ...");
+- a competitor from another current document that states a different value
+  is settled by ``effective_date`` (the newer wins, the older is disclosed);
+  when the dates cannot settle it, the fact is a *conflict* and the answer is
+  escalated to a person. Rank never decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from dossier.authority import Authority
+from dossier.critic import quantities
+from dossier.records import Chunk
+from dossier.textutil import content_terms, fold_whitespace, sentence_spans
+
+ValuePattern = re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """The sentence of a passage that states the value asked for, and the value."""
+
+    chunk: Chunk
+    sentence: str
+    values: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    keep: tuple[str, ...]  # chunk ids still grounding the fact
+    disclosures: tuple[str, ...]
+    conflicts: tuple[str, ...]
+
+
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+} | {"fourteen": "14", "thirty": "30", "sixty": "60", "ninety": "90"}
+_PERIODS = (
+    ("hourly", r"hour"),
+    ("daily", r"\bdai|\bday"),
+    ("weekly", r"week"),
+    ("monthly", r"month"),
+    ("quarterly", r"quarter"),
+    ("yearly", r"annual|year"),
+)
+
+
+def values_in(text: str, pattern: ValuePattern | None) -> frozenset[str]:
+    """The values of the asked kind a text states, normalised for comparison:
+    a period word for frequencies ("annually", "each year" → "yearly"), a
+    number with its unit otherwise ("ninety days" → "90 day")."""
+    if pattern is None:
+        return frozenset(f"{n} {u}" for n, u in quantities(_digits(text)) if u)
+    found = [fold_whitespace(m.group(0)).lower() for m in pattern.finditer(text)]
+    if any(_period(v) for v in found):  # a frequency: compare the periods only
+        return frozenset(p for v in found if (p := _period(v)))
+    return frozenset(f"{n} {u}".strip() for v in found for n, u in quantities(_digits(v)))
+
+
+def _period(value: str) -> str:
+    if re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twice)\b", value):
+        return ""  # "every 90 days", "twice a year": a count, compared as numbers
+    return next((name for name, words in _PERIODS if re.search(words, value)), "")
+
+
+def _digits(text: str) -> str:
+    return re.sub(
+        r"\b(" + "|".join(_NUMBER_WORDS) + r")\b",
+        lambda m: _NUMBER_WORDS[m.group(0).lower()],
+        text,
+        flags=re.I,
+    )
+
+
+def statement(chunk: Chunk, terms: tuple[str, ...], pattern: ValuePattern | None) -> Statement:
+    """The sentence covering most of the fact's terms among those stating a value."""
+    best: Statement | None = None
+    best_overlap = -1
+    for start, end in sentence_spans(chunk.text) or [(0, len(chunk.text))]:
+        sentence = chunk.text[start:end]
+        found = values_in(sentence, pattern)
+        overlap = len(set(terms) & set(content_terms(sentence)))
+        if found and overlap > best_overlap:
+            best, best_overlap = Statement(chunk, fold_whitespace(sentence), found), overlap
+    return best or Statement(chunk, "", frozenset())
+
+
+def settle(
+    chosen: list[str],
+    rivals: list[str],
+    chunk: Callable[[str], Chunk],
+    authority: Authority,
+    terms: tuple[str, ...],
+    pattern: ValuePattern | None,
+    compare_current: bool = True,
+) -> Outcome:
+    """``chosen``: chunk ids grounding the fact, best first; ``rivals``: close
+    passages from documents that may not ground current practice. Current
+    documents are compared with each other only when ``compare_current``."""
+    if not chosen:
+        return Outcome((), (), ())
+    lead = statement(chunk(chosen[0]), terms, pattern)
+    if not lead.values:
+        return Outcome(tuple(chosen), (), ())
+    keep, disclosures, conflicts = [chosen[0]], [], []
+    for chunk_id in chosen[1:]:
+        other = statement(chunk(chunk_id), terms, pattern)
+        if (
+            not compare_current
+            or other.chunk.document == lead.chunk.document
+            or not _disagree(lead, other, terms)
+        ):
+            keep.append(chunk_id)
+            continue
+        dates = authority.effective_dates
+        newer = _newer(lead.chunk.document, other.chunk.document, dates)
+        if newer == lead.chunk.document:
+            disclosures.append(_older_note(other, dates))
+        elif newer == other.chunk.document:
+            keep.remove(lead.chunk.chunk_id)
+            keep.append(chunk_id)
+            disclosures.append(_older_note(lead, dates))
+            lead = other
+        else:
+            keep.append(chunk_id)
+            conflicts.append(_conflict_note(lead, other))
+    for chunk_id in rivals:
+        old = statement(chunk(chunk_id), terms, pattern)
+        if _disagree(lead, old, terms) and "supersed" in authority.reason(old.chunk.document):
+            disclosures.append(
+                f"Superseded value: {authority.reason(old.chunk.document)}; "
+                f"it stated “{old.sentence}”"
+            )
+    return Outcome(tuple(keep), tuple(dict.fromkeys(disclosures)), tuple(conflicts))
+
+
+def _disagree(a: Statement, b: Statement, terms: tuple[str, ...]) -> bool:
+    """Both sentences are about the fact (half its terms or more), both state a
+    value of the asked kind, and no value is shared."""
+    if not (a.values and b.values) or a.values & b.values:
+        return False
+    wanted = set(terms)
+    return all(len(wanted & set(content_terms(s.sentence))) * 2 >= len(wanted) for s in (a, b))
+
+
+def _newer(a: str, b: str, dates: Mapping[str, str]) -> str | None:
+    date_a, date_b = dates.get(a), dates.get(b)
+    if not date_a or not date_b or date_a == date_b:
+        return None
+    return a if date_a > date_b else b
+
+
+def _older_note(old: Statement, dates: Mapping[str, str]) -> str:
+    date = dates.get(old.chunk.document)
+    return (
+        f"Settled by effective date: {old.chunk.document} (effective {date}) is older "
+        f"and stated “{old.sentence}”."
+    )
+
+
+def _conflict_note(a: Statement, b: Statement) -> str:
+    return (
+        f"{a.chunk.document} states “{a.sentence}” but {b.chunk.document} states "
+        f"“{b.sentence}”, and their front-matter does not settle which is current"
+    )

@@ -1,0 +1,142 @@
+"""The critic: a verified quote can still fail to establish its claim.
+
+Deterministic checks, each with a written finding: a number, unit or period
+in the claim that its quotes state differently; a negation in one and not the
+other; a quote that stops or starts mid-sentence; a question about a named
+system or control whose quotes never name it. The critic annotates and
+escalates for a person to decide; it never deletes a claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from dossier.records import Chunk, Claim, Finding, Quote
+from dossier.textutil import fold_whitespace, identifiers
+
+ChunkLookup = Callable[[str], Chunk | None]
+
+UNIT_WORDS = (
+    r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|percent|characters?|attempts?"
+    r"|times?|bits?|[KMGT]i?B|bytes?"
+)
+_QUANTITY = re.compile(rf"(\$?\d[\d,]*(?:\.\d+)?)\s*-?\s*({UNIT_WORDS})?\b", re.I)
+_NEGATION = re.compile(
+    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
+    re.I,
+)
+_SENTENCE_END = ".!?:;)\"'”’"
+# Two or more capitalised words in a row, e.g. "Northwind Ledger": a named system.
+_PROPER_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b([A-Z][a-z0-9]+(?:\s+[A-Z][a-z0-9]+)+)\b")
+
+
+def quantities(text: str) -> list[tuple[str, str]]:
+    """(number, unit) pairs, numbers without thousands separators, units singular."""
+    out = []
+    for number, unit in _QUANTITY.findall(text):
+        unit = (unit or "").lower()
+        if unit.endswith("s") and len(unit) > 2 and unit not in ("kb", "mb", "gb", "tb"):
+            unit = unit[:-1]
+        out.append((number.replace(",", "").replace("$", ""), unit))
+    return out
+
+
+def critique(
+    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: dict[str, str]
+) -> tuple[Finding, ...]:
+    findings: list[Finding] = []
+    for i, claim in enumerate(claims):
+        quoted = " ".join(fold_whitespace(q.text) for q in claim.quotes)
+        if claim.kind == "fact":
+            findings += _numbers(i, claim.text, quoted)
+            findings += _negation(i, claim.text, quoted)
+        for quote in claim.quotes:
+            findings += _truncated(i, quote, chunk_of(quote.chunk_id))
+    findings += _subject(question, claims, chunk_of, titles)
+    return tuple(findings)
+
+
+def _numbers(index: int, claim: str, quoted: str) -> list[Finding]:
+    stated = quantities(quoted)
+    numbers = {n for n, _ in stated}
+    out = []
+    for number, unit in quantities(claim):
+        if number not in numbers:
+            said = ", ".join(f"{n} {u}".strip() for n, u in stated) or "no figure"
+            out.append(
+                Finding(
+                    "number",
+                    index,
+                    f"the claim says {number} {unit}".rstrip() + f"; its quotes say {said}",
+                )
+            )
+        elif unit and (number, unit) not in stated:
+            units = sorted({u or "no unit" for n, u in stated if n == number})
+            out.append(
+                Finding(
+                    "unit",
+                    index,
+                    f"the claim says {number} {unit}; its quotes say "
+                    + " or ".join(f"{number} {u}" for u in units),
+                )
+            )
+    return out
+
+
+def _negation(index: int, claim: str, quoted: str) -> list[Finding]:
+    claim_negated = bool(_NEGATION.search(claim))
+    quote_negated = bool(_NEGATION.search(quoted))
+    if claim_negated == quote_negated:
+        return []
+    which = (
+        "the claim is negative and its quotes are not"
+        if claim_negated
+        else ("its quotes contain a negation the claim does not")
+    )
+    return [Finding("negation", index, which)]
+
+
+def _truncated(index: int, quote: Quote, chunk: Chunk | None) -> list[Finding]:
+    """A quote that stops before its sentence ends (the source goes on, on the
+    same line, with no sentence end in between), or starts inside one."""
+    if chunk is None:
+        return []
+    start, end = quote.start - chunk.start, quote.end - chunk.start
+    after = chunk.text[end : end + 2]
+    before = chunk.text[max(0, start - 2) : start]
+    text = quote.text.rstrip()
+    out = []
+    if text and text[-1] not in _SENTENCE_END and re.match(r"[ \t]?[A-Za-z0-9(]", after):
+        out.append(Finding("truncated", index, f"the quote stops mid-sentence: “…{text[-40:]}”"))
+    if before.strip() and before.rstrip()[-1:].isalnum() and quote.text[:1].islower():
+        out.append(Finding("truncated", index, f"the quote starts mid-sentence: “{text[:40]}…”"))
+    return out
+
+
+def _as_written(name: str, text: str) -> str:
+    match = re.search(re.escape(name), text, re.I)
+    return match.group(0) if match else name
+
+
+def _subject(
+    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: dict[str, str]
+) -> list[Finding]:
+    """The identifiers and named systems of the question must occur in what the
+    answer cites: a quote, its section heading or its document's title."""
+    if not claims:
+        return []
+    context = []
+    for claim in claims:
+        for quote in claim.quotes:
+            chunk = chunk_of(quote.chunk_id)
+            heading = chunk.heading if chunk else ""
+            context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
+    cited = fold_whitespace(" ".join(context))
+    names = [_as_written(name, question) for name in identifiers(question)]
+    names += _PROPER_NAME.findall(question)
+    return [
+        Finding("subject", -1, f"the question names {name}; no cited passage does")
+        for name in dict.fromkeys(names)
+        if name.lower() not in cited.lower()
+    ]

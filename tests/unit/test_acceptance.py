@@ -1,0 +1,79 @@
+"""The acceptance check sees only the question and the answer's statements."""
+
+from __future__ import annotations
+
+from dossier.acceptance import answer_question, check
+from dossier.brief import Brief, make_brief
+from dossier.compose import ComposeContext, compose_answer
+from dossier.engine import Evidence, Selection
+from dossier.records import Answer, Chunk, Question
+
+BRIEF = make_brief(Question("Q", "How often are backups taken, and how long are backups retained?"))
+
+
+def test_complete_when_every_fact_is_answered_with_its_kind_of_value() -> None:
+    verdict, gaps = check(BRIEF, "Backups are taken daily and retained for 35 days.")
+    assert verdict.verdict == "complete" and gaps == ()
+
+
+def test_incomplete_names_the_fact_missing_its_value() -> None:
+    verdict, gaps = check(BRIEF, "Backups are taken daily.")
+    assert verdict.verdict == "incomplete"
+    assert verdict.gaps == (
+        "the answer does not state the period for: how long are backups retained?",
+    )
+    assert [f.asks for f in gaps] == ["duration"]
+
+
+def test_wrong_question_restates_it() -> None:
+    verdict, _ = check(BRIEF, "Visitors sign in at reception.")
+    assert verdict.verdict == "wrong_question"
+    assert verdict.restated == "backups taken long retained"
+
+
+TEXT_A = "Backups are taken daily."
+TEXT_B = "Backups are retained for 35 days."
+CHUNKS = {
+    "a": Chunk("a", "bc.md", 0, len(TEXT_A), TEXT_A, ""),
+    "b": Chunk("b", "bc.md", 30, 30 + len(TEXT_B), TEXT_B, ""),
+}
+
+
+def test_a_repair_researches_the_gap_and_is_bounded() -> None:
+    briefs: list[Brief] = []
+
+    def research(brief: Brief) -> Evidence:
+        briefs.append(brief)
+        chosen = "a" if len(briefs) == 1 else "b"
+        return Evidence(brief, (), (Selection(chosen, (CHUNKS[chosen].text,), 0, 1.0),), (), ())
+
+    def compose(evidence: Evidence) -> Answer:
+        context = ComposeContext(CHUNKS.get, {})
+        return compose_answer(Question("Q", BRIEF.question), evidence, context)
+
+    answer, evidence = answer_question(BRIEF, research, compose, max_repairs=1)
+    assert len(briefs) == 2
+    assert [f.asks for f in briefs[1].facts] == ["duration"]
+    assert answer.acceptance is not None
+    assert (answer.acceptance.verdict, answer.acceptance.attempts) == ("complete", 2)
+    assert [s["step"] for s in evidence.steps] == ["repair"]
+
+
+def test_an_unrepairable_shortfall_is_recorded_not_dissolved() -> None:
+    calls = []
+
+    def research(brief: Brief) -> Evidence:
+        calls.append(brief)
+        return Evidence(brief, (), (Selection("a", (TEXT_A,), 0, 1.0),), (), ())
+
+    def compose(evidence: Evidence) -> Answer:
+        return compose_answer(
+            Question("Q", BRIEF.question), evidence, ComposeContext(CHUNKS.get, {})
+        )
+
+    answer, _ = answer_question(BRIEF, research, compose, max_repairs=1)
+    assert len(calls) == 2  # one repair, then it stops
+    assert answer.acceptance is not None
+    assert answer.acceptance.verdict == "incomplete"
+    assert answer.acceptance.attempts == 2
+    assert answer.acceptance.gaps

@@ -1,0 +1,85 @@
+"""The calculator: named operations, operands only from verified quotes, no eval."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dossier.calculate import CalculatorRefusal, appears, calculate, plan
+
+QUOTE = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
+
+
+def test_subtract_over_quoted_figures() -> None:
+    result = calculate("subtract", ["180", "12"], [QUOTE])
+    assert (result.result, result.expression) == ("168", "180 − 12 = 168")
+
+
+def test_operand_absent_from_quotes_is_refused() -> None:
+    with pytest.raises(CalculatorRefusal, match="'999' does not appear"):
+        calculate("subtract", ["999", "12"], [QUOTE])
+
+
+def test_a_figure_inside_a_longer_number_is_not_an_operand() -> None:
+    assert appears("12", "12 of whom")
+    assert not appears("12", "120 people")
+    assert not appears("12", "since 2012.")
+    with pytest.raises(CalculatorRefusal):
+        calculate("add", ["20", "1"], ["In 2012 we had 120 staff"])
+
+
+def test_unknown_operation_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(CalculatorRefusal, match=r"unknown operation '__import__'.*subtract"):
+        calculate("__import__", ["1"], ["1"])
+
+
+@pytest.mark.parametrize(
+    ("operation", "operands", "quote", "expected"),
+    [
+        ("add", ["2", "3"], "2 and 3", "5"),
+        ("multiply", ["4", "$1,500"], "4 seats at $1,500", "6,000"),
+        ("divide", ["10", "4"], "10 over 4", "2.5"),
+        ("percent_change", ["500", "750"], "from $500 to $750", "50"),
+        ("percentage_of", ["12", "180"], "12 of 180", "6.67"),
+        ("sum", ["1", "2", "3"], "1, 2 and 3", "6"),
+        ("average", ["2", "4"], "2 or 4", "3"),
+        ("min", ["7", "3"], "7 then 3", "3"),
+        ("max", ["7", "3"], "7 then 3", "7"),
+        ("date_difference", ["2025-01-01", "2025-03-01"], "2025-01-01 to 2025-03-01", "59"),
+        ("convert", ["2 weeks", "day"], "kept 2 weeks", "14"),
+        ("convert", ["2 GB", "mb"], "up to 2 GB", "2,000"),
+    ],
+)
+def test_each_operation(operation: str, operands: list[str], quote: str, expected: str) -> None:
+    assert calculate(operation, operands, [quote]).result == expected
+
+
+def test_division_by_zero_is_a_refusal_not_a_crash() -> None:
+    with pytest.raises(CalculatorRefusal, match="division by zero"):
+        calculate("divide", ["1", "0"], ["1 and 0"])
+
+
+def test_convert_refuses_mixed_families() -> None:
+    with pytest.raises(CalculatorRefusal, match="cannot convert"):
+        calculate("convert", ["2 weeks", "gb"], ["2 weeks"])
+
+
+def test_plan_reads_a_part_of_a_whole_question() -> None:
+    question = "How many of the personnel in scope were not contractors?"
+    planned = plan(question, [QUOTE])
+    assert planned is not None
+    assert (planned.operation, planned.operands) == ("subtract", ("180", "12"))
+    share = plan("What percentage of personnel were contractors?", [QUOTE])
+    assert share is not None and share.operation == "percentage_of"
+
+
+def test_plan_asks_nothing_of_a_plain_question() -> None:
+    assert plan("How many personnel were in scope?", [QUOTE]) is None
+    assert plan("How many were not contractors?", ["No figures here."]) is None
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_add_of_any_two_quoted_integers(a: int, b: int) -> None:
+    result = calculate("add", [str(a), str(b)], [f"first {a}; second {b}."])
+    assert int(result.result.replace(",", "")) == a + b

@@ -1,0 +1,67 @@
+"""Front-matter settles disagreeing passages; what it cannot settle is escalated."""
+
+from __future__ import annotations
+
+import re
+
+from dossier.authority import Authority
+from dossier.conflicts import settle, values_in
+from dossier.records import Chunk
+
+FREQUENCY = re.compile(r"\b(annual(ly)?|quarterly|monthly|every\s+\w+)\b", re.I)
+
+
+def chunk(chunk_id: str, document: str, text: str) -> Chunk:
+    return Chunk(chunk_id, document, 0, len(text), text, "")
+
+
+CHUNKS = {
+    "new": chunk("new", "new.md", "Access reviews are performed quarterly by owners."),
+    "old": chunk("old", "old.md", "Access reviews are performed annually by owners."),
+    "same": chunk("same", "other.md", "Access reviews are performed quarterly by managers."),
+}
+TERMS = ("access", "review", "perform")
+
+
+def authority(dates: dict[str, str], reasons: dict[str, str] | None = None) -> Authority:
+    return Authority(reasons or {}, dates)
+
+
+def test_frequency_values_compare_by_period() -> None:
+    assert values_in("reviewed annually", FREQUENCY) == values_in("every year", FREQUENCY)
+    assert values_in("ninety days", None) == values_in("90 days", None)
+
+
+def test_the_newer_current_document_wins_and_the_older_is_disclosed() -> None:
+    outcome = settle(
+        ["old", "new"],
+        [],
+        CHUNKS.__getitem__,
+        authority({"new.md": "2026-01-01", "old.md": "2024-01-01"}),
+        TERMS,
+        FREQUENCY,
+    )
+    assert outcome.keep == ("new",)
+    assert "old.md (effective 2024-01-01) is older" in outcome.disclosures[0]
+    assert outcome.conflicts == ()
+
+
+def test_undated_disagreement_is_a_conflict_not_a_ranking() -> None:
+    outcome = settle(["new", "old"], [], CHUNKS.__getitem__, authority({}), TERMS, FREQUENCY)
+    assert outcome.keep == ("new", "old")
+    assert "their front-matter does not settle" in outcome.conflicts[0]
+
+
+def test_agreeing_passages_are_kept_without_notes() -> None:
+    outcome = settle(["new", "same"], [], CHUNKS.__getitem__, authority({}), TERMS, FREQUENCY)
+    assert (outcome.keep, outcome.disclosures, outcome.conflicts) == (("new", "same"), (), ())
+
+
+def test_a_superseded_rival_with_another_value_is_disclosed() -> None:
+    reasons = {"old.md": "old.md is superseded by new.md"}
+    outcome = settle(["new"], ["old"], CHUNKS.__getitem__, authority({}, reasons), TERMS, FREQUENCY)
+    assert outcome.keep == ("new",)
+    assert outcome.disclosures == (
+        "Superseded value: old.md is superseded by new.md; it stated "
+        "“Access reviews are performed annually by owners.”",
+    )

@@ -1,0 +1,127 @@
+"""The critic annotates and escalates; the validator drops claims whose numbers no quote holds."""
+
+from __future__ import annotations
+
+from dossier.brief import make_brief
+from dossier.compose import ComposeContext, compose_answer
+from dossier.critic import critique, quantities
+from dossier.engine import Evidence, Selection
+from dossier.records import Chunk, Claim, Question, Quote
+
+TEXT = (
+    "Logs are retained for 90 days. Access is not granted to contractors.\n"
+    "Passwords must be at least 14 characters long and are checked against breach lists."
+)
+CHUNK = Chunk("c1", "policies/logs.md", 0, len(TEXT), TEXT, "Logging")
+TITLES = {"policies/logs.md": "Logging Policy"}
+
+
+def chunk_of(chunk_id: str) -> Chunk | None:
+    return CHUNK if chunk_id == "c1" else None
+
+
+def quote(text: str) -> Quote:
+    start = TEXT.index(text)
+    return Quote(text, CHUNK.document, "c1", start, start + len(text))
+
+
+def evidence(question: str, *selections: Selection) -> Evidence:
+    return Evidence(make_brief(Question("Q", question)), (), selections, (), ())
+
+
+def compose(question: str, *selections: Selection) -> tuple[str, object]:
+    answer = compose_answer(
+        Question("Q", question), evidence(question, *selections), ComposeContext(chunk_of, TITLES)
+    )
+    return answer.verdict, answer
+
+
+def test_quantities_normalise_units() -> None:
+    assert quantities("kept 90 days, then 1,000 bytes") == [("90", "day"), ("1000", "byte")]
+
+
+def test_a_number_that_differs_from_its_verified_quote_is_flagged_and_escalated() -> None:
+    selection = Selection(
+        "c1", ("Logs are retained for 90 days.",), 0, 1.0, "Logs are kept 30 days."
+    )
+    verdict, answer = compose("How long are logs kept?", selection)
+    assert verdict == "escalate"
+    assert [f.check for f in answer.findings] == ["number"]  # type: ignore[attr-defined]
+    assert "30 day" in answer.findings[0].detail  # type: ignore[attr-defined]
+    dropped = answer.dropped_claims  # type: ignore[attr-defined]
+    assert dropped[0].text == "Logs are kept 30 days."
+    assert "30 occurs in none of its quotes" in dropped[0].reason
+
+
+def test_a_unit_that_differs_is_flagged_even_when_the_number_matches() -> None:
+    claim = Claim("Logs are retained for 90 minutes.", (quote("Logs are retained for 90 days."),))
+    findings = critique("How long?", [claim], chunk_of, TITLES)
+    assert [f.check for f in findings] == ["unit"]
+
+
+def test_negation_dropped_by_the_claim_is_flagged() -> None:
+    claim = Claim(
+        "Access is granted to contractors.", (quote("Access is not granted to contractors."),)
+    )
+    assert [f.check for f in critique("Do contractors get access?", [claim], chunk_of, TITLES)] == [
+        "negation"
+    ]
+
+
+def test_a_quote_cut_mid_sentence_is_flagged() -> None:
+    claim = Claim("Passwords must be at least 14", (quote("Passwords must be at least 14"),))
+    findings = critique("How long must passwords be?", [claim], chunk_of, TITLES)
+    assert [f.check for f in findings] == ["truncated"]
+    assert "stops mid-sentence" in findings[0].detail
+
+
+def test_a_named_system_absent_from_every_cited_passage_is_flagged() -> None:
+    claim = Claim(TEXT[:30], (quote(TEXT[:30]),))
+    findings = critique(
+        "How long does Northwind Ledger keep logs for AC-2(3)?", [claim], chunk_of, TITLES
+    )
+    assert sorted((f.detail for f in findings), key=len) == [
+        "the question names AC-2(3); no cited passage does",
+        "the question names Northwind Ledger; no cited passage does",
+    ]
+
+
+def test_a_faithful_claim_passes_every_check() -> None:
+    selection = Selection("c1", ("Logs are retained for 90 days.",), 0, 1.0)
+    verdict, answer = compose("How long are logs retained?", selection)
+    assert verdict == "grounded"
+    assert answer.findings == ()  # type: ignore[attr-defined]
+    assert answer.validation.supported == 1  # type: ignore[attr-defined]
+
+
+def test_dangling_and_unverified_quotes_are_counted_and_kept() -> None:
+    verdict, answer = compose(
+        "How long are logs retained?",
+        Selection("gone", ("Logs are retained for 90 days.",), 0, 1.0),
+        Selection("c1", ("Logs are retained for 900 days.",), 0, 1.0),
+    )
+    assert verdict == "unsupported"
+    reasons = [d.reason for d in answer.discarded_quotes]  # type: ignore[attr-defined]
+    assert reasons[0].startswith("dangling citation")
+    assert reasons[1] == "quote text is not in the cited passage"
+    assert answer.validation.discarded_quotes == 2  # type: ignore[attr-defined]
+
+
+def test_the_calculator_result_is_an_assessment_citing_its_operands() -> None:
+    text = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
+    global CHUNK
+    saved = CHUNK
+    CHUNK = Chunk("c1", "r.pdf", 0, len(text), text, "")
+    try:
+        _, answer = compose(
+            "How many personnel were not contractors?", Selection("c1", (text,), 0, 1.0)
+        )
+    finally:
+        CHUNK = saved
+    kinds = [c.kind for c in answer.claims]  # type: ignore[attr-defined]
+    assert kinds == ["fact", "assessment"]
+    assessment = answer.claims[1]  # type: ignore[attr-defined]
+    assert assessment.text == "168"
+    assert "180 − 12 = 168" in assessment.basis
+    assert assessment.quotes[0].text == text
+    assert answer.verdict == "grounded"  # type: ignore[attr-defined]
