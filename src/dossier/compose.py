@@ -32,14 +32,20 @@ def compose_answer(
                 discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
             else:
                 quotes.append(check.quote)
-        if quotes:
+        if quotes and selection.claim:
+            claims.append(_with_claim(claims, selection.claim, quotes))
+        elif quotes:
             claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
     verdict: Verdict = "grounded" if claims else "unsupported"
+    if any(s.claim for s in evidence.selections):
+        prose = _written_prose(claims, evidence.missing_facts, titles)
+    else:
+        prose = _prose([q for c in claims for q in c.quotes], evidence.missing_facts, titles)
     return Answer(
         question_id=question.question_id,
         question=question.question,
         verdict=verdict,
-        answer=_prose([q for c in claims for q in c.quotes], evidence.missing_facts, titles),
+        answer=prose,
         claims=tuple(claims),
         discarded_quotes=tuple(discarded),
         missing_facts=evidence.missing_facts,
@@ -58,6 +64,31 @@ def _prose(quotes: list[Quote], missing: tuple[str, ...], titles: dict[str, str]
         f"- “{fold_whitespace(q.text)}” ({titles.get(q.document, q.document)}, {q.document})"
         for q in quotes
     ]
+    if missing:
+        lines.append("Not covered by the documents:")
+        lines += [f"- {fact}" for fact in missing]
+    return "\n".join(lines)
+
+
+def _with_claim(claims: list[Claim], text: str, quotes: list[Quote]) -> Claim:
+    """A model-written claim whose quotes span several passages arrives as one
+    selection per passage: they become one claim again."""
+    if claims and claims[-1].text == text:
+        return Claim(text, claims.pop().quotes + tuple(quotes))
+    return Claim(text, tuple(quotes))
+
+
+def _written_prose(claims: list[Claim], missing: tuple[str, ...], titles: dict[str, str]) -> str:
+    """Prose for model-written claims: each claim, then the quotes that support it."""
+    if not claims:
+        return _prose([], missing, titles)
+    lines = ["According to the documents:"]
+    for claim in claims:
+        lines.append(f"- {claim.text}")
+        lines += [
+            f"  - “{fold_whitespace(q.text)}” ({titles.get(q.document, q.document)}, {q.document})"
+            for q in claim.quotes
+        ]
     if missing:
         lines.append("Not covered by the documents:")
         lines += [f"- {fact}" for fact in missing]

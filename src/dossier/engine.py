@@ -111,6 +111,7 @@ class Selection:
     quotes: tuple[str, ...]  # texts the engine proposes to quote; the verifier checks each
     fact: int  # index into brief.facts
     score: float
+    claim: str = ""  # a model-written claim these quotes support; "" for quotes alone
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ class Evidence:
     discarded: tuple[DiscardedQuote, ...]
     missing_facts: tuple[str, ...]
     steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
+    model_calls: int = 0  # calls to a language model for this question
 
 
 Step = dict[str, Any]

@@ -58,6 +58,7 @@ def trace_steps(
         "verdict": answer.verdict,
         "claims": len(answer.claims),
         "missing_facts": list(answer.missing_facts),
+        "model_calls": evidence.model_calls,
         "seconds": seconds,
     }
     return [{"question_id": answer.question_id}, *evidence.steps, *verified, *dropped, verdict]
@@ -118,5 +119,39 @@ def _describe(step: dict[str, Any]) -> list[str]:
         return [f"Verify: discarded ({step['document']}): {step['reason']}"]
     if kind == "verdict":
         timing = ", ".join(f"{k} {v:.3f}s" for k, v in step["seconds"].items())
-        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing})"]
+        calls = f", {step['model_calls']} model calls" if step.get("model_calls") else ""
+        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing}{calls})"]
+    return _describe_model_step(step)
+
+
+def _describe_model_step(step: dict[str, Any]) -> list[str]:
+    """The steps only the model engine writes."""
+    kind = step.get("step")
+    if kind == "model":
+        outcome = "ok" if step["ok"] else f"failed: {step['error']}"
+        return [f"Model call ({step['task']}): {outcome} in {step['seconds']:.3f}s"]
+    if kind == "plan":
+        return [
+            f"Plan: {step['restatement']}",
+            f"  facts: {'; '.join(step['facts'])}",
+            f"  queries: {'; '.join(step['queries'])}",
+        ]
+    if kind == "assess":
+        missing = "; ".join(step["missing"]) or "nothing"
+        return [f"Assess: missing {missing}" + (f" → “{step['query']}”" if step["query"] else "")]
+    if kind == "judge":
+        lines = [
+            f"Judge round {step['round']}: {step['judged']} claims checked, "
+            f"{step['kept']} kept their verdict, {step['standing']} stand"
+        ]
+        lines += [
+            f"    rejected: {f['claim']} ({'; '.join(f['reasons'])})" for f in step["failing"]
+        ]
+        return lines
+    if kind == "accept":
+        detail = "; ".join(step["gaps"]) if step["verdict"] == "incomplete" else step["restated"]
+        detail = "" if step["verdict"] == "complete" else detail
+        return [f"Acceptance check: {step['verdict']}" + (f" ({detail})" if detail else "")]
+    if kind == "abstain":
+        return [f"Abstain: {step['reason']}"]
     return [json.dumps(step)]
