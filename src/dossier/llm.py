@@ -196,9 +196,11 @@ class OpenAIModel:
             raise _Failure(f"the server answered HTTP {status}", retryable) from None
         except openai.OpenAIError as error:
             raise _Failure(f"client error ({type(error).__name__})", True) from None
-        if not response.choices:
-            raise _Failure("the reply has no choices", True)
-        return parse_reply(response.choices[0].message.content, schema)
+        try:
+            content = response.choices[0].message.content
+        except (AttributeError, IndexError, TypeError):
+            raise _Failure("the reply is not a chat completion with a message", True) from None
+        return parse_reply(content, schema)
 
 
 class _Failure(Exception):

@@ -147,6 +147,7 @@ class _Research:
         self.discarded: list[DiscardedQuote] = []
         self.facts = [fact.text for fact in brief.facts]
         self.shortfalls: list[str] = []
+        self.exhausted = ""  # what was still missing when the search budget ran out
 
     # -- the route ----------------------------------------------------------
 
@@ -179,6 +180,7 @@ class _Research:
         """Ask what is still missing and search for it, until nothing is, a query
         repeats, or the search budget is spent."""
         budget = self.engine.settings.max_searches
+        missing: list[str] = []
         while len(self.searches) < budget:
             reply = self.ask("assess", _assess_prompt(self), ASSESS_SCHEMA)
             missing = [fold_whitespace(m) for m in reply["missing"] if m.strip()]
@@ -191,6 +193,10 @@ class _Research:
                 self.steps.append({"step": "guard", "reason": reason})
                 return
         self.steps.append({"step": "guard", "reason": "search budget spent"})
+        if missing:
+            self.exhausted = (
+                f"The search budget of {budget} ran out while still missing: {'; '.join(missing)}"
+            )
 
     def draft(self, note: str = "") -> tuple[list[Judgement], list[str]]:
         """Draft claims, then send failing ones back for repair (bounded)."""
@@ -211,6 +217,7 @@ class _Research:
                 if failing
                 else "The model found no passage that answers the question"
             )
+            missing += [self.exhausted] if self.exhausted else []
         return standing, missing
 
     def accept(

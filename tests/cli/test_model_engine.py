@@ -289,6 +289,67 @@ def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
     assert server.count("accept") == 2 * 2  # Q1 and Q2; Q3 abstains unchecked
 
 
+def test_an_answer_to_another_question_is_redrafted_with_the_restatement(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    restated = "What is the fewest characters a password may have?"
+
+    def misread_once(request: ChatRequest) -> Reply:
+        if request.task == "accept" and server.count("accept") == 1:
+            return json_reply({"verdict": "wrong_question", "gaps": [], "restated": restated})
+        return honest_script(request)
+
+    config = dataclasses.replace(config_for(project, tmp_path), jobs=1)
+    with ScriptedServer(misread_once) as server:
+        result = run_build(config, server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "grounded" and not q1.missing_facts
+    redraft = [r for r in server.requests if r.task == "draft"][1]
+    assert f"it asks: {restated}" in redraft.prompt
+    accepts = [s["verdict"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "accept"]
+    assert accepts == ["wrong_question", "complete"]
+
+
+def test_questions_in_parallel_share_one_client_safely(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    config = dataclasses.replace(config_for(project, tmp_path), jobs=3)
+    with ScriptedServer(honest_script) as server:
+        result = run_build(config, server, embedder)
+    assert [a.verdict for a in result.dossier.answers] == ["grounded", "grounded", "unsupported"]
+    assert result.dossier.build.model_calls == 11 == server.count()
+    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 4, "Q3": 3}
+
+
+def test_the_search_loop_is_bounded_and_a_repeated_query_is_refused(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    topics = iter(["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"])
+
+    def never_satisfied(request: ChatRequest) -> Reply:
+        if request.task == "assess":
+            query = request.question if "backups" in request.question else next(topics)
+            return json_reply({"missing": ["the exact figure"], "query": query})
+        if request.task == "draft":
+            return json_reply({"claims": [], "missing": []})
+        return honest_script(request)
+
+    config = config_for(project, tmp_path)
+    config = dataclasses.replace(
+        config, research=dataclasses.replace(config.research, max_searches=3)
+    )
+    with ScriptedServer(never_satisfied) as server:
+        result = run_build(config, server, embedder)
+    q1, q2, _ = result.dossier.answers
+    assert len(q1.searches) == 3  # the question, then two model queries: the budget
+    assert q1.missing_facts[-1] == (
+        "The search budget of 3 ran out while still missing: the exact figure"
+    )
+    guards = [s["reason"] for s in read_trace(tmp_path, "Q2") if s.get("step") == "guard"]
+    assert guards[0] == "duplicate query (same stemmed terms)"  # Q2's model repeats the question
+    assert len(q2.searches) == 1
+
+
 def test_a_missing_base_url_is_a_config_error(project: Path, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="OPENAI_BASE_URL"):
         build(config_for(project, tmp_path), embedder=None, environ={})  # type: ignore[arg-type]

@@ -191,3 +191,11 @@ def test_budget_and_breaker_are_thread_safe() -> None:
 )
 def test_schema_problems_are_named(value: object, problem: str) -> None:
     assert schema_problem(value, SCHEMA) == problem
+
+
+def test_a_reply_without_choices_is_an_error(waits: list[float]) -> None:
+    def no_choices(request: ChatRequest) -> Reply:
+        return Reply(status=299)  # the server helper sends an error body: no choices at all
+
+    with ScriptedServer(no_choices) as server, pytest.raises(ModelError, match="chat completion"):
+        model_for(server, waits, max_retries=0).complete("accept", MESSAGES, SCHEMA)
