@@ -338,8 +338,7 @@ class _Research:
         for chunk_id, text in claim.quotes:
             chunk = shown.get(chunk_id)
             if chunk is None:
-                reason = "cites a passage the model was not shown"
-                failures.append(DiscardedQuote(text, "", chunk_id, reason))
+                failures.append(self._unshown(chunk_id, text))
                 continue
             check = self.verifier.verify(text, chunk)
             if check.quote is None:
@@ -349,6 +348,18 @@ class _Research:
         if not failures:
             failures += _unquoted_numbers(claim.text, quotes)
         return Judgement(claim, tuple(quotes), tuple(failures))
+
+    def _unshown(self, chunk_id: str, text: str) -> DiscardedQuote:
+        """Why a quote citing a passage outside those shown fails: a passage of a
+        superseded, archived or draft document is named as such."""
+        chunk = self._chunk(chunk_id)
+        if chunk is None or self.engine.authority.is_current(chunk.document):
+            document = chunk.document if chunk else ""
+            return DiscardedQuote(
+                text, document, chunk_id, "cites a passage the model was not shown"
+            )
+        reason = f"not current practice: {self.engine.authority.reason(chunk.document)}"
+        return DiscardedQuote(text, chunk.document, chunk_id, reason)
 
     # -- results --------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from dossier.cli import main
 from dossier.config import Config, load_config
 from dossier.embed import MiniLMEmbedder
 from dossier.errors import ConfigError
+from dossier.ingest import ingest, scan_corpus
 from dossier.llm import ModelSettings
 from dossier.records import Answer
 from dossier.trace import explain, read_trace
@@ -127,15 +128,33 @@ def test_an_honest_model_grounds_answers_in_verified_quotes(
     assert "Acceptance check: complete" in explain(read_trace(tmp_path, "Q1"))
 
 
-def test_the_superseded_document_is_never_shown_for_drafting(
+def test_a_superseded_document_is_neither_shown_nor_quotable(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
-    with ScriptedServer(honest_script) as server:
-        run_build(config_for(project, tmp_path), server, embedder)
+    config = config_for(project, tmp_path)
+    corpus = ingest(scan_corpus(config.corpus), config.chunking)
+    (stale,) = [c for c in corpus.chunks if "at least 8 characters" in c.text]
+
+    def quotes_the_old_policy(request: ChatRequest) -> Reply:
+        if request.task in ("draft", "repair") and "password" in request.question:
+            quote = {"chunk_id": stale.chunk_id, "text": stale.text}
+            claims = [{"text": "Passwords need 8 characters.", "quotes": [quote]}]
+            return json_reply({"claims": claims, "missing": []})
+        return honest_script(request)
+
+    with ScriptedServer(quotes_the_old_policy) as server:
+        result = run_build(config, server, embedder)
     drafts = [r for r in server.requests if r.task == "draft"]
     shown = "\n".join(text for r in drafts for _, text in r.passages())
     assert "at least 8 characters" not in shown
     assert LENGTH in shown
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "unsupported"
+    (discarded,) = q1.discarded_quotes
+    assert discarded.document == "policies/passwords-2019.md"
+    assert discarded.reason == (
+        "not current practice: policies/passwords-2019.md has status 'superseded'"
+    )
 
 
 def test_a_lying_provider_ends_in_abstention_with_its_quotes_discarded(
@@ -377,6 +396,7 @@ def test_the_cli_survives_a_lying_provider_on_the_demo_corpus(
         assert "coverage of $9,999,999 per incident" in texts
     assert FABRICATED_CLAIM not in json.dumps([a["claims"] for a in answers])
     assert record["build"]["model_calls"] == server.count() == 27 * 5
+    assert "135 model calls (openai:gpt-4o-mini)" in result.output
     assert "cites a passage the model was not shown" in (out / "dossier.md").read_text()
 
 
