@@ -121,4 +121,5 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
         steps=(*first.steps, step, *second.steps),
         disclosures=tuple(dict.fromkeys(first.disclosures + second.disclosures)),
         conflicts=first.conflicts + second.conflicts,
+        model_calls=first.model_calls + second.model_calls,
     )

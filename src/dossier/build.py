@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,15 +17,16 @@ from dossier import __version__
 from dossier.acceptance import answer_question
 from dossier.atomic import write_atomic
 from dossier.authority import Authority
-from dossier.brief import make_brief
+from dossier.brief import Brief, make_brief
 from dossier.compose import ComposeContext, compose_answer
 from dossier.config import Config
 from dossier.embed import Embedder
-from dossier.engine import OfflineEngine
-from dossier.errors import ConfigError
+from dossier.engine import Evidence, OfflineEngine
 from dossier.freshness import date_answer
 from dossier.index import HybridIndex, open_index
 from dossier.ingest import corpus_digest, ingest, scan_corpus
+from dossier.llm import LanguageModel, OpenAIModel
+from dossier.model_engine import ModelEngine
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
@@ -40,6 +42,12 @@ class Reporter(Protocol):
     """Where progress goes: a terminal bar, or nowhere in tests."""
 
     def stage(self, name: str, total: int) -> Callable[[int], None]: ...
+
+
+class Engine(Protocol):
+    name: str
+
+    def research(self, brief: Brief) -> Evidence: ...
 
 
 class SilentReporter:
@@ -74,13 +82,17 @@ def build(
     embedder: Embedder,
     reporter: Reporter | None = None,
     clock: Clock = utc_now,
+    model: LanguageModel | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> BuildResult:
+    """Build the dossier. With engine "openai" and no ``model`` given, the model is
+    the server named by ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ)."""
     reporter = reporter or SilentReporter()
     timer = StageTimer()
     started = clock()
-    if config.engine != "offline":
-        raise ConfigError(
-            f"engine '{config.engine}': only the offline engine is available in this version"
+    if config.engine == "openai" and model is None:
+        model = OpenAIModel.from_environment(
+            config.model, os.environ if environ is None else environ
         )
     # 1. The questionnaire first: a bad one fails fast, before any indexing.
     notes: list[str] = []
@@ -94,7 +106,12 @@ def build(
         index = open_index(corpus, embedder, config.out / "cache", config.retrieval, progress)
     # 4. Research, verify and compose each answer.
     titles = {doc.path: doc.title for doc in corpus.documents}
-    engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
+    engine: Engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
+    if model is not None and config.engine == "openai":
+        engine = ModelEngine(
+            index, Authority.of(corpus), titles, config.research, model, config.model
+        )
+    model_calls: list[int] = []  # one count per question; list.append is thread-safe
     context = ComposeContext(chunk_of=_lookup(index), titles=titles)
     documents = {doc.path: doc for doc in corpus.documents}
     with timer.stage("answer"):
@@ -106,10 +123,12 @@ def build(
                 make_brief(question),
                 engine.research,
                 lambda evidence: compose_answer(question, evidence, context),
-                config.research.max_repairs,
+                # a model engine runs its own acceptance check and repairs
+                config.research.max_repairs if config.engine == "offline" else 0,
             )
             seconds = {"answer": round(time.perf_counter() - start, 4)}
             write_trace(config.out, result, evidence, seconds)
+            model_calls.append(evidence.model_calls)
             return date_answer(
                 result, documents, context.chunk_of, started.date(), config.freshness
             )
@@ -128,6 +147,7 @@ def build(
         stage_seconds=timer.seconds,
         questionnaire_notes=tuple(notes),
         corpus=str(config.corpus),
+        model_calls=sum(model_calls),
     )
     dossier = Dossier(
         schema_version=SCHEMA_VERSION,

@@ -130,6 +130,8 @@ def _report_build(result: Any) -> None:
         f"Built {len(dossier.answers)} answers from {dossier.build.documents} documents: "
         + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
     )
+    if dossier.build.model_calls:
+        click.echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
     for failure in dossier.build.documents_failed:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in dossier.build.questionnaire_notes:

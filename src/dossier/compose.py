@@ -103,9 +103,10 @@ def _verified_claims(
                 discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
             else:
                 quotes.append(check.quote)
-        if quotes:
-            text = selection.claim or " ".join(fold_whitespace(q.text) for q in quotes)
-            claims.append(Claim(text, tuple(quotes)))
+        if quotes and selection.claim:
+            claims.append(_with_claim(claims, selection.claim, quotes))
+        elif quotes:
+            claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
     return claims, discarded
 
 
@@ -164,13 +165,21 @@ def _prose(
     titles: Mapping[str, str],
     disclosures: tuple[str, ...],
 ) -> str:
-    facts = [q for c in claims if c.kind == "fact" for q in c.quotes]
     if not claims:
         lines = ["The documents do not answer this question."]
         lines += [f"- {fact}" for fact in missing]
         return "\n".join(lines)
     lines = ["The documents state:"]
-    lines += [f"- “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in facts]
+    for claim in claims:
+        if claim.kind != "fact":
+            continue
+        if claim.text != " ".join(fold_whitespace(q.text) for q in claim.quotes):
+            lines.append(f"- {claim.text}")  # a drafted claim, then the quotes that support it
+            lines += [
+                f"  - “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in claim.quotes
+            ]
+        else:
+            lines += [f"- “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in claim.quotes]
     lines += [f"Calculated: {c.text} ({c.basis})." for c in claims if c.kind == "assessment"]
     lines += disclosures
     if missing:
@@ -181,3 +190,11 @@ def _prose(
 
 def _source(quote: Quote, titles: Mapping[str, str]) -> str:
     return f"{titles.get(quote.document, quote.document)}, {quote.document}"
+
+
+def _with_claim(claims: list[Claim], text: str, quotes: list[Quote]) -> Claim:
+    """A model-written claim whose quotes span several passages arrives as one
+    selection per passage: they become one claim again."""
+    if claims and claims[-1].text == text:
+        return Claim(text, claims.pop().quotes + tuple(quotes))
+    return Claim(text, tuple(quotes))

@@ -18,6 +18,7 @@ from dossier.errors import ConfigError
 from dossier.freshness import FreshnessSettings
 from dossier.index import RetrievalSettings
 from dossier.ingest import ChunkSettings
+from dossier.llm import ModelSettings
 from dossier.workbook import ColumnSettings
 
 ENGINES = ("offline", "openai")
@@ -45,6 +46,7 @@ class Config:
     research: EngineSettings = field(default_factory=EngineSettings)
     questionnaire: ColumnSettings = field(default_factory=ColumnSettings)
     freshness: FreshnessSettings = field(default_factory=FreshnessSettings)
+    model: ModelSettings = field(default_factory=ModelSettings)  # [engine], for engine "openai"
 
     def fingerprint(self) -> dict[str, Any]:
         """The settings that change answers (for the record and cache keys)."""
@@ -53,6 +55,7 @@ class Config:
             "chunking": dataclasses.asdict(self.chunking),
             "retrieval": dataclasses.asdict(self.retrieval),
             "research": dataclasses.asdict(self.research),
+            **({"model": dataclasses.asdict(self.model)} if self.engine == "openai" else {}),
         }
 
 
@@ -67,6 +70,7 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
         base = path.parent
     errors: list[str] = []
     values = _top_level(raw, base, errors)
+    model = _engine_table(raw, values, errors)
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
     sections = {key: _section(raw, key, cls, errors) for key, cls in _SECTIONS.items()}
     errors += [f"unknown key '{key}'" for key in sorted(set(raw) - _TOP_KEYS - set(_SECTIONS))]
@@ -89,6 +93,7 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
         engine=values.get("engine", "offline"),
         jobs=jobs,
         paper=values.get("paper", "A4"),
+        model=model,
         **sections,
     )
 
@@ -111,9 +116,22 @@ def _top_level(raw: dict[str, Any], base: Path, errors: list[str]) -> dict[str, 
             else:
                 errors.append(f"'{key}' must be a path (a string)")
     for key in ("engine", "jobs", "paper"):
-        if key in raw:
+        if key in raw and not (key == "engine" and isinstance(raw[key], dict)):
             values[key] = raw[key]
     return values
+
+
+def _engine_table(raw: dict[str, Any], values: dict[str, Any], errors: list[str]) -> ModelSettings:
+    """``engine`` is either the engine's name or an ``[engine]`` table: ``kind``
+    (the name) and the model's settings."""
+    table = raw.get("engine")
+    if not isinstance(table, dict):
+        return ModelSettings()
+    settings = {k: v for k, v in table.items() if k != "kind"}
+    if "kind" in table:
+        values["engine"] = table["kind"]
+    model: ModelSettings = _section({"engine": settings}, "engine", ModelSettings, errors)
+    return model
 
 
 def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any:

@@ -128,6 +128,7 @@ class Evidence:
     steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
     conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
+    model_calls: int = 0  # calls to a language model for this question
 
 
 Step = dict[str, Any]

@@ -215,6 +215,7 @@ class BuildInfo:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
     corpus: str = ""  # the corpus folder as given to the build
+    model_calls: int = 0  # calls to a language model, all questions together
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ def trace_steps(
         "verdict": answer.verdict,
         "claims": len(answer.claims),
         "missing_facts": list(answer.missing_facts),
+        "model_calls": evidence.model_calls,
         "seconds": seconds,
     }
     return [
@@ -93,7 +94,7 @@ def _checks(answer: Answer) -> list[dict[str, Any]]:
     if answer.acceptance is not None:
         steps.append(
             {
-                "step": "accept",
+                "step": "acceptance",
                 "verdict": answer.acceptance.verdict,
                 "gaps": list(answer.acceptance.gaps),
                 "attempts": answer.acceptance.attempts,
@@ -173,13 +174,47 @@ def _describe(step: dict[str, Any]) -> list[str]:
         return lines + [f"Conflict (escalated): {note}" for note in step["unsettled"]]
     if kind == "repair":
         return [f"Repair after acceptance check ({step['verdict']}): " + "; ".join(step["gaps"])]
-    if kind == "accept":
+    if kind == "acceptance":
         gaps = "; ".join(step["gaps"])
         return [
-            f"Acceptance: {step['verdict']} after {step['attempts']} attempt(s)"
+            f"Acceptance check: {step['verdict']} after {step['attempts']} attempt(s)"
             + (f" — {gaps}" if gaps else "")
         ]
     if kind == "verdict":
         timing = ", ".join(f"{k} {v:.3f}s" for k, v in step["seconds"].items())
-        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing})"]
+        calls = f", {step['model_calls']} model calls" if step.get("model_calls") else ""
+        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing}{calls})"]
+    return _describe_model_step(step)
+
+
+def _describe_model_step(step: dict[str, Any]) -> list[str]:
+    """The steps only the model engine writes."""
+    kind = step.get("step")
+    if kind == "model":
+        outcome = "ok" if step["ok"] else f"failed: {step['error']}"
+        return [f"Model call ({step['task']}): {outcome} in {step['seconds']:.3f}s"]
+    if kind == "plan":
+        return [
+            f"Plan: {step['restatement']}",
+            f"  facts: {'; '.join(step['facts'])}",
+            f"  queries: {'; '.join(step['queries'])}",
+        ]
+    if kind == "assess":
+        missing = "; ".join(step["missing"]) or "nothing"
+        return [f"Assess: missing {missing}" + (f" → “{step['query']}”" if step["query"] else "")]
+    if kind == "judge":
+        lines = [
+            f"Judge round {step['round']}: {step['judged']} claims checked, "
+            f"{step['kept']} kept their verdict, {step['standing']} stand"
+        ]
+        lines += [
+            f"    rejected: {f['claim']} ({'; '.join(f['reasons'])})" for f in step["failing"]
+        ]
+        return lines
+    if kind == "accept":
+        detail = "; ".join(step["gaps"]) if step["verdict"] == "incomplete" else step["restated"]
+        detail = "" if step["verdict"] == "complete" else detail
+        return [f"Acceptance check: {step['verdict']}" + (f" ({detail})" if detail else "")]
+    if kind == "abstain":
+        return [f"Abstain: {step['reason']}"]
     return [json.dumps(step)]

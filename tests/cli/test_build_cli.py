@@ -129,13 +129,6 @@ def test_bad_config_names_the_key(tmp_path: Path) -> None:
     assert code == 2 and "retrieval.rrf_k" in output
 
 
-def test_openai_engine_is_refused_clearly_for_now(small_project: Path) -> None:
-    code, output = run(
-        "build", "--config", str(small_project / "dossier.toml"), "--engine", "openai"
-    )
-    assert code == 2 and "only the offline engine" in output
-
-
 def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> None:
     from dossier.atomic import output_lock
 

@@ -217,3 +217,38 @@ def test_fingerprint_reflects_settings(tmp_path: Path) -> None:
     assert a.fingerprint()["retrieval"]["rrf_k"] == 10
     assert b.fingerprint()["retrieval"]["rrf_k"] == 60
     assert set(a.fingerprint()) == {"engine", "chunking", "retrieval", "research"}
+
+
+def test_an_engine_table_chooses_the_engine_and_sets_the_model(tmp_path: Path) -> None:
+    from dossier.llm import ModelSettings
+
+    path = write_config(
+        tmp_path,
+        BASIC + '[engine]\nkind = "openai"\nmodel = "qwen2.5-7b"\ntimeout_seconds = 20\n'
+        "call_budget = 300\nmax_repair_rounds = 1\n",
+    )
+    config = load_config(path)
+    assert config.engine == "openai"
+    assert config.model == ModelSettings(
+        model="qwen2.5-7b", timeout_seconds=20.0, call_budget=300, max_repair_rounds=1
+    )
+    assert config.fingerprint()["model"]["model"] == "qwen2.5-7b"
+    assert load_config(path, {"engine": "offline"}).engine == "offline"  # the flag wins
+
+
+def test_the_engine_may_still_be_a_plain_name(tmp_path: Path) -> None:
+    config = load_config(write_config(tmp_path, BASIC + 'engine = "openai"\n'))
+    assert config.engine == "openai"
+    assert config.model.max_repair_rounds == 2 and config.model.temperature == 0.0
+
+
+def test_engine_table_errors_name_their_keys(tmp_path: Path) -> None:
+    message = config_error(
+        write_config(
+            tmp_path,
+            BASIC + '[engine]\nkind = "gpt"\ntimeout_seconds = "soon"\napi_key = "sk-x"\n',
+        )
+    )
+    assert "'engine' must be one of offline, openai, not 'gpt'" in message
+    assert "'engine.timeout_seconds' must be float" in message
+    assert "unknown key 'engine.api_key'" in message

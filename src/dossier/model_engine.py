@@ -1,0 +1,536 @@
+"""The model engine: a language model plans, searches, drafts and checks; the verifier decides.
+
+Same interface as the offline engine (``name``, ``research(brief) -> Evidence``),
+and the same observable route, written to the trace step by step:
+
+1. **plan** — the model restates the question, lists the facts the answer
+   needs and writes search queries.
+2. **search / assess** — the question and the model's queries are searched
+   (``HybridIndex.search``; duplicate queries and the search budget are
+   guarded); the model sees the passages found, with their chunk ids, names
+   the facts still missing and writes a query that targets them, until
+   nothing is missing, a query repeats, or ``max_searches`` is spent.
+3. **draft / repair** — the model drafts claims, each with verbatim quotes and
+   the chunk id they come from. The deterministic verifier checks every quote
+   (literal match in a passage the model was shown, from a current document),
+   and a claim may not state a number its verified quotes do not hold.
+   Claims that fail go back to the model with the reasons, at most
+   ``max_repair_rounds`` times; only rewritten claims are judged again (a
+   claim with the same words and quotes keeps its verdict). Every quote that
+   failed is kept as a discarded quote, with the reason.
+4. **accept** — a check that sees only the question and the composed answer:
+   ``complete``, ``incomplete`` (gaps: searched, then redrafted) or
+   ``wrong_question`` (restated: redrafted); bounded, and a shortfall left at
+   the end is recorded in the missing facts.
+
+A model error (timeout, malformed reply, open circuit breaker, spent call
+budget) is recorded as a step and the question abstains, naming the reason;
+the build goes on. No model reasoning is recorded, only what it returned.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dossier.authority import Authority
+from dossier.brief import Brief
+from dossier.compose import ComposeContext, compose_answer
+from dossier.engine import EngineSettings, Evidence, Selection, Step, _brief_step
+from dossier.index import HybridIndex
+from dossier.llm import JSONObject, LanguageModel, Message, ModelError, ModelSettings
+from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
+from dossier.textutil import content_terms, fold_whitespace, words
+from dossier.verify import QuoteVerifier
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+
+
+def _object(**properties: object) -> JSONObject:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+PLAN_SCHEMA = _object(restatement={"type": "string"}, facts=_STRINGS, queries=_STRINGS)
+ASSESS_SCHEMA = _object(missing=_STRINGS, query={"type": "string"})
+QUOTE_SCHEMA = _object(chunk_id={"type": "string"}, text={"type": "string"})
+CLAIM_SCHEMA = _object(text={"type": "string"}, quotes={"type": "array", "items": QUOTE_SCHEMA})
+DRAFT_SCHEMA = _object(claims={"type": "array", "items": CLAIM_SCHEMA}, missing=_STRINGS)
+ACCEPT_SCHEMA = _object(
+    verdict={"type": "string", "enum": ["complete", "incomplete", "wrong_question"]},
+    gaps=_STRINGS,
+    restated={"type": "string"},
+)
+
+_SYSTEM = (
+    "You help answer a security questionnaire strictly from a company's own documents. "
+    "Reply with one JSON object that matches the given schema, and nothing else."
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_PASSAGES_SHOWN = 8
+
+
+@dataclass(frozen=True)
+class DraftClaim:
+    """A claim as the model wrote it: its text and its (chunk id, quote) pairs."""
+
+    text: str
+    quotes: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, data: JSONObject) -> DraftClaim:
+        return cls(
+            fold_whitespace(data["text"]),
+            tuple((q["chunk_id"].strip(), q["text"]) for q in data["quotes"]),
+        )
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verifier's verdict on one claim: its verified quotes, or why it fails."""
+
+    claim: DraftClaim
+    quotes: tuple[Quote, ...]
+    failures: tuple[DiscardedQuote, ...]  # empty when the claim stands
+
+    @property
+    def stands(self) -> bool:
+        return not self.failures
+
+
+class ModelEngine:
+    def __init__(
+        self,
+        index: HybridIndex,
+        authority: Authority,
+        titles: dict[str, str],
+        settings: EngineSettings,
+        model: LanguageModel,
+        model_settings: ModelSettings,
+    ) -> None:
+        self.index = index
+        self.authority = authority
+        self.titles = titles
+        self.settings = settings
+        self.model = model
+        self.model_settings = model_settings
+        self.name = f"openai:{model_settings.model}"
+
+    def research(self, brief: Brief) -> Evidence:
+        run = _Research(self, brief)
+        try:
+            return run.execute()
+        except ModelError as error:
+            return run.abstain(error.reason)
+
+
+class _Research:
+    """The state of one question's research: searches, passages, verdicts, steps."""
+
+    def __init__(self, engine: ModelEngine, brief: Brief) -> None:
+        self.engine = engine
+        self.brief = brief
+        self.steps: list[Step] = [_brief_step(brief)]
+        self.searches: list[Search] = []
+        self.seen: set[frozenset[str]] = set()
+        self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
+        self.calls = 0
+        self.verifier = QuoteVerifier()
+        self.verdicts: dict[DraftClaim, Judgement] = {}
+        self.discarded: list[DiscardedQuote] = []
+        self.facts = [fact.text for fact in brief.facts]
+        self.shortfalls: list[str] = []
+        self.exhausted = ""  # what was still missing when the search budget ran out
+
+    # -- the route ----------------------------------------------------------
+
+    def execute(self) -> Evidence:
+        queries = self.plan()
+        for query in [self.brief.query, *queries]:
+            self.search(query)
+        self.assess_loop()
+        claims, missing = self.draft()
+        claims, missing = self.accept(claims, missing)
+        return self.evidence(claims, missing)
+
+    def plan(self) -> list[str]:
+        reply = self.ask("plan", _plan_prompt(self.brief), PLAN_SCHEMA)
+        facts = [fold_whitespace(f) for f in reply["facts"] if f.strip()]
+        if facts:
+            self.facts = facts
+        queries = [fold_whitespace(q) for q in reply["queries"] if q.strip()]
+        self.steps.append(
+            {
+                "step": "plan",
+                "restatement": fold_whitespace(reply["restatement"]),
+                "facts": self.facts,
+                "queries": queries,
+            }
+        )
+        return queries
+
+    def assess_loop(self) -> None:
+        """Ask what is still missing and search for it, until nothing is, a query
+        repeats, or the search budget is spent."""
+        budget = self.engine.settings.max_searches
+        missing: list[str] = []
+        while len(self.searches) < budget:
+            reply = self.ask("assess", _assess_prompt(self), ASSESS_SCHEMA)
+            missing = [fold_whitespace(m) for m in reply["missing"] if m.strip()]
+            query = fold_whitespace(reply["query"])
+            self.steps.append({"step": "assess", "missing": missing, "query": query})
+            if not missing:
+                return
+            if not query or not self.search(query):
+                reason = "no progress: the model wrote no new query for the missing facts"
+                self.steps.append({"step": "guard", "reason": reason})
+                return
+        self.steps.append({"step": "guard", "reason": "search budget spent"})
+        if missing:
+            self.exhausted = (
+                f"The search budget of {budget} ran out while still missing: {'; '.join(missing)}"
+            )
+
+    def draft(self, note: str = "") -> tuple[list[Judgement], list[str]]:
+        """Draft claims, then send failing ones back for repair (bounded)."""
+        shown = self.passages()
+        reply = self.ask("draft", _draft_prompt(self, shown, note), DRAFT_SCHEMA)
+        missing = [fold_whitespace(m) for m in reply["missing"] if m.strip()]
+        standing, failing = self.judge_all(reply["claims"], shown, round_=0)
+        for round_ in range(1, self.engine.model_settings.max_repair_rounds + 1):
+            if not failing:
+                break
+            prompt = _repair_prompt(self, shown, failing)
+            reply = self.ask("repair", prompt, DRAFT_SCHEMA)
+            repaired, failing = self.judge_all(reply["claims"], shown, round_)
+            standing += [j for j in repaired if j not in standing]
+        if not standing:
+            missing.append(
+                "No claim could be verified against the documents (see the discarded quotes)"
+                if failing
+                else "The model found no passage that answers the question"
+            )
+            missing += [self.exhausted] if self.exhausted else []
+        return standing, missing
+
+    def accept(
+        self, claims: list[Judgement], missing: list[str]
+    ) -> tuple[list[Judgement], list[str]]:
+        """The acceptance check sees only the question and the composed answer."""
+        if not claims:
+            return claims, missing
+        retries = self.engine.model_settings.max_acceptance_retries
+        for attempt in range(retries + 1):
+            text = self.answer_text(claims, missing)
+            prompt = _accept_prompt(self.brief.question, text)
+            reply = self.ask("accept", prompt, ACCEPT_SCHEMA)
+            verdict = reply["verdict"]
+            gaps = [fold_whitespace(g) for g in reply["gaps"] if g.strip()]
+            restated = fold_whitespace(reply["restated"])
+            self.steps.append(
+                {"step": "accept", "verdict": verdict, "gaps": gaps, "restated": restated}
+            )
+            if verdict == "complete":
+                return claims, missing
+            if attempt == retries:
+                missing.append(_shortfall(verdict, gaps, restated, retries))
+                return claims, missing
+            if verdict == "incomplete":
+                for gap in gaps:
+                    self.search(gap)
+                note = "A check found the answer incomplete; it lacks: " + "; ".join(gaps)
+            else:
+                note = f"A check found the answer addresses another question; it asks: {restated}"
+            redrafted, redraft_missing = self.draft(note)
+            if redrafted:
+                claims, missing = redrafted, redraft_missing
+        return claims, missing
+
+    # -- searching ------------------------------------------------------------
+
+    def search(self, query: str) -> bool:
+        """Run one search unless it repeats an earlier one (by stemmed terms) or the
+        budget is spent; the refusal is a guard step."""
+        key = frozenset(content_terms(query)) or frozenset(words(query))
+        if not key or key in self.seen:
+            self.steps.append(
+                {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
+            )
+            return False
+        if len(self.searches) >= self.engine.settings.max_searches:
+            self.steps.append({"step": "guard", "reason": "search budget spent", "query": query})
+            return False
+        self.seen.add(key)
+        hits = tuple(self.engine.index.search(query, self.engine.settings.hits_per_search))
+        self.searches.append(Search(query, hits))
+        self.steps.append(
+            {
+                "step": "search",
+                "query": query,
+                "hits": [
+                    [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank]
+                    for h in hits[:10]
+                ],
+            }
+        )
+        for rank, hit in enumerate(hits):
+            first = self.pool.get(hit.chunk_id, (rank, len(self.pool)))
+            self.pool[hit.chunk_id] = (min(first[0], rank), first[1])
+        return True
+
+    def passages(self) -> list[Chunk]:
+        """The best passages found so far, from current documents only."""
+        ranked = sorted(self.pool, key=lambda cid: self.pool[cid])
+        chunks = [self.engine.index.chunk(cid) for cid in ranked]
+        current = [c for c in chunks if self.engine.authority.is_current(c.document)]
+        return current[:_PASSAGES_SHOWN]
+
+    # -- judging ----------------------------------------------------------------
+
+    def judge_all(
+        self, raw: Sequence[JSONObject], shown: list[Chunk], round_: int
+    ) -> tuple[list[Judgement], list[DraftClaim]]:
+        """Judge each claim once: one with the same words and quotes as an earlier
+        one keeps that verdict."""
+        standing: list[Judgement] = []
+        failing: list[DraftClaim] = []
+        judged = kept = 0
+        for claim in dict.fromkeys(DraftClaim.of(c) for c in raw):
+            if claim in self.verdicts:
+                kept += 1
+            else:
+                self.verdicts[claim] = self.judge(claim, {c.chunk_id: c for c in shown})
+                judged += 1
+            verdict = self.verdicts[claim]
+            if verdict.stands:
+                standing.append(verdict)
+            else:
+                failing.append(claim)
+                self.discarded += verdict.failures  # kept once: evidence() drops repeats
+        self.steps.append(
+            {
+                "step": "judge",
+                "round": round_,
+                "judged": judged,
+                "kept": kept,
+                "standing": len(standing),
+                "failing": [
+                    {"claim": c.text, "reasons": [d.reason for d in self.verdicts[c].failures]}
+                    for c in failing
+                ],
+            }
+        )
+        return standing, failing
+
+    def judge(self, claim: DraftClaim, shown: dict[str, Chunk]) -> Judgement:
+        if not claim.quotes:
+            nothing = DiscardedQuote(claim.text, "", "", "the claim quotes nothing")
+            return Judgement(claim, (), (nothing,))
+        quotes: list[Quote] = []
+        failures: list[DiscardedQuote] = []
+        for chunk_id, text in claim.quotes:
+            chunk = shown.get(chunk_id)
+            if chunk is None:
+                failures.append(self._unshown(chunk_id, text))
+                continue
+            check = self.verifier.verify(text, chunk)
+            if check.quote is None:
+                failures.append(DiscardedQuote(text, chunk.document, chunk_id, check.reason))
+            else:
+                quotes.append(check.quote)
+        if not failures:
+            failures += _unquoted_numbers(claim.text, quotes)
+        return Judgement(claim, tuple(quotes), tuple(failures))
+
+    def _unshown(self, chunk_id: str, text: str) -> DiscardedQuote:
+        """Why a quote citing a passage outside those shown fails: a passage of a
+        superseded, archived or draft document is named as such."""
+        chunk = self._chunk(chunk_id)
+        if chunk is None or self.engine.authority.is_current(chunk.document):
+            document = chunk.document if chunk else ""
+            return DiscardedQuote(
+                text, document, chunk_id, "cites a passage the model was not shown"
+            )
+        reason = f"not current practice: {self.engine.authority.reason(chunk.document)}"
+        return DiscardedQuote(text, chunk.document, chunk_id, reason)
+
+    # -- results --------------------------------------------------------------------
+
+    def answer_text(self, claims: list[Judgement], missing: list[str]) -> str:
+        evidence = self.evidence(claims, missing)
+        question = Question(self.brief.question_id, self.brief.question)
+        context = ComposeContext(self._chunk, self.engine.titles)
+        answer = compose_answer(question, evidence, context)
+        return answer.answer
+
+    def _chunk(self, chunk_id: str) -> Chunk | None:
+        try:
+            return self.engine.index.chunk(chunk_id)
+        except KeyError:
+            return None
+
+    def evidence(self, claims: list[Judgement], missing: list[str]) -> Evidence:
+        selections = []
+        for verdict in claims:
+            for chunk_id in dict.fromkeys(q.chunk_id for q in verdict.quotes):
+                texts = tuple(q.text for q in verdict.quotes if q.chunk_id == chunk_id)
+                selections.append(Selection(chunk_id, texts, 0, 0.0, claim=verdict.claim.text))
+        return Evidence(
+            self.brief,
+            tuple(self.searches),
+            tuple(selections),
+            tuple(dict.fromkeys(self.discarded)),
+            tuple(dict.fromkeys([*missing, *self.shortfalls])),
+            tuple(self.steps),
+            model_calls=self.calls,
+        )
+
+    def abstain(self, reason: str) -> Evidence:
+        self.steps.append({"step": "abstain", "reason": f"model error: {reason}"})
+        self.shortfalls.append(f"No answer: the model could not be used ({reason})")
+        return self.evidence([], [])
+
+    def ask(self, task: str, messages: list[Message], schema: JSONObject) -> JSONObject:
+        """One model call, recorded as a step (task, duration, ok or the error)."""
+        self.calls += 1
+        start = time.perf_counter()
+        try:
+            reply = self.engine.model.complete(task, messages, schema)
+        except ModelError as error:
+            seconds = round(time.perf_counter() - start, 4)
+            self.steps.append(
+                {
+                    "step": "model",
+                    "task": task,
+                    "ok": False,
+                    "error": error.reason,
+                    "seconds": seconds,
+                }
+            )
+            raise
+        seconds = round(time.perf_counter() - start, 4)
+        self.steps.append({"step": "model", "task": task, "ok": True, "seconds": seconds})
+        return reply
+
+
+def _unquoted_numbers(claim: str, quotes: Sequence[Quote]) -> list[DiscardedQuote]:
+    """A claim may state only numbers that its verified quotes hold."""
+    source = _plain_number(" ".join(fold_whitespace(q.text) for q in quotes))
+    absent = [n for n in _NUMBER.findall(claim) if _plain_number(n) not in source]
+    if not absent:
+        return []
+    first = quotes[0]
+    reason = f"the claim states {', '.join(absent)}, which none of its verified quotes contains"
+    return [DiscardedQuote(claim, first.document, first.chunk_id, reason)]
+
+
+def _plain_number(text: str) -> str:
+    return re.sub(r"(?<=\d),(?=\d)", "", text)
+
+
+def _shortfall(verdict: str, gaps: list[str], restated: str, retries: int) -> str:
+    tries = f"after {retries} redraft{'s' if retries != 1 else ''}"
+    if verdict == "incomplete":
+        return f"The acceptance check found the answer incomplete {tries}: " + (
+            "; ".join(gaps) or "no gap named"
+        )
+    return f"The acceptance check found the answer addresses another question {tries}: {restated}"
+
+
+# -- prompts -----------------------------------------------------------------------
+
+
+def _messages(user: str) -> list[Message]:
+    return [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": user}]
+
+
+def _numbered(items: Sequence[str]) -> str:
+    return "\n".join(f"{i}. {item}" for i, item in enumerate(items, 1)) or "(none)"
+
+
+def _passage_block(chunks: Sequence[Chunk], titles: dict[str, str]) -> str:
+    blocks = []
+    for c in chunks:
+        where = titles.get(c.document, c.document) + (f" > {c.heading}" if c.heading else "")
+        blocks.append(f"[{c.chunk_id}] {where} ({c.document})\n{c.text}")
+    return "\n\n".join(blocks) or "(no passages)"
+
+
+def _plan_prompt(brief: Brief) -> list[Message]:
+    return _messages(
+        f"Question: {brief.question}\n\n"
+        "Restate the question so that an answer can be checked against it, list the atomic "
+        "facts an answer needs (one short sentence each), and write up to three search "
+        "queries (keywords a policy document would use) to find them.\n"
+        'Reply as {"restatement": "...", "facts": ["..."], "queries": ["..."]}.'
+    )
+
+
+def _assess_prompt(run: _Research) -> list[Message]:
+    return _messages(
+        f"Question: {run.brief.question}\n\nFacts the answer needs:\n{_numbered(run.facts)}\n\n"
+        f"Queries already run:\n{_numbered([s.query for s in run.searches])}\n\n"
+        f"Passages found so far:\n\n{_passage_block(run.passages(), run.engine.titles)}\n\n"
+        "Which of the facts do these passages not establish? If any, write one new search "
+        "query, different from those already run, that targets them.\n"
+        'Reply as {"missing": ["fact ..."], "query": "..."}; "missing" is empty when '
+        "every fact is established."
+    )
+
+
+_QUOTING_RULES = (
+    "Every claim must be supported by quotes copied exactly, character for character, from "
+    "the passages above, each with the chunk id in square brackets before its passage. A "
+    "claim may state a number only if one of its quotes contains it. Do not use anything "
+    "that is not in the passages."
+)
+
+
+def _draft_prompt(run: _Research, shown: list[Chunk], note: str) -> list[Message]:
+    return _messages(
+        f"Question: {run.brief.question}\n\nFacts the answer needs:\n{_numbered(run.facts)}\n\n"
+        + (f"{note}\n\n" if note else "")
+        + f"Passages:\n\n{_passage_block(shown, run.engine.titles)}\n\n"
+        + f"Write the claims that answer the question. {_QUOTING_RULES} List under "
+        '"missing" the facts these passages do not establish.\n'
+        'Reply as {"claims": [{"text": "...", "quotes": [{"chunk_id": "...", "text": "..."}]}], '
+        '"missing": ["..."]}.'
+    )
+
+
+def _repair_prompt(run: _Research, shown: list[Chunk], failing: list[DraftClaim]) -> list[Message]:
+    rejected = [
+        {
+            "claim": claim.text,
+            "quotes": [{"chunk_id": c, "text": t} for c, t in claim.quotes],
+            "rejected_because": [d.reason for d in run.verdicts[claim].failures],
+        }
+        for claim in failing
+    ]
+    return _messages(
+        f"Question: {run.brief.question}\n\n"
+        f"Passages:\n\n{_passage_block(shown, run.engine.titles)}\n\n"
+        "These claims were rejected by a literal quote check, for the reasons given:\n"
+        f"{json.dumps(rejected, ensure_ascii=False, indent=1)}\n\n"
+        f"Rewrite only these claims. {_QUOTING_RULES} Leave out a claim the passages do not "
+        "support.\n"
+        'Reply as {"claims": [{"text": "...", "quotes": [{"chunk_id": "...", "text": "..."}]}], '
+        '"missing": ["..."]}.'
+    )
+
+
+def _accept_prompt(question: str, answer: str) -> list[Message]:
+    return _messages(
+        f"Question: {question}\n\nAnswer:\n{answer}\n\n"
+        'Does the answer answer this question? Reply with verdict "complete"; or '
+        '"incomplete" with the specific gaps; or "wrong_question" when it answers a different '
+        "question, with the question restated as asked.\n"
+        'Reply as {"verdict": "...", "gaps": ["..."], "restated": "..."}.'
+    )

@@ -1,0 +1,409 @@
+"""The model engine end to end: real ``openai`` client, scripted server on 127.0.0.1.
+
+Each scenario builds a small corpus with ``build()`` (the session's embedder),
+with ``OPENAI_BASE_URL`` pointing at a server whose replies the test scripts.
+The lying provider is also run through the CLI on the demo corpus.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from dossier.build import BuildResult, build
+from dossier.cli import main
+from dossier.config import Config, load_config
+from dossier.embed import MiniLMEmbedder
+from dossier.errors import ConfigError
+from dossier.ingest import ingest, scan_corpus
+from dossier.llm import ModelSettings
+from dossier.records import Answer
+from dossier.trace import explain, read_trace
+from tests.conftest import ROOT, pinned_clock
+from tests.support.openai_server import (
+    FABRICATED_CLAIM,
+    ChatRequest,
+    Reply,
+    ScriptedServer,
+    honest_claims,
+    honest_script,
+    json_reply,
+    lying_script,
+)
+from tests.unit.test_schema import _schema
+
+OPENAI = ("--engine", "openai")
+LENGTH = "Passwords must be at least 14 characters long."
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("model-project")
+    policies = root / "corpus" / "policies"
+    policies.mkdir(parents=True)
+    (policies / "passwords.md").write_text(
+        "---\ntitle: Password Policy\nstatus: current\n---\n# Password Policy\n\n"
+        f"{LENGTH} Passphrases are encouraged.\n\n"
+        "Privileged account passwords are rotated every 90 days.\n"
+    )
+    (policies / "backup.md").write_text(
+        "---\ntitle: Backup Standard\nstatus: current\n---\n# Backups\n\n"
+        "Backups of production databases are taken daily and retained for 35 days.\n"
+    )
+    (policies / "passwords-2019.md").write_text(
+        "---\ntitle: Old Password Policy\nstatus: superseded\n---\n# Passwords\n\n"
+        "Passwords must be at least 8 characters long.\n"
+    )
+    (root / "questions.csv").write_text(
+        "id,question\n"
+        "Q1,What is the minimum password length?\n"
+        "Q2,How often are production database backups taken?\n"
+        "Q3,What is the coverage limit of your cyber insurance?\n"
+    )
+    return root
+
+
+def config_for(project: Path, out: Path, **model: Any) -> Config:
+    config = load_config(
+        None,
+        {
+            "corpus": project / "corpus",
+            "questions": project / "questions.csv",
+            "out": out,
+            "engine": "openai",
+        },
+    )
+    settings = {"model": "scripted-model", "backoff_seconds": 0.0, **model}
+    return dataclasses.replace(config, model=ModelSettings(**settings))
+
+
+def run_build(config: Config, server: ScriptedServer, embedder: MiniLMEmbedder) -> BuildResult:
+    environ = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-test"}
+    return build(config, embedder=embedder, clock=pinned_clock, environ=environ)
+
+
+def answers_of(result: BuildResult) -> dict[str, Answer]:
+    return {a.question_id: a for a in result.dossier.answers}
+
+
+def model_steps(out: Path, question_id: str) -> list[dict[str, Any]]:
+    return [s for s in read_trace(out, question_id) if s.get("step") == "model"]
+
+
+def calls_per_question(out: Path) -> dict[str, int]:
+    return {q: read_trace(out, q)[-1]["model_calls"] for q in ("Q1", "Q2", "Q3")}
+
+
+def test_an_honest_model_grounds_answers_in_verified_quotes(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    with ScriptedServer(honest_script) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    answers = answers_of(result)
+    assert answers["Q1"].verdict == "grounded"
+    (claim,) = answers["Q1"].claims
+    assert claim.text == LENGTH
+    assert [q.text for q in claim.quotes] == [LENGTH]
+    assert claim.quotes[0].document == "policies/passwords.md"
+    assert answers["Q2"].verdict == "grounded"
+    assert "daily" in answers["Q2"].claims[0].text
+    assert answers["Q3"].verdict == "unsupported"  # nothing about insurance was shown
+    # plan, assess, draft, accept; no acceptance check of an abstention
+    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 4, "Q3": 3}
+    assert result.dossier.build.model_calls == 11 == server.count()
+    assert result.dossier.build.engine == "openai:scripted-model"
+    record = json.loads((tmp_path / "dossier.json").read_text())
+    jsonschema.validate(record, _schema())
+    assert record["build"]["model_calls"] == 11
+    tasks = [s["task"] for s in model_steps(tmp_path, "Q1")]
+    assert tasks == ["plan", "assess", "draft", "accept"]
+    assert all(s["ok"] for s in model_steps(tmp_path, "Q1"))
+    assert "Acceptance check: complete" in explain(read_trace(tmp_path, "Q1"))
+
+
+def test_a_superseded_document_is_neither_shown_nor_quotable(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    config = config_for(project, tmp_path)
+    corpus = ingest(scan_corpus(config.corpus), config.chunking)
+    (stale,) = [c for c in corpus.chunks if "at least 8 characters" in c.text]
+
+    def quotes_the_old_policy(request: ChatRequest) -> Reply:
+        if request.task in ("draft", "repair") and "password" in request.question:
+            quote = {"chunk_id": stale.chunk_id, "text": stale.text}
+            claims = [{"text": "Passwords need 8 characters.", "quotes": [quote]}]
+            return json_reply({"claims": claims, "missing": []})
+        return honest_script(request)
+
+    with ScriptedServer(quotes_the_old_policy) as server:
+        result = run_build(config, server, embedder)
+    drafts = [r for r in server.requests if r.task == "draft"]
+    shown = "\n".join(text for r in drafts for _, text in r.passages())
+    assert "at least 8 characters" not in shown
+    assert LENGTH in shown
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "unsupported"
+    (discarded,) = q1.discarded_quotes
+    assert discarded.document == "policies/passwords-2019.md"
+    assert discarded.reason == (
+        "not current practice: policies/passwords-2019.md has status 'superseded'"
+    )
+
+
+def test_a_lying_provider_ends_in_abstention_with_its_quotes_discarded(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    with ScriptedServer(lying_script) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    for answer in result.dossier.answers:
+        assert answer.verdict == "unsupported"
+        assert not answer.claims
+        reasons = {d.text: d.reason for d in answer.discarded_quotes}
+        assert reasons["coverage of $9,999,999 per incident"] == (
+            "quote text is not in the cited passage"
+        )
+        assert reasons["Totally Real Source, p. 7"] == "cites a passage the model was not shown"
+    # draft, then two repair rounds that each resend the same claim; judged once
+    assert server.tasks().count("repair") == 2 * 3
+    judged = [s for s in read_trace(tmp_path, "Q3") if s.get("step") == "judge"]
+    assert [(s["round"], s["judged"], s["kept"]) for s in judged] == [
+        (0, 1, 0),
+        (1, 0, 1),
+        (2, 0, 1),
+    ]
+    jsonschema.validate(json.loads((tmp_path / "dossier.json").read_text()), _schema())
+    markdown = (tmp_path / "dossier.md").read_text()
+    assert "coverage of $9,999,999 per incident" in markdown
+    assert "cites a passage the model was not shown" in markdown
+    assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 5, "Q3": 5}
+
+
+def test_a_claim_may_not_state_a_number_its_quotes_lack(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def inflating(request: ChatRequest) -> Reply:
+        if request.task in ("draft", "repair"):
+            claims = honest_claims(request)
+            for claim in claims:
+                claim["text"] = "Passwords need 16 characters, per the quoted rule."
+            return json_reply({"claims": claims, "missing": []})
+        return honest_script(request)
+
+    with ScriptedServer(inflating) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "unsupported"
+    assert "16" not in q1.answer
+    (dropped,) = [d for d in q1.discarded_quotes if d.text.startswith("Passwords need 16")]
+    assert dropped.reason == "the claim states 16, which none of its verified quotes contains"
+
+
+def test_a_repair_round_fixes_a_bad_quote(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def mistaken_first(request: ChatRequest) -> Reply:
+        if request.task == "draft" and "minimum password" in request.question:
+            claims = honest_claims(request)
+            bad = {"text": "Passwords must be 15 characters.", "quotes": []}
+            bad["quotes"] = [{"chunk_id": claims[0]["quotes"][0]["chunk_id"], "text": bad["text"]}]
+            return json_reply({"claims": [*claims, bad], "missing": []})
+        if request.task == "repair":
+            assert "quote text is not in the cited passage" in request.prompt
+        return honest_script(request)
+
+    with ScriptedServer(mistaken_first) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "grounded"
+    assert [c.text for c in q1.claims] == [LENGTH]
+    drafting = [s for s in model_steps(tmp_path, "Q1") if s["task"] in ("draft", "repair")]
+    assert len(drafting) == 2
+    judged = [s for s in read_trace(tmp_path, "Q1") if s.get("step") == "judge"]
+    # the repair resends the good claim unchanged: it keeps its verdict, not judged again
+    assert [(s["round"], s["judged"], s["kept"]) for s in judged] == [(0, 2, 0), (1, 0, 1)]
+    assert calls_per_question(tmp_path)["Q1"] == 5
+
+
+def test_a_server_that_times_out_trips_the_breaker_and_the_build_goes_on(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def slow(request: ChatRequest) -> Reply:
+        return Reply(json.dumps({}), delay=1.5)
+
+    config = config_for(project, tmp_path, timeout_seconds=0.25, max_retries=1, breaker_threshold=3)
+    with ScriptedServer(slow) as server:
+        result = run_build(config, server, embedder)
+    assert [a.verdict for a in result.dossier.answers] == ["unsupported"] * 3
+    assert server.count() == 3  # two tries for Q1, one for Q2, then the breaker is open
+    q1, q2, q3 = result.dossier.answers
+    assert "timed out after 0.25s" in q1.missing_facts[-1]
+    assert "circuit breaker open" in q2.missing_facts[-1]
+    assert "circuit breaker open" in q3.missing_facts[-1]
+    (step,) = model_steps(tmp_path, "Q1")
+    assert step["task"] == "plan" and step["ok"] is False
+    assert (tmp_path / "dossier.md").exists()
+
+
+def test_malformed_json_is_a_recorded_step_and_an_abstention(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def malformed(request: ChatRequest) -> Reply:
+        if request.task == "plan":
+            return honest_script(request)
+        return Reply('{"claims": [ {"text": "unterminated')
+
+    config = config_for(project, tmp_path, max_retries=1, breaker_threshold=100)
+    with ScriptedServer(malformed) as server:
+        result = run_build(config, server, embedder)
+    for answer in result.dossier.answers:
+        assert answer.verdict == "unsupported"
+        assert "malformed JSON" in answer.missing_facts[-1]
+    assert [s["ok"] for s in model_steps(tmp_path, "Q2")] == [True, False]
+    assert server.count() == 3 * (1 + 2)  # per question: the plan, two tries at assessing
+    assert calls_per_question(tmp_path) == {"Q1": 2, "Q2": 2, "Q3": 2}
+
+
+def test_a_spent_call_budget_abstains_naming_the_budget(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    with ScriptedServer(honest_script) as server:
+        result = run_build(config_for(project, tmp_path, call_budget=5), server, embedder)
+    q1, q2, q3 = result.dossier.answers
+    assert q1.verdict == "grounded"
+    assert q2.verdict == q3.verdict == "unsupported"
+    assert "the call budget of 5 model calls is spent" in q2.missing_facts[-1]
+    assert "the call budget of 5 model calls is spent" in q3.missing_facts[-1]
+    assert server.count() == 5
+    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 2, "Q3": 1}
+
+
+def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def never_complete(request: ChatRequest) -> Reply:
+        if request.task == "accept":
+            gaps = ["whether passphrases may replace passwords"]
+            return json_reply({"verdict": "incomplete", "gaps": gaps, "restated": ""})
+        return honest_script(request)
+
+    with ScriptedServer(never_complete) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "grounded"
+    assert q1.missing_facts[-1] == (
+        "The acceptance check found the answer incomplete after 1 redraft: "
+        "whether passphrases may replace passwords"
+    )
+    searched = [s["query"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "search"]
+    assert "whether passphrases may replace passwords" in searched
+    tasks = [s["task"] for s in model_steps(tmp_path, "Q1")]
+    assert tasks == ["plan", "assess", "draft", "accept", "draft", "accept"]
+    assert server.count("accept") == 2 * 2  # Q1 and Q2; Q3 abstains unchecked
+
+
+def test_an_answer_to_another_question_is_redrafted_with_the_restatement(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    restated = "What is the fewest characters a password may have?"
+
+    def misread_once(request: ChatRequest) -> Reply:
+        if request.task == "accept" and server.count("accept") == 1:
+            return json_reply({"verdict": "wrong_question", "gaps": [], "restated": restated})
+        return honest_script(request)
+
+    config = dataclasses.replace(config_for(project, tmp_path), jobs=1)
+    with ScriptedServer(misread_once) as server:
+        result = run_build(config, server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "grounded" and not q1.missing_facts
+    redraft = [r for r in server.requests if r.task == "draft"][1]
+    assert f"it asks: {restated}" in redraft.prompt
+    accepts = [s["verdict"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "accept"]
+    assert accepts == ["wrong_question", "complete"]
+
+
+def test_questions_in_parallel_share_one_client_safely(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    config = dataclasses.replace(config_for(project, tmp_path), jobs=3)
+    with ScriptedServer(honest_script) as server:
+        result = run_build(config, server, embedder)
+    assert [a.verdict for a in result.dossier.answers] == ["grounded", "grounded", "unsupported"]
+    assert result.dossier.build.model_calls == 11 == server.count()
+    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 4, "Q3": 3}
+
+
+def test_the_search_loop_is_bounded_and_a_repeated_query_is_refused(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    topics = iter(["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"])
+
+    def never_satisfied(request: ChatRequest) -> Reply:
+        if request.task == "assess":
+            query = request.question if "backups" in request.question else next(topics)
+            return json_reply({"missing": ["the exact figure"], "query": query})
+        if request.task == "draft":
+            return json_reply({"claims": [], "missing": []})
+        return honest_script(request)
+
+    config = config_for(project, tmp_path)
+    config = dataclasses.replace(
+        config, research=dataclasses.replace(config.research, max_searches=3)
+    )
+    with ScriptedServer(never_satisfied) as server:
+        result = run_build(config, server, embedder)
+    q1, q2, _ = result.dossier.answers
+    assert len(q1.searches) == 3  # the question, then two model queries: the budget
+    assert q1.missing_facts[-1] == (
+        "The search budget of 3 ran out while still missing: the exact figure"
+    )
+    guards = [s["reason"] for s in read_trace(tmp_path, "Q2") if s.get("step") == "guard"]
+    assert guards[0] == "duplicate query (same stemmed terms)"  # Q2's model repeats the question
+    assert len(q2.searches) == 1
+
+
+def test_a_missing_base_url_is_a_config_error(project: Path, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="OPENAI_BASE_URL"):
+        build(config_for(project, tmp_path), embedder=None, environ={})  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_cli_survives_a_lying_provider_on_the_demo_corpus(
+    tmp_path: Path, demo_build: BuildResult, demo_config: Config
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(demo_config.out / "cache", out / "cache")  # reuse the demo's index
+    with ScriptedServer(lying_script) as server:
+        result = CliRunner(env={"OPENAI_BASE_URL": server.base_url}).invoke(
+            main,
+            ["build", "--config", str(ROOT / "dossier.toml"), "--out", str(out), *OPENAI],
+        )
+    assert result.exit_code == 0, result.output
+    record = json.loads((out / "dossier.json").read_text())
+    answers = record["answers"]
+    assert len(answers) == 27
+    for answer in answers:
+        assert answer["verdict"] == "unsupported"
+        assert "9,999,999" not in answer["answer"]
+        texts = {d["text"] for d in answer["discarded_quotes"]}
+        assert "coverage of $9,999,999 per incident" in texts
+    assert FABRICATED_CLAIM not in json.dumps([a["claims"] for a in answers])
+    assert record["build"]["model_calls"] == server.count() == 27 * 5
+    assert "135 model calls (openai:gpt-4o-mini)" in result.output
+    assert "cites a passage the model was not shown" in (out / "dossier.md").read_text()
+
+
+def test_the_cli_names_the_missing_variable(project: Path, tmp_path: Path) -> None:
+    inputs = ["--corpus", str(project / "corpus"), "--questions", str(project / "questions.csv")]
+    result = CliRunner(env={"OPENAI_BASE_URL": None}).invoke(
+        main, ["build", *inputs, "--out", str(tmp_path), *OPENAI]
+    )
+    assert result.exit_code == 2
+    assert "OPENAI_BASE_URL" in result.output
