@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import os
@@ -119,14 +120,23 @@ def build(
 
         def answer(question: Question) -> Answer:
             start = time.perf_counter()
+            # the critic's model pass, for the model engine only
+            entailer = engine.entailer() if isinstance(engine, ModelEngine) else None
+            composing = dataclasses.replace(context, entail=entailer)
             result, evidence = answer_question(
                 make_brief(question),
                 engine.research,
-                lambda evidence: compose_answer(question, evidence, context),
+                lambda evidence: compose_answer(question, evidence, composing),
                 # a model engine runs its own acceptance check and repairs
                 config.research.max_repairs if config.engine == "offline" else 0,
             )
             seconds = {"answer": round(time.perf_counter() - start, 4)}
+            if entailer is not None:
+                evidence = dataclasses.replace(
+                    evidence,
+                    steps=evidence.steps + tuple(entailer.steps),
+                    model_calls=evidence.model_calls + entailer.calls,
+                )
             write_trace(config.out, result, evidence, seconds)
             model_calls.append(evidence.model_calls)
             return date_answer(

@@ -4,6 +4,9 @@
 2. the calculator runs when the question asks for arithmetic, over verified figures only;
 3. the critic annotates claims whose quotes may not establish them (escalate, never delete);
 4. the validator drops claims with a number that no quote or calculation holds;
+5. with a model configured (``ComposeContext.entail``), the critic's model pass asks
+   whether each remaining claim's quotes entail it: "no" is a finding (escalate);
+   a pass that did not complete for a claim keeps it and records no finding;
 
 Dating each citation (freshness) depends on the build date, so it is a later
 stage (``freshness.date_answer``) that also applies to answers reused from cache.
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from dossier import calculate
 from dossier.critic import critique
 from dossier.engine import Evidence, Selection
+from dossier.entailment import Entail
 from dossier.records import (
     Answer,
     Calculation,
@@ -48,6 +52,7 @@ class ComposeContext:
 
     chunk_of: ChunkLookup
     titles: Mapping[str, str]
+    entail: Entail | None = None  # the critic's model pass; None offline
 
 
 def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
@@ -58,12 +63,15 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     findings = critique(question.question, claims, context.chunk_of, dict(context.titles))
     findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
     kept, dropped = _validate(claims, calculations)
+    entailment, model_pass = _entailment(claims, kept, context.entail)
+    findings += entailment
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     validation = Validation(
         statements_checked=len(claims),
         supported=len(kept),
         dropped=len(dropped),
         discarded_quotes=len(discarded),
+        critic_model_pass=model_pass,
     )
     return Answer(
         question_id=question.question_id,
@@ -157,6 +165,28 @@ def _validate(
         else:
             kept.append(claim)
     return kept, dropped
+
+
+def _entailment(
+    claims: list[Claim], kept: list[Claim], entail: Entail | None
+) -> tuple[tuple[Finding, ...], bool]:
+    """Ask the model pass about each kept FACT (findings index ``claims``, as the
+    critic's do); it ran when every one of them was checked."""
+    held = {id(c) for c in kept}
+    facts = [(i, c) for i, c in enumerate(claims) if c.kind == "fact" and id(c) in held]
+    if entail is None or not facts:
+        return (), False
+    findings: list[Finding] = []
+    complete = True
+    for index, claim in facts:
+        result = entail(claim.text, [q.text for q in claim.quotes])
+        complete = complete and result.checked
+        if result.entailed is False:
+            detail = "the model judged its quotes do not establish it" + (
+                f": {result.reason}" if result.reason else ""
+            )
+            findings.append(Finding("entailment", index, detail))
+    return tuple(findings), complete
 
 
 def _prose(

@@ -45,6 +45,7 @@ class ModelSettings:
     call_budget: int = 2000  # requests per run, retries included
     max_repair_rounds: int = 2  # times claims with failed quotes go back to the model
     max_acceptance_retries: int = 1  # redrafts after an acceptance check that is not complete
+    entailment_budget: int = 200  # the critic's entailment calls per run (one per claim)
     temperature: float = 0.0
 
 

@@ -17,11 +17,17 @@ and the same observable route, written to the trace step by step:
    Claims that fail go back to the model with the reasons, at most
    ``max_repair_rounds`` times; only rewritten claims are judged again (a
    claim with the same words and quotes keeps its verdict). Every quote that
-   failed is kept as a discarded quote, with the reason.
+   failed is kept as a discarded quote, with the reason. A claim whose quotes
+   all verify but that still states a number they lack after the repairs goes
+   on to composing: the critic flags it (the answer escalates) and the
+   validator drops it, both shown in the dossier.
 4. **accept** — a check that sees only the question and the composed answer:
    ``complete``, ``incomplete`` (gaps: searched, then redrafted) or
    ``wrong_question`` (restated: redrafted); bounded, and a shortfall left at
    the end is recorded in the missing facts.
+5. **entail** — while composing, the critic's model pass asks whether each
+   claim's verified quotes establish it (``ModelEngine.entailer``, within the
+   run's ``entailment_budget``); see ``dossier.entailment``.
 
 A model error (timeout, malformed reply, open circuit breaker, spent call
 budget) is recorded as a step and the question abstains, naming the reason;
@@ -40,8 +46,9 @@ from dossier.authority import Authority
 from dossier.brief import Brief
 from dossier.compose import ComposeContext, compose_answer
 from dossier.engine import EngineSettings, Evidence, Selection, Step, _brief_step
+from dossier.entailment import Entailer
 from dossier.index import HybridIndex
-from dossier.llm import JSONObject, LanguageModel, Message, ModelError, ModelSettings
+from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError, ModelSettings
 from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
 from dossier.textutil import content_terms, fold_whitespace, words
 from dossier.verify import QuoteVerifier
@@ -99,6 +106,7 @@ class Judgement:
     claim: DraftClaim
     quotes: tuple[Quote, ...]
     failures: tuple[DiscardedQuote, ...]  # empty when the claim stands
+    numbers_only: bool = False  # every quote verified; only a number in the claim is not quoted
 
     @property
     def stands(self) -> bool:
@@ -122,6 +130,11 @@ class ModelEngine:
         self.model = model
         self.model_settings = model_settings
         self.name = f"openai:{model_settings.model}"
+        self.entailment_budget = CallBudget(model_settings.entailment_budget)
+
+    def entailer(self) -> Entailer:
+        """The critic's model pass for one question, within the run's entailment budget."""
+        return Entailer(self.model, self.entailment_budget)
 
     def research(self, brief: Brief) -> Evidence:
         run = _Research(self, brief)
@@ -148,6 +161,9 @@ class _Research:
         self.facts = [fact.text for fact in brief.facts]
         self.shortfalls: list[str] = []
         self.exhausted = ""  # what was still missing when the search budget ran out
+        # claims of the last draft that still state a number their verified quotes
+        # lack: composing shows them to the critic and the validator (escalate, drop)
+        self.contested: list[Judgement] = []
 
     # -- the route ----------------------------------------------------------
 
@@ -158,7 +174,7 @@ class _Research:
         self.assess_loop()
         claims, missing = self.draft()
         claims, missing = self.accept(claims, missing)
-        return self.evidence(claims, missing)
+        return self.evidence(claims, missing, self.contested)
 
     def plan(self) -> list[str]:
         reply = self.ask("plan", _plan_prompt(self.brief), PLAN_SCHEMA)
@@ -211,12 +227,17 @@ class _Research:
             reply = self.ask("repair", prompt, DRAFT_SCHEMA)
             repaired, failing = self.judge_all(reply["claims"], shown, round_)
             standing += [j for j in repaired if j not in standing]
+        self.contested = [self.verdicts[c] for c in failing if self.verdicts[c].numbers_only]
         if not standing:
-            missing.append(
-                "No claim could be verified against the documents (see the discarded quotes)"
-                if failing
-                else "The model found no passage that answers the question"
-            )
+            if self.contested:
+                reason = "No claim stands: each states a number its quotes lack (see the findings)"
+            elif failing:
+                reason = (
+                    "No claim could be verified against the documents (see the discarded quotes)"
+                )
+            else:
+                reason = "The model found no passage that answers the question"
+            missing.append(reason)
             missing += [self.exhausted] if self.exhausted else []
         return standing, missing
 
@@ -346,7 +367,8 @@ class _Research:
             else:
                 quotes.append(check.quote)
         if not failures:
-            failures += _unquoted_numbers(claim.text, quotes)
+            unquoted = _unquoted_numbers(claim.text, quotes)
+            return Judgement(claim, tuple(quotes), tuple(unquoted), numbers_only=bool(unquoted))
         return Judgement(claim, tuple(quotes), tuple(failures))
 
     def _unshown(self, chunk_id: str, text: str) -> DiscardedQuote:
@@ -376,17 +398,20 @@ class _Research:
         except KeyError:
             return None
 
-    def evidence(self, claims: list[Judgement], missing: list[str]) -> Evidence:
+    def evidence(
+        self, claims: list[Judgement], missing: list[str], contested: Sequence[Judgement] = ()
+    ) -> Evidence:
         selections = []
-        for verdict in claims:
+        for verdict in [*claims, *contested]:
             for chunk_id in dict.fromkeys(q.chunk_id for q in verdict.quotes):
                 texts = tuple(q.text for q in verdict.quotes if q.chunk_id == chunk_id)
                 selections.append(Selection(chunk_id, texts, 0, 0.0, claim=verdict.claim.text))
+        handed_on = {d for verdict in contested for d in verdict.failures}
         return Evidence(
             self.brief,
             tuple(self.searches),
             tuple(selections),
-            tuple(dict.fromkeys(self.discarded)),
+            tuple(d for d in dict.fromkeys(self.discarded) if d not in handed_on),
             tuple(dict.fromkeys([*missing, *self.shortfalls])),
             tuple(self.steps),
             model_calls=self.calls,

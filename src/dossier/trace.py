@@ -217,4 +217,10 @@ def _describe_model_step(step: dict[str, Any]) -> list[str]:
         return [f"Acceptance check: {step['verdict']}" + (f" ({detail})" if detail else "")]
     if kind == "abstain":
         return [f"Abstain: {step['reason']}"]
+    if kind == "entail":
+        if not step["checked"]:
+            outcome = f"not checked ({step['reason']})"
+        else:
+            outcome = "entailed" if step["entailed"] else f"NOT entailed: {step['reason']}"
+        return [f"Entailment: “{step['claim'][:80]}” — {outcome}"]
     return [json.dumps(step)]

@@ -115,15 +115,20 @@ def test_an_honest_model_grounds_answers_in_verified_quotes(
     assert answers["Q2"].verdict == "grounded"
     assert "daily" in answers["Q2"].claims[0].text
     assert answers["Q3"].verdict == "unsupported"  # nothing about insurance was shown
-    # plan, assess, draft, accept; no acceptance check of an abstention
-    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 4, "Q3": 3}
-    assert result.dossier.build.model_calls == 11 == server.count()
+    # the critic's model pass checked every claim; an abstention has none to check
+    assert answers["Q1"].validation.critic_model_pass
+    assert answers["Q2"].validation.critic_model_pass
+    assert not answers["Q3"].validation.critic_model_pass
+    # plan, assess, draft, accept, then the critic's entailment of the one claim;
+    # no acceptance check of an abstention
+    assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 5, "Q3": 3}
+    assert result.dossier.build.model_calls == 13 == server.count()
     assert result.dossier.build.engine == "openai:scripted-model"
     record = json.loads((tmp_path / "dossier.json").read_text())
     jsonschema.validate(record, _schema())
-    assert record["build"]["model_calls"] == 11
+    assert record["build"]["model_calls"] == 13
     tasks = [s["task"] for s in model_steps(tmp_path, "Q1")]
-    assert tasks == ["plan", "assess", "draft", "accept"]
+    assert tasks == ["plan", "assess", "draft", "accept", "entail"]
     assert all(s["ok"] for s in model_steps(tmp_path, "Q1"))
     assert "Acceptance check: complete" in explain(read_trace(tmp_path, "Q1"))
 
@@ -199,10 +204,19 @@ def test_a_claim_may_not_state_a_number_its_quotes_lack(
     with ScriptedServer(inflating) as server:
         result = run_build(config_for(project, tmp_path), server, embedder)
     q1 = answers_of(result)["Q1"]
-    assert q1.verdict == "unsupported"
-    assert "16" not in q1.answer
-    (dropped,) = [d for d in q1.discarded_quotes if d.text.startswith("Passwords need 16")]
-    assert dropped.reason == "the claim states 16, which none of its verified quotes contains"
+    # the repairs never fix it: its quotes verify, so composing sees it; the
+    # validator drops it and the critic's number finding escalates the answer
+    assert q1.verdict == "escalate"
+    assert "16" not in q1.answer and not q1.claims
+    (dropped,) = q1.dropped_claims
+    assert dropped.text.startswith("Passwords need 16")
+    assert dropped.reason == "the number 16 occurs in none of its quotes"
+    assert [f.check for f in q1.findings] == ["number"]
+    judged = next(s for s in read_trace(tmp_path, "Q1") if s.get("step") == "judge")
+    rejected = judged["failing"]
+    assert rejected[0]["reasons"] == [
+        "the claim states 16, which none of its verified quotes contains"
+    ]
 
 
 def test_a_repair_round_fixes_a_bad_quote(
@@ -228,7 +242,7 @@ def test_a_repair_round_fixes_a_bad_quote(
     judged = [s for s in read_trace(tmp_path, "Q1") if s.get("step") == "judge"]
     # the repair resends the good claim unchanged: it keeps its verdict, not judged again
     assert [(s["round"], s["judged"], s["kept"]) for s in judged] == [(0, 2, 0), (1, 0, 1)]
-    assert calls_per_question(tmp_path)["Q1"] == 5
+    assert calls_per_question(tmp_path)["Q1"] == 6  # with the claim's entailment check
 
 
 def test_a_server_that_times_out_trips_the_breaker_and_the_build_goes_on(
@@ -281,7 +295,9 @@ def test_a_spent_call_budget_abstains_naming_the_budget(
     assert "the call budget of 5 model calls is spent" in q2.missing_facts[-1]
     assert "the call budget of 5 model calls is spent" in q3.missing_facts[-1]
     assert server.count() == 5
-    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 2, "Q3": 1}
+    # Q1's fifth call is its entailment check; Q2's plan finds the budget spent
+    assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 1, "Q3": 1}
+    assert q1.validation.critic_model_pass
 
 
 def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
@@ -304,7 +320,7 @@ def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
     searched = [s["query"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "search"]
     assert "whether passphrases may replace passwords" in searched
     tasks = [s["task"] for s in model_steps(tmp_path, "Q1")]
-    assert tasks == ["plan", "assess", "draft", "accept", "draft", "accept"]
+    assert tasks == ["plan", "assess", "draft", "accept", "draft", "accept", "entail"]
     assert server.count("accept") == 2 * 2  # Q1 and Q2; Q3 abstains unchecked
 
 
@@ -336,8 +352,8 @@ def test_questions_in_parallel_share_one_client_safely(
     with ScriptedServer(honest_script) as server:
         result = run_build(config, server, embedder)
     assert [a.verdict for a in result.dossier.answers] == ["grounded", "grounded", "unsupported"]
-    assert result.dossier.build.model_calls == 11 == server.count()
-    assert calls_per_question(tmp_path) == {"Q1": 4, "Q2": 4, "Q3": 3}
+    assert result.dossier.build.model_calls == 13 == server.count()
+    assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 5, "Q3": 3}
 
 
 def test_the_search_loop_is_bounded_and_a_repeated_query_is_refused(
@@ -407,3 +423,123 @@ def test_the_cli_names_the_missing_variable(project: Path, tmp_path: Path) -> No
     )
     assert result.exit_code == 2
     assert "OPENAI_BASE_URL" in result.output
+
+
+# -- the critic's model pass (entailment) -------------------------------------------
+
+
+def entail_steps(out: Path, question_id: str) -> list[dict[str, Any]]:
+    return [s for s in read_trace(out, question_id) if s.get("step") == "entail"]
+
+
+def test_a_claim_its_quotes_do_not_entail_escalates_and_stays(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def doubts_backups(request: ChatRequest) -> Reply:
+        if request.task == "entail" and "daily" in request.prompt:
+            reason = "the quote says when backups run, not that every database is backed up"
+            return json_reply({"entailed": False, "reason": reason})
+        return honest_script(request)
+
+    with ScriptedServer(doubts_backups) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    answers = answers_of(result)
+    q1, q2 = answers["Q1"], answers["Q2"]
+    assert q1.verdict == "grounded" and q1.validation.critic_model_pass
+    assert q2.verdict == "escalate"
+    assert "daily" in q2.claims[0].text  # annotated, not removed
+    assert q2.validation.critic_model_pass
+    (finding,) = q2.findings
+    assert (finding.check, finding.claim) == ("entailment", 0)
+    assert "not that every database is backed up" in finding.detail
+    record = json.loads((tmp_path / "dossier.json").read_text())
+    jsonschema.validate(record, _schema())
+    (q2_record,) = [a for a in record["answers"] if a["question_id"] == "Q2"]
+    assert q2_record["findings"][0]["check"] == "entailment"
+    assert q2_record["validation"]["critic_model_pass"] is True
+    markdown = (tmp_path / "dossier.md").read_text()
+    assert "- entailment (statement 1): the model judged its quotes do not establish it" in markdown
+    (step,) = entail_steps(tmp_path, "Q2")
+    assert step["checked"] and step["entailed"] is False
+    assert "NOT entailed" in explain(read_trace(tmp_path, "Q2"))
+
+
+def test_an_entailment_error_keeps_the_claim_without_escalating(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    def entail_fails(request: ChatRequest) -> Reply:
+        return Reply(status=500) if request.task == "entail" else honest_script(request)
+
+    config = config_for(project, tmp_path, max_retries=0)
+    with ScriptedServer(entail_fails) as server:
+        result = run_build(config, server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "grounded"
+    assert [c.text for c in q1.claims] == [LENGTH]
+    assert not q1.findings
+    assert q1.validation.critic_model_pass is False
+    assert "critic model pass: no" in (tmp_path / "dossier.md").read_text()
+    failed = [s for s in model_steps(tmp_path, "Q1") if s["task"] == "entail"]
+    assert [s["ok"] for s in failed] == [False]
+    assert "HTTP 500" in failed[0]["error"]
+    (step,) = entail_steps(tmp_path, "Q1")
+    assert step["checked"] is False and step["reason"].startswith("model error:")
+    assert calls_per_question(tmp_path)["Q1"] == 5  # the failed call is counted
+
+
+def test_the_entailment_budget_leaves_later_claims_unchecked(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    config = dataclasses.replace(config_for(project, tmp_path, entailment_budget=1), jobs=1)
+    with ScriptedServer(honest_script) as server:
+        result = run_build(config, server, embedder)
+    q1, q2 = answers_of(result)["Q1"], answers_of(result)["Q2"]
+    assert q1.validation.critic_model_pass is True
+    assert q2.verdict == "grounded" and q2.claims
+    assert q2.validation.critic_model_pass is False
+    assert server.count("entail") == 1
+    (step,) = entail_steps(tmp_path, "Q2")
+    assert step == {
+        "step": "entail",
+        "claim": q2.claims[0].text,
+        "checked": False,
+        "reason": "the entailment budget of 1 model calls is spent",
+    }
+    assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 4, "Q3": 3}  # no call was made
+
+
+def test_a_claim_that_changes_its_quotes_number_is_flagged_and_escalated(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    """The judged case: the quote verifies (90 days); the claim says 30 days."""
+    rotated = "Privileged account passwords are rotated every 90 days."
+
+    def thirty_days(request: ChatRequest) -> Reply:
+        if request.task in ("draft", "repair"):
+            shown = [cid for cid, text in request.passages() if rotated in text]
+            claims = [
+                {
+                    "text": "Privileged account passwords are rotated every 30 days.",
+                    "quotes": [{"chunk_id": cid, "text": rotated}],
+                }
+                for cid in shown[:1]
+            ]
+            return json_reply({"claims": claims, "missing": []})
+        return honest_script(request)
+
+    with ScriptedServer(thirty_days) as server:
+        result = run_build(config_for(project, tmp_path), server, embedder)
+    q1 = answers_of(result)["Q1"]
+    assert q1.verdict == "escalate"
+    assert "30 days" not in q1.answer
+    (dropped,) = q1.dropped_claims
+    assert dropped.reason == "the number 30 occurs in none of its quotes"
+    (finding,) = [f for f in q1.findings if f.check == "number"]
+    assert finding.detail == "the claim says 30 day; its quotes say 90 day"
+    assert server.count("repair") >= 1  # the model was asked to fix it first
+    markdown = (tmp_path / "dossier.md").read_text()
+    assert "- number (statement 1): the claim says 30 day; its quotes say 90 day" in markdown
+    assert (
+        "- “Privileged account passwords are rotated every 30 days.”: "
+        "the number 30 occurs in none of its quotes"
+    ) in markdown

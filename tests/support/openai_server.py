@@ -195,7 +195,7 @@ def honest_claims(request: ChatRequest) -> list[dict[str, Any]]:
 
 def honest_script(request: ChatRequest) -> Reply:
     """A model that plans plainly, is satisfied with the first passages, quotes
-    exactly, and accepts its answer."""
+    exactly, accepts its answer and finds each claim entailed by its quotes."""
     if request.task == "plan":
         return json_reply(
             {"restatement": request.question, "facts": [request.question], "queries": []}
@@ -208,6 +208,8 @@ def honest_script(request: ChatRequest) -> Reply:
         return json_reply({"claims": claims, "missing": missing})
     if request.task == "accept":
         return json_reply({"verdict": "complete", "gaps": [], "restated": request.question})
+    if request.task == "entail":
+        return json_reply({"entailed": True, "reason": "the quote states the claim"})
     return Reply(status=400)
 
 
