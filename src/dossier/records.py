@@ -140,7 +140,7 @@ class DroppedClaim:
 class Finding:
     """A critic's note on a claim whose quotes verify but may not establish it."""
 
-    check: str  # number, unit, negation, truncated, subject, conflict, acceptance
+    check: str  # number, unit, negation, truncated, subject, conflict, acceptance, entailment
     claim: int  # index into the answer's claims; -1 for the answer as a whole
     detail: str
 
