@@ -109,15 +109,20 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
     """The first round's evidence with the repair's added: its searches and new
     passages; the repaired facts' missing entries replaced by the repair's."""
     held = {s.chunk_id for s in first.selections}
-    repaired = [f.text.rstrip("?. ") for f in repair.facts]
-    missing = [m for m in first.missing_facts if not any(text in m for text in repaired)]
+    added = tuple(s for s in second.selections if s.chunk_id not in held)
+    if added:  # the repaired facts' entries are the repair's now
+        repaired = [f.text.rstrip("?. ") for f in repair.facts]
+        kept = [m for m in first.missing_facts if not any(text in m for text in repaired)]
+        missing = tuple(kept) + second.missing_facts
+    else:  # nothing new: the first round's account of what is missing stands
+        missing = first.missing_facts
     step = {"step": "repair", "verdict": acceptance.verdict, "gaps": list(acceptance.gaps)}
     return dataclasses.replace(
         first,
         searches=first.searches + second.searches,
         selections=first.selections + tuple(s for s in second.selections if s.chunk_id not in held),
         discarded=first.discarded + second.discarded,
-        missing_facts=tuple(missing) + second.missing_facts,
+        missing_facts=missing,
         steps=(*first.steps, step, *second.steps),
         disclosures=tuple(dict.fromkeys(first.disclosures + second.disclosures)),
         conflicts=first.conflicts + second.conflicts,
