@@ -28,6 +28,7 @@ from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 from dossier.trace import write_trace
+from dossier.verify import QuoteVerifier
 from dossier.workbook import write_answered
 
 SCHEMA_VERSION = "1.0"
@@ -93,6 +94,7 @@ def build(
     # 4. Research, verify and compose each answer.
     titles = {doc.path: doc.title for doc in corpus.documents}
     engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
+    verifier = QuoteVerifier()  # folds each cited chunk once for the whole build
     with timer.stage("answer"):
         advance = reporter.stage("Answering questions", len(questions))
 
@@ -100,7 +102,7 @@ def build(
             start = time.perf_counter()
             evidence = engine.research(make_brief(question))
             researched = time.perf_counter()
-            result = compose_answer(question, evidence, _lookup(index), titles)
+            result = compose_answer(question, evidence, _lookup(index), titles, verifier)
             seconds = {
                 "research": round(researched - start, 4),
                 "compose": round(time.perf_counter() - researched, 4),

@@ -7,14 +7,19 @@ from collections.abc import Callable
 from dossier.engine import Evidence
 from dossier.records import Answer, Chunk, Claim, DiscardedQuote, Question, Quote, Verdict
 from dossier.textutil import fold_whitespace
-from dossier.verify import verify_quote
+from dossier.verify import QuoteVerifier
 
 ChunkLookup = Callable[[str], Chunk | None]
 
 
 def compose_answer(
-    question: Question, evidence: Evidence, chunk_of: ChunkLookup, titles: dict[str, str]
+    question: Question,
+    evidence: Evidence,
+    chunk_of: ChunkLookup,
+    titles: dict[str, str],
+    verifier: QuoteVerifier | None = None,  # one per build keeps each chunk folded once
 ) -> Answer:
+    verifier = verifier or QuoteVerifier()
     claims: list[Claim] = []
     discarded = list(evidence.discarded)
     for selection in evidence.selections:
@@ -27,7 +32,7 @@ def compose_answer(
             continue
         quotes = []
         for text in selection.quotes:
-            check = verify_quote(text, chunk)
+            check = verifier.verify(text, chunk)
             if check.quote is None:
                 discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
             else:
