@@ -55,5 +55,6 @@ def scan(automaton: Automaton, text: str) -> list[tuple[int, int]]:
             if state == 0:
                 break
             state = fail[state]
-        found.extend((i + 1, number) for number in out[state])
+        if out[state]:
+            found.extend((i + 1, number) for number in out[state])
     return found

@@ -14,23 +14,31 @@ found through an offset map, never the text a model typed.
 The speed design
 ----------------
 A quote is checked with one ``str.find`` of the folded quote in the folded
-chunk, so the cost is a raw search plus a small constant:
+chunk, so its cost is a raw search plus a small constant:
 
-* Each chunk is folded once (``FoldedText.of``) with C-speed operations:
-  ``" ".join(text.split())`` gives the folded text, and the offset map is a few
-  breakpoints, not one offset per character. Folded position ``p`` maps to
-  source offset ``p + shift``, where the shift is constant between breakpoints
-  and changes only at the start of the text and at whitespace runs longer than
-  one character (``bisect`` finds the piece). Only chunks that hold a soft
-  hyphen or a ligature (``str.isascii`` rules most chunks out at once) are
-  walked character by character, and their map is compressed the same way.
+* Each chunk is folded once (``FoldedText.of``) with C-speed operations, and
+  its offset map is a few breakpoints, not one offset per character: folded
+  position ``p`` maps to source offset ``p + shift``, where the shift is
+  constant between breakpoints and changes only at the start of the text and
+  after each whitespace run longer than one character (``bisect`` finds the
+  piece). An ASCII chunk (``str.isascii``) is folded as bytes: ``translate``
+  turns every whitespace character into a space without moving any offset, and
+  a bytes regex finds the runs of two or more spaces. Other chunks use
+  ``" ".join(text.split())`` and a ``str`` regex for the runs. Only a chunk
+  that holds a soft hyphen or a ligature is walked character by character, and
+  its map is compressed into breakpoints the same way.
 * ``QuoteVerifier`` keeps the folded chunks by chunk id, so a build folds each
-  cited chunk once; ``QuoteVerifier.fold`` does it ahead of time.
-* A failure returns a shared, immutable ``QuoteCheck``: no objects are built.
+  cited chunk once (``build`` keeps one verifier for all answers);
+  ``QuoteVerifier.fold`` folds chunks ahead of time.
+* A quote is folded with ``" ".join(quote.split())``, the fastest fold Python
+  offers for a short string; it costs about as much as the search itself, and
+  is, with the two records a verified quote needs (``Quote`` and
+  ``QuoteCheck``), what keeps the verifier above a bare ``str.find``.
+* A failure returns a shared, immutable ``QuoteCheck``: nothing is built.
 * ``QuoteVerifier.verify_many`` checks a batch of (quote, chunk) pairs in one
   loop with its lookups bound once.
 
-What is measured against ``str.find`` is in ``benchmarks/test_verifier_speed.py``.
+``benchmarks/test_verifier_speed.py`` measures all of this against ``str.find``.
 
 Re-attribution
 --------------
@@ -88,7 +96,7 @@ def normalise_quote(text: str) -> str:
     return " ".join(token for token in undone if token)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FoldedText:
     """A text with whitespace runs folded to one space (and extraction artefacts
     undone), with a compact map back to the original: the folded character at
@@ -185,7 +193,7 @@ class FoldedText:
         return tuple(self.source_offset(p) for p in range(len(self.text)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class QuoteCheck:
     quote: Quote | None  # the source slice, when verified
     reason: str  # why it failed; "" when verified
