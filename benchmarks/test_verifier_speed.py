@@ -9,7 +9,9 @@ Run: pytest benchmarks/test_verifier_speed.py --benchmark-json=FILE. The workloa
   chunks) and checks every quote against its cited chunk with ``verify_many``.
   The baseline runs ``str.find`` of each quote in its source form (the chunk's
   own whitespace, so it finds exactly what the verifier finds) in the raw text
-  of the cited chunk.
+  of the cited chunk. (``test_baseline_find_typed`` searches the quotes as
+  typed instead; re-flowed, they are never found, so each search scans the
+  whole chunk: a slower baseline, shown for reference, not the judged one.)
 * ``test_verify_quotes_cold``: the same with a fresh verifier, so folding each
   cited chunk is inside the timing; ``test_verify_quotes_per_call`` uses
   ``verify`` once per quote instead of the batch; ``test_fold_corpus`` folds all
@@ -67,6 +69,17 @@ def test_baseline_find(benchmark, workload: Workload) -> None:  # type: ignore[n
         return sum(text.find(quote) >= 0 for quote, text in workload.source_form)
 
     assert benchmark(run) == workload.present
+
+
+def test_baseline_find_typed(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
+    """str.find of each quote exactly as typed. Re-flowed, hardly any is found, so
+    nearly every search runs to the end of the chunk. Shown for reference only."""
+    typed = [(quote, chunk.text) for quote, chunk in workload.typed]
+
+    def run() -> int:
+        return sum(text.find(quote) >= 0 for quote, text in typed)
+
+    assert benchmark(run) < workload.present
 
 
 def test_verify_quotes_cold(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
