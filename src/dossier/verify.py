@@ -220,7 +220,8 @@ def verify_quote(text: str, chunk: Chunk, folded: FoldedText | None = None) -> Q
     needle = normalise_quote(text)
     if not needle:
         return _EMPTY
-    folded = folded or FoldedText.of(chunk.text)
+    if folded is None:
+        folded = FoldedText.of(chunk.text)
     at = folded.text.find(needle)
     if at < 0:
         return _FAILED
@@ -272,13 +273,14 @@ class QuoteVerifier:
             if at < 0:
                 append(_FAILED)
                 continue
-            last = at + len(needle) - 1
+            end = at + len(needle)
             breaks, shifts = folded.breaks, folded.shifts
-            if len(breaks) == 1:
-                start, end = at + shifts[0], last + shifts[0] + 1
+            piece = bisect_right(breaks, at)
+            start = at + shifts[piece - 1]
+            if piece < len(breaks) and breaks[piece] < end:  # the quote spans a long run
+                end += shifts[bisect_right(breaks, end - 1) - 1]
             else:
-                start = at + shifts[bisect_right(breaks, at) - 1]
-                end = last + shifts[bisect_right(breaks, last) - 1] + 1
+                end += shifts[piece - 1]
             offset = chunk.start
             source = chunk.text[start:end]
             quote = Quote(source, chunk.document, chunk.chunk_id, offset + start, offset + end)
