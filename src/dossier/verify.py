@@ -32,7 +32,7 @@ chunk, so its cost is a raw search plus a small constant:
   ``QuoteVerifier.fold`` folds chunks ahead of time.
 * A quote is folded with ``" ".join(quote.split())``, the fastest fold Python
   offers for a short string (``re.sub``, ``str.replace`` loops, ``translate``
-  and a numpy fold of a whole batch were all measured slower in place); it
+  and a numpy fold of a whole batch were measured no faster in place); it
   costs about as much as the search itself. That fold, the two records a
   verified quote needs (``Quote`` and ``QuoteCheck``), and the memory a check
   touches (the chunk record, the cache entry and the folded text, where a bare
