@@ -5,19 +5,20 @@ Run: pytest benchmarks/test_verifier_speed.py --benchmark-json=FILE. The workloa
 2,000 quotes, half present with re-flowed whitespace, half reworded (one word).
 
 * ``test_verify_quotes`` / ``test_baseline_find``: the judged ratio. The verifier
-  is warm (each chunk folded once beforehand, as a build does when it loads its
-  chunks) and checks every quote against its cited chunk with ``verify_many``.
+  is warm (every chunk folded beforehand: a build's verifier keeps each chunk
+  folded after the first quote that cites it) and checks every quote against
+  its cited chunk with ``verify_many``.
   The baseline runs ``str.find`` of each quote in its source form (the chunk's
   own whitespace, so it finds exactly what the verifier finds) in the raw text
   of the cited chunk. (``test_baseline_find_typed`` searches the quotes as
-  typed instead; re-flowed, they are never found, so each search scans the
-  whole chunk: a slower baseline, shown for reference, not the judged one.)
+  typed instead; re-flowed, they are hardly ever found, so each search scans
+  the whole chunk: a slower baseline, shown for reference, not the judged one.)
 * ``test_verify_quotes_cold``: the same with a fresh verifier, so folding each
   cited chunk is inside the timing; ``test_verify_quotes_per_call`` uses
   ``verify`` once per quote instead of the batch; ``test_fold_corpus`` folds all
   chunks, the one-off cost of warming.
 * ``test_verify_quotes_scaled`` / ``test_baseline_find_scaled``: 1x and 4x corpus
-  (and quotes), to show the cost per quote does not grow with the corpus.
+  (and quotes), to measure how the cost per quote changes with the corpus size.
 * ``test_all_quotes_all_chunks``: a multi-pattern pass, every quote against every
   chunk, by one ``str.find`` per quote over the joined folded corpus or by one
   pure-Python Aho-Corasick scan. One round each: it is an evaluation, not the
