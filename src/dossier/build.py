@@ -33,6 +33,7 @@ from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
 from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 from dossier.trace import write_trace
+from dossier.verify import QuoteVerifier
 from dossier.workbook import write_answered
 
 SCHEMA_VERSION = "1.0"
@@ -113,7 +114,12 @@ def build(
             index, Authority.of(corpus), titles, config.research, model, config.model
         )
     model_calls: list[int] = []  # one count per question; list.append is thread-safe
-    context = ComposeContext(chunk_of=_lookup(index), titles=titles)
+    context = ComposeContext(
+        chunk_of=_lookup(index),
+        titles=titles,
+        verifier=QuoteVerifier(),  # one per build: each cited chunk is folded once
+        siblings=_siblings(index),
+    )
     documents = {doc.path: doc for doc in corpus.documents}
     with timer.stage("answer"):
         advance = reporter.stage("Answering questions", len(questions))
@@ -202,6 +208,15 @@ def _map_in_order(
         for _ in as_completed(futures):
             advance(1)
         return [future.result() for future in futures]
+
+
+def _siblings(index: HybridIndex) -> Callable[[str], tuple[Chunk, ...]]:
+    """The passages of each document, for re-attributing a quote within it."""
+    by_document: dict[str, list[Chunk]] = {}
+    for chunk in index.chunks:
+        by_document.setdefault(chunk.document, []).append(chunk)
+    frozen = {path: tuple(chunks) for path, chunks in by_document.items()}
+    return lambda document: frozen.get(document, ())
 
 
 def _lookup(index: HybridIndex) -> Callable[[str], Chunk | None]:

@@ -17,8 +17,8 @@ Everything dropped or discarded is kept in the answer with its reason.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from dossier import calculate
 from dossier.critic import critique
@@ -34,13 +34,15 @@ from dossier.records import (
     Finding,
     Question,
     Quote,
+    Reattribution,
     Validation,
     Verdict,
 )
 from dossier.textutil import fold_whitespace
-from dossier.verify import verify_quote
+from dossier.verify import QuoteVerifier
 
 ChunkLookup = Callable[[str], Chunk | None]
+SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
@@ -53,10 +55,12 @@ class ComposeContext:
     chunk_of: ChunkLookup
     titles: Mapping[str, str]
     entail: Entail | None = None  # the critic's model pass; None offline
+    verifier: QuoteVerifier = field(default_factory=QuoteVerifier)
+    siblings: SiblingLookup = lambda document: ()  # the passages of a document
 
 
 def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
-    claims, discarded = _verified_claims(evidence.selections, context.chunk_of)
+    claims, discarded, moved = _verified_claims(evidence.selections, context)
     discarded = list(evidence.discarded) + discarded
     calculations, refused = _calculations(question.question, claims)
     claims += [_assessment(c, claims) for c in calculations]
@@ -88,16 +92,20 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         validation=validation,
         calculations=tuple(calculations),
         disclosures=evidence.disclosures,
+        reattributions=tuple(moved),
     )
 
 
 def _verified_claims(
-    selections: tuple[Selection, ...], chunk_of: ChunkLookup
-) -> tuple[list[Claim], list[DiscardedQuote]]:
+    selections: tuple[Selection, ...], context: ComposeContext
+) -> tuple[list[Claim], list[DiscardedQuote], list[Reattribution]]:
+    """Each proposed quote verified against its passage; one found instead in
+    exactly one other passage of the same document is re-attributed, and recorded."""
     claims: list[Claim] = []
     discarded: list[DiscardedQuote] = []
+    moved: list[Reattribution] = []
     for selection in selections:
-        chunk = chunk_of(selection.chunk_id)
+        chunk = context.chunk_of(selection.chunk_id)
         if chunk is None:
             reason = "dangling citation: this build holds no passage with that id"
             discarded += [
@@ -106,16 +114,26 @@ def _verified_claims(
             continue
         quotes = []
         for text in selection.quotes:
-            check = verify_quote(text, chunk)
+            siblings = context.siblings(chunk.document)
+            check = context.verifier.verify_in_document(text, chunk, siblings)
             if check.quote is None:
                 discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
-            else:
-                quotes.append(check.quote)
+                continue
+            quotes.append(check.quote)
+            if check.reattributed_from:
+                moved.append(
+                    Reattribution(
+                        check.quote.text,
+                        chunk.document,
+                        check.reattributed_from,
+                        check.quote.chunk_id,
+                    )
+                )
         if quotes and selection.claim:
             claims.append(_with_claim(claims, selection.claim, quotes))
         elif quotes:
             claims.append(Claim(" ".join(fold_whitespace(q.text) for q in quotes), tuple(quotes)))
-    return claims, discarded
+    return claims, discarded, moved
 
 
 def _calculations(

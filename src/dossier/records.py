@@ -131,6 +131,17 @@ class Calculation:
 
 
 @dataclass(frozen=True)
+class Reattribution:
+    """A quote not in the passage it cited, found in exactly one other passage of
+    the same document and attributed to that one instead."""
+
+    text: str
+    document: str
+    cited_chunk_id: str
+    chunk_id: str
+
+
+@dataclass(frozen=True)
 class DroppedClaim:
     text: str
     reason: str
@@ -200,6 +211,7 @@ class Answer:
     calculations: tuple[Calculation, ...] = ()
     acceptance: Acceptance | None = None
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current one
+    reattributions: tuple[Reattribution, ...] = ()
 
 
 @dataclass(frozen=True)

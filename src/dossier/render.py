@@ -26,6 +26,7 @@ from dossier.records import (
     Freshness,
     Hit,
     Quote,
+    Reattribution,
     Review,
     Search,
     Validation,
@@ -137,6 +138,7 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
         "calculations": [dataclasses.asdict(c) for c in answer.calculations],
         "acceptance": _optional_dict(answer.acceptance),
         "disclosures": list(answer.disclosures),
+        "reattributions": [dataclasses.asdict(r) for r in answer.reattributions],
     }
 
 
@@ -362,6 +364,7 @@ def _answer_from_json(a: dict[str, Any]) -> Answer:
         ),
         acceptance=_acceptance(a.get("acceptance")),
         disclosures=tuple(a.get("disclosures", [])),
+        reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
     )
 
 

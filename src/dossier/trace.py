@@ -88,6 +88,15 @@ def _checks(answer: Answer) -> list[dict[str, Any]]:
     ]
     steps += [{"step": "drop", "claim": d.text, "reason": d.reason} for d in answer.dropped_claims]
     steps += [
+        {
+            "step": "reattribute",
+            "document": r.document,
+            "cited": r.cited_chunk_id,
+            "chunk_id": r.chunk_id,
+        }
+        for r in answer.reattributions
+    ]
+    steps += [
         {"step": "critic", "check": f.check, "claim": f.claim, "detail": f.detail}
         for f in answer.findings
     ]
@@ -165,6 +174,10 @@ def _describe(step: dict[str, Any]) -> list[str]:
     if kind == "tool":
         call = f"{step['operation']}({', '.join(step['operands'])})"
         return [f"Tool: {step['tool']} {call} = {step['result']}"]
+    if kind == "reattribute":
+        return [
+            f"Verify: re-attributed from {step['cited']} to {step['chunk_id']} ({step['document']})"
+        ]
     if kind == "drop":
         return [f"Validator: dropped “{step['claim'][:80]}”: {step['reason']}"]
     if kind == "critic":

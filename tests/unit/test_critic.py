@@ -125,3 +125,20 @@ def test_the_calculator_result_is_an_assessment_citing_its_operands() -> None:
     assert "180 − 12 = 168" in assessment.basis
     assert assessment.quotes[0].text == text
     assert answer.verdict == "grounded"  # type: ignore[attr-defined]
+
+
+def test_a_quote_from_a_sibling_passage_is_reattributed_and_recorded() -> None:
+    other_text = "Backups are retained for 35 days."
+    other = Chunk("c2", "policies/logs.md", 500, 500 + len(other_text), other_text, "Backups")
+    chunks = {"c1": CHUNK, "c2": other}
+    context = ComposeContext(chunks.get, TITLES, siblings=lambda document: (CHUNK, other))
+    question = "How long are backups retained?"
+    answer = compose_answer(
+        Question("Q", question),
+        evidence(question, Selection("c1", ("Backups are retained for 35 days.",), 0, 1.0)),
+        context,
+    )
+    assert answer.verdict == "grounded"
+    assert answer.claims[0].quotes[0].chunk_id == "c2"
+    assert answer.claims[0].quotes[0].start == 500
+    assert [(r.cited_chunk_id, r.chunk_id) for r in answer.reattributions] == [("c1", "c2")]

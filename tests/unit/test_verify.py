@@ -9,7 +9,14 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from dossier.records import Chunk
-from dossier.verify import LIGATURES, FoldedText, normalise_quote, verify_quote
+from dossier.verify import (
+    LIGATURES,
+    SOFT_HYPHEN,
+    FoldedText,
+    QuoteVerifier,
+    normalise_quote,
+    verify_quote,
+)
 
 DOC_PREFIX = "# Heading\n\nAn earlier paragraph of the document.\n\n"
 PASSAGE = (
@@ -223,3 +230,230 @@ def test_single_substitution_fails(text: str, data: st.DataObject) -> None:
     check = verify_quote(changed, make_chunk(text, 5))
     assert check.quote is None
     assert check.reason != ""
+
+
+@given(text=CHUNK_TEXT, data=st.data())
+def test_confusable_substitution_fails(text: str, data: st.DataObject) -> None:
+    """The substitutions a model is most likely to make (typographic quotes and
+    dashes, another digit, the other case) are never forgiven."""
+    a = data.draw(st.integers(0, len(text)), label="a")
+    b = data.draw(st.integers(a, len(text)), label="b")
+    lo, hi = _stripped_span(text, a, b)
+    assume(hi > lo)
+    needle = " ".join(text[lo:hi].split())
+    i = data.draw(st.sampled_from([i for i, ch in enumerate(needle) if ch != " "]), label="i")
+    confusables = {
+        "'": "\u2019\u2018`",
+        '"': "\u201c\u201d'",
+        "-": "\u2013\u2014\u2010",
+        **{d: "0123456789".replace(d, "") for d in "0123456789"},
+    }
+    original = needle[i]
+    options = confusables.get(original, original.swapcase() if original.isalpha() else "")
+    assume(options and options != original)
+    changed = (
+        needle[:i] + data.draw(st.sampled_from(options), label="replacement") + needle[i + 1 :]
+    )
+    assume(changed not in FoldedText.of(text).text)  # the changed text is elsewhere in the chunk
+    assert verify_quote(changed, make_chunk(text)).quote is None
+
+
+# --- the fast fold agrees with a character walk ------------------------------------------
+
+
+def _walked_offsets(original: str) -> tuple[str, list[int]]:
+    """The rule written the slow, obvious way: one step per character."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    pending_space = -1
+    for i, ch in enumerate(original):
+        if ch.isspace():
+            if chars and pending_space < 0:
+                pending_space = i
+            continue
+        letters = "" if ch == SOFT_HYPHEN else LIGATURES.get(ch, ch)
+        if not letters:
+            continue
+        if pending_space >= 0:
+            chars.append(" ")
+            offsets.append(pending_space)
+            pending_space = -1
+        chars.extend(letters)
+        offsets.extend([i] * len(letters))
+    return "".join(chars), offsets
+
+
+ASCII_TEXT = st.text(
+    alphabet=st.sampled_from([*"ab.9'", " ", " ", "\n", "\t", "\r", "\x0b", "\x1c"]),
+    max_size=80,
+)
+MIXED_TEXT = st.text(
+    alphabet=st.sampled_from(
+        [*"ab.9'\u2019", " ", "\n", "\u00a0", "\u2003", "ﬁ", "ﬃ", SOFT_HYPHEN]
+    ),
+    max_size=80,
+)
+
+
+@given(st.one_of(ASCII_TEXT, MIXED_TEXT, st.text(max_size=60)))
+def test_fold_matches_a_character_walk(original: str) -> None:
+    walked_text, walked_offsets = _walked_offsets(original)
+    folded = FoldedText.of(original)
+    assert folded.text == walked_text
+    assert list(folded.offsets) == walked_offsets
+
+
+def test_fold_keeps_a_compact_map() -> None:
+    folded = FoldedText.of("One two\nthree.\n\nFour  five.")
+    assert folded.text == "One two three. Four five."
+    assert folded.breaks == (0, 15, 20)  # only where a run longer than one character ends
+    assert folded.shifts == (0, 1, 2)
+    assert folded.source_span(15, 4) == (16, 20)  # "Four"
+    assert folded.source_span(20, 4) == (22, 26)  # "five"
+
+
+# --- adversarial cases -------------------------------------------------------------------
+
+
+def test_straight_quote_for_a_curly_one_fails_and_the_reverse() -> None:
+    chunk = make_chunk("Staff sign the \u201cAcceptable Use\u201d policy; it's annual.")
+    assert verify_quote('sign the "Acceptable Use" policy', chunk).quote is None
+    assert verify_quote("sign the \u201cAcceptable Use\u201d policy", chunk).quote is not None
+    assert verify_quote("it\u2019s annual", chunk).quote is None
+
+
+def test_ligature_is_forgiven_and_the_exact_source_slice_is_stored() -> None:
+    text = "Section 2.\nThe ﬁrewall\nconﬁguration is ofﬁcially reviewed."
+    chunk = make_chunk(text, 500)
+    check = verify_quote("firewall configuration is officially", chunk)
+    assert check.quote is not None
+    assert check.quote.text == "ﬁrewall\nconﬁguration is ofﬁcially"
+    assert text[check.quote.start - 500 : check.quote.end - 500] == check.quote.text
+    # the ligature is one character: a quote ending inside it still takes the whole glyph
+    partial = verify_quote("The f", chunk)
+    assert partial.quote is not None and partial.quote.text == "The ﬁ"
+
+
+def test_quote_spanning_a_soft_hyphenated_word() -> None:
+    text = "Access rights are re\u00adviewed by the in\u00adformation security team every quarter."
+    chunk = make_chunk(text, 40)
+    check = verify_quote("are reviewed by the information security team", chunk)
+    assert check.quote is not None
+    assert check.quote.text == "are re\u00adviewed by the in\u00adformation security team"
+    assert text[check.quote.start - 40 : check.quote.end - 40] == check.quote.text
+    # typing the soft hyphen (or a hyphen) is not the same as the word
+    assert verify_quote("are re\u00adviewed", chunk).quote is not None
+    assert verify_quote("are re-viewed", chunk).quote is None
+
+
+def test_soft_hyphen_before_a_line_break_forgives_only_the_hyphen() -> None:
+    """The rule forgives the soft hyphen itself; the line break after it is
+    whitespace like any other, so the two halves stay two words."""
+    chunk = make_chunk("Logs are re\u00ad\nviewed daily.")
+    assert verify_quote("Logs are re viewed daily", chunk).quote is not None
+    assert verify_quote("Logs are reviewed daily", chunk).quote is None
+
+
+@pytest.mark.parametrize(
+    ("quote", "verifies"),
+    [
+        ("retained for 90 days", True),
+        ("retained for 30 days", False),
+        ("retained for 900 days", False),
+        ("retained for 9O days", False),  # a letter O for the zero
+        ("retained for 90\u00a0days", True),  # a no-break space is whitespace
+    ],
+)
+def test_digits_must_match(quote: str, verifies: bool) -> None:
+    chunk = make_chunk("Audit logs are retained for 90 days.")
+    assert (verify_quote(quote, chunk).quote is not None) is verifies
+
+
+# --- QuoteVerifier: the batch path and re-attribution --------------------------------------
+
+
+@given(text=st.one_of(CHUNK_TEXT, MIXED_TEXT), quotes=st.lists(st.text(max_size=20), max_size=5))
+def test_every_entry_point_gives_the_same_check(text: str, quotes: list[str]) -> None:
+    chunk = make_chunk(text, 3)
+    quotes = [*quotes, text[1:9], text[len(text) // 2 :]]
+    verifier = QuoteVerifier()
+    batch = verifier.verify_many([(q, chunk) for q in quotes])
+    assert batch == [verify_quote(q, chunk) for q in quotes]
+    assert batch == [verifier.verify(q, chunk) for q in quotes]
+
+
+def test_verify_many_keeps_order_and_reasons(chunk: Chunk) -> None:
+    other = Chunk("b0ffee", "policies/backup.md", 900, 918, "Backups run daily.", "")
+    checks = QuoteVerifier().verify_many(
+        [("rotated every 90 days", chunk), ("", chunk), ("Backups\nrun", other), ("nope", other)]
+    )
+    reasons = [c.reason for c in checks]
+    assert reasons == ["", "empty quote", "", "quote text is not in the cited passage"]
+    assert checks[2].quote is not None and checks[2].quote.chunk_id == other.chunk_id
+    assert checks[2].quote.text == "Backups run"
+
+
+def _document(*texts: str, document: str = "policies/access.md") -> list[Chunk]:
+    chunks, at = [], 0
+    for n, text in enumerate(texts):
+        chunks.append(Chunk(f"chunk-{n}", document, at, at + len(text), text, "Access"))
+        at += len(text) + 2
+    return chunks
+
+
+def test_quote_in_exactly_one_other_chunk_is_reattributed() -> None:
+    chunks = _document(
+        "Passwords are at least 12 characters.",
+        "Access is reviewed\nevery quarter by the data owner.",
+        "Leavers lose access within 24 hours.",
+    )
+    check = QuoteVerifier().verify_in_document("reviewed every quarter", chunks[0], chunks)
+    assert check.reason == ""
+    assert check.reattributed_from == "chunk-0"
+    assert check.quote is not None
+    assert check.quote.chunk_id == "chunk-1"
+    assert check.quote.text == "reviewed\nevery quarter"
+    assert (check.quote.start, check.quote.end) == (chunks[1].start + 10, chunks[1].start + 32)
+
+
+def test_quote_in_the_cited_chunk_is_not_reattributed() -> None:
+    chunks = _document("Backups run daily.", "Backups run daily.")
+    check = QuoteVerifier().verify_in_document("Backups run daily", chunks[1], chunks)
+    assert check.quote is not None and check.quote.chunk_id == "chunk-1"
+    assert check.reattributed_from is None
+
+
+def test_quote_in_two_other_chunks_is_ambiguous() -> None:
+    chunks = _document(
+        "Passwords are at least 12 characters.",
+        "Backups are encrypted at rest.",
+        "Laptops are encrypted at rest.",
+    )
+    check = QuoteVerifier().verify_in_document("encrypted at rest", chunks[0], chunks)
+    assert check.quote is None
+    assert check.reattributed_from is None
+    assert "ambiguous" in check.reason
+    assert "chunk-1" in check.reason and "chunk-2" in check.reason
+
+
+def test_overlapping_chunks_holding_the_same_span_count_once() -> None:
+    text = "Keys rotate yearly. Tokens expire hourly. Sessions end at logout."
+    first = Chunk("a", "k.md", 0, 41, text[:41], "")
+    second = Chunk("b", "k.md", 20, len(text), text[20:], "")
+    cited = Chunk("c", "k.md", 100, 110, "Unrelated.", "")
+    check = QuoteVerifier().verify_in_document(
+        "Tokens expire hourly", cited, [first, second, cited]
+    )
+    assert check.reattributed_from == "c"
+    assert check.quote is not None and check.quote.chunk_id == "a"
+    assert (check.quote.start, check.quote.end) == (20, 40)
+
+
+def test_other_documents_and_absent_quotes_are_not_reattributed() -> None:
+    chunks = _document("Passwords are at least 12 characters.", "MFA is required.")
+    elsewhere = _document("Backups are encrypted at rest.", document="policies/backup.md")
+    verifier = QuoteVerifier()
+    moved = verifier.verify_in_document("encrypted at rest", chunks[0], [*chunks, *elsewhere])
+    assert moved.quote is None and moved.reason == "quote text is not in the cited passage"
+    empty = verifier.verify_in_document("  ", chunks[0], chunks)
+    assert empty.reason == "empty quote"
