@@ -143,6 +143,8 @@ class BuildInfo:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
     corpus: str = ""  # the corpus folder as given to the build
+    # per question: "reused: why" or "recomputed: why", from the run ledger
+    answer_cache: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
