@@ -452,6 +452,7 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
 
     def action() -> None:
         from dossier.config import load_config
+        from dossier.embed import MiniLMEmbedder
         from dossier.plan import plan_build
 
         path = (
@@ -459,7 +460,7 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
             if config_path is not None
             else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
         )
-        for line in plan_build(load_config(path, overrides)).lines():
+        for line in plan_build(load_config(path, overrides), MiniLMEmbedder.name).lines():
             click.echo(line)
 
     _run(debug, action)

@@ -26,6 +26,7 @@ from dossier.cache import (
     previous_listing,
 )
 from dossier.config import Config
+from dossier.embed import MODEL_NAME
 from dossier.index import embedding_text
 from dossier.ingest import scan_corpus
 from dossier.questionnaire import read_questionnaire
@@ -61,7 +62,9 @@ class Plan:
         return lines
 
 
-def plan_build(config: Config) -> Plan:
+def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
+    """What a build of ``config`` would redo; ``model_name`` names the embedder
+    whose stored vectors count (the model itself is not loaded)."""
     questions = read_questionnaire(config.questions, config.questionnaire, [])
     cache_dir = config.out / "cache"
     files = scan_corpus(config.corpus)
@@ -70,7 +73,7 @@ def plan_build(config: Config) -> Plan:
     changes = corpus_changes(previous_listing(config.out), listing, read)
     titles = {d.path: d.title for d in corpus.documents}
     texts = [embedding_text(c, titles[c.document]) for c in corpus.chunks]
-    stored = _stored_vector_keys(config)
+    stored = _stored_vector_keys(config, model_name)
     authority = Authority.of(corpus)
     engine = canonical_key(config.fingerprint())
     answers = AnswerCache(cache_dir)
@@ -119,11 +122,10 @@ def text_hash_full(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _stored_vector_keys(config: Config) -> set[str]:
+def _stored_vector_keys(config: Config, model_name: str) -> set[str]:
     """The text hashes the vector store holds (its listings only; no vectors loaded)."""
-    from dossier.embed import MODEL_NAME
-
-    folder = config.out / "cache" / "vectors" / hashlib.sha256(MODEL_NAME.encode()).hexdigest()[:12]
+    model = hashlib.sha256(model_name.encode()).hexdigest()[:12]
+    folder = config.out / "cache" / "vectors" / model
     keys: set[str] = set()
     for listing in sorted(folder.glob("*.json")) if folder.exists() else []:
         if listing.with_suffix(".npy").exists():

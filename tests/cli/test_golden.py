@@ -24,9 +24,8 @@ def test_demo_markdown_matches_golden(demo_build: BuildResult) -> None:
 
 def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embedder) -> None:  # type: ignore[no-untyped-def]
     from dossier.build import build
-    from tests.conftest import pinned_clock
-
     from dossier.history import comparable
+    from tests.conftest import pinned_clock
 
     again = build(demo_config, embedder=embedder, clock=pinned_clock)
     first, second = comparable(to_json(demo_build.dossier)), comparable(to_json(again.dossier))
