@@ -36,7 +36,7 @@ from dossier.engine import OfflineEngine
 from dossier.errors import ConfigError
 from dossier.executor import Executor, executor_for
 from dossier.history import record_history
-from dossier.index import HybridIndex, update_index
+from dossier.index import HybridIndex, VectorStore, update_index
 from dossier.ingest import corpus_digest, scan_corpus
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Corpus, Dossier, Question, Search
@@ -210,8 +210,16 @@ def _build(
         )
 
     start = time.perf_counter()
+    # Query vectors of earlier builds: re-running a stored answer's searches to
+    # check its evidence then costs no model call.
+    queries = VectorStore(cache_dir / "queries", embedder)
+    stored = [answers_cache.previous(q.question_id) for q in questions]
+    index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
     advance = reporter.stage("Answering questions", len(questions))
-    answers = executor.map(answer, questions, advance)
+    try:
+        answers = executor.map(answer, questions, advance)
+    finally:
+        queries.keep(index.known_queries())
     ledger.stage(
         "answer",
         time.perf_counter() - start,

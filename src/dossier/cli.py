@@ -103,7 +103,7 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     def action() -> None:
         from dossier.build import build as run_build
         from dossier.config import load_config
-        from dossier.embed import MiniLMEmbedder
+        from dossier.embed import LazyEmbedder, MiniLMEmbedder
 
         path = (
             config_path
@@ -114,7 +114,8 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         reporter = TerminalReporter()
         try:
             with output_lock(config.out):
-                result = run_build(config, embedder=MiniLMEmbedder(), reporter=reporter)
+                embedder = LazyEmbedder(MiniLMEmbedder)
+                result = run_build(config, embedder=embedder, reporter=reporter)
         finally:
             reporter.close()
         _report_build(result)

@@ -14,7 +14,7 @@ import io
 import json
 import re
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,6 +85,15 @@ class HybridIndex:
             if len(self._query_vectors) < 10_000:
                 self._query_vectors[query] = vector
         return vector
+
+    def known_queries(self) -> dict[str, Vectors]:
+        """The query vectors embedded so far (to keep for the next build)."""
+        return dict(self._query_vectors)
+
+    def remember_queries(self, vectors: Mapping[str, Vectors]) -> None:
+        """Query vectors from an earlier build: each was embedded alone, as
+        ``embed_query`` does, so a search gives the same hits with them."""
+        self._query_vectors.update(vectors)
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         return self._embedder.embed(texts)
@@ -418,6 +427,23 @@ class VectorStore:
         if not keys:
             return np.zeros((0, self._embedder.dimension), dtype=np.float32)
         return np.stack([known[k] for k in keys]).astype(np.float32)
+
+    def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
+        """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
+        stored = self._load()
+        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in texts}
+        return {t: stored[k] for t, k in keys.items() if k in stored}
+
+    def keep(self, vectors: Mapping[str, Vectors]) -> None:
+        """Store vectors embedded elsewhere (query vectors), those not yet held."""
+        stored = self._load()
+        new = sorted(
+            (hashlib.sha256(t.encode()).hexdigest(), v)
+            for t, v in vectors.items()
+            if hashlib.sha256(t.encode()).hexdigest() not in stored
+        )
+        if new:
+            self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
 
     def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
         batches = []
