@@ -22,6 +22,7 @@ import dossier.embed
 from dossier.atomic import output_lock
 from dossier.cli import main
 from dossier.history import comparable
+from dossier.render import from_json, render_html
 from tests.fakes import HashingEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +76,9 @@ def test_a_no_op_rebuild_reuses_every_answer(project: Path) -> None:
     assert second["build"]["reused"] == 6 and second["build"]["recomputed"] == 0
     assert set(second["build"]["answer_cache"].values()) == {"reused: brief and evidence unchanged"}
     assert comparable(first) == comparable(second)
+    appendix = render_html(from_json(second)).split('id="research"')[1]
+    assert appendix.count("Reused: brief and evidence unchanged.") == 6
+    assert "This build reused 6 stored answers" in appendix
 
 
 def test_a_removed_document_leaves_every_answer_and_says_why(project: Path) -> None:
@@ -256,3 +260,15 @@ def _kill_after(seconds: float, command: list[object]) -> None:
     time.sleep(seconds)
     process.send_signal(signal.SIGKILL)
     process.wait()
+
+
+def test_repeated_questions_in_parallel_share_one_cache_entry(project: Path) -> None:
+    repeated = "Is data encrypted at rest?"
+    (project / "questions.csv").write_text(
+        "id,question\n" + "".join(f"R{i},{repeated}\n" for i in range(6))
+    )
+    first = build(project, "--jobs", "3")
+    second = build(project, "--jobs", "3")
+    assert [a["question_id"] for a in second["answers"]] == [f"R{i}" for i in range(6)]
+    assert second["build"]["reused"] == 6
+    assert comparable(first) == comparable(second)
