@@ -485,6 +485,9 @@ class RunLedger:
     def recomputed(self) -> int:
         return sum(e["cache"] == "miss" for e in self.questions())
 
+    def model_calls(self) -> int:
+        return sum(int(e["model_calls"]) for e in self.questions())
+
     def stage_seconds(self) -> dict[str, float]:
         seconds: dict[str, float] = {}
         for entry in self.entries:

@@ -191,10 +191,10 @@ def test_an_unreadable_cache_entry_is_a_miss(tmp_path: Path) -> None:
 def test_the_ledger_gives_the_build_figures(tmp_path: Path) -> None:
     ledger = RunLedger()
     ledger.stage("index", 1.25, added=3)
-    ledger.question("Q2", Lookup(False, "new question"), 0.5, 0)
+    ledger.question("Q2", Lookup(False, "new question"), 0.5, 3)
     ledger.question("Q1", Lookup(True, "brief and evidence unchanged"), 0.01, 0)
     ledger.stage("index", 0.25)
-    assert (ledger.reused(), ledger.recomputed()) == (1, 1)
+    assert (ledger.reused(), ledger.recomputed(), ledger.model_calls()) == (1, 1, 3)
     assert ledger.stage_seconds() == {"index": 1.5}
     assert ledger.answer_cache(["Q1", "Q2"]) == {
         "Q1": "reused: brief and evidence unchanged",
@@ -203,7 +203,7 @@ def test_the_ledger_gives_the_build_figures(tmp_path: Path) -> None:
     path = ledger.write(tmp_path, "run")
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [r.get("question_id") for r in rows if "question_id" in r] == ["Q1", "Q2"]
-    assert rows[-1]["model_calls"] == 0 and rows[-1]["cache"] == "miss"
+    assert rows[-1]["model_calls"] == 3 and rows[-1]["cache"] == "miss"
 
 
 @given(st.lists(st.integers(), max_size=30), st.integers(min_value=1, max_value=4))
