@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +13,8 @@ from dossier.errors import BuildError
 
 def write_atomic(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
+    # One temporary name per thread: two threads may write the same content-addressed entry.
+    tmp = path.with_name(f".{path.name}.{threading.get_ident()}.tmp")
     with tmp.open("wb") as handle:
         handle.write(data)
         handle.flush()

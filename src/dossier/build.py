@@ -7,29 +7,42 @@ import datetime as dt
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from dossier import __version__
 from dossier.acceptance import answer_question
 from dossier.atomic import write_atomic
 from dossier.authority import Authority
 from dossier.brief import Brief, make_brief
+from dossier.cache import (
+    AnswerCache,
+    DocumentCache,
+    RunLedger,
+    answer_with_cache,
+    canonical_key,
+    checkpoint,
+    corpus_changes,
+    evidence_view,
+    is_evidence_change,
+    previous_listing,
+)
 from dossier.compose import ComposeContext, compose_answer
 from dossier.config import Config
 from dossier.embed import Embedder
 from dossier.engine import Evidence, OfflineEngine
+from dossier.executor import Executor, executor_for
 from dossier.freshness import date_answer
-from dossier.index import HybridIndex, open_index
-from dossier.ingest import corpus_digest, ingest, scan_corpus
+from dossier.history import record_history
+from dossier.index import HybridIndex, VectorStore, update_index
+from dossier.ingest import corpus_digest, scan_corpus
 from dossier.llm import LanguageModel, OpenAIModel
 from dossier.model_engine import ModelEngine
 from dossier.questionnaire import read_questionnaire
-from dossier.records import Answer, BuildInfo, Chunk, Dossier, Question
+from dossier.records import Answer, BuildInfo, Chunk, Corpus, Dossier, Question, Search
 from dossier.render import write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 from dossier.trace import write_trace
@@ -84,13 +97,18 @@ def build(
     embedder: Embedder,
     reporter: Reporter | None = None,
     clock: Clock = utc_now,
+    executor: Executor | None = None,
     model: LanguageModel | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> BuildResult:
-    """Build the dossier. With engine "openai" and no ``model`` given, the model is
-    the server named by ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ)."""
+    """Build incrementally: every stage reuses what the cache holds for its
+    unchanged inputs (see ``cache``) and records hits, misses and why in the
+    run ledger. Ctrl-C stops it; answers already made stay in the cache. With
+    engine "openai" and no ``model`` given, the model is the server named by
+    ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ)."""
     reporter = reporter or SilentReporter()
-    timer = StageTimer()
+    executor = executor or executor_for(config.jobs)
+    ledger = RunLedger()
     started = clock()
     if config.engine == "openai" and model is None:
         model = OpenAIModel.from_environment(
@@ -99,21 +117,68 @@ def build(
     # 1. The questionnaire first: a bad one fails fast, before any indexing.
     notes: list[str] = []
     questions = read_questionnaire(config.questions, config.questionnaire, notes)
-    # 2. Read and cut the corpus; unreadable documents are recorded, not fatal.
-    with timer.stage("ingest"):
-        corpus = ingest(scan_corpus(config.corpus), config.chunking)
-    # 3. Open (or build) the hybrid index under the output's cache folder.
-    with timer.stage("index"):
-        progress = reporter.stage("Indexing passages", len(corpus.chunks))
-        index = open_index(corpus, embedder, config.out / "cache", config.retrieval, progress)
-    # 4. Research, verify and compose each answer.
-    titles = {doc.path: doc.title for doc in corpus.documents}
-    engine: Engine = OfflineEngine(index, Authority.of(corpus), titles, config.research)
-    if model is not None and config.engine == "openai":
-        engine = ModelEngine(
-            index, Authority.of(corpus), titles, config.research, model, config.model
+    cache_dir = config.out / "cache"
+    try:
+        return _build(
+            config, embedder, reporter, clock, executor, ledger, started, questions, notes, model
         )
-    model_calls: list[int] = []  # one count per question; list.append is thread-safe
+    except KeyboardInterrupt:
+        done = ledger.reused() + ledger.recomputed()
+        ledger.stage("interrupted", 0.0, answers_kept=done)
+        ledger.write(config.out, _ledger_name(started))
+        raise BuildInterrupted(
+            f"{done} of {len(questions)} answers are kept in {cache_dir}; "
+            "the next build reuses them"
+        ) from None
+
+
+class BuildInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a build; the message says what was kept."""
+
+
+def _build(
+    config: Config,
+    embedder: Embedder,
+    reporter: Reporter,
+    clock: Clock,
+    executor: Executor,
+    ledger: RunLedger,
+    started: dt.datetime,
+    questions: list[Question],
+    notes: list[str],
+    model: LanguageModel | None,
+) -> BuildResult:
+    cache_dir = config.out / "cache"
+    # 2. Read and cut the corpus; unchanged documents come from the cache.
+    start = time.perf_counter()
+    previous = previous_listing(config.out)
+    corpus, read = DocumentCache(cache_dir).ingest(scan_corpus(config.corpus), config.chunking)
+    changes = corpus_changes(previous, {d.path: d.sha256 for d in corpus.documents}, read)
+    ledger.stage(
+        "ingest",
+        time.perf_counter() - start,
+        documents=len(corpus.documents),
+        read=list(changes.read),
+        added=list(changes.added),
+        changed=list(changes.changed),
+        removed=list(changes.removed),
+    )
+    checkpoint("ingest")
+    # 3. Bring the persistent hybrid index up to date with this corpus.
+    start = time.perf_counter()
+    progress = reporter.stage("Indexing passages", len(corpus.chunks))
+    index, update = update_index(
+        corpus, embedder, cache_dir, config.retrieval, progress, checkpoint
+    )
+    ledger.stage("index", time.perf_counter() - start, **dataclasses.asdict(update))
+    checkpoint("index")
+    # 4. Each answer: reused when its brief and retrieved evidence are unchanged,
+    #    else researched, verified and composed.
+    titles = {doc.path: doc.title for doc in corpus.documents}
+    authority = Authority.of(corpus)
+    engine: Engine = OfflineEngine(index, authority, titles, config.research)
+    if model is not None and config.engine == "openai":
+        engine = ModelEngine(index, authority, titles, config.research, model, config.model)
     context = ComposeContext(
         chunk_of=_lookup(index),
         titles=titles,
@@ -121,16 +186,28 @@ def build(
         siblings=_siblings(index),
     )
     documents = {doc.path: doc for doc in corpus.documents}
-    with timer.stage("answer"):
-        advance = reporter.stage("Answering questions", len(questions))
+    answers_cache = AnswerCache(cache_dir)
+    engine_key = canonical_key(config.fingerprint())
+    present = {d.path for d in corpus.documents}
+    chunk_of = _lookup(index)
 
-        def answer(question: Question) -> Answer:
-            start = time.perf_counter()
+    def view(searches: Sequence[Search]) -> dict[str, Any]:
+        return evidence_view(searches, chunk_of, corpus, authority)
+
+    def search(query: str) -> Search:
+        return Search(query, tuple(index.search(query, config.research.hits_per_search)))
+
+    def answer(question: Question) -> Answer:
+        start = time.perf_counter()
+        brief = make_brief(question)
+        calls: list[int] = []
+
+        def compute() -> Answer:
             # the critic's model pass, for the model engine only
             entailer = engine.entailer() if isinstance(engine, ModelEngine) else None
             composing = dataclasses.replace(context, entail=entailer)
             result, evidence = answer_question(
-                make_brief(question),
+                brief,
                 engine.research,
                 lambda evidence: compose_answer(question, evidence, composing),
                 # a model engine runs its own acceptance check and repairs
@@ -144,28 +221,100 @@ def build(
                     model_calls=evidence.model_calls + entailer.calls,
                 )
             write_trace(config.out, result, evidence, seconds)
-            model_calls.append(evidence.model_calls)
-            return date_answer(
-                result, documents, context.chunk_of, started.date(), config.freshness
-            )
+            calls.append(evidence.model_calls)
+            return result
 
-        answers = _map_in_order(answer, questions, config.jobs, advance)
+        result, lookup = answer_with_cache(
+            answers_cache,
+            question.question_id,
+            brief.normalised,
+            engine_key,
+            search=search,
+            view=view,
+            compute=compute,
+            present=present,
+        )
+        ledger.question(question.question_id, lookup, time.perf_counter() - start, sum(calls))
+        checkpoint("answer")
+        current = dataclasses.replace(
+            result,
+            question_id=question.question_id,
+            question=question.question,
+            fields=question.fields,
+        )
+        # freshness is judged as of this build's date, so after the cache, on both paths
+        return date_answer(current, documents, chunk_of, started.date(), config.freshness)
+
+    start = time.perf_counter()
+    # Query vectors of earlier builds: re-running a stored answer's searches to
+    # check its evidence then costs no model call.
+    queries = VectorStore(cache_dir / "queries", embedder)
+    stored = [answers_cache.previous(q.question_id) for q in questions]
+    index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
+    advance = reporter.stage("Answering questions", len(questions))
+    try:
+        answers = executor.map(answer, questions, advance)
+    finally:
+        queries.keep(index.known_queries())
+    ledger.stage(
+        "answer",
+        time.perf_counter() - start,
+        reused=ledger.reused(),
+        recomputed=ledger.recomputed(),
+    )
     # 5. Assemble the record and write the artefacts.
+    dossier = _assemble(
+        config, clock, started, questions, notes, corpus, engine.name, answers, ledger
+    )
+    # 6. Decisions of an earlier review carry over to answers that did not change;
+    #    an answer whose decision no longer holds says why.
+    misses = [e for e in ledger.questions() if e["cache"] == "miss"]
+    why = {e["question_id"]: e["why"] for e in misses}
+    moved = frozenset(e["question_id"] for e in misses if is_evidence_change(e["why"]))
+    dossier = apply_decisions(dossier, load_decisions(config.out), why, moved)
+    start = time.perf_counter()
+    write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
+    paths = write_outputs(dossier, config.out)
+    checkpoint("render")
+    if config.questions.suffix.lower() in (".xlsx", ".xlsm"):
+        answered = write_answered(
+            config.questions, dossier.answers, config.out, config.questionnaire
+        )
+        paths[answered.name] = answered
+    ledger.stage("render", time.perf_counter() - start)
+    name = _ledger_name(started)
+    ledger.write(config.out, name)
+    record_history(config.out, paths["dossier.json"].read_bytes(), dossier, name)
+    return BuildResult(dossier, paths)
+
+
+def _assemble(
+    config: Config,
+    clock: Clock,
+    started: dt.datetime,
+    questions: list[Question],
+    notes: list[str],
+    corpus: Corpus,
+    engine: str,
+    answers: list[Answer],
+    ledger: RunLedger,
+) -> Dossier:
     info = BuildInfo(
         started_at=_iso(started),
         finished_at=_iso(clock()),
-        engine=engine.name,
+        engine=engine,
         questions=len(questions),
-        reused=0,
-        recomputed=len(answers),
+        reused=ledger.reused(),
+        recomputed=ledger.recomputed(),
         documents=len(corpus.documents),
         documents_failed=corpus.failures,
-        stage_seconds=timer.seconds,
+        stage_seconds=ledger.stage_seconds(),
         questionnaire_notes=tuple(notes),
         corpus=str(config.corpus),
-        model_calls=sum(model_calls),
+        answer_cache=ledger.answer_cache([q.question_id for q in questions]),
+        model_calls=ledger.model_calls(),
     )
-    dossier = Dossier(
+    return Dossier(
         schema_version=SCHEMA_VERSION,
         build=info,
         documents=corpus.documents,
@@ -176,38 +325,10 @@ def build(
         tool_version=__version__,
         paper=config.paper,
     )
-    # 6. Decisions of an earlier review carry over to answers that did not change.
-    dossier = apply_decisions(dossier, load_decisions(config.out))
-    with timer.stage("render"):
-        write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
-        paths = write_outputs(dossier, config.out)
-        if config.questions.suffix.lower() in (".xlsx", ".xlsm"):
-            answered = write_answered(
-                config.questions, dossier.answers, config.out, config.questionnaire
-            )
-            paths[answered.name] = answered
-    return BuildResult(dossier, paths)
 
 
-def _map_in_order(
-    work: Callable[[Question], Answer],
-    questions: list[Question],
-    jobs: int,
-    advance: Callable[[int], None],
-) -> list[Answer]:
-    """Answer in threads (the index and engine are read-only while answering);
-    results keep the questionnaire's order, so the output does not depend on jobs."""
-    if jobs == 1:
-        answers = []
-        for question in questions:
-            answers.append(work(question))
-            advance(1)
-        return answers
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(work, q) for q in questions]
-        for _ in as_completed(futures):
-            advance(1)
-        return [future.result() for future in futures]
+def _ledger_name(started: dt.datetime) -> str:
+    return f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
 
 
 def _siblings(index: HybridIndex) -> Callable[[str], tuple[Chunk, ...]]:

@@ -48,8 +48,9 @@ def _run(debug: bool, action: Callable[[], None]) -> None:
             traceback.print_exc()
         click.echo(f"Error: {error}", err=True)
         sys.exit(error.exit_code)
-    except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
+    except KeyboardInterrupt as interrupted:
+        detail = str(interrupted)
+        click.echo(f"Interrupted: {detail}" if detail else "Interrupted.", err=True)
         sys.exit(130)
     except Exception as error:  # an internal error: one line, traceback with --debug
         if debug:
@@ -102,7 +103,7 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     def action() -> None:
         from dossier.build import build as run_build
         from dossier.config import load_config
-        from dossier.embed import MiniLMEmbedder
+        from dossier.embed import LazyEmbedder, MiniLMEmbedder
 
         path = (
             config_path
@@ -113,7 +114,8 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         reporter = TerminalReporter()
         try:
             with output_lock(config.out):
-                result = run_build(config, embedder=MiniLMEmbedder(), reporter=reporter)
+                embedder = LazyEmbedder(MiniLMEmbedder)
+                result = run_build(config, embedder=embedder, reporter=reporter)
         finally:
             reporter.close()
         _report_build(result)
@@ -433,5 +435,56 @@ def explain(out: Path, debug: bool, question_id: str) -> None:
         from dossier.trace import read_trace
 
         click.echo(describe(read_trace(out, question_id)))
+
+    _run(debug, action)
+
+
+@main.command()
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    help="Settings file (default: ./dossier.toml if present).",
+)
+@click.option("--corpus", type=click.Path(path_type=Path), help="Folder of documents.")
+@click.option("--questions", type=click.Path(path_type=Path), help="Questionnaire file.")
+@click.option("--out", type=click.Path(path_type=Path), help="Output folder.")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
+    """Say what the next build would redo and why (like make -n); writes nothing."""
+
+    def action() -> None:
+        from dossier.config import load_config
+        from dossier.embed import MiniLMEmbedder
+        from dossier.plan import plan_build
+
+        path = (
+            config_path
+            if config_path is not None
+            else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
+        )
+        for line in plan_build(load_config(path, overrides), MiniLMEmbedder.name).lines():
+            click.echo(line)
+
+    _run(debug, action)
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+def diff(out: Path, debug: bool, old: str | None, new: str | None) -> None:
+    """Show what changed between two builds: OLD and NEW are sha256 prefixes from
+    <out>/history or paths to dossier.json files (default: the previous and the latest)."""
+
+    def action() -> None:
+        from dossier.history import diff_dossiers, load_build
+
+        old_label, old_dossier = load_build(out, old, -2)
+        new_label, new_dossier = load_build(out, new, -1)
+        click.echo(f"From {old_label} to {new_label}")
+        for line in diff_dossiers(old_dossier, new_dossier):
+            click.echo(f"  {line}")
 
     _run(debug, action)

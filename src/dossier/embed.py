@@ -80,3 +80,23 @@ def check_model_offline() -> None:
     vector = MiniLMEmbedder().embed(["offline check"])
     assert vector.shape == (1, DIMENSION), vector.shape
     print(f"embedding model OK: {MODEL_NAME}, dimension {DIMENSION}, offline")
+
+
+class LazyEmbedder:
+    """An embedder that loads its model on first use: a build that embeds nothing
+    new (a no-op rebuild) never pays for loading it."""
+
+    def __init__(self, factory: type[Embedder]) -> None:
+        import threading
+
+        self.name = factory.name
+        self.dimension = factory.dimension
+        self._factory = factory
+        self._model: Embedder | None = None
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        with self._lock:
+            if self._model is None:
+                self._model = self._factory()
+        return self._model.embed(texts)

@@ -1,10 +1,10 @@
 """The hybrid index: Tantivy (BM25, exact identifiers) and FAISS (MiniLM vectors).
 
-Both live under ``<cache>/index/<digest>/``, where the digest covers the chunk
-ids and texts and the embedding model, so an unchanged corpus reopens the same
-index without re-embedding. Vectors are also kept in a content-addressed store
-(``<cache>/vectors``) keyed by the embedded text, so a changed corpus only
-embeds the passages that are new.
+One persistent index per embedding model lives under ``<cache>/index/<model>/``
+and is brought up to date with each build: the passages of changed, added or
+removed documents are removed and added, by key, and nothing else is touched.
+Vectors are also kept in a content-addressed store (``<cache>/vectors``) keyed
+by the embedded text, so only passages never seen before are embedded.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import io
 import json
 import re
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +46,11 @@ def embedding_text(chunk: Chunk, title: str) -> str:
 
 
 class HybridIndex:
-    """Search over a fixed set of chunks. Read-only once built."""
+    """Search over a fixed set of chunks. Read-only once built.
+
+    ``vector_ids`` gives each chunk's id in the FAISS index (its position when
+    not given). Ties in either ranking are broken by position, so a search gives
+    the same hits whether the index was built at once or kept up to date."""
 
     def __init__(
         self,
@@ -54,6 +59,8 @@ class HybridIndex:
         lexical: LexicalIndex,
         embedder: Embedder,
         settings: RetrievalSettings,
+        faiss_index: Any = None,
+        vector_ids: Sequence[int] | None = None,
     ) -> None:
         self.chunks = tuple(chunks)
         self.vectors = vectors
@@ -61,7 +68,10 @@ class HybridIndex:
         self._lexical = lexical
         self._embedder = embedder
         self._settings = settings
-        self._faiss = _faiss_index(vectors)
+        ids = list(vector_ids) if vector_ids is not None else list(range(len(self.chunks)))
+        self._vector_id = ids
+        self._position_of_id = {vector_id: i for i, vector_id in enumerate(ids)}
+        self._faiss = faiss_index if faiss_index is not None else _faiss_index(vectors, ids)
         self._query_vectors: dict[str, Vectors] = {}
 
     def chunk(self, chunk_id: str) -> Chunk:
@@ -75,6 +85,15 @@ class HybridIndex:
             if len(self._query_vectors) < 10_000:
                 self._query_vectors[query] = vector
         return vector
+
+    def known_queries(self) -> dict[str, Vectors]:
+        """The query vectors embedded so far (to keep for the next build)."""
+        return dict(self._query_vectors)
+
+    def remember_queries(self, vectors: Mapping[str, Vectors]) -> None:
+        """Query vectors from an earlier build: each was embedded alone, as
+        ``embed_query`` does, so a search gives the same hits with them."""
+        self._query_vectors.update(vectors)
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         return self._embedder.embed(texts)
@@ -115,11 +134,20 @@ class HybridIndex:
             return []
         params = None
         if allowed is not None:
-            selector = faiss.IDSelectorBatch(np.array(sorted(allowed), dtype=np.int64))
-            params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg]
-        k = min(depth, len(self.chunks))
-        _, ids = self._faiss.search(vector.reshape(1, -1), k, params=params)
-        return [int(i) for i in ids[0] if i >= 0]
+            wanted = np.array(sorted(self._vector_id[p] for p in allowed), dtype=np.int64)
+            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(wanted))  # type: ignore[call-arg]
+        # A few more than asked, so that ties at the cut are broken by position.
+        k = min(depth + TIE_MARGIN, len(self.chunks))
+        scores, ids = self._faiss.search(vector.reshape(1, -1), k, params=params)
+        found = [
+            (float(score), self._position_of_id[int(i)])
+            for score, i in zip(scores[0], ids[0], strict=True)
+            if i >= 0
+        ]
+        return [position for _, position in sorted(found, key=lambda f: (-f[0], f[1]))][:depth]
+
+
+TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
 
 
 Fused = tuple[int, float, int | None, int | None]
@@ -138,41 +166,60 @@ def fuse(lexical: Sequence[int], dense: Sequence[int], settings: RetrievalSettin
     return [(p, round(scores[p], 6), lexical_rank.get(p), dense_rank.get(p)) for p in ordered]
 
 
-def _faiss_index(vectors: Vectors):  # type: ignore[no-untyped-def]
+def _faiss_index(vectors: Vectors, ids: Sequence[int]) -> Any:
     import faiss
 
     index = faiss.IndexIDMap2(faiss.IndexFlatIP(vectors.shape[1]))
     if len(vectors):
-        index.add_with_ids(vectors, np.arange(len(vectors), dtype=np.int64))
+        index.add_with_ids(vectors, np.array(ids, dtype=np.int64))
     return index
 
 
 class LexicalIndex:
     """Tantivy BM25 over passages (English stemming) plus an exact-match field
-    for identifiers, so ``AC-2(3)`` never matches ``AC-2(7)``."""
+    for identifiers, so ``AC-2(3)`` never matches ``AC-2(7)``. Each passage is
+    stored under its key (see ``passage_key``) and its document's path, so a
+    document's passages can be found, and hits map to the current positions."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, positions: dict[str, int] | None = None) -> None:
         import tantivy
 
         builder = tantivy.SchemaBuilder()
-        builder.add_integer_field("position", stored=True, indexed=True)
+        builder.add_text_field("key", stored=True, tokenizer_name="raw")
+        builder.add_text_field("document", stored=False, tokenizer_name="raw")
         builder.add_text_field("body", stored=False, tokenizer_name="en_stem")
         builder.add_text_field("identifiers", stored=False, tokenizer_name="raw")
         self._schema = builder.build()
         self._index = tantivy.Index(self._schema, path=str(path))
         self._tantivy = tantivy
+        self.positions: dict[str, int] = positions or {}
 
-    def add(self, texts: Sequence[str]) -> None:
+    def add(self, passages: Sequence[tuple[str, str, str]]) -> None:
+        """Add (key, document path, text) passages, committed at once."""
+        if not passages:
+            return
         writer = self._index.writer(heap_size=50_000_000, num_threads=1)
-        for position, text in enumerate(texts):
+        for key, document, text in passages:
             writer.add_document(
                 self._tantivy.Document(
-                    position=position, body=text, identifiers=sorted(set(identifiers(text)))
+                    key=key,
+                    document=document,
+                    body=text,
+                    identifiers=sorted(set(identifiers(text))),
                 )
             )
         writer.commit()
         writer.wait_merging_threads()
         self._index.reload()
+
+    def keys(self) -> list[str]:
+        """The keys of every passage the index holds (committed ones only)."""
+        self._index.reload()
+        searcher = self._index.searcher()
+        if searcher.num_docs == 0:
+            return []
+        hits = searcher.search(self._tantivy.Query.all_query(), searcher.num_docs).hits
+        return [searcher.doc(address)["key"][0] for _, address in hits]
 
     def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
         # Only bare alphanumeric words reach the query parser: no syntax to trip on.
@@ -181,8 +228,13 @@ class LexicalIndex:
             return []
         parsed = self._index.parse_query(" ".join(terms), ["body"])
         searcher = self._index.searcher()
-        hits = searcher.search(parsed, depth if allowed is None else max(depth, 1000)).hits
-        ranked = [searcher.doc(address)["position"][0] for _, address in hits]
+        fetch = depth + TIE_MARGIN if allowed is None else max(depth, 1000)
+        scored = [
+            (score, self.positions[searcher.doc(address)["key"][0]])
+            for score, address in searcher.search(parsed, fetch).hits
+        ]
+        # Equal scores are ordered by position, whatever the segment layout.
+        ranked = [p for _, p in sorted(scored, key=lambda s: (-s[0], s[1]))]
         if allowed is not None:
             ranked = [p for p in ranked if p in allowed]
         return ranked[:depth]
@@ -194,17 +246,34 @@ class LexicalIndex:
         )
         searcher = self._index.searcher()
         hits = searcher.search(query, max(searcher.num_docs, 1)).hits
-        return {searcher.doc(address)["position"][0] for _, address in hits}
+        return {self.positions[searcher.doc(address)["key"][0]] for _, address in hits}
 
 
-# --- building and caching -------------------------------------------------
+# --- building and keeping up to date ----------------------------------------
 
 
-def index_digest(texts: Sequence[str], model_name: str) -> str:
-    h = hashlib.sha256(model_name.encode())
-    for text in texts:
-        h.update(b"\x00" + text.encode())
-    return h.hexdigest()[:20]
+def passage_key(chunk: Chunk, title: str) -> str:
+    """A passage as the index sees it: its id and a hash of the text it indexes
+    (title and headings included), so an edited heading or title is a new passage."""
+    text = embedding_text(chunk, title)
+    return f"{chunk.chunk_id}@{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def vector_id(key: str) -> int:
+    """A stable FAISS id for a passage key (60 bits of its hash)."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)
+
+
+@dataclass(frozen=True)
+class IndexUpdate:
+    """What opening the index changed: passages added and removed, vectors
+    embedded, and whether the lexical index was updated in place or rewritten."""
+
+    passages: int
+    added: int
+    removed: int
+    embedded: int
+    lexical: str  # "unchanged", "updated in place" or "rewritten"
 
 
 def open_index(
@@ -214,27 +283,124 @@ def open_index(
     settings: RetrievalSettings = RetrievalSettings(),
     progress: Progress | None = None,
 ) -> HybridIndex:
+    return update_index(corpus, embedder, cache_dir, settings, progress)[0]
+
+
+def update_index(
+    corpus: Corpus,
+    embedder: Embedder,
+    cache_dir: Path,
+    settings: RetrievalSettings = RetrievalSettings(),
+    progress: Progress | None = None,
+    checkpoint: Callable[[str], None] = lambda stage: None,
+) -> tuple[HybridIndex, IndexUpdate]:
+    """Bring the one persistent index under ``<cache>/index/<model>/`` to this
+    corpus: passages of changed, added or removed documents are removed and
+    added; everything else is kept. Each part describes its own content (the
+    lexical index its keys, the FAISS index its ids), so a build killed between
+    two writes is completed by the next one."""
     titles = {doc.path: doc.title for doc in corpus.documents}
     texts = [embedding_text(chunk, titles[chunk.document]) for chunk in corpus.chunks]
-    folder = cache_dir / "index" / index_digest(texts, embedder.name)
+    keys = [passage_key(chunk, titles[chunk.document]) for chunk in corpus.chunks]
+    folder = cache_dir / "index" / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
     try:
-        vectors = VectorStore(cache_dir / "vectors", embedder).vectors(texts, progress)
-        lexical = _open_lexical(folder, texts)
+        store = VectorStore(cache_dir / "vectors", embedder)
+        lexical, lexical_change, added, removed = _update_lexical(folder, corpus, keys, texts)
+        checkpoint("lexical")
+        faiss_index, embedded = _update_faiss(folder, keys, texts, store, progress)
     except OSError as error:
         raise BuildError(f"{cache_dir}: cannot write the index cache ({error})") from error
-    return HybridIndex(corpus.chunks, vectors, lexical, embedder, settings)
+    ids = [vector_id(k) for k in keys]
+    vectors = _reconstruct(faiss_index, ids, embedder.dimension)
+    lexical.positions = {key: i for i, key in enumerate(keys)}
+    index = HybridIndex(corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids)
+    update = IndexUpdate(len(keys), added, removed, embedded, lexical_change)
+    return index, update
 
 
-def _open_lexical(folder: Path, texts: Sequence[str]) -> LexicalIndex:
-    done = folder / "tantivy.done"
-    if done.exists():
-        return LexicalIndex(folder / "tantivy")
-    shutil.rmtree(folder / "tantivy", ignore_errors=True)
-    (folder / "tantivy").mkdir(parents=True)
-    lexical = LexicalIndex(folder / "tantivy")
-    lexical.add(texts)
-    write_atomic(done, b"ok\n")
-    return lexical
+LEXICAL_POINTER = "lexical.json"
+
+
+def _update_lexical(
+    folder: Path, corpus: Corpus, keys: Sequence[str], texts: Sequence[str]
+) -> tuple[LexicalIndex, str, int, int]:
+    """Passages only added are added in place. When any is removed, the lexical
+    index is rewritten into a new folder and the pointer moved: Tantivy keeps a
+    deleted document in its BM25 statistics until segments merge (measured: the
+    scores differ from a fresh index), which tantivy-py cannot trigger, and the
+    hits must be those of a fresh build."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pointer = folder / LEXICAL_POINTER
+    current = json.loads(pointer.read_text())["folder"] if pointer.exists() else None
+    for stale in folder.glob("lexical-*"):
+        if stale.name != current:  # left by a build killed while rewriting
+            shutil.rmtree(stale, ignore_errors=True)
+    documents = [chunk.document for chunk in corpus.chunks]
+    wanted = dict(zip(keys, zip(documents, texts, strict=True), strict=True))
+    held = set(LexicalIndex(folder / current).keys()) if current else set()
+    added = [(k, *wanted[k]) for k in keys if k not in held]
+    removed = held - set(wanted)
+    if current and not removed:
+        lexical = LexicalIndex(folder / current)
+        lexical.add(added)
+        return lexical, "updated in place" if added else "unchanged", len(added), 0
+    name = f"lexical-{hashlib.sha256(json.dumps(keys).encode()).hexdigest()[:12]}"
+    shutil.rmtree(folder / name, ignore_errors=True)
+    (folder / name).mkdir()
+    lexical = LexicalIndex(folder / name)
+    lexical.add([(k, *wanted[k]) for k in keys])
+    write_atomic(pointer, json.dumps({"folder": name}).encode())
+    if current:
+        shutil.rmtree(folder / current, ignore_errors=True)
+    return lexical, "rewritten", len(added), len(removed)
+
+
+FAISS_FILE = "vectors.faiss"
+
+
+def _update_faiss(
+    folder: Path,
+    keys: Sequence[str],
+    texts: Sequence[str],
+    store: VectorStore,
+    progress: Progress | None,
+) -> tuple[Any, int]:
+    """Vectors are removed and added by id in a FAISS ``IndexIDMap2``; new ones
+    come from the content-addressed store, which embeds only texts it has not seen."""
+    import faiss
+
+    path = folder / FAISS_FILE
+    index: Any
+    if path.exists():
+        index = faiss.deserialize_index(np.frombuffer(path.read_bytes(), dtype=np.uint8))
+        held = {int(i) for i in faiss.vector_to_array(index.id_map)}
+    else:
+        index = faiss.IndexIDMap2(faiss.IndexFlatIP(store.dimension))
+        held = set()
+    ids = [vector_id(k) for k in keys]
+    wanted = set(ids)
+    stale = sorted(held - wanted)
+    fresh = sorted({i: t for i, t in zip(ids, texts, strict=True) if i not in held}.items())
+    if stale:
+        index.remove_ids(np.array(stale, dtype=np.int64))
+    embedded = 0
+    if fresh:
+        before = store.embedded
+        vectors = store.vectors([t for _, t in fresh], progress)
+        embedded = store.embedded - before
+        index.add_with_ids(vectors, np.array([i for i, _ in fresh], dtype=np.int64))
+    elif progress:
+        progress(len(keys))
+    if stale or fresh or not path.exists():
+        write_atomic(path, faiss.serialize_index(index).tobytes())
+    return index, embedded
+
+
+def _reconstruct(index: Any, ids: Sequence[int], dimension: int) -> Vectors:
+    if not ids:
+        return np.zeros((0, dimension), dtype=np.float32)
+    vectors: Vectors = np.stack([index.reconstruct(i) for i in ids]).astype(np.float32)
+    return vectors
 
 
 class VectorStore:
@@ -244,6 +410,8 @@ class VectorStore:
     def __init__(self, folder: Path, embedder: Embedder) -> None:
         self._folder = folder / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
         self._embedder = embedder
+        self.dimension = embedder.dimension
+        self.embedded = 0  # texts embedded by this store so far
 
     def vectors(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
         keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
@@ -251,6 +419,7 @@ class VectorStore:
         missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
         if missing:
             fresh = self._embed([t for _, t in missing], progress)
+            self.embedded += len(missing)
             self._save([k for k, _ in missing], fresh)
             known.update({k: fresh[i] for i, (k, _) in enumerate(missing)})
         elif progress:
@@ -258,6 +427,23 @@ class VectorStore:
         if not keys:
             return np.zeros((0, self._embedder.dimension), dtype=np.float32)
         return np.stack([known[k] for k in keys]).astype(np.float32)
+
+    def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
+        """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
+        stored = self._load()
+        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in texts}
+        return {t: stored[k] for t, k in keys.items() if k in stored}
+
+    def keep(self, vectors: Mapping[str, Vectors]) -> None:
+        """Store vectors embedded elsewhere (query vectors), those not yet held."""
+        stored = self._load()
+        new = sorted(
+            (hashlib.sha256(t.encode()).hexdigest(), v)
+            for t, v in vectors.items()
+            if hashlib.sha256(t.encode()).hexdigest() not in stored
+        )
+        if new:
+            self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
 
     def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
         batches = []

@@ -228,6 +228,8 @@ class BuildInfo:
     questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
     corpus: str = ""  # the corpus folder as given to the build
     model_calls: int = 0  # calls to a language model, all questions together
+    # per question: "reused: why" or "recomputed: why", from the run ledger
+    answer_cache: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -81,14 +81,29 @@ def decide(
     ]
 
 
-def apply_decisions(dossier: Dossier, decisions: Mapping[str, Decision]) -> Dossier:
+def apply_decisions(
+    dossier: Dossier,
+    decisions: Mapping[str, Decision],
+    why: Mapping[str, str] | None = None,
+    evidence_changed: frozenset[str] = frozenset(),
+) -> Dossier:
     """Each answer takes the decision recorded for it, if that decision judged
-    exactly this answer; otherwise it is pending."""
+    exactly this answer and the answer's evidence did not change (question ids in
+    ``evidence_changed``); otherwise it is pending, and when a decision no longer
+    holds, the review's reason says so (and why, from ``why``)."""
     answers = []
     for answer in dossier.answers:
         decision = decisions.get(answer.question_id)
-        if decision is None or decision.answer_sha256 != answer_fingerprint(answer):
+        if decision is None:
             answers.append(dataclasses.replace(answer, review=Review()))
+            continue
+        if (
+            decision.answer_sha256 != answer_fingerprint(answer)
+            or answer.question_id in evidence_changed
+        ):
+            cause = (why or {}).get(answer.question_id, "the answer changed")
+            reason = f"was {decision.status} by {decision.reviewer} at {decision.at}; {cause}"
+            answers.append(dataclasses.replace(answer, review=Review(reason=reason)))
             continue
         review = Review(decision.status, decision.reviewer, decision.at, decision.reason)
         answers.append(dataclasses.replace(_edited(answer, decision), review=review))

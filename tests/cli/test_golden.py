@@ -24,26 +24,30 @@ def test_demo_markdown_matches_golden(demo_build: BuildResult) -> None:
 
 def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embedder) -> None:  # type: ignore[no-untyped-def]
     from dossier.build import build
+    from dossier.history import comparable
     from tests.conftest import pinned_clock
 
     again = build(demo_config, embedder=embedder, clock=pinned_clock)
-    first, second = to_json(demo_build.dossier), to_json(again.dossier)
-    for record in (first, second):
-        record["build"].pop("stage_seconds")
+    first, second = comparable(to_json(demo_build.dossier)), comparable(to_json(again.dossier))
     assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+    assert again.dossier.build.reused == len(again.dossier.answers)
 
 
 def test_parallel_answering_gives_the_same_dossier(
-    demo_build: BuildResult, demo_config, embedder
+    demo_build: BuildResult, demo_config, embedder, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     import dataclasses
 
     from dossier.build import build
     from tests.conftest import pinned_clock
 
+    # A fresh output folder: nothing to reuse, every answer is made in parallel.
     parallel = build(
-        dataclasses.replace(demo_config, jobs=3), embedder=embedder, clock=pinned_clock
+        dataclasses.replace(demo_config, jobs=3, out=tmp_path),
+        embedder=embedder,
+        clock=pinned_clock,
     )
+    assert parallel.dossier.build.recomputed == len(parallel.dossier.answers)
     assert render_markdown(parallel.dossier) == render_markdown(demo_build.dossier)
     assert [a.answer for a in parallel.dossier.answers] == [
         a.answer for a in demo_build.dossier.answers

@@ -1,0 +1,80 @@
+"""The make-like build on policies-a (copied to a temporary folder): a cold build,
+a no-op rebuild, and a rebuild after one paragraph is appended to one document,
+measured in one run. The three tests run in this order and share one project.
+
+    .venv/bin/python -m pytest benchmarks/test_incremental.py -s --benchmark-json=build/inc.json
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+
+import pytest
+
+from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
+from dossier.build import BuildResult, build
+from dossier.config import Config, load_config
+
+SET = SHARED_EVAL / "policies-a"
+pytestmark = needs_shared("policies-a")
+EDITED = "policies/password.md"
+PARAGRAPH = (
+    "Service accounts are reviewed by their owners every quarter, and their passwords "
+    "are changed when a person who knew them leaves the company."
+)
+SECONDS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Config:
+    root = tmp_path_factory.mktemp("policies-a")
+    shutil.copytree(SET / "corpus", root / "corpus")
+    shutil.copy(SET / "questions.csv", root / "questions.csv")
+    return load_config(
+        None,
+        {"corpus": root / "corpus", "questions": root / "questions.csv", "out": root / "out"},
+    )
+
+
+def _timed(name: str, config: Config, embedder) -> BuildResult:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    result = build(config, embedder=embedder)
+    SECONDS[name] = round(time.perf_counter() - start, 2)
+    return result
+
+
+def test_cold_build(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+    result = benchmark.pedantic(_timed, args=("cold", project, embedder), rounds=1)
+    assert result.dossier.build.recomputed == result.dossier.build.questions
+    RESULTS["incremental: cold build"] = {
+        "seconds": SECONDS["cold"],
+        **{f"{k} s": v for k, v in result.dossier.build.stage_seconds.items()},
+    }
+
+
+def test_no_op_rebuild(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+    result = benchmark.pedantic(_timed, args=("no-op", project, embedder), rounds=1)
+    assert result.dossier.build.recomputed == 0, "a no-op rebuild recomputes nothing"
+    RESULTS["incremental: no-op rebuild"] = {
+        "seconds": SECONDS["no-op"],
+        "reused": result.dossier.build.reused,
+        "ratio to cold": round(SECONDS["no-op"] / SECONDS["cold"], 3),
+    }
+
+
+def test_one_document_rebuild(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+    path = project.corpus / EDITED
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + PARAGRAPH + "\n", encoding="utf-8")
+    result = benchmark.pedantic(_timed, args=("one document", project, embedder), rounds=1)
+    info = result.dossier.build
+    assert 0 < info.recomputed < info.questions
+    ratio = round(SECONDS["one document"] / SECONDS["cold"], 3)
+    RESULTS["incremental: one paragraph appended"] = {
+        "seconds": SECONDS["one document"],
+        "recomputed": info.recomputed,
+        "questions": info.questions,
+        "ratio to cold": ratio,
+        **{f"{k} s": v for k, v in info.stage_seconds.items()},
+    }
+    assert ratio <= 0.25, f"one-document rebuild took {ratio} of the cold build"

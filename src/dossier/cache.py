@@ -1,0 +1,538 @@
+"""The build's cache: what each derived artefact is keyed by, where it is kept,
+and why a lookup missed.
+
+Every key is the SHA-256 of canonical JSON (sorted keys, no spaces) of exactly
+the inputs that change the artefact:
+
+- a document read from a file: its path, the file's bytes (their hash) and the
+  tool version;
+- a document's passages: its path, its extracted text (hash), the chunking
+  settings and the tool version;
+- a passage's vector: the text embedded and the model (``index.VectorStore``);
+- an answer: the normalised brief, the evidence its searches retrieved (each
+  hit's passage id, rank and score, a hash of the passage's indexed text, its
+  offsets, and the authority of its document: status, supersedes, effective
+  date, whether another document supersedes it), the engine and its settings
+  (``Config.fingerprint()``) and the tool version.
+
+A change anywhere else reuses the result. Corpus-wide term statistics (the IDF
+the engine weighs coverage with) are deliberately not part of an answer's key:
+a document that never enters a question's evidence does not recompute it.
+
+Everything is written with ``write_atomic`` (temporary file, fsync, rename),
+and an entry is written only once complete, so a killed build leaves a cache
+that holds only whole, correct entries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import signal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dossier import __version__
+from dossier.atomic import write_atomic
+from dossier.authority import Authority
+from dossier.index import embedding_text
+from dossier.ingest import ChunkSettings, UnreadableDocument, chunk_document, read_document
+from dossier.records import (
+    Answer,
+    Chunk,
+    Corpus,
+    Document,
+    DocumentFailure,
+    Search,
+    SourceFile,
+)
+
+TOOL_VERSION = __version__
+
+
+def canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def canonical_key(value: Any) -> str:
+    """SHA-256 of the canonical JSON of ``value``: equal inputs, equal keys."""
+    return hashlib.sha256(canonical_json(value)).hexdigest()
+
+
+def document_key(source: SourceFile) -> str:
+    return canonical_key(
+        {"kind": "document", "path": source.path, "sha256": source.sha256, "tool": TOOL_VERSION}
+    )
+
+
+def chunks_key(document: Document, settings: ChunkSettings) -> str:
+    return canonical_key(
+        {
+            "kind": "chunks",
+            "path": document.path,
+            "text_sha256": document.text_sha256,
+            "chunking": dataclasses.asdict(settings),
+            "tool": TOOL_VERSION,
+        }
+    )
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# --- documents and their passages ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class CorpusChanges:
+    """How this build's corpus differs from the last built one, and how many
+    documents were read afresh (the rest came from the cache)."""
+
+    added: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    read: tuple[str, ...] = ()  # documents read and cut afresh (cache misses)
+
+    def summary(self) -> str:
+        parts = [
+            f"{len(names)} {word}"
+            for names, word in (
+                (self.added, "added"),
+                (self.changed, "changed"),
+                (self.removed, "removed"),
+            )
+            if names
+        ]
+        return ", ".join(parts) or "no document changed"
+
+
+def previous_listing(out: Path) -> dict[str, str]:
+    """The documents (path -> file sha256) of the last finished build in ``out``."""
+    data = _read_json(out / "dossier.json")
+    try:
+        return {d["path"]: d["sha256"] for d in data["documents"]}
+    except (KeyError, TypeError):
+        return {}
+
+
+def corpus_changes(
+    before: Mapping[str, str], after: Mapping[str, str], read: Iterable[str] = ()
+) -> CorpusChanges:
+    """Compare two listings of path -> file sha256."""
+    return CorpusChanges(
+        added=tuple(sorted(set(after) - set(before))),
+        changed=tuple(sorted(p for p in after if p in before and before[p] != after[p])),
+        removed=tuple(sorted(set(before) - set(after))),
+        read=tuple(sorted(read)),
+    )
+
+
+class DocumentCache:
+    """Documents read from files and their passages, under ``<cache>/documents``
+    and ``<cache>/chunks``. An unreadable document is not cached: it is tried
+    again by the next build."""
+
+    def __init__(self, cache_dir: Path, *, read_only: bool = False) -> None:
+        self._documents = cache_dir / "documents"
+        self._chunks = cache_dir / "chunks"
+        self._read_only = read_only  # for `dossier status`: look, never write
+
+    def ingest(
+        self, files: Iterable[SourceFile], settings: ChunkSettings
+    ) -> tuple[Corpus, list[str]]:
+        """The corpus, as ``ingest.ingest`` gives it; also the paths read afresh."""
+        documents: list[Document] = []
+        chunks: list[Chunk] = []
+        failures: list[DocumentFailure] = []
+        read: list[str] = []
+        for source in files:
+            document = self._load_document(source)
+            if document is None:
+                read.append(source.path)
+                try:
+                    document = read_document(source)
+                except UnreadableDocument as error:
+                    failures.append(DocumentFailure(source.path, str(error)))
+                    continue
+                self._save_document(source, document)
+            documents.append(document)
+            chunks += self._passages(document, settings, read)
+        return Corpus(tuple(documents), tuple(chunks), tuple(failures)), read
+
+    def _passages(
+        self, document: Document, settings: ChunkSettings, read: list[str]
+    ) -> list[Chunk]:
+        path = self._chunks / f"{chunks_key(document, settings)}.json"
+        cached = _read_json(path)
+        if cached is not None:
+            return [Chunk(**row) for row in cached]
+        if document.path not in read:
+            read.append(document.path)
+        passages = chunk_document(document, settings)
+        if self._read_only:
+            return passages
+        write_atomic(path, canonical_json([dataclasses.asdict(c) for c in passages]))
+        return passages
+
+    def _load_document(self, source: SourceFile) -> Document | None:
+        row = _read_json(self._documents / f"{document_key(source)}.json")
+        if row is None:
+            return None
+        return Document(**{**row, "supersedes": tuple(row["supersedes"])})
+
+    def _save_document(self, source: SourceFile, document: Document) -> None:
+        if self._read_only:
+            return
+        row = dataclasses.asdict(document)
+        data = json.dumps(row, sort_keys=True, ensure_ascii=False, default=str).encode()
+        write_atomic(self._documents / f"{document_key(source)}.json", data)
+
+
+def _read_json(path: Path) -> Any:
+    """A cache entry, or None when absent or unreadable (a miss, never an error)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+# --- answers --------------------------------------------------------------------
+
+
+ChunkLookup = Callable[[str], Chunk | None]
+
+
+def evidence_view(
+    searches: Sequence[Search],
+    chunk_of: ChunkLookup,
+    corpus: Corpus,
+    authority: Authority,
+) -> dict[str, Any]:
+    """What an answer was made from: every search and its hits, each hit with
+    a hash of the passage's indexed text and its offsets, and the authority
+    of every document a hit came from."""
+    titles = {d.path: d.title for d in corpus.documents}
+    by_path = {d.path: d for d in corpus.documents}
+    rows = []
+    paths: set[str] = set()
+    for search in searches:
+        hits: list[list[Any]] = []
+        for hit in search.hits:
+            chunk = chunk_of(hit.chunk_id)
+            if chunk is None:
+                hits.append([hit.chunk_id, hit.document, None, None, None, None, None, None])
+                continue
+            paths.add(chunk.document)
+            indexed = embedding_text(chunk, titles.get(chunk.document, ""))
+            hits.append(
+                [
+                    hit.chunk_id,
+                    chunk.document,
+                    hit.score,
+                    hit.lexical_rank,
+                    hit.dense_rank,
+                    text_hash(indexed),
+                    chunk.start,
+                    chunk.end,
+                ]
+            )
+        rows.append({"query": search.query, "hits": hits})
+    documents = {
+        path: {
+            "status": by_path[path].status,
+            "supersedes": list(by_path[path].supersedes),
+            "effective_date": by_path[path].effective_date,
+            "not_current": authority.reason(path),
+        }
+        for path in sorted(paths)
+        if path in by_path
+    }
+    return {"searches": rows, "documents": documents}
+
+
+@dataclass(frozen=True)
+class AnswerInputs:
+    """The inputs of one answer, as its cache key sees them."""
+
+    brief: str  # make_brief(question).normalised
+    evidence: dict[str, Any]  # evidence_view(...)
+    engine: str  # canonical_key(Config.fingerprint())
+    tool: str = TOOL_VERSION
+
+    def key(self) -> str:
+        return canonical_key(
+            {
+                "kind": "answer",
+                "brief": self.brief,
+                "evidence": self.evidence,
+                "engine": self.engine,
+                "tool": self.tool,
+            }
+        )
+
+    def queries(self) -> list[str]:
+        return [row["query"] for row in self.evidence["searches"]]
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The outcome of looking an answer up: reused (``answer`` set) or a miss,
+    always with the reason."""
+
+    hit: bool
+    reason: str
+    answer: Answer | None = None
+
+
+class AnswerCache:
+    """Answers kept content-addressed under ``<cache>/answers/<key>.json``, and,
+    per question, the inputs of its latest answer (``<cache>/answers/questions/``)
+    to re-check it and to say why it must be recomputed."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        self._folder = cache_dir / "answers"
+
+    def previous(self, question_id: str) -> AnswerInputs | None:
+        row = _read_json(self._pointer(question_id))
+        if row is None:
+            return None
+        try:
+            return AnswerInputs(row["brief"], row["evidence"], row["engine"], row["tool"])
+        except (KeyError, TypeError):
+            return None
+
+    def lookup(
+        self, question_id: str, inputs: AnswerInputs, present: set[str] | None = None
+    ) -> Lookup:
+        previous = self.previous(question_id)
+        if previous is None:
+            return Lookup(False, "new question")
+        why = miss_reason(previous, inputs, present)
+        if why:
+            return Lookup(False, why)
+        answer = self._load(inputs.key())
+        if answer is None:
+            return Lookup(False, "answer not in the cache")
+        return Lookup(True, "brief and evidence unchanged", answer)
+
+    def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
+        """The answer first, then the pointer: a pointer never names a missing answer."""
+        from dossier.render import _answer_json
+
+        key = inputs.key()
+        write_atomic(self._folder / f"{key}.json", canonical_json(_answer_json(answer)))
+        pointer = dataclasses.asdict(inputs) | {"question_id": question_id, "key": key}
+        write_atomic(self._pointer(question_id), canonical_json(pointer))
+
+    def _load(self, key: str) -> Answer | None:
+        from dossier.render import _answer_from_json
+
+        row = _read_json(self._folder / f"{key}.json")
+        try:
+            return _answer_from_json(row) if row is not None else None
+        except (KeyError, TypeError):
+            return None
+
+    def _pointer(self, question_id: str) -> Path:
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", question_id)[:80]
+        digest = hashlib.sha256(question_id.encode()).hexdigest()[:8]
+        return self._folder / "questions" / f"{safe}-{digest}.json"
+
+
+def miss_reason(old: AnswerInputs, new: AnswerInputs, present: set[str] | None = None) -> str:
+    """Why an answer made from ``old`` does not hold for ``new`` ("" if it does);
+    ``present`` (the corpus's document paths) lets it name removed documents."""
+    if old.tool != new.tool:
+        return "tool version changed"
+    if old.engine != new.engine:
+        return "engine settings changed"
+    if old.brief != new.brief:
+        return "question changed"
+    if old.evidence != new.evidence:
+        return evidence_change(old.evidence, new.evidence, present)
+    return ""
+
+
+def evidence_change(
+    old: Mapping[str, Any], new: Mapping[str, Any], present: set[str] | None
+) -> str:
+    """Say how the evidence moved: passages gained and lost (naming their
+    documents), documents removed, authority changed, passages moved."""
+    before = _passages(old)
+    after = _passages(new)
+    gained = sorted(set(after) - set(before))
+    lost = sorted(set(before) - set(after))
+    documents = sorted({after[c] for c in gained} | {before[c] for c in lost})
+    if gained or lost:
+        counts = []
+        if gained:
+            counts.append(f"+{len(gained)} passage{'s' if len(gained) > 1 else ''}")
+        if lost:
+            counts.append(f"−{len(lost)} passage{'s' if len(lost) > 1 else ''}")
+        text = f"evidence changed: {', '.join(counts)} ({', '.join(documents)})"
+        removed = sorted({before[c] for c in lost} - present) if present is not None else []
+        if removed:
+            text += "; document removed: " + ", ".join(removed)
+        return text
+    for path in sorted(set(old["documents"]) | set(new["documents"])):
+        if old["documents"].get(path) != new["documents"].get(path):
+            now = new["documents"].get(path, {})
+            state = now.get("not_current") or now.get("status") or "current"
+            return f"document authority changed: {path} ({state})"
+    moved = sorted({after[c] for c in after if _hit_detail(old, c)[5:] != _hit_detail(new, c)[5:]})
+    if moved:
+        return f"passages edited or moved in {', '.join(moved)}"
+    return "search ranking changed"
+
+
+NOT_EVIDENCE = (
+    "new question",
+    "question changed",
+    "engine settings changed",
+    "tool version changed",
+    "answer not in the cache",
+)
+
+
+def is_evidence_change(reason: str) -> bool:
+    """Whether a miss's reason says the evidence moved (an approval then lapses)."""
+    return reason not in NOT_EVIDENCE
+
+
+def _passages(evidence: Mapping[str, Any]) -> dict[str, str]:
+    return {hit[0]: hit[1] for row in evidence["searches"] for hit in row["hits"]}
+
+
+def _hit_detail(evidence: Mapping[str, Any], chunk_id: str) -> list[Any]:
+    return next(h for row in evidence["searches"] for h in row["hits"] if h[0] == chunk_id)
+
+
+def answer_with_cache(
+    cache: AnswerCache,
+    question_id: str,
+    brief: str,
+    engine: str,
+    *,
+    search: Callable[[str], Search],
+    view: Callable[[Sequence[Search]], dict[str, Any]],
+    compute: Callable[[], Answer],
+    present: set[str] | None = None,
+) -> tuple[Answer, Lookup]:
+    """Reuse the stored answer when the brief, engine and tool are unchanged and
+    re-running its searches retrieves the same evidence; otherwise compute it
+    (``compute``), store it, and say why it was computed."""
+    previous = cache.previous(question_id)
+    if previous is None:
+        lookup = Lookup(False, "new question")
+    elif (previous.brief, previous.engine, previous.tool) == (brief, engine, TOOL_VERSION):
+        searches = [search(query) for query in previous.queries()]
+        lookup = cache.lookup(question_id, AnswerInputs(brief, view(searches), engine), present)
+        if lookup.answer is not None:
+            return lookup.answer, lookup
+    else:
+        lookup = Lookup(
+            False, miss_reason(previous, AnswerInputs(brief, previous.evidence, engine))
+        )
+    answer = compute()
+    cache.store(question_id, AnswerInputs(brief, view(answer.searches), engine), answer)
+    return answer, lookup
+
+
+# --- the run ledger -------------------------------------------------------------
+
+
+class RunLedger:
+    """What a build did, per stage and per question: cache hit or miss and why,
+    seconds, model calls. Written as JSON Lines to ``<out>/cache/ledger/``; the
+    build's figures (reused, recomputed, stage seconds) are read from it."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.entries: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+
+    def stage(self, name: str, seconds: float, **facts: Any) -> None:
+        self._add({"stage": name, "seconds": round(seconds, 3), **facts})
+
+    def question(self, question_id: str, lookup: Lookup, seconds: float, model_calls: int) -> None:
+        self._add(
+            {
+                "question_id": question_id,
+                "cache": "hit" if lookup.hit else "miss",
+                "why": lookup.reason,
+                "seconds": round(seconds, 4),
+                "model_calls": model_calls,
+            }
+        )
+
+    def _add(self, entry: dict[str, Any]) -> None:
+        with self._lock:
+            self.entries.append(entry)
+
+    def questions(self) -> list[dict[str, Any]]:
+        return [e for e in self.entries if "question_id" in e]
+
+    def reused(self) -> int:
+        return sum(e["cache"] == "hit" for e in self.questions())
+
+    def recomputed(self) -> int:
+        return sum(e["cache"] == "miss" for e in self.questions())
+
+    def model_calls(self) -> int:
+        return sum(int(e["model_calls"]) for e in self.questions())
+
+    def stage_seconds(self) -> dict[str, float]:
+        seconds: dict[str, float] = {}
+        for entry in self.entries:
+            if "stage" in entry:
+                seconds[entry["stage"]] = round(
+                    seconds.get(entry["stage"], 0.0) + entry["seconds"], 3
+                )
+        return seconds
+
+    def answer_cache(self, order: Sequence[str]) -> dict[str, str]:
+        """Per question, in questionnaire order: "reused: why" or "recomputed: why"."""
+        by_id = {e["question_id"]: e for e in self.questions()}
+        return {
+            q: f"{'reused' if by_id[q]['cache'] == 'hit' else 'recomputed'}: {by_id[q]['why']}"
+            for q in order
+            if q in by_id
+        }
+
+    def write(self, out: Path, name: str) -> Path:
+        ordered = sorted(self.questions(), key=lambda e: str(e["question_id"]))
+        rows = [e for e in self.entries if "question_id" not in e] + ordered
+        data = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        return write_atomic(out / LEDGER_DIR / f"{name}.jsonl", data.encode())
+
+
+LEDGER_DIR = "cache/ledger"
+
+
+# --- crash points for tests ---------------------------------------------------------
+
+CRASH_ENV = "DOSSIER_CRASH_AT"  # "stage" or "stage:N" (the N-th time the stage is reached)
+CRASH_SIGNAL_ENV = "DOSSIER_CRASH_SIGNAL"  # "KILL" (default) or "INT"
+_reached: dict[str, int] = {}
+
+
+def checkpoint(stage: str) -> None:
+    """A named point of the build where a test may have the process killed
+    (``DOSSIER_CRASH_AT=answer:3``): the kill-at-any-point test uses real stages."""
+    wanted = os.environ.get(CRASH_ENV)
+    if not wanted:
+        return
+    name, _, count = wanted.partition(":")
+    if name != stage:
+        return
+    _reached[stage] = _reached.get(stage, 0) + 1
+    if _reached[stage] == int(count or 1):
+        how = os.environ.get(CRASH_SIGNAL_ENV, "KILL")
+        os.kill(os.getpid(), signal.SIGINT if how == "INT" else signal.SIGKILL)

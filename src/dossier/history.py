@@ -1,0 +1,171 @@
+"""Every build's dossier, kept: ``<out>/history/<sha256>.json`` (the exact bytes
+of that build's ``dossier.json``) and ``<out>/history/index.json``, the builds
+in order. ``diff`` says what moved between two of them, and why."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from dossier.atomic import write_atomic
+from dossier.errors import InputError
+from dossier.records import Answer, Dossier
+from dossier.render import from_json
+
+HISTORY_DIR = "history"
+INDEX_FILE = "index.json"
+
+
+# What differs between two builds of the same inputs: when and how fast they
+# ran, and what each took from the cache.
+PROVENANCE = ("started_at", "finished_at", "stage_seconds", "reused", "recomputed", "answer_cache")
+
+
+def comparable(record: dict[str, Any]) -> dict[str, Any]:
+    """A ``dossier.json`` record without its build provenance: two builds of the
+    same inputs (cold, incremental, resumed after a crash, any --jobs) are equal."""
+    build = {k: v for k, v in record["build"].items() if k not in PROVENANCE}
+    return {**record, "build": build}
+
+
+def record_history(out: Path, data: bytes, dossier: Dossier, ledger: str) -> Path:
+    """Keep this build's dossier by content, then list it: the listing is written
+    last, so it never names a missing file."""
+    digest = hashlib.sha256(data).hexdigest()
+    folder = out / HISTORY_DIR
+    path = folder / f"{digest}.json"
+    if not path.exists():
+        write_atomic(path, data)
+    builds = list_builds(out)
+    builds.append(
+        {
+            "sha256": digest,
+            "started_at": dossier.build.started_at,
+            "finished_at": dossier.build.finished_at,
+            "questions": dossier.build.questions,
+            "reused": dossier.build.reused,
+            "recomputed": dossier.build.recomputed,
+            "ledger": ledger,
+        }
+    )
+    write_atomic(folder / INDEX_FILE, (json.dumps(builds, indent=2) + "\n").encode())
+    return path
+
+
+def list_builds(out: Path) -> list[dict[str, Any]]:
+    path = out / HISTORY_DIR / INDEX_FILE
+    try:
+        builds: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except ValueError as error:
+        raise InputError(f"{path}: cannot be read ({error})") from None
+    return builds
+
+
+def load_build(out: Path, name: str | None, default: int) -> tuple[str, Dossier]:
+    """A build by a sha256 prefix from the history, a path to a dossier.json, or
+    (``name`` None) by its place in the history (-1 the latest, -2 the one before)."""
+    if name is not None and Path(name).is_file():
+        return name, _read(Path(name))
+    builds = list_builds(out)
+    if name is None:
+        if len(builds) < -default:
+            raise InputError(f"{out}: fewer than {-default} builds in the history to compare")
+        chosen = builds[default]
+    else:
+        matches = {b["sha256"] for b in builds if b["sha256"].startswith(name.lower())}
+        if len(matches) != 1:
+            found = "no build" if not matches else "several builds"
+            raise InputError(f"{out}: {found} in the history match '{name}'")
+        chosen = next(b for b in reversed(builds) if b["sha256"] in matches)
+    label = f"{chosen['finished_at']} ({chosen['sha256'][:12]})"
+    return label, _read(out / HISTORY_DIR / f"{chosen['sha256']}.json")
+
+
+def _read(path: Path) -> Dossier:
+    try:
+        return from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise InputError(f"{path}: not a dossier this version can read ({error})") from None
+
+
+def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
+    """What moved from ``old`` to ``new``: documents, then answers, each with why."""
+    lines = []
+    before = {d.path: d for d in old.documents}
+    after = {d.path: d for d in new.documents}
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    changed = sorted(p for p in after if p in before and after[p].sha256 != before[p].sha256)
+    authority = sorted(
+        p
+        for p in after
+        if p in before
+        and (after[p].status, after[p].supersedes) != (before[p].status, before[p].supersedes)
+    )
+    for word, paths in (("added", added), ("changed", changed), ("removed", removed)):
+        lines += [f"document {word}: {p}" for p in paths]
+    lines += [f"document status changed: {p} ({after[p].status or 'current'})" for p in authority]
+    superseded = {old_path for d in new.documents for old_path in d.supersedes} | {
+        d.path for d in new.documents if d.status in ("superseded", "archived", "draft")
+    }
+    old_answers = {a.question_id: a for a in old.answers}
+    new_answers = {a.question_id: a for a in new.answers}
+    moved = 0
+    for qid, answer in new_answers.items():
+        previous = old_answers.get(qid)
+        if previous is None:
+            lines.append(f"{qid}: new question")
+            continue
+        what = _what_changed(previous, answer)
+        if not what:
+            continue
+        moved += 1
+        why = _why(previous, answer, set(changed) | set(added), set(removed), superseded)
+        why = why or new.build.answer_cache.get(qid, "").partition(": ")[2] or "unknown"
+        lines.append(f"{qid}: {'; '.join(what)} — why: {why}")
+    lines += [f"{qid}: question removed" for qid in old_answers if qid not in new_answers]
+    lines.append(
+        f"{moved} of {len(new_answers)} answers changed; "
+        f"{len(added) + len(changed) + len(removed)} documents changed"
+    )
+    return lines
+
+
+def _cited(answer: Answer) -> set[str]:
+    return {q.document for c in answer.claims for q in c.quotes}
+
+
+def _what_changed(old: Answer, new: Answer) -> list[str]:
+    what = []
+    if old.verdict != new.verdict:
+        what.append(f"verdict {old.verdict} → {new.verdict}")
+    if old.answer != new.answer:
+        what.append("answer changed")
+    gained, lost = sorted(_cited(new) - _cited(old)), sorted(_cited(old) - _cited(new))
+    if gained or lost:
+        what.append("citations " + ", ".join([f"+{p}" for p in gained] + [f"−{p}" for p in lost]))
+    elif old.claims != new.claims:
+        what.append("quotes changed")
+    return what
+
+
+def _why(
+    old: Answer, new: Answer, touched: set[str], removed: set[str], superseded: set[str]
+) -> str:
+    reasons = []
+    if " ".join(old.question.split()) != " ".join(new.question.split()):
+        reasons.append("changed question")
+    gone = sorted(_cited(old) & removed)
+    if gone:
+        reasons.append(f"document removed: {', '.join(gone)}")
+    stale = sorted(_cited(old) & superseded)
+    if stale:
+        reasons.append(f"superseded document: {', '.join(stale)}")
+    fresh = sorted((_cited(new) | _cited(old)) & touched)
+    if fresh:
+        reasons.append(f"new evidence in {', '.join(fresh)}")
+    return "; ".join(reasons)

@@ -1,0 +1,274 @@
+"""The make-like build as a user runs it: reuse, `status`, `diff`, review carried
+over, `--jobs`, Ctrl-C, kill -9 at any point, and a second build refused.
+
+The hashing embedder stands in for the model (tests/fakes.py): these tests judge
+the build's machinery, not retrieval quality, and run in seconds."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dossier.embed
+from dossier.atomic import output_lock
+from dossier.cli import main
+from dossier.history import comparable
+from dossier.render import from_json, render_html
+from tests.fakes import HashingEmbedder
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTIONS = (
+    "id,section,question\n"
+    "Q1,Access,Is multi-factor authentication required for workforce accounts?\n"
+    "Q2,Access,How often do you review user access to production systems?\n"
+    "Q3,Crypto,Is data encrypted at rest?\n"
+    "Q4,Vendors,How are vendors assessed before onboarding?\n"
+    "Q5,Other,Do you operate a public bug bounty program?\n"
+    "Q6,Continuity,How often are backups tested?\n"
+)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "corpus", tmp_path / "corpus")
+    (tmp_path / "questions.csv").write_text(QUESTIONS)
+    (tmp_path / "dossier.toml").write_text(
+        'corpus = "corpus"\nquestions = "questions.csv"\nout = "out"\n'
+    )
+    return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def hashing_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", HashingEmbedder)
+
+
+def run(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+def build(project: Path, *extra: object) -> dict:  # type: ignore[type-arg]
+    code, output = run("build", "--config", project / "dossier.toml", *extra)
+    assert code == 0, output
+    record: dict = json.loads((project / "out" / "dossier.json").read_text())  # type: ignore[type-arg]
+    return record
+
+
+def append(project: Path, document: str, text: str) -> None:
+    path = project / "corpus" / document
+    path.write_text(path.read_text() + "\n" + text + "\n")
+
+
+def test_a_no_op_rebuild_reuses_every_answer(project: Path) -> None:
+    first = build(project)
+    second = build(project)
+    assert first["build"]["recomputed"] == 6 and first["build"]["reused"] == 0
+    assert second["build"]["reused"] == 6 and second["build"]["recomputed"] == 0
+    assert set(second["build"]["answer_cache"].values()) == {"reused: brief and evidence unchanged"}
+    assert comparable(first) == comparable(second)
+    appendix = render_html(from_json(second)).split('id="research"')[1]
+    assert appendix.count("Reused: brief and evidence unchanged.") == 6
+    assert "This build reused 6 stored answers" in appendix
+
+
+def test_a_removed_document_leaves_every_answer_and_says_why(project: Path) -> None:
+    first = build(project)
+    cited = {q["document"] for a in first["answers"] for c in a["claims"] for q in c["quotes"]}
+    assert "policies/encryption.md" in cited
+    (project / "corpus" / "policies" / "encryption.md").unlink()
+    second = build(project)
+    cited = {q["document"] for a in second["answers"] for c in a["claims"] for q in c["quotes"]}
+    assert "policies/encryption.md" not in cited
+    searched = {h["document"] for a in second["answers"] for s in a["searches"] for h in s["hits"]}
+    assert "policies/encryption.md" not in searched
+    notes = second["build"]["answer_cache"]
+    assert any("document removed: policies/encryption.md" in n for n in notes.values())
+
+
+def test_status_says_what_would_be_redone_and_writes_nothing(project: Path) -> None:
+    code, output = run("status", "--config", project / "dossier.toml")
+    assert code == 0, output
+    assert "6 to recompute" in output and "Q1: recompute: new question" in output
+    build(project)
+    append(project, "policies/encryption.md", "Laptops use full-disk encryption at all times.")
+    (project / "corpus" / "policies" / "vendor-management.md").unlink()
+    before = {p: p.stat().st_mtime_ns for p in (project / "out").rglob("*")}
+    code, output = run("status", "--config", project / "dossier.toml")
+    assert code == 0, output
+    after = {p: p.stat().st_mtime_ns for p in (project / "out").rglob("*")}
+    assert before == after, "status must not write"
+    assert "changed  policies/encryption.md" in output
+    assert "removed  policies/vendor-management.md" in output
+    assert "to read and cut: policies/encryption.md" in output
+    assert "document removed: policies/vendor-management.md" in output
+    assert "1 to embed" in output
+
+
+def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
+    build(project)
+    (project / "corpus" / "policies" / "encryption.md").unlink()
+    build(project)
+    code, output = run("diff", "--out", project / "out")
+    assert code == 0, output
+    assert "document removed: policies/encryption.md" in output
+    assert "why: document removed: policies/encryption.md" in output
+    history = json.loads((project / "out" / "history" / "index.json").read_text())
+    assert len(history) == 2
+    for entry in history:
+        assert (project / "out" / "history" / f"{entry['sha256']}.json").exists()
+    code, output = run(
+        "diff", "--out", project / "out", history[0]["sha256"][:10], history[0]["sha256"][:10]
+    )
+    assert code == 0 and "0 of 6 answers changed" in output
+
+
+def test_diff_needs_two_builds(project: Path) -> None:
+    build(project)
+    code, output = run("diff", "--out", project / "out")
+    assert code == 2 and "fewer than 2 builds" in output
+
+
+def test_an_approval_lapses_when_its_evidence_changes(project: Path) -> None:
+    build(project)
+    code, output = run("review", "--out", project / "out", "--reviewer", "Ada", "--approve-all")
+    assert code == 0, output
+    kept = build(project)
+    assert {a["review"]["status"] for a in kept["answers"]} == {"approved"}
+    (project / "corpus" / "policies" / "encryption.md").unlink()
+    again = build(project)
+    lapsed = [a for a in again["answers"] if a["review"]["status"] == "pending"]
+    assert lapsed, "an answer whose evidence changed must go back to pending"
+    for answer in lapsed:
+        assert answer["review"]["reason"].startswith("was approved by Ada at ")
+        assert again["build"]["answer_cache"][answer["question_id"]].startswith("recomputed")
+    reused = [q for q, n in again["build"]["answer_cache"].items() if n.startswith("reused")]
+    by_id = {a["question_id"]: a for a in again["answers"]}
+    assert all(by_id[q]["review"]["status"] == "approved" for q in reused)
+
+
+def test_jobs_give_the_same_dossier(project: Path, tmp_path: Path) -> None:
+    serial = build(project, "--jobs", "1")
+    parallel = build(project, "--jobs", "2", "--out", tmp_path / "parallel")
+    parallel = json.loads((tmp_path / "parallel" / "dossier.json").read_text())
+    assert parallel["build"]["recomputed"] == 6
+    assert json.dumps(comparable(serial), sort_keys=True) == json.dumps(
+        comparable(parallel), sort_keys=True
+    )
+
+
+def test_a_second_build_on_the_same_folder_is_refused(project: Path) -> None:
+    out = project / "out"
+    with output_lock(out):  # this test's process holds the folder
+        done = _dossier(project, "build", "--config", project / "dossier.toml")
+    assert done.returncode == 1
+    assert "in use by dossier (pid" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (out / "dossier.json").exists()
+
+
+# --- subprocesses: Ctrl-C and kill -9 ------------------------------------------------
+
+
+def _dossier(
+    project: Path, *args: object, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tests.fake_cli", *map(str, args)],
+        cwd=ROOT,
+        env=_env(env),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def _env(extra: dict[str, str] | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOSSIER_CRASH")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+    return env | (extra or {})
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_answers(project: Path) -> None:
+    config = project / "dossier.toml"
+    stopped = _dossier(
+        project,
+        "build",
+        "--config",
+        config,
+        env={"DOSSIER_CRASH_AT": "answer:3", "DOSSIER_CRASH_SIGNAL": "INT"},
+    )
+    assert stopped.returncode == 130, stopped.stderr
+    lines = stopped.stderr.strip().splitlines()
+    assert lines == [
+        f"Interrupted: 3 of 6 answers are kept in {project / 'out' / 'cache'}; "
+        "the next build reuses them"
+    ]
+    assert not (project / "out" / "dossier.json").exists()
+    resumed = _dossier(project, "build", "--config", config)
+    assert resumed.returncode == 0, resumed.stderr
+    record = json.loads((project / "out" / "dossier.json").read_text())
+    assert record["build"]["reused"] == 3 and record["build"]["recomputed"] == 3
+
+
+@pytest.mark.slow
+def test_a_build_killed_at_any_point_is_completed_by_the_next(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """SIGKILL at named stages and after real delays; the next build must finish
+    with the dossier an uninterrupted build gives."""
+    reference = tmp_path_factory.mktemp("reference")
+    whole = _dossier(project, "build", "--config", project / "dossier.toml", "--out", reference)
+    assert whole.returncode == 0, whole.stderr
+    expected = comparable(json.loads((reference / "dossier.json").read_text()))
+    stages = ["ingest", "lexical", "index", "answer:1", "answer:4", "render"]
+    delays = [0.8, 1.6, 2.4, 3.2]
+    for point in [*stages, *delays]:
+        out = tmp_path_factory.mktemp("killed")
+        command = ["build", "--config", project / "dossier.toml", "--out", out]
+        if isinstance(point, str):
+            killed = _dossier(project, *command, env={"DOSSIER_CRASH_AT": point})
+            assert killed.returncode == -signal.SIGKILL, (point, killed.stderr)
+        else:
+            _kill_after(point, command)
+        resumed = _dossier(project, *command)
+        assert resumed.returncode == 0, (point, resumed.stderr)
+        got = comparable(json.loads((out / "dossier.json").read_text()))
+        assert got == expected, f"killed at {point}: the next build differs"
+        assert _dossier(project, *command).returncode == 0
+        again = json.loads((out / "dossier.json").read_text())
+        assert again["build"]["recomputed"] == 0, f"killed at {point}: cache incomplete"
+
+
+def _kill_after(seconds: float, command: list[object]) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.fake_cli", *map(str, command)],
+        cwd=ROOT,
+        env=_env(None),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(seconds)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+
+
+def test_repeated_questions_in_parallel_share_one_cache_entry(project: Path) -> None:
+    repeated = "Is data encrypted at rest?"
+    (project / "questions.csv").write_text(
+        "id,question\n" + "".join(f"R{i},{repeated}\n" for i in range(6))
+    )
+    first = build(project, "--jobs", "3")
+    second = build(project, "--jobs", "3")
+    assert [a["question_id"] for a in second["answers"]] == [f"R{i}" for i in range(6)]
+    assert second["build"]["reused"] == 6
+    assert comparable(first) == comparable(second)

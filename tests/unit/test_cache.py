@@ -1,0 +1,254 @@
+"""Cache keys, stores and the reasons given for every miss; the run ledger;
+executors; decisions that lapse when evidence moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dossier.authority import Authority
+from dossier.cache import (
+    AnswerCache,
+    AnswerInputs,
+    DocumentCache,
+    Lookup,
+    RunLedger,
+    answer_with_cache,
+    canonical_key,
+    corpus_changes,
+    evidence_view,
+    is_evidence_change,
+    miss_reason,
+)
+from dossier.executor import SerialExecutor, ThreadExecutor
+from dossier.ingest import ChunkSettings, ingest
+from dossier.records import Answer, Hit, Review, Search, SourceFile
+from dossier.review import Decision, answer_fingerprint, apply_decisions
+
+POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
+OTHER = "---\nstatus: superseded\n---\n# Old\n\nPasswords rotated yearly.\n"
+
+
+def source(path: str, text: str) -> SourceFile:
+    data = text.encode()
+    import hashlib
+
+    return SourceFile(path, data, hashlib.sha256(data).hexdigest())
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=10,
+)
+
+
+@given(st.dictionaries(st.text(max_size=4), json_values, max_size=5))
+def test_canonical_key_ignores_key_order(value: dict[str, object]) -> None:
+    reordered = dict(reversed(list(value.items())))
+    assert canonical_key(value) == canonical_key(reordered)
+    assert canonical_key(value) != canonical_key({**value, "extra-key-x": 1})
+
+
+def test_documents_are_read_once_and_again_only_when_changed(tmp_path: Path) -> None:
+    files = [source("a.md", POLICY), source("b.md", OTHER)]
+    cache = DocumentCache(tmp_path)
+    first, read = cache.ingest(files, ChunkSettings())
+    assert sorted(read) == ["a.md", "b.md"]
+    assert first == ingest(files, ChunkSettings()), "cached reading equals plain reading"
+    again, read = cache.ingest(files, ChunkSettings())
+    assert read == [] and again == first
+    edited = [source("a.md", POLICY + "\nBackups run daily.\n"), files[1]]
+    _, read = cache.ingest(edited, ChunkSettings())
+    assert read == ["a.md"]
+    _, read = cache.ingest(edited, ChunkSettings(max_chars=20))
+    assert sorted(read) == ["a.md", "b.md"], "new chunking settings cut every document again"
+
+
+def test_a_read_only_cache_writes_nothing(tmp_path: Path) -> None:
+    DocumentCache(tmp_path, read_only=True).ingest([source("a.md", POLICY)], ChunkSettings())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_corpus_changes() -> None:
+    changes = corpus_changes({"a": "1", "b": "2", "c": "3"}, {"a": "1", "b": "9", "d": "4"})
+    assert (changes.added, changes.changed, changes.removed) == (("d",), ("b",), ("c",))
+    assert changes.summary() == "1 added, 1 changed, 1 removed"
+    assert corpus_changes({"a": "1"}, {"a": "1"}).summary() == "no document changed"
+
+
+def _corpus():  # type: ignore[no-untyped-def]
+    return ingest([source("a.md", POLICY), source("b.md", OTHER)])
+
+
+def _view(corpus, hits: list[str]) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    by_id = {c.chunk_id: c for c in corpus.chunks}
+    search = Search(
+        "passwords",
+        tuple(Hit(c, 1.0 / (i + 1), i + 1, None, by_id[c].document) for i, c in enumerate(hits)),
+    )
+    return evidence_view([search], by_id.get, corpus, Authority.of(corpus))
+
+
+def test_evidence_view_covers_authority_and_offsets() -> None:
+    corpus = _corpus()
+    ids = [c.chunk_id for c in corpus.chunks]
+    view = _view(corpus, ids)
+    assert view["documents"]["b.md"]["not_current"] == "b.md has status 'superseded'"
+    assert {h[0] for h in view["searches"][0]["hits"]} == set(ids)
+    assert all(h[6] < h[7] for h in view["searches"][0]["hits"]), "offsets are in the view"
+
+
+def test_every_miss_says_why() -> None:
+    corpus = _corpus()
+    ids = [c.chunk_id for c in corpus.chunks]
+    base = AnswerInputs("brief", _view(corpus, ids[:2]), "engine")
+    assert miss_reason(base, base) == ""
+    assert miss_reason(base, dataclasses.replace(base, brief="other")) == "question changed"
+    assert miss_reason(base, dataclasses.replace(base, engine="e2")) == "engine settings changed"
+    assert miss_reason(base, dataclasses.replace(base, tool="9.9")) == "tool version changed"
+    more = dataclasses.replace(base, evidence=_view(corpus, ids))
+    assert miss_reason(base, more) == "evidence changed: +1 passage (b.md)"
+    fewer = dataclasses.replace(base, evidence=_view(corpus, ids[:1]))
+    assert miss_reason(base, fewer) == "evidence changed: −1 passage (a.md)"
+    removed = miss_reason(more, fewer, present={"a.md"})
+    assert removed == "evidence changed: −2 passages (a.md, b.md); document removed: b.md"
+    assert all(is_evidence_change(r) for r in (removed, "search ranking changed"))
+    assert not is_evidence_change("new question")
+
+
+def test_authority_and_moved_passages_are_named() -> None:
+    corpus = _corpus()
+    ids = [c.chunk_id for c in corpus.chunks]
+    base = AnswerInputs("brief", _view(corpus, ids), "engine")
+    promoted = ingest(
+        [source("a.md", POLICY), source("b.md", OTHER.replace("superseded", "current"))]
+    )
+    view = _view(promoted, [c.chunk_id for c in promoted.chunks])
+    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+        "document authority changed: b.md (current)"
+    )
+    shifted = ingest([source("a.md", "\n\n" + POLICY), source("b.md", OTHER)])
+    view = _view(shifted, [c.chunk_id for c in shifted.chunks])
+    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+        "passages edited or moved in a.md"
+    )
+
+
+def _answer(question_id: str = "Q1", text: str = "Yes.") -> Answer:
+    return Answer(question_id, "Is MFA required?", "unsupported", text, (), (), ("mfa",), ())
+
+
+def test_answers_are_reused_only_while_their_evidence_holds(tmp_path: Path) -> None:
+    corpus = _corpus()
+    ids = [c.chunk_id for c in corpus.chunks]
+    hits = {"now": ids[:2]}
+    calls: list[int] = []
+
+    def compute() -> Answer:
+        calls.append(1)
+        return dataclasses.replace(_answer(), searches=(Search("passwords", ()),))
+
+    def run() -> tuple[Answer, Lookup]:
+        return answer_with_cache(
+            AnswerCache(tmp_path),
+            "Q1",
+            "brief",
+            "engine",
+            search=lambda q: Search(q, ()),
+            view=lambda searches: _view(corpus, hits["now"]),
+            compute=compute,
+        )
+
+    answer, lookup = run()
+    assert (lookup.hit, lookup.reason, len(calls)) == (False, "new question", 1)
+    again, lookup = run()
+    assert (lookup.hit, len(calls)) == (True, 1) and again == answer
+    hits["now"] = ids
+    _, lookup = run()
+    assert (lookup.hit, lookup.reason, len(calls)) == (
+        False,
+        "evidence changed: +1 passage (b.md)",
+        2,
+    )
+
+
+def test_an_unreadable_cache_entry_is_a_miss(tmp_path: Path) -> None:
+    cache = AnswerCache(tmp_path)
+    inputs = AnswerInputs("brief", {"searches": [], "documents": {}}, "engine")
+    cache.store("Q1", inputs, _answer())
+    assert cache.lookup("Q1", inputs).hit
+    (tmp_path / "answers" / f"{inputs.key()}.json").write_text("{trunc")
+    assert cache.lookup("Q1", inputs) == Lookup(False, "answer not in the cache")
+
+
+def test_the_ledger_gives_the_build_figures(tmp_path: Path) -> None:
+    ledger = RunLedger()
+    ledger.stage("index", 1.25, added=3)
+    ledger.question("Q2", Lookup(False, "new question"), 0.5, 3)
+    ledger.question("Q1", Lookup(True, "brief and evidence unchanged"), 0.01, 0)
+    ledger.stage("index", 0.25)
+    assert (ledger.reused(), ledger.recomputed(), ledger.model_calls()) == (1, 1, 3)
+    assert ledger.stage_seconds() == {"index": 1.5}
+    assert ledger.answer_cache(["Q1", "Q2"]) == {
+        "Q1": "reused: brief and evidence unchanged",
+        "Q2": "recomputed: new question",
+    }
+    path = ledger.write(tmp_path, "run")
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r.get("question_id") for r in rows if "question_id" in r] == ["Q1", "Q2"]
+    assert rows[-1]["model_calls"] == 3 and rows[-1]["cache"] == "miss"
+
+
+@given(st.lists(st.integers(), max_size=30), st.integers(min_value=1, max_value=4))
+def test_executors_keep_the_order(items: list[int], jobs: int) -> None:
+    advanced: list[int] = []
+    expected = [i * 2 for i in items]
+    assert SerialExecutor().map(lambda i: i * 2, items, advanced.append) == expected
+    assert ThreadExecutor(jobs).map(lambda i: i * 2, items, advanced.append) == expected
+    assert len(advanced) == 2 * len(items)
+
+
+def test_a_thread_executor_stops_on_the_first_error() -> None:
+    started: list[int] = []
+    lock = threading.Lock()
+
+    def work(i: int) -> int:
+        with lock:
+            started.append(i)
+        if i == 0:
+            raise ValueError("boom")
+        return i
+
+    with pytest.raises(ValueError, match="boom"):
+        ThreadExecutor(1).map(work, list(range(50)), lambda n: None)
+    assert len(started) < 50, "items not yet started are cancelled"
+
+
+def test_an_approval_lapses_when_the_evidence_moves() -> None:
+    from dossier.records import BuildInfo, Dossier
+
+    answer = _answer()
+    dossier = Dossier(
+        "1.0", BuildInfo("t", "t", "offline", 1, 0, 1, 0, ()), (), (answer,), "", "q", "", "0"
+    )
+    decision = Decision(
+        "Q1", "approved", "Ada", "2026-01-01T00:00:00Z", None, answer_fingerprint(answer)
+    )
+    kept = apply_decisions(dossier, {"Q1": decision})
+    assert kept.answers[0].review == Review("approved", "Ada", "2026-01-01T00:00:00Z", None)
+    why = {"Q1": "evidence changed: +1 passage (a.md)"}
+    lapsed = apply_decisions(dossier, {"Q1": decision}, why, frozenset({"Q1"}))
+    assert lapsed.answers[0].review == Review(
+        reason="was approved by Ada at 2026-01-01T00:00:00Z; evidence changed: +1 passage (a.md)"
+    )
+    changed = dataclasses.replace(dossier, answers=(_answer(text="No."),))
+    assert apply_decisions(changed, {"Q1": decision}).answers[0].review.reason == (
+        "was approved by Ada at 2026-01-01T00:00:00Z; the answer changed"
+    )
