@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench eval clean
+.PHONY: setup demo test lint bench eval scenarios clean
 
 setup: $(STAMP)
 
@@ -29,6 +29,12 @@ lint: setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+
+# The research graph's routes on the demo corpus: route accuracy, grounding, abstention,
+# unnecessary tool calls, duplicate retrievals (tests/scenarios asserts the same, per case).
+scenarios: setup
+	$(BIN)/dossier build --config dossier.toml --questions questions/scenarios.csv --out build/scenarios
+	$(BIN)/dossier eval --out build/scenarios --labels questions/scenario-labels.jsonl --no-baseline
 
 bench: setup
 	$(BIN)/python -m pytest -q benchmarks --benchmark-json=build/bench.json
