@@ -113,7 +113,11 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         reporter = TerminalReporter()
         try:
             with output_lock(config.out):
-                result = run_build(config, embedder=MiniLMEmbedder(), reporter=reporter)
+                result = run_build(
+                    config,
+                    embedder=MiniLMEmbedder(encoder=config.retrieval.encoder),
+                    reporter=reporter,
+                )
         finally:
             reporter.close()
         _report_build(result)
