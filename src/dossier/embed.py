@@ -55,11 +55,12 @@ class MiniLMEmbedder:
     ``name`` carries the precision (fp32 keeps the bare model name), so vectors
     from different encoders never share a cache entry."""
 
+    name = MODEL_NAME  # the default encoder's; an instance carries its own
     dimension = DIMENSION
 
     def __init__(self, batch_size: int = 16, encoder: str = "fp32") -> None:
         self.encoder = resolve_encoder(encoder)
-        self.name = MODEL_NAME if self.encoder == "fp32" else f"{MODEL_NAME}@{self.encoder}"
+        self.name = embedder_name(self.encoder)
         self._model = _load_encoder(self.encoder)
         self._batch_size = batch_size
 
@@ -77,6 +78,12 @@ class MiniLMEmbedder:
         vectors = np.empty_like(raw, dtype=np.float32)
         vectors[order] = raw / np.maximum(np.linalg.norm(raw, axis=1, keepdims=True), 1e-12)
         return vectors
+
+
+def embedder_name(encoder: str) -> str:
+    """The name (vector cache key) of the embedder for an encoder choice, without loading it."""
+    concrete = resolve_encoder(encoder)
+    return MODEL_NAME if concrete == "fp32" else f"{MODEL_NAME}@{concrete}"
 
 
 def resolve_encoder(encoder: str) -> str:

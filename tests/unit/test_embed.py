@@ -5,7 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dossier.embed import MODEL_NAME, MiniLMEmbedder, native_bfloat16, resolve_encoder
+from dossier.embed import (
+    MODEL_NAME,
+    MiniLMEmbedder,
+    embedder_name,
+    native_bfloat16,
+    resolve_encoder,
+)
 from dossier.errors import ConfigError
 
 TEXTS = [
@@ -26,12 +32,14 @@ def test_unknown_encoder_is_a_config_error() -> None:
 
 
 def test_fp32_keeps_the_bare_model_name(embedder: MiniLMEmbedder) -> None:
-    assert embedder.name == MODEL_NAME  # existing vector caches stay valid
+    assert embedder.name == MiniLMEmbedder.name == MODEL_NAME  # existing caches stay valid
+    assert embedder_name("fp32") == MODEL_NAME
+    assert embedder_name("auto") == embedder_name(resolve_encoder("auto"))
 
 
 def test_int8_vectors_are_unit_length_in_order_and_cached_apart(embedder: MiniLMEmbedder) -> None:
     reduced = MiniLMEmbedder(encoder="int8")
-    assert reduced.name == f"{MODEL_NAME}@int8" != embedder.name
+    assert reduced.name == f"{MODEL_NAME}@int8" == embedder_name("int8") != embedder.name
     vectors = reduced.embed(TEXTS)
     assert vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
