@@ -64,6 +64,11 @@ class MiniLMEmbedder:
         self._model = _load_encoder(self.encoder)
         self._batch_size = batch_size
 
+    @classmethod
+    def name_for(cls, encoder: str) -> str:
+        """The ``name`` an instance for ``encoder`` will have, without loading the model."""
+        return embedder_name(encoder)
+
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)

@@ -33,7 +33,7 @@ def test_unknown_encoder_is_a_config_error() -> None:
 
 def test_fp32_keeps_the_bare_model_name(embedder: MiniLMEmbedder) -> None:
     assert embedder.name == MiniLMEmbedder.name == MODEL_NAME  # existing caches stay valid
-    assert embedder_name("fp32") == MODEL_NAME
+    assert embedder_name("fp32") == MiniLMEmbedder.name_for("fp32") == MODEL_NAME
     assert embedder_name("auto") == embedder_name(resolve_encoder("auto"))
 
 
