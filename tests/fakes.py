@@ -18,8 +18,12 @@ class HashingEmbedder:
     name = "test-hashing-embedder"
     dimension = 64
 
-    def __init__(self) -> None:
+    def __init__(self, encoder: str = "fp32") -> None:
         self.embedded = 0
+
+    @classmethod
+    def name_for(cls, encoder: str) -> str:
+        return cls.name
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         self.embedded += len(texts)

@@ -114,7 +114,7 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         reporter = TerminalReporter()
         try:
             with output_lock(config.out):
-                embedder = LazyEmbedder(MiniLMEmbedder)
+                embedder = LazyEmbedder(MiniLMEmbedder, config.retrieval.encoder)
                 result = run_build(config, embedder=embedder, reporter=reporter)
         finally:
             reporter.close()

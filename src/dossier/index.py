@@ -37,6 +37,7 @@ class RetrievalSettings:
     rrf_k: int = 10  # measured on policies-a: k=10 beats the textbook 60 (benchmarks/)
     lexical_weight: float = 1.0
     dense_weight: float = 1.0
+    encoder: str = "auto"  # embedding precision: auto | fp32 | bf16 | int8 (dossier.embed)
 
 
 def embedding_text(chunk: Chunk, title: str) -> str:

@@ -252,3 +252,10 @@ def test_engine_table_errors_name_their_keys(tmp_path: Path) -> None:
     assert "'engine' must be one of offline, openai, not 'gpt'" in message
     assert "'engine.timeout_seconds' must be float" in message
     assert "unknown key 'engine.api_key'" in message
+
+
+def test_encoder_is_read_and_checked(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC + '[retrieval]\nencoder = "int8"\n')
+    assert load_config(path).retrieval.encoder == "int8"
+    path = write_config(tmp_path, BASIC + '[retrieval]\nencoder = "fp16"\n')
+    assert "'retrieval.encoder' must be one of auto, fp32, bf16, int8" in config_error(path)
