@@ -116,17 +116,15 @@ def _verified_claims(
         for text in selection.quotes:
             siblings = context.siblings(chunk.document)
             check = context.verifier.verify_in_document(text, chunk, siblings)
-            if check.quote is None:
+            quote = check.quote
+            if quote is None:
                 discarded.append(DiscardedQuote(text, chunk.document, chunk.chunk_id, check.reason))
                 continue
-            quotes.append(check.quote)
+            quotes.append(quote)
             if check.reattributed_from:
                 moved.append(
                     Reattribution(
-                        check.quote.text,
-                        chunk.document,
-                        check.reattributed_from,
-                        check.quote.chunk_id,
+                        quote.text, chunk.document, check.reattributed_from, quote.chunk_id
                     )
                 )
         if quotes and selection.claim:

@@ -361,11 +361,12 @@ class _Research:
             if chunk is None:
                 failures.append(self._unshown(chunk_id, text))
                 continue
-            check = self.verifier.verify(text, chunk)
-            if check.quote is None:
-                failures.append(DiscardedQuote(text, chunk.document, chunk_id, check.reason))
+            quote = self.verifier.verify(text, chunk).quote
+            if quote is None:
+                reason = self.verifier.verify(text, chunk).reason
+                failures.append(DiscardedQuote(text, chunk.document, chunk_id, reason))
             else:
-                quotes.append(check.quote)
+                quotes.append(quote)
         if not failures:
             unquoted = _unquoted_numbers(claim.text, quotes)
             return Judgement(claim, tuple(quotes), tuple(unquoted), numbers_only=bool(unquoted))

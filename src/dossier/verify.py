@@ -199,26 +199,39 @@ class FoldedText:
 
 
 class QuoteCheck(NamedTuple):
-    """The outcome of one quote. An immutable named tuple rather than a frozen
-    dataclass: a verifier builds one per verified quote, and a tuple is built
-    in about half the time."""
+    """The outcome of one quote: where in its chunk the source slice lies, or
+    why it failed. An immutable named tuple (a verifier makes one per quote, and
+    a tuple is the cheapest record to build); ``quote`` builds the stored
+    ``Quote`` — the source's own text with document offsets — when asked."""
 
-    quote: Quote | None  # the source slice, when verified
+    chunk: Chunk | None  # the chunk holding the quote, when verified
+    start: int  # the source slice, as offsets into chunk.text
+    end: int
     reason: str  # why it failed; "" when verified
     reattributed_from: str | None = None  # the chunk id first cited, when moved to another
 
+    @property
+    def quote(self) -> Quote | None:
+        chunk = self.chunk
+        if chunk is None:
+            return None
+        start, end = self.start, self.end
+        return Quote(
+            chunk.text[start:end],
+            chunk.document,
+            chunk.chunk_id,
+            chunk.start + start,
+            chunk.start + end,
+        )
 
-_FAILED = QuoteCheck(None, NOT_IN_PASSAGE)
-_EMPTY = QuoteCheck(None, EMPTY_QUOTE)
+
+_FAILED = QuoteCheck(None, 0, 0, NOT_IN_PASSAGE)
+_EMPTY = QuoteCheck(None, 0, 0, EMPTY_QUOTE)
 
 
 def _found(chunk: Chunk, folded: FoldedText, at: int, length: int) -> QuoteCheck:
     start, end = folded.source_span(at, length)
-    offset = chunk.start
-    quote = Quote(
-        chunk.text[start:end], chunk.document, chunk.chunk_id, offset + start, offset + end
-    )
-    return QuoteCheck(quote, "")
+    return QuoteCheck(chunk, start, end, "")
 
 
 def verify_quote(text: str, chunk: Chunk, folded: FoldedText | None = None) -> QuoteCheck:
@@ -267,6 +280,7 @@ class QuoteVerifier:
         cache, fold = self._folded, FoldedText.of
         results: list[QuoteCheck] = []
         append = results.append
+        make = tuple.__new__  # QuoteCheck(...) without the keyword-default machinery
         for text, chunk in pairs:
             needle = " ".join(text.split())
             if not needle.isascii() and _ARTEFACTS.search(needle):
@@ -289,10 +303,7 @@ class QuoteVerifier:
                 end += shifts[bisect_right(breaks, end - 1) - 1]
             else:
                 end += shifts[piece - 1]
-            offset = chunk.start
-            source = chunk.text[start:end]
-            quote = Quote(source, chunk.document, chunk.chunk_id, offset + start, offset + end)
-            append(QuoteCheck(quote, ""))
+            append(make(QuoteCheck, (chunk, start, end, "", None)))
         return results
 
     def verify_in_document(self, text: str, chunk: Chunk, siblings: Sequence[Chunk]) -> QuoteCheck:
@@ -301,23 +312,26 @@ class QuoteVerifier:
         Exactly one other chunk holding it re-attributes the quote to that chunk,
         recording the chunk first cited; more than one is ambiguous and fails."""
         check = self.verify(text, chunk)
-        if check.quote is not None or check is _EMPTY:
+        if check.chunk is not None or check is _EMPTY:
             return check
         candidates: dict[tuple[int, int], QuoteCheck] = {}
         for other in sorted(siblings, key=lambda c: (c.start, c.chunk_id)):
             if other.chunk_id == chunk.chunk_id or other.document != chunk.document:
                 continue
             found = self.verify(text, other)
-            if found.quote is not None:  # overlapping chunks may hold the same span
-                candidates.setdefault((found.quote.start, found.quote.end), found)
+            if found.chunk is not None:  # overlapping chunks may hold the same span
+                span = (other.start + found.start, other.start + found.end)
+                candidates.setdefault(span, found)
         if not candidates:
             return check
         if len(candidates) > 1:
-            ids = ", ".join(c.quote.chunk_id for c in candidates.values() if c.quote)
+            ids = ", ".join(c.chunk.chunk_id for c in candidates.values() if c.chunk)
             return QuoteCheck(
                 None,
+                0,
+                0,
                 f"{NOT_IN_PASSAGE}; it occurs in {len(candidates)} other passages of "
                 f"{chunk.document} ({ids}), so it is ambiguous and not re-attributed",
             )
         (moved,) = candidates.values()
-        return QuoteCheck(moved.quote, "", reattributed_from=chunk.chunk_id)
+        return moved._replace(reattributed_from=chunk.chunk_id)
