@@ -19,6 +19,13 @@ from dossier.records import ReviewStatus
 DEFAULT_CONFIG = Path("dossier.toml")
 
 
+def _config_file(given: Path | None) -> Path | None:
+    """The --config file, else ./dossier.toml when there is one, else none."""
+    if given is not None:
+        return given
+    return DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None
+
+
 class TerminalReporter:
     """Progress bars on a terminal (stderr); nothing when output is redirected."""
 
@@ -105,11 +112,7 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         from dossier.config import load_config
         from dossier.embed import LazyEmbedder, MiniLMEmbedder
 
-        path = (
-            config_path
-            if config_path is not None
-            else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
-        )
+        path = _config_file(config_path)
         config = load_config(path, overrides)
         reporter = TerminalReporter()
         try:
@@ -458,11 +461,7 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         from dossier.embed import MiniLMEmbedder
         from dossier.plan import plan_build
 
-        path = (
-            config_path
-            if config_path is not None
-            else (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
-        )
+        path = _config_file(config_path)
         for line in plan_build(load_config(path, overrides), MiniLMEmbedder.name).lines():
             click.echo(line)
 

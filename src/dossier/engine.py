@@ -24,7 +24,7 @@ from dossier.brief import Brief, Fact
 from dossier.conflicts import Outcome, settle
 from dossier.embed import Vectors
 from dossier.index import HybridIndex
-from dossier.records import Chunk, DiscardedQuote, Search
+from dossier.records import Chunk, DiscardedQuote, Hit, Search
 from dossier.textutil import content_terms, identifiers, sentence_spans, stem, words
 
 _FREQUENCY = re.compile(
@@ -166,7 +166,7 @@ class OfflineEngine:
         self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
 
     def research(self, brief: Brief) -> Evidence:
-        steps: list[Step] = [_brief_step(brief)]
+        steps: list[Step] = [brief_step(brief)]
         searches: list[Search] = []
         seen_queries = {_query_key(q) for q in brief.tried}
         pool: dict[str, int] = {}  # chunk id -> best rank seen
@@ -248,16 +248,7 @@ class OfflineEngine:
         seen.add(key)
         hits = tuple(self.index.search(query, self.settings.hits_per_search))
         searches.append(Search(query, hits))
-        steps.append(
-            {
-                "step": "search",
-                "query": query,
-                "hits": [
-                    [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank]
-                    for h in hits[:10]
-                ],
-            }
-        )
+        steps.append(search_step(query, hits))
         for rank, hit in enumerate(hits):
             pool[hit.chunk_id] = min(pool.get(hit.chunk_id, rank), rank)
 
@@ -490,12 +481,23 @@ class OfflineEngine:
         return tuple(_strip_list_marker(sentences[i]) for i in chosen)
 
 
+def search_step(query: str, hits: Sequence[Hit]) -> Step:
+    """A search as the trace records it: the query and its ten best hits."""
+    return {
+        "step": "search",
+        "query": query,
+        "hits": [
+            [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank] for h in hits[:10]
+        ],
+    }
+
+
 def _query_key(query: str) -> frozenset[str]:
     """Two queries with the same stemmed content terms are the same search."""
     return frozenset(content_terms(query)) or frozenset(words(query))
 
 
-def _brief_step(brief: Brief) -> Step:
+def brief_step(brief: Brief) -> Step:
     return {
         "step": "brief",
         "query": brief.query,

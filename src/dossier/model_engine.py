@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from dossier.authority import Authority
 from dossier.brief import Brief
 from dossier.compose import ComposeContext, compose_answer
-from dossier.engine import EngineSettings, Evidence, Selection, Step, _brief_step
+from dossier.engine import EngineSettings, Evidence, Selection, Step, brief_step, search_step
 from dossier.entailment import Entailer
 from dossier.index import HybridIndex
 from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError, ModelSettings
@@ -150,7 +150,7 @@ class _Research:
     def __init__(self, engine: ModelEngine, brief: Brief) -> None:
         self.engine = engine
         self.brief = brief
-        self.steps: list[Step] = [_brief_step(brief)]
+        self.steps: list[Step] = [brief_step(brief)]
         self.searches: list[Search] = []
         self.seen: set[frozenset[str]] = set()
         self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
@@ -291,16 +291,7 @@ class _Research:
         self.seen.add(key)
         hits = tuple(self.engine.index.search(query, self.engine.settings.hits_per_search))
         self.searches.append(Search(query, hits))
-        self.steps.append(
-            {
-                "step": "search",
-                "query": query,
-                "hits": [
-                    [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank]
-                    for h in hits[:10]
-                ],
-            }
-        )
+        self.steps.append(search_step(query, hits))
         for rank, hit in enumerate(hits):
             first = self.pool.get(hit.chunk_id, (rank, len(self.pool)))
             self.pool[hit.chunk_id] = (min(first[0], rank), first[1])
