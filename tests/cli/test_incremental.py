@@ -189,7 +189,14 @@ def _dossier(
         capture_output=True,
         text=True,
         timeout=300,
+        # A shell's background job ignores SIGINT, and Python then installs no
+        # KeyboardInterrupt handler: restore Ctrl-C as a terminal would have it.
+        preexec_fn=_default_interrupt,
     )
+
+
+def _default_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _env(extra: dict[str, str] | None) -> dict[str, str]:
