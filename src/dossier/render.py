@@ -133,18 +133,26 @@ def _answer_json(answer: Answer) -> dict[str, Any]:
             "at": answer.review.at,
             "reason": answer.review.reason,
         },
-        "dropped_claims": [dataclasses.asdict(d) for d in answer.dropped_claims],
-        "findings": [dataclasses.asdict(f) for f in answer.findings],
-        "validation": dataclasses.asdict(answer.validation),
-        "calculations": [dataclasses.asdict(c) for c in answer.calculations],
+        "dropped_claims": [_plain(d) for d in answer.dropped_claims],
+        "findings": [_plain(f) for f in answer.findings],
+        "validation": _plain(answer.validation),
+        "calculations": [_plain(c) for c in answer.calculations],
         "acceptance": _optional_dict(answer.acceptance),
         "disclosures": list(answer.disclosures),
-        "reattributions": [dataclasses.asdict(r) for r in answer.reattributions],
+        "reattributions": [_plain(r) for r in answer.reattributions],
     }
 
 
 def _optional_dict(record: Any) -> dict[str, Any] | None:
-    return None if record is None else dataclasses.asdict(record)
+    return None if record is None else _plain(record)
+
+
+def _plain(record: Any) -> dict[str, Any]:
+    """A record as JSON values: tuples become lists, as they are in the file."""
+    return {
+        key: list(value) if isinstance(value, tuple) else value
+        for key, value in dataclasses.asdict(record).items()
+    }
 
 
 def _environment() -> jinja2.Environment:
