@@ -45,9 +45,28 @@ def check(brief: Brief, statements: str) -> tuple[Acceptance, tuple[Fact, ...]]:
         else:
             continue
         gap_facts.append(fact)
+    for alternative, gap in _alternatives_missing(brief, present):
+        gaps.append(gap)
+        gap_facts.append(Fact(alternative, tuple(dict.fromkeys(content_terms(alternative))), None))
     if gaps:
         return Acceptance("incomplete", tuple(gaps)), tuple(gap_facts)
     return Acceptance("complete"), ()
+
+
+def _alternatives_missing(brief: Brief, present: set[str]) -> list[tuple[str, str]]:
+    """For an ambiguity acted on ("at rest or in transit": each alternative is
+    asked about), each alternative's own terms must occur in the statements."""
+    gaps = []
+    for ambiguity in brief.ambiguities:
+        if not ambiguity.acted_on:
+            continue
+        first, _, second = ambiguity.text.partition(" or ")
+        for alternative in (first, second):
+            own = set(content_terms(alternative))
+            if own and not present & _with_synonyms(tuple(own)):
+                gap = f"the answer does not address '{alternative}' ({ambiguity.text})"
+                gaps.append((alternative, gap))
+    return gaps
 
 
 def _with_synonyms(terms: tuple[str, ...]) -> set[str]:

@@ -53,6 +53,36 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One way to read an ambiguous part, and the different answer it leads to."""
+
+    text: str
+    leads_to: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A part of the question that can be read more than one way. It is acted on
+    only when every reading names a different answer it leads to."""
+
+    text: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def acted_on(self) -> bool:
+        leads = [r.leads_to for r in self.readings]
+        return all(leads) and len(set(leads)) == len(leads)
+
+
+ASSUMPTIONS = (
+    "'you' and 'your' mean the organisation whose documents form the corpus",
+    "the question asks about current practice: superseded, archived or draft documents "
+    "do not ground an answer",
+)
+_ASKED_FOR = {"frequency": "how often", "duration": "the period", "number": "the number"}
+
+
+@dataclass(frozen=True)
 class Brief:
     question_id: str
     question: str
@@ -62,6 +92,10 @@ class Brief:
     identifiers: tuple[str, ...]
     facts: tuple[Fact, ...]
     tried: tuple[str, ...] = ()  # queries an earlier round already ran: not run again
+    restatement: str = ""  # what the documents must show, specific enough to check
+    assumptions: tuple[str, ...] = ()
+    acceptance: tuple[str, ...] = ()  # what a complete answer states, per fact
+    ambiguities: tuple[Ambiguity, ...] = ()
 
 
 def make_brief(question: Question) -> Brief:
@@ -81,7 +115,48 @@ def make_brief(question: Question) -> Brief:
         terms=terms,
         identifiers=tuple(dict.fromkeys(identifiers(text))),
         facts=facts,
+        restatement="The documents must show: " + "; ".join(_criterion(f) for f in facts),
+        assumptions=ASSUMPTIONS,
+        acceptance=tuple(_criterion(f) for f in facts),
+        ambiguities=_ambiguities(asked),
     )
+
+
+def _criterion(fact: Fact) -> str:
+    subject = fact.text.rstrip("?. ")
+    asked = _ASKED_FOR.get(fact.asks or "")
+    return f"{asked} for: {subject}" if asked else f"whether or what: {subject}"
+
+
+# "Do you encrypt data at rest or in transit?": either may suffice, or both are asked about.
+_ALTERNATIVES = re.compile(
+    r"^(?:do|does|is|are|can|have|has|will)\b.*\b(\w+\s+\w+)\s+or\s+(\w+(?:\s+\w+)?)\b", re.I
+)
+
+
+def _ambiguities(text: str) -> tuple[Ambiguity, ...]:
+    """A yes/no question offering alternatives joined by "or" reads two ways, each
+    leading to a different answer: yes when either is shown, or an answer per
+    alternative. (Acted on: the acceptance check then wants each alternative.)"""
+    found = []
+    for sentence in sentences(text):
+        match = _ALTERNATIVES.search(sentence)
+        if match is None or "either" in sentence.lower():
+            continue
+        first, second = match.group(1), match.group(2)
+        found.append(
+            Ambiguity(
+                f"{first} or {second}",  # the alternatives, as written
+                (
+                    Reading("either alternative suffices", "yes when the documents show either"),
+                    Reading(
+                        "each alternative is asked about",
+                        f"a statement for {first} and for {second}",
+                    ),
+                ),
+            )
+        )
+    return tuple(found)
 
 
 def _interrogative_part(text: str) -> str:

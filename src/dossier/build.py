@@ -43,7 +43,7 @@ from dossier.llm import LanguageModel, OpenAIModel
 from dossier.model_engine import ModelEngine
 from dossier.questionnaire import read_questionnaire
 from dossier.records import Answer, BuildInfo, Chunk, Corpus, Dossier, Question, Search
-from dossier.render import write_outputs
+from dossier.render import up_to_date, write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 from dossier.trace import write_trace
 from dossier.verify import QuoteVerifier
@@ -85,6 +85,7 @@ class StageTimer:
 class BuildResult:
     dossier: Dossier
     paths: dict[str, Path]
+    up_to_date: bool = False  # nothing changed: the artefacts already there were kept
 
 
 def utc_now() -> dt.datetime:
@@ -274,18 +275,22 @@ def _build(
     dossier = apply_decisions(dossier, load_decisions(config.out), why, moved)
     start = time.perf_counter()
     write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
-    paths = write_outputs(dossier, config.out)
+    unchanged = up_to_date(dossier, config.out)
+    if unchanged is not None:  # like make: nothing to redo, the artefacts (and any signature) stand
+        dossier, paths = unchanged
+    else:
+        paths = write_outputs(dossier, config.out)
     checkpoint("render")
     if config.questions.suffix.lower() in (".xlsx", ".xlsm"):
         answered = write_answered(
             config.questions, dossier.answers, config.out, config.questionnaire
         )
         paths[answered.name] = answered
-    ledger.stage("render", time.perf_counter() - start)
+    ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
     name = _ledger_name(started)
     ledger.write(config.out, name)
     record_history(config.out, paths["dossier.json"].read_bytes(), dossier, name)
-    return BuildResult(dossier, paths)
+    return BuildResult(dossier, paths, up_to_date=unchanged is not None)
 
 
 def _assemble(

@@ -141,7 +141,13 @@ def _report_build(result: Any) -> None:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in dossier.build.questionnaire_notes:
         click.echo(f"  {note}")
-    click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
+    if result.up_to_date:
+        click.echo(
+            f"Up to date: nothing changed since the build of {dossier.build.finished_at}; "
+            f"kept {', '.join(str(p) for p in result.paths.values())}"
+        )
+    else:
+        click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
 
 
 @main.command()

@@ -504,6 +504,17 @@ def brief_step(brief: Brief) -> Step:
         "normalised": brief.normalised,
         "identifiers": list(brief.identifiers),
         "facts": [{"text": f.text, "terms": list(f.terms), "asks": f.asks} for f in brief.facts],
+        "restatement": brief.restatement,
+        "assumptions": list(brief.assumptions),
+        "acceptance": list(brief.acceptance),
+        "ambiguities": [
+            {
+                "text": a.text,
+                "readings": [[r.text, r.leads_to] for r in a.readings],
+                "acted_on": a.acted_on,
+            }
+            for a in brief.ambiguities
+        ],
     }
 
 

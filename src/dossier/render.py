@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -264,6 +265,27 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
     manifest = build_manifest(dossier, out, signer=None, signed_at=None)
     paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
     return paths
+
+
+def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
+    """The dossier already in ``out`` and its artefacts, when it says exactly what
+    ``dossier`` says (build provenance aside: times, timings, cache notes) and no
+    artefact was changed since it was written; otherwise None."""
+    from dossier.history import comparable
+    from dossier.signing import MANIFEST
+
+    try:
+        previous = json.loads((out / "dossier.json").read_text(encoding="utf-8"))
+        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        if comparable(previous) != comparable(to_json(dossier)):
+            return None
+        paths = {name: out / name for name in manifest["artefacts"]}
+        for name, digest in manifest["artefacts"].items():
+            if hashlib.sha256(paths[name].read_bytes()).hexdigest() != digest:
+                return None
+        return from_json(previous), {**paths, MANIFEST: out / MANIFEST}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def from_json(data: dict[str, Any]) -> Dossier:

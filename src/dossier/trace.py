@@ -144,11 +144,23 @@ def _describe(step: dict[str, Any]) -> list[str]:
         return [f"Question {step['question_id']}"]
     if kind == "brief":
         facts = "; ".join(f"{f['text']} [{f['asks'] or 'statement'}]" for f in step["facts"])
-        return [
+        lines = [
             f"Brief: {step['query']}",
             f"  facts: {facts}",
             f"  cache key view: {step['normalised']}",
         ]
+        if step.get("restatement"):
+            lines.append(f"  restated: {step['restatement']}")
+        lines += [
+            f"  ambiguous: {a['text']} ("
+            + ("acted on: " if a["acted_on"] else "no effect: ")
+            + "; ".join(
+                f"{reading} → {leads or 'names no answer'}" for reading, leads in a["readings"]
+            )
+            + ")"
+            for a in step.get("ambiguities", [])
+        ]
+        return lines
     if kind == "search":
         lines = [f"Search: “{step['query']}” → {len(step['hits'])} hits shown"]
         lines += [

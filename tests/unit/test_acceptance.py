@@ -77,3 +77,35 @@ def test_an_unrepairable_shortfall_is_recorded_not_dissolved() -> None:
     assert answer.acceptance.verdict == "incomplete"
     assert answer.acceptance.attempts == 2
     assert answer.acceptance.gaps
+
+
+def test_an_ambiguity_is_acted_on_only_when_its_readings_lead_to_different_answers() -> None:
+    from dossier.brief import Ambiguity, Reading
+
+    brief = make_brief(Question("Q", "Do you encrypt customer data at rest or in transit?"))
+    (ambiguity,) = brief.ambiguities
+    assert ambiguity.text == "at rest or in transit"
+    assert ambiguity.acted_on
+    same = Ambiguity("x or y", (Reading("one", "yes"), Reading("other", "yes")))
+    silent = Ambiguity("x or y", (Reading("one", "yes"), Reading("other", "")))
+    assert not same.acted_on and not silent.acted_on
+
+
+def test_each_alternative_of_an_acted_on_ambiguity_must_be_addressed() -> None:
+    brief = make_brief(Question("Q", "Do you encrypt customer data at rest or in transit?"))
+    verdict, gaps = check(brief, "Customer data is encrypted at rest with AES-256.")
+    assert verdict.verdict == "incomplete"
+    assert verdict.gaps == ("the answer does not address 'in transit' (at rest or in transit)",)
+    assert [f.text for f in gaps] == ["in transit"]
+    complete, _ = check(brief, "Customer data is encrypted at rest, and with TLS in transit.")
+    assert complete.verdict == "complete"
+
+
+def test_the_brief_restates_assumes_and_names_its_acceptance_criteria() -> None:
+    assert BRIEF.restatement.startswith("The documents must show: how often for:")
+    assert BRIEF.acceptance == (
+        "how often for: How often are backups taken",
+        "the period for: how long are backups retained",
+    )
+    assert any("current practice" in a for a in BRIEF.assumptions)
+    assert BRIEF.ambiguities == ()
