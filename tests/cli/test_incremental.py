@@ -305,3 +305,17 @@ def test_repeated_questions_in_parallel_share_one_cache_entry(project: Path) -> 
     )
     entries = [json.loads(line) for line in latest.read_text().splitlines()]
     assert [e["cache"] for e in entries if "question_id" in e] == ["hit"] * 6
+
+
+def test_a_signed_dossier_stays_signed_when_nothing_changed(project: Path) -> None:
+    build(project)
+    out, key = project / "out", project / "signer.pem"
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", key)[0] == 0
+    assert run("sign", "--out", out, "--key", key)[0] == 0
+    code, output = run("build", "--config", project / "dossier.toml")
+    assert code == 0 and "Up to date" in output
+    assert run("verify", "--out", out, "--pubkey", f"{key}.pub")[0] == 0
+    append(project, "policies/encryption.md", "Backups are encrypted with AES-256.")
+    assert run("build", "--config", project / "dossier.toml")[0] == 0
+    assert run("verify", "--out", out, "--pubkey", f"{key}.pub")[0] == 1
