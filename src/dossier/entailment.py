@@ -13,12 +13,11 @@ question's trace); the ``CallBudget`` it draws on is shared by the whole run.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dossier.engine import Step
-from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError
+from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError, recorded_call
 
 TASK = "entail"
 ENTAIL_SCHEMA: JSONObject = {
@@ -67,27 +66,16 @@ class Entailer:
             )
             return EntailmentResult(None, reason)
         self.calls += 1
-        start = time.perf_counter()
         try:
-            reply = self.model.complete(TASK, entail_prompt(claim, quotes), ENTAIL_SCHEMA)
-        except ModelError as error:
-            seconds = round(time.perf_counter() - start, 4)
-            self.steps.append(
-                {
-                    "step": "model",
-                    "task": TASK,
-                    "ok": False,
-                    "error": error.reason,
-                    "seconds": seconds,
-                }
+            reply = recorded_call(
+                self.model, TASK, entail_prompt(claim, quotes), ENTAIL_SCHEMA, self.steps
             )
+        except ModelError as error:
             reason = f"model error: {error.reason}"
             self.steps.append(
                 {"step": "entail", "claim": claim, "checked": False, "reason": reason}
             )
             return EntailmentResult(None, reason)
-        seconds = round(time.perf_counter() - start, 4)
-        self.steps.append({"step": "model", "task": TASK, "ok": True, "seconds": seconds})
         result = EntailmentResult(bool(reply["entailed"]), " ".join(reply["reason"].split()))
         self.steps.append(
             {

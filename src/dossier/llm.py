@@ -267,3 +267,26 @@ def schema_problem(value: Any, schema: JSONObject, at: str = "$") -> str:
             if problem:
                 return problem
     return ""
+
+
+def recorded_call(
+    model: LanguageModel,
+    task: str,
+    messages: list[Message],
+    schema: JSONObject,
+    steps: list[dict[str, Any]],
+) -> JSONObject:
+    """One model call, recorded in ``steps`` as the trace keeps it (task,
+    seconds, ok or the error); a ModelError is recorded, then raised."""
+    start = time.perf_counter()
+    try:
+        reply = model.complete(task, messages, schema)
+    except ModelError as error:
+        seconds = round(time.perf_counter() - start, 4)
+        steps.append(
+            {"step": "model", "task": task, "ok": False, "error": error.reason, "seconds": seconds}
+        )
+        raise
+    seconds = round(time.perf_counter() - start, 4)
+    steps.append({"step": "model", "task": task, "ok": True, "seconds": seconds})
+    return reply

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -48,7 +47,15 @@ from dossier.compose import ComposeContext, compose_answer
 from dossier.engine import EngineSettings, Evidence, Selection, Step, brief_step, search_step
 from dossier.entailment import Entailer
 from dossier.index import HybridIndex
-from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError, ModelSettings
+from dossier.llm import (
+    CallBudget,
+    JSONObject,
+    LanguageModel,
+    Message,
+    ModelError,
+    ModelSettings,
+    recorded_call,
+)
 from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
 from dossier.textutil import content_terms, fold_whitespace, words
 from dossier.verify import QuoteVerifier
@@ -417,24 +424,7 @@ class _Research:
     def ask(self, task: str, messages: list[Message], schema: JSONObject) -> JSONObject:
         """One model call, recorded as a step (task, duration, ok or the error)."""
         self.calls += 1
-        start = time.perf_counter()
-        try:
-            reply = self.engine.model.complete(task, messages, schema)
-        except ModelError as error:
-            seconds = round(time.perf_counter() - start, 4)
-            self.steps.append(
-                {
-                    "step": "model",
-                    "task": task,
-                    "ok": False,
-                    "error": error.reason,
-                    "seconds": seconds,
-                }
-            )
-            raise
-        seconds = round(time.perf_counter() - start, 4)
-        self.steps.append({"step": "model", "task": task, "ok": True, "seconds": seconds})
-        return reply
+        return recorded_call(self.engine.model, task, messages, schema, self.steps)
 
 
 def _unquoted_numbers(claim: str, quotes: Sequence[Quote]) -> list[DiscardedQuote]:
