@@ -75,28 +75,38 @@ def main() -> None:
     """Answer security questionnaires from your own documents, with verified quotes."""
 
 
+def _project_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--config, --corpus, --questions, --out: what a build reads and where it writes."""
+    options = [
+        click.option(
+            "--config",
+            "config_path",
+            type=click.Path(path_type=Path),
+            help="Settings file (default: ./dossier.toml if present).",
+        ),
+        click.option(
+            "--corpus",
+            type=click.Path(path_type=Path),
+            help="Folder of documents (.md, .txt, .pdf), read recursively.",
+        ),
+        click.option(
+            "--questions",
+            type=click.Path(path_type=Path),
+            help="Questionnaire file (.csv, .yaml or .xlsx).",
+        ),
+        click.option(
+            "--out",
+            type=click.Path(path_type=Path),
+            help="Output folder (dossier.json, dossier.md, manifest.json, cache/).",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @main.command()
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    help="Settings file (default: ./dossier.toml if present).",
-)
-@click.option(
-    "--corpus",
-    type=click.Path(path_type=Path),
-    help="Folder of documents (.md, .txt, .pdf), read recursively.",
-)
-@click.option(
-    "--questions",
-    type=click.Path(path_type=Path),
-    help="Questionnaire file (.csv, .yaml or .xlsx).",
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    help="Output folder (dossier.json, dossier.md, manifest.json, cache/).",
-)
+@_project_options
 @click.option(
     "--engine",
     type=click.Choice(["offline", "openai"]),
@@ -449,15 +459,7 @@ def explain(out: Path, debug: bool, question_id: str) -> None:
 
 
 @main.command()
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    help="Settings file (default: ./dossier.toml if present).",
-)
-@click.option("--corpus", type=click.Path(path_type=Path), help="Folder of documents.")
-@click.option("--questions", type=click.Path(path_type=Path), help="Questionnaire file.")
-@click.option("--out", type=click.Path(path_type=Path), help="Output folder.")
+@_project_options
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     """Say what the next build would redo and why (like make -n); writes nothing."""
