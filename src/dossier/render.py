@@ -10,6 +10,7 @@ from typing import Any
 
 import jinja2
 
+from dossier import pdf
 from dossier.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.records import (
@@ -235,15 +236,19 @@ def render_markdown(dossier: Dossier) -> str:
     return _environment().get_template("dossier.md.j2").render(**_context(dossier))
 
 
-def render_html(dossier: Dossier) -> str:
-    return _environment().get_template("dossier.html.j2").render(**_context(dossier))
+def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
+    """The HTML of one part of the dossier's PDF (see ``pdf``)."""
+    template = _environment().get_template("dossier.html.j2")
+    context = {**_context(dossier), **pdf.page_css()}
+
+    def html_of(part: pdf.Part) -> str:
+        return template.render(**context, part=part)
+
+    return html_of
 
 
 def render_pdf(dossier: Dossier) -> bytes:
-    from weasyprint import HTML
-
-    pdf: bytes = HTML(string=render_html(dossier)).write_pdf()
-    return pdf
+    return pdf.render_pdf(dossier.answers, html_renderer(dossier))
 
 
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:

@@ -22,7 +22,8 @@ import dossier.embed
 from dossier.atomic import output_lock
 from dossier.cli import main
 from dossier.history import comparable
-from dossier.render import from_json, render_html
+from dossier.pdf import Part
+from dossier.render import from_json, html_renderer
 from tests.fakes import HashingEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +99,7 @@ def test_a_rebuild_reuses_every_answer(project: Path) -> None:
     assert second["build"]["reused"] == 6 and second["build"]["recomputed"] == 0
     assert set(second["build"]["answer_cache"].values()) == {"reused: brief and evidence unchanged"}
     assert first["answers"] == second["answers"]
-    appendix = render_html(from_json(second)).split('id="research"')[1]
+    appendix = html_renderer(from_json(second))(Part(end=True)).split('id="research"')[1]
     assert appendix.count("Reused: brief and evidence unchanged.") == 6
     assert "This build reused 6 stored answers" in appendix
 

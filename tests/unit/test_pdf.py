@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
+from collections.abc import Iterator
+from typing import Any
 
 import pdfplumber
+from pypdf import PdfReader
 
+from dossier import pdf as pdf_module
 from dossier.build import BuildResult
-from dossier.render import render_pdf
+from dossier.pdf import cut
+from dossier.render import html_renderer, render_pdf
 
 
 def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult) -> None:
     dossier = demo_build.dossier
     with pdfplumber.open(io.BytesIO(render_pdf(dossier))) as pdf:
         pages = [page.extract_text() or "" for page in pdf.pages]
-        links = [a["data"].get("Dest") for page in pdf.pages for a in page.annots]
+        links = [a["data"].get("NM") for page in pdf.pages for a in page.annots]
         width, height = pdf.pages[0].width, pdf.pages[0].height
     text = "\n".join(pages)
     assert "Security questionnaire dossier" in pages[0] and "Corpus snapshot" in pages[0]
@@ -42,3 +48,73 @@ def test_quotes_appear_in_the_pdf(demo_build: BuildResult) -> None:
         text = " ".join((page.extract_text() or "") for page in pdf.pages)
     folded = " ".join(text.split())
     assert "Authenticators shall be refreshed every 90 days." in folded
+
+
+def test_parts_cover_every_answer_once_in_order(demo_build: BuildResult) -> None:
+    answers = demo_build.dossier.answers
+    size = lambda part: 2_000 + 3_000 * len(part.answers) + 500 * part.front + 9_000 * part.end  # noqa: E731
+    for characters in (1_000_000, 20_000, 5_000):
+        with _part_size(characters):
+            parts = cut(answers, size)
+        numbers = [n for part in parts for n, _ in part.answers]
+        assert numbers == list(range(1, len(answers) + 1))
+        assert parts[0].front and parts[0].answers_heading and parts[-1].end
+        assert not any(p.front or p.end for p in parts[1:-1])
+    with _part_size(20_000):
+        assert len(cut(answers, size)) == round((27 * 3_000 + 500 + 9_000) / 20_000)
+
+
+def test_a_dossier_laid_out_in_parts_is_numbered_linked_and_outlined(
+    demo_build: BuildResult,
+) -> None:
+    """The demo cut into several parts (laid out in parallel where there are
+    cores): pages numbered through, each contents line numbered with the page its
+    answer starts on and linked there, one outline."""
+    dossier = demo_build.dossier
+    with _part_size(12_000):
+        parts = cut(dossier.answers, lambda part: len(html_renderer(dossier)(part)))
+        data = render_pdf(dossier)
+    assert len(parts) >= 3
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        pages = [page.extract_text() or "" for page in pdf.pages]
+        links = [(i, a["data"]) for i, page in enumerate(pdf.pages) for a in page.annots]
+    for number, text in enumerate(pages, start=1):
+        assert f"Page {number} of {len(pages)}" in text
+    folded = [" ".join(text.split()) for text in pages]
+    # the contents end with their line for the appendix
+    contents_end = next(n for n, text in enumerate(folded) if "how this was researched" in text)
+    contents = "\n".join(pages[: contents_end + 1]).splitlines()
+    for answer in dossier.answers:
+        heading = f"{answer.question_id}. {' '.join(answer.question.split())[:30]}"
+        starts_on = next(
+            n for n, text in enumerate(folded, start=1) if n > contents_end + 1 and heading in text
+        )
+        line = next(line for line in contents if line.startswith(f"{answer.question_id}."))
+        assert line.split()[-1] == str(starts_on), line
+    targets = {
+        data["NM"].decode() if isinstance(data["NM"], bytes) else data["NM"] for _, data in links
+    }
+    assert {f"q-{i}" for i in range(1, len(dossier.answers) + 1)} <= targets
+    outline = _flat(PdfReader(io.BytesIO(data)).outline)
+    assert outline[0] == (0, "Security questionnaire dossier")
+    answers_at = outline.index((1, "Answers"))
+    first_question = f"{dossier.answers[0].question_id}. "
+    assert outline[answers_at + 1][0] == 2 and outline[answers_at + 1][1].startswith(first_question)
+    assert (1, "Appendix: how this was researched") in outline
+
+
+def _flat(outline: list[Any], depth: int = 0) -> list[tuple[int, str]]:
+    items: list[tuple[int, str]] = []
+    for item in outline:
+        items += _flat(item, depth + 1) if isinstance(item, list) else [(depth, item["/Title"])]
+    return items
+
+
+@contextlib.contextmanager
+def _part_size(characters: int) -> Iterator[None]:
+    saved = pdf_module.PART_CHARACTERS
+    pdf_module.PART_CHARACTERS = characters
+    try:
+        yield
+    finally:
+        pdf_module.PART_CHARACTERS = saved

@@ -1,0 +1,306 @@
+"""The dossier as one PDF, laid out in parts on the machine's cores.
+
+WeasyPrint lays a document out in one Python thread, and that made the PDF the
+largest cost of a rebuild. So a large dossier is cut into parts of about
+``PART_CHARACTERS`` of HTML (the front page and contents with the first
+answers, ..., the last answers with the documents and the appendix), each
+part is laid out in its own process, and the parts are joined with pypdf.
+
+What one layout gave for free is then done at the join: every page is
+numbered "Page N of M"; each contents line gets the page number of the answer
+or section it links to, and its link; the outline nests the headings of all
+parts. How the dossier is cut depends on its text alone, never on the machine,
+so a dossier gives the same pages wherever it is built.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    Fit,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
+
+from dossier.records import Answer
+
+PART_CHARACTERS = 150_000  # of HTML per part: about 1.5 s of layout on a 2-core CI machine
+POINTS_PER_PX = 0.75  # CSS pixels (1/96 in) to PDF points (1/72 in)
+POINTS_PER_MM = 72 / 25.4
+MARGIN_MM = (18, 16, 20, 16)  # top, right, bottom, left: the template's @page margin
+NUMBER_ROOM_MM = 12  # kept free right of each contents line for its page number
+FOOTER_POINTS = 7.5
+CONTENTS_POINTS = 9.5  # the body's font size, which the contents use
+# Helvetica advance widths (1/1000 em) of the characters page numbers use
+HELVETICA_WIDTHS = {"P": 667, "a": 556, "g": 556, "e": 556, "o": 556, "f": 278, " ": 278}
+DIGIT_WIDTH = 556
+
+
+@dataclass(frozen=True)
+class Part:
+    """What one HTML document of the dossier holds."""
+
+    front: bool = False
+    answers: tuple[tuple[int, Answer], ...] = ()
+    answers_heading: bool = False
+    end: bool = False
+
+
+HtmlOf = Callable[[Part], str]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A point on a page of a part, in PDF points from the bottom left."""
+
+    page: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Link:
+    target: str  # an anchor name: q-3, documents, research
+    page: int
+    rect: tuple[float, float, float, float]  # PDF points: left, bottom, right, top
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    level: int
+    label: str
+    place: Place
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """One part laid out and written: its PDF and where its anchors, links and
+    headings are."""
+
+    pdf: bytes
+    pages: int
+    anchors: dict[str, Place]
+    links: tuple[Link, ...]
+    bookmarks: tuple[Bookmark, ...]
+
+
+def page_css() -> dict[str, str]:
+    """The template's page geometry, which the numbering placed here relies on."""
+    return {
+        "margin": " ".join(f"{mm}mm" for mm in MARGIN_MM),
+        "number_room": f"{NUMBER_ROOM_MM}mm",
+    }
+
+
+def render_pdf(answers: Sequence[Answer], html_of: HtmlOf) -> bytes:
+    """The dossier's PDF; ``html_of(part)`` gives the HTML of one part."""
+    parts = cut(answers, lambda part: len(html_of(part)))
+    return join(_lay_out_all([html_of(part) for part in parts]))
+
+
+def cut(answers: Sequence[Answer], size: Callable[[Part], int]) -> list[Part]:
+    """The dossier in parts of about equal size, about ``PART_CHARACTERS`` each:
+    the first starts with the front page and contents, the last ends with the
+    documents and the appendix."""
+    numbered = list(enumerate(answers, start=1))
+    head = size(Part())
+    front = size(Part(front=True)) - head
+    weights = [size(Part(answers=(item,))) - head for item in numbered]
+    total = front + sum(weights) + size(Part(end=True)) - head
+    count = max(1, round(total / PART_CHARACTERS))
+    runs: list[list[tuple[int, Answer]]] = [[]]
+    filled = float(front)
+    for item, weight in zip(numbered, weights, strict=True):
+        if filled >= total / count * len(runs) and len(runs) < count:
+            runs.append([])
+        runs[-1].append(item)
+        filled += weight
+    return [
+        Part(front=i == 0, answers=tuple(run), answers_heading=i == 0, end=i == len(runs) - 1)
+        for i, run in enumerate(runs)
+    ]
+
+
+def _lay_out_all(htmls: list[str]) -> list[LaidOut]:
+    """Each part in its own process while the machine has cores to spare (the
+    last part in this one), else one after another."""
+    workers = min(len(htmls) - 1, (os.cpu_count() or 1) - 1)
+    if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [lay_out(html) for html in htmls]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(lay_out, html) for html in htmls[:-1]]
+        last = lay_out(htmls[-1])
+        return [future.result() for future in futures] + [last]
+
+
+def lay_out(html: str) -> LaidOut:
+    """Lay out and write one part. Its links to anchors are recorded and left
+    out of its PDF: they are made when the parts are joined."""
+    from weasyprint import HTML
+
+    document = HTML(string=html).render()
+    anchors: dict[str, Place] = {}
+    links: list[Link] = []
+    bookmarks: list[Bookmark] = []
+    for number, page in enumerate(document.pages):
+
+        def place(x: float, y: float, page_height: float = page.height) -> tuple[float, float]:
+            return x * POINTS_PER_PX, (page_height - y) * POINTS_PER_PX
+
+        for name, (x, y, *_) in page.anchors.items():
+            anchors.setdefault(name, Place(number, *place(x, y)))
+        for kind, target, (x1, y1, x2, y2), _box in page.links:
+            # a link's box comes first, then the boxes inside it, which add nothing
+            if kind == "internal" and (target, number) not in {(k.target, k.page) for k in links}:
+                links.append(Link(target, number, (*place(x1, y2), *place(x2, y1))))
+        page.links[:] = [link for link in page.links if link[0] != "internal"]
+        for level, label, (x, y), _state in page.bookmarks:
+            bookmarks.append(Bookmark(level, label, Place(number, *place(x, y))))
+    return LaidOut(
+        document.write_pdf(), len(document.pages), anchors, tuple(links), tuple(bookmarks)
+    )
+
+
+def join(parts: Sequence[LaidOut]) -> bytes:
+    """One PDF of the parts in order: pages numbered, contents numbered and
+    linked, one outline."""
+    writer = PdfWriter()
+    first_pages: list[int] = []
+    for part in parts:
+        first_pages.append(len(writer.pages))
+        writer.append(PdfReader(io.BytesIO(part.pdf)), import_outline=False)
+    anchors = {
+        name: Place(first + at.page, at.x, at.y)
+        for part, first in zip(parts, first_pages, strict=True)
+        for name, at in part.anchors.items()
+    }
+    helvetica = writer._add_object(_helvetica())
+    stamps: dict[int, list[str]] = {}
+    for part, first in zip(parts, first_pages, strict=True):
+        for link in part.links:
+            if link.target in anchors:
+                target = anchors[link.target]
+                writer.add_annotation(first + link.page, _link(writer, link, target))
+                stamps.setdefault(first + link.page, []).append(_contents_number(link, target))
+    total = len(writer.pages)
+    for number, page in enumerate(writer.pages, start=1):
+        footer = _text(f"Page {number} of {total}", FOOTER_POINTS, _right(page), _footer_line())
+        _stamp(writer, page, helvetica, [*stamps.get(number - 1, []), footer])
+    _outline(writer, parts, first_pages)
+    metadata = PdfReader(io.BytesIO(parts[0].pdf)).metadata
+    writer.add_metadata({key: str(value) for key, value in (metadata or {}).items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _link(writer: PdfWriter, link: Link, target: Place) -> DictionaryObject:
+    page = writer.pages[target.page].indirect_reference
+    destination = [page, NameObject("/XYZ"), FloatObject(target.x), FloatObject(target.y)]
+    return DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Annot"),
+            NameObject("/Subtype"): NameObject("/Link"),
+            NameObject("/Rect"): ArrayObject(FloatObject(v) for v in link.rect),
+            NameObject("/Border"): ArrayObject([NumberObject(0)] * 3),
+            NameObject("/Dest"): ArrayObject([*destination, NumberObject(0)]),
+            # the anchor's name, so that a reader (or a test) can tell where it leads
+            NameObject("/NM"): TextStringObject(link.target),
+        }
+    )
+
+
+def _contents_number(link: Link, target: Place) -> str:
+    """The target's page number, right-aligned where the contents line leaves room."""
+    _left, _bottom, right, top = link.rect
+    # DejaVu Sans at line-height 1.4: the first baseline is 1.046 em below the line's top
+    baseline = top - 1.046 * CONTENTS_POINTS
+    return _text(
+        str(target.page + 1), CONTENTS_POINTS, right + NUMBER_ROOM_MM * POINTS_PER_MM, baseline
+    )
+
+
+def _right(page: Any) -> float:
+    return float(page.mediabox.width) - MARGIN_MM[1] * POINTS_PER_MM
+
+
+def _footer_line() -> float:
+    # the middle of the bottom margin, where the template's left footer sits
+    return MARGIN_MM[2] * POINTS_PER_MM / 2 - FOOTER_POINTS / 3
+
+
+def _text(text: str, points: float, right: float, baseline: float) -> str:
+    """PDF operators that write ``text`` in Helvetica, ending at ``right``."""
+    width = sum(DIGIT_WIDTH if c.isdigit() else HELVETICA_WIDTHS[c] for c in text) * points / 1000
+    colour = "0.267 0.267 0.267" if points == FOOTER_POINTS else "0.067 0.067 0.067"
+    return (
+        f"BT {colour} rg /DossierNumbers {points} Tf "
+        f"{right - width:.2f} {baseline:.2f} Td ({text}) Tj ET"
+    )
+
+
+def _helvetica() -> DictionaryObject:
+    """Helvetica, a standard PDF font: nothing to embed."""
+    return DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+        }
+    )
+
+
+def _stamp(writer: PdfWriter, page: Any, font: IndirectObject, texts: list[str]) -> None:
+    """Add ``texts`` (PDF text operators) over a page, without decoding what is there."""
+    # the page's own drawing is wrapped in q ... Q, so the numbers start from
+    # the page's untransformed coordinates
+    save, restore, stream = DecodedStreamObject(), DecodedStreamObject(), DecodedStreamObject()
+    save.set_data(b"q")
+    restore.set_data(b"Q")
+    stream.set_data(("q " + " ".join(texts) + " Q").encode("ascii"))
+    resources = page[NameObject("/Resources")].get_object()
+    fonts = resources.setdefault(NameObject("/Font"), DictionaryObject()).get_object()
+    fonts[NameObject("/DossierNumbers")] = font
+    raw = page.get(NameObject("/Contents"))
+    existing = ArrayObject() if raw is None else raw.get_object()
+    streams = list(existing) if isinstance(existing, ArrayObject) else [raw]
+    page[NameObject("/Contents")] = ArrayObject(
+        [
+            writer._add_object(save),
+            *streams,
+            writer._add_object(restore),
+            writer._add_object(stream),
+        ]
+    )
+
+
+def _outline(writer: PdfWriter, parts: Sequence[LaidOut], first_pages: Sequence[int]) -> None:
+    """The headings of every part as one outline, nested by heading level."""
+    open_items: list[tuple[int, IndirectObject]] = []
+    for part, first in zip(parts, first_pages, strict=True):
+        for mark in part.bookmarks:
+            while open_items and open_items[-1][0] >= mark.level:
+                open_items.pop()
+            item = writer.add_outline_item(
+                mark.label,
+                first + mark.place.page,
+                parent=open_items[-1][1] if open_items else None,
+                fit=Fit.xyz(left=mark.place.x, top=mark.place.y),
+                is_open=False,
+            )
+            open_items.append((mark.level, item))
