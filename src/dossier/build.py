@@ -33,7 +33,7 @@ from dossier.cache import (
 )
 from dossier.compose import ComposeContext, compose_answer
 from dossier.config import Config
-from dossier.embed import Embedder
+from dossier.embed import Embedder, MeteredEmbedder
 from dossier.engine import Evidence, OfflineEngine
 from dossier.executor import Executor, executor_for
 from dossier.freshness import date_answer
@@ -124,7 +124,7 @@ def build(
         with long_lived_objects_left_alone():
             return _build(
                 config,
-                embedder,
+                MeteredEmbedder(embedder),
                 reporter,
                 clock,
                 executor,
@@ -167,7 +167,7 @@ class BuildInterrupted(KeyboardInterrupt):
 
 def _build(
     config: Config,
-    embedder: Embedder,
+    embedder: MeteredEmbedder,
     reporter: Reporter,
     clock: Clock,
     executor: Executor,
@@ -199,7 +199,12 @@ def _build(
     index, update = update_index(
         corpus, embedder, cache_dir, config.retrieval, progress, checkpoint
     )
-    ledger.stage("index", time.perf_counter() - start, **dataclasses.asdict(update))
+    ledger.stage(
+        "index",
+        time.perf_counter() - start,
+        **dataclasses.asdict(update),
+        **_embedding_share(embedder, (0.0, 0)),
+    )
     checkpoint("index")
     freeze_more()  # the index and the model (loaded by now when anything was embedded)
     # 4. Each answer: reused when its brief and retrieved evidence are unchanged,
@@ -276,6 +281,7 @@ def _build(
         return date_answer(current, documents, chunk_of, started.date(), config.freshness)
 
     start = time.perf_counter()
+    before_answering = embedder.reading()
     # Query vectors of earlier builds: re-running a stored answer's searches to
     # check its evidence then costs no model call.
     queries = VectorStore(cache_dir / "queries", embedder)
@@ -291,6 +297,7 @@ def _build(
         time.perf_counter() - start,
         reused=ledger.reused(),
         recomputed=ledger.recomputed(),
+        **_embedding_share(embedder, before_answering),
     )
     # 5. Assemble the record and write the artefacts.
     dossier = _assemble(
@@ -359,6 +366,12 @@ def _assemble(
         tool_version=__version__,
         paper=config.paper,
     )
+
+
+def _embedding_share(embedder: MeteredEmbedder, since: tuple[float, int]) -> dict[str, Any]:
+    """How much of a stage was spent embedding (passages, queries, sentences)."""
+    seconds, texts = embedder.reading()
+    return {"embedding_seconds": round(seconds - since[0], 3), "embedded_texts": texts - since[1]}
 
 
 def _ledger_name(started: dt.datetime) -> str:

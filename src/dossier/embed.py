@@ -162,3 +162,33 @@ class LazyEmbedder:
             if self._model is None:
                 self._model = self._factory()
         return self._model.embed(texts)
+
+
+class MeteredEmbedder:
+    """An embedder that counts what it embeds and the seconds it takes, so that a
+    build's ledger can say how much of each stage was embedding."""
+
+    def __init__(self, inner: Embedder) -> None:
+        import threading
+
+        self.name = inner.name
+        self.dimension = inner.dimension
+        self._inner = inner
+        self._lock = threading.Lock()
+        self.seconds = 0.0
+        self.texts = 0
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        import time
+
+        start = time.perf_counter()
+        vectors = self._inner.embed(texts)
+        with self._lock:
+            self.seconds += time.perf_counter() - start
+            self.texts += len(texts)
+        return vectors
+
+    def reading(self) -> tuple[float, int]:
+        """Seconds and texts so far; the difference of two readings is a stage's share."""
+        with self._lock:
+            return self.seconds, self.texts

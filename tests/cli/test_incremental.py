@@ -320,3 +320,25 @@ def test_a_signed_dossier_stays_signed_when_nothing_changed(project: Path) -> No
     append(project, "policies/encryption.md", "Backups are encrypted with AES-256.")
     assert run("build", "--config", project / "dossier.toml")[0] == 0
     assert run("verify", "--out", out, "--pubkey", f"{key}.pub")[0] == 1
+
+
+def test_the_ledger_says_how_much_of_each_stage_was_embedding(project: Path) -> None:
+    first = build(project)
+    append(
+        project, "policies/business-continuity.md", "Backups are restored in a test every month."
+    )
+    build(project)
+    ledgers = sorted((project / "out" / "cache" / "ledger").glob("*.jsonl"), key=os.path.getmtime)
+    cold, edited = (
+        [json.loads(line) for line in path.read_text().splitlines()] for path in ledgers
+    )
+    stages = {row["stage"]: row for row in cold if "stage" in row}
+    passages = len(json.loads((project / "out" / "cache" / "passages.json").read_text()))
+    # each distinct passage text once (two passages of the demo read the same)
+    assert stages["index"]["embedded_texts"] == stages["index"]["embedded"] > passages - 5
+    assert stages["answer"]["embedded_texts"] > 0  # the questions' queries
+    for stage in ("index", "answer"):
+        assert 0 <= stages[stage]["embedding_seconds"] <= stages[stage]["seconds"]
+    again = {row["stage"]: row for row in edited if "stage" in row}
+    assert 0 < again["index"]["embedded_texts"] < passages  # only the edited document's passages
+    assert first["build"]["questions"] == 6
