@@ -20,6 +20,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,10 +142,13 @@ def _lay_out_all(htmls: list[str]) -> list[LaidOut]:
     workers = min(len(htmls) - 1, (os.cpu_count() or 1) - 1)
     if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [lay_out(html) for html in htmls]
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = [pool.submit(lay_out, html) for html in htmls[:-1]]
-        last = lay_out(htmls[-1])
-        return [future.result() for future in futures] + [last]
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(lay_out, html) for html in htmls[:-1]]
+            last = lay_out(htmls[-1])
+            return [future.result() for future in futures] + [last]
+    except (BrokenProcessPool, OSError):  # a worker died or could not start: lay out here
+        return [lay_out(html) for html in htmls]
 
 
 def lay_out(html: str) -> LaidOut:

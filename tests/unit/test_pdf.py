@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pdfplumber
+import pytest
 from pypdf import PdfReader
 
 from dossier import pdf as pdf_module
@@ -118,3 +119,23 @@ def _part_size(characters: int) -> Iterator[None]:
         yield
     finally:
         pdf_module.PART_CHARACTERS = saved
+
+
+def test_parts_are_laid_out_here_when_no_worker_can_start(
+    demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class NoWorkers:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise OSError("fork: resource temporarily unavailable")
+
+    dossier = demo_build.dossier
+    with _part_size(12_000):
+        in_parallel = _page_texts(render_pdf(dossier))
+        monkeypatch.setattr(pdf_module, "ProcessPoolExecutor", NoWorkers)
+        here = _page_texts(render_pdf(dossier))
+    assert here == in_parallel and len(here) > 10
+
+
+def _page_texts(data: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
