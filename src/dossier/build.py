@@ -20,6 +20,7 @@ from dossier.atomic import write_atomic
 from dossier.authority import Authority
 from dossier.brief import Brief, make_brief
 from dossier.cache import (
+    LEDGER_DIR,
     AnswerCache,
     DocumentCache,
     RunLedger,
@@ -137,7 +138,7 @@ def build(
     except KeyboardInterrupt:
         done = ledger.reused() + ledger.recomputed()
         ledger.stage("interrupted", 0.0, answers_kept=done)
-        ledger.write(config.out, _ledger_name(started))
+        ledger.write(config.out, _ledger_name(started, config.out))
         raise BuildInterrupted(
             f"{done} of {len(questions)} answers are kept in {cache_dir}; "
             "the next build reuses them"
@@ -323,7 +324,7 @@ def _build(
         )
         paths[answered.name] = answered
     ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
-    name = _ledger_name(started)
+    name = _ledger_name(started, config.out)
     ledger.write(config.out, name)
     record_history(config.out, paths["dossier.json"].read_bytes(), dossier, name)
     return BuildResult(dossier, paths, up_to_date=unchanged is not None)
@@ -374,8 +375,16 @@ def _embedding_share(embedder: MeteredEmbedder, since: tuple[float, int]) -> dic
     return {"embedding_seconds": round(seconds - since[0], 3), "embedded_texts": texts - since[1]}
 
 
-def _ledger_name(started: dt.datetime) -> str:
-    return f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
+def _ledger_name(started: dt.datetime, out: Path) -> str:
+    """The build's start and process, and a count where one process started two
+    builds in one second (the output folder's lock keeps other processes out)."""
+    name = f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
+    taken = {path.stem for path in (out / LEDGER_DIR).glob(f"{name}*.jsonl")}
+    return next(
+        candidate
+        for candidate in (name, *(f"{name}-{n}" for n in range(2, len(taken) + 3)))
+        if candidate not in taken
+    )
 
 
 def _siblings(index: HybridIndex) -> Callable[[str], tuple[Chunk, ...]]:

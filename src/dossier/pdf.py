@@ -167,9 +167,11 @@ def lay_out(html: str) -> LaidOut:
 
         for name, (x, y, *_) in page.anchors.items():
             anchors.setdefault(name, Place(number, *place(x, y)))
+        linked: set[str] = set()
         for kind, target, (x1, y1, x2, y2), _box in page.links:
             # a link's box comes first, then the boxes inside it, which add nothing
-            if kind == "internal" and (target, number) not in {(k.target, k.page) for k in links}:
+            if kind == "internal" and target not in linked:
+                linked.add(target)
                 links.append(Link(target, number, (*place(x1, y2), *place(x2, y1))))
         page.links[:] = [link for link in page.links if link[0] != "internal"]
         for level, label, (x, y), _state in page.bookmarks:

@@ -4,6 +4,7 @@ executors; decisions that lapse when evidence moves."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import threading
 from pathlib import Path
@@ -13,7 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dossier.authority import Authority
+from dossier.build import _ledger_name
 from dossier.cache import (
+    LEDGER_DIR,
     AnswerCache,
     AnswerInputs,
     DocumentCache,
@@ -252,3 +255,13 @@ def test_an_approval_lapses_when_the_evidence_moves() -> None:
     assert apply_decisions(changed, {"Q1": decision}).answers[0].review.reason == (
         "was approved by Ada at 2026-01-01T00:00:00Z; the answer changed"
     )
+
+
+def test_two_builds_started_in_one_second_keep_two_ledgers(tmp_path: Path) -> None:
+    started = dt.datetime(2026, 11, 16, 9, 30, tzinfo=dt.UTC)
+    names = []
+    for _ in range(3):
+        names.append(_ledger_name(started, tmp_path))
+        RunLedger().write(tmp_path, names[-1])
+    assert len(set(names)) == 3 and names[1] == f"{names[0]}-2"
+    assert len(list((tmp_path / LEDGER_DIR).glob("*.jsonl"))) == 3
