@@ -137,16 +137,22 @@ def cut(answers: Sequence[Answer], size: Callable[[Part], int]) -> list[Part]:
 
 
 def _lay_out_all(htmls: list[str]) -> list[LaidOut]:
-    """Each part in its own process while the machine has cores to spare (the
-    last part in this one), else one after another."""
-    workers = min(len(htmls) - 1, (os.cpu_count() or 1) - 1)
-    if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
+    """The parts shared between this process and forked workers, one per other
+    core (a forked worker starts at once, with WeasyPrint already imported); on
+    one core, one after another here."""
+    cores = min(len(htmls), os.cpu_count() or 1)
+    if cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [lay_out(html) for html in htmls]
+    import weasyprint  # noqa: F401  imported before forking, so that no worker imports it
+
+    ours = max(1, len(htmls) // cores)  # the last parts, laid out here meanwhile
+    theirs = htmls[: len(htmls) - ours]
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(lay_out, html) for html in htmls[:-1]]
-            last = lay_out(htmls[-1])
-            return [future.result() for future in futures] + [last]
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(cores - 1, mp_context=context) as pool:
+            futures = [pool.submit(lay_out, html) for html in theirs]
+            here = [lay_out(html) for html in htmls[len(theirs) :]]
+            return [future.result() for future in futures] + here
     except (BrokenProcessPool, OSError):  # a worker died or could not start: lay out here
         return [lay_out(html) for html in htmls]
 
