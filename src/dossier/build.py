@@ -150,16 +150,12 @@ def long_lived_objects_left_alone() -> Iterator[None]:
     """Keep what was alive before a stage (the model, the modules, the index) out
     of the garbage collector's full passes until the build ends. With the model
     loaded, each full pass took about 0.4 s, three times in a one-document rebuild
-    of policies-a. ``freeze_more()`` inside adds what a stage made to stay."""
+    of policies-a. Calling ``gc.freeze()`` inside adds what a stage made to stay."""
     gc.freeze()
     try:
         yield
     finally:
         gc.unfreeze()
-
-
-def freeze_more() -> None:
-    gc.freeze()
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -207,7 +203,7 @@ def _build(
         **_embedding_share(embedder, (0.0, 0)),
     )
     checkpoint("index")
-    freeze_more()  # the index and the model (loaded by now when anything was embedded)
+    gc.freeze()  # the index and the model (loaded by now when anything was embedded) stay
     # 4. Each answer: reused when its brief and retrieved evidence are unchanged,
     #    else researched, verified and composed.
     titles = {doc.path: doc.title for doc in corpus.documents}
@@ -380,11 +376,11 @@ def _ledger_name(started: dt.datetime, out: Path) -> str:
     builds in one second (the output folder's lock keeps other processes out)."""
     name = f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
     taken = {path.stem for path in (out / LEDGER_DIR).glob(f"{name}*.jsonl")}
-    return next(
-        candidate
-        for candidate in (name, *(f"{name}-{n}" for n in range(2, len(taken) + 3)))
-        if candidate not in taken
-    )
+    candidate, count = name, 1
+    while candidate in taken:
+        count += 1
+        candidate = f"{name}-{count}"
+    return candidate
 
 
 def _siblings(index: HybridIndex) -> Callable[[str], tuple[Chunk, ...]]:

@@ -8,6 +8,8 @@ ever fetched at run time.
 from __future__ import annotations
 
 import os
+import threading
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
@@ -149,8 +151,6 @@ class LazyEmbedder:
     new (a no-op rebuild) never pays for loading it."""
 
     def __init__(self, factory: type[MiniLMEmbedder], encoder: str = "fp32") -> None:
-        import threading
-
         self.name = factory.name_for(encoder)
         self.dimension = factory.dimension
         self._factory: Callable[[], Embedder] = partial(factory, encoder=encoder)
@@ -169,8 +169,6 @@ class MeteredEmbedder:
     build's ledger can say how much of each stage was embedding."""
 
     def __init__(self, inner: Embedder) -> None:
-        import threading
-
         self.name = inner.name
         self.dimension = inner.dimension
         self._inner = inner
@@ -179,8 +177,6 @@ class MeteredEmbedder:
         self.texts = 0
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        import time
-
         start = time.perf_counter()
         vectors = self._inner.embed(texts)
         with self._lock:

@@ -309,8 +309,8 @@ def _outline(writer: PdfWriter, parts: Sequence[LaidOut], first_pages: Sequence[
             while open_items and open_items[-1][0] >= mark.level:
                 open_items.pop()
             item = writer.add_outline_item(
-                mark.label,
-                first + mark.place.page,
+                title=mark.label,
+                page_number=first + mark.place.page,
                 parent=open_items[-1][1] if open_items else None,
                 fit=Fit.xyz(left=mark.place.x, top=mark.place.y),
                 is_open=False,
