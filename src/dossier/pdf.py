@@ -278,7 +278,9 @@ def _helvetica() -> DictionaryObject:
 
 
 def _stamp(writer: PdfWriter, page: Any, font: IndirectObject, texts: list[str]) -> None:
-    """Add ``texts`` (PDF text operators) over a page, without decoding what is there."""
+    """Add ``texts`` (PDF text operators) over a page, without decoding what is there.
+    (``_add_object`` is pypdf's way to add an object; it has no public name for it,
+    and merging a stamp page instead decodes and rewrites every content stream.)"""
     # the page's own drawing is wrapped in q ... Q, so the numbers start from
     # the page's untransformed coordinates
     save, restore, stream = DecodedStreamObject(), DecodedStreamObject(), DecodedStreamObject()
