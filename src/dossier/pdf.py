@@ -15,12 +15,14 @@ so a dossier gives the same pages wherever it is built.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,10 +109,27 @@ def page_css() -> dict[str, str]:
     }
 
 
-def render_pdf(answers: Sequence[Answer], html_of: HtmlOf) -> bytes:
-    """The dossier's PDF; ``html_of(part)`` gives the HTML of one part."""
+def render_pdf(answers: Sequence[Answer], html_of: HtmlOf, built: dt.datetime) -> bytes:
+    """The dossier's PDF; ``html_of(part)`` gives the HTML of one part. The same
+    dossier gives the same bytes: the fonts' own timestamps are ``built``."""
     parts = cut(answers, lambda part: len(html_of(part)))
-    return join(_lay_out_all([html_of(part) for part in parts]))
+    with _fonts_dated(built):
+        return join(_lay_out_all([html_of(part) for part in parts]))
+
+
+@contextmanager
+def _fonts_dated(built: dt.datetime) -> Iterator[None]:
+    """fontTools stamps each font subset it writes with the time of writing, unless
+    SOURCE_DATE_EPOCH says otherwise (the reproducible-builds convention); a
+    value the caller set is kept."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(built.timestamp()))
+    try:
+        yield
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
 
 
 def cut(answers: Sequence[Answer], size: Callable[[Part], int]) -> list[Part]:

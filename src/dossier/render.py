@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import hashlib
 import json
 from pathlib import Path
@@ -248,7 +249,8 @@ def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
 
 
 def render_pdf(dossier: Dossier) -> bytes:
-    return pdf.render_pdf(dossier.answers, html_renderer(dossier))
+    built = dt.datetime.fromisoformat(dossier.build.finished_at.replace("Z", "+00:00"))
+    return pdf.render_pdf(dossier.answers, html_renderer(dossier), built)
 
 
 def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:

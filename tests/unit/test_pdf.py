@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import io
+import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -139,3 +141,13 @@ def test_parts_are_laid_out_here_when_no_worker_can_start(
 def _page_texts(data: bytes) -> list[str]:
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
+
+
+def test_the_same_dossier_gives_the_same_pdf_bytes(
+    demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    first = render_pdf(demo_build.dossier)
+    time.sleep(1.1)  # font subsets would otherwise carry the second they were written
+    assert render_pdf(demo_build.dossier) == first
+    assert "SOURCE_DATE_EPOCH" not in os.environ  # set only while rendering
