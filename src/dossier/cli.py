@@ -469,8 +469,9 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         from dossier.embed import MiniLMEmbedder
         from dossier.plan import plan_build
 
-        path = _config_file(config_path)
-        for line in plan_build(load_config(path, overrides), MiniLMEmbedder.name).lines():
+        config = load_config(_config_file(config_path), overrides)
+        embedder_name = MiniLMEmbedder.name_for(config.retrieval.encoder)
+        for line in plan_build(config, embedder_name).lines():
             click.echo(line)
 
     _run(debug, action)

@@ -137,6 +137,30 @@ def test_status_says_what_would_be_redone_and_writes_nothing(project: Path) -> N
     assert "1 to embed" in output
 
 
+class PrecisionNamedEmbedder(HashingEmbedder):
+    """Names its vectors by precision, as the model's encoders do (fp32, bf16, int8)."""
+
+    def __init__(self, encoder: str = "fp32") -> None:
+        super().__init__(encoder)
+        self.name = self.name_for(encoder)
+
+    @classmethod
+    def name_for(cls, encoder: str) -> str:
+        return f"{cls.name}@{encoder}"
+
+
+def test_status_looks_for_the_vectors_of_the_configured_encoder(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", PrecisionNamedEmbedder)
+    with (project / "dossier.toml").open("a") as config:
+        config.write('[retrieval]\nencoder = "int8"\n')
+    build(project)
+    code, output = run("status", "--config", project / "dossier.toml")
+    assert code == 0, output
+    assert ", 0 to embed" in output, output
+
+
 def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
     build(project)
     (project / "corpus" / "policies" / "encryption.md").unlink()
