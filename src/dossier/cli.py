@@ -243,22 +243,24 @@ def _record(
         decide,
         decisions_json,
         edit_decision,
+        engine_view,
         load_decisions,
         load_passages,
         pending,
     )
 
-    dossier = read_dossier(out)
+    previous = load_decisions(out)
+    dossier = engine_view(read_dossier(out), previous)
     if status == "edited" and question_ids:
         passages = load_passages(out)
         edited = edit_decision(dossier, question_ids[0], text or "", reviewer, utc_iso(), passages)
         new = [dataclasses.replace(edited, reason=reason)]
     else:
         new = decide(dossier, question_ids, status, reviewer, utc_iso(), reason)
-    decisions = {**load_decisions(out), **{d.question_id: d for d in new}}
+    decisions = {**previous, **{d.question_id: d for d in new}}
     write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
-    write_outputs(reviewed, out)
+    write_outputs(reviewed, out)  # the answered workbook, if any, from the copy in out
     left = len(pending(reviewed))
     click.echo(f"Recorded {len(new)} {status} by {reviewer}; {left} answers still pending.")
     return left

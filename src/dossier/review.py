@@ -1,8 +1,10 @@
 """The review gate: a person approves or rejects each answer, with identity and time.
 
 Decisions live in ``<out>/review.json``, each bound to the fingerprint of the
-answer it judged, so review can stop and resume in another process, and a
-rebuild keeps a decision only while the answer it approved is unchanged.
+engine's answer it judged, so review can stop and resume in another process, and
+a rebuild keeps a decision only while that answer is unchanged. An edit is laid
+over the engine's answer; it is taken back out before a decision is made or
+applied (``engine_view``), so it is applied once and survives later decisions.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Decision:
     answer_sha256: str  # the fingerprint of the answer this decision judged
     edited_answer: str | None = None  # the reviewer's prose, for an edit
     edited_quotes: tuple[Quote, ...] = ()  # quotes in that prose, verified against the corpus
+    engine_answer: str | None = None  # for an edit: the engine's prose it replaces
 
 
 def answer_fingerprint(answer: Answer) -> str:
@@ -67,6 +70,8 @@ def decide(
     if status == "rejected" and not (reason and reason.strip()):
         raise InputError("a rejection needs --reason")
     by_id = {a.question_id: a for a in dossier.answers}
+    if status == "approved" and question_ids is not None:
+        _refuse_approving_edits([by_id[q] for q in question_ids if q in by_id])
     if question_ids is None:
         chosen = [a for a in dossier.answers if a.review.status == "pending"]
     else:
@@ -79,6 +84,35 @@ def decide(
         Decision(a.question_id, status, reviewer.strip(), at, reason, answer_fingerprint(a))
         for a in chosen
     ]
+
+
+def _refuse_approving_edits(answers: Iterable[Answer]) -> None:
+    """An edit is its reviewer's decision; approving over it would drop the edit."""
+    for answer in answers:
+        if answer.review.status == "edited":
+            raise InputError(
+                f"{answer.question_id} was edited by {answer.review.reviewer} at "
+                f"{answer.review.at}: the edit is its decision (edit it again, or reject it)"
+            )
+
+
+def engine_view(dossier: Dossier, decisions: Mapping[str, Decision]) -> Dossier:
+    """The dossier with each edit taken back out: every answer as the engine wrote
+    it, review statuses kept. Decisions are bound to the engine's answers, so a
+    new decision is made, and all are applied, against this view."""
+    answers = []
+    for answer in dossier.answers:
+        decision = decisions.get(answer.question_id)
+        if (
+            decision is not None
+            and decision.engine_answer is not None
+            and answer.review.status == decision.status == "edited"
+            and answer.review.at == decision.at
+        ):
+            claims = answer.claims[:-1] if decision.edited_quotes else answer.claims
+            answer = dataclasses.replace(answer, answer=decision.engine_answer, claims=claims)
+        answers.append(answer)
+    return dataclasses.replace(dossier, answers=tuple(answers))
 
 
 def apply_decisions(
@@ -153,7 +187,9 @@ def edit_decision(
                 "is not, word for word, in any document of the corpus"
             )
         quotes.append(found)
-    return dataclasses.replace(base, edited_answer=text.strip(), edited_quotes=tuple(quotes))
+    return dataclasses.replace(
+        base, edited_answer=text.strip(), edited_quotes=tuple(quotes), engine_answer=answer.answer
+    )
 
 
 def pending(dossier: Dossier) -> list[str]:

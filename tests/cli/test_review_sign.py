@@ -218,6 +218,67 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
     ] == len(added["text"])
 
 
+def test_an_edit_stands_through_later_decisions_and_rebuilds(
+    built: Path, tmp_path: Path, keys: tuple[Path, Path]
+) -> None:
+    """An edit overlays the engine's answer: approving the other answers, editing it
+    again, and rebuilding with nothing changed all keep it (it once lapsed to
+    pending at the next decision, and a second edit was lost at the rebuild)."""
+    project = built.parent
+    out = tmp_path / "edited"
+    shutil.copytree(built, out)
+    quoted = "Multi-factor authentication (MFA) is required for all workforce accounts"
+    first = f"Yes. “{quoted}”."
+    assert run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", first)[0] == 0
+    code, output = run("review", "--out", out, "--reviewer", "Bob", "--approve-all")
+    assert code == 0 and "0 answers still pending" in output, output
+    second = f"Yes, for every workforce account: “{quoted}”."
+    assert (
+        run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", second)[0] == 0
+    )
+    code, output = run("review", "--out", out, "--reviewer", "Bob", "--approve", "S1")
+    assert code == 2 and "S1 was edited by Ada" in output, output
+    answers = {
+        a["question_id"]: a for a in json.loads((out / "dossier.json").read_text())["answers"]
+    }
+    assert answers["S1"]["answer"] == second and answers["S1"]["review"]["status"] == "edited"
+    assert len(answers["S1"]["claims"]) == len(_engine_answer(built)["claims"]) + 1
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+
+    code, output = run(
+        "build", "--corpus", ROOT / "corpus", "--questions", project / "q.csv", "--out", out
+    )
+    assert code == 0 and "Up to date" in output, output
+    assert run("verify", "--out", out)[0] == 0
+    (out / "dossier.json").unlink()  # the next build renders everything again
+    assert (
+        run("build", "--corpus", ROOT / "corpus", "--questions", project / "q.csv", "--out", out)[0]
+        == 0
+    )
+    reviews = _reviews(out)
+    assert reviews["S1"]["status"] == "edited" and reviews["S1"]["reviewer"] == "Ada"
+    assert {reviews["S2"]["status"], reviews["S3"]["status"]} == {"approved"}
+    rebuilt = {
+        a["question_id"]: a for a in json.loads((out / "dossier.json").read_text())["answers"]
+    }
+    assert rebuilt["S1"]["answer"] == second
+
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "too broad"
+    )
+    assert code == 0, output
+    rejected = {
+        a["question_id"]: a for a in json.loads((out / "dossier.json").read_text())["answers"]
+    }
+    assert rejected["S1"]["review"]["status"] == "rejected"
+    assert rejected["S1"]["answer"] == _engine_answer(built)["answer"]
+
+
+def _engine_answer(built: Path) -> dict[str, object]:
+    answers = json.loads((built / "dossier.json").read_text())["answers"]
+    return next(a for a in answers if a["question_id"] == "S1")
+
+
 def test_an_edit_with_an_invented_quote_is_refused(out: Path) -> None:
     before = (out / "dossier.json").read_bytes()
     text = 'We are certified: "ISO 27001 certified since 2019"'
