@@ -44,12 +44,21 @@ from dossier.ingest import corpus_digest, scan_corpus
 from dossier.llm import LanguageModel, OpenAIModel
 from dossier.model_engine import ModelEngine
 from dossier.questionnaire import read_questionnaire
-from dossier.records import Answer, BuildInfo, Chunk, Corpus, Dossier, Question, Search
+from dossier.records import (
+    Answer,
+    AnsweredWorkbook,
+    BuildInfo,
+    Chunk,
+    Corpus,
+    Dossier,
+    Question,
+    Search,
+)
 from dossier.render import up_to_date, write_outputs
 from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
 from dossier.trace import write_trace
 from dossier.verify import QuoteVerifier
-from dossier.workbook import write_answered
+from dossier.workbook import answered_name
 
 SCHEMA_VERSION = "1.0"
 Clock = Callable[[], dt.datetime]
@@ -312,13 +321,8 @@ def _build(
     if unchanged is not None:  # like make: nothing to redo, the artefacts (and any signature) stand
         dossier, paths = unchanged
     else:
-        paths = write_outputs(dossier, config.out)
+        paths = write_outputs(dossier, config.out, config.questions)
     checkpoint("render")
-    if config.questions.suffix.lower() in (".xlsx", ".xlsm"):
-        answered = write_answered(
-            config.questions, dossier.answers, config.out, config.questionnaire
-        )
-        paths[answered.name] = answered
     ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
     name = _ledger_name(started, config.out)
     ledger.write(config.out, name)
@@ -362,7 +366,13 @@ def _assemble(
         questionnaire_sha256=hashlib.sha256(config.questions.read_bytes()).hexdigest(),
         tool_version=__version__,
         paper=config.paper,
+        workbook=_answered_workbook(config),
     )
+
+
+def _answered_workbook(config: Config) -> AnsweredWorkbook | None:
+    name = answered_name(config.questions)
+    return AnsweredWorkbook(name, config.questionnaire) if name is not None else None
 
 
 def _embedding_share(embedder: MeteredEmbedder, since: tuple[float, int]) -> dict[str, Any]:

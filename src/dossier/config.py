@@ -20,7 +20,7 @@ from dossier.freshness import FreshnessSettings
 from dossier.index import RetrievalSettings
 from dossier.ingest import ChunkSettings
 from dossier.llm import ModelSettings
-from dossier.workbook import ColumnSettings
+from dossier.records import ColumnSettings
 
 ENGINES = ("offline", "openai")
 _TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}

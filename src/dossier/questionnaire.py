@@ -10,8 +10,8 @@ from typing import Any
 import yaml
 
 from dossier.errors import QuestionnaireError
-from dossier.records import Question
-from dossier.workbook import ID_NAMES, QUESTION_NAMES, ColumnSettings, read_xlsx
+from dossier.records import ColumnSettings, Question
+from dossier.workbook import ID_NAMES, QUESTION_NAMES, WORKBOOK_SUFFIXES, read_xlsx
 
 
 def read_questionnaire(
@@ -29,7 +29,7 @@ def read_questionnaire(
         questions = parse_csv(_decode(path, data), str(path))
     elif suffix in (".yaml", ".yml"):
         questions = parse_yaml(_decode(path, data), str(path))
-    elif suffix in (".xlsx", ".xlsm"):
+    elif suffix in WORKBOOK_SUFFIXES:
         questions, skipped = read_xlsx(path, columns or ColumnSettings())
         if notes is not None:
             notes += skipped

@@ -233,6 +233,25 @@ class BuildInfo:
 
 
 @dataclass(frozen=True)
+class ColumnSettings:
+    """Header names to use instead of the built-in ones ("" = find by the usual names)."""
+
+    id_column: str = ""
+    question_column: str = ""
+    answer_column: str = ""
+    verdict_column: str = ""
+    citations_column: str = ""
+
+
+@dataclass(frozen=True)
+class AnsweredWorkbook:
+    """For a workbook questionnaire: the same workbook with the answers written in."""
+
+    file: str  # its name in the output folder: <questionnaire stem>.answered.xlsx
+    columns: ColumnSettings = ColumnSettings()
+
+
+@dataclass(frozen=True)
 class Dossier:
     schema_version: str
     build: BuildInfo
@@ -243,3 +262,4 @@ class Dossier:
     questionnaire_sha256: str
     tool_version: str
     paper: str = "A4"  # page size of dossier.pdf: A4 or Letter
+    workbook: AnsweredWorkbook | None = None  # only for a workbook questionnaire

@@ -17,9 +17,11 @@ from dossier.errors import InputError
 from dossier.records import (
     Acceptance,
     Answer,
+    AnsweredWorkbook,
     BuildInfo,
     Calculation,
     Claim,
+    ColumnSettings,
     DiscardedQuote,
     Document,
     DocumentFailure,
@@ -66,7 +68,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
         },
         "corpus_sha256": dossier.corpus_sha256,
         "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
-        "render": {"paper": dossier.paper},
+        "render": {"paper": dossier.paper, **_workbook_json(dossier.workbook)},
         "documents": [
             {
                 "path": d.path,
@@ -81,6 +83,18 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
         ],
         "answers": [_answer_json(a) for a in dossier.answers],
     }
+
+
+def _workbook_json(workbook: AnsweredWorkbook | None) -> dict[str, Any]:
+    if workbook is None:
+        return {}
+    return {"workbook": {"file": workbook.file, "columns": dataclasses.asdict(workbook.columns)}}
+
+
+def _workbook_from_json(data: dict[str, Any] | None) -> AnsweredWorkbook | None:
+    if data is None:
+        return None
+    return AnsweredWorkbook(data["file"], ColumnSettings(**data.get("columns", {})))
 
 
 def _answer_json(answer: Answer) -> dict[str, Any]:
@@ -249,13 +263,16 @@ def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
 
 
 def render_pdf(dossier: Dossier) -> bytes:
-    built = dt.datetime.fromisoformat(dossier.build.finished_at.replace("Z", "+00:00"))
-    return pdf.render_pdf(dossier.answers, html_renderer(dossier), built)
+    return pdf.render_pdf(dossier.answers, html_renderer(dossier), _built(dossier))
 
 
-def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
+def write_outputs(
+    dossier: Dossier, out: Path, questionnaire: Path | None = None
+) -> dict[str, Path]:
     """Write the artefacts and an unsigned manifest. Any earlier signature no
-    longer covers them, so it is removed: a re-render always needs a new signature."""
+    longer covers them, so it is removed: a re-render always needs a new signature.
+    A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
+    build's input) or, when re-rendering after a review, from the copy in ``out``."""
     from dossier.signing import MANIFEST, SIGNATURE_FILES, build_manifest, canonical
 
     out.mkdir(parents=True, exist_ok=True)
@@ -269,9 +286,32 @@ def write_outputs(dossier: Dossier, out: Path) -> dict[str, Path]:
         "dossier.md": write_atomic(out / "dossier.md", render_markdown(dossier).encode()),
         "dossier.pdf": write_atomic(out / "dossier.pdf", render_pdf(dossier)),
     }
+    if dossier.workbook is not None:
+        paths[dossier.workbook.file] = _write_workbook(
+            dossier, dossier.workbook, out, questionnaire
+        )
     manifest = build_manifest(dossier, out, signer=None, signed_at=None)
     paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
     return paths
+
+
+def _write_workbook(
+    dossier: Dossier, workbook: AnsweredWorkbook, out: Path, questionnaire: Path | None
+) -> Path:
+    from dossier.workbook import write_answered
+
+    target = out / workbook.file
+    source = questionnaire or target
+    if not source.exists():
+        raise InputError(
+            f"{target}: missing, so the answers cannot be written into it again; "
+            "run dossier build to write it from the questionnaire"
+        )
+    return write_answered(source, dossier.answers, target, workbook.columns, _built(dossier))
+
+
+def _built(dossier: Dossier) -> dt.datetime:
+    return dt.datetime.fromisoformat(dossier.build.finished_at.replace("Z", "+00:00"))
 
 
 def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
@@ -338,6 +378,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
         questionnaire_sha256=data["questionnaire"]["sha256"],
         tool_version=data["tool_version"],
         paper=data.get("render", {}).get("paper", "A4"),
+        workbook=_workbook_from_json(data.get("render", {}).get("workbook")),
     )
 
 

@@ -25,6 +25,7 @@ from dossier.atomic import write_atomic
 from dossier.errors import DossierError, InputError
 from dossier.records import Dossier
 from dossier.review import pending
+from dossier.workbook import ANSWERED_SUFFIX
 
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"
@@ -99,12 +100,18 @@ def canonical(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+def signed_artefacts(dossier: Dossier) -> tuple[str, ...]:
+    """The files in the output folder that the manifest lists and the signature covers."""
+    answered = (dossier.workbook.file,) if dossier.workbook is not None else ()
+    return (*SIGNED_ARTEFACTS, *answered)
+
+
 def build_manifest(
     dossier: Dossier, out: Path, signer: Ed25519PublicKey | None, signed_at: str | None
 ) -> dict[str, Any]:
     artefacts = {
         name: hashlib.sha256((out / name).read_bytes()).hexdigest()
-        for name in SIGNED_ARTEFACTS
+        for name in signed_artefacts(dossier)
         if (out / name).exists()
     }
     manifest: dict[str, Any] = {
@@ -203,7 +210,8 @@ def _artefact_problems(out: Path, signed: dict[str, str]) -> list[str]:
             problems.append(f"{name}: missing")
         elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
             problems.append(f"{name}: changed since signing")
-    for name in SIGNED_ARTEFACTS:
+    written = [*SIGNED_ARTEFACTS, *(p.name for p in sorted(out.glob(f"*{ANSWERED_SUFFIX}")))]
+    for name in written:
         if name not in signed and (out / name).exists():
             problems.append(f"{name}: not covered by the signature (written after signing)")
     return problems

@@ -10,6 +10,7 @@ the config names, such columns).
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import zipfile
 from collections.abc import Sequence
@@ -19,21 +20,13 @@ from typing import Any
 
 from dossier.atomic import write_atomic
 from dossier.errors import QuestionnaireError
-from dossier.records import Answer, Question
+from dossier.records import Answer, ColumnSettings, Question
 
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+ANSWERED_SUFFIX = ".answered.xlsx"
 HEADER_SCAN_ROWS = 30
+DEFAULT_COLUMNS = ColumnSettings()  # find the columns by their usual header names
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # encrypted .xlsx and legacy .xls
-
-
-@dataclass(frozen=True)
-class ColumnSettings:
-    """Header names to use instead of the built-in ones ("" = find by the usual names)."""
-
-    id_column: str = ""
-    question_column: str = ""
-    answer_column: str = ""
-    verdict_column: str = ""
-    citations_column: str = ""
 
 
 ID_NAMES = (
@@ -105,7 +98,7 @@ def load_workbook(path: Path, data: bytes | None = None) -> Any:
 
 
 def read_xlsx(
-    path: Path, columns: ColumnSettings = ColumnSettings()
+    path: Path, columns: ColumnSettings = DEFAULT_COLUMNS
 ) -> tuple[list[Question], list[str]]:
     """Questions from every sheet with a question column, and a note for each sheet skipped."""
     workbook = load_workbook(path)
@@ -175,10 +168,25 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
+def answered_name(questionnaire: Path) -> str | None:
+    """The answered copy's file name, for a workbook questionnaire; None for others."""
+    if questionnaire.suffix.lower() not in WORKBOOK_SUFFIXES:
+        return None
+    return f"{questionnaire.stem}{ANSWERED_SUFFIX}"
+
+
 def write_answered(
-    source: Path, answers: Sequence[Answer], out: Path, columns: ColumnSettings
+    source: Path,
+    answers: Sequence[Answer],
+    target: Path,
+    columns: ColumnSettings,
+    written_at: dt.datetime,
 ) -> Path:
-    """``<out>/<stem>.answered.xlsx``: the source workbook with the answers filled in."""
+    """``target``: the source workbook with the answers filled in. The same
+    answers give the same bytes: the workbook says it was last modified at
+    ``written_at`` and every part of it is dated so."""
+    from openpyxl.writer.excel import ExcelWriter
+
     workbook = load_workbook(source)
     by_place = {(a.fields.get("sheet"), a.fields.get("row")): a for a in answers}
     for sheet in workbook.worksheets:
@@ -189,9 +197,31 @@ def write_answered(
             answer = by_place.get((sheet.title, str(row)))
             if answer is not None:
                 _fill(sheet, row, layout, answer)
+    utc = written_at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
+    workbook.properties.modified = utc
     buffer = io.BytesIO()
-    workbook.save(buffer)
-    return write_atomic(out / f"{source.stem}.answered.xlsx", buffer.getvalue())
+    ExcelWriter(workbook, _DatedZip(buffer, utc.timetuple()[:6])).save()
+    return write_atomic(target, buffer.getvalue())
+
+
+class _DatedZip(zipfile.ZipFile):
+    """A zip archive for writing whose entries all carry one date (ZipFile dates
+    each with the time of writing, or a file's modification time)."""
+
+    def __init__(self, file: io.BytesIO, date_time: tuple[int, ...]) -> None:
+        super().__init__(file, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+        self._date_time = date_time
+
+    def writestr(  # type: ignore[override]
+        self, name: str | zipfile.ZipInfo, data: str | bytes, *args: Any, **kwargs: Any
+    ) -> None:
+        if isinstance(name, str):
+            name = zipfile.ZipInfo(name, self._date_time)  # type: ignore[arg-type]
+            name.compress_type = zipfile.ZIP_DEFLATED
+        super().writestr(name, data, *args, **kwargs)
+
+    def write(self, filename: Any, arcname: Any = None, *args: Any, **kwargs: Any) -> None:
+        self.writestr(str(arcname or filename), Path(filename).read_bytes())
 
 
 def _fill(sheet: Any, row: int, layout: SheetLayout, answer: Answer) -> None:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 
+import dossier.embed
 from dossier.cli import main
+from tests.fakes import HashingEmbedder
 from tests.unit.test_workbook import vendor_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,3 +43,53 @@ def test_vendor_workbook_is_answered_in_place(tmp_path: Path) -> None:
     dossier = json.loads((tmp_path / "out" / "dossier.json").read_text())
     assert [a["question_id"] for a in dossier["answers"]] == ["AC.1", "Security!R7", "2"]
     assert dossier["build"]["questionnaire_notes"]
+
+
+def test_the_answered_workbook_is_signed_and_follows_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answered copy is what goes back to the vendor: the manifest lists it, a
+    reviewer's edit reaches it, a rebuild with nothing to redo leaves it (and the
+    signature) alone, and verify names it when it is altered."""
+    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", HashingEmbedder)
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    out = tmp_path / "out"
+    build = ["build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out]
+    assert run(*build)[0] == 0
+    answered = out / "acme.answered.xlsx"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["artefacts"]["acme.answered.xlsx"] == sha256(answered)
+
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Ada", "--edit", "AC.1", "--text", "Yes, always."
+    )
+    assert code == 0, output
+    assert openpyxl.load_workbook(answered)["Security"]["C5"].value == "Yes, always."
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["artefacts"]["acme.answered.xlsx"] == sha256(answered)
+
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output
+    assert "acme.answered.xlsx" in (out / "SHA256SUMS").read_text()
+    signed = answered.read_bytes()
+    code, output = run(*build)
+    assert code == 0 and "Up to date" in output, output
+    assert answered.read_bytes() == signed
+    assert run("verify", "--out", out)[0] == 0
+
+    book = openpyxl.load_workbook(answered)
+    book["Security"]["C5"] = "Something else."
+    book.save(answered)
+    code, output = run("verify", "--out", out)
+    assert code == 1 and "acme.answered.xlsx: changed since signing" in output, output
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 from openpyxl.styles import Font, PatternFill
 
-from dossier.records import Answer, Claim, Quote
-from dossier.workbook import ColumnSettings, read_xlsx, write_answered
+from dossier.records import Answer, Claim, ColumnSettings, Quote
+from dossier.workbook import answered_name, read_xlsx, write_answered
+
+WRITTEN_AT = dt.datetime(2026, 11, 30, 9, 15, tzinfo=dt.UTC)
 
 
 def vendor_workbook(path: Path) -> Path:
@@ -71,10 +75,11 @@ def _answer(question_id: str, row: int, text: str) -> Answer:
 
 def test_answered_copy_keeps_every_other_cell_style_and_sheet(tmp_path: Path) -> None:
     source = vendor_workbook(tmp_path / "acme.xlsx")
+    target = tmp_path / answered_name(source)  # type: ignore[operator]
     written = write_answered(
-        source, [_answer("AC.1", 5, "Yes: MFA is required.")], tmp_path, ColumnSettings()
+        source, [_answer("AC.1", 5, "Yes: MFA is required.")], target, ColumnSettings(), WRITTEN_AT
     )
-    assert written.name == "acme.answered.xlsx"
+    assert written == tmp_path / "acme.answered.xlsx"
     before, after = openpyxl.load_workbook(source), openpyxl.load_workbook(written)
     assert after.sheetnames == before.sheetnames
     assert after["Security"]["C5"].value == "Yes: MFA is required."
@@ -96,7 +101,9 @@ def test_verdict_and_citation_columns_are_filled_when_present(tmp_path: Path) ->
     book["Security"]["E3"] = "Citations"
     book["Security"]["F3"] = "Verdict"
     book.save(source)
-    written = write_answered(source, [_answer("AC.1", 5, "Yes.")], tmp_path, ColumnSettings())
+    written = write_answered(
+        source, [_answer("AC.1", 5, "Yes.")], tmp_path / "a.xlsx", ColumnSettings(), WRITTEN_AT
+    )
     sheet = openpyxl.load_workbook(written)["Security"]
     assert sheet["F5"].value == "grounded"
     assert sheet["E5"].value == "policies/a.md [10-26]: “MFA is required.”"
@@ -111,3 +118,39 @@ def test_usual_header_names(tmp_path: Path, header: str) -> None:
     questions, skipped = read_xlsx(tmp_path / "q.xlsx")
     assert [(q.question_id, q.question) for q in questions] == [("Q1", "Do you encrypt backups?")]
     assert skipped == []
+
+
+def test_answered_name_only_for_workbooks() -> None:
+    assert answered_name(Path("q/Vendor 2026.xlsx")) == "Vendor 2026.answered.xlsx"
+    assert answered_name(Path("q/macro.XLSM")) == "macro.answered.xlsx"
+    assert answered_name(Path("q/plain.csv")) is None
+
+
+def test_the_same_answers_give_the_same_bytes(tmp_path: Path) -> None:
+    """The copy is an artefact the signature covers: written twice, a second apart,
+    it must not differ by the time of writing."""
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    answers = [_answer("AC.1", 5, "Yes.")]
+    first = write_answered(source, answers, tmp_path / "1.xlsx", ColumnSettings(), WRITTEN_AT)
+    time.sleep(1.1)
+    second = write_answered(source, answers, tmp_path / "2.xlsx", ColumnSettings(), WRITTEN_AT)
+    assert first.read_bytes() == second.read_bytes()
+    book = openpyxl.load_workbook(first)
+    assert book.properties.modified == WRITTEN_AT.replace(tzinfo=None)
+    later = WRITTEN_AT + dt.timedelta(days=1)
+    third = write_answered(source, answers, tmp_path / "3.xlsx", ColumnSettings(), later)
+    assert third.read_bytes() != first.read_bytes()
+
+
+def test_an_answered_copy_can_be_answered_again(tmp_path: Path) -> None:
+    """After a review the copy is filled again from itself: the new answer replaces
+    the old and nothing else moves."""
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    target = tmp_path / "acme.answered.xlsx"
+    write_answered(source, [_answer("AC.1", 5, "Yes.")], target, ColumnSettings(), WRITTEN_AT)
+    fresh = tmp_path / "fresh.xlsx"
+    edited = [_answer("AC.1", 5, "Yes, for every account.")]
+    write_answered(source, edited, fresh, ColumnSettings(), WRITTEN_AT)
+    write_answered(target, edited, target, ColumnSettings(), WRITTEN_AT)
+    assert openpyxl.load_workbook(target)["Security"]["C5"].value == "Yes, for every account."
+    assert target.read_bytes() == fresh.read_bytes()
