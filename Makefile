@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench eval scenarios clean
+.PHONY: setup demo test lint bench scenarios clean
 
 setup: $(STAMP)
 

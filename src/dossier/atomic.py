@@ -11,6 +11,16 @@ from pathlib import Path
 from dossier.errors import BuildError
 
 
+def write_if_changed(path: Path, data: bytes) -> Path:
+    """``write_atomic``, except that a file already holding ``data`` is left alone."""
+    try:
+        if path.read_bytes() == data:
+            return path
+    except OSError:
+        pass
+    return write_atomic(path, data)
+
+
 def write_atomic(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     # One temporary name per thread: two threads may write the same content-addressed entry.

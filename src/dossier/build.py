@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from dossier import __version__
 from dossier.acceptance import answer_question
-from dossier.atomic import write_atomic
+from dossier.atomic import write_if_changed
 from dossier.authority import Authority
 from dossier.brief import Brief, make_brief
 from dossier.cache import (
@@ -316,7 +316,7 @@ def _build(
     moved = frozenset(e["question_id"] for e in misses if is_evidence_change(e["why"]))
     dossier = apply_decisions(dossier, load_decisions(config.out), why, moved)
     start = time.perf_counter()
-    write_atomic(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
+    write_if_changed(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
     unchanged = up_to_date(dossier, config.out)
     if unchanged is not None:  # like make: nothing to redo, the artefacts (and any signature) stand
         dossier, paths = unchanged

@@ -76,9 +76,18 @@ ARTEFACTS = ("dossier.json", "dossier.md", "dossier.pdf", "manifest.json")
 def test_a_no_op_rebuild_rewrites_nothing(project: Path) -> None:
     build(project)
     written = {name: (project / "out" / name).read_bytes() for name in ARTEFACTS}
+    times = {p: p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file()}
     code, output = run("build", "--config", project / "dossier.toml")
     assert code == 0 and "Up to date: nothing changed since the build of" in output
     assert {name: (project / "out" / name).read_bytes() for name in ARTEFACTS} == written
+    touched = sorted(
+        str(p.relative_to(project / "out"))
+        for p in (project / "out").rglob("*")
+        if p.is_file() and times.get(p) != p.stat().st_mtime_ns and p.name != ".dossier.lock"
+    )
+    # only the build's own record: its run ledger, and its line in the history
+    assert len(touched) == 2 and touched[0].startswith("cache/ledger/"), touched
+    assert touched[1] == "history/index.json", touched
 
 
 def test_an_artefact_changed_by_hand_is_written_again(project: Path) -> None:
