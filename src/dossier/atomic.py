@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from dossier.errors import BuildError
+from dossier.errors import BuildError, InputError
 
 
 def write_if_changed(path: Path, data: bytes) -> Path:
@@ -43,6 +43,8 @@ def output_lock(out: Path) -> Iterator[None]:
     when the process ends, however it ends, so a killed build leaves no stale lock."""
     import fcntl
 
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: is a file; --out (or 'out') names the output folder")
     out.mkdir(parents=True, exist_ok=True)
     path = out / LOCK_FILE
     with path.open("a+") as handle:

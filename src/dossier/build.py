@@ -36,6 +36,7 @@ from dossier.compose import ComposeContext, compose_answer
 from dossier.config import Config
 from dossier.embed import Embedder, MeteredEmbedder
 from dossier.engine import Evidence, OfflineEngine
+from dossier.errors import CorpusError
 from dossier.executor import Executor, executor_for
 from dossier.freshness import date_answer
 from dossier.history import record_history
@@ -187,7 +188,11 @@ def _build(
     # 2. Read and cut the corpus; unchanged documents come from the cache.
     start = time.perf_counter()
     previous = previous_listing(config.out)
-    corpus, read = DocumentCache(cache_dir).ingest(scan_corpus(config.corpus), config.chunking)
+    corpus, read = DocumentCache(cache_dir).ingest(
+        scan_corpus(config.corpus, leave_out=config.out), config.chunking
+    )
+    if not corpus.documents:
+        raise CorpusError(f"{config.corpus}: no document could be read: {_reasons(corpus)}")
     changes = corpus_changes(previous, {d.path: d.sha256 for d in corpus.documents}, read)
     ledger.stage(
         "ingest",
@@ -328,6 +333,12 @@ def _build(
     ledger.write(config.out, name)
     record_history(config.out, paths["dossier.json"].read_bytes(), dossier, name)
     return BuildResult(dossier, paths, up_to_date=unchanged is not None)
+
+
+def _reasons(corpus: Corpus, shown: int = 3) -> str:
+    failures = corpus.failures
+    listed = "; ".join(f"{f.path}: {f.reason}" for f in failures[:shown])
+    return listed + (f"; and {len(failures) - shown} more" if len(failures) > shown else "")
 
 
 def _assemble(

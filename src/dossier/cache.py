@@ -152,7 +152,7 @@ class DocumentCache:
         failures: list[DocumentFailure] = []
         read: list[str] = []
         for source in files:
-            document = self._load_document(source)
+            document = None if source.unreadable else self._load_document(source)
             if document is None:
                 read.append(source.path)
                 try:

@@ -55,6 +55,12 @@ def _run(debug: bool, action: Callable[[], None]) -> None:
             traceback.print_exc()
         click.echo(f"Error: {error}", err=True)
         sys.exit(error.exit_code)
+    except OSError as error:  # the disk refused: a read-only folder, a path that is a file
+        if debug:
+            traceback.print_exc()
+        where = f"{error.filename}: " if error.filename else ""
+        click.echo(f"Error: {where}{error.strerror or error}", err=True)
+        sys.exit(1)
     except KeyboardInterrupt as interrupted:
         detail = str(interrupted)
         click.echo(f"Interrupted: {detail}" if detail else "Interrupted.", err=True)
@@ -75,28 +81,37 @@ def main() -> None:
     """Answer security questionnaires from your own documents, with verified quotes."""
 
 
+class _PathGiven(click.Path):
+    """A path that is not the empty string (which would mean the current folder)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path; name a file or folder", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _project_options(command: Callable[..., None]) -> Callable[..., None]:
     """--config, --corpus, --questions, --out: what a build reads and where it writes."""
     options = [
         click.option(
             "--config",
             "config_path",
-            type=click.Path(path_type=Path),
+            type=_PathGiven(path_type=Path),
             help="Settings file (default: ./dossier.toml if present).",
         ),
         click.option(
             "--corpus",
-            type=click.Path(path_type=Path),
+            type=_PathGiven(path_type=Path),
             help="Folder of documents (.md, .txt, .pdf), read recursively.",
         ),
         click.option(
             "--questions",
-            type=click.Path(path_type=Path),
+            type=_PathGiven(path_type=Path),
             help="Questionnaire file (.csv, .yaml or .xlsx).",
         ),
         click.option(
             "--out",
-            type=click.Path(path_type=Path),
+            type=_PathGiven(path_type=Path),
             help="Output folder (dossier.json, dossier.md, manifest.json, cache/).",
         ),
     ]
@@ -162,7 +177,7 @@ def _report_build(result: Any) -> None:
 
 @main.command()
 @click.option(
-    "--out", type=click.Path(path_type=Path), required=True, help="The built output folder."
+    "--out", type=_PathGiven(path_type=Path), required=True, help="The built output folder."
 )
 @click.option("--reviewer", required=True, help="Who decides (recorded with a UTC time).")
 @click.option("--approve-all", is_flag=True, help="Approve every pending answer.")
@@ -215,7 +230,10 @@ def review(
             raise InputError("--edit takes one QID and --text")
         if interactive:
             with output_lock(out):
-                _review_interactively(out, reviewer)
+                try:
+                    _review_interactively(out, reviewer)
+                except click.Abort:  # end of input, or Ctrl-C at a prompt
+                    click.echo("\nStopped; every decision made so far is saved.")
             return
         status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
@@ -334,7 +352,7 @@ def keygen(key_path: Path) -> None:
 
 @main.command()
 @click.option(
-    "--out", type=click.Path(path_type=Path), required=True, help="The reviewed output folder."
+    "--out", type=_PathGiven(path_type=Path), required=True, help="The reviewed output folder."
 )
 @click.option(
     "--key",
@@ -361,7 +379,7 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
 
 @main.command()
 @click.option(
-    "--out", type=click.Path(path_type=Path), required=True, help="The signed output folder."
+    "--out", type=_PathGiven(path_type=Path), required=True, help="The signed output folder."
 )
 @click.option(
     "--pubkey",
@@ -393,7 +411,7 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
 
 @main.command("eval")
 @click.option(
-    "--out", type=click.Path(path_type=Path), required=True, help="The built output folder."
+    "--out", type=_PathGiven(path_type=Path), required=True, help="The built output folder."
 )
 @click.option(
     "--labels",
@@ -445,7 +463,7 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
 
 
 @main.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--out", type=_PathGiven(path_type=Path), default=Path("build"), show_default=True)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_id")
 def explain(out: Path, debug: bool, question_id: str) -> None:
@@ -480,7 +498,7 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
 
 
 @main.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--out", type=_PathGiven(path_type=Path), default=Path("build"), show_default=True)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("old", required=False)
 @click.argument("new", required=False)

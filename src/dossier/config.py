@@ -8,6 +8,7 @@ override the file.
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,6 +109,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: config file not found") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: not valid TOML ({error})") from None
+    except OSError as error:  # a folder, or not readable
+        raise ConfigError(f"{path}: cannot be read as a config file ({error.strerror})") from None
 
 
 def _top_level(raw: dict[str, Any], base: Path, errors: list[str]) -> dict[str, Any]:
@@ -137,6 +140,47 @@ def _engine_table(raw: dict[str, Any], values: dict[str, Any], errors: list[str]
     return model
 
 
+# Settings that count something a build cannot do without (0 would mean no passages,
+# no searches, no quotes), and settings that are shares of a whole.
+_AT_LEAST_ONE = {
+    "chunking.max_chars",
+    "retrieval.rrf_k",
+    "research.max_searches",
+    "research.hits_per_search",
+    "research.max_quotes",
+    "research.max_quote_chars",
+    "research.max_answer_chars",
+    "research.sentences_per_passage",
+    "engine.breaker_threshold",
+    "engine.call_budget",
+    *(f"freshness.{f.name}" for f in dataclasses.fields(FreshnessSettings) if f.type == "int"),
+}
+_SHARES = {
+    "research.min_vocabulary",
+    "research.min_coverage",
+    "research.min_joint_coverage",
+    "freshness.fresh_share",
+}
+_RANGES: dict[str, tuple[float, float]] = {
+    "engine.temperature": (0.0, 2.0),  # what OpenAI-compatible servers accept
+    "engine.timeout_seconds": (0.001, math.inf),
+}
+
+
+def _out_of_range(name: str, value: Any) -> str | None:
+    """Why a numeric setting's value is not usable, or None."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    if not math.isfinite(value):
+        return "must be a finite number"
+    low, high = _RANGES.get(name, (0.0, 1.0) if name in _SHARES else (0.0, math.inf))
+    if name in _AT_LEAST_ONE:
+        low = 1
+    if not low <= value <= high:
+        return f"must be at least {low:g}" if high == math.inf else f"must be {low:g} to {high:g}"
+    return None
+
+
 def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any:
     table = raw.get(key, {})
     if not isinstance(table, dict):
@@ -155,8 +199,9 @@ def _section(raw: dict[str, Any], key: str, cls: type, errors: list[str]) -> Any
         if type(value) is not expected:
             errors.append(f"'{key}.{name}' must be {expected.__name__}, not {value!r}")
             continue
-        if isinstance(value, int | float) and value < 0:
-            errors.append(f"'{key}.{name}' must not be negative")
+        problem = _out_of_range(f"{key}.{name}", value)
+        if problem:
+            errors.append(f"'{key}.{name}' {problem}, not {value!r}")
             continue
         values[name] = value
     return cls(**values)

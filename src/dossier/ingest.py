@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -44,23 +45,53 @@ def sha256_hex(data: bytes) -> str:
 # --- scanning (the edge) ---------------------------------------------------
 
 
-def scan_corpus(root: Path) -> list[SourceFile]:
+def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
+    """Every .md, .markdown, .txt and .pdf file under ``root``, hidden ones aside, in
+    path order. ``leave_out`` (the output folder, should it lie inside the corpus)
+    is not read: the dossier must not quote its own earlier output. A link to a
+    file inside the corpus is left out, since the file itself is read. A file or
+    folder that cannot be read comes back as a SourceFile saying why."""
     if not root.exists():
         raise CorpusError(f"{root}: corpus folder does not exist")
     if not root.is_dir():
         raise CorpusError(f"{root}: corpus is not a folder")
-    files = []
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if any(part.startswith(".") for part in relative.parts) or not path.is_file():
-            continue
-        if path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
-            continue
-        data = path.read_bytes()
-        files.append(SourceFile(relative.as_posix(), data, sha256_hex(data)))
+    inside = root.resolve()
+    skipped = leave_out.resolve() if leave_out is not None else None
+    files: list[SourceFile] = []
+
+    def unreadable_folder(error: OSError) -> None:
+        folder = Path(error.filename).relative_to(root).as_posix() + "/"
+        files.append(SourceFile(folder, b"", "", f"folder cannot be read ({error.strerror})"))
+
+    for folder, subfolders, names in os.walk(root, onerror=unreadable_folder):
+        here = Path(folder)
+        subfolders[:] = [
+            name
+            for name in subfolders
+            if not name.startswith(".") and (here / name).resolve() != skipped
+        ]
+        for name in names:
+            path = here / name
+            if name.startswith(".") or path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
+                continue
+            if not path.is_file() or (path.is_symlink() and _within(path.resolve(), inside)):
+                continue
+            files.append(_source_file(path, path.relative_to(root).as_posix()))
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
-    return files
+    return sorted(files, key=lambda source: source.path)
+
+
+def _source_file(path: Path, relative: str) -> SourceFile:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return SourceFile(relative, b"", "", f"cannot be read ({error.strerror})")
+    return SourceFile(relative, data, sha256_hex(data))
+
+
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
 
 
 # --- reading (pure over bytes) -----------------------------------------------
@@ -79,6 +110,8 @@ def ingest(files: Iterable[SourceFile], settings: ChunkSettings = ChunkSettings(
 
 
 def read_document(source: SourceFile) -> Document:
+    if source.unreadable is not None:
+        raise UnreadableDocument(source.unreadable)
     if Path(source.path).suffix.lower() in PDF_SUFFIXES:
         metadata: dict[str, Any] = {}
         text = extract_pdf_text(source.data)

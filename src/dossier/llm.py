@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
@@ -135,6 +136,12 @@ class OpenAIModel:
         if not base_url:
             raise ConfigError(
                 f"engine 'openai' needs the server's address in {BASE_URL_VARIABLE}"
+                " (e.g. http://127.0.0.1:8000/v1)"
+            )
+        address = urllib.parse.urlsplit(base_url)
+        if address.scheme not in ("http", "https") or not address.hostname:
+            raise ConfigError(
+                f"{BASE_URL_VARIABLE}={base_url!r} is not an http(s) address"
                 " (e.g. http://127.0.0.1:8000/v1)"
             )
         # Local servers often need no key; the client insists on one.

@@ -67,7 +67,7 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
     whose stored vectors count (the model itself is not loaded)."""
     questions = read_questionnaire(config.questions, config.questionnaire, [])
     cache_dir = config.out / "cache"
-    files = scan_corpus(config.corpus)
+    files = scan_corpus(config.corpus, leave_out=config.out)
     corpus, read = DocumentCache(cache_dir, read_only=True).ingest(files, config.chunking)
     listing = {d.path: d.sha256 for d in corpus.documents}
     changes = corpus_changes(previous_listing(config.out), listing, read)

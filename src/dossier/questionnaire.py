@@ -51,7 +51,7 @@ def _decode(path: Path, data: bytes) -> str:
 
 
 def parse_csv(text: str, name: str) -> list[Question]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # an open quote is an error
     try:
         rows = [(reader.line_num, row) for row in reader]
     except csv.Error as error:
@@ -95,7 +95,7 @@ def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> 
 
 def parse_yaml(text: str, name: str) -> list[Question]:
     try:
-        loaded = yaml.safe_load(text)
+        loaded = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
     except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
         raise QuestionnaireError(f"{name}: not valid YAML ({error})") from None
     items: Any = loaded.get("questions") if isinstance(loaded, dict) else loaded
@@ -105,12 +105,37 @@ def parse_yaml(text: str, name: str) -> list[Question]:
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict) or "id" not in item or "question" not in item:
             raise QuestionnaireError(f"{name}: item {number} needs 'id' and 'question'")
-        qid, text = str(item["id"]).strip(), str(item["question"] or "").strip()
+        if not _scalar_id(item["id"]) or not isinstance(item["question"], str | None):
+            raise QuestionnaireError(
+                f"{name}: item {number}: 'id' must be text or a number and 'question' text "
+                f"(found {type(item['id']).__name__} and {type(item['question']).__name__})"
+            )
+        qid, text = str(item["id"]).strip(), (item["question"] or "").strip()
         if not qid or not text:
             raise QuestionnaireError(f"{name}: item {number} has an empty id or question")
         fields = {str(k): str(v) for k, v in item.items() if k not in ("id", "question")}
         questions.append(Question(qid, text, fields, f"{name}#{number}"))
     return questions
+
+
+def _scalar_id(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """The safe loader, refusing a mapping that names one key twice (which would
+    otherwise keep the last value without a word)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} appears twice", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def _check_unique(questions: list[Question], path: Path) -> None:

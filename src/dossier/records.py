@@ -19,6 +19,7 @@ class SourceFile:
     path: str  # relative to the corpus root, with forward slashes
     data: bytes
     sha256: str
+    unreadable: str | None = None  # why the file (or folder) could not be read from disk
 
 
 @dataclass(frozen=True)

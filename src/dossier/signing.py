@@ -77,6 +77,8 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
         key = serialization.load_pem_private_key(path.read_bytes(), password=None)
     except FileNotFoundError:
         raise InputError(f"{path}: key file not found") from None
+    except OSError as error:  # a folder, or not readable
+        raise InputError(f"{path}: cannot be read as a key file ({error.strerror})") from None
     except (ValueError, TypeError) as error:
         raise InputError(f"{path}: not an unencrypted PEM private key ({error})") from None
     if not isinstance(key, Ed25519PrivateKey):

@@ -142,3 +142,50 @@ def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> No
     assert not (out / "dossier.json").exists()
     code, output = run("build", "--config", str(small_project / "dossier.toml"), "--out", str(out))
     assert code == 0, output  # the lock is released with its holder
+
+
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        (["--out", ""], "Invalid value for '--out': an empty path"),
+        (["--corpus", " "], "Invalid value for '--corpus': an empty path"),
+        (["--config", "."], ".: cannot be read as a config file (Is a directory)"),
+    ],
+)
+def test_paths_that_name_nothing_usable_exit_2(
+    small_project: Path, flags: list[str], expected: str
+) -> None:
+    config = ["--config", str(small_project / "dossier.toml")] if "--config" not in flags else []
+    code, output = run("build", *config, *flags)
+    assert code == 2 and expected in output, output
+    assert "Internal error" not in output
+
+
+def test_an_output_folder_that_is_a_file_exit_2(small_project: Path, tmp_path: Path) -> None:
+    taken = tmp_path / "report.txt"
+    taken.write_text("keep me")
+    code, output = run(
+        "build", "--config", str(small_project / "dossier.toml"), "--out", str(taken)
+    )
+    assert code == 2 and f"{taken}: is a file; --out" in output, output
+    assert taken.read_text() == "keep me"
+
+
+def test_a_corpus_where_nothing_can_be_read_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "scan.pdf").write_bytes(b"not a pdf")
+    (tmp_path / "corpus" / "empty.md").write_text("---\ntitle: Empty\n---\n")
+    (tmp_path / "q.csv").write_text("id,question\nQ1,Is data encrypted at rest?\n")
+    code, output = run(
+        "build",
+        "--corpus",
+        str(tmp_path / "corpus"),
+        "--questions",
+        str(tmp_path / "q.csv"),
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert code == 2, output
+    assert "no document could be read: empty.md: no text to index" in output
+    assert "scan.pdf: " in output
+    assert not (tmp_path / "out" / "dossier.json").exists()

@@ -375,3 +375,15 @@ def test_the_ledger_says_how_much_of_each_stage_was_embedding(project: Path) -> 
     again = {row["stage"]: row for row in edited if "stage" in row}
     assert 0 < again["index"]["embedded_texts"] < passages  # only the edited document's passages
     assert first["build"]["questions"] == 6
+
+
+def test_an_output_folder_inside_the_corpus_is_not_read(project: Path) -> None:
+    """Built into corpus/build twice: the second build must not index (and quote) the
+    first one's dossier."""
+    out = project / "corpus" / "build"
+    code, output = run("build", "--config", project / "dossier.toml", "--out", out)
+    assert code == 0, output
+    code, output = run("build", "--config", project / "dossier.toml", "--out", out)
+    assert code == 0 and "Up to date" in output, output
+    record = json.loads((out / "dossier.json").read_text())
+    assert not [d["path"] for d in record["documents"] if d["path"].startswith("build/")]

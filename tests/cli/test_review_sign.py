@@ -287,6 +287,22 @@ def test_an_edit_with_an_invented_quote_is_refused(out: Path) -> None:
     assert (out / "dossier.json").read_bytes() == before
 
 
+def test_a_key_path_that_is_a_folder_is_one_line(out: Path, tmp_path: Path) -> None:
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    (tmp_path / "keys").mkdir()
+    code, output = run("sign", "--out", out, "--key", tmp_path / "keys")
+    assert code == 2 and f"{tmp_path / 'keys'}: cannot be read as a key file" in output, output
+
+
+def test_interactive_review_stops_cleanly_at_the_end_of_input(out: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["review", "--out", str(out), "--reviewer", "Ada", "--interactive"], input="a\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Stopped; every decision made so far is saved." in result.output
+    assert [r["status"] for r in _reviews(out).values()].count("approved") == 1
+
+
 def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> None:
     result = CliRunner().invoke(
         main,

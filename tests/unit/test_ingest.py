@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -336,6 +339,64 @@ def test_scan_corpus_empty_folder(tmp_path: Path) -> None:
     (tmp_path / ".draft.md").write_text("hidden")
     with pytest.raises(CorpusError, match=r"no \.md, \.txt or \.pdf documents"):
         scan_corpus(tmp_path)
+
+
+def test_scan_corpus_leaves_out_the_output_folder_inside_it(tmp_path: Path) -> None:
+    """A dossier built into a folder of its corpus must not quote itself next time."""
+    (tmp_path / "policy.md").write_text("Policy text.")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "dossier.md").write_text("Last build's answers.")
+    assert [f.path for f in scan_corpus(tmp_path, leave_out=tmp_path / "build")] == ["policy.md"]
+    assert len(scan_corpus(tmp_path)) == 2
+
+
+def test_scan_corpus_reads_a_linked_file_once(tmp_path: Path) -> None:
+    (tmp_path / "policies").mkdir()
+    (tmp_path / "policies" / "access.md").write_text("Access policy.")
+    (tmp_path / "access-link.md").symlink_to(tmp_path / "policies" / "access.md")
+    outside = tmp_path.parent / f"{tmp_path.name}-shared.md"
+    outside.write_text("Shared policy kept elsewhere.")
+    (tmp_path / "shared.md").symlink_to(outside)
+    assert [f.path for f in scan_corpus(tmp_path)] == ["policies/access.md", "shared.md"]
+
+
+def test_scan_corpus_reports_what_it_cannot_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unreadable file or folder is listed with the reason, never skipped in
+    silence, and never stops the scan (chmod does not stop root, so the disk's
+    refusals are simulated)."""
+    (tmp_path / "hr").mkdir()
+    (tmp_path / "hr" / "leave.md").write_text("Leave policy.")
+    (tmp_path / "locked.md").write_text("Locked.")
+    (tmp_path / "open.md").write_text("Open.")
+    real_read, real_walk = Path.read_bytes, os.walk
+
+    def read_bytes(path: Path) -> bytes:
+        if path.name == "locked.md":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_read(path)
+
+    def walk(top: Path, onerror: Callable[[OSError], None]) -> Iterator[Any]:
+        for folder, subfolders, names in real_walk(top):
+            if Path(folder).name == "hr":
+                onerror(PermissionError(13, "Permission denied", folder))
+                subfolders[:] = []
+                continue
+            yield folder, subfolders, names
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr("dossier.ingest.os.walk", walk)
+    files = {f.path: f for f in scan_corpus(tmp_path)}
+    assert sorted(files) == ["hr/", "locked.md", "open.md"]
+    assert files["locked.md"].unreadable == "cannot be read (Permission denied)"
+    assert files["hr/"].unreadable == "folder cannot be read (Permission denied)"
+    corpus = ingest(files.values())
+    assert [d.path for d in corpus.documents] == ["open.md"]
+    assert {f.path: f.reason for f in corpus.failures} == {
+        "hr/": "folder cannot be read (Permission denied)",
+        "locked.md": "cannot be read (Permission denied)",
+    }
 
 
 # --- PDFs -----------------------------------------------------------------------------

@@ -149,6 +149,12 @@ def test_a_missing_base_url_names_the_variable() -> None:
         OpenAIModel.from_environment(settings(), {"OPENAI_API_KEY": "sk-x"})
 
 
+@pytest.mark.parametrize("address", ["not-a-url", "127.0.0.1:8000/v1", "ftp://host/v1", "http://"])
+def test_a_base_url_that_is_no_http_address_is_a_config_error(address: str) -> None:
+    with pytest.raises(ConfigError, match="is not an http\\(s\\) address"):
+        OpenAIModel.from_environment(settings(), {"OPENAI_BASE_URL": address})
+
+
 def test_the_key_is_sent_but_never_in_an_error(waits: list[float]) -> None:
     with scripted(Reply(status=401)) as server:
         model = model_for(server, waits)

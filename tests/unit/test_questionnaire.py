@@ -181,6 +181,11 @@ def test_yaml_invalid(tmp_path: Path) -> None:
         ("- id: Q1\n  question:\n", "item 1 has an empty id or question"),
         ("- id: ''\n  question: Ok?\n", "item 1 has an empty id or question"),
         ("[]\n", "holds no questions"),
+        ("- id:\n  question: Ok?\n", "item 1: 'id' must be text or a number"),
+        ("- id: [1, 2]\n  question: Ok?\n", "found list and str"),
+        ("- id: Q1\n  question: [a, b]\n", "'question' text (found str and list)"),
+        ("- id: true\n  question: Ok?\n", "found bool"),
+        ("- id: Q1\n  question: A?\n  question: B?\n", "key 'question' appears twice"),
     ],
 )
 def test_yaml_malformed(tmp_path: Path, content: str, expected: str) -> None:
@@ -237,3 +242,10 @@ def test_folder_is_not_a_questionnaire(tmp_path: Path) -> None:
 def test_uppercase_suffix(tmp_path: Path) -> None:
     path = write(tmp_path, "Q.CSV", "id,question\nQ1,Ok?\n")
     assert read_questionnaire(path)[0].location.endswith("Q.CSV:2")
+
+
+def test_csv_with_a_quote_left_open_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text('id,question\nQ1,Is data encrypted?\nQ2,"unterminated\n')
+    with pytest.raises(QuestionnaireError, match=r"q\.csv:\d+: malformed CSV"):
+        read_questionnaire(path)
