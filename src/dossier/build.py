@@ -221,7 +221,7 @@ def _build(
     # 4. Each answer: reused when its brief and retrieved evidence are unchanged,
     #    else researched, verified and composed.
     titles = {doc.path: doc.title for doc in corpus.documents}
-    authority = Authority.of(corpus)
+    authority = Authority.of(corpus, today=started.date())
     engine: Engine = OfflineEngine(index, authority, titles, config.research)
     if model is not None and config.engine == "openai":
         engine = ModelEngine(index, authority, titles, config.research, model, config.model)
@@ -363,6 +363,7 @@ def _assemble(
         documents_failed=corpus.failures,
         stage_seconds=ledger.stage_seconds(),
         questionnaire_notes=tuple(notes),
+        corpus_notes=Authority.of(corpus, today=started.date()).notes,
         corpus=str(config.corpus),
         answer_cache=ledger.answer_cache([q.question_id for q in questions]),
         model_calls=ledger.model_calls(),

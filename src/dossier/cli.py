@@ -164,7 +164,7 @@ def _report_build(result: Any) -> None:
         click.echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
     for failure in dossier.build.documents_failed:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
-    for note in dossier.build.questionnaire_notes:
+    for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
         click.echo(f"  {note}")
     if result.up_to_date:
         click.echo(

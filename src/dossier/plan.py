@@ -9,6 +9,7 @@ same evidence) rather than guessed either way.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass
@@ -74,7 +75,7 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
     titles = {d.path: d.title for d in corpus.documents}
     texts = [embedding_text(c, titles[c.document]) for c in corpus.chunks]
     stored = _stored_vector_keys(config, model_name)
-    authority = Authority.of(corpus)
+    authority = Authority.of(corpus, today=dt.datetime.now(dt.UTC).date())
     engine = canonical_key(config.fingerprint())
     answers = AnswerCache(cache_dir)
     touched = set(changes.added) | set(changes.changed) | set(changes.removed)

@@ -227,6 +227,7 @@ class BuildInfo:
     documents_failed: tuple[DocumentFailure, ...]
     stage_seconds: dict[str, float] = field(default_factory=dict)
     questionnaire_notes: tuple[str, ...] = ()  # e.g. workbook sheets skipped, and why
+    corpus_notes: tuple[str, ...] = ()  # front-matter naming no document, or contradicting itself
     corpus: str = ""  # the corpus folder as given to the build
     model_calls: int = 0  # calls to a language model, all questions together
     # per question: "reused: why" or "recomputed: why", from the run ledger

@@ -387,3 +387,27 @@ def test_an_output_folder_inside_the_corpus_is_not_read(project: Path) -> None:
     assert code == 0 and "Up to date" in output, output
     record = json.loads((out / "dossier.json").read_text())
     assert not [d["path"] for d in record["documents"] if d["path"].startswith("build/")]
+
+
+def test_a_document_not_yet_in_force_is_not_cited_and_bad_supersedes_are_reported(
+    project: Path,
+) -> None:
+    (project / "corpus" / "policies" / "mfa-2099.md").write_text(
+        "---\neffective_date: 2099-01-01\nsupersedes: policies/nothere.md\n---\n"
+        "# MFA standard\n\nMulti-factor authentication is required for workforce accounts "
+        "using hardware security keys only.\n"
+    )
+    code, output = run("build", "--config", project / "dossier.toml")
+    assert code == 0, output
+    assert "policies/mfa-2099.md: supersedes policies/nothere.md, which is not in the corpus" in (
+        output
+    )
+    record = json.loads((project / "out" / "dossier.json").read_text())
+    assert record["build"]["corpus_notes"] == [
+        "policies/mfa-2099.md: supersedes policies/nothere.md, which is not in the corpus"
+    ]
+    cited = {q["document"] for a in record["answers"] for c in a["claims"] for q in c["quotes"]}
+    assert cited and "policies/mfa-2099.md" not in cited
+    searched = {h["document"] for a in record["answers"] for s in a["searches"] for h in s["hits"]}
+    assert "policies/mfa-2099.md" in searched  # found, and set aside for its date
+    assert "Front-matter to correct" in (project / "out" / "dossier.md").read_text()

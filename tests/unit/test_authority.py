@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+
 from dossier.authority import Authority
 from dossier.records import Corpus, Document
 
@@ -84,3 +87,40 @@ def test_unknown_path_is_current() -> None:
 def test_rank_or_order_does_not_matter() -> None:
     docs = [doc("v1.md"), doc("v2.md", None, ("v1.md",)), doc("d.md", "draft")]
     assert authority(*docs).reasons == authority(*reversed(docs)).reasons
+
+
+def dated(path: str, effective: str, supersedes: tuple[str, ...] = ()) -> Document:
+    return dataclasses.replace(doc(path, supersedes=supersedes), effective_date=effective)
+
+
+def test_a_document_not_yet_in_force_grounds_nothing_and_supersedes_nothing() -> None:
+    corpus = Corpus(
+        (dated("policy-2027.md", "2027-01-01", ("policy.md",)), dated("policy.md", "2025-01-01")),
+        (),
+        (),
+    )
+    before = Authority.of(corpus, today=dt.date(2026, 11, 30))
+    assert before.reason("policy-2027.md") == (
+        "policy-2027.md takes effect on 2027-01-01, after this build"
+    )
+    assert before.is_current("policy.md")  # the old policy is in force until then
+    after = Authority.of(corpus, today=dt.date(2027, 1, 1))
+    assert after.is_current("policy-2027.md")
+    assert after.reason("policy.md") == "policy.md is superseded by policy-2027.md"
+    assert Authority.of(corpus).is_current("policy-2027.md")  # no date given: no date rule
+
+
+def test_supersedes_lines_that_name_no_document_or_each_other_are_noted() -> None:
+    a = authority(
+        doc("self.md", supersedes=("self.md",)),
+        doc("new.md", supersedes=("gone.md",)),
+        doc("one.md", supersedes=("two.md",)),
+        doc("two.md", supersedes=("one.md",)),
+    )
+    assert a.is_current("self.md") and a.is_current("new.md")
+    assert not a.is_current("one.md") and not a.is_current("two.md")
+    assert a.notes == (
+        "self.md: supersedes itself; ignored",
+        "new.md: supersedes gone.md, which is not in the corpus",
+        "one.md and two.md supersede each other: neither grounds an answer until one is corrected",
+    )
