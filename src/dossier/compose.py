@@ -61,7 +61,7 @@ class ComposeContext:
 
 def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
     claims, discarded, moved = _verified_claims(evidence.selections, context)
-    discarded = list(evidence.discarded) + discarded
+    discarded = list(dict.fromkeys([*evidence.discarded, *discarded]))  # once each, in order
     calculations, refused = _calculations(question.question, claims)
     claims += [_assessment(c, claims) for c in calculations]
     findings = critique(question.question, claims, context.chunk_of, dict(context.titles))

@@ -48,7 +48,7 @@ class Scores:
 def load_labels(path: Path) -> dict[str, Label]:
     labels = {}
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines: U+2028 is text
     except OSError as error:
         raise InputError(f"{path}: cannot read labels ({error.strerror})") from None
     for number, line in enumerate(lines, start=1):

@@ -163,6 +163,7 @@ def extract_pdf_text(data: bytes) -> str:
     return text
 
 
+_OPENING = re.compile(r"---[ \t]*\r?\n")  # trailing spaces after the dashes are common
 _DELIMITER = re.compile(r"^(---|\.\.\.)[ \t]*$", re.MULTILINE)
 _BARE_HEADER_START = re.compile(r"^[A-Za-z_][\w-]*:(\s|$)")
 
@@ -171,11 +172,12 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     """Return (front-matter, body). Two forms are recognised: a block between
     ``---`` lines at the very top, and a bare YAML mapping at the top closed
     by a ``---`` line (as some policy template sets ship)."""
-    if text.startswith("---\n") or text.startswith("---\r"):
-        closing = _DELIMITER.search(text, 4)
+    opening = _OPENING.match(text)
+    if opening is not None:
+        closing = _DELIMITER.search(text, opening.end())
         if closing is None:
             raise UnreadableDocument("front-matter opened with '---' is never closed")
-        block = text[4 : closing.start()]
+        block = text[opening.end() : closing.start()]
         return _parse_front_matter(block, strict=True), _after_line(text, closing.end())
     if _BARE_HEADER_START.match(text):
         closing = _DELIMITER.search(text)

@@ -128,7 +128,8 @@ def write_trace(out: Path, answer: Answer, evidence: Evidence, seconds: dict[str
 def read_trace(out: Path, question_id: str) -> list[dict[str, Any]]:
     path = trace_path(out, question_id)
     try:
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+        lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines: U+2028 is text
+        return [json.loads(line) for line in lines if line.strip()]
     except FileNotFoundError:
         raise InputError(f"{path}: no trace for question '{question_id}' (build first)") from None
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from dossier.build import BuildResult
 from dossier.cli import main
-from dossier.trace import read_trace
+from dossier.trace import read_trace, trace_path
 
 
 def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
@@ -45,3 +48,12 @@ def test_a_reformulation_that_finds_nothing_new_is_a_no_progress_guard(
         kind == "guard" and reason.startswith("no progress")
         for kind, reason in kinds[reformulated[0] :]
     )
+
+
+def test_a_trace_holding_a_line_separator_reads_back(tmp_path: Path) -> None:
+    """U+2028 inside a quoted passage is text, not a line break of the JSONL file."""
+    path = trace_path(tmp_path, "V5")
+    path.parent.mkdir(parents=True)
+    steps = [{"step": "quote", "text": "kept 14 days.\u2028Tapes are shredded."}, {"step": "end"}]
+    path.write_text("\n".join(json.dumps(s, ensure_ascii=False) for s in steps) + "\n")
+    assert read_trace(tmp_path, "V5") == steps

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from dossier.cli import main
 
@@ -216,6 +217,12 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
     assert added["document"] == "policies/access-control.md" and added["end"] - added[
         "start"
     ] == len(added["text"])
+    markdown = " ".join((out / "dossier.md").read_text().split())
+    assert f"**The answer, as edited by Ada:** {text}" in markdown
+    page_text = " ".join(
+        page.extract_text() for page in PdfReader(out / "dossier.pdf").pages
+    ).split()
+    assert "edited by Ada: Yes." in " ".join(page_text)
 
 
 def test_an_edit_stands_through_later_decisions_and_rebuilds(

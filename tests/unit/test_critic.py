@@ -6,7 +6,7 @@ from dossier.brief import make_brief
 from dossier.compose import ComposeContext, compose_answer
 from dossier.critic import critique, quantities
 from dossier.engine import Evidence, Selection
-from dossier.records import Chunk, Claim, Question, Quote
+from dossier.records import Chunk, Claim, DiscardedQuote, Question, Quote
 
 TEXT = (
     "Logs are retained for 90 days. Access is not granted to contractors.\n"
@@ -142,3 +142,14 @@ def test_a_quote_from_a_sibling_passage_is_reattributed_and_recorded() -> None:
     assert answer.claims[0].quotes[0].chunk_id == "c2"
     assert answer.claims[0].quotes[0].start == 500
     assert [(r.cited_chunk_id, r.chunk_id) for r in answer.reattributions] == [("c1", "c2")]
+
+
+def test_a_quote_discarded_twice_is_listed_once() -> None:
+    """Two facts of one question may set aside the same passage for the same reason."""
+    stale = DiscardedQuote("Logs are kept 30 days.", "old.md", "c9", "old.md is superseded")
+    other = DiscardedQuote("Logs are kept 60 days.", "old.md", "c8", "old.md is superseded")
+    question = "How long are logs kept?"
+    found = Evidence(make_brief(Question("Q", question)), (), (), (stale, other, stale), ())
+    answer = compose_answer(Question("Q", question), found, ComposeContext(chunk_of, TITLES))
+    assert answer.discarded_quotes == (stale, other)
+    assert answer.validation.discarded_quotes == 2

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dossier.evaluate import Label, anchor_covered, score
+from dossier.evaluate import Label, anchor_covered, load_labels, score
 
 RAW = {
     "a.md": "Backups are taken daily.\nLogs are kept for 90 days.",
@@ -87,3 +89,10 @@ def test_scenario_metrics_count_routes_tools_and_repeated_retrievals() -> None:
     assert metrics["routes"][0]["route"] == ["search", "search", "tool", "answer"]
     assert metrics["unnecessary_tool_calls"] == 1
     assert metrics["duplicate_retrievals"] == 1
+
+
+def test_labels_may_hold_a_line_separator(tmp_path: Path) -> None:
+    path = tmp_path / "labels.jsonl"
+    row = {"id": "Q1", "answerable": True, "documents": ["a.md"], "anchors": ["x\u2028y"]}
+    path.write_text(json.dumps(row, ensure_ascii=False) + "\n")
+    assert load_labels(path)["Q1"].anchors == ("x\u2028y",)

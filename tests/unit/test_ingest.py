@@ -40,6 +40,13 @@ def test_standard_front_matter_block() -> None:
     assert body == "# Keys\n\nBody.\n"
 
 
+@pytest.mark.parametrize("opening", ["---  ", "---\t", "--- \t "])
+def test_an_opening_line_with_trailing_spaces_still_opens_the_block(opening: str) -> None:
+    meta, body = split_front_matter(f"{opening}\nstatus: superseded\n---  \nBody text.\n")
+    assert meta == {"status": "superseded"}
+    assert body == "Body text.\n"
+
+
 def test_standard_block_closed_by_dots() -> None:
     meta, body = split_front_matter("---\nowner: security\n...\nBody text.")
     assert meta == {"owner": "security"}
