@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from dossier import __version__
 from dossier.acceptance import answer_question
-from dossier.atomic import write_if_changed
+from dossier.atomic import write_atomic, write_if_changed
 from dossier.authority import Authority
 from dossier.brief import Brief, make_brief
 from dossier.cache import (
@@ -56,7 +56,15 @@ from dossier.records import (
     Search,
 )
 from dossier.render import up_to_date, write_outputs
-from dossier.review import PASSAGES_FILE, apply_decisions, load_decisions, passages_json
+from dossier.review import (
+    DECISIONS_FILE,
+    PASSAGES_FILE,
+    apply_decisions,
+    decisions_json,
+    lapse,
+    load_decisions,
+    passages_json,
+)
 from dossier.trace import write_trace
 from dossier.verify import QuoteVerifier
 from dossier.workbook import answered_name
@@ -319,7 +327,11 @@ def _build(
     misses = [e for e in ledger.questions() if e["cache"] == "miss"]
     why = {e["question_id"]: e["why"] for e in misses}
     moved = frozenset(e["question_id"] for e in misses if is_evidence_change(e["why"]))
-    dossier = apply_decisions(dossier, load_decisions(config.out), why, moved)
+    decisions = load_decisions(config.out)
+    kept = lapse(decisions, moved, why)
+    if kept != decisions:  # kept for the record: a lapsed approval never comes back by itself
+        write_atomic(config.out / DECISIONS_FILE, decisions_json(kept))
+    dossier = apply_decisions(dossier, kept, why)
     start = time.perf_counter()
     write_if_changed(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
     unchanged = up_to_date(dossier, config.out)

@@ -380,11 +380,13 @@ def evidence_change(
         if removed:
             text += "; document removed: " + ", ".join(removed)
         return text
-    for path in sorted(set(old["documents"]) | set(new["documents"])):
-        if old["documents"].get(path) != new["documents"].get(path):
-            now = new["documents"].get(path, {})
-            state = now.get("not_current") or now.get("status") or "current"
-            return f"document authority changed: {path} ({state})"
+    changed = [
+        f"{path} ({_state(new['documents'].get(path, {}))})"
+        for path in sorted(set(old["documents"]) | set(new["documents"]))
+        if old["documents"].get(path) != new["documents"].get(path)
+    ]
+    if changed:
+        return f"document authority changed: {'; '.join(changed)}"
     moved = sorted({after[c] for c in after if _hit_detail(old, c)[5:] != _hit_detail(new, c)[5:]})
     if moved:
         return f"passages edited or moved in {', '.join(moved)}"
@@ -398,6 +400,10 @@ NOT_EVIDENCE = (
     "tool version changed",
     "answer not in the cache",
 )
+
+
+def _state(authority: Mapping[str, Any]) -> str:
+    return str(authority.get("not_current") or authority.get("status") or "current")
 
 
 def is_evidence_change(reason: str) -> bool:

@@ -37,6 +37,7 @@ class Decision:
     edited_answer: str | None = None  # the reviewer's prose, for an edit
     edited_quotes: tuple[Quote, ...] = ()  # quotes in that prose, verified against the corpus
     engine_answer: str | None = None  # for an edit: the engine's prose it replaces
+    lapsed: str | None = None  # why it no longer holds (its answer's evidence changed)
 
 
 def answer_fingerprint(answer: Answer) -> str:
@@ -115,26 +116,38 @@ def engine_view(dossier: Dossier, decisions: Mapping[str, Decision]) -> Dossier:
     return dataclasses.replace(dossier, answers=tuple(answers))
 
 
+def lapse(
+    decisions: Mapping[str, Decision], evidence_changed: Iterable[str], why: Mapping[str, str]
+) -> dict[str, Decision]:
+    """The decisions, those on answers whose evidence changed (question ids in
+    ``evidence_changed``) marked lapsed with the reason. A lapsed decision is kept,
+    for the record, but never holds again: only a new decision replaces it."""
+    kept = dict(decisions)
+    for question_id in evidence_changed:
+        decision = kept.get(question_id)
+        if decision is not None and decision.lapsed is None:
+            reason = f"was {decision.status} by {decision.reviewer} at {decision.at}; "
+            reason += why.get(question_id, "its evidence changed")
+            kept[question_id] = dataclasses.replace(decision, lapsed=reason)
+    return kept
+
+
 def apply_decisions(
-    dossier: Dossier,
-    decisions: Mapping[str, Decision],
-    why: Mapping[str, str] | None = None,
-    evidence_changed: frozenset[str] = frozenset(),
+    dossier: Dossier, decisions: Mapping[str, Decision], why: Mapping[str, str] | None = None
 ) -> Dossier:
     """Each answer takes the decision recorded for it, if that decision judged
-    exactly this answer and the answer's evidence did not change (question ids in
-    ``evidence_changed``); otherwise it is pending, and when a decision no longer
-    holds, the review's reason says so (and why, from ``why``)."""
+    exactly this answer and has not lapsed; otherwise it is pending, and when a
+    decision no longer holds, the review's reason says so (and why, from ``why``)."""
     answers = []
     for answer in dossier.answers:
         decision = decisions.get(answer.question_id)
         if decision is None:
             answers.append(dataclasses.replace(answer, review=Review()))
             continue
-        if (
-            decision.answer_sha256 != answer_fingerprint(answer)
-            or answer.question_id in evidence_changed
-        ):
+        if decision.lapsed is not None:
+            answers.append(dataclasses.replace(answer, review=Review(reason=decision.lapsed)))
+            continue
+        if decision.answer_sha256 != answer_fingerprint(answer):
             cause = (why or {}).get(answer.question_id, "the answer changed")
             reason = f"was {decision.status} by {decision.reviewer} at {decision.at}; {cause}"
             answers.append(dataclasses.replace(answer, review=Review(reason=reason)))

@@ -210,6 +210,14 @@ def test_an_approval_lapses_when_its_evidence_changes(project: Path) -> None:
     reused = [q for q, n in again["build"]["answer_cache"].items() if n.startswith("reused")]
     by_id = {a["question_id"]: a for a in again["answers"]}
     assert all(by_id[q]["review"]["status"] == "approved" for q in reused)
+    # a lapsed approval stays lapsed: the next build, with nothing changed, does not revive it
+    (project / "out" / "dossier.md").unlink()  # so that it renders again
+    third = build(project)
+    reviews = {a["question_id"]: a["review"] for a in third["answers"]}
+    for answer in lapsed:
+        assert reviews[answer["question_id"]] == answer["review"]
+    recorded = json.loads((project / "out" / "review.json").read_text())
+    assert {r["question_id"] for r in recorded if r["lapsed"]} == {a["question_id"] for a in lapsed}
 
 
 def test_jobs_give_the_same_dossier(project: Path, tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from dossier.cache import (
 from dossier.executor import SerialExecutor, ThreadExecutor
 from dossier.ingest import ChunkSettings, ingest
 from dossier.records import Answer, Hit, Review, Search, SourceFile
-from dossier.review import Decision, answer_fingerprint, apply_decisions
+from dossier.review import Decision, answer_fingerprint, apply_decisions, lapse
 
 POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
 OTHER = "---\nstatus: superseded\n---\n# Old\n\nPasswords rotated yearly.\n"
@@ -136,6 +136,16 @@ def test_authority_and_moved_passages_are_named() -> None:
     view = _view(promoted, [c.chunk_id for c in promoted.chunks])
     assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
         "document authority changed: b.md (current)"
+    )
+    both = ingest(
+        [
+            source("a.md", "---\nstatus: archived\n---\n" + POLICY),
+            source("b.md", OTHER.replace("superseded", "current")),
+        ]
+    )
+    view = _view(both, [c.chunk_id for c in both.chunks])
+    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+        "document authority changed: a.md (a.md has status 'archived'); b.md (current)"
     )
     shifted = ingest([source("a.md", "\n\n" + POLICY), source("b.md", OTHER)])
     view = _view(shifted, [c.chunk_id for c in shifted.chunks])
@@ -247,10 +257,11 @@ def test_an_approval_lapses_when_the_evidence_moves() -> None:
     kept = apply_decisions(dossier, {"Q1": decision})
     assert kept.answers[0].review == Review("approved", "Ada", "2026-01-01T00:00:00Z", None)
     why = {"Q1": "evidence changed: +1 passage (a.md)"}
-    lapsed = apply_decisions(dossier, {"Q1": decision}, why, frozenset({"Q1"}))
-    assert lapsed.answers[0].review == Review(
-        reason="was approved by Ada at 2026-01-01T00:00:00Z; evidence changed: +1 passage (a.md)"
-    )
+    decisions = lapse({"Q1": decision}, {"Q1"}, why)
+    reason = "was approved by Ada at 2026-01-01T00:00:00Z; evidence changed: +1 passage (a.md)"
+    assert decisions["Q1"] == dataclasses.replace(decision, lapsed=reason)
+    assert apply_decisions(dossier, decisions).answers[0].review == Review(reason=reason)
+    assert lapse(decisions, {"Q1"}, {"Q1": "later"}) == decisions  # the first reason stays
     changed = dataclasses.replace(dossier, answers=(_answer(text="No."),))
     assert apply_decisions(changed, {"Q1": decision}).answers[0].review.reason == (
         "was approved by Ada at 2026-01-01T00:00:00Z; the answer changed"
