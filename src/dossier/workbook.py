@@ -81,7 +81,9 @@ class SheetLayout:
     citations_col: int | None
 
 
-def load_workbook(path: Path, data: bytes | None = None) -> Any:
+def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False) -> Any:
+    """The workbook; with ``values``, each formula cell holds the value the workbook
+    saved for it (what a person sees) instead of its formula."""
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -92,7 +94,7 @@ def load_workbook(path: Path, data: bytes | None = None) -> Any:
             "save it unprotected as .xlsx"
         )
     try:
-        return openpyxl.load_workbook(io.BytesIO(data))
+        return openpyxl.load_workbook(io.BytesIO(data), data_only=values)
     except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as error:
         raise QuestionnaireError(f"{path}: not a readable .xlsx workbook ({error})") from None
 
@@ -100,19 +102,53 @@ def load_workbook(path: Path, data: bytes | None = None) -> Any:
 def read_xlsx(
     path: Path, columns: ColumnSettings = DEFAULT_COLUMNS
 ) -> tuple[list[Question], list[str]]:
-    """Questions from every sheet with a question column, and a note for each sheet skipped."""
-    workbook = load_workbook(path)
+    """Questions from every sheet with a question column (a formula cell read as
+    the value it shows), and a note for each sheet skipped, each question whose
+    formula has no saved value, and each answer cell merged into another's."""
+    data = path.read_bytes()
+    shown, formulas = load_workbook(path, data, values=True), load_workbook(path, data)
     questions: list[Question] = []
-    skipped: list[str] = []
-    for sheet in workbook.worksheets:
+    notes: list[str] = []
+    for sheet in shown.worksheets:
         layout = find_layout(sheet, columns)
         if layout is None:
-            skipped.append(
+            notes.append(
                 f"{path.name}: sheet '{sheet.title}' skipped: no question column in its top rows"
             )
             continue
-        questions += _sheet_questions(sheet, layout, path.name)
-    return questions, skipped
+        found = _sheet_questions(sheet, layout, path.name)
+        notes += _unsaved_formulas(formulas[sheet.title], layout, found, path.name)
+        notes += _merged_answer_cells(formulas[sheet.title], layout, found, path.name)
+        questions += found
+    return questions, notes
+
+
+def _unsaved_formulas(
+    sheet: Any, layout: SheetLayout, found: list[Question], file_name: str
+) -> list[str]:
+    rows = {q.fields["row"] for q in found}
+    return [
+        f"{file_name}: sheet '{sheet.title}' row {row}: the question is a formula with no "
+        "saved value (open and save the workbook in a spreadsheet program); skipped"
+        for row in range(layout.header_row + 1, sheet.max_row + 1)
+        if str(row) not in rows
+        and str(sheet.cell(row=row, column=layout.question_col).value or "").startswith("=")
+    ]
+
+
+def _merged_answer_cells(
+    sheet: Any, layout: SheetLayout, found: list[Question], file_name: str
+) -> list[str]:
+    from openpyxl.cell.cell import MergedCell
+
+    if layout.answer_col is None:
+        return []
+    return [
+        f"{file_name}: sheet '{sheet.title}' row {q.fields['row']}: the answer cell is merged "
+        f"into another cell; the answer to {q.question_id} is not written into the workbook"
+        for q in found
+        if isinstance(sheet.cell(row=int(q.fields["row"]), column=layout.answer_col), MergedCell)
+    ]
 
 
 def find_layout(sheet: Any, columns: ColumnSettings) -> SheetLayout | None:

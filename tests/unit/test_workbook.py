@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -154,3 +155,50 @@ def test_an_answered_copy_can_be_answered_again(tmp_path: Path) -> None:
     write_answered(target, edited, target, ColumnSettings(), WRITTEN_AT)
     assert openpyxl.load_workbook(target)["Security"]["C5"].value == "Yes, for every account."
     assert target.read_bytes() == fresh.read_bytes()
+
+
+def _with_saved_value(path: Path, cell: str, value: str) -> None:
+    """Give a formula cell the value a spreadsheet program saves with it."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    start = sheet.index(f'<c r="{cell}"')
+    end = sheet.index("</c>", start)
+    formula = sheet[sheet.index("<f>", start) : sheet.index("</f>", start) + 4]
+    sheet = sheet[:start] + f'<c r="{cell}" t="str">{formula}<v>{value}</v>' + sheet[end:]
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_a_question_written_as_a_formula_is_read_as_the_text_it_shows(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.append(["ID", "Question", "Answer"])
+    book.active.append(["Q1", '="Is data " & "encrypted at rest?"', None])
+    book.active.append(["Q2", '="Never " & "opened in a spreadsheet?"', None])
+    book.save(tmp_path / "q.xlsx")
+    _with_saved_value(tmp_path / "q.xlsx", "B2", "Is data encrypted at rest?")
+    questions, notes = read_xlsx(tmp_path / "q.xlsx")
+    assert [(q.question_id, q.question) for q in questions] == [
+        ("Q1", "Is data encrypted at rest?")
+    ]
+    assert notes == [
+        "q.xlsx: sheet 'Sheet' row 3: the question is a formula with no saved value "
+        "(open and save the workbook in a spreadsheet program); skipped"
+    ]
+
+
+def test_an_answer_cell_merged_into_another_is_named(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.append(["ID", "Question", "Answer"])
+    book.active.append(["6", "Are visitors escorted?", None])
+    book.active.append(["7", "Are visitor logs kept?", None])
+    book.active.merge_cells("C2:C3")
+    book.save(tmp_path / "q.xlsx")
+    questions, notes = read_xlsx(tmp_path / "q.xlsx")
+    assert [q.question_id for q in questions] == ["6", "7"]
+    assert notes == [
+        "q.xlsx: sheet 'Sheet' row 3: the answer cell is merged into another cell; "
+        "the answer to 7 is not written into the workbook"
+    ]
