@@ -125,7 +125,7 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
             continue
         moved += 1
         why = _why(previous, answer, set(changed) | set(added), set(removed), superseded)
-        why = why or new.build.answer_cache.get(qid, "").partition(": ")[2] or "unknown"
+        why = why or _recorded_why(old, new, qid)
         lines.append(f"{qid}: {'; '.join(what)} — why: {why}")
     lines += [f"{qid}: question removed" for qid in old_answers if qid not in new_answers]
     lines.append(
@@ -133,6 +133,16 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
         f"{len(added) + len(changed) + len(removed)} documents changed"
     )
     return lines
+
+
+def _recorded_why(old: Dossier, new: Dossier, question_id: str) -> str:
+    """Why the later of the two builds recomputed the answer, as its ledger says;
+    read backwards (``new`` built first), it is named as the later build's."""
+    later = new if new.build.started_at >= old.build.started_at else old
+    recorded = later.build.answer_cache.get(question_id, "").partition(": ")[2]
+    if not recorded:
+        return "unknown"
+    return recorded if later is new else f"the later build recorded: {recorded}"
 
 
 def _cited(answer: Answer) -> set[str]:
