@@ -25,7 +25,7 @@ from dossier.atomic import write_atomic
 from dossier.embed import Embedder, Vectors
 from dossier.errors import BuildError
 from dossier.records import Chunk, Corpus, Hit
-from dossier.textutil import STOPWORDS, identifiers
+from dossier.textutil import STOPWORDS, identifiers, without_extraction_artefacts
 
 Progress = Callable[[int], None]
 
@@ -43,7 +43,8 @@ class RetrievalSettings:
 def embedding_text(chunk: Chunk, title: str) -> str:
     """What the vector and BM25 see: the passage with its document title and headings."""
     context = " > ".join(part for part in (title, chunk.heading) if part)
-    return f"{context}: {chunk.text}" if context else chunk.text
+    text = f"{context}: {chunk.text}" if context else chunk.text
+    return without_extraction_artefacts(text)
 
 
 class HybridIndex:

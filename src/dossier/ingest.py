@@ -287,6 +287,7 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     seen: dict[str, int] = {}
     headings: list[tuple[int, str]] = []
     lead_in = ""
+    markdown = Path(doc.path).suffix.lower() in (".md", ".markdown")
     for block_start, end in _blocks(doc.text):
         heading, start = _leading_heading(doc.text, block_start, end)
         if heading:
@@ -296,6 +297,8 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
             if start >= end:
                 continue
         block = doc.text[start:end]
+        if markdown and _COMMENT_ONLY.fullmatch(block):  # a note to editors, not a passage
+            continue
         if _LEAD_IN.match(block):
             lead_in = block.strip("*_ ")
             continue
@@ -309,6 +312,7 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     return chunks
 
 
+_COMMENT_ONLY = re.compile(r"\s*(<!--.*?-->\s*)+", re.S)
 _SETEXT = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
 
 

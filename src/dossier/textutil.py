@@ -34,8 +34,26 @@ QUESTION_FILLER = frozenset(
 )
 
 
+SOFT_HYPHEN = "\u00ad"
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+_ARTEFACTS = re.compile("[" + SOFT_HYPHEN + "".join(LIGATURES) + "]")
+
+
+def has_extraction_artefacts(text: str) -> bool:
+    """Whether the text holds what PDF extraction leaves in words: soft hyphens, ligatures."""
+    return not text.isascii() and _ARTEFACTS.search(text) is not None
+
+
+def without_extraction_artefacts(text: str) -> str:
+    """The text as it is read: soft hyphens dropped, ligatures spelled out (so that
+    "con\u00adﬁdential" is searched for as "confidential"); other text unchanged."""
+    if not has_extraction_artefacts(text):
+        return text
+    return _ARTEFACTS.sub(lambda m: LIGATURES.get(m.group(0), ""), text)
+
+
 def words(text: str) -> list[str]:
-    return WORD.findall(text.lower())
+    return WORD.findall(without_extraction_artefacts(text).lower())
 
 
 def identifiers(text: str) -> list[str]:

@@ -62,22 +62,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from dossier.records import Chunk, Quote
+from dossier.textutil import LIGATURES, SOFT_HYPHEN
+from dossier.textutil import has_extraction_artefacts as _has_artefacts
 
 _NON_SPACE = re.compile(r"\S+")
 _LONG_WHITESPACE = re.compile(r"\s\s+")  # the only runs that move the offset map
 _LONG_SPACES = re.compile(rb"  +")
 _ASCII_WHITESPACE = bytes(c for c in range(128) if chr(c).isspace())
 _ASCII_SPACES = bytes.maketrans(_ASCII_WHITESPACE, b" " * len(_ASCII_WHITESPACE))
-SOFT_HYPHEN = "\u00ad"
-LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
-_ARTEFACTS = re.compile("[" + SOFT_HYPHEN + "".join(LIGATURES) + "]")
 
 NOT_IN_PASSAGE = "quote text is not in the cited passage"
 EMPTY_QUOTE = "empty quote"
-
-
-def _has_artefacts(text: str) -> bool:
-    return not text.isascii() and _ARTEFACTS.search(text) is not None
 
 
 def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
@@ -117,7 +112,7 @@ class FoldedText:
     def of(cls, original: str) -> FoldedText:
         if original.isascii():
             return cls._folded_ascii(original)
-        if _ARTEFACTS.search(original):
+        if _has_artefacts(original):
             return cls._walked(original)
         text = " ".join(original.split())
         if not text:
@@ -283,7 +278,7 @@ class QuoteVerifier:
         make = tuple.__new__  # QuoteCheck(...) without the keyword-default machinery
         for text, chunk in pairs:
             needle = " ".join(text.split())
-            if not needle.isascii() and _ARTEFACTS.search(needle):
+            if _has_artefacts(needle):
                 needle = normalise_quote(needle)
             if not needle:
                 append(_EMPTY)

@@ -254,3 +254,11 @@ def test_chunk_offsets_slice_exactly_and_do_not_overlap(
         assert not chunk.text.startswith("#")
     assert len({c.chunk_id for c in chunks}) == len(chunks)
     assert chunk_document(doc, ChunkSettings(max_chars=max_chars, min_words=min_words)) == chunks
+
+
+def test_a_markdown_comment_is_not_a_passage_but_text_around_it_is() -> None:
+    text = "# Access\n\n<!-- internal note: update in Q3 -->\n\nMFA is required for all staff.\n"
+    passages = [c.text for c in chunk_document(make_doc(text))]
+    assert passages == ["MFA is required for all staff."]
+    plain = [c.text for c in chunk_document(make_doc(text, path="notes/access.txt"))]
+    assert "<!-- internal note: update in Q3 -->" in plain  # in a .txt it is text

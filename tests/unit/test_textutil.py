@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dossier.index import embedding_text
+from dossier.records import Chunk
 from dossier.textutil import (
     QUESTION_FILLER,
     STOPWORDS,
@@ -133,3 +135,20 @@ def test_fold_whitespace_has_no_runs_or_edges(text: str) -> None:
     assert folded == folded.strip()
     assert "  " not in folded
     assert folded.split() == text.split()
+
+
+def test_words_read_through_extraction_artefacts() -> None:
+    """A PDF's "conﬁdential" and "back\u00adups" are found by "confidential" and "backups"."""
+    assert words("Conﬁdential print\u00adouts and back\u00adups") == [
+        "confidential",
+        "printouts",
+        "and",
+        "backups",
+    ]
+
+
+def test_the_indexed_text_reads_through_extraction_artefacts() -> None:
+    chunk = Chunk("c1", "scan.pdf", 0, 24, "Conﬁdential back\u00adups.", "Media")
+    assert embedding_text(chunk, "Media Policy") == "Media Policy > Media: Confidential backups."
+    plain = Chunk("c2", "a.md", 0, 10, "Plain text", "")
+    assert embedding_text(plain, "") == "Plain text"  # other text is left as it is
