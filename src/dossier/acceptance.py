@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable
 
 from dossier.brief import Brief, Fact
-from dossier.engine import ASKS_WORDS, SYNONYMS, Evidence, holds_value
+from dossier.engine import ASKS_WORDS, SYNONYMS, Evidence, states_value
 from dossier.records import Acceptance, Answer, Question
 from dossier.textutil import content_terms, fold_whitespace, stem, words
 
@@ -40,7 +40,7 @@ def check(brief: Brief, statements: str) -> tuple[Acceptance, tuple[Fact, ...]]:
     for fact in brief.facts:
         if fact in unaddressed:
             gaps.append(f"nothing in the answer is about: {fact.text}")
-        elif fact.asks and not holds_value(fact, statements):
+        elif fact.asks and not states_value(fact, statements):
             gaps.append(f"the answer does not state {ASKS_WORDS[fact.asks]} for: {fact.text}")
         else:
             continue

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from dossier.records import Question
-from dossier.textutil import content_terms, fold_whitespace, identifiers
+from dossier.textutil import fold_whitespace, identifiers, question_terms
 
 # What kind of value the question asks for, by its wording.
 _ASKS = (
@@ -102,7 +102,7 @@ def make_brief(question: Question) -> Brief:
     text = fold_whitespace(question.question)
     asked = _interrogative_part(text)
     facts = _facts(asked)
-    terms = tuple(dict.fromkeys(content_terms(asked)))
+    terms = question_terms(asked)
     return Brief(
         question_id=question.question_id,
         question=question.question,
@@ -200,4 +200,4 @@ _PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
 
 def _fact(text: str) -> Fact:
     asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
-    return Fact(text=text, terms=tuple(dict.fromkeys(content_terms(text))), asks=asks)
+    return Fact(text=text, terms=question_terms(text), asks=asks)

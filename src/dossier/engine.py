@@ -25,7 +25,14 @@ from dossier.conflicts import Outcome, settle
 from dossier.embed import Vectors
 from dossier.index import HybridIndex
 from dossier.records import Chunk, DiscardedQuote, Hit, Search
-from dossier.textutil import content_terms, identifiers, sentence_spans, stem, words
+from dossier.textutil import (
+    content_terms,
+    identifiers,
+    question_terms,
+    sentence_spans,
+    stem,
+    words,
+)
 
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
@@ -474,7 +481,7 @@ class OfflineEngine:
         def merit(i: int) -> tuple[bool, float]:
             coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
             score = float(similarities[i]) + self.settings.coverage_weight * coverage
-            return (holds_value(fact, sentences[i]), score)
+            return (states_value(fact, sentences[i]), score)
 
         best = sorted(range(len(sentences)), key=merit, reverse=True)
         chosen = sorted(best[: self.settings.sentences_per_passage])
@@ -494,7 +501,7 @@ def search_step(query: str, hits: Sequence[Hit]) -> Step:
 
 def _query_key(query: str) -> frozenset[str]:
     """Two queries with the same stemmed content terms are the same search."""
-    return frozenset(content_terms(query)) or frozenset(words(query))
+    return frozenset(question_terms(query)) or frozenset(words(query))
 
 
 def brief_step(brief: Brief) -> Step:
@@ -530,9 +537,37 @@ def _decision_step(
     }
 
 
-def holds_value(fact: Fact, text: str) -> bool:
+# Verbs that go with the value asked for ("how long are X retained", "how often is X
+# performed"); the subject is X. Stemmed.
+_VALUE_VERBS = frozenset(
+    stem(word)
+    for word in "retain retained keep kept store stored hold held remain archive archived "
+    "perform performed conduct conducted carry carried happen occur run".split()
+)
+
+
+def states_value(fact: Fact, text: str) -> bool:
+    """Whether the text states a value of the kind the fact asks for, about anything."""
     pattern = _ASKS_PATTERN.get(fact.asks or "")
     return pattern is None or bool(pattern.search(text))
+
+
+def holds_value(fact: Fact, text: str) -> bool:
+    """Whether the passage states the kind of value the fact asks for (a period, a
+    frequency, a number) about the fact's subject: in a sentence that, or whose
+    sentence before it, names one of the fact's terms. "Customer data is deleted
+    within 30 days. Invoice records are retained under the schedule above." holds
+    no period for invoice records."""
+    pattern = _ASKS_PATTERN.get(fact.asks or "")
+    if pattern is None:
+        return True
+    wanted = set(fact.terms) - _VALUE_VERBS or set(fact.terms)
+    sentences = _sentences(text)
+    named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
+    return any(
+        pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
+        for i, sentence in enumerate(sentences)
+    )
 
 
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s+")

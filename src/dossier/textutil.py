@@ -112,6 +112,15 @@ def content_terms(text: str) -> list[str]:
     return terms
 
 
+# "How long", "how often": the words ask for a kind of value, they name no subject.
+_ASKING_WORDS = re.compile(r"\bhow\s+(?:long|often|many|much|frequently|soon|quickly)\b", re.I)
+
+
+def question_terms(text: str) -> tuple[str, ...]:
+    """The content terms of a question or query: what it asks about, not how."""
+    return tuple(dict.fromkeys(content_terms(_ASKING_WORDS.sub("how", text))))
+
+
 def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
 

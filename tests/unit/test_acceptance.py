@@ -28,7 +28,7 @@ def test_incomplete_names_the_fact_missing_its_value() -> None:
 def test_wrong_question_restates_it() -> None:
     verdict, _ = check(BRIEF, "Visitors sign in at reception.")
     assert verdict.verdict == "wrong_question"
-    assert verdict.restated == "backups taken long retained"
+    assert verdict.restated == "backups taken retained"
 
 
 TEXT_A = "Backups are taken daily."

@@ -237,3 +237,22 @@ def test_normalised_ignores_case_and_spacing(question: str, data: st.DataObject)
     )
     spaced = data.draw(st.sampled_from(["  ", "\n", "\t ", " "])).join(varied.split(" "))
     assert brief(spaced).normalised == brief(question).normalised
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How long are backups kept?", "How often are backups tested?", "How many backups exist?"],
+)
+def test_asking_words_are_not_subject_terms(question: str) -> None:
+    """'long', 'often', 'many' say what kind of value is asked for, not what about."""
+    brief = make_brief(Question("Q", question))
+    assert brief.facts[0].terms[0] == "backup" and not {"long", "often", "many"} & set(brief.terms)
+    assert "long" not in brief.terms and "often" not in brief.terms
+
+
+def test_a_pronoun_part_takes_the_subject_but_not_the_asking_words() -> None:
+    brief = make_brief(
+        Question("Q", "How frequently are backups taken, and how long are they kept?")
+    )
+    assert [f.asks for f in brief.facts] == ["frequency", "duration"]
+    assert "long" not in brief.facts[1].terms and "backup" in brief.facts[1].terms

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dossier.brief import make_brief
 from dossier.build import BuildResult
-from dossier.records import Answer
+from dossier.engine import holds_value, states_value
+from dossier.records import Answer, Question
 
 SUPERSEDED = "policies/password-policy-2023.md"
 ARCHIVED = "policies/remote-work-2019.md"
@@ -66,3 +68,17 @@ def test_searches_are_recorded_in_order_without_duplicates(demo_build: BuildResu
         queries = [s.query for s in answer.searches]
         assert queries[0] == " ".join(answer.question.split()) or queries[0] in answer.question
         assert len(set(queries)) == len(queries)
+
+
+def test_a_value_counts_only_where_the_passage_speaks_of_the_subject() -> None:
+    fact = make_brief(Question("Q", "How long do you retain invoice records?")).facts[0]
+    unrelated = (
+        "Customer data is deleted within 30 days of contract termination. Invoice records "
+        "are retained under the schedule above and are not used for any other purpose."
+    )
+    assert states_value(fact, unrelated) and not holds_value(fact, unrelated)
+    assert holds_value(fact, "| Invoices and invoice records | 7 years from invoice date |")
+    # retained, yes, but backups are not invoice records: the verb is not the subject
+    assert not holds_value(fact, "Backups are retained for 35 days.")
+    # the sentence before may name the subject ("... invoices. They are kept 7 years.")
+    assert holds_value(fact, "Invoice records are archived in S3. They are kept for 7 years.")
