@@ -191,7 +191,9 @@ def _facts(text: str) -> tuple[Fact, ...]:
 
 # "What is X, and how long is Y?": two facts when the second part asks on its own.
 _COORDINATED = re.compile(
-    r"(?:,|;)\s*(?:and|or)?\s*(?=(?:how|what|which|who|when|where|do|does|is|are|can)\b)", re.I
+    r"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)"
+    r"(?=(?:how|what|which|who|when|where|do|does|is|are|can)\b)",
+    re.I,
 )
 
 

@@ -256,3 +256,15 @@ def test_a_pronoun_part_takes_the_subject_but_not_the_asking_words() -> None:
     )
     assert [f.asks for f in brief.facts] == ["frequency", "duration"]
     assert "long" not in brief.facts[1].terms and "backup" in brief.facts[1].terms
+
+
+def test_a_second_question_joined_by_and_without_a_comma_is_its_own_fact() -> None:
+    brief = make_brief(
+        Question("Q", "How often are offsite tape backups rotated and when are tapes destroyed?")
+    )
+    assert [f.text for f in brief.facts] == [
+        "How often are offsite tape backups rotated",
+        "when are tapes destroyed?",
+    ]
+    single = make_brief(Question("Q", "Do you encrypt data at rest and in transit?"))
+    assert len(single.facts) == 1  # "and" joining two objects asks one thing
