@@ -204,6 +204,8 @@ class OpenAIModel:
             raise _Failure(f"the server answered HTTP {status}", retryable) from None
         except openai.OpenAIError as error:
             raise _Failure(f"client error ({type(error).__name__})", True) from None
+        except ValueError:  # a 200 whose body is not JSON (a proxy's error page)
+            raise _Failure("the server's reply is not JSON", True) from None
         try:
             content = response.choices[0].message.content
         except (AttributeError, IndexError, TypeError):

@@ -180,8 +180,9 @@ def lay_out(html: str) -> LaidOut:
     """Lay out and write one part. Its links to anchors are recorded and left
     out of its PDF: they are made when the parts are joined."""
     from weasyprint import HTML
+    from weasyprint.urls import URLFetcher  # allowing no protocol: a dossier fetches nothing
 
-    document = HTML(string=html).render()
+    document = HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render()
     anchors: dict[str, Place] = {}
     links: list[Link] = []
     bookmarks: list[Bookmark] = []

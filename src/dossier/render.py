@@ -6,10 +6,12 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from dossier import pdf
 from dossier.atomic import write_atomic
@@ -176,7 +178,7 @@ def _plain(record: Any) -> dict[str, Any]:
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("dossier", "templates"),
-        autoescape=jinja2.select_autoescape(["html"]),
+        autoescape=jinja2.select_autoescape(["html.j2"]),  # questions and model text are text
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -184,7 +186,30 @@ def _environment() -> jinja2.Environment:
     )
     environment.filters["fold"] = lambda text: " ".join(str(text).split())
     environment.filters["freshness"] = freshness_words
+    environment.filters["css_string"] = css_string
+    environment.filters["md"] = markdown_text
+    environment.filters["code"] = lambda text: str(text).replace("`", "'")  # in a code span
     return environment
+
+
+def css_string(text: object) -> markupsafe.Markup:
+    """Text for a CSS string inside <style>, where HTML entities mean nothing: every
+    character but ASCII letters, digits, spaces and . - _ as a CSS escape."""
+    return markupsafe.Markup(
+        "".join(
+            ch if (ch.isascii() and ch.isalnum()) or ch in " .-_" else f"\\{ord(ch):06x}"
+            for ch in str(text)
+        )
+    )
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#])")
+
+
+def markdown_text(text: object) -> str:
+    """Text shown as itself in Markdown: the characters that would make markup,
+    links, images or raw HTML of it are backslash-escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
 
 
 def _context(dossier: Dossier) -> dict[str, Any]:

@@ -61,6 +61,8 @@ class Reply:
     content: str | None = None  # the message content (JSON text, or anything for malformed)
     status: int = 200
     delay: float = 0.0  # seconds to wait before answering
+    raw: bytes | None = None  # a whole body sent as it is, with status 200 (a proxy's page)
+    content_type: str = "application/json"  # of a raw body
 
 
 def json_reply(value: Any) -> Reply:
@@ -127,6 +129,13 @@ def _handler(owner: ScriptedServer) -> type[BaseHTTPRequestHandler]:
             reply = owner.script(request)
             if reply.delay:
                 time.sleep(reply.delay)
+            if reply.raw is not None:
+                self.send_response(200)
+                self.send_header("Content-Type", reply.content_type)
+                self.send_header("Content-Length", str(len(reply.raw)))
+                self.end_headers()
+                self.wfile.write(reply.raw)
+                return
             if reply.status != 200:
                 self._send(reply.status, {"error": {"message": "scripted failure"}})
                 return

@@ -205,3 +205,17 @@ def test_a_reply_without_choices_is_an_error(waits: list[float]) -> None:
 
     with ScriptedServer(no_choices) as server, pytest.raises(ModelError, match="chat completion"):
         model_for(server, waits, max_retries=0).complete("accept", MESSAGES, SCHEMA)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "reason"),
+    [("application/json", "reply is not JSON"), ("text/html", "not a chat completion")],
+)
+def test_a_200_whose_body_is_not_json_is_an_error_not_a_crash(
+    waits: list[float], content_type: str, reason: str
+) -> None:
+    """A proxy's error page with status 200 must make the question abstain, not end the build."""
+    page = Reply(raw=b"<html>Bad Gateway</html>", content_type=content_type)
+    with scripted(page, page) as server, pytest.raises(ModelError, match=reason):
+        model_for(server, waits, max_retries=1).complete("accept", MESSAGES, SCHEMA)
+    assert server.count() == 2  # retried once, as any failed request

@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import io
 import os
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,7 +18,7 @@ from pypdf import PdfReader
 from dossier import pdf as pdf_module
 from dossier.build import BuildResult
 from dossier.pdf import cut
-from dossier.render import html_renderer, render_pdf
+from dossier.render import html_renderer, render_markdown, render_pdf
 
 
 def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult) -> None:
@@ -151,3 +152,45 @@ def test_the_same_dossier_gives_the_same_pdf_bytes(
     time.sleep(1.1)  # font subsets would otherwise carry the second they were written
     assert render_pdf(demo_build.dossier) == first
     assert "SOURCE_DATE_EPOCH" not in os.environ  # set only while rendering
+
+
+INJECTED = (
+    "<style>body{display:none}</style> Is <b>MFA</b> & SSO required? "
+    '<img src="http://127.0.0.1:9/beacon.png"> `![x](http://evil.example/x.png)` | # *'
+)
+
+
+def _injected(demo_build: BuildResult) -> Any:
+    first = dataclasses.replace(
+        demo_build.dossier.answers[0], question_id='<script>Q"1</script>', question=INJECTED
+    )
+    return dataclasses.replace(
+        demo_build.dossier,
+        answers=(first, *demo_build.dossier.answers[1:]),
+        questionnaire='vendor "2026" </style>.csv',
+    )
+
+
+def test_questionnaire_text_is_shown_as_text_in_the_pdf(
+    demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Questions are the vendor's text, not markup: a tag in one must neither hide
+    the dossier nor make the renderer fetch anything."""
+    fetched: list[str] = []
+    monkeypatch.setattr("urllib.request.OpenerDirector.open", lambda *a, **k: fetched.append(a))
+    dossier = _injected(demo_build)
+    reader = PdfReader(io.BytesIO(render_pdf(dossier)))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert len(reader.pages) > 10, "a <style> in a question must not blank the PDF"
+    assert "<style>body{display:none}</style> Is <b>MFA</b> & SSO required?" in text
+    assert '<script>Q"1</script>' in text
+    assert 'vendor "2026" </style>.csv' in text  # the page footer, a CSS string
+    assert fetched == []
+
+
+def test_questionnaire_text_is_shown_as_text_in_the_markdown(demo_build: BuildResult) -> None:
+    markdown = render_markdown(_injected(demo_build))
+    heading = next(line for line in markdown.splitlines() if "MFA" in line and "###" in line)
+    assert heading.startswith(r'### \<script\>Q"1\</script\>. \<style\>body{display:none}')
+    unescaped = re.findall(r"(?<!\\)[<>\[\]!`*|#&]", heading.removeprefix("### "))
+    assert unescaped == [], heading  # no markup, link, image or raw HTML can start
