@@ -2,7 +2,8 @@
 
 Deterministic checks, each with a written finding: a number, unit or period
 in the claim that its quotes state differently; a negation in one and not the
-other; a quote that stops or starts mid-sentence; a question about a named
+other; a name (control id, product, standard, system) in the claim that no quote
+names; a quote that stops or starts mid-sentence; a question about a named
 system or control whose quotes never name it. The critic annotates and
 escalates for a person to decide; it never deletes a claim.
 """
@@ -51,6 +52,7 @@ def critique(
         if claim.kind == "fact":
             findings += _numbers(i, claim.text, quoted)
             findings += _negation(i, claim.text, quoted)
+            findings += _names(i, claim.text, quoted)
         for quote in claim.quotes:
             findings += _truncated(i, quote, chunk_of(quote.chunk_id))
     findings += _subject(question, claims, chunk_of, titles)
@@ -95,6 +97,33 @@ def _negation(index: int, claim: str, quoted: str) -> list[Finding]:
         else ("its quotes contain a negation the claim does not")
     )
     return [Finding("negation", index, which)]
+
+
+# Names a statement may add that no quote backs: "FedRAMP", "GitHub", "SIEM".
+_MIXED_CASE = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
+_ACRONYM = re.compile(r"\b[A-Z]{3,}s?\b")
+
+
+def _names(index: int, claim: str, quoted: str) -> list[Finding]:
+    """A control id, product, standard or named system in the statement that none
+    of its quotes names: a verified quote about passwords cannot back "we hold
+    FedRAMP High"."""
+    names = [_as_written(name, claim) for name in identifiers(claim)]
+    names += _PROPER_NAME.findall(claim) + _MIXED_CASE.findall(claim) + _ACRONYM.findall(claim)
+    return [
+        Finding("name", index, f"the statement names {name}; none of its quotes does")
+        for name in dict.fromkeys(names)
+        if name.lower() not in quoted.lower() and not _spelled_out(name, quoted)
+    ]
+
+
+def _spelled_out(acronym: str, quoted: str) -> bool:
+    """Whether the quotes spell the acronym out: "MFA" in "multi-factor authentication"."""
+    letters = acronym.rstrip("s").lower()
+    if not letters.isalpha() or len(letters) > 8:
+        return False
+    initials = "".join(word[0] for word in re.findall(r"[A-Za-z]+", quoted)).lower()
+    return letters in initials
 
 
 def _truncated(index: int, quote: Quote, chunk: Chunk | None) -> list[Finding]:
