@@ -320,7 +320,7 @@ def _build(
     )
     # 5. Assemble the record and write the artefacts.
     dossier = _assemble(
-        config, clock, started, questions, notes, corpus, engine.name, answers, ledger
+        config, clock, started, questions, notes, corpus, authority, engine.name, answers, ledger
     )
     # 6. Decisions of an earlier review carry over to answers that did not change;
     #    an answer whose decision no longer holds says why.
@@ -360,6 +360,7 @@ def _assemble(
     questions: list[Question],
     notes: list[str],
     corpus: Corpus,
+    authority: Authority,
     engine: str,
     answers: list[Answer],
     ledger: RunLedger,
@@ -375,7 +376,7 @@ def _assemble(
         documents_failed=corpus.failures,
         stage_seconds=ledger.stage_seconds(),
         questionnaire_notes=tuple(notes),
-        corpus_notes=Authority.of(corpus, today=started.date()).notes,
+        corpus_notes=authority.notes,
         corpus=str(config.corpus),
         answer_cache=ledger.answer_cache([q.question_id for q in questions]),
         model_calls=ledger.model_calls(),
