@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	# CPU torch first, pinned: it is on this machine kind's disk; unpinned would fetch CUDA.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/python -c "import dossier.embed as e; e.check_model_offline()"
+	$(BIN)/python -c "import dossier.index.embed as e; e.check_model_offline()"
 	touch $(STAMP)
 
 demo: setup

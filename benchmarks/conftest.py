@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from dossier.embed import MiniLMEmbedder
+from dossier.index.embed import MiniLMEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_EVAL = ROOT.parent / "shared" / "eval"

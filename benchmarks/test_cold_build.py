@@ -27,7 +27,7 @@ import pytest
 from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
 from dossier.build import build
 from dossier.config import load_config
-from dossier.embed import MiniLMEmbedder
+from dossier.index.embed import MiniLMEmbedder
 
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from benchmarks.conftest import RESULTS, ROOT, SHARED_EVAL
-from dossier.embed import MiniLMEmbedder, _load_model, native_bfloat16
-from dossier.index import embedding_text
-from dossier.ingest import ingest, scan_corpus
+from dossier.index.embed import MiniLMEmbedder, _load_model, native_bfloat16
+from dossier.index.hybrid import embedding_text
+from dossier.ingest.files import ingest, scan_corpus
 
 SAMPLE_STEP = 4
 

@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
-from dossier.authority import Authority
-from dossier.brief import make_brief
 from dossier.build import build
 from dossier.config import load_config
-from dossier.engine import EngineSettings, OfflineEngine
-from dossier.evaluate import FIGURES, evaluate_build, fold, load_labels
-from dossier.index import HybridIndex, RetrievalSettings, fuse, open_index
-from dossier.ingest import ingest, scan_corpus
+from dossier.evaluation.evaluate import FIGURES, evaluate_build, fold, load_labels
+from dossier.index.hybrid import HybridIndex, RetrievalSettings, fuse, open_index
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import ingest, scan_corpus
 from dossier.records import Question
+from dossier.research.brief import make_brief
+from dossier.research.offline import EngineSettings, OfflineEngine
 
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")

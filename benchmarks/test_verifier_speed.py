@@ -37,7 +37,7 @@ import pytest
 from benchmarks.aho_corasick import build_automaton, scan
 from benchmarks.verifier_workload import Workload, make_workload
 from dossier.build import long_lived_objects_left_alone
-from dossier.verify import FoldedText, QuoteVerifier, normalise_quote
+from dossier.evidence.verify import FoldedText, QuoteVerifier, normalise_quote
 
 _WORKLOADS: dict[int, Workload] = {}
 

@@ -10,7 +10,7 @@ import pytest
 
 from dossier.build import BuildResult, build
 from dossier.config import Config, load_config
-from dossier.embed import MiniLMEmbedder
+from dossier.index.embed import MiniLMEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_EVAL = ROOT.parent / "shared" / "eval"

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import dossier.embed
+import dossier.index.embed
 from dossier.cli import main
 from tests.fakes import HashingEmbedder
 
 if __name__ == "__main__":
-    dossier.embed.MiniLMEmbedder = HashingEmbedder  # type: ignore[misc,assignment]
+    dossier.index.embed.MiniLMEmbedder = HashingEmbedder  # type: ignore[misc,assignment]
     main()

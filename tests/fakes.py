@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from dossier.embed import Vectors
+from dossier.index.embed import Vectors
 
 
 class HashingEmbedder:

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dossier import __version__
-from dossier.acceptance import answer_question
-from dossier.atomic import write_atomic, write_if_changed
-from dossier.authority import Authority
-from dossier.brief import Brief, make_brief
-from dossier.cache import (
+from dossier.common.atomic import write_atomic, write_if_changed
+from dossier.config import Config
+from dossier.errors import CorpusError
+from dossier.evidence.compose import ComposeContext, compose_answer
+from dossier.evidence.freshness import date_answer
+from dossier.evidence.verify import QuoteVerifier
+from dossier.incremental.cache import (
     LEDGER_DIR,
     AnswerCache,
     DocumentCache,
@@ -32,19 +34,16 @@ from dossier.cache import (
     is_evidence_change,
     previous_listing,
 )
-from dossier.compose import ComposeContext, compose_answer
-from dossier.config import Config
-from dossier.embed import Embedder, MeteredEmbedder
-from dossier.engine import Evidence, OfflineEngine
-from dossier.errors import CorpusError
-from dossier.executor import Executor, executor_for
-from dossier.freshness import date_answer
-from dossier.history import record_history
-from dossier.index import HybridIndex, VectorStore, update_index
-from dossier.ingest import corpus_digest, scan_corpus
-from dossier.llm import LanguageModel, OpenAIModel
-from dossier.model_engine import ModelEngine
-from dossier.questionnaire import read_questionnaire
+from dossier.incremental.executor import Executor, executor_for
+from dossier.incremental.history import record_history
+from dossier.index.embed import Embedder, MeteredEmbedder
+from dossier.index.hybrid import HybridIndex, VectorStore, update_index
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import corpus_digest, scan_corpus
+from dossier.ingest.questionnaire import read_questionnaire
+from dossier.ingest.workbook import answered_name
+from dossier.output.render import up_to_date, write_outputs
+from dossier.output.trace import write_trace
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
@@ -55,8 +54,12 @@ from dossier.records import (
     Question,
     Search,
 )
-from dossier.render import up_to_date, write_outputs
-from dossier.review import (
+from dossier.research.acceptance import answer_question
+from dossier.research.brief import Brief, make_brief
+from dossier.research.llm import LanguageModel, OpenAIModel
+from dossier.research.model import ModelEngine
+from dossier.research.offline import Evidence, OfflineEngine
+from dossier.review.decisions import (
     DECISIONS_FILE,
     PASSAGES_FILE,
     apply_decisions,
@@ -65,9 +68,6 @@ from dossier.review import (
     load_decisions,
     passages_json,
 )
-from dossier.trace import write_trace
-from dossier.verify import QuoteVerifier
-from dossier.workbook import answered_name
 
 SCHEMA_VERSION = "1.0"
 Clock = Callable[[], dt.datetime]

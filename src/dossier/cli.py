@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from dossier import __version__
-from dossier.atomic import output_lock
+from dossier.common.atomic import output_lock
 from dossier.errors import DossierError
 from dossier.records import ReviewStatus
 
@@ -135,7 +135,7 @@ def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     def action() -> None:
         from dossier.build import build as run_build
         from dossier.config import load_config
-        from dossier.embed import LazyEmbedder, MiniLMEmbedder
+        from dossier.index.embed import LazyEmbedder, MiniLMEmbedder
 
         path = _config_file(config_path)
         config = load_config(path, overrides)
@@ -252,10 +252,10 @@ def _record(
     text: str | None = None,
 ) -> int:
     """Apply one decision (or one per question), save it, re-render; return pending count."""
-    from dossier.atomic import write_atomic
     from dossier.build import utc_iso
-    from dossier.render import read_dossier, write_outputs
-    from dossier.review import (
+    from dossier.common.atomic import write_atomic
+    from dossier.output.render import read_dossier, write_outputs
+    from dossier.review.decisions import (
         DECISIONS_FILE,
         apply_decisions,
         decide,
@@ -288,7 +288,7 @@ def _review_interactively(out: Path, reviewer: str) -> None:
     """One pending answer at a time; each decision is saved at once, so a person can
     stop (q) and resume later."""
     from dossier.errors import InputError
-    from dossier.render import read_dossier
+    from dossier.output.render import read_dossier
 
     for answer in [a for a in read_dossier(out).answers if a.review.status == "pending"]:
         click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
@@ -339,7 +339,7 @@ def keygen(key_path: Path) -> None:
     """Write an Ed25519 private key (PEM) and its public key beside it (FILE.pub)."""
 
     def action() -> None:
-        from dossier.signing import fingerprint, keygen, load_public_key
+        from dossier.review.signing import fingerprint, keygen, load_public_key
 
         private, public = keygen(key_path)
         click.echo(
@@ -367,8 +367,8 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
 
     def action() -> None:
         from dossier.build import utc_iso
-        from dossier.render import read_dossier
-        from dossier.signing import sign as sign_dossier
+        from dossier.output.render import read_dossier
+        from dossier.review.signing import sign as sign_dossier
 
         with output_lock(out):
             signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
@@ -391,8 +391,8 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
     """Check every artefact against the signed manifest; exit 1 naming what failed."""
 
     def action() -> None:
-        from dossier.signing import SigningError
-        from dossier.signing import verify as verify_dossier
+        from dossier.review.signing import SigningError
+        from dossier.review.signing import verify as verify_dossier
 
         result = verify_dossier(out, pubkey)
         if result.problems:
@@ -432,8 +432,8 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
     """Score a built dossier against labels, beside a naive baseline; writes eval.json."""
 
     def action() -> None:
-        from dossier.embed import MiniLMEmbedder
-        from dossier.evaluate import FIGURES, evaluate_build
+        from dossier.evaluation.evaluate import FIGURES, evaluate_build
+        from dossier.index.embed import MiniLMEmbedder
 
         report = evaluate_build(out, labels, corpus, MiniLMEmbedder() if baseline else None)
         columns = ["dossier", "baseline"] if baseline else ["dossier"]
@@ -470,8 +470,8 @@ def explain(out: Path, debug: bool, question_id: str) -> None:
     """Print how one question was researched and decided, from its stored trace."""
 
     def action() -> None:
-        from dossier.trace import explain as describe
-        from dossier.trace import read_trace
+        from dossier.output.trace import explain as describe
+        from dossier.output.trace import read_trace
 
         click.echo(describe(read_trace(out, question_id)))
 
@@ -486,8 +486,8 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
 
     def action() -> None:
         from dossier.config import load_config
-        from dossier.embed import MiniLMEmbedder
-        from dossier.plan import plan_build
+        from dossier.incremental.status import plan_build
+        from dossier.index.embed import MiniLMEmbedder
 
         config = load_config(_config_file(config_path), overrides)
         embedder_name = MiniLMEmbedder.name_for(config.retrieval.encoder)
@@ -507,7 +507,7 @@ def diff(out: Path, debug: bool, old: str | None, new: str | None) -> None:
     <out>/history or paths to dossier.json files (default: the previous and the latest)."""
 
     def action() -> None:
-        from dossier.history import diff_dossiers, load_build
+        from dossier.incremental.history import diff_dossiers, load_build
 
         old_label, old_dossier = load_build(out, old, -2)
         new_label, new_dossier = load_build(out, new, -1)

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dossier.embed import ENCODERS
-from dossier.engine import EngineSettings
 from dossier.errors import ConfigError
-from dossier.freshness import FreshnessSettings
-from dossier.index import RetrievalSettings
-from dossier.ingest import ChunkSettings
-from dossier.llm import ModelSettings
+from dossier.evidence.freshness import FreshnessSettings
+from dossier.index.embed import ENCODERS
+from dossier.index.hybrid import RetrievalSettings
+from dossier.ingest.files import ChunkSettings
 from dossier.records import ColumnSettings
+from dossier.research.llm import ModelSettings
+from dossier.research.offline import EngineSettings
 
 ENGINES = ("offline", "openai")
 _TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}

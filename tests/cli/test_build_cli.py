@@ -130,7 +130,7 @@ def test_bad_config_names_the_key(tmp_path: Path) -> None:
 
 
 def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> None:
-    from dossier.atomic import output_lock
+    from dossier.common.atomic import output_lock
 
     out = small_project / "locked-out"
     with output_lock(out):

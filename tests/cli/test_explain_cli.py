@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from dossier.build import BuildResult
 from dossier.cli import main
-from dossier.trace import read_trace, trace_path
+from dossier.output.trace import read_trace, trace_path
 
 
 def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]

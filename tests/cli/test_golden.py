@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from dossier.build import BuildResult
-from dossier.render import render_markdown, to_json
+from dossier.output.render import render_markdown, to_json
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "demo-dossier.md"
 
@@ -24,7 +24,7 @@ def test_demo_markdown_matches_golden(demo_build: BuildResult) -> None:
 
 def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embedder) -> None:  # type: ignore[no-untyped-def]
     from dossier.build import build
-    from dossier.history import comparable
+    from dossier.incremental.history import comparable
     from tests.conftest import pinned_clock
 
     again = build(demo_config, embedder=embedder, clock=pinned_clock)

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import dossier.embed
-from dossier.atomic import output_lock
+import dossier.index.embed
 from dossier.cli import main
-from dossier.history import comparable
-from dossier.pdf import Part
-from dossier.render import from_json, html_renderer
+from dossier.common.atomic import output_lock
+from dossier.incremental.history import comparable
+from dossier.output.pdf import Part
+from dossier.output.render import from_json, html_renderer
 from tests.fakes import HashingEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +50,7 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.fixture(autouse=True)
 def hashing_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", HashingEmbedder)
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
 
 
 def run(*args: object) -> tuple[int, str]:
@@ -161,7 +161,7 @@ class PrecisionNamedEmbedder(HashingEmbedder):
 def test_status_looks_for_the_vectors_of_the_configured_encoder(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", PrecisionNamedEmbedder)
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", PrecisionNamedEmbedder)
     with (project / "dossier.toml").open("a") as config:
         config.write('[retrieval]\nencoder = "int8"\n')
     build(project)

@@ -20,12 +20,12 @@ from click.testing import CliRunner
 from dossier.build import BuildResult, build
 from dossier.cli import main
 from dossier.config import Config, load_config
-from dossier.embed import MiniLMEmbedder
 from dossier.errors import ConfigError
-from dossier.ingest import ingest, scan_corpus
-from dossier.llm import ModelSettings
+from dossier.index.embed import MiniLMEmbedder
+from dossier.ingest.files import ingest, scan_corpus
+from dossier.output.trace import explain, read_trace
 from dossier.records import Answer
-from dossier.trace import explain, read_trace
+from dossier.research.llm import ModelSettings
 from tests.conftest import ROOT, pinned_clock
 from tests.support.openai_server import (
     FABRICATED_CLAIM,

@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 
-import dossier.embed
+import dossier.index.embed
 from dossier.cli import main
 from tests.fakes import HashingEmbedder
 from tests.unit.test_workbook import vendor_workbook
@@ -51,7 +51,7 @@ def test_the_answered_workbook_is_signed_and_follows_review(
     """The answered copy is what goes back to the vendor: the manifest lists it, a
     reviewer's edit reaches it, a rebuild with nothing to redo leaves it (and the
     signature) alone, and verify names it when it is altered."""
-    monkeypatch.setattr(dossier.embed, "MiniLMEmbedder", HashingEmbedder)
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
     source = vendor_workbook(tmp_path / "acme.xlsx")
     out = tmp_path / "out"
     build = ["build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out]

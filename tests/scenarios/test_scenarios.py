@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from dossier.build import BuildResult, build
+from dossier.common.textutil import content_terms
 from dossier.config import Config, load_config
-from dossier.embed import MiniLMEmbedder
-from dossier.evaluate import evaluate_build, route_of
-from dossier.textutil import content_terms
-from dossier.trace import read_trace
+from dossier.evaluation.evaluate import evaluate_build, route_of
+from dossier.index.embed import MiniLMEmbedder
+from dossier.output.trace import read_trace
 from tests.conftest import ROOT, pinned_clock
 
 LABELS = ROOT / "questions" / "scenario-labels.jsonl"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dossier.acceptance import answer_question, check
-from dossier.brief import Brief, make_brief
-from dossier.compose import ComposeContext, compose_answer
-from dossier.engine import Evidence, Selection
+from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.records import Answer, Chunk, Question
+from dossier.research.acceptance import answer_question, check
+from dossier.research.brief import Brief, make_brief
+from dossier.research.offline import Evidence, Selection
 
 BRIEF = make_brief(Question("Q", "How often are backups taken, and how long are backups retained?"))
 
@@ -80,7 +80,7 @@ def test_an_unrepairable_shortfall_is_recorded_not_dissolved() -> None:
 
 
 def test_an_ambiguity_is_acted_on_only_when_its_readings_lead_to_different_answers() -> None:
-    from dossier.brief import Ambiguity, Reading
+    from dossier.research.brief import Ambiguity, Reading
 
     brief = make_brief(Question("Q", "Do you encrypt customer data at rest or in transit?"))
     (ambiguity,) = brief.ambiguities

@@ -1,11 +1,11 @@
-"""Unit tests for dossier.authority: which documents may ground current practice."""
+"""Unit tests for dossier.ingest.authority: which documents may ground current practice."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 
-from dossier.authority import Authority
+from dossier.ingest.authority import Authority
 from dossier.records import Corpus, Document
 
 

@@ -1,4 +1,5 @@
-"""Unit tests for dossier.brief: sentences, preamble, facts, asks, identifiers, normalised."""
+"""Unit tests for dossier.research.brief: sentences, preamble, facts, asks, identifiers,
+normalised."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.brief import Brief, make_brief, sentences
 from dossier.records import Question
+from dossier.research.brief import Brief, make_brief, sentences
 
 
 def brief(text: str, qid: str = "Q1") -> Brief:

@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.authority import Authority
 from dossier.build import _ledger_name
-from dossier.cache import (
+from dossier.incremental.cache import (
     LEDGER_DIR,
     AnswerCache,
     AnswerInputs,
@@ -29,10 +28,11 @@ from dossier.cache import (
     is_evidence_change,
     miss_reason,
 )
-from dossier.executor import SerialExecutor, ThreadExecutor
-from dossier.ingest import ChunkSettings, ingest
+from dossier.incremental.executor import SerialExecutor, ThreadExecutor
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import ChunkSettings, ingest
 from dossier.records import Answer, Hit, Review, Search, SourceFile
-from dossier.review import Decision, answer_fingerprint, apply_decisions, lapse
+from dossier.review.decisions import Decision, answer_fingerprint, apply_decisions, lapse
 
 POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
 OTHER = "---\nstatus: superseded\n---\n# Old\n\nPasswords rotated yearly.\n"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.calculate import CalculatorRefusal, appears, calculate, plan
+from dossier.evidence.calculate import CalculatorRefusal, appears, calculate, plan
 
 QUOTE = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
 

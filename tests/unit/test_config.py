@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from dossier.config import Config, load_config
-from dossier.engine import EngineSettings
 from dossier.errors import ConfigError, InputError
-from dossier.index import RetrievalSettings
-from dossier.ingest import ChunkSettings
+from dossier.index.hybrid import RetrievalSettings
+from dossier.ingest.files import ChunkSettings
+from dossier.research.offline import EngineSettings
 
 BASIC = 'corpus = "docs"\nquestions = "q/sig.csv"\n'
 
@@ -232,7 +232,7 @@ def test_fingerprint_reflects_settings(tmp_path: Path) -> None:
 
 
 def test_an_engine_table_chooses_the_engine_and_sets_the_model(tmp_path: Path) -> None:
-    from dossier.llm import ModelSettings
+    from dossier.research.llm import ModelSettings
 
     path = write_config(
         tmp_path,

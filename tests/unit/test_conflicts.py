@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from dossier.authority import Authority
-from dossier.conflicts import settle, values_in
+from dossier.ingest.authority import Authority
 from dossier.records import Chunk
+from dossier.research.conflicts import settle, values_in
 
 FREQUENCY = re.compile(r"\b(annual(ly)?|quarterly|monthly|every\s+\w+)\b", re.I)
 

@@ -1,18 +1,18 @@
-"""Unit tests for the encoder choice in dossier.embed."""
+"""Unit tests for the encoder choice in dossier.index.embed."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from dossier.embed import (
+from dossier.errors import ConfigError
+from dossier.index.embed import (
     MODEL_NAME,
     MiniLMEmbedder,
     embedder_name,
     native_bfloat16,
     resolve_encoder,
 )
-from dossier.errors import ConfigError
 
 TEXTS = [
     "Backups are encrypted with AES-256 and kept for 35 days.",

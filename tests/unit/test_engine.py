@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dossier.brief import make_brief
 from dossier.build import BuildResult
-from dossier.engine import holds_value, states_value
 from dossier.records import Answer, Question
+from dossier.research.brief import make_brief
+from dossier.research.offline import holds_value, states_value
 
 SUPERSEDED = "policies/password-policy-2023.md"
 ARCHIVED = "policies/remote-work-2019.md"

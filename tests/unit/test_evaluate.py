@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dossier.evaluate import Label, anchor_covered, load_labels, score
+from dossier.evaluation.evaluate import Label, anchor_covered, load_labels, score
 
 RAW = {
     "a.md": "Backups are taken daily.\nLogs are kept for 90 days.",
@@ -73,7 +73,7 @@ def test_anchor_coverage(anchor: str, quoted: str, covered: bool) -> None:
 
 
 def test_scenario_metrics_count_routes_tools_and_repeated_retrievals() -> None:
-    from dossier.evaluate import scenario_metrics
+    from dossier.evaluation.evaluate import scenario_metrics
 
     hits = [["c1", "a.md", 0.1, 1, 1], ["c2", "a.md", 0.1, 2, 2]]
     trace = [

@@ -6,7 +6,13 @@ import datetime as dt
 
 import pytest
 
-from dossier.freshness import FreshnessSettings, assess, evidence_date, family_of, stated_date
+from dossier.evidence.freshness import (
+    FreshnessSettings,
+    assess,
+    evidence_date,
+    family_of,
+    stated_date,
+)
 from dossier.records import Document
 
 SETTINGS = FreshnessSettings()

@@ -1,4 +1,4 @@
-"""Unit tests for dossier.index.fuse: weighted Reciprocal Rank Fusion arithmetic."""
+"""Unit tests for dossier.index.hybrid.fuse: weighted Reciprocal Rank Fusion arithmetic."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.index import RetrievalSettings, fuse
+from dossier.index.hybrid import RetrievalSettings, fuse
 
 
 def test_exact_scores_with_default_k() -> None:

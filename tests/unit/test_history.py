@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dossier.history import diff_dossiers
+from dossier.incremental.history import diff_dossiers
 from dossier.records import Answer, BuildInfo, Dossier
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dossier.embed import MiniLMEmbedder
-from dossier.index import HybridIndex, update_index
-from dossier.ingest import ingest
+from dossier.index.embed import MiniLMEmbedder
+from dossier.index.hybrid import HybridIndex, update_index
+from dossier.ingest.files import ingest
 from dossier.records import Corpus, SourceFile
 from tests.fakes import HashingEmbedder
 

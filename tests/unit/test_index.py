@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from dossier.embed import MiniLMEmbedder
-from dossier.index import HybridIndex, RetrievalSettings, open_index
-from dossier.ingest import ingest
+from dossier.index.embed import MiniLMEmbedder
+from dossier.index.hybrid import HybridIndex, RetrievalSettings, open_index
+from dossier.ingest.files import ingest
 from dossier.records import SourceFile
 
 CONTROLS = """---

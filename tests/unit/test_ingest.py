@@ -1,4 +1,4 @@
-"""Unit tests for dossier.ingest: front-matter, decoding, reading, scanning, PDFs."""
+"""Unit tests for dossier.ingest.files: front-matter, decoding, reading, scanning, PDFs."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from dossier.errors import CorpusError
-from dossier.ingest import (
+from dossier.ingest.files import (
     UnreadableDocument,
     corpus_digest,
     decode_text,
@@ -393,7 +393,7 @@ def test_scan_corpus_reports_what_it_cannot_read(
             yield folder, subfolders, names
 
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
-    monkeypatch.setattr("dossier.ingest.os.walk", walk)
+    monkeypatch.setattr("dossier.ingest.files.os.walk", walk)
     files = {f.path: f for f in scan_corpus(tmp_path)}
     assert sorted(files) == ["hr/", "locked.md", "open.md"]
     assert files["locked.md"].unreadable == "cannot be read (Permission denied)"

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from dossier.errors import ConfigError
-from dossier.llm import (
+from dossier.research.llm import (
     CallBudget,
     CircuitBreaker,
     ModelError,

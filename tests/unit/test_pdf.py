@@ -15,10 +15,10 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from dossier import pdf as pdf_module
 from dossier.build import BuildResult
-from dossier.pdf import cut
-from dossier.render import html_renderer, render_markdown, render_pdf
+from dossier.output import pdf as pdf_module
+from dossier.output.pdf import cut
+from dossier.output.render import html_renderer, render_markdown, render_pdf
 
 
 def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult) -> None:

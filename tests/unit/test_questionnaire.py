@@ -1,4 +1,4 @@
-"""Unit tests for dossier.questionnaire: CSV and YAML questionnaires and their errors."""
+"""Unit tests for dossier.ingest.questionnaire: CSV and YAML questionnaires and their errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from dossier.errors import InputError, QuestionnaireError
-from dossier.questionnaire import parse_csv, parse_yaml, read_questionnaire
+from dossier.ingest.questionnaire import parse_csv, parse_yaml, read_questionnaire
 from dossier.records import Question
 
 

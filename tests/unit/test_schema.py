@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 
 from dossier.build import BuildResult
+from dossier.output.render import to_json
 from dossier.records import AnsweredWorkbook, ColumnSettings
-from dossier.render import to_json
 
 
 def _schema() -> dict[str, Any]:

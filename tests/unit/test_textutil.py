@@ -1,4 +1,4 @@
-"""Unit tests for dossier.textutil: identifiers, the light stemmer, content terms."""
+"""Unit tests for dossier.common.textutil: identifiers, the light stemmer, content terms."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.index import embedding_text
-from dossier.records import Chunk
-from dossier.textutil import (
+from dossier.common.textutil import (
     QUESTION_FILLER,
     STOPWORDS,
     content_terms,
@@ -17,6 +15,8 @@ from dossier.textutil import (
     stem,
     words,
 )
+from dossier.index.hybrid import embedding_text
+from dossier.records import Chunk
 
 # --- identifiers ---------------------------------------------------------------
 

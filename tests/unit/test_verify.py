@@ -1,4 +1,4 @@
-"""Unit tests for dossier.verify: the whitespace-tolerant, otherwise exact quote check."""
+"""Unit tests for dossier.evidence.verify: the whitespace-tolerant, otherwise exact quote check."""
 
 from __future__ import annotations
 
@@ -8,15 +8,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from dossier.common.textutil import LIGATURES, SOFT_HYPHEN
+from dossier.evidence.verify import FoldedText, QuoteVerifier, normalise_quote, verify_quote
 from dossier.records import Chunk
-from dossier.verify import (
-    LIGATURES,
-    SOFT_HYPHEN,
-    FoldedText,
-    QuoteVerifier,
-    normalise_quote,
-    verify_quote,
-)
 
 DOC_PREFIX = "# Heading\n\nAn earlier paragraph of the document.\n\n"
 PASSAGE = (

@@ -19,8 +19,8 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from dossier.common.textutil import fold_whitespace
 from dossier.records import Calculation
-from dossier.textutil import fold_whitespace
 
 PERIOD_DAYS = {
     "second": 1 / 86400,

@@ -19,13 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dossier.authority import Authority
-from dossier.brief import Brief, Fact
-from dossier.conflicts import Outcome, settle
-from dossier.embed import Vectors
-from dossier.index import HybridIndex
-from dossier.records import Chunk, DiscardedQuote, Hit, Search
-from dossier.textutil import (
+from dossier.common.textutil import (
     content_terms,
     identifiers,
     question_terms,
@@ -33,6 +27,12 @@ from dossier.textutil import (
     stem,
     words,
 )
+from dossier.index.embed import Vectors
+from dossier.index.hybrid import HybridIndex
+from dossier.ingest.authority import Authority
+from dossier.records import Chunk, DiscardedQuote, Hit, Search
+from dossier.research.brief import Brief, Fact
+from dossier.research.conflicts import Outcome, settle
 
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"

@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from dossier.atomic import write_atomic
-from dossier.embed import Embedder, Vectors
+from dossier.common.atomic import write_atomic
+from dossier.common.textutil import STOPWORDS, identifiers, without_extraction_artefacts
 from dossier.errors import BuildError
+from dossier.index.embed import Embedder, Vectors
 from dossier.records import Chunk, Corpus, Hit
-from dossier.textutil import STOPWORDS, identifiers, without_extraction_artefacts
 
 Progress = Callable[[int], None]
 
@@ -37,7 +37,7 @@ class RetrievalSettings:
     rrf_k: int = 10  # measured on policies-a: k=10 beats the textbook 60 (benchmarks/)
     lexical_weight: float = 1.0
     dense_weight: float = 1.0
-    encoder: str = "auto"  # embedding precision: auto | fp32 | bf16 | int8 (dossier.embed)
+    encoder: str = "auto"  # embedding precision: auto | fp32 | bf16 | int8 (dossier.index.embed)
 
 
 def embedding_text(chunk: Chunk, title: str) -> str:

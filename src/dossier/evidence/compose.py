@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dossier import calculate
-from dossier.critic import critique
-from dossier.engine import Evidence, Selection
-from dossier.entailment import Entail
+from dossier.common.textutil import fold_whitespace
+from dossier.evidence import calculate
+from dossier.evidence.critic import critique
+from dossier.evidence.verify import QuoteVerifier
 from dossier.records import (
     Answer,
     Calculation,
@@ -38,8 +38,8 @@ from dossier.records import (
     Validation,
     Verdict,
 )
-from dossier.textutil import fold_whitespace
-from dossier.verify import QuoteVerifier
+from dossier.research.entailment import Entail
+from dossier.research.offline import Evidence, Selection
 
 ChunkLookup = Callable[[str], Chunk | None]
 SiblingLookup = Callable[[str], Sequence[Chunk]]

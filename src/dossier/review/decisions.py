@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from dossier.errors import InputError
+from dossier.evidence.verify import QuoteVerifier
 from dossier.records import Answer, Chunk, Claim, Dossier, Quote, Review, ReviewStatus
-from dossier.verify import QuoteVerifier
 
 DECISIONS_FILE = "review.json"
 PASSAGES_FILE = "cache/passages.json"  # every passage of the build, to re-verify edits

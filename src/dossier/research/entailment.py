@@ -16,8 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dossier.engine import Step
-from dossier.llm import CallBudget, JSONObject, LanguageModel, Message, ModelError, recorded_call
+from dossier.research.llm import (
+    CallBudget,
+    JSONObject,
+    LanguageModel,
+    Message,
+    ModelError,
+    recorded_call,
+)
+from dossier.research.offline import Step
 
 TASK = "entail"
 ENTAIL_SCHEMA: JSONObject = {

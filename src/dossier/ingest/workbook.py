@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dossier.atomic import write_atomic
+from dossier.common.atomic import write_atomic
 from dossier.errors import QuestionnaireError
 from dossier.records import Answer, ColumnSettings, Question
 

@@ -38,10 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from dossier import __version__
-from dossier.atomic import write_atomic
-from dossier.authority import Authority
-from dossier.index import embedding_text
-from dossier.ingest import ChunkSettings, UnreadableDocument, chunk_document, read_document
+from dossier.common.atomic import write_atomic
+from dossier.index.hybrid import embedding_text
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import ChunkSettings, UnreadableDocument, chunk_document, read_document
 from dossier.records import (
     Answer,
     Chunk,
@@ -323,7 +323,7 @@ class AnswerCache:
 
     def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
         """The answer first, then the pointer: a pointer never names a missing answer."""
-        from dossier.render import _answer_json
+        from dossier.output.render import _answer_json
 
         key = inputs.key()
         write_atomic(self._folder / f"{key}.json", canonical_json(_answer_json(answer)))
@@ -331,7 +331,7 @@ class AnswerCache:
         write_atomic(self._pointer(question_id), canonical_json(pointer))
 
     def _load(self, key: str) -> Answer | None:
-        from dossier.render import _answer_from_json
+        from dossier.output.render import _answer_from_json
 
         row = _read_json(self._folder / f"{key}.json")
         try:

@@ -187,8 +187,8 @@ def evaluate_build(
 ) -> dict[str, Any]:
     """Score ``<out>/dossier.json`` and, given an embedder, the naive baseline on
     the same corpus and questions; write ``<out>/eval.json`` and return it."""
-    from dossier.atomic import write_atomic
-    from dossier.render import read_dossier, to_json
+    from dossier.common.atomic import write_atomic
+    from dossier.output.render import read_dossier, to_json
 
     dossier = read_dossier(out)
     corpus = corpus or Path(dossier.build.corpus)
@@ -200,7 +200,7 @@ def evaluate_build(
     report["dossier"] = _summary(score(to_json(dossier), labels, raw))
     routed = [label for label in labels.values() if label.route is not None]
     if routed:
-        from dossier.trace import read_trace
+        from dossier.output.trace import read_trace
 
         traces = {label.question_id: read_trace(out, label.question_id) for label in routed}
         report["dossier"]["scenario"] = scenario_metrics(routed, traces)
@@ -223,11 +223,11 @@ def _summary(scores: Scores) -> dict[str, Any]:
 def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> dict[str, Any]:
     import dataclasses
 
-    from dossier.baseline import baseline_answers
-    from dossier.index import open_index
-    from dossier.ingest import ingest, scan_corpus
+    from dossier.evaluation.baseline import baseline_answers
+    from dossier.index.hybrid import open_index
+    from dossier.ingest.files import ingest, scan_corpus
+    from dossier.output.render import to_json
     from dossier.records import Question
-    from dossier.render import to_json
 
     index = open_index(ingest(scan_corpus(corpus)), embedder, out / "cache")
     questions = [Question(a.question_id, a.question) for a in dossier.answers]

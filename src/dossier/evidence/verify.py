@@ -61,9 +61,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from dossier.common.textutil import LIGATURES, SOFT_HYPHEN
+from dossier.common.textutil import has_extraction_artefacts as _has_artefacts
 from dossier.records import Chunk, Quote
-from dossier.textutil import LIGATURES, SOFT_HYPHEN
-from dossier.textutil import has_extraction_artefacts as _has_artefacts
 
 _NON_SPACE = re.compile(r"\S+")
 _LONG_WHITESPACE = re.compile(r"\s\s+")  # the only runs that move the offset map

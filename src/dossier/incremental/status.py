@@ -14,9 +14,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from dossier.authority import Authority
-from dossier.brief import make_brief
-from dossier.cache import (
+from dossier.config import Config
+from dossier.incremental.cache import (
     AnswerCache,
     AnswerInputs,
     CorpusChanges,
@@ -26,11 +25,12 @@ from dossier.cache import (
     miss_reason,
     previous_listing,
 )
-from dossier.config import Config
-from dossier.embed import MODEL_NAME
-from dossier.index import embedding_text
-from dossier.ingest import scan_corpus
-from dossier.questionnaire import read_questionnaire
+from dossier.index.embed import MODEL_NAME
+from dossier.index.hybrid import embedding_text
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import scan_corpus
+from dossier.ingest.questionnaire import read_questionnaire
+from dossier.research.brief import make_brief
 
 
 @dataclass(frozen=True)

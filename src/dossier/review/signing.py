@@ -20,12 +20,12 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from dossier import sshsig
-from dossier.atomic import write_atomic
+from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
+from dossier.ingest.workbook import ANSWERED_SUFFIX
 from dossier.records import Dossier
-from dossier.review import pending
-from dossier.workbook import ANSWERED_SUFFIX
+from dossier.review import sshsig
+from dossier.review.decisions import pending
 
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dossier.atomic import write_atomic
-from dossier.engine import Evidence
+from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.records import Answer
+from dossier.research.offline import Evidence
 
 TRACE_DIR = "cache/trace"
 

@@ -27,7 +27,7 @@ and the same observable route, written to the trace step by step:
    the end is recorded in the missing facts.
 5. **entail** — while composing, the critic's model pass asks whether each
    claim's verified quotes establish it (``ModelEngine.entailer``, within the
-   run's ``entailment_budget``); see ``dossier.entailment``.
+   run's ``entailment_budget``); see ``dossier.research.entailment``.
 
 A model error (timeout, malformed reply, open circuit breaker, spent call
 budget) is recorded as a step and the question abstains, naming the reason;
@@ -41,13 +41,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dossier.authority import Authority
-from dossier.brief import Brief
-from dossier.compose import ComposeContext, compose_answer
-from dossier.engine import EngineSettings, Evidence, Selection, Step, brief_step, search_step
-from dossier.entailment import Entailer
-from dossier.index import HybridIndex
-from dossier.llm import (
+from dossier.common.textutil import content_terms, fold_whitespace, words
+from dossier.evidence.compose import ComposeContext, compose_answer
+from dossier.evidence.verify import QuoteVerifier
+from dossier.index.hybrid import HybridIndex
+from dossier.ingest.authority import Authority
+from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
+from dossier.research.brief import Brief
+from dossier.research.entailment import Entailer
+from dossier.research.llm import (
     CallBudget,
     JSONObject,
     LanguageModel,
@@ -56,9 +58,14 @@ from dossier.llm import (
     ModelSettings,
     recorded_call,
 )
-from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
-from dossier.textutil import content_terms, fold_whitespace, words
-from dossier.verify import QuoteVerifier
+from dossier.research.offline import (
+    EngineSettings,
+    Evidence,
+    Selection,
+    Step,
+    brief_step,
+    search_step,
+)
 
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 

@@ -10,8 +10,8 @@ from typing import Any
 import yaml
 
 from dossier.errors import QuestionnaireError
+from dossier.ingest.workbook import ID_NAMES, QUESTION_NAMES, WORKBOOK_SUFFIXES, read_xlsx
 from dossier.records import ColumnSettings, Question
-from dossier.workbook import ID_NAMES, QUESTION_NAMES, WORKBOOK_SUFFIXES, read_xlsx
 
 
 def read_questionnaire(

@@ -19,9 +19,9 @@ from typing import Any
 
 import yaml
 
+from dossier.common.textutil import sentence_spans
 from dossier.errors import CorpusError
 from dossier.records import Chunk, Corpus, Document, DocumentFailure, SourceFile
-from dossier.textutil import sentence_spans
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
 PDF_SUFFIXES = {".pdf"}

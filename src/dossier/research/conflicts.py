@@ -18,10 +18,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dossier.authority import Authority
-from dossier.critic import quantities
+from dossier.common.textutil import content_terms, fold_whitespace, sentence_spans
+from dossier.evidence.critic import quantities
+from dossier.ingest.authority import Authority
 from dossier.records import Chunk
-from dossier.textutil import content_terms, fold_whitespace, sentence_spans
 
 ValuePattern = re.Pattern[str]
 

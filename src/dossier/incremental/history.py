@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dossier.atomic import write_atomic
+from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
+from dossier.output.render import from_json
 from dossier.records import Answer, Dossier
-from dossier.render import from_json
 
 HISTORY_DIR = "history"
 INDEX_FILE = "index.json"

@@ -18,10 +18,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from dossier.brief import Brief, Fact
-from dossier.engine import ASKS_WORDS, SYNONYMS, Evidence, states_value
+from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Question
-from dossier.textutil import content_terms, fold_whitespace, stem, words
+from dossier.research.brief import Brief, Fact
+from dossier.research.offline import ASKS_WORDS, SYNONYMS, Evidence, states_value
 
 Research = Callable[[Brief], Evidence]
 Compose = Callable[[Evidence], Answer]

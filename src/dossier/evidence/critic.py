@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from dossier.common.textutil import fold_whitespace, identifiers
 from dossier.records import Chunk, Claim, Finding, Quote
-from dossier.textutil import fold_whitespace, identifiers
 
 ChunkLookup = Callable[[str], Chunk | None]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dossier.common.textutil import fold_whitespace, identifiers, question_terms
 from dossier.records import Question
-from dossier.textutil import fold_whitespace, identifiers, question_terms
 
 # What kind of value the question asks for, by its wording.
 _ASKS = (

@@ -13,9 +13,9 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from dossier import pdf
-from dossier.atomic import write_atomic
+from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
+from dossier.output import pdf
 from dossier.records import (
     Acceptance,
     Answer,
@@ -177,7 +177,7 @@ def _plain(record: Any) -> dict[str, Any]:
 
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("dossier", "templates"),
+        loader=jinja2.PackageLoader("dossier.output", "templates"),
         autoescape=jinja2.select_autoescape(["html.j2"]),  # questions and model text are text
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -299,7 +299,7 @@ def write_outputs(
     longer covers them, so it is removed: a re-render always needs a new signature.
     A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
     build's input) or, when re-rendering after a review, from the copy in ``out``."""
-    from dossier.signing import MANIFEST, SIGNATURE_FILES, build_manifest, canonical
+    from dossier.review.signing import MANIFEST, SIGNATURE_FILES, build_manifest, canonical
 
     out.mkdir(parents=True, exist_ok=True)
     for stale in SIGNATURE_FILES:
@@ -324,7 +324,7 @@ def write_outputs(
 def _write_workbook(
     dossier: Dossier, workbook: AnsweredWorkbook, out: Path, questionnaire: Path | None
 ) -> Path:
-    from dossier.workbook import write_answered
+    from dossier.ingest.workbook import write_answered
 
     target = out / workbook.file
     source = questionnaire or target
@@ -344,8 +344,8 @@ def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] |
     """The dossier already in ``out`` and its artefacts, when it says exactly what
     ``dossier`` says (build provenance aside: times, timings, cache notes) and no
     artefact was changed since it was written; otherwise None."""
-    from dossier.history import comparable
-    from dossier.signing import MANIFEST
+    from dossier.incremental.history import comparable
+    from dossier.review.signing import MANIFEST
 
     try:
         previous = json.loads((out / "dossier.json").read_text(encoding="utf-8"))

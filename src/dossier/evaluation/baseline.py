@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dossier.index import HybridIndex
+from dossier.index.hybrid import HybridIndex
 from dossier.records import Answer, Claim, Question, Quote, Search
 
 BASELINE_PASSAGES = 3

@@ -1,0 +1,1 @@
+"""Scoring a built dossier against labels, beside a naive single-shot baseline."""

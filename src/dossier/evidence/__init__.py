@@ -1,0 +1,2 @@
+"""Stage 4, evidence: verify every quote, calculate, criticise, validate and compose the
+answer; date each citation."""

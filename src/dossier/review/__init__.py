@@ -1,0 +1,1 @@
+"""Stage 6, review: decisions of a person on each answer, and the signed manifest."""
