@@ -22,10 +22,8 @@ from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.freshness import date_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
-    LEDGER_DIR,
     AnswerCache,
     DocumentCache,
-    RunLedger,
     answer_with_cache,
     canonical_key,
     checkpoint,
@@ -36,14 +34,16 @@ from dossier.incremental.cache import (
 )
 from dossier.incremental.executor import Executor, executor_for
 from dossier.incremental.history import record_history
+from dossier.incremental.ledger import LEDGER_DIR, RunLedger
 from dossier.index.embed import Embedder, MeteredEmbedder
-from dossier.index.hybrid import HybridIndex, VectorStore, update_index
+from dossier.index.hybrid import HybridIndex, update_index
+from dossier.index.vectors import VectorStore
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
 from dossier.ingest.questionnaire import read_questionnaire
-from dossier.ingest.workbook import answered_name
 from dossier.output.render import up_to_date, write_outputs
 from dossier.output.trace import write_trace
+from dossier.output.workbook import answered_name
 from dossier.records import (
     Answer,
     AnsweredWorkbook,

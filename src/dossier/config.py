@@ -18,7 +18,7 @@ from dossier.errors import ConfigError
 from dossier.evidence.freshness import FreshnessSettings
 from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
-from dossier.ingest.files import ChunkSettings
+from dossier.ingest.chunking import ChunkSettings
 from dossier.records import ColumnSettings
 from dossier.research.llm import ModelSettings
 from dossier.research.offline import EngineSettings

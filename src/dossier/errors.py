@@ -37,3 +37,8 @@ class QuestionnaireError(InputError):
 
 class CorpusError(InputError):
     pass
+
+
+class UnreadableDocument(Exception):
+    """Why one document of the corpus cannot be read. Not a DossierError: ingest
+    turns it into a ``DocumentFailure`` (``build.documents_failed``) and goes on."""

@@ -15,12 +15,10 @@ from hypothesis import strategies as st
 
 from dossier.build import _ledger_name
 from dossier.incremental.cache import (
-    LEDGER_DIR,
     AnswerCache,
     AnswerInputs,
     DocumentCache,
     Lookup,
-    RunLedger,
     answer_with_cache,
     canonical_key,
     corpus_changes,
@@ -29,8 +27,10 @@ from dossier.incremental.cache import (
     miss_reason,
 )
 from dossier.incremental.executor import SerialExecutor, ThreadExecutor
+from dossier.incremental.ledger import LEDGER_DIR, RunLedger
 from dossier.ingest.authority import Authority
-from dossier.ingest.files import ChunkSettings, ingest
+from dossier.ingest.chunking import ChunkSettings
+from dossier.ingest.files import ingest
 from dossier.records import Answer, Hit, Review, Search, SourceFile
 from dossier.review.decisions import Decision, answer_fingerprint, apply_decisions, lapse
 

@@ -1,4 +1,4 @@
-"""Unit tests for dossier.ingest.files: offsets, headings, stable ids, splitting."""
+"""Unit tests for dossier.ingest.chunking: offsets, headings, stable ids, splitting."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dossier.ingest.files import ChunkSettings, chunk_document
+from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.records import Chunk, Document
 
 

@@ -9,7 +9,7 @@ import pytest
 from dossier.config import Config, load_config
 from dossier.errors import ConfigError, InputError
 from dossier.index.hybrid import RetrievalSettings
-from dossier.ingest.files import ChunkSettings
+from dossier.ingest.chunking import ChunkSettings
 from dossier.research.offline import EngineSettings
 
 BASIC = 'corpus = "docs"\nquestions = "q/sig.csv"\n'

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from dossier.errors import CorpusError
+from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.files import (
-    UnreadableDocument,
     corpus_digest,
     decode_text,
     extract_pdf_text,
@@ -21,8 +20,8 @@ from dossier.ingest.files import (
     read_document,
     scan_corpus,
     sha256_hex,
-    split_front_matter,
 )
+from dossier.ingest.frontmatter import split_front_matter
 from dossier.records import SourceFile
 
 

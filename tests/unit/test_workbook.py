@@ -11,7 +11,8 @@ import openpyxl
 import pytest
 from openpyxl.styles import Font, PatternFill
 
-from dossier.ingest.workbook import answered_name, read_xlsx, write_answered
+from dossier.ingest.workbook import read_xlsx
+from dossier.output.workbook import answered_name, write_answered
 from dossier.records import Answer, Claim, ColumnSettings, Quote
 
 WRITTEN_AT = dt.datetime(2026, 11, 30, 9, 15, tzinfo=dt.UTC)

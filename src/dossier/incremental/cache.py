@@ -39,9 +39,11 @@ from typing import Any
 
 from dossier import __version__
 from dossier.common.atomic import write_atomic
+from dossier.errors import UnreadableDocument
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.authority import Authority
-from dossier.ingest.files import ChunkSettings, UnreadableDocument, chunk_document, read_document
+from dossier.ingest.chunking import ChunkSettings, chunk_document
+from dossier.ingest.files import read_document
 from dossier.records import (
     Answer,
     Chunk,
@@ -448,78 +450,6 @@ def answer_with_cache(
     answer = compute()
     cache.store(question_id, AnswerInputs(brief, view(answer.searches), engine), answer)
     return answer, lookup
-
-
-# --- the run ledger -------------------------------------------------------------
-
-
-class RunLedger:
-    """What a build did, per stage and per question: cache hit or miss and why,
-    seconds, model calls. Written as JSON Lines to ``<out>/cache/ledger/``; the
-    build's figures (reused, recomputed, stage seconds) are read from it."""
-
-    def __init__(self) -> None:
-        import threading
-
-        self.entries: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-
-    def stage(self, name: str, seconds: float, **facts: Any) -> None:
-        self._add({"stage": name, "seconds": round(seconds, 3), **facts})
-
-    def question(self, question_id: str, lookup: Lookup, seconds: float, model_calls: int) -> None:
-        self._add(
-            {
-                "question_id": question_id,
-                "cache": "hit" if lookup.hit else "miss",
-                "why": lookup.reason,
-                "seconds": round(seconds, 4),
-                "model_calls": model_calls,
-            }
-        )
-
-    def _add(self, entry: dict[str, Any]) -> None:
-        with self._lock:
-            self.entries.append(entry)
-
-    def questions(self) -> list[dict[str, Any]]:
-        return [e for e in self.entries if "question_id" in e]
-
-    def reused(self) -> int:
-        return sum(e["cache"] == "hit" for e in self.questions())
-
-    def recomputed(self) -> int:
-        return sum(e["cache"] == "miss" for e in self.questions())
-
-    def model_calls(self) -> int:
-        return sum(int(e["model_calls"]) for e in self.questions())
-
-    def stage_seconds(self) -> dict[str, float]:
-        seconds: dict[str, float] = {}
-        for entry in self.entries:
-            if "stage" in entry:
-                seconds[entry["stage"]] = round(
-                    seconds.get(entry["stage"], 0.0) + entry["seconds"], 3
-                )
-        return seconds
-
-    def answer_cache(self, order: Sequence[str]) -> dict[str, str]:
-        """Per question, in questionnaire order: "reused: why" or "recomputed: why"."""
-        by_id = {e["question_id"]: e for e in self.questions()}
-        return {
-            q: f"{'reused' if by_id[q]['cache'] == 'hit' else 'recomputed'}: {by_id[q]['why']}"
-            for q in order
-            if q in by_id
-        }
-
-    def write(self, out: Path, name: str) -> Path:
-        ordered = sorted(self.questions(), key=lambda e: str(e["question_id"]))
-        rows = [e for e in self.entries if "question_id" not in e] + ordered
-        data = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-        return write_atomic(out / LEDGER_DIR / f"{name}.jsonl", data.encode())
-
-
-LEDGER_DIR = "cache/ledger"
 
 
 # --- crash points for tests ---------------------------------------------------------

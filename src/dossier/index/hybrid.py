@@ -10,10 +10,6 @@ by the embedded text, so only passages never seen before are embedded.
 from __future__ import annotations
 
 import hashlib
-import io
-import json
-import re
-import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from dossier.common.atomic import write_atomic
-from dossier.common.textutil import STOPWORDS, identifiers, without_extraction_artefacts
+from dossier.common.textutil import identifiers, without_extraction_artefacts
 from dossier.errors import BuildError
 from dossier.index.embed import Embedder, Vectors
+from dossier.index.lexical import TIE_MARGIN, LexicalIndex, update_lexical
+from dossier.index.vectors import VectorStore, flat_index, reconstruct, update_faiss, vector_id
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
@@ -73,7 +70,7 @@ class HybridIndex:
         ids = list(vector_ids) if vector_ids is not None else list(range(len(self.chunks)))
         self._vector_id = ids
         self._position_of_id = {vector_id: i for i, vector_id in enumerate(ids)}
-        self._faiss = faiss_index if faiss_index is not None else _faiss_index(vectors, ids)
+        self._faiss = faiss_index if faiss_index is not None else flat_index(vectors, ids)
         self._query_vectors: dict[str, Vectors] = {}
 
     def chunk(self, chunk_id: str) -> Chunk:
@@ -149,9 +146,6 @@ class HybridIndex:
         return [position for _, position in sorted(found, key=lambda f: (-f[0], f[1]))][:depth]
 
 
-TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
-
-
 Fused = tuple[int, float, int | None, int | None]
 
 
@@ -168,89 +162,6 @@ def fuse(lexical: Sequence[int], dense: Sequence[int], settings: RetrievalSettin
     return [(p, round(scores[p], 6), lexical_rank.get(p), dense_rank.get(p)) for p in ordered]
 
 
-def _faiss_index(vectors: Vectors, ids: Sequence[int]) -> Any:
-    import faiss
-
-    index = faiss.IndexIDMap2(faiss.IndexFlatIP(vectors.shape[1]))
-    if len(vectors):
-        index.add_with_ids(vectors, np.array(ids, dtype=np.int64))
-    return index
-
-
-class LexicalIndex:
-    """Tantivy BM25 over passages (English stemming) plus an exact-match field
-    for identifiers, so ``AC-2(3)`` never matches ``AC-2(7)``. Each passage is
-    stored under its key (see ``passage_key``) and its document's path, so a
-    document's passages can be found, and hits map to the current positions."""
-
-    def __init__(self, path: Path, positions: dict[str, int] | None = None) -> None:
-        import tantivy
-
-        builder = tantivy.SchemaBuilder()
-        builder.add_text_field("key", stored=True, tokenizer_name="raw")
-        builder.add_text_field("document", stored=False, tokenizer_name="raw")
-        builder.add_text_field("body", stored=False, tokenizer_name="en_stem")
-        builder.add_text_field("identifiers", stored=False, tokenizer_name="raw")
-        self._schema = builder.build()
-        self._index = tantivy.Index(self._schema, path=str(path))
-        self._tantivy = tantivy
-        self.positions: dict[str, int] = positions or {}
-
-    def add(self, passages: Sequence[tuple[str, str, str]]) -> None:
-        """Add (key, document path, text) passages, committed at once."""
-        if not passages:
-            return
-        writer = self._index.writer(heap_size=50_000_000, num_threads=1)
-        for key, document, text in passages:
-            writer.add_document(
-                self._tantivy.Document(
-                    key=key,
-                    document=document,
-                    body=text,
-                    identifiers=sorted(set(identifiers(text))),
-                )
-            )
-        writer.commit()
-        writer.wait_merging_threads()
-        self._index.reload()
-
-    def keys(self) -> list[str]:
-        """The keys of every passage the index holds (committed ones only)."""
-        self._index.reload()
-        searcher = self._index.searcher()
-        if searcher.num_docs == 0:
-            return []
-        hits = searcher.search(self._tantivy.Query.all_query(), searcher.num_docs).hits
-        return [searcher.doc(address)["key"][0] for _, address in hits]
-
-    def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
-        # Only bare alphanumeric words reach the query parser: no syntax to trip on.
-        terms = [w for w in re.findall(r"[a-z0-9]+", query.lower()) if w not in STOPWORDS]
-        if not terms:
-            return []
-        parsed = self._index.parse_query(" ".join(terms), ["body"])
-        searcher = self._index.searcher()
-        fetch = depth + TIE_MARGIN if allowed is None else max(depth, 1000)
-        scored = [
-            (score, self.positions[searcher.doc(address)["key"][0]])
-            for score, address in searcher.search(parsed, fetch).hits
-        ]
-        # Equal scores are ordered by position, whatever the segment layout.
-        ranked = [p for _, p in sorted(scored, key=lambda s: (-s[0], s[1]))]
-        if allowed is not None:
-            ranked = [p for p in ranked if p in allowed]
-        return ranked[:depth]
-
-    def positions_with_identifiers(self, names: Sequence[str]) -> set[int]:
-        Query, Occur = self._tantivy.Query, self._tantivy.Occur
-        query = Query.boolean_query(
-            [(Occur.Should, Query.term_query(self._schema, "identifiers", n)) for n in names]
-        )
-        searcher = self._index.searcher()
-        hits = searcher.search(query, max(searcher.num_docs, 1)).hits
-        return {self.positions[searcher.doc(address)["key"][0]] for _, address in hits}
-
-
 # --- building and keeping up to date ----------------------------------------
 
 
@@ -259,11 +170,6 @@ def passage_key(chunk: Chunk, title: str) -> str:
     (title and headings included), so an edited heading or title is a new passage."""
     text = embedding_text(chunk, title)
     return f"{chunk.chunk_id}@{hashlib.sha256(text.encode()).hexdigest()[:16]}"
-
-
-def vector_id(key: str) -> int:
-    """A stable FAISS id for a passage key (60 bits of its hash)."""
-    return int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)
 
 
 @dataclass(frozen=True)
@@ -307,174 +213,14 @@ def update_index(
     folder = cache_dir / "index" / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
     try:
         store = VectorStore(cache_dir / "vectors", embedder)
-        lexical, lexical_change, added, removed = _update_lexical(folder, corpus, keys, texts)
+        lexical, lexical_change, added, removed = update_lexical(folder, corpus, keys, texts)
         checkpoint("lexical")
-        faiss_index, embedded = _update_faiss(folder, keys, texts, store, progress)
+        faiss_index, embedded = update_faiss(folder, keys, texts, store, progress)
     except OSError as error:
         raise BuildError(f"{cache_dir}: cannot write the index cache ({error})") from error
     ids = [vector_id(k) for k in keys]
-    vectors = _reconstruct(faiss_index, ids, embedder.dimension)
+    vectors = reconstruct(faiss_index, ids, embedder.dimension)
     lexical.positions = {key: i for i, key in enumerate(keys)}
     index = HybridIndex(corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids)
     update = IndexUpdate(len(keys), added, removed, embedded, lexical_change)
     return index, update
-
-
-LEXICAL_POINTER = "lexical.json"
-
-
-def _update_lexical(
-    folder: Path, corpus: Corpus, keys: Sequence[str], texts: Sequence[str]
-) -> tuple[LexicalIndex, str, int, int]:
-    """Passages only added are added in place. When any is removed, the lexical
-    index is rewritten into a new folder and the pointer moved: Tantivy keeps a
-    deleted document in its BM25 statistics until segments merge (measured: the
-    scores differ from a fresh index), which tantivy-py cannot trigger, and the
-    hits must be those of a fresh build."""
-    folder.mkdir(parents=True, exist_ok=True)
-    pointer = folder / LEXICAL_POINTER
-    current = json.loads(pointer.read_text())["folder"] if pointer.exists() else None
-    for stale in folder.glob("lexical-*"):
-        if stale.name != current:  # left by a build killed while rewriting
-            shutil.rmtree(stale, ignore_errors=True)
-    documents = [chunk.document for chunk in corpus.chunks]
-    wanted = dict(zip(keys, zip(documents, texts, strict=True), strict=True))
-    held = set(LexicalIndex(folder / current).keys()) if current else set()
-    added = [(k, *wanted[k]) for k in keys if k not in held]
-    removed = held - set(wanted)
-    if current and not removed:
-        lexical = LexicalIndex(folder / current)
-        lexical.add(added)
-        return lexical, "updated in place" if added else "unchanged", len(added), 0
-    name = f"lexical-{hashlib.sha256(json.dumps(keys).encode()).hexdigest()[:12]}"
-    shutil.rmtree(folder / name, ignore_errors=True)
-    (folder / name).mkdir()
-    lexical = LexicalIndex(folder / name)
-    lexical.add([(k, *wanted[k]) for k in keys])
-    write_atomic(pointer, json.dumps({"folder": name}).encode())
-    if current:
-        shutil.rmtree(folder / current, ignore_errors=True)
-    return lexical, "rewritten", len(added), len(removed)
-
-
-FAISS_FILE = "vectors.faiss"
-
-
-def _update_faiss(
-    folder: Path,
-    keys: Sequence[str],
-    texts: Sequence[str],
-    store: VectorStore,
-    progress: Progress | None,
-) -> tuple[Any, int]:
-    """Vectors are removed and added by id in a FAISS ``IndexIDMap2``; new ones
-    come from the content-addressed store, which embeds only texts it has not seen."""
-    import faiss
-
-    path = folder / FAISS_FILE
-    index: Any
-    if path.exists():
-        index = faiss.deserialize_index(np.frombuffer(path.read_bytes(), dtype=np.uint8))
-        held = {int(i) for i in faiss.vector_to_array(index.id_map)}
-    else:
-        index = faiss.IndexIDMap2(faiss.IndexFlatIP(store.dimension))
-        held = set()
-    ids = [vector_id(k) for k in keys]
-    wanted = set(ids)
-    stale = sorted(held - wanted)
-    fresh = sorted({i: t for i, t in zip(ids, texts, strict=True) if i not in held}.items())
-    if stale:
-        index.remove_ids(np.array(stale, dtype=np.int64))
-    embedded = 0
-    if fresh:
-        before = store.embedded
-        vectors = store.vectors([t for _, t in fresh], progress)
-        embedded = store.embedded - before
-        index.add_with_ids(vectors, np.array([i for i, _ in fresh], dtype=np.int64))
-    elif progress:
-        progress(len(keys))
-    if stale or fresh or not path.exists():
-        write_atomic(path, faiss.serialize_index(index).tobytes())
-    return index, embedded
-
-
-def _reconstruct(index: Any, ids: Sequence[int], dimension: int) -> Vectors:
-    if not ids:
-        return np.zeros((0, dimension), dtype=np.float32)
-    vectors: Vectors = np.stack([index.reconstruct(i) for i in ids]).astype(np.float32)
-    return vectors
-
-
-class VectorStore:
-    """Content-addressed vectors: one ``.npy`` shard per build that embedded
-    something new, and a JSON list of the text hashes it holds."""
-
-    def __init__(self, folder: Path, embedder: Embedder) -> None:
-        self._folder = folder / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
-        self._embedder = embedder
-        self.dimension = embedder.dimension
-        self.embedded = 0  # texts embedded by this store so far
-
-    def vectors(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
-        keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
-        known = self._load()
-        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
-        if missing:
-            fresh = self._embed([t for _, t in missing], progress)
-            self.embedded += len(missing)
-            self._save([k for k, _ in missing], fresh)
-            known.update({k: fresh[i] for i, (k, _) in enumerate(missing)})
-        elif progress:
-            progress(len(texts))
-        if not keys:
-            return np.zeros((0, self._embedder.dimension), dtype=np.float32)
-        return np.stack([known[k] for k in keys]).astype(np.float32)
-
-    def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
-        """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
-        stored = self._load()
-        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in texts}
-        return {t: stored[k] for t, k in keys.items() if k in stored}
-
-    def keep(self, vectors: Mapping[str, Vectors]) -> None:
-        """Store vectors embedded elsewhere (query vectors), those not yet held."""
-        stored = self._load()
-        new = sorted(
-            (hashlib.sha256(t.encode()).hexdigest(), v)
-            for t, v in vectors.items()
-            if hashlib.sha256(t.encode()).hexdigest() not in stored
-        )
-        if new:
-            self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
-
-    def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
-        batches = []
-        for start in range(0, len(texts), 256):
-            batch = texts[start : start + 256]
-            batches.append(self._embedder.embed(batch))
-            if progress:
-                progress(len(batch))
-        return np.concatenate(batches)
-
-    def _load(self) -> dict[str, Vectors]:
-        known: dict[str, Vectors] = {}
-        if not self._folder.exists():
-            return known
-        for listing in sorted(self._folder.glob("*.json")):
-            shard = listing.with_suffix(".npy")
-            if not shard.exists():
-                continue
-            keys = json.loads(listing.read_text())
-            matrix = np.load(shard)
-            if len(keys) == len(matrix):
-                known.update(zip(keys, matrix, strict=True))
-        return known
-
-    def _save(self, keys: list[str], vectors: Vectors) -> None:
-        self._folder.mkdir(parents=True, exist_ok=True)
-        name = hashlib.sha256("".join(keys).encode()).hexdigest()[:16]
-        buffer = io.BytesIO()
-        np.save(buffer, vectors)
-        write_atomic(self._folder / f"{name}.npy", buffer.getvalue())
-        # The listing is written last: a shard without a listing is ignored.
-        write_atomic(self._folder / f"{name}.json", json.dumps(keys).encode())

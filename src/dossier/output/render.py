@@ -324,7 +324,7 @@ def write_outputs(
 def _write_workbook(
     dossier: Dossier, workbook: AnsweredWorkbook, out: Path, questionnaire: Path | None
 ) -> Path:
-    from dossier.ingest.workbook import write_answered
+    from dossier.output.workbook import write_answered
 
     target = out / workbook.file
     source = questionnaire or target

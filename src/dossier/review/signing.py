@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
-from dossier.ingest.workbook import ANSWERED_SUFFIX
+from dossier.output.workbook import ANSWERED_SUFFIX
 from dossier.records import Dossier
 from dossier.review import sshsig
 from dossier.review.decisions import pending

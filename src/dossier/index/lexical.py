@@ -1,0 +1,128 @@
+"""The lexical half of the index: Tantivy BM25 over passages, an exact-match field
+for identifiers, and its update in place (or rewrite) as documents change."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+from dossier.common.atomic import write_atomic
+from dossier.common.textutil import STOPWORDS, identifiers
+from dossier.records import Corpus
+
+TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
+
+
+class LexicalIndex:
+    """Tantivy BM25 over passages (English stemming) plus an exact-match field
+    for identifiers, so ``AC-2(3)`` never matches ``AC-2(7)``. Each passage is
+    stored under its key (see ``passage_key``) and its document's path, so a
+    document's passages can be found, and hits map to the current positions."""
+
+    def __init__(self, path: Path, positions: dict[str, int] | None = None) -> None:
+        import tantivy
+
+        builder = tantivy.SchemaBuilder()
+        builder.add_text_field("key", stored=True, tokenizer_name="raw")
+        builder.add_text_field("document", stored=False, tokenizer_name="raw")
+        builder.add_text_field("body", stored=False, tokenizer_name="en_stem")
+        builder.add_text_field("identifiers", stored=False, tokenizer_name="raw")
+        self._schema = builder.build()
+        self._index = tantivy.Index(self._schema, path=str(path))
+        self._tantivy = tantivy
+        self.positions: dict[str, int] = positions or {}
+
+    def add(self, passages: Sequence[tuple[str, str, str]]) -> None:
+        """Add (key, document path, text) passages, committed at once."""
+        if not passages:
+            return
+        writer = self._index.writer(heap_size=50_000_000, num_threads=1)
+        for key, document, text in passages:
+            writer.add_document(
+                self._tantivy.Document(
+                    key=key,
+                    document=document,
+                    body=text,
+                    identifiers=sorted(set(identifiers(text))),
+                )
+            )
+        writer.commit()
+        writer.wait_merging_threads()
+        self._index.reload()
+
+    def keys(self) -> list[str]:
+        """The keys of every passage the index holds (committed ones only)."""
+        self._index.reload()
+        searcher = self._index.searcher()
+        if searcher.num_docs == 0:
+            return []
+        hits = searcher.search(self._tantivy.Query.all_query(), searcher.num_docs).hits
+        return [searcher.doc(address)["key"][0] for _, address in hits]
+
+    def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
+        # Only bare alphanumeric words reach the query parser: no syntax to trip on.
+        terms = [w for w in re.findall(r"[a-z0-9]+", query.lower()) if w not in STOPWORDS]
+        if not terms:
+            return []
+        parsed = self._index.parse_query(" ".join(terms), ["body"])
+        searcher = self._index.searcher()
+        fetch = depth + TIE_MARGIN if allowed is None else max(depth, 1000)
+        scored = [
+            (score, self.positions[searcher.doc(address)["key"][0]])
+            for score, address in searcher.search(parsed, fetch).hits
+        ]
+        # Equal scores are ordered by position, whatever the segment layout.
+        ranked = [p for _, p in sorted(scored, key=lambda s: (-s[0], s[1]))]
+        if allowed is not None:
+            ranked = [p for p in ranked if p in allowed]
+        return ranked[:depth]
+
+    def positions_with_identifiers(self, names: Sequence[str]) -> set[int]:
+        Query, Occur = self._tantivy.Query, self._tantivy.Occur
+        query = Query.boolean_query(
+            [(Occur.Should, Query.term_query(self._schema, "identifiers", n)) for n in names]
+        )
+        searcher = self._index.searcher()
+        hits = searcher.search(query, max(searcher.num_docs, 1)).hits
+        return {self.positions[searcher.doc(address)["key"][0]] for _, address in hits}
+
+
+LEXICAL_POINTER = "lexical.json"
+
+
+def update_lexical(
+    folder: Path, corpus: Corpus, keys: Sequence[str], texts: Sequence[str]
+) -> tuple[LexicalIndex, str, int, int]:
+    """Passages only added are added in place. When any is removed, the lexical
+    index is rewritten into a new folder and the pointer moved: Tantivy keeps a
+    deleted document in its BM25 statistics until segments merge (measured: the
+    scores differ from a fresh index), which tantivy-py cannot trigger, and the
+    hits must be those of a fresh build."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pointer = folder / LEXICAL_POINTER
+    current = json.loads(pointer.read_text())["folder"] if pointer.exists() else None
+    for stale in folder.glob("lexical-*"):
+        if stale.name != current:  # left by a build killed while rewriting
+            shutil.rmtree(stale, ignore_errors=True)
+    documents = [chunk.document for chunk in corpus.chunks]
+    wanted = dict(zip(keys, zip(documents, texts, strict=True), strict=True))
+    held = set(LexicalIndex(folder / current).keys()) if current else set()
+    added = [(k, *wanted[k]) for k in keys if k not in held]
+    removed = held - set(wanted)
+    if current and not removed:
+        lexical = LexicalIndex(folder / current)
+        lexical.add(added)
+        return lexical, "updated in place" if added else "unchanged", len(added), 0
+    name = f"lexical-{hashlib.sha256(json.dumps(keys).encode()).hexdigest()[:12]}"
+    shutil.rmtree(folder / name, ignore_errors=True)
+    (folder / name).mkdir()
+    lexical = LexicalIndex(folder / name)
+    lexical.add([(k, *wanted[k]) for k in keys])
+    write_atomic(pointer, json.dumps({"folder": name}).encode())
+    if current:
+        shutil.rmtree(folder / current, ignore_errors=True)
+    return lexical, "rewritten", len(added), len(removed)

@@ -1,0 +1,155 @@
+"""The dense half of the index: FAISS over normalised MiniLM vectors, kept by id, and the
+content-addressed store of every vector embedded, so a text is never embedded twice."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dossier.common.atomic import write_atomic
+from dossier.index.embed import Embedder, Vectors
+
+Progress = Callable[[int], None]
+
+
+def vector_id(key: str) -> int:
+    """A stable FAISS id for a passage key (60 bits of its hash)."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)
+
+
+def flat_index(vectors: Vectors, ids: Sequence[int]) -> Any:
+    import faiss
+
+    index = faiss.IndexIDMap2(faiss.IndexFlatIP(vectors.shape[1]))
+    if len(vectors):
+        index.add_with_ids(vectors, np.array(ids, dtype=np.int64))
+    return index
+
+
+FAISS_FILE = "vectors.faiss"
+
+
+def update_faiss(
+    folder: Path,
+    keys: Sequence[str],
+    texts: Sequence[str],
+    store: VectorStore,
+    progress: Progress | None,
+) -> tuple[Any, int]:
+    """Vectors are removed and added by id in a FAISS ``IndexIDMap2``; new ones
+    come from the content-addressed store, which embeds only texts it has not seen."""
+    import faiss
+
+    path = folder / FAISS_FILE
+    index: Any
+    if path.exists():
+        index = faiss.deserialize_index(np.frombuffer(path.read_bytes(), dtype=np.uint8))
+        held = {int(i) for i in faiss.vector_to_array(index.id_map)}
+    else:
+        index = faiss.IndexIDMap2(faiss.IndexFlatIP(store.dimension))
+        held = set()
+    ids = [vector_id(k) for k in keys]
+    wanted = set(ids)
+    stale = sorted(held - wanted)
+    fresh = sorted({i: t for i, t in zip(ids, texts, strict=True) if i not in held}.items())
+    if stale:
+        index.remove_ids(np.array(stale, dtype=np.int64))
+    embedded = 0
+    if fresh:
+        before = store.embedded
+        vectors = store.vectors([t for _, t in fresh], progress)
+        embedded = store.embedded - before
+        index.add_with_ids(vectors, np.array([i for i, _ in fresh], dtype=np.int64))
+    elif progress:
+        progress(len(keys))
+    if stale or fresh or not path.exists():
+        write_atomic(path, faiss.serialize_index(index).tobytes())
+    return index, embedded
+
+
+def reconstruct(index: Any, ids: Sequence[int], dimension: int) -> Vectors:
+    if not ids:
+        return np.zeros((0, dimension), dtype=np.float32)
+    vectors: Vectors = np.stack([index.reconstruct(i) for i in ids]).astype(np.float32)
+    return vectors
+
+
+class VectorStore:
+    """Content-addressed vectors: one ``.npy`` shard per build that embedded
+    something new, and a JSON list of the text hashes it holds."""
+
+    def __init__(self, folder: Path, embedder: Embedder) -> None:
+        self._folder = folder / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
+        self._embedder = embedder
+        self.dimension = embedder.dimension
+        self.embedded = 0  # texts embedded by this store so far
+
+    def vectors(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
+        keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+        known = self._load()
+        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
+        if missing:
+            fresh = self._embed([t for _, t in missing], progress)
+            self.embedded += len(missing)
+            self._save([k for k, _ in missing], fresh)
+            known.update({k: fresh[i] for i, (k, _) in enumerate(missing)})
+        elif progress:
+            progress(len(texts))
+        if not keys:
+            return np.zeros((0, self._embedder.dimension), dtype=np.float32)
+        return np.stack([known[k] for k in keys]).astype(np.float32)
+
+    def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
+        """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
+        stored = self._load()
+        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in texts}
+        return {t: stored[k] for t, k in keys.items() if k in stored}
+
+    def keep(self, vectors: Mapping[str, Vectors]) -> None:
+        """Store vectors embedded elsewhere (query vectors), those not yet held."""
+        stored = self._load()
+        new = sorted(
+            (hashlib.sha256(t.encode()).hexdigest(), v)
+            for t, v in vectors.items()
+            if hashlib.sha256(t.encode()).hexdigest() not in stored
+        )
+        if new:
+            self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
+
+    def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
+        batches = []
+        for start in range(0, len(texts), 256):
+            batch = texts[start : start + 256]
+            batches.append(self._embedder.embed(batch))
+            if progress:
+                progress(len(batch))
+        return np.concatenate(batches)
+
+    def _load(self) -> dict[str, Vectors]:
+        known: dict[str, Vectors] = {}
+        if not self._folder.exists():
+            return known
+        for listing in sorted(self._folder.glob("*.json")):
+            shard = listing.with_suffix(".npy")
+            if not shard.exists():
+                continue
+            keys = json.loads(listing.read_text())
+            matrix = np.load(shard)
+            if len(keys) == len(matrix):
+                known.update(zip(keys, matrix, strict=True))
+        return known
+
+    def _save(self, keys: list[str], vectors: Vectors) -> None:
+        self._folder.mkdir(parents=True, exist_ok=True)
+        name = hashlib.sha256("".join(keys).encode()).hexdigest()[:16]
+        buffer = io.BytesIO()
+        np.save(buffer, vectors)
+        write_atomic(self._folder / f"{name}.npy", buffer.getvalue())
+        # The listing is written last: a shard without a listing is ignored.
+        write_atomic(self._folder / f"{name}.json", json.dumps(keys).encode())

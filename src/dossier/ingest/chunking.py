@@ -1,0 +1,124 @@
+"""Cut a document into passages: paragraphs, long ones at sentence ends, each with
+the headings above it as its context."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from dossier.common.textutil import sentence_spans
+from dossier.records import Chunk, Document
+
+
+@dataclass(frozen=True)
+class ChunkSettings:
+    max_chars: int = 900  # a longer paragraph is cut at sentence or line ends
+    min_words: int = 2  # shorter blocks (rules, stray markup) are not passages
+
+
+_BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_LEAD_IN = re.compile(r"^[\w().]{0,4}\s*[*_]*[^\n]{1,80}:[*_]*$")
+
+
+def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> list[Chunk]:
+    """Cut a document into passages. Each passage is a paragraph (a block
+    between blank lines) or, when longer than ``max_chars``, a run of whole
+    sentences or lines. Headings and short lead-in lines ("During onboarding:")
+    are not passages; they become the ``heading`` context of those that follow.
+    A chunk id hashes the document path and the passage text, so editing one
+    paragraph leaves every other chunk id unchanged."""
+    chunks: list[Chunk] = []
+    seen: dict[str, int] = {}
+    headings: list[tuple[int, str]] = []
+    lead_in = ""
+    markdown = Path(doc.path).suffix.lower() in (".md", ".markdown")
+    for block_start, end in _blocks(doc.text):
+        heading, start = _leading_heading(doc.text, block_start, end)
+        if heading:
+            level, title = heading
+            headings = [h for h in headings if h[0] < level] + [(level, title)]
+            lead_in = ""
+            if start >= end:
+                continue
+        block = doc.text[start:end]
+        if markdown and _COMMENT_ONLY.fullmatch(block):  # a note to editors, not a passage
+            continue
+        if _LEAD_IN.match(block):
+            lead_in = block.strip("*_ ")
+            continue
+        context = " > ".join([h[1] for h in headings] + ([lead_in] if lead_in else []))
+        for piece_start, piece_end in _pieces(doc.text, start, end, settings.max_chars):
+            text = doc.text[piece_start:piece_end]
+            if len(re.findall(r"\w+", text)) < settings.min_words:
+                continue
+            chunk_id = _chunk_id(doc.path, text, seen)
+            chunks.append(Chunk(chunk_id, doc.path, piece_start, piece_end, text, context))
+    return chunks
+
+
+_COMMENT_ONLY = re.compile(r"\s*(<!--.*?-->\s*)+", re.S)
+_SETEXT = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
+
+
+def _leading_heading(text: str, start: int, end: int) -> tuple[tuple[int, str] | None, int]:
+    """A heading at the top of a block (ATX '# Title' or setext 'Title' over
+    '===' / '---'): its (level, title) and where the rest of the block starts."""
+    block = text[start:end]
+    first_line = block.split("\n", 1)[0]
+    atx = _HEADING.match(first_line)
+    if atx:
+        rest = start + len(first_line)
+        return (len(atx.group(1)), atx.group(2)), _strip_span(text, rest, end)[0]
+    setext = _SETEXT.match(block)
+    if setext and len(setext.group(1).split()) <= 12:
+        level = 1 if setext.group(2).startswith("=") else 2
+        return (level, setext.group(1).strip()), _strip_span(text, start + setext.end(), end)[0]
+    return None, start
+
+
+def _blocks(text: str) -> Iterable[tuple[int, int]]:
+    position = 0
+    for match in [*_BLOCK_BREAK.finditer(text), None]:
+        stop = match.start() if match else len(text)
+        start, end = _strip_span(text, position, stop)
+        if end > start:
+            yield start, end
+        position = match.end() if match else len(text)
+
+
+def _strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _pieces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
+    """Split [start, end) into runs of whole sentences/lines of at most max_chars
+    (a single longer sentence stays whole)."""
+    if end - start <= max_chars:
+        yield start, end
+        return
+    cuts = [span_end for _, span_end in sentence_spans(text, start, end)]
+    cuts = cuts or [end]
+    piece_start = start
+    last_cut = start
+    for cut in cuts:
+        if cut - piece_start > max_chars and last_cut > piece_start:
+            yield _strip_span(text, piece_start, last_cut)
+            piece_start = last_cut
+        last_cut = cut
+    if piece_start < end:
+        yield _strip_span(text, piece_start, end)
+
+
+def _chunk_id(path: str, text: str, seen: dict[str, int]) -> str:
+    folded = " ".join(text.split())
+    digest = hashlib.sha256(f"{path}\n{folded}".encode()).hexdigest()[:16]
+    seen[digest] = seen.get(digest, 0) + 1
+    return digest if seen[digest] == 1 else f"{digest}-{seen[digest]}"

@@ -1,0 +1,106 @@
+"""Front-matter: the YAML block at the top of a Markdown or text document, and the
+fields that decide its authority (``effective_date``, ``status``, ``supersedes``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import yaml
+
+from dossier.errors import UnreadableDocument
+
+STATUSES = ("current", "draft", "archived", "superseded")
+
+_OPENING = re.compile(r"---[ \t]*\r?\n")  # trailing spaces after the dashes are common
+_DELIMITER = re.compile(r"^(---|\.\.\.)[ \t]*$", re.MULTILINE)
+_BARE_HEADER_START = re.compile(r"^[A-Za-z_][\w-]*:(\s|$)")
+
+
+def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """Return (front-matter, body). Two forms are recognised: a block between
+    ``---`` lines at the very top, and a bare YAML mapping at the top closed
+    by a ``---`` line (as some policy template sets ship)."""
+    opening = _OPENING.match(text)
+    if opening is not None:
+        closing = _DELIMITER.search(text, opening.end())
+        if closing is None:
+            raise UnreadableDocument("front-matter opened with '---' is never closed")
+        block = text[opening.end() : closing.start()]
+        return _parse_front_matter(block, strict=True), _after_line(text, closing.end())
+    if _BARE_HEADER_START.match(text):
+        closing = _DELIMITER.search(text)
+        if closing is not None and closing.group(1) == "---":
+            metadata = _parse_front_matter(text[: closing.start()], strict=False)
+            if metadata:
+                return metadata, _after_line(text, closing.end())
+    return {}, text
+
+
+def _after_line(text: str, position: int) -> str:
+    return text[position + 1 :] if text[position : position + 1] == "\n" else text[position:]
+
+
+def _parse_front_matter(block: str, *, strict: bool) -> dict[str, Any]:
+    try:
+        loaded = yaml.safe_load(block) if block.strip() else {}
+    except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
+        if not strict:
+            return {}
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark is not None else ""
+        detail = "not valid YAML" if isinstance(error, yaml.YAMLError) else str(error)
+        raise UnreadableDocument(f"bad front-matter{where}: {detail}") from None
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        if strict:
+            raise UnreadableDocument("bad front-matter: expected 'key: value' lines")
+        return {}
+    return {str(key): value for key, value in loaded.items()}
+
+
+def authority_fields(metadata: dict[str, Any]) -> tuple[str | None, str | None, tuple[str, ...]]:
+    return (
+        _iso_date(metadata.get("effective_date")),
+        _status(metadata.get("status")),
+        _supersedes(metadata.get("supersedes")),
+    )
+
+
+def _iso_date(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    try:
+        return dt.date.fromisoformat(str(value).strip()).isoformat()
+    except ValueError:
+        raise UnreadableDocument(
+            f"bad front-matter: effective_date {value!r} is not an ISO date (YYYY-MM-DD)"
+        ) from None
+
+
+def _status(value: Any) -> str | None:
+    if value is None:
+        return None
+    status = str(value).strip().lower()
+    if status not in STATUSES:
+        raise UnreadableDocument(
+            f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
+        )
+    return status
+
+
+def _supersedes(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(item, str) and item.strip() for item in items):
+        raise UnreadableDocument("bad front-matter: supersedes must be a path or a list of paths")
+    return tuple(
+        item.strip().lstrip("./") if item.startswith("./") else item.strip() for item in items
+    )
