@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from dossier import __version__
 from dossier.common.atomic import write_atomic, write_if_changed
+from dossier.common.canonical import canonical_key
 from dossier.config import Config
 from dossier.errors import CorpusError
 from dossier.evidence.compose import ComposeContext, compose_answer
@@ -25,7 +26,6 @@ from dossier.incremental.cache import (
     AnswerCache,
     DocumentCache,
     answer_with_cache,
-    canonical_key,
     checkpoint,
     corpus_changes,
     evidence_view,
@@ -33,7 +33,7 @@ from dossier.incremental.cache import (
     previous_listing,
 )
 from dossier.incremental.executor import Executor, executor_for
-from dossier.incremental.history import record_history
+from dossier.incremental.history import record_history, up_to_date
 from dossier.incremental.ledger import LEDGER_DIR, RunLedger
 from dossier.index.embed import Embedder, MeteredEmbedder
 from dossier.index.hybrid import HybridIndex, update_index
@@ -41,24 +41,26 @@ from dossier.index.vectors import VectorStore
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
 from dossier.ingest.questionnaire import read_questionnaire
-from dossier.output.render import up_to_date, write_outputs
+from dossier.output.render import write_outputs
 from dossier.output.trace import write_trace
 from dossier.output.workbook import answered_name
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
+    Brief,
     BuildInfo,
     Chunk,
     Corpus,
     Dossier,
+    Evidence,
     Question,
     Search,
 )
 from dossier.research.acceptance import answer_question
-from dossier.research.brief import Brief, make_brief
+from dossier.research.brief import make_brief
 from dossier.research.llm import LanguageModel, OpenAIModel
 from dossier.research.model import ModelEngine
-from dossier.research.offline import Evidence, OfflineEngine
+from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import (
     DECISIONS_FILE,
     PASSAGES_FILE,

@@ -254,7 +254,8 @@ def _record(
     """Apply one decision (or one per question), save it, re-render; return pending count."""
     from dossier.build import utc_iso
     from dossier.common.atomic import write_atomic
-    from dossier.output.render import read_dossier, write_outputs
+    from dossier.output.render import write_outputs
+    from dossier.output.serialise import read_dossier
     from dossier.review.decisions import (
         DECISIONS_FILE,
         apply_decisions,
@@ -288,7 +289,7 @@ def _review_interactively(out: Path, reviewer: str) -> None:
     """One pending answer at a time; each decision is saved at once, so a person can
     stop (q) and resume later."""
     from dossier.errors import InputError
-    from dossier.output.render import read_dossier
+    from dossier.output.serialise import read_dossier
 
     for answer in [a for a in read_dossier(out).answers if a.review.status == "pending"]:
         click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
@@ -367,7 +368,7 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
 
     def action() -> None:
         from dossier.build import utc_iso
-        from dossier.output.render import read_dossier
+        from dossier.output.serialise import read_dossier
         from dossier.review.signing import sign as sign_dossier
 
         with output_lock(out):

@@ -75,6 +75,53 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """One thing the answer must establish."""
+
+    text: str  # the part of the question that asks for it
+    terms: tuple[str, ...]  # stemmed content terms
+    asks: str | None  # "frequency" | "duration" | "number" | None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read an ambiguous part, and the different answer it leads to."""
+
+    text: str
+    leads_to: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A part of the question that can be read more than one way. It is acted on
+    only when every reading names a different answer it leads to."""
+
+    text: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def acted_on(self) -> bool:
+        leads = [r.leads_to for r in self.readings]
+        return all(leads) and len(set(leads)) == len(leads)
+
+
+@dataclass(frozen=True)
+class Brief:
+    question_id: str
+    question: str
+    normalised: str  # the cache key's view of the question
+    query: str  # the part of the question worth searching for
+    terms: tuple[str, ...]  # stemmed content terms of the whole question, unique, in order
+    identifiers: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    tried: tuple[str, ...] = ()  # queries an earlier round already ran: not run again
+    restatement: str = ""  # what the documents must show, specific enough to check
+    assumptions: tuple[str, ...] = ()
+    acceptance: tuple[str, ...] = ()  # what a complete answer states, per fact
+    ambiguities: tuple[Ambiguity, ...] = ()
+
+
+@dataclass(frozen=True)
 class Hit:
     chunk_id: str
     score: float
@@ -184,6 +231,36 @@ class DiscardedQuote:
     document: str
     chunk_id: str
     reason: str
+
+
+Step = dict[str, Any]  # one observable action or decision of research, as the trace keeps it
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A passage research proposes to quote, and what (the verifier checks each quote)."""
+
+    chunk_id: str
+    quotes: tuple[str, ...]  # texts the engine proposes to quote; the verifier checks each
+    fact: int  # index into brief.facts
+    score: float
+    claim: str = ""  # a drafted claim; empty: the claim is the quotes' own words
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What research hands to composing for one question: the searches it ran, the
+    passages it selected, what it set aside and why, and the trace of its steps."""
+
+    brief: Brief
+    searches: tuple[Search, ...]
+    selections: tuple[Selection, ...]
+    discarded: tuple[DiscardedQuote, ...]
+    missing_facts: tuple[str, ...]
+    steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
+    disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
+    conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
+    model_calls: int = 0  # calls to a language model for this question
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ import os
 from pathlib import Path
 
 from dossier.build import BuildResult
-from dossier.output.render import render_markdown, to_json
+from dossier.output.render import render_markdown
+from dossier.output.serialise import to_json
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "demo-dossier.md"
 

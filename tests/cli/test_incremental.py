@@ -23,7 +23,8 @@ from dossier.cli import main
 from dossier.common.atomic import output_lock
 from dossier.incremental.history import comparable
 from dossier.output.pdf import Part
-from dossier.output.render import from_json, html_renderer
+from dossier.output.render import html_renderer
+from dossier.output.serialise import from_json
 from tests.fakes import HashingEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]

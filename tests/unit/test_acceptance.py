@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.records import Answer, Chunk, Question
+from dossier.records import Answer, Brief, Chunk, Evidence, Question, Selection
 from dossier.research.acceptance import answer_question, check
-from dossier.research.brief import Brief, make_brief
-from dossier.research.offline import Evidence, Selection
+from dossier.research.brief import make_brief
 
 BRIEF = make_brief(Question("Q", "How often are backups taken, and how long are backups retained?"))
 
@@ -80,7 +79,7 @@ def test_an_unrepairable_shortfall_is_recorded_not_dissolved() -> None:
 
 
 def test_an_ambiguity_is_acted_on_only_when_its_readings_lead_to_different_answers() -> None:
-    from dossier.research.brief import Ambiguity, Reading
+    from dossier.records import Ambiguity, Reading
 
     brief = make_brief(Question("Q", "Do you encrypt customer data at rest or in transit?"))
     (ambiguity,) = brief.ambiguities

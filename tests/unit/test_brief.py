@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.records import Question
-from dossier.research.brief import Brief, make_brief, sentences
+from dossier.records import Brief, Question
+from dossier.research.brief import make_brief, sentences
 
 
 def brief(text: str, qid: str = "Q1") -> Brief:

@@ -14,13 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dossier.build import _ledger_name
+from dossier.common.canonical import canonical_key
 from dossier.incremental.cache import (
     AnswerCache,
     AnswerInputs,
     DocumentCache,
     Lookup,
     answer_with_cache,
-    canonical_key,
     corpus_changes,
     evidence_view,
     is_evidence_change,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.critic import critique, quantities
-from dossier.records import Chunk, Claim, DiscardedQuote, Question, Quote
+from dossier.records import Chunk, Claim, DiscardedQuote, Evidence, Question, Quote, Selection
 from dossier.research.brief import make_brief
-from dossier.research.offline import Evidence, Selection
 
 TEXT = (
     "Logs are retained for 90 days. Access is not granted to contractors.\n"

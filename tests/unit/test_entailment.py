@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.records import Answer, Chunk, Question
+from dossier.records import Answer, Chunk, Evidence, Question, Selection
 from dossier.research.brief import make_brief
 from dossier.research.entailment import ENTAIL_SCHEMA, TASK, Entailer, EntailmentResult
 from dossier.research.llm import CallBudget, JSONObject, Message, ModelError
-from dossier.research.offline import Evidence, Selection
 
 TEXT = "Logs are retained for 90 days. Access is not granted to contractors."
 CHUNK = Chunk("c1", "policies/logs.md", 0, len(TEXT), TEXT, "Logging")

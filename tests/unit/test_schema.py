@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from dossier.build import BuildResult
-from dossier.output.render import to_json
+from dossier.output.serialise import to_json
 from dossier.records import AnsweredWorkbook, ColumnSettings
 
 

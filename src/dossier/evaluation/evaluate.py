@@ -188,7 +188,7 @@ def evaluate_build(
     """Score ``<out>/dossier.json`` and, given an embedder, the naive baseline on
     the same corpus and questions; write ``<out>/eval.json`` and return it."""
     from dossier.common.atomic import write_atomic
-    from dossier.output.render import read_dossier, to_json
+    from dossier.output.serialise import read_dossier, to_json
 
     dossier = read_dossier(out)
     corpus = corpus or Path(dossier.build.corpus)
@@ -226,7 +226,7 @@ def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> di
     from dossier.evaluation.baseline import baseline_answers
     from dossier.index.hybrid import open_index
     from dossier.ingest.files import ingest, scan_corpus
-    from dossier.output.render import to_json
+    from dossier.output.serialise import to_json
     from dossier.records import Question
 
     index = open_index(ingest(scan_corpus(corpus)), embedder, out / "cache")

@@ -31,15 +31,16 @@ from dossier.records import (
     Claim,
     DiscardedQuote,
     DroppedClaim,
+    Evidence,
     Finding,
     Question,
     Quote,
     Reattribution,
+    Selection,
     Validation,
     Verdict,
 )
 from dossier.research.entailment import Entail
-from dossier.research.offline import Evidence, Selection
 
 ChunkLookup = Callable[[str], Chunk | None]
 SiblingLookup = Callable[[str], Sequence[Chunk]]

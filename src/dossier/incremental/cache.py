@@ -39,11 +39,13 @@ from typing import Any
 
 from dossier import __version__
 from dossier.common.atomic import write_atomic
+from dossier.common.canonical import canonical_json, canonical_key
 from dossier.errors import UnreadableDocument
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.files import read_document
+from dossier.output.serialise import answer_from_json, answer_to_json
 from dossier.records import (
     Answer,
     Chunk,
@@ -55,15 +57,6 @@ from dossier.records import (
 )
 
 TOOL_VERSION = __version__
-
-
-def canonical_json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def canonical_key(value: Any) -> str:
-    """SHA-256 of the canonical JSON of ``value``: equal inputs, equal keys."""
-    return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
 def document_key(source: SourceFile) -> str:
@@ -325,19 +318,15 @@ class AnswerCache:
 
     def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
         """The answer first, then the pointer: a pointer never names a missing answer."""
-        from dossier.output.render import _answer_json
-
         key = inputs.key()
-        write_atomic(self._folder / f"{key}.json", canonical_json(_answer_json(answer)))
+        write_atomic(self._folder / f"{key}.json", canonical_json(answer_to_json(answer)))
         pointer = dataclasses.asdict(inputs) | {"question_id": question_id, "key": key}
         write_atomic(self._pointer(question_id), canonical_json(pointer))
 
     def _load(self, key: str) -> Answer | None:
-        from dossier.output.render import _answer_from_json
-
         row = _read_json(self._folder / f"{key}.json")
         try:
-            return _answer_from_json(row) if row is not None else None
+            return answer_from_json(row) if row is not None else None
         except (KeyError, TypeError):
             return None
 

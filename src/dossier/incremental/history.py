@@ -1,6 +1,7 @@
 """Every build's dossier, kept: ``<out>/history/<sha256>.json`` (the exact bytes
 of that build's ``dossier.json``) and ``<out>/history/index.json``, the builds
-in order. ``diff`` says what moved between two of them, and why."""
+in order. ``diff`` says what moved between two of them, and why; ``up_to_date``
+says whether the dossier already in the output folder says what a build made."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
-from dossier.output.render import from_json
+from dossier.output.manifest import MANIFEST
+from dossier.output.serialise import from_json, to_json
 from dossier.records import Answer, Dossier
 
 HISTORY_DIR = "history"
@@ -28,6 +30,24 @@ def comparable(record: dict[str, Any]) -> dict[str, Any]:
     same inputs (cold, incremental, resumed after a crash, any --jobs) are equal."""
     build = {k: v for k, v in record["build"].items() if k not in PROVENANCE}
     return {**record, "build": build}
+
+
+def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
+    """The dossier already in ``out`` and its artefacts, when it says exactly what
+    ``dossier`` says (build provenance aside: times, timings, cache notes) and no
+    artefact was changed since it was written; otherwise None."""
+    try:
+        previous = json.loads((out / "dossier.json").read_text(encoding="utf-8"))
+        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        if comparable(previous) != comparable(to_json(dossier)):
+            return None
+        paths = {name: out / name for name in manifest["artefacts"]}
+        for name, digest in manifest["artefacts"].items():
+            if hashlib.sha256(paths[name].read_bytes()).hexdigest() != digest:
+                return None
+        return from_json(previous), {**paths, MANIFEST: out / MANIFEST}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def record_history(out: Path, data: bytes, dossier: Dossier, ledger: str) -> Path:

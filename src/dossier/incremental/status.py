@@ -14,13 +14,13 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from dossier.common.canonical import canonical_key
 from dossier.config import Config
 from dossier.incremental.cache import (
     AnswerCache,
     AnswerInputs,
     CorpusChanges,
     DocumentCache,
-    canonical_key,
     corpus_changes,
     miss_reason,
     previous_listing,

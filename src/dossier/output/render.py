@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -16,27 +13,15 @@ import markupsafe
 from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.output import pdf
+from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
+from dossier.output.serialise import dossier_bytes
+from dossier.output.workbook import write_answered
 from dossier.records import (
-    Acceptance,
     Answer,
     AnsweredWorkbook,
-    BuildInfo,
-    Calculation,
-    Claim,
-    ColumnSettings,
-    DiscardedQuote,
-    Document,
-    DocumentFailure,
     Dossier,
-    DroppedClaim,
-    Finding,
     Freshness,
-    Hit,
     Quote,
-    Reattribution,
-    Review,
-    Search,
-    Validation,
 )
 
 VERDICT_WORDS = {
@@ -44,135 +29,6 @@ VERDICT_WORDS = {
     "unsupported": "Not answered: the documents do not cover this",
     "escalate": "Needs a person: conflicting or doubtful evidence",
 }
-
-
-def to_json(dossier: Dossier) -> dict[str, Any]:
-    build = dossier.build
-    return {
-        "schema_version": dossier.schema_version,
-        "tool_version": dossier.tool_version,
-        "build": {
-            "started_at": build.started_at,
-            "finished_at": build.finished_at,
-            "engine": build.engine,
-            "questions": build.questions,
-            "reused": build.reused,
-            "recomputed": build.recomputed,
-            "documents": build.documents,
-            "documents_failed": [
-                {"path": f.path, "reason": f.reason} for f in build.documents_failed
-            ],
-            "stage_seconds": build.stage_seconds,
-            "questionnaire_notes": list(build.questionnaire_notes),
-            "corpus_notes": list(build.corpus_notes),
-            "corpus": build.corpus,
-            "answer_cache": build.answer_cache,
-            **({"model_calls": build.model_calls} if build.engine != "offline" else {}),
-        },
-        "corpus_sha256": dossier.corpus_sha256,
-        "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
-        "render": {"paper": dossier.paper, **_workbook_json(dossier.workbook)},
-        "documents": [
-            {
-                "path": d.path,
-                "title": d.title,
-                "sha256": d.sha256,
-                "text_sha256": d.text_sha256,
-                "effective_date": d.effective_date,
-                "status": d.status,
-                "supersedes": list(d.supersedes),
-            }
-            for d in dossier.documents
-        ],
-        "answers": [_answer_json(a) for a in dossier.answers],
-    }
-
-
-def _workbook_json(workbook: AnsweredWorkbook | None) -> dict[str, Any]:
-    if workbook is None:
-        return {}
-    return {"workbook": {"file": workbook.file, "columns": dataclasses.asdict(workbook.columns)}}
-
-
-def _workbook_from_json(data: dict[str, Any] | None) -> AnsweredWorkbook | None:
-    if data is None:
-        return None
-    return AnsweredWorkbook(data["file"], ColumnSettings(**data.get("columns", {})))
-
-
-def _answer_json(answer: Answer) -> dict[str, Any]:
-    return {
-        "question_id": answer.question_id,
-        "question": answer.question,
-        "fields": answer.fields,
-        "verdict": answer.verdict,
-        "answer": answer.answer,
-        "claims": [
-            {
-                "text": claim.text,
-                "quotes": [
-                    {
-                        "text": q.text,
-                        "document": q.document,
-                        "chunk_id": q.chunk_id,
-                        "start": q.start,
-                        "end": q.end,
-                        "freshness": _optional_dict(q.freshness),
-                    }
-                    for q in claim.quotes
-                ],
-                "kind": claim.kind,
-                "basis": claim.basis,
-            }
-            for claim in answer.claims
-        ],
-        "discarded_quotes": [
-            {"text": d.text, "document": d.document, "chunk_id": d.chunk_id, "reason": d.reason}
-            for d in answer.discarded_quotes
-        ],
-        "missing_facts": list(answer.missing_facts),
-        "searches": [
-            {
-                "query": s.query,
-                "hits": [
-                    {
-                        "chunk_id": h.chunk_id,
-                        "document": h.document,
-                        "score": h.score,
-                        "lexical_rank": h.lexical_rank,
-                        "dense_rank": h.dense_rank,
-                    }
-                    for h in s.hits
-                ],
-            }
-            for s in answer.searches
-        ],
-        "review": {
-            "status": answer.review.status,
-            "reviewer": answer.review.reviewer,
-            "at": answer.review.at,
-            "reason": answer.review.reason,
-        },
-        "dropped_claims": [_plain(d) for d in answer.dropped_claims],
-        "findings": [_plain(f) for f in answer.findings],
-        "validation": _plain(answer.validation),
-        "calculations": [_plain(c) for c in answer.calculations],
-        "acceptance": _optional_dict(answer.acceptance),
-        "disclosures": list(answer.disclosures),
-        "reattributions": [_plain(r) for r in answer.reattributions],
-    }
-
-
-def _optional_dict(record: Any) -> dict[str, Any] | None:
-    return None if record is None else _plain(record)
-
-
-def _plain(record: Any) -> dict[str, Any]:
-    """A record as JSON values: tuples become lists, as they are in the file."""
-    return {
-        key: list(value) if isinstance(value, tuple) else value
-        for key, value in dataclasses.asdict(record).items()
-    }
 
 
 def _environment() -> jinja2.Environment:
@@ -299,16 +155,11 @@ def write_outputs(
     longer covers them, so it is removed: a re-render always needs a new signature.
     A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
     build's input) or, when re-rendering after a review, from the copy in ``out``."""
-    from dossier.review.signing import MANIFEST, SIGNATURE_FILES, build_manifest, canonical
-
     out.mkdir(parents=True, exist_ok=True)
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
     paths = {
-        "dossier.json": write_atomic(
-            out / "dossier.json",
-            (json.dumps(to_json(dossier), indent=2, ensure_ascii=False) + "\n").encode(),
-        ),
+        "dossier.json": write_atomic(out / "dossier.json", dossier_bytes(dossier)),
         "dossier.md": write_atomic(out / "dossier.md", render_markdown(dossier).encode()),
         "dossier.pdf": write_atomic(out / "dossier.pdf", render_pdf(dossier)),
     }
@@ -316,16 +167,14 @@ def write_outputs(
         paths[dossier.workbook.file] = _write_workbook(
             dossier, dossier.workbook, out, questionnaire
         )
-    manifest = build_manifest(dossier, out, signer=None, signed_at=None)
-    paths[MANIFEST] = write_atomic(out / MANIFEST, canonical(manifest) + b"\n")
+    manifest = build_manifest(dossier, out)
+    paths[MANIFEST] = write_atomic(out / MANIFEST, manifest_bytes(manifest))
     return paths
 
 
 def _write_workbook(
     dossier: Dossier, workbook: AnsweredWorkbook, out: Path, questionnaire: Path | None
 ) -> Path:
-    from dossier.output.workbook import write_answered
-
     target = out / workbook.file
     source = questionnaire or target
     if not source.exists():
@@ -338,155 +187,3 @@ def _write_workbook(
 
 def _built(dossier: Dossier) -> dt.datetime:
     return dt.datetime.fromisoformat(dossier.build.finished_at.replace("Z", "+00:00"))
-
-
-def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
-    """The dossier already in ``out`` and its artefacts, when it says exactly what
-    ``dossier`` says (build provenance aside: times, timings, cache notes) and no
-    artefact was changed since it was written; otherwise None."""
-    from dossier.incremental.history import comparable
-    from dossier.review.signing import MANIFEST
-
-    try:
-        previous = json.loads((out / "dossier.json").read_text(encoding="utf-8"))
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        if comparable(previous) != comparable(to_json(dossier)):
-            return None
-        paths = {name: out / name for name in manifest["artefacts"]}
-        for name, digest in manifest["artefacts"].items():
-            if hashlib.sha256(paths[name].read_bytes()).hexdigest() != digest:
-                return None
-        return from_json(previous), {**paths, MANIFEST: out / MANIFEST}
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def from_json(data: dict[str, Any]) -> Dossier:
-    """The inverse of ``to_json``: the record back from ``dossier.json``."""
-    build = data["build"]
-    documents = tuple(
-        Document(
-            path=d["path"],
-            sha256=d["sha256"],
-            text_sha256=d["text_sha256"],
-            text="",  # the text is not stored in the dossier; documents are cited by hash
-            title=d.get("title", d["path"]),
-            metadata={},
-            effective_date=d["effective_date"],
-            status=d["status"],
-            supersedes=tuple(d["supersedes"]),
-        )
-        for d in data["documents"]
-    )
-    return Dossier(
-        schema_version=data["schema_version"],
-        build=BuildInfo(
-            started_at=build["started_at"],
-            finished_at=build["finished_at"],
-            engine=build["engine"],
-            questions=build["questions"],
-            reused=build["reused"],
-            recomputed=build["recomputed"],
-            documents=build["documents"],
-            documents_failed=tuple(
-                DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
-            ),
-            stage_seconds=build.get("stage_seconds", {}),
-            questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
-            corpus_notes=tuple(build.get("corpus_notes", [])),
-            corpus=build.get("corpus", ""),
-            answer_cache=dict(build.get("answer_cache", {})),
-            model_calls=build.get("model_calls", 0),
-        ),
-        documents=documents,
-        answers=tuple(_answer_from_json(a) for a in data["answers"]),
-        corpus_sha256=data["corpus_sha256"],
-        questionnaire=data["questionnaire"]["file"],
-        questionnaire_sha256=data["questionnaire"]["sha256"],
-        tool_version=data["tool_version"],
-        paper=data.get("render", {}).get("paper", "A4"),
-        workbook=_workbook_from_json(data.get("render", {}).get("workbook")),
-    )
-
-
-def _answer_from_json(a: dict[str, Any]) -> Answer:
-    return Answer(
-        question_id=a["question_id"],
-        question=a["question"],
-        verdict=a["verdict"],
-        answer=a["answer"],
-        claims=tuple(
-            Claim(
-                c["text"],
-                tuple(
-                    Quote(
-                        q["text"],
-                        q["document"],
-                        q["chunk_id"],
-                        q["start"],
-                        q["end"],
-                        Freshness(**q["freshness"]) if q.get("freshness") else None,
-                    )
-                    for q in c["quotes"]
-                ),
-                c.get("kind", "fact"),
-                c.get("basis", ""),
-            )
-            for c in a["claims"]
-        ),
-        discarded_quotes=tuple(
-            DiscardedQuote(d["text"], d["document"], d["chunk_id"], d["reason"])
-            for d in a["discarded_quotes"]
-        ),
-        missing_facts=tuple(a["missing_facts"]),
-        searches=tuple(
-            Search(
-                s["query"],
-                tuple(
-                    Hit(
-                        h["chunk_id"],
-                        h["score"],
-                        h["lexical_rank"],
-                        h["dense_rank"],
-                        h.get("document", ""),
-                    )
-                    for h in s["hits"]
-                ),
-            )
-            for s in a["searches"]
-        ),
-        review=Review(
-            a["review"]["status"],
-            a["review"]["reviewer"],
-            a["review"]["at"],
-            a["review"].get("reason"),
-        ),
-        fields=dict(a.get("fields", {})),
-        dropped_claims=tuple(DroppedClaim(**d) for d in a.get("dropped_claims", [])),
-        findings=tuple(Finding(**f) for f in a.get("findings", [])),
-        validation=Validation(**a.get("validation", {})),
-        calculations=tuple(
-            Calculation(c["operation"], tuple(c["operands"]), c["result"], c["expression"])
-            for c in a.get("calculations", [])
-        ),
-        acceptance=_acceptance(a.get("acceptance")),
-        disclosures=tuple(a.get("disclosures", [])),
-        reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
-    )
-
-
-def _acceptance(data: dict[str, Any] | None) -> Acceptance | None:
-    if data is None:
-        return None
-    return Acceptance(data["verdict"], tuple(data["gaps"]), data["restated"], data["attempts"])
-
-
-def read_dossier(out: Path) -> Dossier:
-    path = out / "dossier.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return from_json(data)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no dossier here (run 'dossier build' first)") from None
-    except (json.JSONDecodeError, KeyError, TypeError) as error:
-        raise InputError(f"{path}: not a dossier this version can read ({error})") from None

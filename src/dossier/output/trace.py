@@ -17,8 +17,7 @@ from typing import Any
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
-from dossier.records import Answer
-from dossier.research.offline import Evidence
+from dossier.records import Answer, Evidence
 
 TRACE_DIR = "cache/trace"
 

@@ -19,9 +19,8 @@ import dataclasses
 from collections.abc import Callable
 
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
-from dossier.records import Acceptance, Answer, Question
-from dossier.research.brief import Brief, Fact
-from dossier.research.offline import ASKS_WORDS, SYNONYMS, Evidence, states_value
+from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
+from dossier.research.offline import ASKS_WORDS, SYNONYMS, states_value
 
 Research = Callable[[Brief], Evidence]
 Compose = Callable[[Evidence], Answer]

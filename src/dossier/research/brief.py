@@ -8,10 +8,9 @@ punctuation or inflection give the same ``normalised`` form.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from dossier.common.textutil import fold_whitespace, identifiers, question_terms
-from dossier.records import Question
+from dossier.records import Ambiguity, Brief, Fact, Question, Reading
 
 # What kind of value the question asks for, by its wording.
 _ASKS = (
@@ -43,59 +42,12 @@ def sentences(text: str) -> list[str]:
     return [p.replace("\x00", ".").strip() for p in parts if p.strip()]
 
 
-@dataclass(frozen=True)
-class Fact:
-    """One thing the answer must establish."""
-
-    text: str  # the part of the question that asks for it
-    terms: tuple[str, ...]  # stemmed content terms
-    asks: str | None  # "frequency" | "duration" | "number" | None
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to read an ambiguous part, and the different answer it leads to."""
-
-    text: str
-    leads_to: str
-
-
-@dataclass(frozen=True)
-class Ambiguity:
-    """A part of the question that can be read more than one way. It is acted on
-    only when every reading names a different answer it leads to."""
-
-    text: str
-    readings: tuple[Reading, ...]
-
-    @property
-    def acted_on(self) -> bool:
-        leads = [r.leads_to for r in self.readings]
-        return all(leads) and len(set(leads)) == len(leads)
-
-
 ASSUMPTIONS = (
     "'you' and 'your' mean the organisation whose documents form the corpus",
     "the question asks about current practice: superseded, archived or draft documents "
     "do not ground an answer",
 )
 _ASKED_FOR = {"frequency": "how often", "duration": "the period", "number": "the number"}
-
-
-@dataclass(frozen=True)
-class Brief:
-    question_id: str
-    question: str
-    normalised: str  # the cache key's view of the question
-    query: str  # the part of the question worth searching for
-    terms: tuple[str, ...]  # stemmed content terms of the whole question, unique, in order
-    identifiers: tuple[str, ...]
-    facts: tuple[Fact, ...]
-    tried: tuple[str, ...] = ()  # queries an earlier round already ran: not run again
-    restatement: str = ""  # what the documents must show, specific enough to check
-    assumptions: tuple[str, ...] = ()
-    acceptance: tuple[str, ...] = ()  # what a complete answer states, per fact
-    ambiguities: tuple[Ambiguity, ...] = ()
 
 
 def make_brief(question: Question) -> Brief:

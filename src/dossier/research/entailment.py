@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from dossier.records import Step
 from dossier.research.llm import (
     CallBudget,
     JSONObject,
@@ -24,7 +25,6 @@ from dossier.research.llm import (
     ModelError,
     recorded_call,
 )
-from dossier.research.offline import Step
 
 TASK = "entail"
 ENTAIL_SCHEMA: JSONObject = {

@@ -46,8 +46,17 @@ from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.records import Chunk, DiscardedQuote, Question, Quote, Search
-from dossier.research.brief import Brief
+from dossier.records import (
+    Brief,
+    Chunk,
+    DiscardedQuote,
+    Evidence,
+    Question,
+    Quote,
+    Search,
+    Selection,
+    Step,
+)
 from dossier.research.entailment import Entailer
 from dossier.research.llm import (
     CallBudget,
@@ -58,14 +67,7 @@ from dossier.research.llm import (
     ModelSettings,
     recorded_call,
 )
-from dossier.research.offline import (
-    EngineSettings,
-    Evidence,
-    Selection,
-    Step,
-    brief_step,
-    search_step,
-)
+from dossier.research.offline import EngineSettings, brief_step, search_step
 
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 

@@ -17,7 +17,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dossier.common.textutil import (
     content_terms,
@@ -30,8 +29,17 @@ from dossier.common.textutil import (
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.records import Chunk, DiscardedQuote, Hit, Search
-from dossier.research.brief import Brief, Fact
+from dossier.records import (
+    Brief,
+    Chunk,
+    DiscardedQuote,
+    Evidence,
+    Fact,
+    Hit,
+    Search,
+    Selection,
+    Step,
+)
 from dossier.research.conflicts import Outcome, settle
 
 _FREQUENCY = re.compile(
@@ -114,31 +122,6 @@ class Candidate:
 
 
 Decision = tuple[list[Candidate], str]  # the grounding candidates, and why
-
-
-@dataclass(frozen=True)
-class Selection:
-    chunk_id: str
-    quotes: tuple[str, ...]  # texts the engine proposes to quote; the verifier checks each
-    fact: int  # index into brief.facts
-    score: float
-    claim: str = ""  # a drafted claim; empty: the claim is the quotes' own words
-
-
-@dataclass(frozen=True)
-class Evidence:
-    brief: Brief
-    searches: tuple[Search, ...]
-    selections: tuple[Selection, ...]
-    discarded: tuple[DiscardedQuote, ...]
-    missing_facts: tuple[str, ...]
-    steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
-    disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
-    conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
-    model_calls: int = 0  # calls to a language model for this question
-
-
-Step = dict[str, Any]
 
 
 class TermStats:

@@ -10,7 +10,6 @@ applied (``engine_view``), so it is applied once and survives later decisions.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dossier.common.canonical import canonical_key
 from dossier.errors import InputError
 from dossier.evidence.verify import QuoteVerifier
 from dossier.records import Answer, Chunk, Claim, Dossier, Quote, Review, ReviewStatus
@@ -53,8 +53,7 @@ def answer_fingerprint(answer: Answer) -> str:
         ],
         "missing_facts": list(answer.missing_facts),
     }
-    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return canonical_key(content)
 
 
 def decide(

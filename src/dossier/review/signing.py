@@ -22,19 +22,22 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
+from dossier.output.manifest import (
+    ALLOWED_SIGNERS,
+    CHECKSUMS,
+    CHECKSUMS_SIGNATURE,
+    MANIFEST,
+    SIGNATURE,
+    SIGNED_ARTEFACTS,
+    build_manifest,
+    manifest_bytes,
+)
 from dossier.output.workbook import ANSWERED_SUFFIX
 from dossier.records import Dossier
 from dossier.review import sshsig
 from dossier.review.decisions import pending
 
-MANIFEST = "manifest.json"
-SIGNATURE = "manifest.sig"
-CHECKSUMS = "SHA256SUMS"  # for sha256sum -c
-CHECKSUMS_SIGNATURE = "SHA256SUMS.sig"  # for ssh-keygen -Y verify
-ALLOWED_SIGNERS = "allowed_signers"
 SIGNER_IDENTITY = "dossier-signer"
-SIGNATURE_FILES = (SIGNATURE, CHECKSUMS, CHECKSUMS_SIGNATURE, ALLOWED_SIGNERS)
-SIGNED_ARTEFACTS = ("dossier.json", "dossier.md", "dossier.pdf", "review.json")
 
 
 class SigningError(DossierError):
@@ -98,50 +101,15 @@ def load_public_key(path: Path) -> Ed25519PublicKey:
     return key
 
 
-def canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def signed_artefacts(dossier: Dossier) -> tuple[str, ...]:
-    """The files in the output folder that the manifest lists and the signature covers."""
-    answered = (dossier.workbook.file,) if dossier.workbook is not None else ()
-    return (*SIGNED_ARTEFACTS, *answered)
-
-
-def build_manifest(
-    dossier: Dossier, out: Path, signer: Ed25519PublicKey | None, signed_at: str | None
-) -> dict[str, Any]:
-    artefacts = {
-        name: hashlib.sha256((out / name).read_bytes()).hexdigest()
-        for name in signed_artefacts(dossier)
-        if (out / name).exists()
+def signer_entry(signer: Ed25519PublicKey, signed_at: str) -> dict[str, Any]:
+    """Who signed the manifest, and when: its ``signer`` entry."""
+    raw = signer.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return {
+        "algorithm": "ed25519",
+        "public_key": base64.b64encode(raw).decode(),
+        "fingerprint": fingerprint(signer),
+        "signed_at": signed_at,
     }
-    manifest: dict[str, Any] = {
-        "schema_version": dossier.schema_version,
-        "tool_version": dossier.tool_version,
-        "artefacts": artefacts,
-        "corpus_sha256": dossier.corpus_sha256,
-        "documents": {d.path: d.sha256 for d in dossier.documents},
-        "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
-        "reviews": [
-            {
-                "question_id": a.question_id,
-                "status": a.review.status,
-                "reviewer": a.review.reviewer,
-                "at": a.review.at,
-            }
-            for a in dossier.answers
-        ],
-    }
-    if signer is not None:
-        raw = signer.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-        manifest["signer"] = {
-            "algorithm": "ed25519",
-            "public_key": base64.b64encode(raw).decode(),
-            "fingerprint": fingerprint(signer),
-            "signed_at": signed_at,
-        }
-    return manifest
 
 
 def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
@@ -151,10 +119,10 @@ def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
         shown = ", ".join(waiting[:8]) + (" ..." if len(waiting) > 8 else "")
         raise SigningError(f"{out}: cannot sign: {len(waiting)} answers await review ({shown})")
     key = load_private_key(key_path)
-    manifest = build_manifest(dossier, out, key.public_key(), signed_at)
-    manifest_bytes = canonical(manifest) + b"\n"
-    write_atomic(out / MANIFEST, manifest_bytes)
-    write_atomic(out / SIGNATURE, base64.b64encode(key.sign(manifest_bytes)) + b"\n")
+    manifest = build_manifest(dossier, out) | {"signer": signer_entry(key.public_key(), signed_at)}
+    signed = manifest_bytes(manifest)
+    write_atomic(out / MANIFEST, signed)
+    write_atomic(out / SIGNATURE, base64.b64encode(key.sign(signed)) + b"\n")
     _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
     return fingerprint(key.public_key())
 
@@ -180,8 +148,8 @@ class Verification:
 
 
 def verify(out: Path, public_key_path: Path | None) -> Verification:
-    manifest_bytes, signature = _read_signed(out)
-    manifest = json.loads(manifest_bytes)
+    signed, signature = _read_signed(out)
+    manifest = json.loads(signed)
     signer = manifest.get("signer") or {}
     embedded = Ed25519PublicKey.from_public_bytes(base64.b64decode(signer.get("public_key", "")))
     key = load_public_key(public_key_path) if public_key_path else embedded
@@ -192,7 +160,7 @@ def verify(out: Path, public_key_path: Path | None) -> Verification:
             f"not by the given key {fingerprint(key)}"
         )
     try:
-        key.verify(signature, manifest_bytes)
+        key.verify(signature, signed)
     except InvalidSignature:
         problems.append(
             f"{MANIFEST}: the signature does not match "
@@ -221,13 +189,13 @@ def _artefact_problems(out: Path, signed: dict[str, str]) -> list[str]:
 
 def _read_signed(out: Path) -> tuple[bytes, bytes]:
     try:
-        manifest_bytes = (out / MANIFEST).read_bytes()
+        signed = (out / MANIFEST).read_bytes()
         signature_text = (out / SIGNATURE).read_bytes()
     except FileNotFoundError as error:
         raise SigningError(f"{error.filename}: missing; the dossier is not signed") from None
     try:
         signature = base64.b64decode(signature_text.strip(), validate=True)
-        json.loads(manifest_bytes)
+        json.loads(signed)
     except (ValueError, json.JSONDecodeError):
         raise SigningError(f"{out / SIGNATURE}: not a dossier signature") from None
-    return manifest_bytes, signature
+    return signed, signature
