@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from dossier import __version__
 from dossier.common.atomic import write_atomic, write_if_changed
 from dossier.common.canonical import canonical_key
+from dossier.common.clock import Clock, utc_iso, utc_now
 from dossier.config import Config
 from dossier.errors import CorpusError
 from dossier.evidence.compose import ComposeContext, compose_answer
@@ -26,7 +27,6 @@ from dossier.incremental.cache import (
     AnswerCache,
     DocumentCache,
     answer_with_cache,
-    checkpoint,
     corpus_changes,
     evidence_view,
     is_evidence_change,
@@ -72,7 +72,11 @@ from dossier.review.decisions import (
 )
 
 SCHEMA_VERSION = "1.0"
-Clock = Callable[[], dt.datetime]
+Checkpoint = Callable[[str], None]  # a named point of the build (see build())
+
+
+def no_checkpoint(stage: str) -> None:
+    """The build's checkpoints do nothing, unless a test injects one that stops the process."""
 
 
 class Reporter(Protocol):
@@ -110,10 +114,6 @@ class BuildResult:
     up_to_date: bool = False  # nothing changed: the artefacts already there were kept
 
 
-def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
 def build(
     config: Config,
     *,
@@ -123,12 +123,16 @@ def build(
     executor: Executor | None = None,
     model: LanguageModel | None = None,
     environ: Mapping[str, str] | None = None,
+    checkpoint: Checkpoint = no_checkpoint,
 ) -> BuildResult:
     """Build incrementally: every stage reuses what the cache holds for its
     unchanged inputs (see ``cache``) and records hits, misses and why in the
     run ledger. Ctrl-C stops it; answers already made stay in the cache. With
     engine "openai" and no ``model`` given, the model is the server named by
-    ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ)."""
+    ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ). ``checkpoint`` is
+    called with each stage's name as it ends ("ingest", "lexical", "index", then
+    "answer" after each question, "render"): a test passes one that stops the
+    process there, to show that the next build completes from what was kept."""
     reporter = reporter or SilentReporter()
     executor = executor or executor_for(config.jobs)
     ledger = RunLedger()
@@ -154,6 +158,7 @@ def build(
                 questions,
                 notes,
                 model,
+                checkpoint,
             )
     except KeyboardInterrupt:
         done = ledger.reused() + ledger.recomputed()
@@ -193,6 +198,7 @@ def _build(
     questions: list[Question],
     notes: list[str],
     model: LanguageModel | None,
+    checkpoint: Checkpoint,
 ) -> BuildResult:
     cache_dir = config.out / "cache"
     # 2. Read and cut the corpus; unchanged documents come from the cache.
@@ -368,8 +374,8 @@ def _assemble(
     ledger: RunLedger,
 ) -> Dossier:
     info = BuildInfo(
-        started_at=_iso(started),
-        finished_at=_iso(clock()),
+        started_at=utc_iso(started),
+        finished_at=utc_iso(clock()),
         engine=engine,
         questions=len(questions),
         reused=ledger.reused(),
@@ -437,11 +443,3 @@ def _lookup(index: HybridIndex) -> Callable[[str], Chunk | None]:
             return None
 
     return chunk_of
-
-
-def utc_iso(moment: dt.datetime | None = None) -> str:
-    return _iso(moment or utc_now())
-
-
-def _iso(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

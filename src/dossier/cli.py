@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,15 @@ from dossier.errors import DossierError
 from dossier.records import ReviewStatus
 
 DEFAULT_CONFIG = Path("dossier.toml")
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What a program that runs the commands may inject, as ``main(obj=Hooks(...))``:
+    tests pass a checkpoint that stops the process at a named point of the build.
+    Without it the commands run as a user runs them."""
+
+    checkpoint: Callable[[str], None] | None = None
 
 
 def _config_file(given: Path | None) -> Path | None:
@@ -129,21 +138,27 @@ def _project_options(command: Callable[..., None]) -> Callable[..., None]:
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="Questions answered in parallel.")
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def build(config_path: Path | None, debug: bool, **overrides: Any) -> None:
+@click.pass_context
+def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overrides: Any) -> None:
     """Build the dossier: index the corpus and answer every question."""
+    hooks = ctx.find_object(Hooks) or Hooks()
 
     def action() -> None:
         from dossier.build import build as run_build
+        from dossier.build import no_checkpoint
         from dossier.config import load_config
         from dossier.index.embed import LazyEmbedder, MiniLMEmbedder
 
         path = _config_file(config_path)
         config = load_config(path, overrides)
         reporter = TerminalReporter()
+        checkpoint = hooks.checkpoint or no_checkpoint
         try:
             with output_lock(config.out):
                 embedder = LazyEmbedder(MiniLMEmbedder, config.retrieval.encoder)
-                result = run_build(config, embedder=embedder, reporter=reporter)
+                result = run_build(
+                    config, embedder=embedder, reporter=reporter, checkpoint=checkpoint
+                )
         finally:
             reporter.close()
         _report_build(result)
@@ -250,48 +265,23 @@ def _record(
     question_ids: tuple[str, ...] | None,
     reason: str | None,
     text: str | None = None,
-) -> int:
-    """Apply one decision (or one per question), save it, re-render; return pending count."""
-    from dossier.build import utc_iso
-    from dossier.common.atomic import write_atomic
-    from dossier.output.render import write_outputs
-    from dossier.output.serialise import read_dossier
-    from dossier.review.decisions import (
-        DECISIONS_FILE,
-        apply_decisions,
-        decide,
-        decisions_json,
-        edit_decision,
-        engine_view,
-        load_decisions,
-        load_passages,
-        pending,
-    )
+) -> None:
+    from dossier.review.workflow import record_decisions
 
-    previous = load_decisions(out)
-    dossier = engine_view(read_dossier(out), previous)
-    if status == "edited" and question_ids:
-        passages = load_passages(out)
-        edited = edit_decision(dossier, question_ids[0], text or "", reviewer, utc_iso(), passages)
-        new = [dataclasses.replace(edited, reason=reason)]
-    else:
-        new = decide(dossier, question_ids, status, reviewer, utc_iso(), reason)
-    decisions = {**previous, **{d.question_id: d for d in new}}
-    write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
-    reviewed = apply_decisions(dossier, decisions)
-    write_outputs(reviewed, out)  # the answered workbook, if any, from the copy in out
-    left = len(pending(reviewed))
-    click.echo(f"Recorded {len(new)} {status} by {reviewer}; {left} answers still pending.")
-    return left
+    recorded = record_decisions(out, reviewer, status, question_ids, reason, text)
+    click.echo(
+        f"Recorded {recorded.decided} {status} by {reviewer}; "
+        f"{recorded.pending} answers still pending."
+    )
 
 
 def _review_interactively(out: Path, reviewer: str) -> None:
     """One pending answer at a time; each decision is saved at once, so a person can
     stop (q) and resume later."""
     from dossier.errors import InputError
-    from dossier.output.serialise import read_dossier
+    from dossier.review.workflow import pending_answers
 
-    for answer in [a for a in read_dossier(out).answers if a.review.status == "pending"]:
+    for answer in pending_answers(out):
         click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
         click.echo(f"[{answer.verdict}]\n{answer.answer}\n")
         choice = click.prompt(
@@ -367,7 +357,7 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
     """Sign the built, fully reviewed dossier (manifest.json + manifest.sig)."""
 
     def action() -> None:
-        from dossier.build import utc_iso
+        from dossier.common.clock import utc_iso
         from dossier.output.serialise import read_dossier
         from dossier.review.signing import sign as sign_dossier
 

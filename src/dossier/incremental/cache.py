@@ -29,9 +29,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
 import re
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -439,25 +437,3 @@ def answer_with_cache(
     answer = compute()
     cache.store(question_id, AnswerInputs(brief, view(answer.searches), engine), answer)
     return answer, lookup
-
-
-# --- crash points for tests ---------------------------------------------------------
-
-CRASH_ENV = "DOSSIER_CRASH_AT"  # "stage" or "stage:N" (the N-th time the stage is reached)
-CRASH_SIGNAL_ENV = "DOSSIER_CRASH_SIGNAL"  # "KILL" (default) or "INT"
-_reached: dict[str, int] = {}
-
-
-def checkpoint(stage: str) -> None:
-    """A named point of the build where a test may have the process killed
-    (``DOSSIER_CRASH_AT=answer:3``): the kill-at-any-point test uses real stages."""
-    wanted = os.environ.get(CRASH_ENV)
-    if not wanted:
-        return
-    name, _, count = wanted.partition(":")
-    if name != stage:
-        return
-    _reached[stage] = _reached.get(stage, 0) + 1
-    if _reached[stage] == int(count or 1):
-        how = os.environ.get(CRASH_SIGNAL_ENV, "KILL")
-        os.kill(os.getpid(), signal.SIGINT if how == "INT" else signal.SIGKILL)
