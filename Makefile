@@ -1,6 +1,7 @@
 # make setup: create .venv with everything installed (idempotent; quick when nothing changed)
 # make demo:  build the demo dossier into build/
 # make test:  run the test suite
+# make lint:  ruff, ruff format, mypy, and the stages' import contract (lint-imports)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -29,6 +30,7 @@ lint: setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The research graph's routes on the demo corpus: route accuracy, grounding, abstention,
 # unnecessary tool calls, duplicate retrievals (tests/scenarios asserts the same, per case).

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -20,7 +21,7 @@ from dossier.common.canonical import canonical_key
 from dossier.common.clock import Clock, utc_iso, utc_now
 from dossier.config import Config
 from dossier.errors import CorpusError
-from dossier.evidence.compose import ComposeContext, compose_answer
+from dossier.evidence.compose import ComposeContext, answer_prose, compose_answer
 from dossier.evidence.freshness import date_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
@@ -59,7 +60,7 @@ from dossier.records import (
 from dossier.research.acceptance import answer_question
 from dossier.research.brief import make_brief
 from dossier.research.llm import LanguageModel, OpenAIModel
-from dossier.research.model import ModelEngine
+from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import (
     DECISIONS_FILE,
@@ -240,7 +241,11 @@ def _build(
     authority = Authority.of(corpus, today=started.date())
     engine: Engine = OfflineEngine(index, authority, titles, config.research)
     if model is not None and config.engine == "openai":
-        engine = ModelEngine(index, authority, titles, config.research, model, config.model)
+        checks = Checks(
+            verifier=QuoteVerifier,
+            prose=partial(answer_prose, context=ComposeContext(_lookup(index), titles)),
+        )
+        engine = ModelEngine(index, authority, titles, config.research, model, config.model, checks)
     context = ComposeContext(
         chunk_of=_lookup(index),
         titles=titles,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dossier.common.textutil import quantities
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.evidence.critic import critique, quantities
+from dossier.evidence.critic import critique
 from dossier.records import Chunk, Claim, DiscardedQuote, Evidence, Question, Quote, Selection
 from dossier.research.brief import make_brief
 

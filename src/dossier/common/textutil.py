@@ -1,4 +1,4 @@
-"""Small text helpers shared by the index, the engine and the verifier."""
+"""Small text helpers shared by the index, the engines, the verifier and the critic."""
 
 from __future__ import annotations
 
@@ -156,3 +156,24 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         if b > a:
             trimmed.append((a, b))
     return trimmed
+
+
+# A number and its unit: "90 days", "1,000 bytes", "$2,500".
+UNIT_WORDS = (
+    r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|percent|characters?|attempts?"
+    r"|times?|bits?|[KMGT]i?B|bytes?"
+)
+
+
+_QUANTITY = re.compile(rf"(\$?\d[\d,]*(?:\.\d+)?)\s*-?\s*({UNIT_WORDS})?\b", re.I)
+
+
+def quantities(text: str) -> list[tuple[str, str]]:
+    """(number, unit) pairs, numbers without thousands separators, units singular."""
+    out = []
+    for number, unit in _QUANTITY.findall(text):
+        unit = (unit or "").lower()
+        if unit.endswith("s") and len(unit) > 2 and unit not in ("kb", "mb", "gb", "tb"):
+            unit = unit[:-1]
+        out.append((number.replace(",", "").replace("$", ""), unit))
+    return out

@@ -97,6 +97,12 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     )
 
 
+def answer_prose(question: Question, evidence: Evidence, context: ComposeContext) -> str:
+    """The prose ``compose_answer`` writes for the evidence, alone (what the model
+    engine's acceptance check reads)."""
+    return compose_answer(question, evidence, context).answer
+
+
 def _verified_claims(
     selections: tuple[Selection, ...], context: ComposeContext
 ) -> tuple[list[Claim], list[DiscardedQuote], list[Reattribution]]:

@@ -13,16 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from dossier.common.textutil import fold_whitespace, identifiers
+from dossier.common.textutil import fold_whitespace, identifiers, quantities
 from dossier.records import Chunk, Claim, Finding, Quote
 
 ChunkLookup = Callable[[str], Chunk | None]
 
-UNIT_WORDS = (
-    r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|percent|characters?|attempts?"
-    r"|times?|bits?|[KMGT]i?B|bytes?"
-)
-_QUANTITY = re.compile(rf"(\$?\d[\d,]*(?:\.\d+)?)\s*-?\s*({UNIT_WORDS})?\b", re.I)
 _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
     re.I,
@@ -30,17 +25,6 @@ _NEGATION = re.compile(
 _SENTENCE_END = ".!?:;)\"'”’"
 # Two or more capitalised words in a row, e.g. "Northwind Ledger": a named system.
 _PROPER_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b([A-Z][a-z0-9]+(?:\s+[A-Z][a-z0-9]+)+)\b")
-
-
-def quantities(text: str) -> list[tuple[str, str]]:
-    """(number, unit) pairs, numbers without thousands separators, units singular."""
-    out = []
-    for number, unit in _QUANTITY.findall(text):
-        unit = (unit or "").lower()
-        if unit.endswith("s") and len(unit) > 2 and unit not in ("kb", "mb", "gb", "tb"):
-            unit = unit[:-1]
-        out.append((number.replace(",", "").replace("$", ""), unit))
-    return out
 
 
 def critique(

@@ -18,8 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dossier.common.textutil import content_terms, fold_whitespace, sentence_spans
-from dossier.evidence.critic import quantities
+from dossier.common.textutil import content_terms, fold_whitespace, quantities, sentence_spans
 from dossier.ingest.authority import Authority
 from dossier.records import Chunk
 

@@ -38,12 +38,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from dossier.common.textutil import content_terms, fold_whitespace, words
-from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.evidence.verify import QuoteVerifier
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.records import (
@@ -129,6 +128,30 @@ class Judgement:
         return not self.failures
 
 
+class CheckedQuote(Protocol):
+    """One quote checked against a passage: the verified quote, or why it failed."""
+
+    @property
+    def quote(self) -> Quote | None: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class QuoteChecker(Protocol):
+    def verify(self, text: str, chunk: Chunk) -> CheckedQuote: ...
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What the model engine borrows from the evidence stage, handed in by the build
+    (research sits below evidence): the deterministic quote verifier (a fresh one
+    per question) and the composer, whose prose the acceptance check reads."""
+
+    verifier: Callable[[], QuoteChecker]  # dossier.evidence.verify.QuoteVerifier
+    prose: Callable[[Question, Evidence], str]  # dossier.evidence.compose.answer_prose
+
+
 class ModelEngine:
     def __init__(
         self,
@@ -138,7 +161,9 @@ class ModelEngine:
         settings: EngineSettings,
         model: LanguageModel,
         model_settings: ModelSettings,
+        checks: Checks,
     ) -> None:
+        self.checks = checks
         self.index = index
         self.authority = authority
         self.titles = titles
@@ -171,7 +196,7 @@ class _Research:
         self.seen: set[frozenset[str]] = set()
         self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
         self.calls = 0
-        self.verifier = QuoteVerifier()
+        self.verifier = engine.checks.verifier()
         self.verdicts: dict[DraftClaim, Judgement] = {}
         self.discarded: list[DiscardedQuote] = []
         self.facts = [fact.text for fact in brief.facts]
@@ -396,9 +421,7 @@ class _Research:
     def answer_text(self, claims: list[Judgement], missing: list[str]) -> str:
         evidence = self.evidence(claims, missing)
         question = Question(self.brief.question_id, self.brief.question)
-        context = ComposeContext(self._chunk, self.engine.titles)
-        answer = compose_answer(question, evidence, context)
-        return answer.answer
+        return self.engine.checks.prose(question, evidence)
 
     def _chunk(self, chunk_id: str) -> Chunk | None:
         try:
