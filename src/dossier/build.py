@@ -26,11 +26,11 @@ from dossier.evidence.freshness import date_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
     AnswerCache,
+    AnswerInputs,
     DocumentCache,
-    answer_with_cache,
+    Lookup,
     corpus_changes,
     evidence_view,
-    is_evidence_change,
     previous_listing,
 )
 from dossier.incremental.executor import Executor, executor_for
@@ -264,6 +264,11 @@ def _build(
     def search(query: str) -> Search:
         return Search(query, tuple(index.search(query, config.research.hits_per_search)))
 
+    def rerun(queries: Sequence[str]) -> dict[str, Any]:
+        return view([search(q) for q in queries])
+
+    lookups: dict[str, Lookup] = {}
+
     def answer(question: Question) -> Answer:
         start = time.perf_counter()
         brief = make_brief(question)
@@ -291,16 +296,16 @@ def _build(
             calls.append(evidence.model_calls)
             return result
 
-        result, lookup = answer_with_cache(
-            answers_cache,
-            question.question_id,
-            brief.normalised,
-            engine_key,
-            search=search,
-            view=view,
-            compute=compute,
-            present=present,
+        lookup = answers_cache.find(
+            question.question_id, brief.normalised, engine_key, rerun, present
         )
+        if lookup.answer is None:
+            result = compute()
+            inputs = AnswerInputs(brief.normalised, view(result.searches), engine_key)
+            answers_cache.store(question.question_id, inputs, result)
+        else:
+            result = lookup.answer
+        lookups[question.question_id] = lookup
         ledger.question(question.question_id, lookup, time.perf_counter() - start, sum(calls))
         checkpoint("answer")
         current = dataclasses.replace(
@@ -337,9 +342,9 @@ def _build(
     )
     # 6. Decisions of an earlier review carry over to answers that did not change;
     #    an answer whose decision no longer holds says why.
-    misses = [e for e in ledger.questions() if e["cache"] == "miss"]
-    why = {e["question_id"]: e["why"] for e in misses}
-    moved = frozenset(e["question_id"] for e in misses if is_evidence_change(e["why"]))
+    misses = {q: lookup.reason for q, lookup in lookups.items() if not lookup.hit}
+    why = {q: reason.message for q, reason in misses.items()}
+    moved = frozenset(q for q, reason in misses.items() if reason.evidence_changed)
     decisions = load_decisions(config.out)
     kept = lapse(decisions, moved, why)
     if kept != decisions:  # kept for the record: a lapsed approval never comes back by itself

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from dossier.steps import Step
 
 Verdict = Literal["grounded", "unsupported", "escalate"]
 ReviewStatus = Literal["pending", "approved", "edited", "rejected"]
@@ -51,6 +54,9 @@ class Chunk:
     end: int
     text: str
     heading: str  # the section headings above the passage, joined with " > "
+
+
+ChunkLookup = Callable[[str], "Chunk | None"]  # a chunk by its id; None when this build has none
 
 
 @dataclass(frozen=True)
@@ -231,9 +237,6 @@ class DiscardedQuote:
     document: str
     chunk_id: str
     reason: str
-
-
-Step = dict[str, Any]  # one observable action or decision of research, as the trace keeps it
 
 
 @dataclass(frozen=True)

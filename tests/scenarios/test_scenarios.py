@@ -20,6 +20,7 @@ from dossier.config import Config, load_config
 from dossier.evaluation.evaluate import evaluate_build, route_of
 from dossier.index.embed import MiniLMEmbedder
 from dossier.output.trace import read_trace
+from dossier.steps import Step
 from tests.conftest import ROOT, pinned_clock
 
 LABELS = ROOT / "questions" / "scenario-labels.jsonl"
@@ -43,8 +44,8 @@ def labelled() -> dict[str, dict[str, Any]]:
     return {row["id"]: row for row in rows}
 
 
-def trace_of(config: Config, question_id: str) -> list[dict[str, Any]]:
-    return read_trace(config.out, question_id)
+def trace_of(config: Config, question_id: str) -> tuple[Step, ...]:
+    return read_trace(config.out, question_id).steps
 
 
 @pytest.mark.parametrize("question_id", sorted(labelled()))
@@ -77,7 +78,7 @@ def test_the_calculator_runs_only_where_arithmetic_is_asked(
     used = {
         a.question_id
         for a in scenarios.dossier.answers
-        if any(s.get("step") == "tool" for s in trace_of(scenario_config, a.question_id))
+        if any(s.kind == "tool" for s in trace_of(scenario_config, a.question_id))
     }
     assert used == {"S2"}
     s2 = next(a for a in scenarios.dossier.answers if a.question_id == "S2")

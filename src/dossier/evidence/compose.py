@@ -28,6 +28,7 @@ from dossier.records import (
     Answer,
     Calculation,
     Chunk,
+    ChunkLookup,
     Claim,
     DiscardedQuote,
     DroppedClaim,
@@ -42,7 +43,6 @@ from dossier.records import (
 )
 from dossier.research.entailment import Entail
 
-ChunkLookup = Callable[[str], Chunk | None]
 SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")

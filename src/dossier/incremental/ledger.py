@@ -29,7 +29,7 @@ class RunLedger:
             {
                 "question_id": question_id,
                 "cache": "hit" if lookup.hit else "miss",
-                "why": lookup.reason,
+                "why": lookup.reason.message,
                 "seconds": round(seconds, 4),
                 "model_calls": model_calls,
             }

@@ -11,6 +11,7 @@ import re
 
 from dossier.common.textutil import fold_whitespace, identifiers, question_terms
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
+from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # What kind of value the question asks for, by its wording.
 _ASKS = (
@@ -155,3 +156,20 @@ _PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
 def _fact(text: str) -> Fact:
     asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
     return Fact(text=text, terms=question_terms(text), asks=asks)
+
+
+def brief_step(brief: Brief) -> BriefStep:
+    """The brief as the trace records it."""
+    return BriefStep(
+        query=brief.query,
+        normalised=brief.normalised,
+        identifiers=brief.identifiers,
+        facts=tuple(FactNote(f.text, f.terms, f.asks) for f in brief.facts),
+        restatement=brief.restatement,
+        assumptions=brief.assumptions,
+        acceptance=brief.acceptance,
+        ambiguities=tuple(
+            AmbiguityNote(a.text, tuple((r.text, r.leads_to) for r in a.readings), a.acted_on)
+            for a in brief.ambiguities
+        ),
+    )

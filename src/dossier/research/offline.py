@@ -15,13 +15,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dossier.common.textutil import (
     content_terms,
     identifiers,
-    question_terms,
     sentence_spans,
     stem,
     words,
@@ -35,12 +34,12 @@ from dossier.records import (
     DiscardedQuote,
     Evidence,
     Fact,
-    Hit,
-    Search,
     Selection,
-    Step,
 )
+from dossier.research.brief import brief_step
 from dossier.research.conflicts import Outcome, settle
+from dossier.research.search import BUDGET_SPENT, GuardedSearch
+from dossier.steps import ConflictStep, DecideStep, GuardStep, ReformulateStep, SelectStep, Step
 
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
@@ -124,6 +123,34 @@ class Candidate:
 Decision = tuple[list[Candidate], str]  # the grounding candidates, and why
 
 
+@dataclass(frozen=True)
+class FactResearch:
+    """Where researching one fact ended: its ranked candidates and the decision."""
+
+    ranked: list[Candidate]
+    decision: Decision
+    exhausted: bool = False  # the search budget was spent before it could reformulate
+
+
+@dataclass(frozen=True)
+class FactSelection:
+    """What one fact contributes to the evidence."""
+
+    steps: tuple[Step, ...]  # its decision, conflicts settled, passages selected
+    discarded: tuple[DiscardedQuote, ...]
+    selections: tuple[Selection, ...]
+    missing: str  # "" when grounded
+    outcome: Outcome  # what front-matter settled
+
+    @property
+    def disclosures(self) -> tuple[str, ...]:
+        return self.outcome.disclosures
+
+    @property
+    def conflicts(self) -> tuple[str, ...]:
+        return self.outcome.conflicts
+
+
 class TermStats:
     """Inverse document frequency of stemmed terms over the passages."""
 
@@ -157,38 +184,60 @@ class OfflineEngine:
 
     def research(self, brief: Brief) -> Evidence:
         steps: list[Step] = [brief_step(brief)]
-        searches: list[Search] = []
-        seen_queries = {_query_key(q) for q in brief.tried}
-        pool: dict[str, int] = {}  # chunk id -> best rank seen
+        s = self.settings
+        search = GuardedSearch(self.index, s.max_searches, s.hits_per_search, steps, brief.tried)
         for query in self._queries(brief):
-            self._search(query, searches, seen_queries, pool, steps)
+            search.run(query)
         query_vector = self.index.embed_query(brief.query)
-        best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
-        exhausted: set[int] = set()
-        decisions: dict[int, Decision] = {}
-        for i, fact in enumerate(brief.facts):
-            decisions[i] = self._grounding(brief, fact, best[i])
-            if decisions[i][0]:
-                continue
-            if len(searches) >= self.settings.max_searches:
-                steps.append({"step": "guard", "fact": i, "reason": "search budget spent"})
-                exhausted.add(i)
-                continue
-            queries = self._reformulations(fact, best[i])
-            if not queries:
-                reason = "nothing to reformulate with: no synonyms, no new heading words"
-                steps.append({"step": "guard", "fact": i, "reason": reason})
-                continue
-            steps.append({"step": "reformulate", "fact": i, "queries": queries})
-            leader = best[i][0].chunk_id if best[i] else None
-            for query in queries:
-                self._search(query, searches, seen_queries, pool, steps)
-            best[i] = self._rank(fact, pool, query_vector)
-            decisions[i] = self._grounding(brief, fact, best[i])
-            if (best[i][0].chunk_id if best[i] else None) == leader:
-                reason = "no progress: reformulating did not change the best passage"
-                steps.append({"step": "guard", "fact": i, "reason": reason})
-        return self._select(brief, searches, best, decisions, steps, exhausted)
+        # every fact is first ranked against what the question's own searches found
+        first = [self._rank(fact, search.pool, query_vector) for fact in brief.facts]
+        facts = [
+            self._research_fact(brief, i, ranked, search, query_vector)
+            for i, ranked in enumerate(first)
+        ]
+        selected = self._select(brief, facts)
+        return Evidence(
+            brief,
+            tuple(search.searches),
+            tuple(s for f in selected for s in f.selections),
+            tuple(d for f in selected for d in f.discarded),
+            tuple(f.missing for f in selected if f.missing),
+            (*steps, *(step for f in selected for step in f.steps)),
+            tuple(dict.fromkeys(d for f in selected for d in f.disclosures)),
+            tuple(c for f in selected for c in f.conflicts),
+        )
+
+    def _research_fact(
+        self,
+        brief: Brief,
+        i: int,
+        ranked: list[Candidate],
+        search: GuardedSearch,
+        query_vector: Vectors,
+    ) -> FactResearch:
+        """Ground fact ``i``, or reformulate once and search again, within the budget."""
+        fact = brief.facts[i]
+        decision = self._grounding(brief, fact, ranked)
+        if decision[0]:
+            return FactResearch(ranked, decision)
+        if search.spent:
+            search.note(GuardStep(fact=i, reason=BUDGET_SPENT))
+            return FactResearch(ranked, decision, exhausted=True)
+        queries = self._reformulations(fact, ranked)
+        if not queries:
+            reason = "nothing to reformulate with: no synonyms, no new heading words"
+            search.note(GuardStep(fact=i, reason=reason))
+            return FactResearch(ranked, decision)
+        search.note(ReformulateStep(fact=i, queries=tuple(queries)))
+        leader = ranked[0].chunk_id if ranked else None
+        for query in queries:
+            search.run(query)
+        ranked = self._rank(fact, search.pool, query_vector)
+        decision = self._grounding(brief, fact, ranked)
+        if (ranked[0].chunk_id if ranked else None) == leader:
+            reason = "no progress: reformulating did not change the best passage"
+            search.note(GuardStep(fact=i, reason=reason))
+        return FactResearch(ranked, decision)
 
     # -- searching --------------------------------------------------------
 
@@ -218,33 +267,11 @@ class OfflineEngine:
                 queries.append(" ".join(dict.fromkeys(plain + extra)))
         return queries
 
-    def _search(
-        self,
-        query: str,
-        searches: list[Search],
-        seen: set[frozenset[str]],
-        pool: dict[str, int],
-        steps: list[Step],
-    ) -> None:
-        key = _query_key(query)
-        if key in seen:
-            steps.append(
-                {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
-            )
-            return
-        if len(searches) >= self.settings.max_searches:
-            steps.append({"step": "guard", "reason": "search budget spent", "query": query})
-            return
-        seen.add(key)
-        hits = tuple(self.index.search(query, self.settings.hits_per_search))
-        searches.append(Search(query, hits))
-        steps.append(search_step(query, hits))
-        for rank, hit in enumerate(hits):
-            pool[hit.chunk_id] = min(pool.get(hit.chunk_id, rank), rank)
-
     # -- scoring ----------------------------------------------------------
 
-    def _rank(self, fact: Fact, pool: dict[str, int], query_vector: Vectors) -> list[Candidate]:
+    def _rank(
+        self, fact: Fact, pool: Mapping[str, object], query_vector: Vectors
+    ) -> list[Candidate]:
         """Meaning is judged against the whole question (a follow-up such as
         'Are they centrally managed?' means nothing alone); coverage against the fact."""
         if not pool:
@@ -326,74 +353,46 @@ class OfflineEngine:
 
     # -- selecting ----------------------------------------------------------
 
-    def _select(
-        self,
-        brief: Brief,
-        searches: list[Search],
-        best: dict[int, list[Candidate]],
-        decisions: dict[int, Decision],
-        steps: list[Step],
-        exhausted: set[int],
-    ) -> Evidence:
-        selections: list[Selection] = []
-        discarded: list[DiscardedQuote] = []
-        missing: list[str] = []
-        disclosures: list[str] = []
-        conflicts: list[str] = []
+    def _select(self, brief: Brief, facts: list[FactResearch]) -> list[FactSelection]:
+        """Each fact's decision, settled by front-matter, and the passages quoted for
+        it (each passage once, for the first fact that selects it)."""
         budget = self.settings.max_answer_chars // len(brief.facts)
-        for i, fact in enumerate(brief.facts):
-            grounding, reason = decisions[i]
-            steps.append(_decision_step(i, best[i], grounding, reason))
-            discarded += self._outranking_stale(best[i], grounding)
-            outcome = self._settle(fact, best[i], grounding)
-            if outcome.disclosures or outcome.conflicts:
-                steps.append(
-                    {
-                        "step": "conflict",
-                        "fact": i,
-                        "disclosures": list(outcome.disclosures),
-                        "unsettled": list(outcome.conflicts),
-                    }
-                )
-            grounding = [c for c in grounding if c.chunk_id in outcome.keep]
-            disclosures += outcome.disclosures
-            conflicts += outcome.conflicts
-            if not grounding:
-                budget_note = (
-                    f" (the search budget of {self.settings.max_searches} ran out)"
-                    if i in exhausted
-                    else ""
-                )
-                missing.append(self._missing(fact, best[i]) + budget_note)
+        selected: list[FactSelection] = []
+        for i, researched in enumerate(facts):
+            held = {s.chunk_id for f in selected for s in f.selections}
+            selected.append(self._select_fact(brief, i, researched, held, budget))
+        return selected
+
+    def _select_fact(
+        self, brief: Brief, i: int, researched: FactResearch, held: set[str], budget: int
+    ) -> FactSelection:
+        fact, ranked = brief.facts[i], researched.ranked
+        grounding, reason = researched.decision
+        steps: list[Step] = [_decision_step(i, ranked, grounding, reason)]
+        discarded = tuple(self._outranking_stale(ranked, grounding))
+        outcome = self._settle(fact, ranked, grounding)
+        if outcome.disclosures or outcome.conflicts:
+            steps.append(
+                ConflictStep(fact=i, disclosures=outcome.disclosures, unsettled=outcome.conflicts)
+            )
+        grounding = [c for c in grounding if c.chunk_id in outcome.keep]
+        if not grounding:
+            ran_out = f" (the search budget of {self.settings.max_searches} ran out)"
+            missing = self._missing(fact, ranked) + (ran_out if researched.exhausted else "")
+            return FactSelection(tuple(steps), discarded, (), missing, outcome)
+        selections: list[Selection] = []
+        used = 0
+        for candidate in grounding:
+            if used >= budget:
+                break
+            if candidate.chunk_id in held:
                 continue
-            used = 0
-            for candidate in grounding:
-                if used >= budget:
-                    break
-                if any(s.chunk_id == candidate.chunk_id for s in selections):
-                    continue
-                chunk = self.index.chunk(candidate.chunk_id)
-                quotes = self._quote_texts(brief, fact, chunk)
-                selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
-                steps.append(
-                    {
-                        "step": "select",
-                        "fact": i,
-                        "chunk_id": chunk.chunk_id,
-                        "quotes": list(quotes),
-                    }
-                )
-                used += sum(len(q) for q in quotes)
-        return Evidence(
-            brief,
-            tuple(searches),
-            tuple(selections),
-            tuple(discarded),
-            tuple(missing),
-            tuple(steps),
-            tuple(dict.fromkeys(disclosures)),
-            tuple(conflicts),
-        )
+            chunk = self.index.chunk(candidate.chunk_id)
+            quotes = self._quote_texts(brief, fact, chunk)
+            selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
+            steps.append(SelectStep(fact=i, chunk_id=chunk.chunk_id, quotes=quotes))
+            used += sum(len(q) for q in quotes)
+        return FactSelection(tuple(steps), discarded, tuple(selections), "", outcome)
 
     def _settle(self, fact: Fact, ranked: list[Candidate], grounding: list[Candidate]) -> Outcome:
         """Front-matter settles passages that state different values; close
@@ -460,64 +459,29 @@ class OfflineEngine:
             return (_strip_list_marker(chunk.text),)
         sentences = _sentences(chunk.text)
         similarities = self.index.embed_texts(sentences) @ self.index.embed_query(fact.text)
-
-        def merit(i: int) -> tuple[bool, float]:
-            coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
-            score = float(similarities[i]) + self.settings.coverage_weight * coverage
-            return (states_value(fact, sentences[i]), score)
-
-        best = sorted(range(len(sentences)), key=merit, reverse=True)
+        merits = [
+            self._merit(fact, sentence, float(similarity))
+            for sentence, similarity in zip(sentences, similarities, strict=True)
+        ]
+        best = sorted(range(len(sentences)), key=merits.__getitem__, reverse=True)
         chosen = sorted(best[: self.settings.sentences_per_passage])
         return tuple(_strip_list_marker(sentences[i]) for i in chosen)
 
-
-def search_step(query: str, hits: Sequence[Hit]) -> Step:
-    """A search as the trace records it: the query and its ten best hits."""
-    return {
-        "step": "search",
-        "query": query,
-        "hits": [
-            [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank] for h in hits[:10]
-        ],
-    }
-
-
-def _query_key(query: str) -> frozenset[str]:
-    """Two queries with the same stemmed content terms are the same search."""
-    return frozenset(question_terms(query)) or frozenset(words(query))
-
-
-def brief_step(brief: Brief) -> Step:
-    return {
-        "step": "brief",
-        "query": brief.query,
-        "normalised": brief.normalised,
-        "identifiers": list(brief.identifiers),
-        "facts": [{"text": f.text, "terms": list(f.terms), "asks": f.asks} for f in brief.facts],
-        "restatement": brief.restatement,
-        "assumptions": list(brief.assumptions),
-        "acceptance": list(brief.acceptance),
-        "ambiguities": [
-            {
-                "text": a.text,
-                "readings": [[r.text, r.leads_to] for r in a.readings],
-                "acted_on": a.acted_on,
-            }
-            for a in brief.ambiguities
-        ],
-    }
+    def _merit(self, fact: Fact, sentence: str, similarity: float) -> tuple[bool, float]:
+        """A sentence's claim to be quoted: it states the value asked for, then its score."""
+        coverage = self.coverage(fact.terms, set(content_terms(sentence)))
+        return (states_value(fact, sentence), similarity + self.settings.coverage_weight * coverage)
 
 
 def _decision_step(
     fact: int, ranked: list[Candidate], chosen: list[Candidate], reason: str
-) -> Step:
-    return {
-        "step": "decide",
-        "fact": fact,
-        "grounded": bool(chosen),
-        "reason": reason,
-        "top": [[c.chunk_id, c.score, c.similarity, c.coverage] for c in ranked[:5]],
-    }
+) -> DecideStep:
+    return DecideStep(
+        fact=fact,
+        grounded=bool(chosen),
+        reason=reason,
+        top=tuple((c.chunk_id, c.score, c.similarity, c.coverage) for c in ranked[:5]),
+    )
 
 
 # Verbs that go with the value asked for ("how long are X retained", "how often is X
