@@ -21,7 +21,8 @@ from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest, scan_corpus
 from dossier.records import Question
 from dossier.research.brief import make_brief
-from dossier.research.offline import EngineSettings, OfflineEngine
+from dossier.research.engine import EngineSettings
+from dossier.research.offline import OfflineEngine
 
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.build import _ledger_name
 from dossier.common.canonical import canonical_key
 from dossier.incremental.cache import (
     NEW_QUESTION,
@@ -29,7 +28,7 @@ from dossier.incremental.cache import (
     miss_reason,
 )
 from dossier.incremental.executor import SerialExecutor, ThreadExecutor
-from dossier.incremental.ledger import LEDGER_DIR, RunLedger
+from dossier.incremental.ledger import LEDGER_DIR, RunLedger, ledger_name
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings
 from dossier.ingest.files import ingest
@@ -278,7 +277,7 @@ def test_two_builds_started_in_one_second_keep_two_ledgers(tmp_path: Path) -> No
     started = dt.datetime(2026, 11, 16, 9, 30, tzinfo=dt.UTC)
     names = []
     for _ in range(3):
-        names.append(_ledger_name(started, tmp_path))
+        names.append(ledger_name(started, tmp_path))
         RunLedger().write(tmp_path, names[-1])
     assert len(set(names)) == 3 and names[1] == f"{names[0]}-2"
     assert len(list((tmp_path / LEDGER_DIR).glob("*.jsonl"))) == 3

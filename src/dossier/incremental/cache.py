@@ -39,7 +39,7 @@ from dossier import __version__
 from dossier.common.atomic import write_atomic
 from dossier.common.canonical import canonical_json, canonical_key
 from dossier.errors import UnreadableDocument
-from dossier.index.hybrid import embedding_text
+from dossier.index.hybrid import HybridIndex, embedding_text
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.files import read_document
@@ -245,6 +245,29 @@ def evidence_view(
         if path in by_path
     }
     return {"searches": rows, "documents": documents}
+
+
+class EvidenceView:
+    """An answer's evidence as its cache key sees it, on this build's index and
+    corpus: from the searches it ran, or from its queries, run again."""
+
+    def __init__(
+        self, index: HybridIndex, corpus: Corpus, authority: Authority, hits_per_search: int
+    ) -> None:
+        self._index = index
+        self._corpus = corpus
+        self._authority = authority
+        self._hits_per_search = hits_per_search
+        self.present = {d.path for d in corpus.documents}  # to name removed documents
+
+    def of_searches(self, searches: Sequence[Search]) -> dict[str, Any]:
+        return evidence_view(searches, self._index.find, self._corpus, self._authority)
+
+    def of_queries(self, queries: Sequence[str]) -> dict[str, Any]:
+        """Run the queries again (cheap: their vectors are kept) and view what they find."""
+        return self.of_searches(
+            [Search(q, tuple(self._index.search(q, self._hits_per_search))) for q in queries]
+        )
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,10 @@ class HybridIndex:
         self.chunks = tuple(chunks)
         self.vectors = vectors
         self._position = {chunk.chunk_id: i for i, chunk in enumerate(self.chunks)}
+        by_document: dict[str, list[Chunk]] = {}
+        for chunk in self.chunks:
+            by_document.setdefault(chunk.document, []).append(chunk)
+        self._by_document = {path: tuple(chunks) for path, chunks in by_document.items()}
         self._lexical = lexical
         self._embedder = embedder
         self._settings = settings
@@ -75,6 +79,15 @@ class HybridIndex:
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
+
+    def find(self, chunk_id: str) -> Chunk | None:
+        """The chunk with this id, or None when this index holds none."""
+        position = self._position.get(chunk_id)
+        return None if position is None else self.chunks[position]
+
+    def passages_of(self, document: str) -> tuple[Chunk, ...]:
+        """The passages of one document, in order (for re-attributing a quote within it)."""
+        return self._by_document.get(document, ())
 
     def embed_query(self, query: str) -> Vectors:
         """Memoised: a question's text is embedded for search, ranking and quoting."""

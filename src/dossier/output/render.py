@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -133,15 +134,21 @@ def render_markdown(dossier: Dossier) -> str:
     return _environment().get_template("dossier.md.j2").render(**_context(dossier))
 
 
+@dataclass(frozen=True)
+class HtmlRenderer:
+    """The HTML of each part of one dossier's PDF (see ``pdf``)."""
+
+    template: jinja2.Template
+    context: dict[str, Any]
+
+    def __call__(self, part: pdf.Part) -> str:
+        return self.template.render(**self.context, part=part)
+
+
 def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
     """The HTML of one part of the dossier's PDF (see ``pdf``)."""
     template = _environment().get_template("dossier.html.j2")
-    context = {**_context(dossier), **pdf.page_css()}
-
-    def html_of(part: pdf.Part) -> str:
-        return template.render(**context, part=part)
-
-    return html_of
+    return HtmlRenderer(template, {**_context(dossier), **pdf.page_css()})
 
 
 def render_pdf(dossier: Dossier) -> bytes:

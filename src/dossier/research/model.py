@@ -55,6 +55,7 @@ from dossier.records import (
     Selection,
 )
 from dossier.research.brief import brief_step
+from dossier.research.engine import EngineSettings
 from dossier.research.entailment import Entailer
 from dossier.research.llm import (
     CallBudget,
@@ -65,7 +66,6 @@ from dossier.research.llm import (
     ModelSettings,
     recorded_call,
 )
-from dossier.research.offline import EngineSettings
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.steps import (
     AbstainStep,
@@ -182,6 +182,8 @@ class ModelEngine:
         self.model_settings = model_settings
         self.name = f"openai:{model_settings.model}"
         self.entailment_budget = CallBudget(model_settings.entailment_budget)
+
+    repair_rounds = 0  # it runs its own acceptance check and redrafts
 
     def entailer(self) -> Entailer:
         """The critic's model pass for one question, within the run's entailment budget."""
@@ -389,7 +391,7 @@ class _Research:
     def _unshown(self, chunk_id: str, text: str) -> DiscardedQuote:
         """Why a quote citing a passage outside those shown fails: a passage of a
         superseded, archived or draft document is named as such."""
-        chunk = self._chunk(chunk_id)
+        chunk = self.engine.index.find(chunk_id)
         if chunk is None or self.engine.authority.is_current(chunk.document):
             document = chunk.document if chunk else ""
             return DiscardedQuote(
@@ -404,12 +406,6 @@ class _Research:
         evidence = self.evidence(claims, missing)
         question = Question(self.brief.question_id, self.brief.question)
         return self.engine.checks.prose(question, evidence)
-
-    def _chunk(self, chunk_id: str) -> Chunk | None:
-        try:
-            return self.engine.index.chunk(chunk_id)
-        except KeyError:
-            return None
 
     def evidence(
         self, claims: list[Judgement], missing: list[str], contested: Sequence[Judgement] = ()

@@ -38,6 +38,7 @@ from dossier.records import (
 )
 from dossier.research.brief import brief_step
 from dossier.research.conflicts import Outcome, settle
+from dossier.research.engine import EngineSettings
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.steps import ConflictStep, DecideStep, GuardStep, ReformulateStep, SelectStep, Step
 
@@ -94,25 +95,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class EngineSettings:
-    max_searches: int = 6  # per question, all facts together
-    hits_per_search: int = 20
-    min_vocabulary: float = (
-        0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
-    )
-    min_score: float = 0.65  # best passage: cosine + coverage_weight * coverage
-    min_coverage: float = 0.1  # best passage: IDF-weighted share of the fact's terms
-    min_joint_coverage: float = 0.3  # the three best passages together
-    coverage_weight: float = 1.0
-    max_quotes: int = 8
-    quote_margin: float = 0.45  # further passages must score within this of the best
-    max_quote_chars: int = 300  # a longer passage is trimmed to its best sentences
-    max_answer_chars: int = 700  # quoting stops once an answer's quotes reach this length
-    sentences_per_passage: int = 2  # how many of a long passage's sentences are quoted
-    max_repairs: int = 1  # research rounds after a failed acceptance check
-
-
-@dataclass(frozen=True)
 class Candidate:
     chunk_id: str
     score: float
@@ -163,6 +145,8 @@ class TermStats:
 
 
 class OfflineEngine:
+    """The deterministic engine (see the module's docstring)."""
+
     name = "offline"
 
     def __init__(
@@ -181,6 +165,14 @@ class OfflineEngine:
         }
         self.stats = TermStats(list(self._terms.values()))
         self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
+
+    @property
+    def repair_rounds(self) -> int:
+        return self.settings.max_repairs
+
+    def entailer(self) -> None:
+        """No model, so no model pass: the critic's deterministic checks only."""
+        return None
 
     def research(self, brief: Brief) -> Evidence:
         steps: list[Step] = [brief_step(brief)]
