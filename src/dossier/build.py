@@ -119,9 +119,10 @@ def build(
     called with each stage's name as it ends ("ingest", "lexical", "index", then
     "answer" after each question, "render"): a test passes one that stops the
     process there, to show that the next build completes from what was kept."""
-    run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), clock(), checkpoint)
+    started = clock()
     model = language_model(config, model, environ)
     questionnaire = read_questions(config)  # a bad questionnaire fails fast, before indexing
+    run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), started, checkpoint)
     try:
         with long_lived_objects_left_alone():
             corpus = ingest_corpus(run)
