@@ -44,7 +44,7 @@ def _raw(texts: Sequence[str]) -> object:
     return load_model().encode(list(texts))
 
 
-def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:
     """ "before" is the embedder as it was (fp32, batches of 64); fp32 and bf16 are
     today's, bf16 being what encoder = "auto" picks on a CPU with native bfloat16.
     Rounds alternate so that load spikes from other processes hit all alike."""

@@ -13,7 +13,7 @@ from dossier.output.trace import read_trace, trace_path
 from dossier.steps import DecideStep, GuardStep, SearchStep
 
 
-def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:
     trace = read_trace(demo_config.out, "Q24")
     assert trace.question_id == "Q24"
     kinds = [s.kind for s in trace.steps]
@@ -26,7 +26,7 @@ def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, d
     assert searched == [s.query for s in answer.searches]
 
 
-def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "Q03"])
     assert result.exit_code == 0, result.output
     assert "Brief: Describe how control AC-2(3) is implemented." in result.output
@@ -34,14 +34,14 @@ def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
     assert "Verdict: grounded" in result.output
 
 
-def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "NOPE"])
     assert result.exit_code == 2 and "no trace for question 'NOPE'" in result.output
 
 
 def test_a_reformulation_that_finds_nothing_new_is_a_no_progress_guard(
     demo_build: BuildResult, demo_config
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     steps = read_trace(demo_config.out, "Q24").steps
     kinds = [(s.kind, s.reason if isinstance(s, GuardStep) else "") for s in steps]
     reformulated = [i for i, (kind, _) in enumerate(kinds) if kind == "reformulate"]

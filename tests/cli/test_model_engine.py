@@ -230,7 +230,7 @@ def test_a_repair_round_fixes_a_bad_quote(
     def mistaken_first(request: ChatRequest) -> Reply:
         if request.task == "draft" and "minimum password" in request.question:
             claims = honest_claims(request)
-            bad = {"text": "Passwords must be 15 characters.", "quotes": []}
+            bad: dict[str, Any] = {"text": "Passwords must be 15 characters.", "quotes": []}
             bad["quotes"] = [{"chunk_id": claims[0]["quotes"][0]["chunk_id"], "text": bad["text"]}]
             return json_reply({"claims": [*claims, bad], "missing": []})
         if request.task == "repair":

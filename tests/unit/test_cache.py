@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -32,7 +33,7 @@ from dossier.incremental.ledger import LEDGER_DIR, RunLedger, ledger_name
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings
 from dossier.ingest.files import ingest
-from dossier.records import Answer, Hit, Review, Search, SourceFile
+from dossier.records import Answer, Corpus, Hit, Review, Search, SourceFile
 from dossier.review.decisions import Decision, answer_fingerprint, apply_decisions, lapse
 
 POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
@@ -87,11 +88,11 @@ def test_corpus_changes() -> None:
     assert corpus_changes({"a": "1"}, {"a": "1"}).summary() == "no document changed"
 
 
-def _corpus():  # type: ignore[no-untyped-def]
+def _corpus() -> Corpus:
     return ingest([source("a.md", POLICY), source("b.md", OTHER)])
 
 
-def _view(corpus, hits: list[str]) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def _view(corpus: Corpus, hits: list[str]) -> dict[str, Any]:
     by_id = {c.chunk_id: c for c in corpus.chunks}
     search = Search(
         "passwords",
