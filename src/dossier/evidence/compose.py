@@ -9,7 +9,7 @@
    a pass that did not complete for a claim keeps it and records no finding;
 
 Dating each citation (freshness) depends on the build date, so it is a later
-stage (``freshness.date_answer``) that also applies to answers reused from cache.
+stage (``evidence.freshness.date_answer``) that also applies to answers reused from cache.
 
 Everything dropped or discarded is kept in the answer with its reason.
 """

@@ -8,7 +8,7 @@ the inputs that change the artefact:
   tool version;
 - a document's passages: its path, its extracted text (hash), the chunking
   settings and the tool version;
-- a passage's vector: the text embedded and the model (``index.VectorStore``);
+- a passage's vector: the text embedded and the model (``index.vectors.VectorStore``);
 - an answer: the normalised brief, the evidence its searches retrieved (each
   hit's passage id, rank and score, a hash of the passage's indexed text, its
   offsets, and the authority of its document: status, supersedes, effective
@@ -140,7 +140,7 @@ class DocumentCache:
     def ingest(
         self, files: Iterable[SourceFile], settings: ChunkSettings
     ) -> tuple[Corpus, list[str]]:
-        """The corpus, as ``ingest.ingest`` gives it; also the paths read afresh."""
+        """The corpus, as ``ingest.files.ingest`` gives it; also the paths read afresh."""
         documents: list[Document] = []
         chunks: list[Chunk] = []
         failures: list[DocumentFailure] = []

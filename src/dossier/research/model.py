@@ -1,7 +1,8 @@
 """The model engine: a language model plans, searches, drafts and checks; the verifier decides.
 
-Same interface as the offline engine (``name``, ``research(brief) -> Evidence``),
-and the same observable route, written to the trace step by step:
+Same protocol as the offline engine (``research.engine.Engine``: ``name``, ``research``,
+``entailer``, ``repair_rounds``), and the same observable route, written to the trace step by
+step:
 
 1. **plan** — the model restates the question, lists the facts the answer
    needs and writes search queries.
