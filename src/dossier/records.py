@@ -290,6 +290,9 @@ class Answer:
     acceptance: Acceptance | None = None
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current one
     reattributions: tuple[Reattribution, ...] = ()
+    # The direct answer, shown first: "Yes", "No", the value as the lead quote states
+    # it ("quarterly", "12 characters"), "Not covered", or "Needs review" (escalated).
+    short_answer: str = ""
 
 
 @dataclass(frozen=True)
