@@ -320,7 +320,8 @@ class ColumnSettings:
 
     id_column: str = ""
     question_column: str = ""
-    answer_column: str = ""
+    answer_column: str = ""  # a choice (Yes/No list) or free-text answer column
+    text_column: str = ""  # the prose beside a choice column (description, comments)
     verdict_column: str = ""
     citations_column: str = ""
 
