@@ -15,7 +15,7 @@ import dossier.index.embed
 from dossier.cli import main
 from tests.fakes import HashingEmbedder
 from tests.unit.test_workbook import vendor_workbook
-from tests.vendor_workbooks import caiq_v4
+from tests.vendor_workbooks import CAIQ_HEADERS, caiq_v4
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,3 +145,38 @@ def test_a_caiq_workbook_is_answered_as_its_columns_ask_reviewed_and_signed(
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["artefacts"]["caiq.answered.xlsx"] == sha256(out / "caiq.answered.xlsx")
     assert run("verify", "--out", out)[0] == 0
+
+
+def test_a_sheet_without_a_column_for_the_answers_is_named_and_not_signed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    headers = list(CAIQ_HEADERS)
+    headers[2], headers[4] = "Provider Statement", "Provider Detail"
+    source = caiq_v4(tmp_path / "caiq.xlsx", headers=headers, validation=False)
+    out = tmp_path / "out"
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out)
+    assert code == 0, output
+    named = "caiq.xlsx: sheet 'CAIQv4': 4 questions but no column to write the answers in"
+    assert named in output and "'Provider Statement'" in output
+    assert "[questionnaire] answer_column" in output
+    notes = json.loads((out / "dossier.json").read_text())["build"]["questionnaire_notes"]
+    assert any(note.startswith(named) for note in notes)
+    assert named in (out / "dossier.md").read_text()
+
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 1
+    assert "cannot sign: no answer was written into the answered workbook" in output
+    assert "Traceback" not in output and not (out / "manifest.sig").exists()
+
+    config = tmp_path / "dossier.toml"
+    config.write_text(
+        f'corpus = "{ROOT / "corpus"}"\nquestions = "{source}"\nout = "{out}"\n'
+        '[questionnaire]\nanswer_column = "Provider Statement"\n'
+    )
+    assert run("build", "--config", config)[0] == 0
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output
