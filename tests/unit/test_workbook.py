@@ -430,3 +430,15 @@ def test_answers_written_counts_the_rows_that_hold_an_answer(tmp_path: Path) -> 
     rejected = [dataclasses.replace(a, review=Review("rejected", "Ada", "t")) for a in answers]
     answered_caiq(tmp_path, rejected, "rejected.xlsx")
     assert answers_written(tmp_path / "rejected.xlsx", rejected, ColumnSettings()) == 0
+
+
+def test_an_escalated_answer_says_needs_review_until_a_person_approves_it(
+    tmp_path: Path,
+) -> None:
+    draft = answered_caiq(tmp_path, [reply("IAM-02.1", 6, "Needs review")], "draft.xlsx")
+    assert draft["C6"].value is None  # never a guess at Yes or No
+    assert draft["E6"].value.startswith("Needs review.\nThe documents state:")
+    approved = [reply("IAM-02.1", 6, "Needs review", "approved")]
+    sheet = answered_caiq(tmp_path, approved, "approved.xlsx")
+    assert sheet["C6"].value is None
+    assert sheet["E6"].value.startswith("The documents state:")

@@ -112,8 +112,10 @@ def _rejected(layout: SheetLayout, answer: Answer) -> tuple[CellWrite, ...]:
 
 def prose(answer: Answer, short: str) -> str:
     """The text column's answer: the short answer first, then the prose (an edit is
-    the reviewer's own words, as written)."""
-    if answer.review.status == "edited" or not short:
+    the reviewer's own words, as written; an escalated answer a person approved no
+    longer says it needs review)."""
+    settled = answer.review.status == "approved" and short == NEEDS_REVIEW
+    if answer.review.status == "edited" or not short or settled:
         return answer.answer
     stop = "" if short[-1] in ".!?" else "."
     return f"{short}{stop}\n{answer.answer}"
