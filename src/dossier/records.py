@@ -293,6 +293,9 @@ class Answer:
     acceptance: Acceptance | None = None
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current one
     reattributions: tuple[Reattribution, ...] = ()
+    # The direct answer, shown first: "Yes", "No", the value as the lead quote states
+    # it ("quarterly", "12 characters"), "Not covered", or "Needs review" (escalated).
+    short_answer: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,7 +323,8 @@ class ColumnSettings:
 
     id_column: str = ""
     question_column: str = ""
-    answer_column: str = ""
+    answer_column: str = ""  # a choice (Yes/No list) or free-text answer column
+    text_column: str = ""  # the prose beside a choice column (description, comments)
     verdict_column: str = ""
     citations_column: str = ""
 

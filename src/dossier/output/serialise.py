@@ -93,6 +93,7 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "question": answer.question,
         "fields": answer.fields,
         "verdict": answer.verdict,
+        "short_answer": answer.short_answer,
         "answer": answer.answer,
         "claims": [_claim_json(claim) for claim in answer.claims],
         "discarded_quotes": [_plain(d) for d in answer.discarded_quotes],
@@ -230,6 +231,7 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         acceptance=_acceptance(a.get("acceptance")),
         disclosures=tuple(a.get("disclosures", [])),
         reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
+        short_answer=a.get("short_answer", ""),
     )
 
 
