@@ -31,12 +31,16 @@ def sha256_hex(data: bytes) -> str:
 # --- scanning (the edge) ---------------------------------------------------
 
 
+OUTSIDE_LINK = "a link that leads outside the corpus folder: not read"
+
+
 def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     """Every .md, .markdown, .txt and .pdf file under ``root``, hidden ones aside, in
     path order. ``leave_out`` (the output folder, should it lie inside the corpus)
     is not read: the dossier must not quote its own earlier output. A link to a
-    file inside the corpus is left out, since the file itself is read. A file or
-    folder that cannot be read comes back as a SourceFile saying why."""
+    file inside the corpus is left out, since the file itself is read; a link (to
+    a file or a folder) that leads outside the corpus is never followed, and comes
+    back as a SourceFile saying so, as does a file or folder that cannot be read."""
     if not root.exists():
         raise CorpusError(f"{root}: corpus folder does not exist")
     if not root.is_dir():
@@ -52,17 +56,29 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
             for name in subfolders
             if not name.startswith(".") and (here / name).resolve() != skipped
         ]
+        files += [
+            SourceFile((here / name).relative_to(root).as_posix() + "/", b"", "", OUTSIDE_LINK)
+            for name in subfolders
+            if _leads_outside(here / name, inside)  # os.walk does not follow it: say so
+        ]
         for name in names:
             path = here / name
             if name.startswith(".") or path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
                 continue
-            if not path.is_file() or (path.is_symlink() and _within(path.resolve(), inside)):
-                continue
-            files.append(_source_file(path, path.relative_to(root).as_posix()))
+            relative = path.relative_to(root).as_posix()
+            if _leads_outside(path, inside):
+                files.append(SourceFile(relative, b"", "", OUTSIDE_LINK))
+            elif path.is_file() and not path.is_symlink():
+                files.append(_source_file(path, relative))
     files += [_unreadable_folder(root, error) for error in refused]
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
     return sorted(files, key=lambda source: source.path)
+
+
+def _leads_outside(path: Path, inside: Path) -> bool:
+    """A symbolic link whose target (followed all the way) is not under ``inside``."""
+    return path.is_symlink() and not _within(path.resolve(), inside)
 
 
 def _unreadable_folder(root: Path, error: OSError) -> SourceFile:
