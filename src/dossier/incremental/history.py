@@ -22,7 +22,15 @@ INDEX_FILE = "index.json"
 
 # What differs between two builds of the same inputs: when and how fast they
 # ran, and what each took from the cache.
-PROVENANCE = ("started_at", "finished_at", "stage_seconds", "reused", "recomputed", "answer_cache")
+PROVENANCE = (
+    "started_at",
+    "finished_at",
+    "stage_seconds",
+    "reused",
+    "recomputed",
+    "answer_cache",
+    "cache_discarded",
+)
 
 
 def comparable(record: dict[str, Any]) -> dict[str, Any]:

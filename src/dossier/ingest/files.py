@@ -114,15 +114,29 @@ def ingest(files: Iterable[SourceFile], settings: ChunkSettings = ChunkSettings(
 
 
 def read_document(source: SourceFile) -> Document:
+    return read_document_pages(source)[0]
+
+
+def read_document_pages(source: SourceFile) -> tuple[Document, tuple[int, ...]]:
+    """The document, and for a PDF the length of each page's text (the text is the
+    pages joined by a blank line), so that one page can be checked alone later."""
     if source.unreadable is not None:
         raise UnreadableDocument(source.unreadable)
+    pages: tuple[int, ...] = ()
     if Path(source.path).suffix.lower() in PDF_SUFFIXES:
         metadata: dict[str, Any] = {}
-        text = extract_pdf_text(source.data)
+        texts = extract_pdf_pages(source.data)
+        text, pages = PAGE_BREAK.join(texts), tuple(len(t) for t in texts)
+        if not text.strip():
+            raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
     else:
         metadata, text = split_front_matter(decode_text(source.data))
     if not text.strip():
         raise UnreadableDocument("no text to index (empty after front-matter)")
+    return _document(source, metadata, text), pages
+
+
+def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Document:
     effective_date, status, supersedes = authority_fields(metadata)
     return Document(
         path=source.path,
@@ -147,12 +161,31 @@ def decode_text(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+PAGE_BREAK = "\n\n"  # between the pages of a PDF's text
+
+
 def extract_pdf_text(data: bytes) -> str:
+    text = PAGE_BREAK.join(extract_pdf_pages(data))
+    if not text.strip():
+        raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
+    return text
+
+
+def extract_pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF."""
+    return pdf_pages(data)[1]
+
+
+def pdf_pages(data: bytes, numbers: Iterable[int] | None = None) -> tuple[int, list[str]]:
+    """How many pages a PDF has, and the text of each of the pages ``numbers``
+    (0-based; all when None), each extracted as ``extract_pdf_text`` extracts it."""
     import pdfplumber
 
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
-            pages = [page.extract_text() or "" for page in pdf.pages]
+            pages = pdf.pages
+            chosen = pages if numbers is None else [pages[n] for n in numbers if n < len(pages)]
+            return len(pages), [page.extract_text() or "" for page in chosen]
     except Exception as error:  # pdfminer raises many unrelated types
         causes = [error, *error.args, error.__cause__, error.__context__]
         names = " ".join(f"{type(c).__name__} {c}" for c in causes if c is not None).lower()
@@ -161,10 +194,6 @@ def extract_pdf_text(data: bytes) -> str:
         inner = next((c for c in error.args if isinstance(c, Exception)), error)
         reason = str(inner) or type(inner).__name__
         raise UnreadableDocument(f"cannot read PDF ({type(inner).__name__}: {reason})") from None
-    text = "\n\n".join(pages)
-    if not text.strip():
-        raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
-    return text
 
 
 def _title(metadata: dict[str, Any], text: str, path: str) -> str:
