@@ -183,6 +183,13 @@ def _report_build(result: Any) -> None:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
         click.echo(f"  {note}")
+    for passage in dossier.build.instruction_passages:
+        click.echo(
+            f"  {passage.document} (characters {passage.start}–{passage.end}) reads as "
+            f"instructions to a language model (“{passage.cue}”): flagged wherever it is quoted"
+        )
+    for discard in result.discarded:
+        click.echo(f"  cache: discarded {discard.entry} ({discard.kind}): {discard.reason}")
     if result.up_to_date:
         click.echo(
             f"Up to date: nothing changed since the build of {dossier.build.finished_at}; "
@@ -350,18 +357,28 @@ def keygen(key_path: Path) -> None:
     required=True,
     help="Ed25519 private key (PEM).",
 )
+@click.option(
+    "--corpus",
+    type=_PathGiven(path_type=Path),
+    help="The corpus to re-verify every quote against (default: the folder the build read).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def sign(out: Path, key_path: Path, debug: bool) -> None:
-    """Sign the built, fully reviewed dossier (manifest.json + manifest.sig)."""
+def sign(out: Path, key_path: Path, corpus: Path | None, debug: bool) -> None:
+    """Sign the built, fully reviewed dossier (manifest.json + manifest.sig), after
+    re-verifying every quote and rendering every artefact again."""
 
     with _reported(debug):
         from dossier.common.clock import utc_iso
-        from dossier.output.serialise import read_dossier
         from dossier.review.signing import sign as sign_dossier
 
         with output_lock(out):
-            signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
-        click.echo(f"Signed {out / 'manifest.json'} with {signer}")
+            signed = sign_dossier(out, key_path, utc_iso(), corpus)
+        for name in signed.rendered_anew:
+            click.echo(
+                f"  {name}: differed from what dossier.json and review.json render to "
+                "(edited by hand, or not yet rendered after review); rendered again and signed"
+            )
+        click.echo(f"Signed {out / 'manifest.json'} with {signed.fingerprint}")
 
 
 @main.command()
@@ -373,20 +390,29 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
     type=click.Path(path_type=Path),
     help="The signer's public key (PEM) to check against.",
 )
+@click.option(
+    "--corpus",
+    type=_PathGiven(path_type=Path),
+    help="The corpus documents: also check every quote against them.",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
-    """Check every artefact against the signed manifest; exit 1 naming what failed."""
+def verify(out: Path, pubkey: Path | None, corpus: Path | None, debug: bool) -> None:
+    """Check every artefact against the signed manifest, and dossier.md against
+    dossier.json (with --corpus, every quote too); exit 1 naming what failed."""
 
     with _reported(debug):
         from dossier.review.signing import SigningError
         from dossier.review.signing import verify as verify_dossier
 
-        result = verify_dossier(out, pubkey)
+        result = verify_dossier(out, pubkey, corpus)
         if result.problems:
             raise SigningError(
                 "verification failed:\n" + "\n".join(f"  {p}" for p in result.problems)
             )
-        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}")
+        checked = "; every quote is in its document" if corpus is not None else ""
+        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}{checked}")
+        for note in result.notes:
+            click.echo(f"Note: {note}")
         if result.key_from_manifest:
             click.echo(
                 "Note: checked against the key named in the manifest; "
