@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from dossier.common.textutil import content_terms, stem, words
+from dossier.common.textutil import QUESTION_FILLER, STOPWORDS, fold_whitespace, stem, words
 from dossier.records import Finding
 from dossier.research.offline import SYNONYMS
 
@@ -40,10 +40,12 @@ class Carriage:
 
 def carriage(statement: str, quoted: str) -> Carriage:
     """How much of ``statement`` its quotes (``quoted``, joined) state."""
+    if fold_whitespace(statement) in fold_whitespace(quoted):  # the quotes' own words
+        return Carriage(1.0, ())
     wanted = _content_words(statement)
     if not wanted:
         return Carriage(1.0, ())
-    present = set(content_terms(quoted))
+    present = {term for term, _ in _content_words(quoted).items()}
     missing = tuple(
         word
         for term, word in wanted.items()
@@ -65,11 +67,12 @@ def carried_findings(index: int, statement: str, quoted: str) -> list[Finding]:
 
 
 def _content_words(text: str) -> dict[str, str]:
-    """Stemmed content term -> the word as written (its first occurrence)."""
+    """Stemmed content term -> the word as written (its first occurrence): the terms
+    ``content_terms`` gives (stopwords and questionnaire filler left out)."""
     found: dict[str, str] = {}
     for word in words(text):
-        for term in content_terms(word):
-            found.setdefault(term, word)
+        if word not in STOPWORDS and word not in QUESTION_FILLER and len(word) >= 2:
+            found.setdefault(stem(word), word)
     return found
 
 

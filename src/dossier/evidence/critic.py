@@ -35,7 +35,7 @@ def critique(
     findings: list[Finding] = []
     for i, claim in enumerate(claims):
         quoted = " ".join(fold_whitespace(q.text) for q in claim.quotes)
-        if claim.kind == "fact":
+        if claim.kind == "fact" and claim.text != quoted:  # a statement that is its quotes holds
             findings += _numbers(i, claim.text, quoted)
             findings += _negation(i, claim.text, quoted)
             findings += _names(i, claim.text, quoted)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from dossier.records import Chunk, InstructionPassage
 
@@ -44,8 +45,10 @@ _CUES = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def instruction_cue(text: str) -> str | None:
-    """The words of ``text`` that read as an instruction to a model, or None."""
+    """The words of ``text`` that read as an instruction to a model, or None (kept
+    per text: the critic asks again for each answer that quotes a passage)."""
     match = _CUES.search(text)
     if match is None:
         return None
