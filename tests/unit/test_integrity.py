@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from dossier.evidence.integrity import answer_problems
-from dossier.records import Answer, Chunk, Claim, Document, Finding, Quote
+from dossier.records import Answer, Chunk, Claim, Document, Finding, Quote, Verdict
 
 TEXT = "# Access\n\nMFA is required for all staff.\n\nPasswords rotate every 90 days.\n"
 MFA = "MFA is required for all staff."
@@ -18,7 +18,9 @@ SECOND = Chunk("c2", "a.md", OTHER, len(TEXT) - 1, TEXT[OTHER:-1], "Access")
 CHUNKS = {c.chunk_id: c for c in (CHUNK, SECOND)}
 
 
-def answer(*claims: Claim, verdict: str = "grounded", findings: tuple[Finding, ...] = ()) -> Answer:
+def answer(
+    *claims: Claim, verdict: Verdict = "grounded", findings: tuple[Finding, ...] = ()
+) -> Answer:
     return Answer(
         "Q1",
         "Is MFA required?",
@@ -29,7 +31,7 @@ def answer(*claims: Claim, verdict: str = "grounded", findings: tuple[Finding, .
         (),
         (),
         findings=findings,
-    )  # type: ignore[arg-type]
+    )
 
 
 def problems(a: Answer, *, reused: bool = True) -> list[str]:
