@@ -225,7 +225,7 @@ def _build(
     start = time.perf_counter()
     progress = reporter.stage("Indexing passages", len(corpus.chunks))
     index, update = update_index(
-        corpus, embedder, cache_dir, config.retrieval, progress, checkpoint
+        corpus, embedder, cache_dir, config.retrieval, progress, checkpoint, reporter.stage
     )
     ledger.stage(
         "index",

@@ -22,6 +22,7 @@ from dossier.ingest.chunking import ChunkSettings
 from dossier.records import ColumnSettings
 from dossier.research.llm import ModelSettings
 from dossier.research.offline import EngineSettings
+from dossier.research.scoring import load_scorer
 
 ENGINES = ("offline", "openai")
 _TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}
@@ -57,6 +58,7 @@ class Config:
             "chunking": dataclasses.asdict(self.chunking),
             "retrieval": dataclasses.asdict(self.retrieval),
             "research": dataclasses.asdict(self.research),
+            "scorer": load_scorer().version,  # fitted weights: new weights, new answers
             **({"model": dataclasses.asdict(self.model)} if self.engine == "openai" else {}),
         }
 
@@ -148,20 +150,17 @@ _AT_LEAST_ONE = {
     "research.max_searches",
     "research.hits_per_search",
     "research.max_quotes",
-    "research.max_quote_chars",
     "research.max_answer_chars",
-    "research.sentences_per_passage",
+    "research.passages_considered",
     "engine.breaker_threshold",
     "engine.call_budget",
     *(f"freshness.{f.name}" for f in dataclasses.fields(FreshnessSettings) if f.type == "int"),
 }
 _SHARES = {
-    "research.min_vocabulary",
-    "research.min_coverage",
-    "research.min_joint_coverage",
     "freshness.fresh_share",
 }
 _RANGES: dict[str, tuple[float, float]] = {
+    "research.answer_threshold": (-1.0, 1.0),  # a probability; below 0: the fitted one
     "engine.temperature": (0.0, 2.0),  # what OpenAI-compatible servers accept
     "engine.timeout_seconds": (0.001, math.inf),
 }

@@ -119,6 +119,10 @@ class Brief:
     assumptions: tuple[str, ...] = ()
     acceptance: tuple[str, ...] = ()  # what a complete answer states, per fact
     ambiguities: tuple[Ambiguity, ...] = ()
+    core: str = ""  # the core ask: the practice and its subject, questionnaire wording removed
+    demands: tuple[str, ...] = ()  # what the wording asks beyond it ("at least annually")
+    about_document: bool = False  # asks that a policy, plan, procedure or programme exists
+    english: bool = True  # the offline engine reads English; another language is said so
 
 
 @dataclass(frozen=True)
@@ -248,6 +252,16 @@ class Selection:
 
 
 @dataclass(frozen=True)
+class RelatedPassage:
+    """A passage research found close to the question but did not quote: listed
+    beside the answer for a reviewer, never counted as evidence."""
+
+    chunk_id: str
+    document: str
+    score: float  # its best sentence's score
+
+
+@dataclass(frozen=True)
 class Evidence:
     """What research hands to composing for one question: the searches it ran, the
     passages it selected, what it set aside and why, and the trace of its steps."""
@@ -261,6 +275,7 @@ class Evidence:
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
     conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
     model_calls: int = 0  # calls to a language model for this question
+    related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
 
 
 @dataclass(frozen=True)
@@ -290,6 +305,10 @@ class Answer:
     acceptance: Acceptance | None = None
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current one
     reattributions: tuple[Reattribution, ...] = ()
+    # The direct answer, shown first: "Yes", "No", the value as the lead quote states
+    # it ("quarterly", "12 characters"), "Not covered", or "Needs review" (escalated).
+    short_answer: str = ""
+    related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
 
 
 @dataclass(frozen=True)

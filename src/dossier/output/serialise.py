@@ -27,6 +27,7 @@ from dossier.records import (
     Hit,
     Quote,
     Reattribution,
+    RelatedPassage,
     Review,
     Search,
     Validation,
@@ -93,6 +94,7 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "question": answer.question,
         "fields": answer.fields,
         "verdict": answer.verdict,
+        "short_answer": answer.short_answer,
         "answer": answer.answer,
         "claims": [
             {
@@ -147,6 +149,7 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "acceptance": _optional_dict(answer.acceptance),
         "disclosures": list(answer.disclosures),
         "reattributions": [_plain(r) for r in answer.reattributions],
+        "related": [_plain(r) for r in answer.related],
     }
 
 
@@ -278,6 +281,8 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         acceptance=_acceptance(a.get("acceptance")),
         disclosures=tuple(a.get("disclosures", [])),
         reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
+        short_answer=a.get("short_answer", ""),
+        related=tuple(RelatedPassage(**r) for r in a.get("related", [])),
     )
 
 

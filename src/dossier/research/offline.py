@@ -1,138 +1,68 @@
-"""The offline engine: deterministic research and passage selection for one brief.
+"""The offline engine: deterministic research that chooses the one sentence that answers.
 
-For each fact of the brief: search (the question, then its key terms, then a
-reformulation with synonyms and the words of the closest passages), score the
-candidates by meaning (cosine) and by coverage of the fact's terms (IDF
-weighted), and keep the best passages that clear the thresholds, from
-authoritative documents only. A fact is grounded when its best passage clears
-them *and* holds the kind of value asked for (a frequency for "how often", a
-period for "how long", a number for "how many"); otherwise it is reported
-missing, naming what was not found.
+For one brief:
+
+1. **search** the core ask (the practice and its subject, questionnaire wording
+   removed), then its key terms with their thesaurus alternatives, then each
+   further part of a compound question; duplicate queries and the search budget
+   are guarded;
+2. **pool** the passages the searches surfaced, best rank first, and take the
+   sentences of the best ``passages_considered`` of them, from documents that
+   may ground current practice, as candidates;
+3. **score** each candidate with the fitted sentence model (``scoring``:
+   meaning against the core ask and the question, the ask's distinctive terms in
+   the sentence and its headings, a value of the kind asked for, ...) and the
+   question with the fitted answer model: the probability that the documents
+   answer it; below the threshold, **reformulate** once (key terms with the
+   thesaurus and the closest passage's headings) and score again;
+4. **decide**: answer when the probability reaches the threshold (or a passage
+   names the control identifier asked about), else say what is missing;
+5. **select** the lead sentence, then a sentence for each further part of the
+   question, then at most one more that adds a document or a key term, each
+   within ``support_margin`` of the lead's score, at most ``max_quotes``.
+   Passages that were close but not quoted are kept as *related passages*, with
+   their scores, never as evidence.
+
+Passages from superseded documents that state a different value are disclosed
+(``conflicts.settle``), and current documents that disagree escalate.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from dossier.common.textutil import (
-    content_terms,
-    identifiers,
-    question_terms,
-    sentence_spans,
-    stem,
-    words,
-)
-from dossier.index.embed import Vectors
+from dossier.common.textutil import identifiers, question_terms, stem, words
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.records import (
     Brief,
-    Chunk,
     DiscardedQuote,
     Evidence,
     Fact,
     Hit,
+    RelatedPassage,
     Search,
     Selection,
     Step,
 )
+from dossier.research import thesaurus
+from dossier.research.candidates import Ask, Candidate, CandidateScorer
 from dossier.research.conflicts import Outcome, settle
-
-_FREQUENCY = re.compile(
-    r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
-    r"|every\s+\w+|each\s+(year|quarter|month|week|day)|per\s+(year|quarter|month|week|day)"
-    r"|(once|twice)\s+(a|per|each|every)\b|at least once|times (a|per) (year|month)"
-    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|upon|whenever)\b",
-    re.I,
-)
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|sixty|ninety"
-)
-_DURATION = re.compile(
-    rf"\b(\d+|{_NUMBER_WORDS})[\s-]+(business\s+|calendar\s+|working\s+)?"
-    r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
-    re.I,
-)
-_NUMBER = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.I)
-_ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
-ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
-
-# A small domain thesaurus for reformulation: security wording varies by author.
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "rotate": ("refresh", "change", "renew", "expire"),
-    "credential": ("password", "authenticator", "key", "secret"),
-    "password": ("credential", "authenticator", "passphrase"),
-    "mfa": ("multi-factor", "two-factor", "2fa"),
-    "terminate": ("offboard", "revoke", "disable", "leave"),
-    "employee": ("personnel", "staff", "workforce", "user"),
-    "vendor": ("supplier", "third party", "partner", "provider"),
-    "encrypt": ("cryptographic", "aes", "tls", "cipher"),
-    "backup": ("restore", "replica", "snapshot"),
-    "breach": ("incident", "compromise"),
-    "incident": ("breach", "event"),
-    "log": ("audit trail", "record", "monitor"),
-    "retain": ("retention", "keep", "store", "preserve"),
-    "keep": ("retain", "retention", "store"),
-    "kept": ("retain", "retention", "store"),
-    "delete": ("dispose", "destroy", "erase", "purge"),
-    "train": ("awareness", "education"),
-    "review": ("audit", "assess", "evaluate"),
-    "audit": ("review", "assessment", "examination"),
-    "test": ("exercise", "assess", "evaluate"),
-    "visitor": ("guest",),
-    "laptop": ("workstation", "device", "endpoint"),
-    "patch": ("update", "vulnerability"),
-    "vulnerability": ("patch", "scan", "weakness"),
-    "disaster": ("continuity", "recovery", "outage"),
-    "nda": ("confidentiality agreement", "non-disclosure"),
-    "background": ("screening", "criminal check"),
-    "access": ("permission", "privilege", "authorization"),
-}
+from dossier.research.scoring import Scorer, load_scorer
+from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value
 
 
 @dataclass(frozen=True)
 class EngineSettings:
-    max_searches: int = 6  # per question, all facts together
+    max_searches: int = 6  # per question, all parts together
     hits_per_search: int = 20
-    min_vocabulary: float = (
-        0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
-    )
-    min_score: float = 0.65  # best passage: cosine + coverage_weight * coverage
-    min_coverage: float = 0.1  # best passage: IDF-weighted share of the fact's terms
-    min_joint_coverage: float = 0.3  # the three best passages together
-    coverage_weight: float = 1.0
-    max_quotes: int = 8
-    quote_margin: float = 0.45  # further passages must score within this of the best
-    max_quote_chars: int = 300  # a longer passage is trimmed to its best sentences
-    max_answer_chars: int = 700  # quoting stops once an answer's quotes reach this length
-    sentences_per_passage: int = 2  # how many of a long passage's sentences are quoted
+    passages_considered: int = 12  # the best pooled passages whose sentences are candidates
+    max_quotes: int = 3  # the lead, a sentence per further part, one more at most
+    max_answer_chars: int = 600  # no further quote once the quotes reach this length
+    answer_threshold: float = -1.0  # answer at this probability; below 0: the fitted threshold
     max_repairs: int = 1  # research rounds after a failed acceptance check
-
-
-@dataclass(frozen=True)
-class Candidate:
-    chunk_id: str
-    score: float
-    similarity: float
-    coverage: float
-
-
-Decision = tuple[list[Candidate], str]  # the grounding candidates, and why
-
-
-class TermStats:
-    """Inverse document frequency of stemmed terms over the passages."""
-
-    def __init__(self, chunk_terms: Sequence[set[str]]) -> None:
-        self._count = len(chunk_terms)
-        self._df: Counter[str] = Counter(t for terms in chunk_terms for t in terms)
-
-    def idf(self, term: str) -> float:
-        return math.log(1 + (self._count + 1) / (self._df.get(term, 0) + 0.5))
+    related_passages: int = 5  # close passages listed beside an answer, never quoted
 
 
 class OfflineEngine:
@@ -144,331 +74,412 @@ class OfflineEngine:
         authority: Authority,
         titles: dict[str, str],
         settings: EngineSettings,
+        scorer: Scorer | None = None,
     ) -> None:
         self.index = index
         self.authority = authority
+        self.titles = titles
         self.settings = settings
-        self._terms = {
-            c.chunk_id: set(content_terms(f"{titles[c.document]} {c.heading} {c.text}"))
-            for c in index.chunks
-        }
-        self.stats = TermStats(list(self._terms.values()))
-        self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
+        self.scorer = scorer or load_scorer()
+        self.scoring = CandidateScorer(index, titles, self.scorer)
+
+    def entailer(self) -> None:
+        """The offline engine has no model pass for the critic."""
+        return None
+
+    @property
+    def threshold(self) -> float:
+        given = self.settings.answer_threshold
+        return given if given >= 0 else self.scorer.threshold
 
     def research(self, brief: Brief) -> Evidence:
-        steps: list[Step] = [brief_step(brief)]
-        searches: list[Search] = []
-        seen_queries = {_query_key(q) for q in brief.tried}
-        pool: dict[str, int] = {}  # chunk id -> best rank seen
-        for query in self._queries(brief):
-            self._search(query, searches, seen_queries, pool, steps)
-        query_vector = self.index.embed_query(brief.query)
-        best = {i: self._rank(fact, pool, query_vector) for i, fact in enumerate(brief.facts)}
-        exhausted: set[int] = set()
-        decisions: dict[int, Decision] = {}
-        for i, fact in enumerate(brief.facts):
-            decisions[i] = self._grounding(brief, fact, best[i])
-            if decisions[i][0]:
-                continue
-            if len(searches) >= self.settings.max_searches:
-                steps.append({"step": "guard", "fact": i, "reason": "search budget spent"})
-                exhausted.add(i)
-                continue
-            queries = self._reformulations(fact, best[i])
-            if not queries:
-                reason = "nothing to reformulate with: no synonyms, no new heading words"
-                steps.append({"step": "guard", "fact": i, "reason": reason})
-                continue
-            steps.append({"step": "reformulate", "fact": i, "queries": queries})
-            leader = best[i][0].chunk_id if best[i] else None
-            for query in queries:
-                self._search(query, searches, seen_queries, pool, steps)
-            best[i] = self._rank(fact, pool, query_vector)
-            decisions[i] = self._grounding(brief, fact, best[i])
-            if (best[i][0].chunk_id if best[i] else None) == leader:
-                reason = "no progress: reformulating did not change the best passage"
-                steps.append({"step": "guard", "fact": i, "reason": reason})
-        return self._select(brief, searches, best, decisions, steps, exhausted)
+        return _Research(self, brief).run()
 
-    # -- searching --------------------------------------------------------
+    def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
+        """The candidates of a brief's first round of searches, scored (what the
+        scorer is fitted on: ``scripts/fit_scorer.py``)."""
+        run = _Research(self, brief)
+        for query in run.queries():
+            run.search(query)
+        return run.ask, self.scoring.rank(run.ask, run.passages())
 
-    def _queries(self, brief: Brief) -> list[str]:
-        """The question as asked, then its key terms alone."""
-        queries = [brief.query]
-        keywords = " ".join(
-            [*brief.identifiers, *(w for w in words(brief.query) if stem(w) in brief.terms)]
+
+@dataclass
+class _Ranking:
+    """Where a question stands after a round of scoring."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    probability: float = 0.0
+
+    @property
+    def lead(self) -> Candidate | None:
+        return self.candidates[0] if self.candidates else None
+
+
+class _Research:
+    """One question's research: its searches, pooled passages and steps."""
+
+    def __init__(self, engine: OfflineEngine, brief: Brief) -> None:
+        self.engine = engine
+        self.brief = brief
+        self.settings = engine.settings
+        self.steps: list[Step] = [brief_step(brief)]
+        self.searches: list[Search] = []
+        self.seen = {query_key(q) for q in brief.tried}
+        self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
+        self.ask = self._ask()
+
+    def run(self) -> Evidence:
+        if not self.brief.english:
+            reason = "the question is not in English; the offline engine reads English only"
+            self.steps.append({"step": "guard", "reason": reason})
+            return self._evidence([], [f"Not answered: {reason}; a person must answer it."])
+        for query in self.queries():
+            self.search(query)
+        ranking = self._score()
+        if not self._answers(ranking):
+            ranking = self._reformulate(ranking)
+        return self._decide(ranking)
+
+    # -- the ask ------------------------------------------------------------------
+
+    def _ask(self) -> Ask:
+        brief, index = self.brief, self.engine.index
+        terms = brief.terms or question_terms(brief.query)
+        core = brief.core or brief.query
+        return Ask(
+            terms=terms,
+            key=self.engine.scoring.stats.rarest(terms),
+            kind=brief.facts[0].asks if brief.facts else None,
+            about_document=brief.about_document,
+            core=index.embed_query(core),
+            question=index.embed_query(brief.query),
         )
+
+    # -- searching ------------------------------------------------------------------
+
+    def queries(self) -> list[str]:
+        """The core ask, its key terms with their alternatives, each further part."""
+        brief = self.brief
+        queries = [brief.core or brief.query]
+        spelled = _spelled(brief.query)
+        key = [spelled.get(t, t) for t in self.ask.key]
+        alternatives = [a for t in self.ask.key for a in thesaurus.alternative_words(t)[:3]]
+        keywords = " ".join(dict.fromkeys([*brief.identifiers, *key, *alternatives]))
         if keywords:
             queries.append(keywords)
+        queries += [fact.text for fact in brief.facts[1:]]
         return queries
 
-    def _reformulations(self, fact: Fact, ranked: list[Candidate]) -> list[str]:
-        """Targets a fact still missing: its terms with their synonyms, then its
-        terms with the headings of the closest passage (the documents' own words
-        for the topic)."""
-        plain = [w for w in words(fact.text) if stem(w) in fact.terms]
-        synonyms = [s for w in plain for s in SYNONYMS.get(stem(w), ())]
+    def search(self, query: str) -> bool:
+        """One search, unless it repeats an earlier one (the same stemmed terms) or
+        the budget is spent: a refusal is a guard step."""
+        key = query_key(query)
+        if key in self.seen:
+            reason = "duplicate query (same stemmed terms)"
+            self.steps.append({"step": "guard", "reason": reason, "query": query})
+            return False
+        if len(self.searches) >= self.settings.max_searches:
+            self.steps.append({"step": "guard", "reason": "search budget spent", "query": query})
+            return False
+        self.seen.add(key)
+        hits = tuple(self.engine.index.search(query, self.settings.hits_per_search))
+        self.searches.append(Search(query, hits))
+        self.steps.append(search_step(query, hits))
+        for rank, hit in enumerate(hits):
+            first = self.pool.get(hit.chunk_id, (rank, len(self.pool)))
+            self.pool[hit.chunk_id] = (min(first[0], rank), first[1])
+        return True
+
+    def passages(self, current: bool = True) -> list[str]:
+        """The best pooled passages (from current documents, or from the others)."""
+        authority = self.engine.authority
+        ranked = sorted(self.pool, key=lambda chunk_id: self.pool[chunk_id])
+        return [
+            chunk_id
+            for chunk_id in ranked
+            if authority.is_current(self.engine.index.chunk(chunk_id).document) == current
+        ][: self.settings.passages_considered]
+
+    # -- scoring --------------------------------------------------------------------
+
+    def _score(self) -> _Ranking:
+        scorer = self.engine.scoring
+        candidates = scorer.rank(self.ask, self.passages())
+        ranking = _Ranking(candidates, scorer.answer_probability(self.ask, candidates))
+        self.steps.append(_rank_step(ranking, self.engine.threshold))
+        return ranking
+
+    def _answers(self, ranking: _Ranking) -> bool:
+        return ranking.lead is not None and (
+            ranking.probability >= self.engine.threshold or self._names_identifiers(ranking.lead)
+        )
+
+    def _names_identifiers(self, candidate: Candidate) -> bool:
+        wanted = set(self.brief.identifiers)
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        return bool(wanted) and wanted <= set(identifiers(chunk.text))
+
+    def _reformulate(self, ranking: _Ranking) -> _Ranking:
+        """Once: the key terms with their alternatives and the closest passage's
+        headings (the documents' own words for the topic)."""
+        if len(self.searches) >= self.settings.max_searches:
+            self.steps.append({"step": "guard", "reason": "search budget spent"})
+            return ranking
+        queries = self._reformulations(ranking)
+        if not queries:
+            reason = "nothing to reformulate with: no alternatives, no new heading words"
+            self.steps.append({"step": "guard", "reason": reason})
+            return ranking
+        self.steps.append({"step": "reformulate", "fact": 0, "queries": queries})
+        searched = [q for q in queries if self.search(q)]
+        if not searched:
+            return ranking
+        rescored = self._score()
+        if _lead_id(rescored) == _lead_id(ranking):
+            reason = "no progress: reformulating did not change the best sentence"
+            self.steps.append({"step": "guard", "fact": 0, "reason": reason})
+        return rescored
+
+    def _reformulations(self, ranking: _Ranking) -> list[str]:
+        spelled = _spelled(self.brief.query)
+        plain = [spelled.get(t, t) for t in self.ask.terms]
+        alternatives = [a for t in self.ask.terms for a in thesaurus.alternative_words(t)]
         queries = []
-        if synonyms:
-            queries.append(" ".join(plain + synonyms))
-        if ranked:
-            heading = words(self.index.chunk(ranked[0].chunk_id).heading)
+        if alternatives:
+            queries.append(" ".join(dict.fromkeys(plain + alternatives)))
+        if ranking.lead is not None:
+            heading = words(self.engine.index.chunk(ranking.lead.sentence.chunk_id).heading)
             extra = [w for w in heading if w not in plain]
             if extra:
                 queries.append(" ".join(dict.fromkeys(plain + extra)))
         return queries
 
-    def _search(
-        self,
-        query: str,
-        searches: list[Search],
-        seen: set[frozenset[str]],
-        pool: dict[str, int],
-        steps: list[Step],
-    ) -> None:
-        key = _query_key(query)
-        if key in seen:
-            steps.append(
-                {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
-            )
-            return
-        if len(searches) >= self.settings.max_searches:
-            steps.append({"step": "guard", "reason": "search budget spent", "query": query})
-            return
-        seen.add(key)
-        hits = tuple(self.index.search(query, self.settings.hits_per_search))
-        searches.append(Search(query, hits))
-        steps.append(search_step(query, hits))
-        for rank, hit in enumerate(hits):
-            pool[hit.chunk_id] = min(pool.get(hit.chunk_id, rank), rank)
+    # -- deciding and selecting -------------------------------------------------------
 
-    # -- scoring ----------------------------------------------------------
-
-    def _rank(self, fact: Fact, pool: dict[str, int], query_vector: Vectors) -> list[Candidate]:
-        """Meaning is judged against the whole question (a follow-up such as
-        'Are they centrally managed?' means nothing alone); coverage against the fact."""
-        if not pool:
-            return []
-        ids = sorted(pool)
-        similarities = self.index.similarity(query_vector, ids)
-        candidates = [
-            self._candidate(fact, chunk_id, sim)
-            for chunk_id, sim in zip(ids, similarities, strict=True)
-        ]
-        return sorted(candidates, key=lambda c: (-c.score, c.chunk_id))
-
-    def _candidate(self, fact: Fact, chunk_id: str, similarity: float) -> Candidate:
-        coverage = self.coverage(fact.terms, self._terms[chunk_id])
-        score = similarity + self.settings.coverage_weight * coverage
-        return Candidate(chunk_id, round(score, 6), round(similarity, 6), round(coverage, 6))
-
-    def coverage(self, wanted: Sequence[str], present: set[str]) -> float:
-        total = sum(self.stats.idf(t) for t in wanted)
-        if total == 0:
-            return 0.0
-        return sum(self.stats.idf(t) for t in wanted if t in present) / total
-
-    def _names_all(self, chunk_id: str, names: Sequence[str]) -> bool:
-        return set(names) <= set(identifiers(self.index.chunk(chunk_id).text))
-
-    def vocabulary_share(self, terms: Sequence[str]) -> float:
-        """The IDF-weighted share of ``terms`` that occur anywhere in the corpus,
-        directly or through a synonym. A question whose key terms occur nowhere
-        (e.g. 'sudo', 'HSTS') asks about something the documents do not discuss,
-        however close the nearest passage reads."""
-        present = {t for t in terms if t in self._vocabulary or self._synonym_in_corpus(t)}
-        return self.coverage(terms, present)
-
-    def _synonym_in_corpus(self, term: str) -> bool:
-        return any(
-            all(stem(w) in self._vocabulary for w in words(synonym))
-            for synonym in SYNONYMS.get(term, ())
+    def _decide(self, ranking: _Ranking) -> Evidence:
+        answers = self._answers(ranking)
+        lead = self._lead(ranking) if answers else None
+        reason = self._decision_reason(ranking, answers, lead)
+        self.steps.append(
+            {"step": "decide", "fact": 0, "grounded": lead is not None, "reason": reason}
         )
+        if lead is None:
+            return self._evidence([], [self._missing(ranking, answers)], ranking)
+        chosen, missing = self._supports(ranking, lead)
+        return self._settled(chosen, missing, ranking)
 
-    def _grounding(self, brief: Brief, fact: Fact, ranked: list[Candidate]) -> Decision:
-        """The candidates that may ground this fact, best first. The question's
-        vocabulary must be the corpus's; the best usable passage must clear the
-        score and coverage floors, and the best three together must cover the
-        fact's terms; passages within ``quote_margin`` of the best support it.
-        Returns the candidates and the reason for the decision."""
-        s = self.settings
-        usable = [
-            c
-            for c in ranked
-            if self.authority.is_current(self.index.chunk(c.chunk_id).document)
-            and holds_value(fact, self.index.chunk(c.chunk_id).text)
-        ]
-        if not usable:
-            kind = f" holding {ASKS_WORDS[fact.asks]}" if fact.asks else ""
-            return [], f"no passage from a current document{kind}"
-        best = usable[0]
-        if brief.identifiers and self._names_all(best.chunk_id, brief.identifiers):
-            return [best], "the passage names the identifier asked about"
-        vocabulary = self.vocabulary_share(brief.terms)
-        if vocabulary < s.min_vocabulary:
-            return [], f"vocabulary share {vocabulary:.2f} < {s.min_vocabulary}"
-        joint = self.coverage(
-            fact.terms, set().union(*(self._terms[c.chunk_id] for c in usable[:3]))
-        )
-        for value, floor, name in (
-            (best.score, s.min_score, "best score"),
-            (best.coverage, s.min_coverage, "best coverage"),
-            (joint, s.min_joint_coverage, "joint coverage"),
-        ):
-            if value < floor:
-                return [], f"{name} {value:.2f} < {floor}"
-        margin = best.score - s.quote_margin
-        chosen = [c for c in usable if c.score >= margin][: s.max_quotes]
-        return (
-            chosen,
-            f"best score {best.score:.2f}, coverage {best.coverage:.2f}, joint {joint:.2f}",
-        )
+    def _decision_reason(self, ranking: _Ranking, answers: bool, lead: Candidate | None) -> str:
+        said = f"probability {ranking.probability:.2f}, threshold {self.engine.threshold:.2f}"
+        if ranking.lead is None:
+            return "no candidate sentence from a current document"
+        if answers and lead is None:
+            return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
+        if answers and ranking.probability < self.engine.threshold:
+            return f"{said}; the passage names the identifier asked about"
+        return said
 
-    # -- selecting ----------------------------------------------------------
+    def _lead(self, ranking: _Ranking) -> Candidate | None:
+        """The best sentence; for a question asking a value, the best that states one
+        about the question's subject (or none)."""
+        fact = self.brief.facts[0] if self.brief.facts else None
+        if fact is None or fact.asks is None:
+            return ranking.lead
+        return next((c for c in ranking.candidates if holds_value(fact, c.sentence.text)), None)
 
-    def _select(
-        self,
-        brief: Brief,
-        searches: list[Search],
-        best: dict[int, list[Candidate]],
-        decisions: dict[int, Decision],
-        steps: list[Step],
-        exhausted: set[int],
-    ) -> Evidence:
-        selections: list[Selection] = []
-        discarded: list[DiscardedQuote] = []
+    def _supports(
+        self, ranking: _Ranking, lead: Candidate
+    ) -> tuple[list[tuple[int, Candidate]], list[str]]:
+        """The lead, a sentence for each further part, then one more that adds a
+        document or a key term; each within the margin of the lead."""
+        floor = lead.score - self.engine.scorer.support_margin
+        close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
+        chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[str] = []
-        disclosures: list[str] = []
-        conflicts: list[str] = []
-        budget = self.settings.max_answer_chars // len(brief.facts)
-        for i, fact in enumerate(brief.facts):
-            grounding, reason = decisions[i]
-            steps.append(_decision_step(i, best[i], grounding, reason))
-            discarded += self._outranking_stale(best[i], grounding)
-            outcome = self._settle(fact, best[i], grounding)
-            if outcome.disclosures or outcome.conflicts:
-                steps.append(
-                    {
-                        "step": "conflict",
-                        "fact": i,
-                        "disclosures": list(outcome.disclosures),
-                        "unsettled": list(outcome.conflicts),
-                    }
-                )
-            grounding = [c for c in grounding if c.chunk_id in outcome.keep]
-            disclosures += outcome.disclosures
-            conflicts += outcome.conflicts
-            if not grounding:
-                budget_note = (
-                    f" (the search budget of {self.settings.max_searches} ran out)"
-                    if i in exhausted
-                    else ""
-                )
-                missing.append(self._missing(fact, best[i]) + budget_note)
-                continue
-            used = 0
-            for candidate in grounding:
-                if used >= budget:
-                    break
-                if any(s.chunk_id == candidate.chunk_id for s in selections):
-                    continue
-                chunk = self.index.chunk(candidate.chunk_id)
-                quotes = self._quote_texts(brief, fact, chunk)
-                selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
-                steps.append(
-                    {
-                        "step": "select",
-                        "fact": i,
-                        "chunk_id": chunk.chunk_id,
-                        "quotes": list(quotes),
-                    }
-                )
-                used += sum(len(q) for q in quotes)
-        return Evidence(
-            brief,
-            tuple(searches),
-            tuple(selections),
-            tuple(discarded),
-            tuple(missing),
-            tuple(steps),
-            tuple(dict.fromkeys(disclosures)),
-            tuple(conflicts),
-        )
+        for index, fact in enumerate(self.brief.facts[1:], start=1):
+            found = next((c for c in close if _answers_part(fact, c, chosen)), None)
+            if found is None:
+                missing.append(_missing_part(fact))
+            elif len(chosen) < self.settings.max_quotes:
+                chosen.append((index, found))
+        extra = next((c for c in close if self._adds(c, chosen)), None)
+        if extra is not None and len(chosen) < self.settings.max_quotes:
+            chosen.append((0, extra))
+        return self._within_length(chosen), missing
 
-    def _settle(self, fact: Fact, ranked: list[Candidate], grounding: list[Candidate]) -> Outcome:
-        """Front-matter settles passages that state different values; close
+    def _adds(self, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+        """Whether a sentence adds what the chosen ones lack: another document, or a
+        key term of the ask none of them states."""
+        if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+            return False
+        documents = {c.sentence.document for _, c in chosen}
+        stated = set().union(*(self._terms(c) for _, c in chosen))
+        new_key = any(
+            thesaurus.says(t, self._terms(candidate)) and not thesaurus.says(t, stated)
+            for t in self.ask.key
+        )
+        return candidate.sentence.document not in documents or new_key
+
+    def _terms(self, candidate: Candidate) -> frozenset[str]:
+        return self.engine.scoring.terms_of(candidate.sentence.text)
+
+    def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
+        kept, used = [], 0
+        for fact, candidate in chosen:
+            if kept and used >= self.settings.max_answer_chars:
+                break
+            kept.append((fact, candidate))
+            used += len(candidate.sentence.text)
+        return kept
+
+    def _settled(
+        self, chosen: list[tuple[int, Candidate]], missing: list[str], ranking: _Ranking
+    ) -> Evidence:
+        """Front-matter settles sentences that state different values; close
         passages from superseded documents are disclosed when their value differs."""
-        if not grounding:
-            return Outcome((), (), ())
-        floor = grounding[0].score - self.settings.quote_margin
-        rivals = [
-            c.chunk_id
-            for c in ranked[:10]
-            if c.score >= floor
-            and not self.authority.is_current(self.index.chunk(c.chunk_id).document)
-        ]
+        fact = self.brief.facts[0] if self.brief.facts else None
+        outcome = self._outcome(fact, chosen)
+        if outcome.disclosures or outcome.conflicts:
+            self.steps.append(
+                {
+                    "step": "conflict",
+                    "fact": 0,
+                    "disclosures": list(outcome.disclosures),
+                    "unsettled": list(outcome.conflicts),
+                }
+            )
+        kept = [(f, c) for f, c in chosen if c.sentence.chunk_id in outcome.keep]
+        return self._evidence(kept, missing, ranking, outcome)
+
+    def _outcome(self, fact: Fact | None, chosen: list[tuple[int, Candidate]]) -> Outcome:
+        ids = list(dict.fromkeys(c.sentence.chunk_id for _, c in chosen))
+        terms = fact.terms if fact is not None else self.ask.terms
+        asks = fact.asks if fact is not None else None
         return settle(
-            [c.chunk_id for c in grounding],
-            rivals,
-            self.index.chunk,
-            self.authority,
-            fact.terms,
-            _ASKS_PATTERN.get(fact.asks or ""),
-            compare_current=fact.asks is not None,
+            ids,
+            self.passages(current=False)[:10],
+            self.engine.index.chunk,
+            self.engine.authority,
+            terms,
+            ASKS_PATTERN.get(asks or ""),
+            compare_current=asks is not None,
         )
 
-    def _outranking_stale(
-        self, ranked: list[Candidate], grounding: list[Candidate]
-    ) -> list[DiscardedQuote]:
-        """Passages from superseded, archived or draft documents that scored above
-        the chosen one are shown as discarded, with the reason."""
-        floor = grounding[0].score if grounding else self.settings.min_score
+    # -- results --------------------------------------------------------------------
+
+    def _evidence(
+        self,
+        chosen: list[tuple[int, Candidate]],
+        missing: list[str],
+        ranking: _Ranking | None = None,
+        outcome: Outcome | None = None,
+    ) -> Evidence:
+        selections = tuple(
+            Selection(c.sentence.chunk_id, (c.sentence.text,), fact, c.score) for fact, c in chosen
+        )
+        for selection in selections:
+            self.steps.append(
+                {
+                    "step": "select",
+                    "fact": selection.fact,
+                    "chunk_id": selection.chunk_id,
+                    "quotes": list(selection.quotes),
+                }
+            )
+        return Evidence(
+            self.brief,
+            tuple(self.searches),
+            selections,
+            tuple(self._outranking_stale(ranking)),
+            tuple(missing),
+            tuple(self.steps),
+            outcome.disclosures if outcome else (),
+            outcome.conflicts if outcome else (),
+            related=self._related(ranking, {s.chunk_id for s in selections}),
+        )
+
+    def _related(
+        self, ranking: _Ranking | None, quoted: set[str]
+    ) -> tuple[RelatedPassage, ...]:
+        """The close passages not quoted, each with its best sentence's score."""
+        if ranking is None:
+            return ()
+        best: dict[str, Candidate] = {}
+        for candidate in ranking.candidates:
+            best.setdefault(candidate.sentence.chunk_id, candidate)
+        related = [
+            RelatedPassage(chunk_id, c.sentence.document, c.score)
+            for chunk_id, c in best.items()
+            if chunk_id not in quoted
+        ]
+        return tuple(related[: self.settings.related_passages])
+
+    def _outranking_stale(self, ranking: _Ranking | None) -> list[DiscardedQuote]:
+        """Passages from superseded, archived or draft documents that the searches
+        ranked above the quoted ones are shown as discarded, with the reason."""
+        authority, index = self.engine.authority, self.engine.index
+        current = self.passages()
+        first = current[0] if current else None
         out = []
-        for c in ranked:
-            chunk = self.index.chunk(c.chunk_id)
-            if c.score >= floor and not self.authority.is_current(chunk.document):
-                reason = f"not current practice: {self.authority.reason(chunk.document)}"
-                out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
-        return out[:2]
+        for chunk_id in self.passages(current=False)[:2]:
+            if first is not None and self.pool[chunk_id] > self.pool[first]:
+                continue
+            chunk = index.chunk(chunk_id)
+            reason = f"not current practice: {authority.reason(chunk.document)}"
+            out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
+        return out if ranking is not None and ranking.lead is not None else []
 
-    def _missing(self, fact: Fact, ranked: list[Candidate]) -> str:
-        asked = ASKS_WORDS.get(fact.asks or "", "")
-        subject = fact.text.rstrip("?. ")
-        if not ranked:
+    def _missing(self, ranking: _Ranking, answers: bool) -> str:
+        fact = self.brief.facts[0] if self.brief.facts else None
+        subject = (self.brief.core or self.brief.query).rstrip("?. ")
+        if answers and fact is not None and fact.asks:
+            return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+        if ranking.lead is None:
             return f"No passage addresses: {subject}"
-        closest = self.index.chunk(ranked[0].chunk_id)
-        spelled = {stem(w): w for w in reversed(words(fact.text))}
-        absent = [spelled.get(t, t) for t in fact.terms if t not in self._terms[closest.chunk_id]]
-        detail = (
-            f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}"
-            if absent
-            else ""
-        )
-        lead = (
-            f"The documents do not state {asked} for: "
-            if asked
-            else "The documents do not establish: "
-        )
-        return f"{lead}{subject}{detail}"
+        chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
+        title = self.engine.titles.get(chunk.document, chunk.document)
+        present = self.engine.scoring.terms_of(f"{title} {chunk.heading} {chunk.text}")
+        spelled = _spelled(self.brief.query)
+        absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
+        detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
+        return f"The documents do not establish: {subject}{detail}"
 
-    def _quote_texts(self, brief: Brief, fact: Fact, chunk: Chunk) -> tuple[str, ...]:
-        """A short passage, or one that names the identifier asked about, is
-        quoted whole; a long one by its best sentences (those holding the value
-        asked for first), in document order."""
-        whole = brief.identifiers and self._names_all(chunk.chunk_id, brief.identifiers)
-        if whole or len(chunk.text) <= self.settings.max_quote_chars:
-            return (_strip_list_marker(chunk.text),)
-        sentences = _sentences(chunk.text)
-        similarities = self.index.embed_texts(sentences) @ self.index.embed_query(fact.text)
 
-        def merit(i: int) -> tuple[bool, float]:
-            coverage = self.coverage(fact.terms, set(content_terms(sentences[i])))
-            score = float(similarities[i]) + self.settings.coverage_weight * coverage
-            return (states_value(fact, sentences[i]), score)
+def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+    """Whether a sentence answers one further part of the question: it names one
+    of the part's terms (and states its value, when the part asks for one) and is
+    not already quoted."""
+    if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+        return False
+    if fact.asks is not None:
+        return holds_value(fact, candidate.sentence.text)
+    present = set(question_terms(candidate.sentence.text))
+    return any(thesaurus.says(t, present) for t in fact.terms)
 
-        best = sorted(range(len(sentences)), key=merit, reverse=True)
-        chosen = sorted(best[: self.settings.sentences_per_passage])
-        return tuple(_strip_list_marker(sentences[i]) for i in chosen)
+
+def _missing_part(fact: Fact) -> str:
+    subject = fact.text.rstrip("?. ")
+    if fact.asks:
+        return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+    return f"The documents do not establish: {subject}"
+
+
+def _lead_id(ranking: _Ranking) -> tuple[str, int] | None:
+    lead = ranking.lead
+    return (lead.sentence.chunk_id, lead.sentence.start) if lead else None
+
+
+def _spelled(text: str) -> dict[str, str]:
+    """stem -> the word as the question writes it (its first spelling)."""
+    spelled: dict[str, str] = {}
+    for word in words(text):
+        spelled.setdefault(stem(word), word)
+    return spelled
+
+
+def query_key(query: str) -> frozenset[str]:
+    """Two queries with the same stemmed content terms are the same search."""
+    return frozenset(question_terms(query)) or frozenset(words(query))
 
 
 def search_step(query: str, hits: Sequence[Hit]) -> Step:
@@ -482,15 +493,25 @@ def search_step(query: str, hits: Sequence[Hit]) -> Step:
     }
 
 
-def _query_key(query: str) -> frozenset[str]:
-    """Two queries with the same stemmed content terms are the same search."""
-    return frozenset(question_terms(query)) or frozenset(words(query))
+def _rank_step(ranking: _Ranking, threshold: float) -> Step:
+    return {
+        "step": "rank",
+        "probability": ranking.probability,
+        "threshold": round(threshold, 6),
+        "top": [
+            [c.sentence.chunk_id, c.sentence.start, c.score, c.sentence.text[:120]]
+            for c in ranking.candidates[:5]
+        ],
+    }
 
 
 def brief_step(brief: Brief) -> Step:
     return {
         "step": "brief",
         "query": brief.query,
+        "core": brief.core,
+        "demands": list(brief.demands),
+        "about_document": brief.about_document,
         "normalised": brief.normalised,
         "identifiers": list(brief.identifiers),
         "facts": [{"text": f.text, "terms": list(f.terms), "asks": f.asks} for f in brief.facts],
@@ -506,61 +527,3 @@ def brief_step(brief: Brief) -> Step:
             for a in brief.ambiguities
         ],
     }
-
-
-def _decision_step(
-    fact: int, ranked: list[Candidate], chosen: list[Candidate], reason: str
-) -> Step:
-    return {
-        "step": "decide",
-        "fact": fact,
-        "grounded": bool(chosen),
-        "reason": reason,
-        "top": [[c.chunk_id, c.score, c.similarity, c.coverage] for c in ranked[:5]],
-    }
-
-
-# Verbs that go with the value asked for ("how long are X retained", "how often is X
-# performed"); the subject is X. Stemmed.
-_VALUE_VERBS = frozenset(
-    stem(word)
-    for word in "retain retained keep kept store stored hold held remain archive archived "
-    "perform performed conduct conducted carry carried happen occur run".split()
-)
-
-
-def states_value(fact: Fact, text: str) -> bool:
-    """Whether the text states a value of the kind the fact asks for, about anything."""
-    pattern = _ASKS_PATTERN.get(fact.asks or "")
-    return pattern is None or bool(pattern.search(text))
-
-
-def holds_value(fact: Fact, text: str) -> bool:
-    """Whether the passage states the kind of value the fact asks for (a period, a
-    frequency, a number) about the fact's subject: in a sentence that, or whose
-    sentence before it, names one of the fact's terms. "Customer data is deleted
-    within 30 days. Invoice records are retained under the schedule above." holds
-    no period for invoice records."""
-    pattern = _ASKS_PATTERN.get(fact.asks or "")
-    if pattern is None:
-        return True
-    wanted = set(fact.terms) - _VALUE_VERBS or set(fact.terms)
-    sentences = _sentences(text)
-    named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
-    return any(
-        pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
-        for i, sentence in enumerate(sentences)
-    )
-
-
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s+")
-
-
-def _sentences(text: str) -> list[str]:
-    parts = [text[a:b] for a, b in sentence_spans(text)]
-    return [p for p in parts if len(p.split()) >= 3] or [text.strip()]
-
-
-def _strip_list_marker(text: str) -> str:
-    marker = _LIST_MARKER.match(text)
-    return text[marker.end() :] if marker else text
