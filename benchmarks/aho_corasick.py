@@ -17,7 +17,8 @@ class Automaton:
 
 def build_automaton(patterns: list[str]) -> Automaton:
     goto: list[dict[str, int]] = [{}]
-    fail, out = [0], [()]
+    fail: list[int] = [0]
+    out: list[tuple[int, ...]] = [()]
     for number, pattern in enumerate(patterns):
         state = 0
         for ch in pattern:
@@ -45,7 +46,8 @@ def build_automaton(patterns: list[str]) -> Automaton:
 def scan(automaton: Automaton, text: str) -> list[tuple[int, int]]:
     """(end offset, pattern number) of every occurrence in ``text``."""
     goto, fail, out = automaton.goto, automaton.fail, automaton.out
-    state, found = 0, []
+    state = 0
+    found: list[tuple[int, int]] = []
     for i, ch in enumerate(text):
         while True:
             following = goto[state].get(ch)

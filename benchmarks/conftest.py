@@ -22,6 +22,6 @@ def needs_shared(name: str) -> pytest.MarkDecorator:
     )
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
     for name, figures in RESULTS.items():
         terminalreporter.write_line(f"{name}: " + ", ".join(f"{k}={v}" for k, v in figures.items()))

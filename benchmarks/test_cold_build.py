@@ -63,7 +63,7 @@ def _project(root: Path, copies: int) -> Path:
 
 
 @pytest.mark.parametrize("copies", [1, 0, 8], ids=["policies-a", "policies-b", "8x"])
-def test_cold_build_time_outside_embedding(  # type: ignore[no-untyped-def]
+def test_cold_build_time_outside_embedding(
     benchmark, tmp_path: Path, embedder: MiniLMEmbedder, copies: int
 ) -> None:
     root = _project(tmp_path, copies)

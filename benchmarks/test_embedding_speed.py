@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from benchmarks.conftest import RESULTS, ROOT, SHARED_EVAL
-from dossier.index.embed import MiniLMEmbedder, _load_model, native_bfloat16
+from dossier.index.embed import MiniLMEmbedder, load_model, native_bfloat16
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.files import ingest, scan_corpus
 
@@ -41,10 +41,10 @@ def _chunks_per_second(embed: Callable[[Sequence[str]], object], texts: list[str
 
 
 def _raw(texts: Sequence[str]) -> object:
-    return _load_model().encode(list(texts))
+    return load_model().encode(list(texts))
 
 
-def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:
     """ "before" is the embedder as it was (fp32, batches of 64); fp32 and bf16 are
     today's, bf16 being what encoder = "auto" picks on a CPU with native bfloat16.
     Rounds alternate so that load spikes from other processes hit all alike."""

@@ -42,14 +42,14 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Config:
     )
 
 
-def _timed(name: str, config: Config, embedder) -> BuildResult:  # type: ignore[no-untyped-def]
+def _timed(name: str, config: Config, embedder) -> BuildResult:
     start = time.perf_counter()
     result = build(config, embedder=embedder)
     SECONDS[name] = round(time.perf_counter() - start, 2)
     return result
 
 
-def test_cold_build(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+def test_cold_build(benchmark, project: Config, embedder) -> None:
     result = benchmark.pedantic(_timed, args=("cold", project, embedder), rounds=1)
     assert result.dossier.build.recomputed == result.dossier.build.questions
     embedding = sum(
@@ -69,7 +69,7 @@ def _ledger(out: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in newest.read_text().splitlines()]
 
 
-def test_no_op_rebuild(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+def test_no_op_rebuild(benchmark, project: Config, embedder) -> None:
     result = benchmark.pedantic(_timed, args=("no-op", project, embedder), rounds=1)
     # nothing changed: every answer reused, and the artefacts already written kept
     assert result.up_to_date, "a no-op rebuild recomputes and rewrites nothing"
@@ -80,7 +80,7 @@ def test_no_op_rebuild(benchmark, project: Config, embedder) -> None:  # type: i
     }
 
 
-def test_one_document_rebuild(benchmark, project: Config, embedder) -> None:  # type: ignore[no-untyped-def]
+def test_one_document_rebuild(benchmark, project: Config, embedder) -> None:
     path = project.corpus / EDITED
     path.write_text(path.read_text(encoding="utf-8") + "\n" + PARAGRAPH + "\n", encoding="utf-8")
     result = benchmark.pedantic(_timed, args=("one document", project, embedder), rounds=1)

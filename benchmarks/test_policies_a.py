@@ -21,7 +21,8 @@ from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest, scan_corpus
 from dossier.records import Question
 from dossier.research.brief import make_brief
-from dossier.research.offline import EngineSettings, OfflineEngine
+from dossier.research.engine import EngineSettings
+from dossier.research.offline import OfflineEngine
 
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")
@@ -37,12 +38,12 @@ def _questions() -> list[Question]:
 
 
 @pytest.fixture(scope="module")
-def index(tmp_path_factory: pytest.TempPathFactory, embedder) -> HybridIndex:  # type: ignore[no-untyped-def]
+def index(tmp_path_factory: pytest.TempPathFactory, embedder) -> HybridIndex:
     corpus = ingest(scan_corpus(SET / "corpus"))
     return open_index(corpus, embedder, tmp_path_factory.mktemp("cache"))
 
 
-def _top5_hit_rate(index: HybridIndex, rank) -> float:  # type: ignore[no-untyped-def]
+def _top5_hit_rate(index: HybridIndex, rank) -> float:
     labels = load_labels(SET / "labels.jsonl")
     hits = []
     for question in _questions():
@@ -54,11 +55,11 @@ def _top5_hit_rate(index: HybridIndex, rank) -> float:  # type: ignore[no-untype
     return round(sum(hits) / len(hits), 3)
 
 
-def test_retrieval_rankers(benchmark, index: HybridIndex) -> None:  # type: ignore[no-untyped-def]
+def test_retrieval_rankers(benchmark, index: HybridIndex) -> None:
     lexical = lambda q: index._lexical.search(q, 40, None)  # noqa: E731
     dense = lambda q: index._dense_search(index.embed_query(q), 40, None)  # noqa: E731
 
-    def rrf(settings: RetrievalSettings):  # type: ignore[no-untyped-def]
+    def rrf(settings: RetrievalSettings):
         return lambda q: [p for p, *_ in fuse(lexical(q), dense(q), settings)]
 
     figures = {
@@ -91,7 +92,7 @@ def test_engine_rerank_top5(index: HybridIndex) -> None:
     assert rate > 0.5
 
 
-def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None:
     """Fails only if grounding drops below 100% or recall under the floor."""
     config = load_config(
         None, {"corpus": SET / "corpus", "questions": SET / "questions.csv", "out": tmp_path}

@@ -74,12 +74,12 @@ def _verified(checks: list) -> int:  # type: ignore[type-arg]
     return sum(check.quote is not None for check in checks)
 
 
-def test_verify_quotes(benchmark, workload: Workload, warm: QuoteVerifier) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes(benchmark, workload: Workload, warm: QuoteVerifier) -> None:
     checks = benchmark(warm.verify_many, workload.typed)
     assert _verified(checks) == workload.present
 
 
-def test_baseline_find(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find(benchmark, workload: Workload) -> None:
     """The contract's physical baseline: str.find of the same quotes the verifier
     is given (as typed) over the same chunk texts. Re-flowed, hardly any is found,
     so nearly every search runs to the end of its chunk."""
@@ -91,7 +91,7 @@ def test_baseline_find(benchmark, workload: Workload) -> None:  # type: ignore[n
     assert benchmark(run) < workload.present
 
 
-def test_baseline_find_source_form(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find_source_form(benchmark, workload: Workload) -> None:
     """A stricter reference: each quote in its source form (whitespace as in the
     chunk), so str.find finds exactly what the verifier finds and stops there."""
 
@@ -101,27 +101,27 @@ def test_baseline_find_source_form(benchmark, workload: Workload) -> None:  # ty
     assert benchmark(run) == workload.present
 
 
-def test_verify_quotes_cold(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes_cold(benchmark, workload: Workload) -> None:
     def run() -> int:
         return _verified(QuoteVerifier().verify_many(workload.typed))
 
     assert benchmark(run) == workload.present
 
 
-def test_verify_quotes_per_call(benchmark, workload: Workload, warm: QuoteVerifier) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes_per_call(benchmark, workload: Workload, warm: QuoteVerifier) -> None:
     def run() -> int:
         return sum(warm.verify(quote, chunk).quote is not None for quote, chunk in workload.typed)
 
     assert benchmark(run) == workload.present
 
 
-def test_fold_corpus(benchmark, workload: Workload) -> None:  # type: ignore[no-untyped-def]
+def test_fold_corpus(benchmark, workload: Workload) -> None:
     folded = benchmark(lambda: [FoldedText.of(chunk.text) for chunk in workload.chunks])
     assert len(folded) == len(workload.chunks)
 
 
 @pytest.mark.parametrize("scale", [1, 4], ids=["1x", "4x"])
-def test_verify_quotes_scaled(benchmark, scale: int) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes_scaled(benchmark, scale: int) -> None:
     load = workload_at(scale)
     verifier = QuoteVerifier()
     verifier.fold(load.chunks)
@@ -130,7 +130,7 @@ def test_verify_quotes_scaled(benchmark, scale: int) -> None:  # type: ignore[no
 
 
 @pytest.mark.parametrize("scale", [1, 4], ids=["1x", "4x"])
-def test_baseline_find_scaled(benchmark, scale: int) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find_scaled(benchmark, scale: int) -> None:
     load = workload_at(scale)
 
     def run() -> int:
@@ -162,7 +162,7 @@ def _chunks_holding(workload: Workload, method: str) -> list[set[int]]:
 
 
 @pytest.mark.parametrize("method", ["find", "aho_corasick"])
-def test_all_quotes_all_chunks(benchmark, workload: Workload, method: str) -> None:  # type: ignore[no-untyped-def]
+def test_all_quotes_all_chunks(benchmark, workload: Workload, method: str) -> None:
     holding = benchmark.pedantic(_chunks_holding, args=(workload, method), rounds=1)
     cited = {chunk.chunk_id: n for n, chunk in enumerate(workload.chunks)}
     pairs = zip(holding, workload.typed, strict=True)

@@ -129,7 +129,7 @@ def rescored(labelled: LabelledSet, scorer: Scorer) -> dict[str, list[Candidate]
             out[question_id] = []
             continue
         scores = scorer.sentence.logit(np.asarray([c.features for c in candidates]))
-        ranked = [dataclasses.replace(c, score=float(s)) for c, s in zip(candidates, scores)]
+        ranked = [dataclasses.replace(c, score=float(s)) for c, s in zip(candidates, scores, strict=True)]
         out[question_id] = sorted(
             ranked, key=lambda c: (-c.score, c.passage_rank, c.sentence.start)
         )
@@ -254,7 +254,7 @@ def save_features(sets: list[LabelledSet]) -> None:
                 "answerable": labelled.labels[qid].answerable,
                 "candidates": [
                     [*[round(f, 6) for f in c.features], int(p)]
-                    for c, p in zip(labelled.candidates[qid], positives(labelled, qid))
+                    for c, p in zip(labelled.candidates[qid], positives(labelled, qid), strict=True)
                 ],
             }
             for labelled in sets

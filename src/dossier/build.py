@@ -1,4 +1,11 @@
-"""The build, top to bottom: questions, corpus, index, answers, outputs."""
+"""The build, top to bottom: questions, corpus, index, answers, record, reviews, artefacts.
+
+``build`` is the table of contents. Each stage below it is a function (answering
+one question is a small object the executor maps over the questionnaire) with
+named inputs and outputs; each records what it did in the run ledger and ends
+at a named checkpoint. Every stage reuses what the cache holds for its unchanged
+inputs (see ``incremental.cache``).
+"""
 
 from __future__ import annotations
 
@@ -8,15 +15,15 @@ import gc
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
 from dossier import __version__
-from dossier.common.atomic import write_atomic, write_if_changed
+from dossier.common.atomic import write_if_changed
 from dossier.common.canonical import canonical_key
 from dossier.common.clock import Clock, utc_iso, utc_now
 from dossier.config import Config
@@ -26,16 +33,16 @@ from dossier.evidence.freshness import date_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
     AnswerCache,
+    AnswerInputs,
     DocumentCache,
-    answer_with_cache,
+    EvidenceView,
+    Lookup,
     corpus_changes,
-    evidence_view,
-    is_evidence_change,
     previous_listing,
 )
 from dossier.incremental.executor import Executor, executor_for
 from dossier.incremental.history import record_history, up_to_date
-from dossier.incremental.ledger import LEDGER_DIR, RunLedger
+from dossier.incremental.ledger import RunLedger, ledger_name
 from dossier.index.embed import Embedder, MeteredEmbedder
 from dossier.index.hybrid import HybridIndex, update_index
 from dossier.index.vectors import VectorStore
@@ -50,30 +57,22 @@ from dossier.records import (
     AnsweredWorkbook,
     Brief,
     BuildInfo,
-    Chunk,
     Corpus,
+    Document,
     Dossier,
-    Evidence,
     Question,
-    Search,
 )
 from dossier.research.acceptance import answer_question
 from dossier.research.brief import make_brief
+from dossier.research.engine import Engine
 from dossier.research.llm import LanguageModel, OpenAIModel
 from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
-from dossier.review.decisions import (
-    DECISIONS_FILE,
-    PASSAGES_FILE,
-    apply_decisions,
-    decisions_json,
-    lapse,
-    load_decisions,
-    passages_json,
-)
+from dossier.review.decisions import PASSAGES_FILE, passages_json
+from dossier.review.workflow import carry_decisions
 
 SCHEMA_VERSION = "1.0"
-Checkpoint = Callable[[str], None]  # a named point of the build (see build())
+Checkpoint = Callable[[str], None]  # called with a stage's name as it ends (see build())
 
 
 def no_checkpoint(stage: str) -> None:
@@ -86,26 +85,9 @@ class Reporter(Protocol):
     def stage(self, name: str, total: int) -> Callable[[int], None]: ...
 
 
-class Engine(Protocol):
-    name: str
-
-    def research(self, brief: Brief) -> Evidence: ...
-
-
 class SilentReporter:
     def stage(self, name: str, total: int) -> Callable[[int], None]:
         return lambda advance: None
-
-
-@dataclass
-class StageTimer:
-    seconds: dict[str, float] = field(default_factory=dict)
-
-    @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        start = time.perf_counter()
-        yield
-        self.seconds[name] = round(self.seconds.get(name, 0.0) + time.perf_counter() - start, 3)
 
 
 @dataclass(frozen=True)
@@ -113,6 +95,10 @@ class BuildResult:
     dossier: Dossier
     paths: dict[str, Path]
     up_to_date: bool = False  # nothing changed: the artefacts already there were kept
+
+
+class BuildInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a build; the message says what was kept."""
 
 
 def build(
@@ -126,49 +112,77 @@ def build(
     environ: Mapping[str, str] | None = None,
     checkpoint: Checkpoint = no_checkpoint,
 ) -> BuildResult:
-    """Build incrementally: every stage reuses what the cache holds for its
-    unchanged inputs (see ``cache``) and records hits, misses and why in the
-    run ledger. Ctrl-C stops it; answers already made stay in the cache. With
-    engine "openai" and no ``model`` given, the model is the server named by
+    """Build incrementally, recording hits, misses and why in the run ledger.
+    Ctrl-C stops it; answers already made stay in the cache. With engine
+    "openai" and no ``model`` given, the model is the server named by
     ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ). ``checkpoint`` is
     called with each stage's name as it ends ("ingest", "lexical", "index", then
     "answer" after each question, "render"): a test passes one that stops the
     process there, to show that the next build completes from what was kept."""
-    reporter = reporter or SilentReporter()
-    executor = executor or executor_for(config.jobs)
-    ledger = RunLedger()
     started = clock()
-    if config.engine == "openai" and model is None:
-        model = OpenAIModel.from_environment(
-            config.model, os.environ if environ is None else environ
-        )
-    # 1. The questionnaire first: a bad one fails fast, before any indexing.
-    notes: list[str] = []
-    questions = read_questionnaire(config.questions, config.questionnaire, notes)
-    cache_dir = config.out / "cache"
+    model = language_model(config, model, environ)
+    questionnaire = read_questions(config)  # a bad questionnaire fails fast, before indexing
+    run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), started, checkpoint)
     try:
         with long_lived_objects_left_alone():
-            return _build(
-                config,
-                MeteredEmbedder(embedder),
-                reporter,
-                clock,
-                executor,
-                ledger,
-                started,
-                questions,
-                notes,
-                model,
-                checkpoint,
-            )
+            corpus = ingest_corpus(run)
+            authority = Authority.of(corpus, today=run.started.date())
+            index = index_corpus(run, corpus)
+            engine = make_engine(config, corpus, index, authority, model)
+            answerer = Answerer.of(run, corpus, index, authority, engine)
+            answered = answer_questions(run, questionnaire, answerer, executor)
+            dossier = assemble(run, questionnaire, corpus, authority, answered, clock())
+            dossier = carry_reviews(config.out, dossier, answered.lookups)
+            result = write_artefacts(run, dossier, corpus)
+            record_run(run, result)
+            return result
     except KeyboardInterrupt:
-        done = ledger.reused() + ledger.recomputed()
-        ledger.stage("interrupted", 0.0, answers_kept=done)
-        ledger.write(config.out, _ledger_name(started, config.out))
-        raise BuildInterrupted(
-            f"{done} of {len(questions)} answers are kept in {cache_dir}; "
-            "the next build reuses them"
-        ) from None
+        raise interrupted(run, len(questionnaire.questions)) from None
+
+
+@dataclass(frozen=True)
+class Run:
+    """What every stage of one build shares: its settings, its start, and where its
+    progress, its ledger and its checkpoints go."""
+
+    config: Config
+    embedder: MeteredEmbedder
+    reporter: Reporter
+    started: dt.datetime
+    checkpoint: Checkpoint
+    ledger: RunLedger = dataclasses.field(default_factory=RunLedger)
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.config.out / "cache"
+
+    @property
+    def out(self) -> Path:
+        return self.config.out
+
+
+@dataclass(frozen=True)
+class Questionnaire:
+    questions: list[Question]
+    notes: tuple[str, ...]  # e.g. workbook sheets skipped, and why
+
+
+def language_model(
+    config: Config, model: LanguageModel | None, environ: Mapping[str, str] | None
+) -> LanguageModel | None:
+    """The model given, or for engine "openai" the server named in the environment."""
+    if config.engine == "openai" and model is None:
+        return OpenAIModel.from_environment(
+            config.model, os.environ if environ is None else environ
+        )
+    return model
+
+
+def read_questions(config: Config) -> Questionnaire:
+    """1. The questionnaire."""
+    notes: list[str] = []
+    questions = read_questionnaire(config.questions, config.questionnaire, notes)
+    return Questionnaire(questions, tuple(notes))
 
 
 @contextmanager
@@ -184,34 +198,16 @@ def long_lived_objects_left_alone() -> Iterator[None]:
         gc.unfreeze()
 
 
-class BuildInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a build; the message says what was kept."""
-
-
-def _build(
-    config: Config,
-    embedder: MeteredEmbedder,
-    reporter: Reporter,
-    clock: Clock,
-    executor: Executor,
-    ledger: RunLedger,
-    started: dt.datetime,
-    questions: list[Question],
-    notes: list[str],
-    model: LanguageModel | None,
-    checkpoint: Checkpoint,
-) -> BuildResult:
-    cache_dir = config.out / "cache"
-    # 2. Read and cut the corpus; unchanged documents come from the cache.
-    start = time.perf_counter()
+def ingest_corpus(run: Run) -> Corpus:
+    """2. Read and cut the corpus; unchanged documents come from the cache."""
+    config, start = run.config, time.perf_counter()
     previous = previous_listing(config.out)
-    corpus, read = DocumentCache(cache_dir).ingest(
-        scan_corpus(config.corpus, leave_out=config.out), config.chunking
-    )
+    files = scan_corpus(config.corpus, leave_out=config.out)
+    corpus, read = DocumentCache(run.cache_dir).ingest(files, config.chunking)
     if not corpus.documents:
         raise CorpusError(f"{config.corpus}: no document could be read: {_reasons(corpus)}")
     changes = corpus_changes(previous, {d.path: d.sha256 for d in corpus.documents}, read)
-    ledger.stage(
+    run.ledger.stage(
         "ingest",
         time.perf_counter() - start,
         documents=len(corpus.documents),
@@ -220,144 +216,8 @@ def _build(
         changed=list(changes.changed),
         removed=list(changes.removed),
     )
-    checkpoint("ingest")
-    # 3. Bring the persistent hybrid index up to date with this corpus.
-    start = time.perf_counter()
-    progress = reporter.stage("Indexing passages", len(corpus.chunks))
-    index, update = update_index(
-        corpus, embedder, cache_dir, config.retrieval, progress, checkpoint, reporter.stage
-    )
-    ledger.stage(
-        "index",
-        time.perf_counter() - start,
-        **dataclasses.asdict(update),
-        **_embedding_share(embedder, (0.0, 0)),
-    )
-    checkpoint("index")
-    gc.freeze()  # the index and the model (loaded by now when anything was embedded) stay
-    # 4. Each answer: reused when its brief and retrieved evidence are unchanged,
-    #    else researched, verified and composed.
-    titles = {doc.path: doc.title for doc in corpus.documents}
-    authority = Authority.of(corpus, today=started.date())
-    engine: Engine = OfflineEngine(index, authority, titles, config.research)
-    if model is not None and config.engine == "openai":
-        checks = Checks(
-            verifier=QuoteVerifier,
-            prose=partial(answer_prose, context=ComposeContext(_lookup(index), titles)),
-        )
-        engine = ModelEngine(index, authority, titles, config.research, model, config.model, checks)
-    context = ComposeContext(
-        chunk_of=_lookup(index),
-        titles=titles,
-        verifier=QuoteVerifier(),  # one per build: each cited chunk is folded once
-        siblings=_siblings(index),
-    )
-    documents = {doc.path: doc for doc in corpus.documents}
-    answers_cache = AnswerCache(cache_dir)
-    engine_key = canonical_key(config.fingerprint())
-    present = {d.path for d in corpus.documents}
-    chunk_of = _lookup(index)
-
-    def view(searches: Sequence[Search]) -> dict[str, Any]:
-        return evidence_view(searches, chunk_of, corpus, authority)
-
-    def search(query: str) -> Search:
-        return Search(query, tuple(index.search(query, config.research.hits_per_search)))
-
-    def answer(question: Question) -> Answer:
-        start = time.perf_counter()
-        brief = make_brief(question)
-        calls: list[int] = []
-
-        def compute() -> Answer:
-            # the critic's model pass, for the model engine only
-            entailer = engine.entailer() if isinstance(engine, ModelEngine) else None
-            composing = dataclasses.replace(context, entail=entailer)
-            result, evidence = answer_question(
-                brief,
-                engine.research,
-                lambda evidence: compose_answer(question, evidence, composing),
-                # a model engine runs its own acceptance check and repairs
-                config.research.max_repairs if config.engine == "offline" else 0,
-            )
-            seconds = {"answer": round(time.perf_counter() - start, 4)}
-            if entailer is not None:
-                evidence = dataclasses.replace(
-                    evidence,
-                    steps=evidence.steps + tuple(entailer.steps),
-                    model_calls=evidence.model_calls + entailer.calls,
-                )
-            write_trace(config.out, result, evidence, seconds)
-            calls.append(evidence.model_calls)
-            return result
-
-        result, lookup = answer_with_cache(
-            answers_cache,
-            question.question_id,
-            brief.normalised,
-            engine_key,
-            search=search,
-            view=view,
-            compute=compute,
-            present=present,
-        )
-        ledger.question(question.question_id, lookup, time.perf_counter() - start, sum(calls))
-        checkpoint("answer")
-        current = dataclasses.replace(
-            result,
-            question_id=question.question_id,
-            question=question.question,
-            fields=question.fields,
-        )
-        # freshness is judged as of this build's date, so after the cache, on both paths
-        return date_answer(current, documents, chunk_of, started.date(), config.freshness)
-
-    start = time.perf_counter()
-    before_answering = embedder.reading()
-    # Query vectors of earlier builds: re-running a stored answer's searches to
-    # check its evidence then costs no model call.
-    queries = VectorStore(cache_dir / "queries", embedder)
-    stored = [answers_cache.previous(q.question_id) for q in questions]
-    index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
-    advance = reporter.stage("Answering questions", len(questions))
-    try:
-        answers = executor.map(answer, questions, advance)
-    finally:
-        queries.keep(index.known_queries())
-    ledger.stage(
-        "answer",
-        time.perf_counter() - start,
-        reused=ledger.reused(),
-        recomputed=ledger.recomputed(),
-        **_embedding_share(embedder, before_answering),
-    )
-    # 5. Assemble the record and write the artefacts.
-    dossier = _assemble(
-        config, clock, started, questions, notes, corpus, authority, engine.name, answers, ledger
-    )
-    # 6. Decisions of an earlier review carry over to answers that did not change;
-    #    an answer whose decision no longer holds says why.
-    misses = [e for e in ledger.questions() if e["cache"] == "miss"]
-    why = {e["question_id"]: e["why"] for e in misses}
-    moved = frozenset(e["question_id"] for e in misses if is_evidence_change(e["why"]))
-    decisions = load_decisions(config.out)
-    kept = lapse(decisions, moved, why)
-    if kept != decisions:  # kept for the record: a lapsed approval never comes back by itself
-        write_atomic(config.out / DECISIONS_FILE, decisions_json(kept))
-    dossier = apply_decisions(dossier, kept, why)
-    start = time.perf_counter()
-    write_if_changed(config.out / PASSAGES_FILE, passages_json(corpus.chunks))
-    unchanged = up_to_date(dossier, config.out)
-    if unchanged is not None:  # like make: nothing to redo, the artefacts (and any signature) stand
-        dossier, paths = unchanged
-    else:
-        paths = write_outputs(dossier, config.out, config.questions)
-    checkpoint("render")
-    ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
-    name = _ledger_name(started, config.out)
-    ledger.write(config.out, name)
-    record_history(config.out, paths["dossier.json"].read_bytes(), dossier, name)
-    return BuildResult(dossier, paths, up_to_date=unchanged is not None)
+    run.checkpoint("ingest")
+    return corpus
 
 
 def _reasons(corpus: Corpus, shown: int = 3) -> str:
@@ -366,29 +226,194 @@ def _reasons(corpus: Corpus, shown: int = 3) -> str:
     return listed + (f"; and {len(failures) - shown} more" if len(failures) > shown else "")
 
 
-def _assemble(
+def index_corpus(run: Run, corpus: Corpus) -> HybridIndex:
+    """3. Bring the persistent hybrid index up to date with this corpus."""
+    start = time.perf_counter()
+    progress = run.reporter.stage("Indexing passages", len(corpus.chunks))
+    index, update = update_index(
+        corpus, run.embedder, run.cache_dir, run.config.retrieval, progress, run.checkpoint
+    )
+    run.ledger.stage(
+        "index",
+        time.perf_counter() - start,
+        **dataclasses.asdict(update),
+        **_embedding_share(run.embedder, (0.0, 0)),
+    )
+    run.checkpoint("index")
+    gc.freeze()  # the index and the model (loaded by now when anything was embedded) stay
+    return index
+
+
+def _embedding_share(embedder: MeteredEmbedder, since: tuple[float, int]) -> dict[str, Any]:
+    """How much of a stage was spent embedding (passages, queries, sentences)."""
+    seconds, texts = embedder.reading()
+    return {"embedding_seconds": round(seconds - since[0], 3), "embedded_texts": texts - since[1]}
+
+
+def make_engine(
     config: Config,
-    clock: Clock,
-    started: dt.datetime,
-    questions: list[Question],
-    notes: list[str],
+    corpus: Corpus,
+    index: HybridIndex,
+    authority: Authority,
+    model: LanguageModel | None,
+) -> Engine:
+    """The offline engine, or with a model and engine "openai" the model engine,
+    handed the evidence stage's verifier and composer."""
+    titles = {doc.path: doc.title for doc in corpus.documents}
+    if model is not None and config.engine == "openai":
+        checks = Checks(
+            verifier=QuoteVerifier,
+            prose=partial(answer_prose, context=ComposeContext(index.find, titles)),
+        )
+        return ModelEngine(index, authority, titles, config.research, model, config.model, checks)
+    return OfflineEngine(index, authority, titles, config.research)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """4. What answering gave: the answers in questionnaire order, and per question
+    whether its answer came from the cache, and why (or why not)."""
+
+    engine: str  # the engine's name, for the record
+    answers: tuple[Answer, ...]
+    lookups: dict[str, Lookup]
+
+
+def answer_questions(
+    run: Run, questionnaire: Questionnaire, answerer: Answerer, executor: Executor | None
+) -> Answered:
+    """4. Each answer: reused when its brief and retrieved evidence are unchanged,
+    else researched, verified and composed; the questions in parallel with --jobs."""
+    start, before = time.perf_counter(), run.embedder.reading()
+    questions, index = questionnaire.questions, answerer.index
+    # Query vectors of earlier builds: re-running a stored answer's searches to
+    # check its evidence then costs no model call.
+    queries = VectorStore(run.cache_dir / "queries", run.embedder)
+    stored = [answerer.cache.previous(q.question_id) for q in questions]
+    index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
+    advance = run.reporter.stage("Answering questions", len(questions))
+    try:
+        results = (executor or executor_for(run.config.jobs)).map(
+            answerer.answer, questions, advance
+        )
+    finally:
+        queries.keep(index.known_queries())
+    run.ledger.stage(
+        "answer",
+        time.perf_counter() - start,
+        reused=run.ledger.reused(),
+        recomputed=run.ledger.recomputed(),
+        **_embedding_share(run.embedder, before),
+    )
+    lookups = {q.question_id: lookup for q, (_, lookup) in zip(questions, results, strict=True)}
+    return Answered(answerer.engine.name, tuple(answer for answer, _ in results), lookups)
+
+
+@dataclass(frozen=True)
+class Answerer:
+    """Answers one question (the executor maps ``answer`` over the questionnaire)."""
+
+    run: Run
+    engine: Engine
+    context: ComposeContext
+    cache: AnswerCache
+    engine_key: str  # the cache key's view of the engine and its settings
+    evidence: EvidenceView
+    documents: Mapping[str, Document]
+    index: HybridIndex
+
+    @classmethod
+    def of(
+        cls, run: Run, corpus: Corpus, index: HybridIndex, authority: Authority, engine: Engine
+    ) -> Answerer:
+        context = ComposeContext(
+            chunk_of=index.find,
+            titles={doc.path: doc.title for doc in corpus.documents},
+            verifier=QuoteVerifier(),  # one per build: each cited chunk is folded once
+            siblings=index.passages_of,
+        )
+        config = run.config
+        evidence = EvidenceView(index, corpus, authority, config.research.hits_per_search)
+        documents = {doc.path: doc for doc in corpus.documents}
+        engine_key = canonical_key(config.fingerprint())
+        cache = AnswerCache(run.cache_dir)
+        return cls(run, engine, context, cache, engine_key, evidence, documents, index)
+
+    def answer(self, question: Question) -> tuple[Answer, Lookup]:
+        """The stored answer when its brief and evidence are unchanged, else a new
+        one; either way dated as of this build (freshness follows the build's date)."""
+        start = time.perf_counter()
+        brief = make_brief(question)
+        lookup = self.cache.find(
+            question.question_id,
+            brief.normalised,
+            self.engine_key,
+            self.evidence.of_queries,
+            self.evidence.present,
+        )
+        if lookup.answer is not None:
+            answer, calls = lookup.answer, 0
+        else:
+            answer, calls = self._compute(question, brief, start)
+        self.run.ledger.question(question.question_id, lookup, time.perf_counter() - start, calls)
+        self.run.checkpoint("answer")
+        current = dataclasses.replace(
+            answer,
+            question_id=question.question_id,
+            question=question.question,
+            fields=question.fields,
+        )
+        config = self.run.config
+        dated = date_answer(
+            current, self.documents, self.index.find, self.run.started.date(), config.freshness
+        )
+        return dated, lookup
+
+    def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
+        """Research, compose and check (repairing within bounds); trace and store the
+        answer. Returns it with the model calls it took."""
+        entailer = self.engine.entailer()  # the critic's model pass; None offline
+        composing = dataclasses.replace(self.context, entail=entailer)
+        compose = partial(compose_answer, question, context=composing)
+        answer, evidence = answer_question(
+            brief, self.engine.research, compose, self.engine.repair_rounds
+        )
+        seconds = {"answer": round(time.perf_counter() - start, 4)}
+        if entailer is not None:
+            evidence = dataclasses.replace(
+                evidence,
+                steps=evidence.steps + tuple(entailer.steps),
+                model_calls=evidence.model_calls + entailer.calls,
+            )
+        write_trace(self.run.out, answer, evidence, seconds)
+        searched = self.evidence.of_searches(answer.searches)
+        inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
+        self.cache.store(question.question_id, inputs, answer)
+        return answer, evidence.model_calls
+
+
+def assemble(
+    run: Run,
+    questionnaire: Questionnaire,
     corpus: Corpus,
     authority: Authority,
-    engine: str,
-    answers: list[Answer],
-    ledger: RunLedger,
+    answered: Answered,
+    finished: dt.datetime,
 ) -> Dossier:
+    """5. The record: how the build went, the corpus snapshot and the answers."""
+    config, ledger = run.config, run.ledger
+    questions = questionnaire.questions
     info = BuildInfo(
-        started_at=utc_iso(started),
-        finished_at=utc_iso(clock()),
-        engine=engine,
+        started_at=utc_iso(run.started),
+        finished_at=utc_iso(finished),
+        engine=answered.engine,
         questions=len(questions),
         reused=ledger.reused(),
         recomputed=ledger.recomputed(),
         documents=len(corpus.documents),
         documents_failed=corpus.failures,
         stage_seconds=ledger.stage_seconds(),
-        questionnaire_notes=tuple(notes),
+        questionnaire_notes=questionnaire.notes,
         corpus_notes=authority.notes,
         corpus=str(config.corpus),
         answer_cache=ledger.answer_cache([q.question_id for q in questions]),
@@ -398,7 +423,7 @@ def _assemble(
         schema_version=SCHEMA_VERSION,
         build=info,
         documents=corpus.documents,
-        answers=tuple(answers),
+        answers=answered.answers,
         corpus_sha256=corpus_digest(corpus),
         questionnaire=str(config.questions.name),
         questionnaire_sha256=hashlib.sha256(config.questions.read_bytes()).hexdigest(),
@@ -413,38 +438,42 @@ def _answered_workbook(config: Config) -> AnsweredWorkbook | None:
     return AnsweredWorkbook(name, config.questionnaire) if name is not None else None
 
 
-def _embedding_share(embedder: MeteredEmbedder, since: tuple[float, int]) -> dict[str, Any]:
-    """How much of a stage was spent embedding (passages, queries, sentences)."""
-    seconds, texts = embedder.reading()
-    return {"embedding_seconds": round(seconds - since[0], 3), "embedded_texts": texts - since[1]}
+def carry_reviews(out: Path, dossier: Dossier, lookups: Mapping[str, Lookup]) -> Dossier:
+    """6. Decisions of an earlier review carry over to answers that did not change;
+    an approval lapses when its answer's evidence changed, and says why."""
+    misses = {q: lookup.reason for q, lookup in lookups.items() if not lookup.hit}
+    moved = [q for q, reason in misses.items() if reason.evidence_changed]
+    return carry_decisions(out, dossier, moved, {q: r.message for q, r in misses.items()})
 
 
-def _ledger_name(started: dt.datetime, out: Path) -> str:
-    """The build's start and process, and a count where one process started two
-    builds in one second (the output folder's lock keeps other processes out)."""
-    name = f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
-    taken = {path.stem for path in (out / LEDGER_DIR).glob(f"{name}*.jsonl")}
-    candidate, count = name, 1
-    while candidate in taken:
-        count += 1
-        candidate = f"{name}-{count}"
-    return candidate
+def write_artefacts(run: Run, dossier: Dossier, corpus: Corpus) -> BuildResult:
+    """7. The passages (to verify review edits against) and the artefacts; like make,
+    nothing is rewritten when the dossier already there says the same."""
+    start = time.perf_counter()
+    write_if_changed(run.out / PASSAGES_FILE, passages_json(corpus.chunks))
+    unchanged = up_to_date(dossier, run.out)
+    if unchanged is not None:  # the artefacts (and any signature) stand
+        dossier, paths = unchanged
+    else:
+        paths = write_outputs(dossier, run.out, run.config.questions)
+    run.checkpoint("render")
+    run.ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
+    return BuildResult(dossier, paths, up_to_date=unchanged is not None)
 
 
-def _siblings(index: HybridIndex) -> Callable[[str], tuple[Chunk, ...]]:
-    """The passages of each document, for re-attributing a quote within it."""
-    by_document: dict[str, list[Chunk]] = {}
-    for chunk in index.chunks:
-        by_document.setdefault(chunk.document, []).append(chunk)
-    frozen = {path: tuple(chunks) for path, chunks in by_document.items()}
-    return lambda document: frozen.get(document, ())
+def record_run(run: Run, result: BuildResult) -> None:
+    """8. The run ledger, and this build's dossier in the history."""
+    name = ledger_name(run.started, run.out)
+    run.ledger.write(run.out, name)
+    data = result.paths["dossier.json"].read_bytes()
+    record_history(run.out, data, result.dossier, name)
 
 
-def _lookup(index: HybridIndex) -> Callable[[str], Chunk | None]:
-    def chunk_of(chunk_id: str) -> Chunk | None:
-        try:
-            return index.chunk(chunk_id)
-        except KeyError:
-            return None
-
-    return chunk_of
+def interrupted(run: Run, questions: int) -> BuildInterrupted:
+    """Ctrl-C: the ledger says how far the build got; the answers made are kept."""
+    done = run.ledger.reused() + run.ledger.recomputed()
+    run.ledger.stage("interrupted", 0.0, answers_kept=done)
+    run.ledger.write(run.out, ledger_name(run.started, run.out))
+    return BuildInterrupted(
+        f"{done} of {questions} answers are kept in {run.cache_dir}; the next build reuses them"
+    )

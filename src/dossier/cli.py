@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,9 +57,12 @@ class TerminalReporter:
             self._bar = None
 
 
-def _run(debug: bool, action: Callable[[], None]) -> None:
+@contextmanager
+def _reported(debug: bool) -> Iterator[None]:
+    """What a command raises, as its user sees it: one line and an exit status
+    (a traceback too with --debug)."""
     try:
-        action()
+        yield
     except DossierError as error:
         if debug:
             traceback.print_exc()
@@ -143,7 +147,7 @@ def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overri
     """Build the dossier: index the corpus and answer every question."""
     hooks = ctx.find_object(Hooks) or Hooks()
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.build import build as run_build
         from dossier.build import no_checkpoint
         from dossier.config import load_config
@@ -162,8 +166,6 @@ def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overri
         finally:
             reporter.close()
         _report_build(result)
-
-    _run(debug, action)
 
 
 def _report_build(result: Any) -> None:
@@ -229,7 +231,7 @@ def review(
     """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT
     | --edit QID --text TEXT | --interactive."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.errors import InputError
 
         if sum([approve_all, approve, reject, edit, interactive]) != 1:
@@ -254,8 +256,6 @@ def review(
         chosen = None if approve_all else question_ids
         with output_lock(out):
             _record(out, reviewer, status, chosen, reason, text)
-
-    _run(debug, action)
 
 
 def _record(
@@ -329,7 +329,7 @@ def _read_edit(current: str) -> str:
 def keygen(key_path: Path) -> None:
     """Write an Ed25519 private key (PEM) and its public key beside it (FILE.pub)."""
 
-    def action() -> None:
+    with _reported(False):
         from dossier.review.signing import fingerprint, keygen, load_public_key
 
         private, public = keygen(key_path)
@@ -337,8 +337,6 @@ def keygen(key_path: Path) -> None:
             f"Wrote {private} (keep it secret) and {public} "
             f"({fingerprint(load_public_key(public))})"
         )
-
-    _run(False, action)
 
 
 @main.command()
@@ -356,7 +354,7 @@ def keygen(key_path: Path) -> None:
 def sign(out: Path, key_path: Path, debug: bool) -> None:
     """Sign the built, fully reviewed dossier (manifest.json + manifest.sig)."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.common.clock import utc_iso
         from dossier.output.serialise import read_dossier
         from dossier.review.signing import sign as sign_dossier
@@ -364,8 +362,6 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
         with output_lock(out):
             signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
         click.echo(f"Signed {out / 'manifest.json'} with {signer}")
-
-    _run(debug, action)
 
 
 @main.command()
@@ -381,7 +377,7 @@ def sign(out: Path, key_path: Path, debug: bool) -> None:
 def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
     """Check every artefact against the signed manifest; exit 1 naming what failed."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.review.signing import SigningError
         from dossier.review.signing import verify as verify_dossier
 
@@ -396,8 +392,6 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
                 "Note: checked against the key named in the manifest; "
                 "pass --pubkey to check who signed."
             )
-
-    _run(debug, action)
 
 
 @main.command("eval")
@@ -422,7 +416,7 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
 def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug: bool) -> None:
     """Score a built dossier against labels, beside a naive baseline; writes eval.json."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.evaluation.evaluate import FIGURES, evaluate_build
         from dossier.index.embed import MiniLMEmbedder
 
@@ -450,8 +444,6 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
             )
         click.echo(f"Wrote {out / 'eval.json'}")
 
-    _run(debug, action)
-
 
 @main.command()
 @click.option("--out", type=_PathGiven(path_type=Path), default=Path("build"), show_default=True)
@@ -460,13 +452,11 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
 def explain(out: Path, debug: bool, question_id: str) -> None:
     """Print how one question was researched and decided, from its stored trace."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.output.trace import explain as describe
         from dossier.output.trace import read_trace
 
         click.echo(describe(read_trace(out, question_id)))
-
-    _run(debug, action)
 
 
 @main.command()
@@ -475,7 +465,7 @@ def explain(out: Path, debug: bool, question_id: str) -> None:
 def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     """Say what the next build would redo and why (like make -n); writes nothing."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.config import load_config
         from dossier.incremental.status import plan_build
         from dossier.index.embed import MiniLMEmbedder
@@ -484,8 +474,6 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         embedder_name = MiniLMEmbedder.name_for(config.retrieval.encoder)
         for line in plan_build(config, embedder_name).lines():
             click.echo(line)
-
-    _run(debug, action)
 
 
 @main.command()
@@ -497,7 +485,7 @@ def diff(out: Path, debug: bool, old: str | None, new: str | None) -> None:
     """Show what changed between two builds: OLD and NEW are sha256 prefixes from
     <out>/history or paths to dossier.json files (default: the previous and the latest)."""
 
-    def action() -> None:
+    with _reported(debug):
         from dossier.incremental.history import diff_dossiers, load_build
 
         old_label, old_dossier = load_build(out, old, -2)
@@ -505,5 +493,3 @@ def diff(out: Path, debug: bool, old: str | None, new: str | None) -> None:
         click.echo(f"From {old_label} to {new_label}")
         for line in diff_dossiers(old_dossier, new_dossier):
             click.echo(f"  {line}")
-
-    _run(debug, action)

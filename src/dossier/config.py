@@ -20,8 +20,8 @@ from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
 from dossier.records import ColumnSettings
+from dossier.research.engine import EngineSettings
 from dossier.research.llm import ModelSettings
-from dossier.research.offline import EngineSettings
 from dossier.research.scoring import load_scorer
 
 ENGINES = ("offline", "openai")

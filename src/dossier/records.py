@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from dossier.steps import Step
 
 Verdict = Literal["grounded", "unsupported", "escalate"]
 ReviewStatus = Literal["pending", "approved", "edited", "rejected"]
@@ -51,6 +54,9 @@ class Chunk:
     end: int
     text: str
     heading: str  # the section headings above the passage, joined with " > "
+
+
+ChunkLookup = Callable[[str], "Chunk | None"]  # a chunk by its id; None when this build has none
 
 
 @dataclass(frozen=True)
@@ -237,9 +243,6 @@ class DiscardedQuote:
     reason: str
 
 
-Step = dict[str, Any]  # one observable action or decision of research, as the trace keeps it
-
-
 @dataclass(frozen=True)
 class Selection:
     """A passage research proposes to quote, and what (the verifier checks each quote)."""
@@ -336,7 +339,8 @@ class ColumnSettings:
 
     id_column: str = ""
     question_column: str = ""
-    answer_column: str = ""
+    answer_column: str = ""  # a choice (Yes/No list) or free-text answer column
+    text_column: str = ""  # the prose beside a choice column (description, comments)
     verdict_column: str = ""
     citations_column: str = ""
 

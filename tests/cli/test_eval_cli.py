@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_eval_prints_both_columns_and_writes_eval_json(
     demo_build: BuildResult, demo_config
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     out = demo_config.out
     labels = ROOT / "questions" / "demo-labels.jsonl"
     result = CliRunner().invoke(main, ["eval", "--out", str(out), "--labels", str(labels)])
@@ -31,7 +31,7 @@ def test_eval_prints_both_columns_and_writes_eval_json(
 
 def test_eval_with_missing_labels_is_exit_2(
     demo_build: BuildResult, demo_config, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     args = [
         "eval",
         "--out",
@@ -46,7 +46,7 @@ def test_eval_with_missing_labels_is_exit_2(
 
 def test_scenario_metrics_from_routes_in_the_labels(
     demo_build: BuildResult, demo_config, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     rows = [
         {
             "id": "Q01",
@@ -75,7 +75,7 @@ def test_scenario_metrics_from_routes_in_the_labels(
     assert "route accuracy 0.5" in result.output
 
 
-def test_unknown_route_step_is_exit_2(demo_build: BuildResult, demo_config, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_route_step_is_exit_2(demo_build: BuildResult, demo_config, tmp_path: Path) -> None:
     labels = tmp_path / "bad.jsonl"
     labels.write_text(
         '{"id": "Q01", "answerable": true, "documents": [], "anchors": [], "route": ["fly"]}\n'

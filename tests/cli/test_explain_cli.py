@@ -10,21 +10,23 @@ from click.testing import CliRunner
 from dossier.build import BuildResult
 from dossier.cli import main
 from dossier.output.trace import read_trace, trace_path
+from dossier.steps import DecideStep, GuardStep, SearchStep
 
 
-def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
-    steps = read_trace(demo_config.out, "Q24")
-    kinds = [s.get("step") for s in steps]
-    assert kinds[1] == "brief" and kinds[-1] == "verdict"
+def test_trace_records_searches_decisions_and_verdict(demo_build: BuildResult, demo_config) -> None:
+    trace = read_trace(demo_config.out, "Q24")
+    assert trace.question_id == "Q24"
+    kinds = [s.kind for s in trace.steps]
+    assert kinds[0] == "brief" and kinds[-1] == "verdict"
     assert "search" in kinds and "decide" in kinds
-    decision = next(s for s in steps if s.get("step") == "decide")
-    assert decision["grounded"] is False and decision["reason"]
+    decision = next(s for s in trace.steps if isinstance(s, DecideStep))
+    assert decision.grounded is False and decision.reason
     answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q24")
-    searched = [s["query"] for s in steps if s.get("step") == "search"]
+    searched = [s.query for s in trace.steps if isinstance(s, SearchStep)]
     assert searched == [s.query for s in answer.searches]
 
 
-def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "Q03"])
     assert result.exit_code == 0, result.output
     assert "Brief: Describe how control AC-2(3) is implemented." in result.output
@@ -32,16 +34,16 @@ def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
     assert "Verdict: grounded" in result.output
 
 
-def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:  # type: ignore[no-untyped-def]
+def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "NOPE"])
     assert result.exit_code == 2 and "no trace for question 'NOPE'" in result.output
 
 
 def test_a_reformulation_that_finds_nothing_new_is_a_no_progress_guard(
     demo_build: BuildResult, demo_config
-) -> None:  # type: ignore[no-untyped-def]
-    steps = read_trace(demo_config.out, "Q24")
-    kinds = [(s.get("step"), s.get("reason", "")) for s in steps]
+) -> None:
+    steps = read_trace(demo_config.out, "Q24").steps
+    kinds = [(s.kind, s.reason if isinstance(s, GuardStep) else "") for s in steps]
     reformulated = [i for i, (kind, _) in enumerate(kinds) if kind == "reformulate"]
     assert reformulated, "the unanswerable question is reformulated before it abstains"
     assert any(
@@ -56,4 +58,7 @@ def test_a_trace_holding_a_line_separator_reads_back(tmp_path: Path) -> None:
     path.parent.mkdir(parents=True)
     steps = [{"step": "quote", "text": "kept 14 days.\u2028Tapes are shredded."}, {"step": "end"}]
     path.write_text("\n".join(json.dumps(s, ensure_ascii=False) for s in steps) + "\n")
-    assert read_trace(tmp_path, "V5") == steps
+    trace = read_trace(tmp_path, "V5")
+    assert trace.question_id is None
+    assert [s.to_json() for s in trace.steps] == steps
+    assert [s.kind for s in trace.steps] == ["quote", "end"]

@@ -304,7 +304,8 @@ def test_a_build_killed_at_any_point_is_completed_by_the_next(
     expected = comparable(json.loads((reference / "dossier.json").read_text()))
     stages = ["ingest", "lexical", "index", "answer:1", "answer:4", "render"]
     delays = [0.8, 1.6, 2.4, 3.2]
-    for point in [*stages, *delays]:
+    points: list[str | float] = [*stages, *delays]
+    for point in points:
         out = tmp_path_factory.mktemp("killed")
         command = ["build", "--config", project / "dossier.toml", "--out", out]
         if isinstance(point, str):

@@ -93,12 +93,17 @@ def answers_of(result: BuildResult) -> dict[str, Answer]:
     return {a.question_id: a for a in result.dossier.answers}
 
 
+def trace_rows(out: Path, question_id: str) -> list[dict[str, Any]]:
+    """The question's trace steps as they are written (JSON objects)."""
+    return [step.to_json() for step in read_trace(out, question_id).steps]
+
+
 def model_steps(out: Path, question_id: str) -> list[dict[str, Any]]:
-    return [s for s in read_trace(out, question_id) if s.get("step") == "model"]
+    return [s for s in trace_rows(out, question_id) if s.get("step") == "model"]
 
 
 def calls_per_question(out: Path) -> dict[str, int]:
-    return {q: read_trace(out, q)[-1]["model_calls"] for q in ("Q1", "Q2", "Q3")}
+    return {q: trace_rows(out, q)[-1]["model_calls"] for q in ("Q1", "Q2", "Q3")}
 
 
 def test_an_honest_model_grounds_answers_in_verified_quotes(
@@ -177,7 +182,7 @@ def test_a_lying_provider_ends_in_abstention_with_its_quotes_discarded(
         assert reasons["Totally Real Source, p. 7"] == "cites a passage the model was not shown"
     # draft, then two repair rounds that each resend the same claim; judged once
     assert server.tasks().count("repair") == 2 * 3
-    judged = [s for s in read_trace(tmp_path, "Q3") if s.get("step") == "judge"]
+    judged = [s for s in trace_rows(tmp_path, "Q3") if s.get("step") == "judge"]
     assert [(s["round"], s["judged"], s["kept"]) for s in judged] == [
         (0, 1, 0),
         (1, 0, 1),
@@ -212,7 +217,7 @@ def test_a_claim_may_not_state_a_number_its_quotes_lack(
     assert dropped.text.startswith("Passwords need 16")
     assert dropped.reason == "the number 16 occurs in none of its quotes"
     assert [f.check for f in q1.findings] == ["number"]
-    judged = next(s for s in read_trace(tmp_path, "Q1") if s.get("step") == "judge")
+    judged = next(s for s in trace_rows(tmp_path, "Q1") if s.get("step") == "judge")
     rejected = judged["failing"]
     assert rejected[0]["reasons"] == [
         "the claim states 16, which none of its verified quotes contains"
@@ -225,7 +230,7 @@ def test_a_repair_round_fixes_a_bad_quote(
     def mistaken_first(request: ChatRequest) -> Reply:
         if request.task == "draft" and "minimum password" in request.question:
             claims = honest_claims(request)
-            bad = {"text": "Passwords must be 15 characters.", "quotes": []}
+            bad: dict[str, Any] = {"text": "Passwords must be 15 characters.", "quotes": []}
             bad["quotes"] = [{"chunk_id": claims[0]["quotes"][0]["chunk_id"], "text": bad["text"]}]
             return json_reply({"claims": [*claims, bad], "missing": []})
         if request.task == "repair":
@@ -239,7 +244,7 @@ def test_a_repair_round_fixes_a_bad_quote(
     assert [c.text for c in q1.claims] == [LENGTH]
     drafting = [s for s in model_steps(tmp_path, "Q1") if s["task"] in ("draft", "repair")]
     assert len(drafting) == 2
-    judged = [s for s in read_trace(tmp_path, "Q1") if s.get("step") == "judge"]
+    judged = [s for s in trace_rows(tmp_path, "Q1") if s.get("step") == "judge"]
     # the repair resends the good claim unchanged: it keeps its verdict, not judged again
     assert [(s["round"], s["judged"], s["kept"]) for s in judged] == [(0, 2, 0), (1, 0, 1)]
     assert calls_per_question(tmp_path)["Q1"] == 6  # with the claim's entailment check
@@ -317,7 +322,7 @@ def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
         "The acceptance check found the answer incomplete after 1 redraft: "
         "whether passphrases may replace passwords"
     )
-    searched = [s["query"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "search"]
+    searched = [s["query"] for s in trace_rows(tmp_path, "Q1") if s.get("step") == "search"]
     assert "whether passphrases may replace passwords" in searched
     tasks = [s["task"] for s in model_steps(tmp_path, "Q1")]
     assert tasks == ["plan", "assess", "draft", "accept", "draft", "accept", "entail"]
@@ -341,7 +346,7 @@ def test_an_answer_to_another_question_is_redrafted_with_the_restatement(
     assert q1.verdict == "grounded" and not q1.missing_facts
     redraft = [r for r in server.requests if r.task == "draft"][1]
     assert f"it asks: {restated}" in redraft.prompt
-    accepts = [s["verdict"] for s in read_trace(tmp_path, "Q1") if s.get("step") == "accept"]
+    accepts = [s["verdict"] for s in trace_rows(tmp_path, "Q1") if s.get("step") == "accept"]
     assert accepts == ["wrong_question", "complete"]
 
 
@@ -380,7 +385,7 @@ def test_the_search_loop_is_bounded_and_a_repeated_query_is_refused(
     assert q1.missing_facts[-1] == (
         "The search budget of 3 ran out while still missing: the exact figure"
     )
-    guards = [s["reason"] for s in read_trace(tmp_path, "Q2") if s.get("step") == "guard"]
+    guards = [s["reason"] for s in trace_rows(tmp_path, "Q2") if s.get("step") == "guard"]
     assert guards[0] == "duplicate query (same stemmed terms)"  # Q2's model repeats the question
     assert len(q2.searches) == 1
 
@@ -429,7 +434,7 @@ def test_the_cli_names_the_missing_variable(project: Path, tmp_path: Path) -> No
 
 
 def entail_steps(out: Path, question_id: str) -> list[dict[str, Any]]:
-    return [s for s in read_trace(out, question_id) if s.get("step") == "entail"]
+    return [s for s in trace_rows(out, question_id) if s.get("step") == "entail"]
 
 
 def test_a_claim_its_quotes_do_not_entail_escalates_and_stays(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +16,7 @@ from dossier.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str) -> tuple[int, str]:
+def run(*args: object) -> tuple[int, str]:
     result = CliRunner().invoke(main, [str(a) for a in args])
     return result.exit_code, result.output
 
@@ -281,7 +282,7 @@ def test_an_edit_stands_through_later_decisions_and_rebuilds(
     assert rejected["S1"]["answer"] == _engine_answer(built)["answer"]
 
 
-def _engine_answer(built: Path) -> dict[str, object]:
+def _engine_answer(built: Path) -> dict[str, Any]:
     answers = json.loads((built / "dossier.json").read_text())["answers"]
     return next(a for a in answers if a["question_id"] == "S1")
 

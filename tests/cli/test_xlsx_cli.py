@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -14,6 +15,7 @@ import dossier.index.embed
 from dossier.cli import main
 from tests.fakes import HashingEmbedder
 from tests.unit.test_workbook import vendor_workbook
+from tests.vendor_workbooks import CAIQ_HEADERS, caiq_v4
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +40,8 @@ def test_vendor_workbook_is_answered_in_place(tmp_path: Path) -> None:
     assert sheet["D5"].value == "keep me"  # Notes untouched
     assert sheet["A1"].value == "Acme Vendor Security Questionnaire 2026" and sheet["A1"].font.bold
     assert sheet["A2"].value == "Please answer every question."
-    assert sheet["C8"].value.startswith("The documents do not answer")  # escrow: abstains
+    # escrow: abstains, the short answer first in the free-text Response column
+    assert sheet["C8"].value.startswith("Not covered.\nThe documents do not answer")
     assert answered["Instructions"]["A1"].value == "Return this file to procurement@acme.example."
     dossier = json.loads((tmp_path / "out" / "dossier.json").read_text())
     assert [a["question_id"] for a in dossier["answers"]] == ["AC.1", "Security!R7", "2"]
@@ -93,3 +96,87 @@ def sha256(path: Path) -> str:
 def run(*args: object) -> tuple[int, str]:
     result = CliRunner().invoke(main, [str(a) for a in args])
     return result.exit_code, result.output
+
+
+CAIQ_CHOICES = ("Yes", "No")  # of the list Yes,No,NA: NA is a claim the build never makes
+
+
+def caiq_rows(out: Path) -> list[tuple[dict[str, Any], tuple[Any, ...]]]:
+    """Each answer of the dossier in ``out`` with its CAIQ row: (answer, cells C..F)."""
+    sheet = openpyxl.load_workbook(out / "caiq.answered.xlsx")["CAIQv4"]
+    answers = json.loads((out / "dossier.json").read_text())["answers"]
+    return [(a, tuple(sheet[f"{c}{a['fields']['row']}"] for c in "CDEF")) for a in answers]
+
+
+def test_a_caiq_workbook_is_answered_as_its_columns_ask_reviewed_and_signed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    source = caiq_v4(tmp_path / "caiq.xlsx")
+    out = tmp_path / "out"
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out)
+    assert code == 0, output
+    rows = caiq_rows(out)
+    assert [a["question_id"] for a, _ in rows] == ["IAM-01.1", "IAM-02.1", "DSP-01.1", "DSP-02.1"]
+    for answer, (choice, owner, text, customer) in rows:
+        short = answer["short_answer"]
+        assert choice.value == (short if short in CAIQ_CHOICES else None), answer["question_id"]
+        assert owner.value is None and customer.value is None  # ownership: left alone
+        assert text.value and text.comment.text.startswith("Draft: awaiting review")
+        if answer["verdict"] == "unsupported":
+            assert text.value.startswith("Not covered.\nThe documents do not answer")
+    assert any(a["verdict"] == "unsupported" for a, _ in rows)  # escrow: not in the corpus
+
+    reason = "Ask security for the MFA standard"
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Ada", "--reject", "IAM-01.1", "--reason", reason
+    )
+    assert code == 0, output
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    rows = caiq_rows(out)
+    (_, (choice, _, text, _)), *others = rows
+    assert choice.value is None and text.value is None
+    assert text.comment.text.startswith("Rejected by Ada at ") and reason in text.comment.text
+    assert all(cells[2].value and cells[2].comment is None for _, cells in others)  # approved
+
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["artefacts"]["caiq.answered.xlsx"] == sha256(out / "caiq.answered.xlsx")
+    assert run("verify", "--out", out)[0] == 0
+
+
+def test_a_sheet_without_a_column_for_the_answers_is_named_and_not_signed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    headers = list(CAIQ_HEADERS)
+    headers[2], headers[4] = "Provider Statement", "Provider Detail"
+    source = caiq_v4(tmp_path / "caiq.xlsx", headers=headers, validation=False)
+    out = tmp_path / "out"
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out)
+    assert code == 0, output
+    named = "caiq.xlsx: sheet 'CAIQv4': 4 questions but no column to write the answers in"
+    assert named in output and "'Provider Statement'" in output
+    assert "[questionnaire] answer_column" in output
+    notes = json.loads((out / "dossier.json").read_text())["build"]["questionnaire_notes"]
+    assert any(note.startswith(named) for note in notes)
+    assert named in (out / "dossier.md").read_text()
+
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 1
+    assert "cannot sign: no answer was written into the answered workbook" in output
+    assert "Traceback" not in output and not (out / "manifest.sig").exists()
+
+    config = tmp_path / "dossier.toml"
+    config.write_text(
+        f'corpus = "{ROOT / "corpus"}"\nquestions = "{source}"\nout = "{out}"\n'
+        '[questionnaire]\nanswer_column = "Provider Statement"\n'
+    )
+    assert run("build", "--config", config)[0] == 0
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output

@@ -55,7 +55,7 @@ def test_a_repair_researches_the_gap_and_is_bounded() -> None:
     assert [f.asks for f in briefs[1].facts] == ["duration"]
     assert answer.acceptance is not None
     assert (answer.acceptance.verdict, answer.acceptance.attempts) == ("complete", 2)
-    assert [s["step"] for s in evidence.steps] == ["repair"]
+    assert [s.kind for s in evidence.steps] == ["repair"]
 
 
 def test_an_unrepairable_shortfall_is_recorded_not_dissolved() -> None:

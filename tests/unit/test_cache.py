@@ -8,30 +8,32 @@ import datetime as dt
 import json
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.build import _ledger_name
 from dossier.common.canonical import canonical_key
 from dossier.incremental.cache import (
+    NEW_QUESTION,
+    NOT_STORED,
+    REUSED,
     AnswerCache,
     AnswerInputs,
+    CacheReason,
     DocumentCache,
     Lookup,
-    answer_with_cache,
     corpus_changes,
     evidence_view,
-    is_evidence_change,
     miss_reason,
 )
 from dossier.incremental.executor import SerialExecutor, ThreadExecutor
-from dossier.incremental.ledger import LEDGER_DIR, RunLedger
+from dossier.incremental.ledger import LEDGER_DIR, RunLedger, ledger_name
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings
 from dossier.ingest.files import ingest
-from dossier.records import Answer, Hit, Review, Search, SourceFile
+from dossier.records import Answer, Corpus, Hit, Review, Search, SourceFile
 from dossier.review.decisions import Decision, answer_fingerprint, apply_decisions, lapse
 
 POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
@@ -86,11 +88,11 @@ def test_corpus_changes() -> None:
     assert corpus_changes({"a": "1"}, {"a": "1"}).summary() == "no document changed"
 
 
-def _corpus():  # type: ignore[no-untyped-def]
+def _corpus() -> Corpus:
     return ingest([source("a.md", POLICY), source("b.md", OTHER)])
 
 
-def _view(corpus, hits: list[str]) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def _view(corpus: Corpus, hits: list[str]) -> dict[str, Any]:
     by_id = {c.chunk_id: c for c in corpus.chunks}
     search = Search(
         "passwords",
@@ -108,22 +110,31 @@ def test_evidence_view_covers_authority_and_offsets() -> None:
     assert all(h[6] < h[7] for h in view["searches"][0]["hits"]), "offsets are in the view"
 
 
+def _why(old: AnswerInputs, new: AnswerInputs, present: set[str] | None = None) -> str:
+    reason = miss_reason(old, new, present)
+    return reason.message if reason is not None else ""
+
+
 def test_every_miss_says_why() -> None:
     corpus = _corpus()
     ids = [c.chunk_id for c in corpus.chunks]
     base = AnswerInputs("brief", _view(corpus, ids[:2]), "engine")
-    assert miss_reason(base, base) == ""
-    assert miss_reason(base, dataclasses.replace(base, brief="other")) == "question changed"
-    assert miss_reason(base, dataclasses.replace(base, engine="e2")) == "engine settings changed"
-    assert miss_reason(base, dataclasses.replace(base, tool="9.9")) == "tool version changed"
+    assert miss_reason(base, base) is None
+    assert _why(base, dataclasses.replace(base, brief="other")) == "question changed"
+    assert _why(base, dataclasses.replace(base, engine="e2")) == "engine settings changed"
+    assert _why(base, dataclasses.replace(base, tool="9.9")) == "tool version changed"
     more = dataclasses.replace(base, evidence=_view(corpus, ids))
-    assert miss_reason(base, more) == "evidence changed: +1 passage (b.md)"
+    assert _why(base, more) == "evidence changed: +1 passage (b.md)"
     fewer = dataclasses.replace(base, evidence=_view(corpus, ids[:1]))
-    assert miss_reason(base, fewer) == "evidence changed: −1 passage (a.md)"
+    assert _why(base, fewer) == "evidence changed: −1 passage (a.md)"
     removed = miss_reason(more, fewer, present={"a.md"})
-    assert removed == "evidence changed: −2 passages (a.md, b.md); document removed: b.md"
-    assert all(is_evidence_change(r) for r in (removed, "search ranking changed"))
-    assert not is_evidence_change("new question")
+    assert removed == CacheReason(
+        "evidence changed", "evidence changed: −2 passages (a.md, b.md); document removed: b.md"
+    )
+    assert removed.evidence_changed
+    changed = miss_reason(base, dataclasses.replace(base, brief="other"))
+    assert changed is not None and not changed.evidence_changed
+    assert not NEW_QUESTION.evidence_changed and not NOT_STORED.evidence_changed
 
 
 def test_authority_and_moved_passages_are_named() -> None:
@@ -134,7 +145,7 @@ def test_authority_and_moved_passages_are_named() -> None:
         [source("a.md", POLICY), source("b.md", OTHER.replace("superseded", "current"))]
     )
     view = _view(promoted, [c.chunk_id for c in promoted.chunks])
-    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+    assert _why(base, dataclasses.replace(base, evidence=view)) == (
         "document authority changed: b.md (current)"
     )
     both = ingest(
@@ -144,12 +155,12 @@ def test_authority_and_moved_passages_are_named() -> None:
         ]
     )
     view = _view(both, [c.chunk_id for c in both.chunks])
-    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+    assert _why(base, dataclasses.replace(base, evidence=view)) == (
         "document authority changed: a.md (a.md has status 'archived'); b.md (current)"
     )
     shifted = ingest([source("a.md", "\n\n" + POLICY), source("b.md", OTHER)])
     view = _view(shifted, [c.chunk_id for c in shifted.chunks])
-    assert miss_reason(base, dataclasses.replace(base, evidence=view)) == (
+    assert _why(base, dataclasses.replace(base, evidence=view)) == (
         "passages edited or moved in a.md"
     )
 
@@ -162,33 +173,28 @@ def test_answers_are_reused_only_while_their_evidence_holds(tmp_path: Path) -> N
     corpus = _corpus()
     ids = [c.chunk_id for c in corpus.chunks]
     hits = {"now": ids[:2]}
-    calls: list[int] = []
+    cache = AnswerCache(tmp_path)
+    computed = dataclasses.replace(_answer(), searches=(Search("passwords", ()),))
 
-    def compute() -> Answer:
-        calls.append(1)
-        return dataclasses.replace(_answer(), searches=(Search("passwords", ()),))
+    def evidence_of(queries: object) -> dict[str, object]:
+        return _view(corpus, hits["now"])
 
-    def run() -> tuple[Answer, Lookup]:
-        return answer_with_cache(
-            AnswerCache(tmp_path),
-            "Q1",
-            "brief",
-            "engine",
-            search=lambda q: Search(q, ()),
-            view=lambda searches: _view(corpus, hits["now"]),
-            compute=compute,
-        )
+    def run() -> Lookup:
+        lookup = cache.find("Q1", "brief", "engine", evidence_of)
+        if lookup.answer is None:
+            cache.store("Q1", AnswerInputs("brief", evidence_of(()), "engine"), computed)
+        return lookup
 
-    answer, lookup = run()
-    assert (lookup.hit, lookup.reason, len(calls)) == (False, "new question", 1)
-    again, lookup = run()
-    assert (lookup.hit, len(calls)) == (True, 1) and again == answer
+    lookup = run()
+    assert (lookup.hit, lookup.reason) == (False, NEW_QUESTION)
+    again = run()
+    assert again.hit and again.reason == REUSED and again.answer == computed
     hits["now"] = ids
-    _, lookup = run()
-    assert (lookup.hit, lookup.reason, len(calls)) == (
-        False,
-        "evidence changed: +1 passage (b.md)",
-        2,
+    lookup = run()
+    assert not lookup.hit and lookup.reason.evidence_changed
+    assert lookup.reason.message == "evidence changed: +1 passage (b.md)"
+    assert cache.find("Q1", "other brief", "engine", evidence_of).reason.message == (
+        "question changed"
     )
 
 
@@ -198,14 +204,14 @@ def test_an_unreadable_cache_entry_is_a_miss(tmp_path: Path) -> None:
     cache.store("Q1", inputs, _answer())
     assert cache.lookup("Q1", inputs).hit
     (tmp_path / "answers" / f"{inputs.key()}.json").write_text("{trunc")
-    assert cache.lookup("Q1", inputs) == Lookup(False, "answer not in the cache")
+    assert cache.lookup("Q1", inputs) == Lookup(False, NOT_STORED)
 
 
 def test_the_ledger_gives_the_build_figures(tmp_path: Path) -> None:
     ledger = RunLedger()
     ledger.stage("index", 1.25, added=3)
-    ledger.question("Q2", Lookup(False, "new question"), 0.5, 3)
-    ledger.question("Q1", Lookup(True, "brief and evidence unchanged"), 0.01, 0)
+    ledger.question("Q2", Lookup(False, NEW_QUESTION), 0.5, 3)
+    ledger.question("Q1", Lookup(True, REUSED), 0.01, 0)
     ledger.stage("index", 0.25)
     assert (ledger.reused(), ledger.recomputed(), ledger.model_calls()) == (1, 1, 3)
     assert ledger.stage_seconds() == {"index": 1.5}
@@ -272,7 +278,7 @@ def test_two_builds_started_in_one_second_keep_two_ledgers(tmp_path: Path) -> No
     started = dt.datetime(2026, 11, 16, 9, 30, tzinfo=dt.UTC)
     names = []
     for _ in range(3):
-        names.append(_ledger_name(started, tmp_path))
+        names.append(ledger_name(started, tmp_path))
         RunLedger().write(tmp_path, names[-1])
     assert len(set(names)) == 3 and names[1] == f"{names[0]}-2"
     assert len(list((tmp_path / LEDGER_DIR).glob("*.jsonl"))) == 3

@@ -10,7 +10,7 @@ from dossier.config import Config, load_config
 from dossier.errors import ConfigError, InputError
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
-from dossier.research.offline import EngineSettings
+from dossier.research.engine import EngineSettings
 
 BASIC = 'corpus = "docs"\nquestions = "q/sig.csv"\n'
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from dossier.ingest.authority import Authority
+from dossier.ingest.authority import Authority, NotInForce
 from dossier.records import Chunk
 from dossier.research.conflicts import settle, values_in
 
@@ -23,7 +23,7 @@ CHUNKS = {
 TERMS = ("access", "review", "perform")
 
 
-def authority(dates: dict[str, str], reasons: dict[str, str] | None = None) -> Authority:
+def authority(dates: dict[str, str], reasons: dict[str, NotInForce] | None = None) -> Authority:
     return Authority(reasons or {}, dates)
 
 
@@ -58,10 +58,22 @@ def test_agreeing_passages_are_kept_without_notes() -> None:
 
 
 def test_a_superseded_rival_with_another_value_is_disclosed() -> None:
-    reasons = {"old.md": "old.md is superseded by new.md"}
+    reasons = {"old.md": NotInForce("superseded by", "old.md is superseded by new.md")}
     outcome = settle(["new"], ["old"], CHUNKS.__getitem__, authority({}, reasons), TERMS, FREQUENCY)
     assert outcome.keep == ("new",)
     assert outcome.disclosures == (
         "Superseded value: old.md is superseded by new.md; it stated "
         "“Access reviews are performed annually by owners.”",
     )
+
+
+def test_a_draft_rival_is_not_disclosed_as_superseded_whatever_its_message_says() -> None:
+    """The cause decides, not the words: a draft whose path names 'superseded' is no
+    superseded value."""
+    draft = chunk("old", "superseded-drafts/old.md", CHUNKS["old"].text)
+    reasons = {
+        draft.document: NotInForce("status", f"{draft.document} has status 'draft'", "draft")
+    }
+    chunks = {**CHUNKS, "old": draft}
+    outcome = settle(["new"], ["old"], chunks.__getitem__, authority({}, reasons), TERMS, FREQUENCY)
+    assert outcome.disclosures == ()

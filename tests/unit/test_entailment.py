@@ -120,7 +120,8 @@ def test_the_entailer_counts_calls_records_steps_and_keeps_to_its_budget() -> No
     assert (task, schema) == (TASK, ENTAIL_SCHEMA)
     assert "Claim: Kept 30 days." in messages[-1]["content"]
     assert f"1. “{RETAINED}”" in messages[-1]["content"]
-    steps = [(s["step"], s.get("task"), s.get("ok"), s.get("checked")) for s in entailer.steps]
+    rows = [s.to_json() for s in entailer.steps]
+    steps = [(s["step"], s.get("task"), s.get("ok"), s.get("checked")) for s in rows]
     assert steps == [
         ("model", "entail", True, None),
         ("entail", None, None, True),

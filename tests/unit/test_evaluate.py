@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from dossier.evaluation.evaluate import Label, anchor_covered, load_labels, score
+from dossier.steps import SearchStep, ToolStep, VerdictStep
 
 RAW = {
     "a.md": "Backups are taken daily.\nLogs are kept for 90 days.",
@@ -75,13 +76,12 @@ def test_anchor_coverage(anchor: str, quoted: str, covered: bool) -> None:
 def test_scenario_metrics_count_routes_tools_and_repeated_retrievals() -> None:
     from dossier.evaluation.evaluate import scenario_metrics
 
-    hits = [["c1", "a.md", 0.1, 1, 1], ["c2", "a.md", 0.1, 2, 2]]
+    hits = (("c1", "a.md", 0.1, 1, 1), ("c2", "a.md", 0.1, 2, 2))
     trace = [
-        {"question_id": "Q1"},
-        {"step": "search", "query": "a", "hits": hits},
-        {"step": "search", "query": "b", "hits": hits},  # the same passages again
-        {"step": "tool", "name": "add"},
-        {"step": "verdict", "verdict": "grounded"},
+        SearchStep(query="a", hits=hits),
+        SearchStep(query="b", hits=hits),  # the same passages again
+        ToolStep(tool="calculator", operation="add", operands=(), fingerprint="", result=""),
+        VerdictStep(verdict="grounded", claims=1, missing_facts=()),
     ]
     labels = [Label("Q1", True, (), (), ("search", "answer"))]
     metrics = scenario_metrics(labels, {"Q1": trace})

@@ -69,7 +69,7 @@ def test_reopening_uses_cached_vectors(tmp_path: Path) -> None:
         name = "counting"
         dimension = 8
 
-        def embed(self, texts):  # type: ignore[no-untyped-def]
+        def embed(self, texts):
             import numpy as np
 
             calls.append(len(texts))

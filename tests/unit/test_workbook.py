@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 
 from dossier.ingest.workbook import read_xlsx
-from dossier.output.workbook import answered_name, write_answered
-from dossier.records import Answer, Claim, ColumnSettings, Quote
+from dossier.output.workbook import (
+    CELL_LIMIT,
+    answered_name,
+    answers_written,
+    fit,
+    write_answered,
+)
+from dossier.records import (
+    Answer,
+    Claim,
+    ColumnSettings,
+    Quote,
+    Review,
+    ReviewStatus,
+    Verdict,
+)
+from tests.vendor_workbooks import caiq_v4, hecvat, sig_lite
 
 WRITTEN_AT = dt.datetime(2026, 11, 30, 9, 15, tzinfo=dt.UTC)
 
@@ -103,12 +121,14 @@ def test_verdict_and_citation_columns_are_filled_when_present(tmp_path: Path) ->
     book["Security"]["E3"] = "Citations"
     book["Security"]["F3"] = "Verdict"
     book.save(source)
+    titles = {"policies/a.md": "Access Policy"}
+    answers = [_answer("AC.1", 5, "Yes.")]
     written = write_answered(
-        source, [_answer("AC.1", 5, "Yes.")], tmp_path / "a.xlsx", ColumnSettings(), WRITTEN_AT
+        source, answers, tmp_path / "a.xlsx", ColumnSettings(), WRITTEN_AT, titles
     )
     sheet = openpyxl.load_workbook(written)["Security"]
     assert sheet["F5"].value == "grounded"
-    assert sheet["E5"].value == "policies/a.md [10-26]: “MFA is required.”"
+    assert sheet["E5"].value == "Access Policy (policies/a.md)"  # titles and paths
 
 
 @pytest.mark.parametrize("header", ["ID", "Question", "Answer"])
@@ -203,3 +223,222 @@ def test_an_answer_cell_merged_into_another_is_named(tmp_path: Path) -> None:
         "q.xlsx: sheet 'Sheet' row 3: the answer cell is merged into another cell; "
         "the answer to 7 is not written into the workbook"
     ]
+
+
+# The vendor's own layouts (issue 14): each column gets what it asks for.
+
+TITLES = {
+    "policies/access.md": "Access Control Policy",
+    "policies/crypto.md": "Encryption Standard",
+}
+NOT_COVERED = "The documents do not answer this question.\n- source code escrow"
+CAIQ_ROWS = {"IAM-01.1": 5, "IAM-02.1": 6, "DSP-01.1": 8, "DSP-02.1": 9}  # rows 4 and 7: sections
+
+
+def reply(
+    question_id: str,
+    row: int,
+    short: str,
+    status: ReviewStatus = "pending",
+    sheet: str = "CAIQv4",
+    reason: str | None = None,
+) -> Answer:
+    """An answer as the engine gives it: Yes, No or a value grounded in a quote of
+    the access policy; Not covered unsupported; Needs review escalated."""
+    verdict: Verdict = {"Not covered": "unsupported", "Needs review": "escalate"}.get(
+        short, "grounded"
+    )
+    quote = Quote("Access is reviewed quarterly.", "policies/access.md", "c9", 40, 69)
+    claims = () if verdict == "unsupported" else (Claim(quote.text, (quote,)),)
+    prose = (
+        NOT_COVERED
+        if verdict == "unsupported"
+        else (
+            "The documents state:\n- “Access is reviewed quarterly.” "
+            "(Access Control Policy, policies/access.md)"
+        )
+    )
+    review = Review(status, "Ada" if status != "pending" else None, "2026-12-01T10:00:00Z", reason)
+    return Answer(
+        question_id,
+        "q",
+        verdict,
+        prose,
+        claims,
+        (),
+        ("source code escrow",) if verdict == "unsupported" else (),
+        (),
+        review=review,
+        fields={"sheet": sheet, "row": str(row)},
+        short_answer=short,
+    )
+
+
+def caiq_answers(status: ReviewStatus = "pending") -> list[Answer]:
+    shorts = {
+        "IAM-01.1": "Yes",
+        "IAM-02.1": "quarterly",
+        "DSP-01.1": "No",
+        "DSP-02.1": "Not covered",
+    }
+    return [reply(qid, CAIQ_ROWS[qid], shorts[qid], status) for qid in CAIQ_ROWS]
+
+
+def answered_caiq(tmp_path: Path, answers: list[Answer], name: str = "out.xlsx") -> Any:
+    source = tmp_path / "caiq.xlsx"
+    if not source.exists():
+        caiq_v4(source)
+        book = openpyxl.load_workbook(source)
+        book["CAIQv4"]["D5"] = "Shared CSP and CSC"  # the vendor chose an ownership already
+        book.save(source)
+    target = tmp_path / name
+    write_answered(source, answers, target, ColumnSettings(), WRITTEN_AT, TITLES)
+    return openpyxl.load_workbook(target)["CAIQv4"]
+
+
+def test_caiq_choice_column_gets_only_yes_or_no_of_its_list(tmp_path: Path) -> None:
+    sheet = answered_caiq(tmp_path, caiq_answers())
+    assert [sheet[f"C{row}"].value for row in (5, 6, 8, 9)] == ["Yes", None, "No", None]
+    for row in range(4, 10):
+        assert sheet[f"C{row}"].value in (None, "Yes", "No", "NA")
+    [listed] = [v for v in sheet.data_validations.dataValidation if v.formula1 == '"Yes,No,NA"']
+    assert str(listed.sqref) == "C4:C9"  # the list itself is kept
+
+
+def test_caiq_description_gets_the_short_answer_then_the_quotes_with_titles(
+    tmp_path: Path,
+) -> None:
+    sheet = answered_caiq(tmp_path, caiq_answers())
+    assert sheet["E5"].value.startswith("Yes.\nThe documents state:\n- “Access is reviewed")
+    assert "(Access Control Policy, policies/access.md)" in sheet["E5"].value
+    assert sheet["E6"].value.startswith("quarterly.\n")  # a value: said in the text, no choice
+    assert sheet["E9"].value == "Not covered.\n" + NOT_COVERED  # the reason, where text goes
+
+
+def test_caiq_ownership_and_customer_responsibility_columns_are_left_alone(
+    tmp_path: Path,
+) -> None:
+    sheet = answered_caiq(tmp_path, caiq_answers())
+    ownership = [sheet[f"D{row}"].value for row in range(4, 10)]
+    assert ownership == [
+        None,
+        "Shared CSP and CSC",
+        None,
+        None,
+        None,
+        None,
+    ]  # as the vendor left it
+    assert all(sheet[f"F{row}"].value is None for row in range(4, 10))
+    assert sheet.freeze_panes == "C4"
+
+
+def test_draft_marks_until_approved(tmp_path: Path) -> None:
+    draft = answered_caiq(tmp_path, caiq_answers(), "draft.xlsx")
+    for cell in ("C5", "E5", "C8", "E9"):
+        assert draft[cell].comment.text.startswith("Draft: awaiting review"), cell
+    assert draft["C9"].comment is None  # left empty: nothing to mark
+    assert draft["D5"].comment is None  # ownership: untouched
+    approved = answered_caiq(tmp_path, caiq_answers("approved"), "approved.xlsx")
+    assert all(approved[f"{c}{r}"].comment is None for c in "CE" for r in CAIQ_ROWS.values())
+    assert approved["C5"].value == "Yes" and approved["E9"].value.startswith("Not covered.")
+
+
+def test_a_rejected_answer_is_left_empty_with_the_reason_as_a_comment(tmp_path: Path) -> None:
+    answers = caiq_answers("approved")
+    answers[0] = reply("IAM-01.1", 5, "Yes", "rejected", reason="Needs the MFA standard")
+    sheet = answered_caiq(tmp_path, answers)
+    assert sheet["C5"].value is None and sheet["E5"].value is None
+    expected = "Rejected by Ada at 2026-12-01T10:00:00Z: Needs the MFA standard"
+    assert sheet["C5"].comment.text == expected and sheet["E5"].comment.text == expected
+    assert sheet["C8"].value == "No" and sheet["C8"].comment is None
+
+
+def test_an_edit_says_its_own_yes_or_no(tmp_path: Path) -> None:
+    edited = dataclasses.replace(
+        reply("DSP-02.1", 9, "Not covered", "edited"), answer="Yes: escrow is offered via a vault."
+    )
+    sheet = answered_caiq(tmp_path, [edited])
+    assert sheet["C9"].value == "Yes"
+    assert sheet["E9"].value == "Yes: escrow is offered via a vault."  # the reviewer's words
+    assert sheet["C9"].comment is None
+
+
+def test_the_same_answers_and_decisions_give_the_same_bytes_from_either_copy(
+    tmp_path: Path,
+) -> None:
+    """Approving over the draft copy (a review without the vendor's workbook at hand)
+    gives what writing the approved answers into the vendor's workbook gives."""
+    answered_caiq(tmp_path, caiq_answers(), "draft.xlsx")
+    answered_caiq(tmp_path, caiq_answers("approved"), "approved.xlsx")
+    draft = tmp_path / "draft.xlsx"
+    write_answered(draft, caiq_answers("approved"), draft, ColumnSettings(), WRITTEN_AT, TITLES)
+    assert draft.read_bytes() == (tmp_path / "approved.xlsx").read_bytes()
+    again = answered_caiq(tmp_path, caiq_answers(), "again.xlsx")
+    assert again["C5"].comment.text.startswith("Draft")
+    assert (tmp_path / "again.xlsx").read_bytes() != draft.read_bytes()
+
+
+def test_a_vendor_comment_on_an_answer_cell_is_kept(tmp_path: Path) -> None:
+    source = caiq_v4(tmp_path / "caiq.xlsx")
+    book = openpyxl.load_workbook(source)
+    book["CAIQv4"]["E5"].comment = Comment("Mention the identity provider.", "Procurement")
+    book.save(source)
+    draft = answered_caiq(tmp_path, caiq_answers(), "draft.xlsx")
+    assert draft["E5"].comment.text == (
+        "Draft: awaiting review. Written from the documents; no person has approved it yet."
+        "\n\nMention the identity provider."
+    )
+    approved = answered_caiq(tmp_path, caiq_answers("approved"), "approved.xlsx")
+    assert approved["E5"].comment.text == "Mention the identity provider."
+    assert approved["E5"].comment.author == "Procurement"
+
+
+@pytest.mark.parametrize(
+    ("build", "sheet", "first_row"), [(sig_lite, "Lite", 4), (hecvat, "Security", 3)]
+)
+def test_sig_lite_and_hecvat_choices_come_from_their_lists(
+    tmp_path: Path, build: Any, sheet: str, first_row: int
+) -> None:
+    """Rows: a section, then three questions answered Yes, No, Not covered."""
+    source = build(tmp_path / "q.xlsx")
+    shorts = ("Yes", "No", "Not covered")
+    answers = [
+        reply(f"Q{i}", first_row + i, short, "approved", sheet) for i, short in enumerate(shorts)
+    ]
+    target = tmp_path / "out.xlsx"
+    write_answered(source, answers, target, ColumnSettings(), WRITTEN_AT, TITLES)
+    written = openpyxl.load_workbook(target)[sheet]
+    rows = range(first_row, first_row + 3)
+    assert [written[f"C{r}"].value for r in rows] == ["Yes", "No", None]  # never N/A
+    assert [written[f"D{r}"].value.split("\n")[0] for r in rows] == ["Yes.", "No.", "Not covered."]
+
+
+def test_an_answer_longer_than_a_cell_is_cut_at_a_sentence_with_a_note() -> None:
+    text = "The documents state:\n" + "Access is reviewed quarterly by each owner. " * 1000
+    cut = fit(text, "IAM-02.1")
+    assert len(text) > CELL_LIMIT >= len(cut)
+    body, note = cut.rsplit("\n", 1)
+    assert body.endswith("owner.")
+    assert note == "[Cut to fit the cell: the whole answer to IAM-02.1 is in dossier.md.]"
+    assert fit("Short.", "Q") == "Short."
+
+
+def test_answers_written_counts_the_rows_that_hold_an_answer(tmp_path: Path) -> None:
+    answers = caiq_answers()
+    answered_caiq(tmp_path, answers)
+    assert answers_written(tmp_path / "out.xlsx", answers, ColumnSettings()) == 4
+    rejected = [dataclasses.replace(a, review=Review("rejected", "Ada", "t")) for a in answers]
+    answered_caiq(tmp_path, rejected, "rejected.xlsx")
+    assert answers_written(tmp_path / "rejected.xlsx", rejected, ColumnSettings()) == 0
+
+
+def test_an_escalated_answer_says_needs_review_until_a_person_approves_it(
+    tmp_path: Path,
+) -> None:
+    draft = answered_caiq(tmp_path, [reply("IAM-02.1", 6, "Needs review")], "draft.xlsx")
+    assert draft["C6"].value is None  # never a guess at Yes or No
+    assert draft["E6"].value.startswith("Needs review.\nThe documents state:")
+    approved = [reply("IAM-02.1", 6, "Needs review", "approved")]
+    sheet = answered_caiq(tmp_path, approved, "approved.xlsx")
+    assert sheet["C6"].value is None
+    assert sheet["E6"].value.startswith("The documents state:")

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import re
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dossier.errors import InputError
+from dossier.steps import SearchStep, Step, VerdictStep
 
 _ALNUM = re.compile(r"[a-z0-9]+")
 ROUTE_STEPS = ("search", "reformulate", "guard", "tool", "answer", "abstain")
@@ -212,7 +213,7 @@ def evaluate_build(
     if routed:
         from dossier.output.trace import read_trace
 
-        traces = {label.question_id: read_trace(out, label.question_id) for label in routed}
+        traces = {label.question_id: read_trace(out, label.question_id).steps for label in routed}
         report["dossier"]["scenario"] = scenario_metrics(routed, traces)
     if embedder is not None:
         baseline = _baseline_record(dossier, corpus, out, embedder)
@@ -247,19 +248,15 @@ def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> di
     return record
 
 
-def route_of(trace: list[dict[str, Any]]) -> list[str]:
+def route_of(trace: Sequence[Step]) -> list[str]:
     """The route a trace took: its searches, reformulations, guards and tool calls
     in order, then ``answer`` or ``abstain``."""
-    route = [
-        s["step"] for s in trace if s.get("step") in ("search", "reformulate", "guard", "tool")
-    ]
-    verdict = next((s["verdict"] for s in trace if s.get("step") == "verdict"), "unsupported")
+    route = [s.kind for s in trace if s.kind in ("search", "reformulate", "guard", "tool")]
+    verdict = next((s.verdict for s in trace if isinstance(s, VerdictStep)), "unsupported")
     return [*route, "answer" if verdict == "grounded" else "abstain"]
 
 
-def scenario_metrics(
-    labels: list[Label], traces: Mapping[str, list[dict[str, Any]]]
-) -> dict[str, Any]:
+def scenario_metrics(labels: list[Label], traces: Mapping[str, Sequence[Step]]) -> dict[str, Any]:
     """Route accuracy (the route matches the labelled one exactly), tool calls made
     where the labelled route has none, and retrievals that repeated an earlier
     one's top five passages."""
@@ -272,8 +269,8 @@ def scenario_metrics(
         unnecessary += tools if "tool" not in (label.route or ()) else 0
         seen: list[list[str]] = []
         for step in trace:
-            if step.get("step") == "search":
-                top = [hit[0] for hit in step["hits"][:5]]
+            if isinstance(step, SearchStep):
+                top = [hit[0] for hit in step.hits[:5]]
                 duplicates += top in seen
                 seen.append(top)
         rows.append({"id": label.question_id, "route": route, "expected": list(label.route or ())})

@@ -60,13 +60,16 @@ def figures_at(outcomes: Sequence[Outcome], threshold: float) -> dict[str, float
     answered = [o for o in outcomes if o.probability >= threshold]
     answerable = [o for o in outcomes if o.answerable]
     unanswerable = [o for o in outcomes if not o.answerable]
-    share = lambda flags: sum(flags) / len(flags) if flags else 0.0  # noqa: E731
     return {
         "recall": share([o.probability >= threshold and o.quotes_right for o in answerable]),
         "abstention": share([o.probability < threshold for o in unanswerable]),
         "precision": share([o.answerable and o.quotes_right for o in answered]),
         "lead": share([o.probability >= threshold and o.lead_right for o in answerable]),
     }
+
+
+def share(flags: Sequence[bool]) -> float:
+    return sum(flags) / len(flags) if flags else 0.0
 
 
 def objective(figures: dict[str, float]) -> float:

@@ -14,6 +14,7 @@ for arithmetic ("how many ... were not ...", "in total", "what percentage",
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 import statistics
 from collections.abc import Callable, Sequence
@@ -67,26 +68,34 @@ def parse_date(text: str) -> dt.date:
         raise CalculatorRefusal(f"operand {text!r} is not an ISO date") from err
 
 
-def _two(op: Callable[[float, float], float], symbol: str) -> Callable[[Sequence[str]], Result]:
-    def run(operands: Sequence[str]) -> Result:
+@dataclass(frozen=True)
+class _Binary:
+    """An operation on two numbers, shown as ``a <symbol> b = result``."""
+
+    op: Callable[[float, float], float]
+    symbol: str
+
+    def __call__(self, operands: Sequence[str]) -> Result:
         if len(operands) != 2:
-            raise CalculatorRefusal(f"'{symbol}' takes two operands, not {len(operands)}")
+            raise CalculatorRefusal(f"'{self.symbol}' takes two operands, not {len(operands)}")
         a, b = (parse_number(x) for x in operands)
-        value = op(a, b)
-        return value, f"{_show(a)} {symbol} {_show(b)} = {_show(value)}"
-
-    return run
+        value = self.op(a, b)
+        return value, f"{_show(a)} {self.symbol} {_show(b)} = {_show(value)}"
 
 
-def _many(op: Callable[[list[float]], float], name: str) -> Callable[[Sequence[str]], Result]:
-    def run(operands: Sequence[str]) -> Result:
+@dataclass(frozen=True)
+class _Aggregate:
+    """An operation on one or more numbers, shown as ``name(a, b, ...) = result``."""
+
+    op: Callable[[list[float]], float]
+    name: str
+
+    def __call__(self, operands: Sequence[str]) -> Result:
         if not operands:
-            raise CalculatorRefusal(f"'{name}' needs at least one operand")
+            raise CalculatorRefusal(f"'{self.name}' needs at least one operand")
         values = [parse_number(x) for x in operands]
-        value = op(values)
-        return value, f"{name}({', '.join(_show(v) for v in values)}) = {_show(value)}"
-
-    return run
+        value = self.op(values)
+        return value, f"{self.name}({', '.join(_show(v) for v in values)}) = {_show(value)}"
 
 
 def _divide(a: float, b: float) -> float:
@@ -138,16 +147,16 @@ def _singular(unit: str) -> str:
 
 Result = tuple[float, str]
 OPERATIONS: dict[str, Callable[[Sequence[str]], Result]] = {
-    "add": _two(lambda a, b: a + b, "+"),
-    "subtract": _two(lambda a, b: a - b, "−"),
-    "multiply": _two(lambda a, b: a * b, "×"),
-    "divide": _two(_divide, "÷"),
-    "percent_change": _two(_percent_change, "→ % change"),
-    "percentage_of": _two(_percentage_of, "as % of"),
-    "sum": _many(sum, "sum"),
-    "average": _many(statistics.fmean, "average"),
-    "min": _many(min, "min"),
-    "max": _many(max, "max"),
+    "add": _Binary(operator.add, "+"),
+    "subtract": _Binary(operator.sub, "−"),
+    "multiply": _Binary(operator.mul, "×"),
+    "divide": _Binary(_divide, "÷"),
+    "percent_change": _Binary(_percent_change, "→ % change"),
+    "percentage_of": _Binary(_percentage_of, "as % of"),
+    "sum": _Aggregate(sum, "sum"),
+    "average": _Aggregate(statistics.fmean, "average"),
+    "min": _Aggregate(min, "min"),
+    "max": _Aggregate(max, "max"),
     "date_difference": _date_difference,
     "convert": _convert,
 }

@@ -9,7 +9,7 @@
    a pass that did not complete for a claim keeps it and records no finding;
 
 Dating each citation (freshness) depends on the build date, so it is a later
-stage (``freshness.date_answer``) that also applies to answers reused from cache.
+stage (``evidence.freshness.date_answer``) that also applies to answers reused from cache.
 
 Everything dropped or discarded is kept in the answer with its reason.
 """
@@ -29,6 +29,7 @@ from dossier.records import (
     Answer,
     Calculation,
     Chunk,
+    ChunkLookup,
     Claim,
     DiscardedQuote,
     DroppedClaim,
@@ -43,7 +44,6 @@ from dossier.records import (
 )
 from dossier.research.entailment import Entail
 
-ChunkLookup = Callable[[str], Chunk | None]
 SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
@@ -246,7 +246,9 @@ def _prose(
             continue
         if claim.text != " ".join(fold_whitespace(q.text) for q in claim.quotes):
             lines.append(f"- {claim.text}")  # a drafted claim, then the quotes that support it
-            lines += [f"  - “{fold_whitespace(q.text)}” ({_title(q, titles)})" for q in claim.quotes]
+            lines += [
+                f"  - “{fold_whitespace(q.text)}” ({_title(q, titles)})" for q in claim.quotes
+            ]
         else:
             lines += [f"- “{fold_whitespace(q.text)}” ({_title(q, titles)})" for q in claim.quotes]
     lines += [f"Calculated: {c.text} ({c.basis})." for c in claims if c.kind == "assessment"]

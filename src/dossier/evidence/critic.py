@@ -11,12 +11,10 @@ escalates for a person to decide; it never deletes a claim.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from dossier.common.textutil import fold_whitespace, identifiers, quantities
-from dossier.records import Chunk, Claim, Finding, Quote
-
-ChunkLookup = Callable[[str], Chunk | None]
+from dossier.records import Chunk, ChunkLookup, Claim, Finding, Quote
 
 _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",

@@ -61,8 +61,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from dossier.common.textutil import LIGATURES, SOFT_HYPHEN
-from dossier.common.textutil import has_extraction_artefacts as _has_artefacts
+from dossier.common.textutil import LIGATURES, SOFT_HYPHEN, has_extraction_artefacts
 from dossier.records import Chunk, Quote
 
 _NON_SPACE = re.compile(r"\S+")
@@ -90,7 +89,7 @@ def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
 def normalise_quote(text: str) -> str:
     """What a quote is matched as: extraction artefacts undone, whitespace folded."""
     folded = " ".join(text.split())
-    if not _has_artefacts(folded):
+    if not has_extraction_artefacts(folded):
         return folded
     undone = (_undo_extraction(token, 0)[0] for token in folded.split(" "))
     return " ".join(token for token in undone if token)
@@ -112,7 +111,7 @@ class FoldedText:
     def of(cls, original: str) -> FoldedText:
         if original.isascii():
             return cls._folded_ascii(original)
-        if _has_artefacts(original):
+        if has_extraction_artefacts(original):
             return cls._walked(original)
         text = " ".join(original.split())
         if not text:
@@ -278,7 +277,7 @@ class QuoteVerifier:
         make = tuple.__new__  # QuoteCheck(...) without the keyword-default machinery
         for text, chunk in pairs:
             needle = " ".join(text.split())
-            if _has_artefacts(needle):
+            if has_extraction_artefacts(needle):
                 needle = normalise_quote(needle)
             if not needle:
                 append(_EMPTY)

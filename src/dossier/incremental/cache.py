@@ -8,7 +8,7 @@ the inputs that change the artefact:
   tool version;
 - a document's passages: its path, its extracted text (hash), the chunking
   settings and the tool version;
-- a passage's vector: the text embedded and the model (``index.VectorStore``);
+- a passage's vector: the text embedded and the model (``index.vectors.VectorStore``);
 - an answer: the normalised brief, the evidence its searches retrieved (each
   hit's passage id, rank and score, a hash of the passage's indexed text, its
   offsets, and the authority of its document: status, supersedes, effective
@@ -33,13 +33,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from dossier import __version__
 from dossier.common.atomic import write_atomic
 from dossier.common.canonical import canonical_json, canonical_key
 from dossier.errors import UnreadableDocument
-from dossier.index.hybrid import embedding_text
+from dossier.index.hybrid import HybridIndex, embedding_text
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.files import read_document
@@ -47,6 +47,7 @@ from dossier.output.serialise import answer_from_json, answer_to_json
 from dossier.records import (
     Answer,
     Chunk,
+    ChunkLookup,
     Corpus,
     Document,
     DocumentFailure,
@@ -139,7 +140,7 @@ class DocumentCache:
     def ingest(
         self, files: Iterable[SourceFile], settings: ChunkSettings
     ) -> tuple[Corpus, list[str]]:
-        """The corpus, as ``ingest.ingest`` gives it; also the paths read afresh."""
+        """The corpus, as ``ingest.files.ingest`` gives it; also the paths read afresh."""
         documents: list[Document] = []
         chunks: list[Chunk] = []
         failures: list[DocumentFailure] = []
@@ -198,9 +199,6 @@ def _read_json(path: Path) -> Any:
 # --- answers --------------------------------------------------------------------
 
 
-ChunkLookup = Callable[[str], Chunk | None]
-
-
 def evidence_view(
     searches: Sequence[Search],
     chunk_of: ChunkLookup,
@@ -249,6 +247,29 @@ def evidence_view(
     return {"searches": rows, "documents": documents}
 
 
+class EvidenceView:
+    """An answer's evidence as its cache key sees it, on this build's index and
+    corpus: from the searches it ran, or from its queries, run again."""
+
+    def __init__(
+        self, index: HybridIndex, corpus: Corpus, authority: Authority, hits_per_search: int
+    ) -> None:
+        self._index = index
+        self._corpus = corpus
+        self._authority = authority
+        self._hits_per_search = hits_per_search
+        self.present = {d.path for d in corpus.documents}  # to name removed documents
+
+    def of_searches(self, searches: Sequence[Search]) -> dict[str, Any]:
+        return evidence_view(searches, self._index.find, self._corpus, self._authority)
+
+    def of_queries(self, queries: Sequence[str]) -> dict[str, Any]:
+        """Run the queries again (cheap: their vectors are kept) and view what they find."""
+        return self.of_searches(
+            [Search(q, tuple(self._index.search(q, self._hits_per_search))) for q in queries]
+        )
+
+
 @dataclass(frozen=True)
 class AnswerInputs:
     """The inputs of one answer, as its cache key sees them."""
@@ -273,13 +294,50 @@ class AnswerInputs:
         return [row["query"] for row in self.evidence["searches"]]
 
 
+CacheCause = Literal[
+    "reused",
+    "new question",
+    "question changed",
+    "engine settings changed",
+    "tool version changed",
+    "answer not in the cache",
+    "evidence changed",  # passages gained or lost, authority changed, passages moved, ranking
+]
+
+
+@dataclass(frozen=True)
+class CacheReason:
+    """Why an answer was reused or recomputed: the cause, and the message the ledger
+    and the dossier show ("evidence changed: +1 passage (policies/x.md)")."""
+
+    cause: CacheCause
+    message: str
+
+    @property
+    def evidence_changed(self) -> bool:
+        """The evidence the answer was made from moved: an approval of it lapses."""
+        return self.cause == "evidence changed"
+
+
+def _fixed(cause: CacheCause) -> CacheReason:
+    return CacheReason(cause, cause)
+
+
+REUSED = CacheReason("reused", "brief and evidence unchanged")
+NEW_QUESTION = _fixed("new question")
+QUESTION_CHANGED = _fixed("question changed")
+ENGINE_CHANGED = _fixed("engine settings changed")
+TOOL_CHANGED = _fixed("tool version changed")
+NOT_STORED = _fixed("answer not in the cache")
+
+
 @dataclass(frozen=True)
 class Lookup:
     """The outcome of looking an answer up: reused (``answer`` set) or a miss,
     always with the reason."""
 
     hit: bool
-    reason: str
+    reason: CacheReason
     answer: Answer | None = None
 
 
@@ -300,19 +358,41 @@ class AnswerCache:
         except (KeyError, TypeError):
             return None
 
+    def find(
+        self,
+        question_id: str,
+        brief: str,
+        engine: str,
+        evidence_of: Callable[[Sequence[str]], dict[str, Any]],
+        present: set[str] | None = None,
+    ) -> Lookup:
+        """The stored answer, when the brief, the engine and the tool are unchanged
+        and re-running its searches (``evidence_of`` their queries: the evidence
+        view they retrieve now) retrieves the same evidence; otherwise a miss, and
+        why. ``present`` (the corpus's document paths) lets a miss name removed
+        documents."""
+        previous = self.previous(question_id)
+        if previous is None:
+            return Lookup(False, NEW_QUESTION)
+        changed = key_change(previous, AnswerInputs(brief, previous.evidence, engine))
+        if changed is not None:
+            return Lookup(False, changed)
+        evidence = evidence_of(previous.queries())
+        return self.lookup(question_id, AnswerInputs(brief, evidence, engine), present)
+
     def lookup(
         self, question_id: str, inputs: AnswerInputs, present: set[str] | None = None
     ) -> Lookup:
         previous = self.previous(question_id)
         if previous is None:
-            return Lookup(False, "new question")
+            return Lookup(False, NEW_QUESTION)
         why = miss_reason(previous, inputs, present)
-        if why:
+        if why is not None:
             return Lookup(False, why)
         answer = self._load(inputs.key())
         if answer is None:
-            return Lookup(False, "answer not in the cache")
-        return Lookup(True, "brief and evidence unchanged", answer)
+            return Lookup(False, NOT_STORED)
+        return Lookup(True, REUSED, answer)
 
     def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
         """The answer first, then the pointer: a pointer never names a missing answer."""
@@ -334,18 +414,27 @@ class AnswerCache:
         return self._folder / "questions" / f"{safe}-{digest}.json"
 
 
-def miss_reason(old: AnswerInputs, new: AnswerInputs, present: set[str] | None = None) -> str:
-    """Why an answer made from ``old`` does not hold for ``new`` ("" if it does);
-    ``present`` (the corpus's document paths) lets it name removed documents."""
+def key_change(old: AnswerInputs, new: AnswerInputs) -> CacheReason | None:
+    """Why an answer made from ``old`` does not hold for ``new`` by the parts of its
+    key other than the evidence: the tool, the engine, the question; or None."""
     if old.tool != new.tool:
-        return "tool version changed"
+        return TOOL_CHANGED
     if old.engine != new.engine:
-        return "engine settings changed"
+        return ENGINE_CHANGED
     if old.brief != new.brief:
-        return "question changed"
-    if old.evidence != new.evidence:
-        return evidence_change(old.evidence, new.evidence, present)
-    return ""
+        return QUESTION_CHANGED
+    return None
+
+
+def miss_reason(
+    old: AnswerInputs, new: AnswerInputs, present: set[str] | None = None
+) -> CacheReason | None:
+    """Why an answer made from ``old`` does not hold for ``new`` (None if it does);
+    ``present`` (the corpus's document paths) lets it name removed documents."""
+    changed = key_change(old, new)
+    if changed is None and old.evidence != new.evidence:
+        return CacheReason("evidence changed", evidence_change(old.evidence, new.evidence, present))
+    return changed
 
 
 def evidence_change(
@@ -382,22 +471,8 @@ def evidence_change(
     return "search ranking changed"
 
 
-NOT_EVIDENCE = (
-    "new question",
-    "question changed",
-    "engine settings changed",
-    "tool version changed",
-    "answer not in the cache",
-)
-
-
 def _state(authority: Mapping[str, Any]) -> str:
     return str(authority.get("not_current") or authority.get("status") or "current")
-
-
-def is_evidence_change(reason: str) -> bool:
-    """Whether a miss's reason says the evidence moved (an approval then lapses)."""
-    return reason not in NOT_EVIDENCE
 
 
 def _passages(evidence: Mapping[str, Any]) -> dict[str, str]:
@@ -406,34 +481,3 @@ def _passages(evidence: Mapping[str, Any]) -> dict[str, str]:
 
 def _hit_detail(evidence: Mapping[str, Any], chunk_id: str) -> list[Any]:
     return next(h for row in evidence["searches"] for h in row["hits"] if h[0] == chunk_id)
-
-
-def answer_with_cache(
-    cache: AnswerCache,
-    question_id: str,
-    brief: str,
-    engine: str,
-    *,
-    search: Callable[[str], Search],
-    view: Callable[[Sequence[Search]], dict[str, Any]],
-    compute: Callable[[], Answer],
-    present: set[str] | None = None,
-) -> tuple[Answer, Lookup]:
-    """Reuse the stored answer when the brief, engine and tool are unchanged and
-    re-running its searches retrieves the same evidence; otherwise compute it
-    (``compute``), store it, and say why it was computed."""
-    previous = cache.previous(question_id)
-    if previous is None:
-        lookup = Lookup(False, "new question")
-    elif (previous.brief, previous.engine, previous.tool) == (brief, engine, TOOL_VERSION):
-        searches = [search(query) for query in previous.queries()]
-        lookup = cache.lookup(question_id, AnswerInputs(brief, view(searches), engine), present)
-        if lookup.answer is not None:
-            return lookup.answer, lookup
-    else:
-        lookup = Lookup(
-            False, miss_reason(previous, AnswerInputs(brief, previous.evidence, engine))
-        )
-    answer = compute()
-    cache.store(question_id, AnswerInputs(brief, view(answer.searches), engine), answer)
-    return answer, lookup

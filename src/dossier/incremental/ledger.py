@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,7 +31,7 @@ class RunLedger:
             {
                 "question_id": question_id,
                 "cache": "hit" if lookup.hit else "miss",
-                "why": lookup.reason,
+                "why": lookup.reason.message,
                 "seconds": round(seconds, 4),
                 "model_calls": model_calls,
             }
@@ -77,3 +79,15 @@ class RunLedger:
 
 
 LEDGER_DIR = "cache/ledger"
+
+
+def ledger_name(started: dt.datetime, out: Path) -> str:
+    """The build's start and process, and a count where one process started two
+    builds in one second (the output folder's lock keeps other processes out)."""
+    name = f"{started.astimezone(dt.UTC):%Y%m%dT%H%M%SZ}-{os.getpid()}"
+    taken = {path.stem for path in (out / LEDGER_DIR).glob(f"{name}*.jsonl")}
+    candidate, count = name, 1
+    while candidate in taken:
+        count += 1
+        candidate = f"{name}-{count}"
+    return candidate

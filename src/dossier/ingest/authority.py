@@ -10,22 +10,40 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Literal
 
 from dossier.records import Corpus, Document
 
 NOT_CURRENT = ("draft", "archived", "superseded")
+NotInForceCause = Literal["status", "not yet in force", "superseded by"]
+
+
+@dataclass(frozen=True)
+class NotInForce:
+    """Why a document may not ground a claim about current practice: the cause, and
+    the message shown to a reader."""
+
+    cause: NotInForceCause
+    message: str
+    status: str | None = None  # the document's own status, for cause "status"
+
+    @property
+    def superseded(self) -> bool:
+        """Replaced: superseded by a document in force, or its own status says so."""
+        return self.cause == "superseded by" or self.status == "superseded"
 
 
 @dataclass(frozen=True)
 class Authority:
-    reasons: dict[str, str]  # document path -> why it may not ground current practice
+    reasons: dict[str, NotInForce]  # document path -> why it may not ground current practice
     effective_dates: dict[str, str] = field(default_factory=dict)  # path -> ISO date
     notes: tuple[str, ...] = ()  # supersedes lines that name no document, or each other
 
     @classmethod
     def of(cls, corpus: Corpus, today: dt.date | None = None) -> Authority:
         """``today``: the build's date; a document taking effect later is not in force."""
-        reasons = {doc.path: why for doc in corpus.documents if (why := _own_reason(doc, today))}
+        own = {doc.path: _own_reason(doc, today) for doc in corpus.documents}
+        reasons = {path: why for path, why in own.items() if why is not None}
         in_force = [doc for doc in corpus.documents if doc.path not in reasons]
         paths = {doc.path for doc in corpus.documents}
         notes = []
@@ -37,7 +55,7 @@ class Authority:
                     notes.append(f"{doc.path}: supersedes {old}, which is not in the corpus")
         for doc in in_force:
             for old in sorted(set(doc.supersedes) & paths - {doc.path}):
-                reasons[old] = f"{old} is superseded by {doc.path}"
+                reasons[old] = NotInForce("superseded by", f"{old} is superseded by {doc.path}")
         notes += _each_other(in_force)
         dates = {doc.path: doc.effective_date for doc in corpus.documents if doc.effective_date}
         return cls(reasons, dates, tuple(notes))
@@ -46,16 +64,24 @@ class Authority:
         return path not in self.reasons
 
     def reason(self, path: str) -> str:
-        return self.reasons.get(path, "")
+        """Why the document is not in force, in words ("" when it is)."""
+        why = self.reasons.get(path)
+        return why.message if why is not None else ""
+
+    def superseded(self, path: str) -> bool:
+        """Whether another document (or its own status) supersedes it."""
+        why = self.reasons.get(path)
+        return why is not None and why.superseded
 
 
-def _own_reason(doc: Document, today: dt.date | None) -> str:
-    """Why a document is not in force by its own front-matter, or ""."""
+def _own_reason(doc: Document, today: dt.date | None) -> NotInForce | None:
+    """Why a document is not in force by its own front-matter, or None."""
     if doc.status in NOT_CURRENT:
-        return f"{doc.path} has status '{doc.status}'"
+        return NotInForce("status", f"{doc.path} has status '{doc.status}'", doc.status)
     if today is not None and doc.effective_date and doc.effective_date > today.isoformat():
-        return f"{doc.path} takes effect on {doc.effective_date}, after this build"
-    return ""
+        message = f"{doc.path} takes effect on {doc.effective_date}, after this build"
+        return NotInForce("not yet in force", message)
+    return None
 
 
 def _each_other(documents: list[Document]) -> list[str]:

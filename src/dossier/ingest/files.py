@@ -44,12 +44,8 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     inside = root.resolve()
     skipped = leave_out.resolve() if leave_out is not None else None
     files: list[SourceFile] = []
-
-    def unreadable_folder(error: OSError) -> None:
-        folder = Path(error.filename).relative_to(root).as_posix() + "/"
-        files.append(SourceFile(folder, b"", "", f"folder cannot be read ({error.strerror})"))
-
-    for folder, subfolders, names in os.walk(root, onerror=unreadable_folder):
+    refused: list[OSError] = []  # folders the disk would not list
+    for folder, subfolders, names in os.walk(root, onerror=refused.append):
         here = Path(folder)
         subfolders[:] = [
             name
@@ -63,9 +59,15 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
             if not path.is_file() or (path.is_symlink() and _within(path.resolve(), inside)):
                 continue
             files.append(_source_file(path, path.relative_to(root).as_posix()))
+    files += [_unreadable_folder(root, error) for error in refused]
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
     return sorted(files, key=lambda source: source.path)
+
+
+def _unreadable_folder(root: Path, error: OSError) -> SourceFile:
+    folder = Path(error.filename).relative_to(root).as_posix() + "/"
+    return SourceFile(folder, b"", "", f"folder cannot be read ({error.strerror})")
 
 
 def _source_file(path: Path, relative: str) -> SourceFile:

@@ -10,7 +10,8 @@ from typing import Any
 import yaml
 
 from dossier.errors import QuestionnaireError
-from dossier.ingest.workbook import ID_NAMES, QUESTION_NAMES, WORKBOOK_SUFFIXES, read_xlsx
+from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES
+from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx
 from dossier.records import ColumnSettings, Question
 
 

@@ -2,78 +2,27 @@
 
 A sheet's header row is found by its names (the first of the top rows holding a
 question column), or by the names set in ``dossier.toml``; title rows above it,
-section rows, blank rows and merged cells are left alone. The answered copy is
-written by ``dossier.output.workbook`` with the same layout.
+section rows, blank rows and merged cells are left alone. Which column takes what
+is ``dossier.ingest.columns``; a sheet whose answers have nowhere to go is named in
+the build's notes. The answered copy is written by ``dossier.output.workbook`` with
+the same layout.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import zipfile
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dossier.errors import QuestionnaireError
+from dossier.ingest.columns import SheetLayout, find_layout, yes_or_no
 from dossier.records import ColumnSettings, Question
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-HEADER_SCAN_ROWS = 30
 DEFAULT_COLUMNS = ColumnSettings()  # find the columns by their usual header names
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # encrypted .xlsx and legacy .xls
-
-
-ID_NAMES = (
-    "id",
-    "ref",
-    "ref.",
-    "reference",
-    "question id",
-    "question_id",
-    "qid",
-    "#",
-    "no",
-    "no.",
-    "number",
-    "control id",
-)
-QUESTION_NAMES = (
-    "question",
-    "question text",
-    "questions",
-    "control question",
-    "requirement",
-    "question/request",
-)
-ANSWER_NAMES = (
-    "response",
-    "answer",
-    "answers",
-    "vendor response",
-    "supplier response",
-    "your response",
-)
-VERDICT_NAMES = ("verdict", "answer status", "dossier verdict")
-CITATION_NAMES = (
-    "citations",
-    "citation",
-    "sources",
-    "evidence",
-    "supporting evidence",
-    "source documents",
-)
-
-
-@dataclass(frozen=True)
-class SheetLayout:
-    sheet: str
-    header_row: int  # 1-based
-    question_col: int  # 1-based
-    id_col: int | None
-    answer_col: int | None
-    verdict_col: int | None
-    citations_col: int | None
 
 
 def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False) -> Any:
@@ -112,6 +61,7 @@ def read_xlsx(
             )
             continue
         found = _sheet_questions(sheet, layout, path.name)
+        notes += column_notes(layout, len(found), columns, path.name)
         notes += _unsaved_formulas(formulas[sheet.title], layout, found, path.name)
         notes += _merged_answer_cells(formulas[sheet.title], layout, found, path.name)
         questions += found
@@ -136,42 +86,56 @@ def _merged_answer_cells(
 ) -> list[str]:
     from openpyxl.cell.cell import MergedCell
 
-    if layout.answer_col is None:
-        return []
+    answer_cols = [c for c in (layout.choice_col, layout.text_col) if c is not None]
     return [
         f"{file_name}: sheet '{sheet.title}' row {q.fields['row']}: the answer cell is merged "
         f"into another cell; the answer to {q.question_id} is not written into the workbook"
         for q in found
-        if isinstance(sheet.cell(row=int(q.fields["row"]), column=layout.answer_col), MergedCell)
+        if any(
+            isinstance(sheet.cell(row=int(q.fields["row"]), column=c), MergedCell)
+            for c in answer_cols
+        )
     ]
 
 
-def find_layout(sheet: Any, columns: ColumnSettings) -> SheetLayout | None:
-    for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
-        names = {_name(cell.value): cell.column for cell in row if _name(cell.value)}
-        question = _pick(names, columns.question_column, QUESTION_NAMES)
-        if question is None:
-            continue
-        return SheetLayout(
-            sheet=sheet.title,
-            header_row=row[0].row,
-            question_col=question,
-            id_col=_pick(names, columns.id_column, ID_NAMES),
-            answer_col=_pick(names, columns.answer_column, ANSWER_NAMES),
-            verdict_col=_pick(names, columns.verdict_column, VERDICT_NAMES),
-            citations_col=_pick(names, columns.citations_column, CITATION_NAMES),
+def column_notes(
+    layout: SheetLayout, questions: int, columns: ColumnSettings, file_name: str
+) -> list[str]:
+    """What a person must know about where the answers of a sheet go: nowhere (and
+    the key to set), only Yes or No (no column for the prose), or not a Yes or No
+    (a choice list without either)."""
+    where = f"{file_name}: sheet '{layout.sheet}'"
+    headers = ", ".join(f"'{h}'" for h in layout.headers if h)
+    if questions and not layout.writable:
+        named = [f"{k} = '{v}'" for k, v in _configured(columns) if v]
+        return [
+            f"{where}: {questions} questions but no column to write the answers in "
+            f"(headers found: {headers}"
+            + (f"; dossier.toml names {', '.join(named)}" if named else "")
+            + "); the answered workbook holds no answers from this sheet. Name the column in "
+            "dossier.toml: [questionnaire] answer_column = '<header>' (a Yes/No or answer "
+            "column) or text_column = '<header>' (a column for the prose)"
+        ]
+    notes = []
+    choice = layout.header(layout.choice_col)
+    if layout.choice_col is not None and not (
+        yes_or_no(layout.choices, "Yes") and yes_or_no(layout.choices, "No")
+    ):
+        notes.append(
+            f"{where}: the choice column '{choice}' lists {', '.join(layout.choices) or 'nothing'}"
+            ", without Yes and No; it is left empty"
         )
-    return None
+    if questions and layout.choice_col is not None and layout.text_col is None:
+        notes.append(
+            f"{where}: no description or comments column beside '{choice}' (headers found: "
+            f"{headers}): only Yes or No is written, the quotes are in the dossier; "
+            "set [questionnaire] text_column = '<header>' in dossier.toml for the prose"
+        )
+    return notes
 
 
-def _name(value: Any) -> str:
-    return " ".join(str(value).split()).lower() if value is not None else ""
-
-
-def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int | None:
-    if configured:
-        return names.get(_name(configured))
-    return next((names[n] for n in usual if n in names), None)
+def _configured(columns: ColumnSettings) -> list[tuple[str, str]]:
+    return [(f.name, getattr(columns, f.name)) for f in dataclasses.fields(columns)]
 
 
 def _sheet_questions(sheet: Any, layout: SheetLayout, file_name: str) -> list[Question]:

@@ -187,24 +187,27 @@ def lay_out(html: str) -> LaidOut:
     links: list[Link] = []
     bookmarks: list[Bookmark] = []
     for number, page in enumerate(document.pages):
-
-        def place(x: float, y: float, page_height: float = page.height) -> tuple[float, float]:
-            return x * POINTS_PER_PX, (page_height - y) * POINTS_PER_PX
-
+        height = page.height
         for name, (x, y, *_) in page.anchors.items():
-            anchors.setdefault(name, Place(number, *place(x, y)))
+            anchors.setdefault(name, Place(number, *_points(x, y, height)))
         linked: set[str] = set()
         for kind, target, (x1, y1, x2, y2), _box in page.links:
             # a link's box comes first, then the boxes inside it, which add nothing
             if kind == "internal" and target not in linked:
                 linked.add(target)
-                links.append(Link(target, number, (*place(x1, y2), *place(x2, y1))))
+                box = (*_points(x1, y2, height), *_points(x2, y1, height))
+                links.append(Link(target, number, box))
         page.links[:] = [link for link in page.links if link[0] != "internal"]
         for level, label, (x, y), _state in page.bookmarks:
-            bookmarks.append(Bookmark(level, label, Place(number, *place(x, y))))
+            bookmarks.append(Bookmark(level, label, Place(number, *_points(x, y, height))))
     return LaidOut(
         document.write_pdf(), len(document.pages), anchors, tuple(links), tuple(bookmarks)
     )
+
+
+def _points(x: float, y: float, page_height: float) -> tuple[float, float]:
+    """A point of a laid-out page (CSS pixels from the top) in PDF points from the bottom."""
+    return x * POINTS_PER_PX, (page_height - y) * POINTS_PER_PX
 
 
 def join(parts: Sequence[LaidOut]) -> bytes:

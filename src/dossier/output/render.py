@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from dossier.errors import InputError
 from dossier.output import pdf
 from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
 from dossier.output.serialise import dossier_bytes
-from dossier.output.workbook import write_answered
+from dossier.output.workbook import keep_source, kept_source, write_answered
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
@@ -133,15 +134,21 @@ def render_markdown(dossier: Dossier) -> str:
     return _environment().get_template("dossier.md.j2").render(**_context(dossier))
 
 
+@dataclass(frozen=True)
+class HtmlRenderer:
+    """The HTML of each part of one dossier's PDF (see ``pdf``)."""
+
+    template: jinja2.Template
+    context: dict[str, Any]
+
+    def __call__(self, part: pdf.Part) -> str:
+        return self.template.render(**self.context, part=part)
+
+
 def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
     """The HTML of one part of the dossier's PDF (see ``pdf``)."""
     template = _environment().get_template("dossier.html.j2")
-    context = {**_context(dossier), **pdf.page_css()}
-
-    def html_of(part: pdf.Part) -> str:
-        return template.render(**context, part=part)
-
-    return html_of
+    return HtmlRenderer(template, {**_context(dossier), **pdf.page_css()})
 
 
 def render_pdf(dossier: Dossier) -> bytes:
@@ -154,7 +161,8 @@ def write_outputs(
     """Write the artefacts and an unsigned manifest. Any earlier signature no
     longer covers them, so it is removed: a re-render always needs a new signature.
     A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
-    build's input) or, when re-rendering after a review, from the copy in ``out``."""
+    build's input, whose copy is kept in ``out``) or, when re-rendering after a
+    review, from that copy (from the answered copy in ``out`` when there is none)."""
     out.mkdir(parents=True, exist_ok=True)
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
@@ -176,13 +184,19 @@ def _write_workbook(
     dossier: Dossier, workbook: AnsweredWorkbook, out: Path, questionnaire: Path | None
 ) -> Path:
     target = out / workbook.file
-    source = questionnaire or target
+    if questionnaire is not None:
+        keep_source(questionnaire, out)
+    kept = kept_source(out, dossier.questionnaire, dossier.questionnaire_sha256)
+    source = questionnaire or kept or target  # the vendor's workbook, when there is one
     if not source.exists():
         raise InputError(
             f"{target}: missing, so the answers cannot be written into it again; "
             "run dossier build to write it from the questionnaire"
         )
-    return write_answered(source, dossier.answers, target, workbook.columns, _built(dossier))
+    titles = {document.path: document.title for document in dossier.documents}
+    return write_answered(
+        source, dossier.answers, target, workbook.columns, _built(dossier), titles
+    )
 
 
 def _built(dossier: Dossier) -> dt.datetime:

@@ -96,52 +96,11 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "verdict": answer.verdict,
         "short_answer": answer.short_answer,
         "answer": answer.answer,
-        "claims": [
-            {
-                "text": claim.text,
-                "quotes": [
-                    {
-                        "text": q.text,
-                        "document": q.document,
-                        "chunk_id": q.chunk_id,
-                        "start": q.start,
-                        "end": q.end,
-                        "freshness": _optional_dict(q.freshness),
-                    }
-                    for q in claim.quotes
-                ],
-                "kind": claim.kind,
-                "basis": claim.basis,
-            }
-            for claim in answer.claims
-        ],
-        "discarded_quotes": [
-            {"text": d.text, "document": d.document, "chunk_id": d.chunk_id, "reason": d.reason}
-            for d in answer.discarded_quotes
-        ],
+        "claims": [_claim_json(claim) for claim in answer.claims],
+        "discarded_quotes": [_plain(d) for d in answer.discarded_quotes],
         "missing_facts": list(answer.missing_facts),
-        "searches": [
-            {
-                "query": s.query,
-                "hits": [
-                    {
-                        "chunk_id": h.chunk_id,
-                        "document": h.document,
-                        "score": h.score,
-                        "lexical_rank": h.lexical_rank,
-                        "dense_rank": h.dense_rank,
-                    }
-                    for h in s.hits
-                ],
-            }
-            for s in answer.searches
-        ],
-        "review": {
-            "status": answer.review.status,
-            "reviewer": answer.review.reviewer,
-            "at": answer.review.at,
-            "reason": answer.review.reason,
-        },
+        "searches": [_search_json(s) for s in answer.searches],
+        "review": _plain(answer.review),
         "dropped_claims": [_plain(d) for d in answer.dropped_claims],
         "findings": [_plain(f) for f in answer.findings],
         "validation": _plain(answer.validation),
@@ -150,6 +109,32 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "disclosures": list(answer.disclosures),
         "reattributions": [_plain(r) for r in answer.reattributions],
         "related": [_plain(r) for r in answer.related],
+    }
+
+
+def _claim_json(claim: Claim) -> dict[str, Any]:
+    """A claim and its quotes, each quote with its freshness (or null)."""
+    return {
+        "text": claim.text,
+        "quotes": [_plain(q) for q in claim.quotes],
+        "kind": claim.kind,
+        "basis": claim.basis,
+    }
+
+
+def _search_json(search: Search) -> dict[str, Any]:
+    return {
+        "query": search.query,
+        "hits": [
+            {
+                "chunk_id": h.chunk_id,
+                "document": h.document,
+                "score": h.score,
+                "lexical_rank": h.lexical_rank,
+                "dense_rank": h.dense_rank,
+            }
+            for h in search.hits
+        ],
     }
 
 
@@ -224,46 +209,13 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         question=a["question"],
         verdict=a["verdict"],
         answer=a["answer"],
-        claims=tuple(
-            Claim(
-                c["text"],
-                tuple(
-                    Quote(
-                        q["text"],
-                        q["document"],
-                        q["chunk_id"],
-                        q["start"],
-                        q["end"],
-                        Freshness(**q["freshness"]) if q.get("freshness") else None,
-                    )
-                    for q in c["quotes"]
-                ),
-                c.get("kind", "fact"),
-                c.get("basis", ""),
-            )
-            for c in a["claims"]
-        ),
+        claims=tuple(_claim_from_json(c) for c in a["claims"]),
         discarded_quotes=tuple(
             DiscardedQuote(d["text"], d["document"], d["chunk_id"], d["reason"])
             for d in a["discarded_quotes"]
         ),
         missing_facts=tuple(a["missing_facts"]),
-        searches=tuple(
-            Search(
-                s["query"],
-                tuple(
-                    Hit(
-                        h["chunk_id"],
-                        h["score"],
-                        h["lexical_rank"],
-                        h["dense_rank"],
-                        h.get("document", ""),
-                    )
-                    for h in s["hits"]
-                ),
-            )
-            for s in a["searches"]
-        ),
+        searches=tuple(_search_from_json(s) for s in a["searches"]),
         review=Review(
             a["review"]["status"],
             a["review"]["reviewer"],
@@ -284,6 +236,29 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         short_answer=a.get("short_answer", ""),
         related=tuple(RelatedPassage(**r) for r in a.get("related", [])),
     )
+
+
+def _claim_from_json(c: dict[str, Any]) -> Claim:
+    quotes = tuple(
+        Quote(
+            q["text"],
+            q["document"],
+            q["chunk_id"],
+            q["start"],
+            q["end"],
+            Freshness(**q["freshness"]) if q.get("freshness") else None,
+        )
+        for q in c["quotes"]
+    )
+    return Claim(c["text"], quotes, c.get("kind", "fact"), c.get("basis", ""))
+
+
+def _search_from_json(s: dict[str, Any]) -> Search:
+    hits = tuple(
+        Hit(h["chunk_id"], h["score"], h["lexical_rank"], h["dense_rank"], h.get("document", ""))
+        for h in s["hits"]
+    )
+    return Search(s["query"], hits)
 
 
 def _acceptance(data: dict[str, Any] | None) -> Acceptance | None:

@@ -1,9 +1,11 @@
 """Per-question traces: what the research did and decided, as JSON Lines.
 
-One file per question under ``<out>/cache/trace/``: the brief, every search and
-its hits, guards, reformulations, each fact's decision and the reason, the
-passages selected, each quote's verification, the verdict, and timings. Only
-observable actions and routing decisions are recorded, never model reasoning.
+One file per question under ``<out>/cache/trace/``: a header naming the question,
+then its steps (``dossier.steps``): the brief, every search and its hits, guards,
+reformulations, each fact's decision and the reason, the passages selected, each
+quote's verification, the verdict, and timings. Only observable actions and
+routing decisions are recorded, never model reasoning. ``explain`` says them as
+a person reads them.
 """
 
 from __future__ import annotations
@@ -11,15 +13,51 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import singledispatch
 from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.records import Answer, Evidence
+from dossier.steps import (
+    AbstainStep,
+    AcceptanceStep,
+    AcceptStep,
+    AssessStep,
+    BriefStep,
+    ConflictStep,
+    CriticStep,
+    DecideStep,
+    DropStep,
+    EntailStep,
+    GuardStep,
+    JudgeStep,
+    ModelStep,
+    PlanStep,
+    ReattributeStep,
+    ReformulateStep,
+    RepairStep,
+    SearchStep,
+    SelectStep,
+    Step,
+    ToolStep,
+    VerdictStep,
+    VerifyStep,
+    step_from_json,
+)
 
 TRACE_DIR = "cache/trace"
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One question's trace as read back: its header's question id, and its steps."""
+
+    question_id: str | None
+    steps: tuple[Step, ...]
 
 
 def trace_path(out: Path, question_id: str) -> Path:
@@ -28,85 +66,52 @@ def trace_path(out: Path, question_id: str) -> Path:
     return out / TRACE_DIR / f"{safe}-{digest}.jsonl"
 
 
-def trace_steps(
-    answer: Answer, evidence: Evidence, seconds: dict[str, float]
-) -> list[dict[str, Any]]:
+def trace_steps(answer: Answer, evidence: Evidence, seconds: Mapping[str, float]) -> list[Step]:
+    """Research's steps, then what composing made of them, then the verdict."""
     verified = [
-        {
-            "step": "verify",
-            "ok": True,
-            "chunk_id": q.chunk_id,
-            "document": q.document,
-            "start": q.start,
-            "end": q.end,
-        }
+        VerifyStep(ok=True, chunk_id=q.chunk_id, document=q.document, start=q.start, end=q.end)
         for claim in answer.claims
         for q in claim.quotes
     ]
     dropped = [
-        {
-            "step": "verify",
-            "ok": False,
-            "chunk_id": d.chunk_id,
-            "document": d.document,
-            "reason": d.reason,
-        }
+        VerifyStep(ok=False, chunk_id=d.chunk_id, document=d.document, reason=d.reason)
         for d in answer.discarded_quotes
     ]
-    verdict = {
-        "step": "verdict",
-        "verdict": answer.verdict,
-        "claims": len(answer.claims),
-        "missing_facts": list(answer.missing_facts),
-        "model_calls": evidence.model_calls,
-        "seconds": seconds,
-    }
-    return [
-        {"question_id": answer.question_id},
-        *evidence.steps,
-        *verified,
-        *dropped,
-        *_checks(answer),
-        verdict,
-    ]
+    verdict = VerdictStep(
+        verdict=answer.verdict,
+        claims=len(answer.claims),
+        missing_facts=answer.missing_facts,
+        model_calls=evidence.model_calls,
+        seconds=seconds,
+    )
+    return [*evidence.steps, *verified, *dropped, *_checks(answer), verdict]
 
 
-def _checks(answer: Answer) -> list[dict[str, Any]]:
+def _checks(answer: Answer) -> list[Step]:
     """The calculator's calls (``tool``), the validator's drops, the critic's
     findings and the acceptance check, as trace steps."""
-    steps: list[dict[str, Any]] = [
-        {
-            "step": "tool",
-            "tool": "calculator",
-            "operation": c.operation,
-            "operands": list(c.operands),
-            "fingerprint": tool_fingerprint(c.operation, c.operands),
-            "result": c.result,
-        }
+    steps: list[Step] = [
+        ToolStep(
+            tool="calculator",
+            operation=c.operation,
+            operands=c.operands,
+            fingerprint=tool_fingerprint(c.operation, c.operands),
+            result=c.result,
+        )
         for c in answer.calculations
     ]
-    steps += [{"step": "drop", "claim": d.text, "reason": d.reason} for d in answer.dropped_claims]
+    steps += [DropStep(claim=d.text, reason=d.reason) for d in answer.dropped_claims]
     steps += [
-        {
-            "step": "reattribute",
-            "document": r.document,
-            "cited": r.cited_chunk_id,
-            "chunk_id": r.chunk_id,
-        }
+        ReattributeStep(document=r.document, cited=r.cited_chunk_id, chunk_id=r.chunk_id)
         for r in answer.reattributions
     ]
-    steps += [
-        {"step": "critic", "check": f.check, "claim": f.claim, "detail": f.detail}
-        for f in answer.findings
-    ]
+    steps += [CriticStep(check=f.check, claim=f.claim, detail=f.detail) for f in answer.findings]
     if answer.acceptance is not None:
+        acceptance = answer.acceptance
         steps.append(
-            {
-                "step": "acceptance",
-                "verdict": answer.acceptance.verdict,
-                "gaps": list(answer.acceptance.gaps),
-                "attempts": answer.acceptance.attempts,
-            }
+            AcceptanceStep(
+                verdict=acceptance.verdict, gaps=acceptance.gaps, attempts=acceptance.attempts
+            )
         )
     return steps
 
@@ -117,135 +122,198 @@ def tool_fingerprint(name: str, arguments: Sequence[str]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def write_trace(out: Path, answer: Answer, evidence: Evidence, seconds: dict[str, float]) -> Path:
-    lines = [
-        json.dumps(step, ensure_ascii=False) for step in trace_steps(answer, evidence, seconds)
-    ]
+def write_trace(
+    out: Path, answer: Answer, evidence: Evidence, seconds: Mapping[str, float]
+) -> Path:
+    header = json.dumps({"question_id": answer.question_id}, ensure_ascii=False)
+    steps = trace_steps(answer, evidence, seconds)
+    lines = [header, *(json.dumps(step.to_json(), ensure_ascii=False) for step in steps)]
     return write_atomic(trace_path(out, answer.question_id), ("\n".join(lines) + "\n").encode())
 
 
-def read_trace(out: Path, question_id: str) -> list[dict[str, Any]]:
+def read_trace(out: Path, question_id: str) -> Trace:
     path = trace_path(out, question_id)
     try:
         lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines: U+2028 is text
-        return [json.loads(line) for line in lines if line.strip()]
     except FileNotFoundError:
         raise InputError(f"{path}: no trace for question '{question_id}' (build first)") from None
+    rows: list[dict[str, Any]] = [json.loads(line) for line in lines if line.strip()]
+    header = next((r["question_id"] for r in rows if "step" not in r and "question_id" in r), None)
+    steps = tuple(step_from_json(r) for r in rows if "step" in r or "question_id" not in r)
+    return Trace(header, steps)
 
 
-def explain(steps: list[dict[str, Any]]) -> str:
+def explain(trace: Trace) -> str:
     """The trace as a person reads it."""
-    return "\n".join(line for step in steps for line in _describe(step))
+    lines = [f"Question {trace.question_id}"] if trace.question_id is not None else []
+    lines += [line for step in trace.steps for line in describe(step)]
+    return "\n".join(lines)
 
 
-def _describe(step: dict[str, Any]) -> list[str]:
-    kind = step.get("step")
-    if kind is None:
-        return [f"Question {step['question_id']}"]
-    if kind == "brief":
-        facts = "; ".join(f"{f['text']} [{f['asks'] or 'statement'}]" for f in step["facts"])
-        lines = [
-            f"Brief: {step['query']}",
-            f"  facts: {facts}",
-            f"  cache key view: {step['normalised']}",
-        ]
-        if step.get("restatement"):
-            lines.append(f"  restated: {step['restatement']}")
-        lines += [
-            f"  ambiguous: {a['text']} ("
-            + ("acted on: " if a["acted_on"] else "no effect: ")
-            + "; ".join(
-                f"{reading} → {leads or 'names no answer'}" for reading, leads in a["readings"]
-            )
-            + ")"
-            for a in step.get("ambiguities", [])
-        ]
-        return lines
-    if kind == "search":
-        lines = [f"Search: “{step['query']}” → {len(step['hits'])} hits shown"]
-        lines += [
-            f"    {h[2]:.4f}  {h[1]}  ({h[0]}; BM25 #{h[3]}, vector #{h[4]})"
-            for h in step["hits"][:5]
-        ]
-        return lines
-    if kind == "guard":
-        return [f"Guard: {step['reason']}" + (f" — “{step['query']}”" if "query" in step else "")]
-    if kind == "reformulate":
-        return [
-            f"Reformulate fact {step['fact'] + 1}: " + "; ".join(f"“{q}”" for q in step["queries"])
-        ]
-    if kind == "decide":
-        outcome = "grounded" if step["grounded"] else "not grounded"
-        return [f"Decide fact {step['fact'] + 1}: {outcome} ({step['reason']})"]
-    if kind == "select":
-        return [f"Select {step['chunk_id']}: " + " | ".join(step["quotes"])[:160]]
-    if kind == "verify":
-        if step["ok"]:
-            return [f"Verify: quote found in {step['document']} [{step['start']}-{step['end']}]"]
-        return [f"Verify: discarded ({step['document']}): {step['reason']}"]
-    if kind == "tool":
-        call = f"{step['operation']}({', '.join(step['operands'])})"
-        return [f"Tool: {step['tool']} {call} = {step['result']}"]
-    if kind == "reattribute":
-        return [
-            f"Verify: re-attributed from {step['cited']} to {step['chunk_id']} ({step['document']})"
-        ]
-    if kind == "drop":
-        return [f"Validator: dropped “{step['claim'][:80]}”: {step['reason']}"]
-    if kind == "critic":
-        return [f"Critic: {step['check']}: {step['detail']}"]
-    if kind == "conflict":
-        lines = [f"Authority: {note}" for note in step["disclosures"]]
-        return lines + [f"Conflict (escalated): {note}" for note in step["unsettled"]]
-    if kind == "repair":
-        return [f"Repair after acceptance check ({step['verdict']}): " + "; ".join(step["gaps"])]
-    if kind == "acceptance":
-        gaps = "; ".join(step["gaps"])
-        return [
-            f"Acceptance check: {step['verdict']} after {step['attempts']} attempt(s)"
-            + (f" — {gaps}" if gaps else "")
-        ]
-    if kind == "verdict":
-        timing = ", ".join(f"{k} {v:.3f}s" for k, v in step["seconds"].items())
-        calls = f", {step['model_calls']} model calls" if step.get("model_calls") else ""
-        return [f"Verdict: {step['verdict']} with {step['claims']} claims ({timing}{calls})"]
-    return _describe_model_step(step)
+# --- each kind of step, in words ---------------------------------------------------
 
 
-def _describe_model_step(step: dict[str, Any]) -> list[str]:
-    """The steps only the model engine writes."""
-    kind = step.get("step")
-    if kind == "model":
-        outcome = "ok" if step["ok"] else f"failed: {step['error']}"
-        return [f"Model call ({step['task']}): {outcome} in {step['seconds']:.3f}s"]
-    if kind == "plan":
-        return [
-            f"Plan: {step['restatement']}",
-            f"  facts: {'; '.join(step['facts'])}",
-            f"  queries: {'; '.join(step['queries'])}",
-        ]
-    if kind == "assess":
-        missing = "; ".join(step["missing"]) or "nothing"
-        return [f"Assess: missing {missing}" + (f" → “{step['query']}”" if step["query"] else "")]
-    if kind == "judge":
-        lines = [
-            f"Judge round {step['round']}: {step['judged']} claims checked, "
-            f"{step['kept']} kept their verdict, {step['standing']} stand"
-        ]
-        lines += [
-            f"    rejected: {f['claim']} ({'; '.join(f['reasons'])})" for f in step["failing"]
-        ]
-        return lines
-    if kind == "accept":
-        detail = "; ".join(step["gaps"]) if step["verdict"] == "incomplete" else step["restated"]
-        detail = "" if step["verdict"] == "complete" else detail
-        return [f"Acceptance check: {step['verdict']}" + (f" ({detail})" if detail else "")]
-    if kind == "abstain":
-        return [f"Abstain: {step['reason']}"]
-    if kind == "entail":
-        if not step["checked"]:
-            outcome = f"not checked ({step['reason']})"
-        else:
-            outcome = "entailed" if step["entailed"] else f"NOT entailed: {step['reason']}"
-        return [f"Entailment: “{step['claim'][:80]}” — {outcome}"]
-    return [json.dumps(step)]
+@singledispatch
+def describe(step: Step) -> list[str]:
+    """A step this version does not know: as it was recorded."""
+    return [json.dumps(step.to_json())]
+
+
+@describe.register
+def _(step: BriefStep) -> list[str]:
+    facts = "; ".join(f"{f.text} [{f.asks or 'statement'}]" for f in step.facts)
+    lines = [
+        f"Brief: {step.query}",
+        f"  facts: {facts}",
+        f"  cache key view: {step.normalised}",
+    ]
+    if step.restatement:
+        lines.append(f"  restated: {step.restatement}")
+    lines += [
+        f"  ambiguous: {a.text} ("
+        + ("acted on: " if a.acted_on else "no effect: ")
+        + "; ".join(f"{reading} → {leads or 'names no answer'}" for reading, leads in a.readings)
+        + ")"
+        for a in step.ambiguities
+    ]
+    return lines
+
+
+@describe.register
+def _(step: SearchStep) -> list[str]:
+    lines = [f"Search: “{step.query}” → {len(step.hits)} hits shown"]
+    lines += [
+        f"    {h[2]:.4f}  {h[1]}  ({h[0]}; BM25 #{h[3]}, vector #{h[4]})" for h in step.hits[:5]
+    ]
+    return lines
+
+
+@describe.register
+def _(step: GuardStep) -> list[str]:
+    return [f"Guard: {step.reason}" + (f" — “{step.query}”" if step.query is not None else "")]
+
+
+@describe.register
+def _(step: ReformulateStep) -> list[str]:
+    return [f"Reformulate fact {step.fact + 1}: " + "; ".join(f"“{q}”" for q in step.queries)]
+
+
+@describe.register
+def _(step: DecideStep) -> list[str]:
+    outcome = "grounded" if step.grounded else "not grounded"
+    return [f"Decide fact {step.fact + 1}: {outcome} ({step.reason})"]
+
+
+@describe.register
+def _(step: SelectStep) -> list[str]:
+    return [f"Select {step.chunk_id}: " + " | ".join(step.quotes)[:160]]
+
+
+@describe.register
+def _(step: VerifyStep) -> list[str]:
+    if step.ok:
+        return [f"Verify: quote found in {step.document} [{step.start}-{step.end}]"]
+    return [f"Verify: discarded ({step.document}): {step.reason}"]
+
+
+@describe.register
+def _(step: ToolStep) -> list[str]:
+    call = f"{step.operation}({', '.join(step.operands)})"
+    return [f"Tool: {step.tool} {call} = {step.result}"]
+
+
+@describe.register
+def _(step: ReattributeStep) -> list[str]:
+    return [f"Verify: re-attributed from {step.cited} to {step.chunk_id} ({step.document})"]
+
+
+@describe.register
+def _(step: DropStep) -> list[str]:
+    return [f"Validator: dropped “{step.claim[:80]}”: {step.reason}"]
+
+
+@describe.register
+def _(step: CriticStep) -> list[str]:
+    return [f"Critic: {step.check}: {step.detail}"]
+
+
+@describe.register
+def _(step: ConflictStep) -> list[str]:
+    lines = [f"Authority: {note}" for note in step.disclosures]
+    return lines + [f"Conflict (escalated): {note}" for note in step.unsettled]
+
+
+@describe.register
+def _(step: RepairStep) -> list[str]:
+    return [f"Repair after acceptance check ({step.verdict}): " + "; ".join(step.gaps)]
+
+
+@describe.register
+def _(step: AcceptanceStep) -> list[str]:
+    gaps = "; ".join(step.gaps)
+    return [
+        f"Acceptance check: {step.verdict} after {step.attempts} attempt(s)"
+        + (f" — {gaps}" if gaps else "")
+    ]
+
+
+@describe.register
+def _(step: VerdictStep) -> list[str]:
+    timing = ", ".join(f"{k} {v:.3f}s" for k, v in step.seconds.items())
+    calls = f", {step.model_calls} model calls" if step.model_calls else ""
+    return [f"Verdict: {step.verdict} with {step.claims} claims ({timing}{calls})"]
+
+
+# --- the steps only the model engine writes ------------------------------------------
+
+
+@describe.register
+def _(step: ModelStep) -> list[str]:
+    outcome = "ok" if step.ok else f"failed: {step.error}"
+    return [f"Model call ({step.task}): {outcome} in {step.seconds:.3f}s"]
+
+
+@describe.register
+def _(step: PlanStep) -> list[str]:
+    return [
+        f"Plan: {step.restatement}",
+        f"  facts: {'; '.join(step.facts)}",
+        f"  queries: {'; '.join(step.queries)}",
+    ]
+
+
+@describe.register
+def _(step: AssessStep) -> list[str]:
+    missing = "; ".join(step.missing) or "nothing"
+    return [f"Assess: missing {missing}" + (f" → “{step.query}”" if step.query else "")]
+
+
+@describe.register
+def _(step: JudgeStep) -> list[str]:
+    lines = [
+        f"Judge round {step.round}: {step.judged} claims checked, "
+        f"{step.kept} kept their verdict, {step.standing} stand"
+    ]
+    lines += [f"    rejected: {f.claim} ({'; '.join(f.reasons)})" for f in step.failing]
+    return lines
+
+
+@describe.register
+def _(step: AcceptStep) -> list[str]:
+    detail = "; ".join(step.gaps) if step.verdict == "incomplete" else step.restated
+    detail = "" if step.verdict == "complete" else detail
+    return [f"Acceptance check: {step.verdict}" + (f" ({detail})" if detail else "")]
+
+
+@describe.register
+def _(step: AbstainStep) -> list[str]:
+    return [f"Abstain: {step.reason}"]
+
+
+@describe.register
+def _(step: EntailStep) -> list[str]:
+    if not step.checked:
+        outcome = f"not checked ({step.reason})"
+    else:
+        outcome = "entailed" if step.entailed else f"NOT entailed: {step.reason}"
+    return [f"Entailment: “{step.claim[:80]}” — {outcome}"]

@@ -22,6 +22,7 @@ from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
 from dossier.research import thesaurus
 from dossier.research.values import ASKS_WORDS, states_value
+from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
 Compose = Callable[[Evidence], Answer]
@@ -139,7 +140,7 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
         missing = tuple(kept) + second.missing_facts
     else:  # nothing new: the first round's account of what is missing stands
         missing = first.missing_facts
-    step = {"step": "repair", "verdict": acceptance.verdict, "gaps": list(acceptance.gaps)}
+    step = RepairStep(verdict=acceptance.verdict, gaps=acceptance.gaps)
     return dataclasses.replace(
         first,
         searches=first.searches + second.searches,

@@ -103,9 +103,14 @@ _YOU_START = re.compile(
 _IS_THERE = re.compile(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?", re.I)
 _ABOUT_DOCUMENT = (
     re.compile(rf"\b{_DOCUMENTS}\b.{{0,80}}\b(?:established|documented|approved|exist)", re.I),
-    re.compile(rf"\b(?:written|documented|formal|formally documented)\s+(?:\w+\s+){{0,4}}{_DOCUMENTS}", re.I),
+    re.compile(
+        rf"\b(?:written|documented|formal|formally documented)\s+(?:\w+\s+){{0,4}}{_DOCUMENTS}",
+        re.I,
+    ),
     re.compile(rf"^(?:is|are)\s+there\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I),
-    re.compile(rf"^(?:do|does)\s+\w+(?:\s+\w+)?\s+have\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I),
+    re.compile(
+        rf"^(?:do|does)\s+\w+(?:\s+\w+)?\s+have\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I
+    ),
 )
 
 

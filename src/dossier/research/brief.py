@@ -18,6 +18,7 @@ from dossier.common.textutil import (
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
 from dossier.research.ask import core_ask
+from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # What kind of value the question asks for, by its wording.
 _ASKS = (
@@ -208,3 +209,23 @@ def _fact(text: str) -> Fact:
     asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
     core = core_ask(text).core
     return Fact(text=text, terms=question_terms(core) or question_terms(text), asks=asks)
+
+
+def brief_step(brief: Brief) -> BriefStep:
+    """The brief as the trace records it."""
+    return BriefStep(
+        query=brief.query,
+        normalised=brief.normalised,
+        identifiers=brief.identifiers,
+        facts=tuple(FactNote(f.text, f.terms, f.asks) for f in brief.facts),
+        restatement=brief.restatement,
+        assumptions=brief.assumptions,
+        acceptance=brief.acceptance,
+        ambiguities=tuple(
+            AmbiguityNote(a.text, tuple((r.text, r.leads_to) for r in a.readings), a.acted_on)
+            for a in brief.ambiguities
+        ),
+        core=brief.core,
+        demands=brief.demands,
+        about_document=brief.about_document,
+    )

@@ -81,13 +81,13 @@ class Candidate:
 class CandidateScorer:
     """Describes and scores candidate sentences against the index's corpus."""
 
-    def __init__(
-        self, index: HybridIndex, titles: Mapping[str, str], scorer: Scorer
-    ) -> None:
+    def __init__(self, index: HybridIndex, titles: Mapping[str, str], scorer: Scorer) -> None:
         self.index = index
         self.scorer = scorer
         self._title_terms = {path: frozenset(content_terms(t)) for path, t in titles.items()}
-        self._heading_terms = {c.chunk_id: frozenset(content_terms(c.heading)) for c in index.chunks}
+        self._heading_terms = {
+            c.chunk_id: frozenset(content_terms(c.heading)) for c in index.chunks
+        }
         passage_terms = [
             set(content_terms(f"{titles.get(c.document, '')} {c.heading} {c.text}"))
             for c in index.chunks

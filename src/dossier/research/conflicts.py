@@ -14,6 +14,7 @@ a number):
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -114,36 +115,64 @@ def settle(
     lead = statement(chunk(chosen[0]), terms, pattern)
     if not lead.values:
         return Outcome(tuple(chosen), (), ())
-    keep, disclosures, conflicts = [chosen[0]], [], []
+    settled = _Settled(lead, (chosen[0],), (), ())
     for chunk_id in chosen[1:]:
         other = statement(chunk(chunk_id), terms, pattern)
         if (
             not compare_current
-            or other.chunk.document == lead.chunk.document
-            or not _disagree(lead, other, terms)
+            or other.chunk.document == settled.lead.chunk.document
+            or not _disagree(settled.lead, other, terms)
         ):
-            keep.append(chunk_id)
-            continue
-        dates = authority.effective_dates
-        newer = _newer(lead.chunk.document, other.chunk.document, dates)
-        if newer == lead.chunk.document:
-            disclosures.append(_older_note(other, dates))
-        elif newer == other.chunk.document:
-            keep.remove(lead.chunk.chunk_id)
-            keep.append(chunk_id)
-            disclosures.append(_older_note(lead, dates))
-            lead = other
+            settled = settled.keeping(other)
         else:
-            keep.append(chunk_id)
-            conflicts.append(_conflict_note(lead, other))
+            settled = settled.against(other, authority.effective_dates)
+    disclosures = [*settled.disclosures]
     for chunk_id in rivals:
         old = statement(chunk(chunk_id), terms, pattern)
-        if _disagree(lead, old, terms) and "supersed" in authority.reason(old.chunk.document):
+        if _disagree(settled.lead, old, terms) and authority.superseded(old.chunk.document):
             disclosures.append(
                 f"Superseded value: {authority.reason(old.chunk.document)}; "
                 f"it stated “{old.sentence}”"
             )
-    return Outcome(tuple(keep), tuple(dict.fromkeys(disclosures)), tuple(conflicts))
+    return Outcome(settled.keep, tuple(dict.fromkeys(disclosures)), settled.conflicts)
+
+
+@dataclass(frozen=True)
+class _Settled:
+    """Where settling stands after each competitor: the statement leading so far,
+    the chunk ids still grounding the fact, and the notes made."""
+
+    lead: Statement
+    keep: tuple[str, ...]
+    disclosures: tuple[str, ...]
+    conflicts: tuple[str, ...]
+
+    def keeping(self, other: Statement) -> _Settled:
+        """A competitor that agrees (or is not compared) grounds the fact too."""
+        return dataclasses.replace(self, keep=(*self.keep, other.chunk.chunk_id))
+
+    def against(self, other: Statement, dates: Mapping[str, str]) -> _Settled:
+        """A competitor that disagrees: the newer effective date leads and the older
+        is disclosed; when the dates cannot settle it, both stand as a conflict."""
+        newer = _newer(self.lead.chunk.document, other.chunk.document, dates)
+        if newer == self.lead.chunk.document:
+            return dataclasses.replace(
+                self, disclosures=(*self.disclosures, _older_note(other, dates))
+            )
+        if newer == other.chunk.document:
+            kept = tuple(c for c in self.keep if c != self.lead.chunk.chunk_id)
+            return _Settled(
+                other,
+                (*kept, other.chunk.chunk_id),
+                (*self.disclosures, _older_note(self.lead, dates)),
+                self.conflicts,
+            )
+        return _Settled(
+            self.lead,
+            (*self.keep, other.chunk.chunk_id),
+            self.disclosures,
+            (*self.conflicts, _conflict_note(self.lead, other)),
+        )
 
 
 def _disagree(a: Statement, b: Statement, terms: tuple[str, ...]) -> bool:

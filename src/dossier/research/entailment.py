@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dossier.records import Step
 from dossier.research.llm import (
     CallBudget,
     JSONObject,
@@ -25,6 +24,7 @@ from dossier.research.llm import (
     ModelError,
     recorded_call,
 )
+from dossier.steps import EntailStep, Step
 
 TASK = "entail"
 ENTAIL_SCHEMA: JSONObject = {
@@ -68,9 +68,7 @@ class Entailer:
     def __call__(self, claim: str, quotes: Sequence[str]) -> EntailmentResult:
         if not self.budget.take():
             reason = f"the entailment budget of {self.budget.limit} model calls is spent"
-            self.steps.append(
-                {"step": "entail", "claim": claim, "checked": False, "reason": reason}
-            )
+            self.steps.append(EntailStep(claim=claim, checked=False, reason=reason))
             return EntailmentResult(None, reason)
         self.calls += 1
         try:
@@ -79,19 +77,11 @@ class Entailer:
             )
         except ModelError as error:
             reason = f"model error: {error.reason}"
-            self.steps.append(
-                {"step": "entail", "claim": claim, "checked": False, "reason": reason}
-            )
+            self.steps.append(EntailStep(claim=claim, checked=False, reason=reason))
             return EntailmentResult(None, reason)
         result = EntailmentResult(bool(reply["entailed"]), " ".join(reply["reason"].split()))
         self.steps.append(
-            {
-                "step": "entail",
-                "claim": claim,
-                "checked": True,
-                "entailed": result.entailed,
-                "reason": result.reason,
-            }
+            EntailStep(claim=claim, checked=True, entailed=result.entailed, reason=result.reason)
         )
         return result
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from dossier.errors import ConfigError
+from dossier.steps import ModelStep, Step
 
 Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": "..."}
 JSONObject = dict[str, Any]
@@ -283,7 +284,7 @@ def recorded_call(
     task: str,
     messages: list[Message],
     schema: JSONObject,
-    steps: list[dict[str, Any]],
+    steps: list[Step],
 ) -> JSONObject:
     """One model call, recorded in ``steps`` as the trace keeps it (task,
     seconds, ok or the error); a ModelError is recorded, then raised."""
@@ -292,10 +293,8 @@ def recorded_call(
         reply = model.complete(task, messages, schema)
     except ModelError as error:
         seconds = round(time.perf_counter() - start, 4)
-        steps.append(
-            {"step": "model", "task": task, "ok": False, "error": error.reason, "seconds": seconds}
-        )
+        steps.append(ModelStep(task=task, ok=False, error=error.reason, seconds=seconds))
         raise
     seconds = round(time.perf_counter() - start, 4)
-    steps.append({"step": "model", "task": task, "ok": True, "seconds": seconds})
+    steps.append(ModelStep(task=task, ok=True, seconds=seconds))
     return reply

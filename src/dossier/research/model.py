@@ -1,7 +1,8 @@
 """The model engine: a language model plans, searches, drafts and checks; the verifier decides.
 
-Same interface as the offline engine (``name``, ``research(brief) -> Evidence``),
-and the same observable route, written to the trace step by step:
+Same protocol as the offline engine (``research.engine.Engine``: ``name``, ``research``,
+``entailer``, ``repair_rounds``), and the same observable route, written to the trace step by
+step:
 
 1. **plan** — the model restates the question, lists the facts the answer
    needs and writes search queries.
@@ -42,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from dossier.common.textutil import content_terms, fold_whitespace, words
+from dossier.common.textutil import fold_whitespace
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.records import (
@@ -52,10 +53,10 @@ from dossier.records import (
     Evidence,
     Question,
     Quote,
-    Search,
     Selection,
-    Step,
 )
+from dossier.research.brief import brief_step
+from dossier.research.engine import EngineSettings
 from dossier.research.entailment import Entailer
 from dossier.research.llm import (
     CallBudget,
@@ -66,7 +67,17 @@ from dossier.research.llm import (
     ModelSettings,
     recorded_call,
 )
-from dossier.research.offline import EngineSettings, brief_step, search_step
+from dossier.research.search import BUDGET_SPENT, GuardedSearch
+from dossier.steps import (
+    AbstainStep,
+    AcceptStep,
+    AssessStep,
+    FailingClaim,
+    GuardStep,
+    JudgeStep,
+    PlanStep,
+    Step,
+)
 
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 
@@ -173,6 +184,8 @@ class ModelEngine:
         self.name = f"openai:{model_settings.model}"
         self.entailment_budget = CallBudget(model_settings.entailment_budget)
 
+    repair_rounds = 0  # it runs its own acceptance check and redrafts
+
     def entailer(self) -> Entailer:
         """The critic's model pass for one question, within the run's entailment budget."""
         return Entailer(self.model, self.entailment_budget)
@@ -192,9 +205,10 @@ class _Research:
         self.engine = engine
         self.brief = brief
         self.steps: list[Step] = [brief_step(brief)]
-        self.searches: list[Search] = []
-        self.seen: set[frozenset[str]] = set()
-        self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
+        settings = engine.settings
+        self.guarded = GuardedSearch(
+            engine.index, settings.max_searches, settings.hits_per_search, self.steps
+        )
         self.calls = 0
         self.verifier = engine.checks.verifier()
         self.verdicts: dict[DraftClaim, Judgement] = {}
@@ -211,7 +225,7 @@ class _Research:
     def execute(self) -> Evidence:
         queries = self.plan()
         for query in [self.brief.query, *queries]:
-            self.search(query)
+            self.guarded.run(query)
         self.assess_loop()
         claims, missing = self.draft()
         claims, missing = self.accept(claims, missing)
@@ -223,13 +237,9 @@ class _Research:
         if facts:
             self.facts = facts
         queries = [fold_whitespace(q) for q in reply["queries"] if q.strip()]
+        restatement = fold_whitespace(reply["restatement"])
         self.steps.append(
-            {
-                "step": "plan",
-                "restatement": fold_whitespace(reply["restatement"]),
-                "facts": self.facts,
-                "queries": queries,
-            }
+            PlanStep(restatement=restatement, facts=tuple(self.facts), queries=tuple(queries))
         )
         return queries
 
@@ -238,18 +248,18 @@ class _Research:
         repeats, or the search budget is spent."""
         budget = self.engine.settings.max_searches
         missing: list[str] = []
-        while len(self.searches) < budget:
+        while not self.guarded.spent:
             reply = self.ask("assess", _assess_prompt(self), ASSESS_SCHEMA)
             missing = [fold_whitespace(m) for m in reply["missing"] if m.strip()]
             query = fold_whitespace(reply["query"])
-            self.steps.append({"step": "assess", "missing": missing, "query": query})
+            self.steps.append(AssessStep(missing=tuple(missing), query=query))
             if not missing:
                 return
-            if not query or not self.search(query):
+            if not query or not self.guarded.run(query):
                 reason = "no progress: the model wrote no new query for the missing facts"
-                self.steps.append({"step": "guard", "reason": reason})
+                self.steps.append(GuardStep(reason=reason))
                 return
-        self.steps.append({"step": "guard", "reason": "search budget spent"})
+        self.steps.append(GuardStep(reason=BUDGET_SPENT))
         if missing:
             self.exhausted = (
                 f"The search budget of {budget} ran out while still missing: {'; '.join(missing)}"
@@ -296,9 +306,7 @@ class _Research:
             verdict = reply["verdict"]
             gaps = [fold_whitespace(g) for g in reply["gaps"] if g.strip()]
             restated = fold_whitespace(reply["restated"])
-            self.steps.append(
-                {"step": "accept", "verdict": verdict, "gaps": gaps, "restated": restated}
-            )
+            self.steps.append(AcceptStep(verdict=verdict, gaps=tuple(gaps), restated=restated))
             if verdict == "complete":
                 return claims, missing
             if attempt == retries:
@@ -306,7 +314,7 @@ class _Research:
                 return claims, missing
             if verdict == "incomplete":
                 for gap in gaps:
-                    self.search(gap)
+                    self.guarded.run(gap)
                 note = "A check found the answer incomplete; it lacks: " + "; ".join(gaps)
             else:
                 note = f"A check found the answer addresses another question; it asks: {restated}"
@@ -317,31 +325,9 @@ class _Research:
 
     # -- searching ------------------------------------------------------------
 
-    def search(self, query: str) -> bool:
-        """Run one search unless it repeats an earlier one (by stemmed terms) or the
-        budget is spent; the refusal is a guard step."""
-        key = frozenset(content_terms(query)) or frozenset(words(query))
-        if not key or key in self.seen:
-            self.steps.append(
-                {"step": "guard", "reason": "duplicate query (same stemmed terms)", "query": query}
-            )
-            return False
-        if len(self.searches) >= self.engine.settings.max_searches:
-            self.steps.append({"step": "guard", "reason": "search budget spent", "query": query})
-            return False
-        self.seen.add(key)
-        hits = tuple(self.engine.index.search(query, self.engine.settings.hits_per_search))
-        self.searches.append(Search(query, hits))
-        self.steps.append(search_step(query, hits))
-        for rank, hit in enumerate(hits):
-            first = self.pool.get(hit.chunk_id, (rank, len(self.pool)))
-            self.pool[hit.chunk_id] = (min(first[0], rank), first[1])
-        return True
-
     def passages(self) -> list[Chunk]:
         """The best passages found so far, from current documents only."""
-        ranked = sorted(self.pool, key=lambda cid: self.pool[cid])
-        chunks = [self.engine.index.chunk(cid) for cid in ranked]
+        chunks = [self.engine.index.chunk(cid) for cid in self.guarded.ranked()]
         current = [c for c in chunks if self.engine.authority.is_current(c.document)]
         return current[:_PASSAGES_SHOWN]
 
@@ -368,17 +354,16 @@ class _Research:
                 failing.append(claim)
                 self.discarded += verdict.failures  # kept once: evidence() drops repeats
         self.steps.append(
-            {
-                "step": "judge",
-                "round": round_,
-                "judged": judged,
-                "kept": kept,
-                "standing": len(standing),
-                "failing": [
-                    {"claim": c.text, "reasons": [d.reason for d in self.verdicts[c].failures]}
+            JudgeStep(
+                round=round_,
+                judged=judged,
+                kept=kept,
+                standing=len(standing),
+                failing=tuple(
+                    FailingClaim(c.text, tuple(d.reason for d in self.verdicts[c].failures))
                     for c in failing
-                ],
-            }
+                ),
+            )
         )
         return standing, failing
 
@@ -407,7 +392,7 @@ class _Research:
     def _unshown(self, chunk_id: str, text: str) -> DiscardedQuote:
         """Why a quote citing a passage outside those shown fails: a passage of a
         superseded, archived or draft document is named as such."""
-        chunk = self._chunk(chunk_id)
+        chunk = self.engine.index.find(chunk_id)
         if chunk is None or self.engine.authority.is_current(chunk.document):
             document = chunk.document if chunk else ""
             return DiscardedQuote(
@@ -423,12 +408,6 @@ class _Research:
         question = Question(self.brief.question_id, self.brief.question)
         return self.engine.checks.prose(question, evidence)
 
-    def _chunk(self, chunk_id: str) -> Chunk | None:
-        try:
-            return self.engine.index.chunk(chunk_id)
-        except KeyError:
-            return None
-
     def evidence(
         self, claims: list[Judgement], missing: list[str], contested: Sequence[Judgement] = ()
     ) -> Evidence:
@@ -440,7 +419,7 @@ class _Research:
         handed_on = {d for verdict in contested for d in verdict.failures}
         return Evidence(
             self.brief,
-            tuple(self.searches),
+            tuple(self.guarded.searches),
             tuple(selections),
             tuple(d for d in dict.fromkeys(self.discarded) if d not in handed_on),
             tuple(dict.fromkeys([*missing, *self.shortfalls])),
@@ -449,7 +428,7 @@ class _Research:
         )
 
     def abstain(self, reason: str) -> Evidence:
-        self.steps.append({"step": "abstain", "reason": f"model error: {reason}"})
+        self.steps.append(AbstainStep(reason=f"model error: {reason}"))
         self.shortfalls.append(f"No answer: the model could not be used ({reason})")
         return self.evidence([], [])
 
@@ -515,7 +494,7 @@ def _plan_prompt(brief: Brief) -> list[Message]:
 def _assess_prompt(run: _Research) -> list[Message]:
     return _messages(
         f"Question: {run.brief.question}\n\nFacts the answer needs:\n{_numbered(run.facts)}\n\n"
-        f"Queries already run:\n{_numbered([s.query for s in run.searches])}\n\n"
+        f"Queries already run:\n{_numbered([s.query for s in run.guarded.searches])}\n\n"
         f"Passages found so far:\n\n{_passage_block(run.passages(), run.engine.titles)}\n\n"
         "Which of the facts do these passages not establish? If any, write one new search "
         "query, different from those already run, that targets them.\n"

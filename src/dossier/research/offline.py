@@ -29,40 +29,29 @@ Passages from superseded documents that state a different value are disclosed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dossier.common.textutil import identifiers, question_terms, stem, words
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.records import (
-    Brief,
-    DiscardedQuote,
-    Evidence,
-    Fact,
-    Hit,
-    RelatedPassage,
-    Search,
-    Selection,
-    Step,
-)
+from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
+from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer
 from dossier.research.conflicts import Outcome, settle
+from dossier.research.engine import EngineSettings
 from dossier.research.scoring import Scorer, load_scorer
+from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value
-
-
-@dataclass(frozen=True)
-class EngineSettings:
-    max_searches: int = 6  # per question, all parts together
-    hits_per_search: int = 20
-    passages_considered: int = 12  # the best pooled passages whose sentences are candidates
-    max_quotes: int = 3  # the lead, a sentence per further part, one more at most
-    max_answer_chars: int = 600  # no further quote once the quotes reach this length
-    answer_threshold: float = -1.0  # answer at this probability; below 0: the fitted threshold
-    max_repairs: int = 1  # research rounds after a failed acceptance check
-    related_passages: int = 5  # close passages listed beside an answer, never quoted
+from dossier.steps import (
+    ConflictStep,
+    DecideStep,
+    GuardStep,
+    RankStep,
+    ReformulateStep,
+    SelectStep,
+    Step,
+)
 
 
 class OfflineEngine:
@@ -83,8 +72,12 @@ class OfflineEngine:
         self.scorer = scorer or load_scorer()
         self.scoring = CandidateScorer(index, titles, self.scorer)
 
+    @property
+    def repair_rounds(self) -> int:
+        return self.settings.max_repairs
+
     def entailer(self) -> None:
-        """The offline engine has no model pass for the critic."""
+        """No model, so no model pass: the critic's deterministic checks only."""
         return None
 
     @property
@@ -124,15 +117,19 @@ class _Research:
         self.brief = brief
         self.settings = engine.settings
         self.steps: list[Step] = [brief_step(brief)]
-        self.searches: list[Search] = []
-        self.seen = {query_key(q) for q in brief.tried}
-        self.pool: dict[str, tuple[int, int]] = {}  # chunk id -> (best rank, first seen)
+        self.guarded = GuardedSearch(
+            engine.index,
+            self.settings.max_searches,
+            self.settings.hits_per_search,
+            self.steps,
+            brief.tried,
+        )
         self.ask = self._ask()
 
     def run(self) -> Evidence:
         if not self.brief.english:
             reason = "the question is not in English; the offline engine reads English only"
-            self.steps.append({"step": "guard", "reason": reason})
+            self.steps.append(GuardStep(reason=reason))
             return self._evidence([], [f"Not answered: {reason}; a person must answer it."])
         for query in self.queries():
             self.search(query)
@@ -172,29 +169,12 @@ class _Research:
         return queries
 
     def search(self, query: str) -> bool:
-        """One search, unless it repeats an earlier one (the same stemmed terms) or
-        the budget is spent: a refusal is a guard step."""
-        key = query_key(query)
-        if key in self.seen:
-            reason = "duplicate query (same stemmed terms)"
-            self.steps.append({"step": "guard", "reason": reason, "query": query})
-            return False
-        if len(self.searches) >= self.settings.max_searches:
-            self.steps.append({"step": "guard", "reason": "search budget spent", "query": query})
-            return False
-        self.seen.add(key)
-        hits = tuple(self.engine.index.search(query, self.settings.hits_per_search))
-        self.searches.append(Search(query, hits))
-        self.steps.append(search_step(query, hits))
-        for rank, hit in enumerate(hits):
-            first = self.pool.get(hit.chunk_id, (rank, len(self.pool)))
-            self.pool[hit.chunk_id] = (min(first[0], rank), first[1])
-        return True
+        return self.guarded.run(query)
 
     def passages(self, current: bool = True) -> list[str]:
         """The best pooled passages (from current documents, or from the others)."""
         authority = self.engine.authority
-        ranked = sorted(self.pool, key=lambda chunk_id: self.pool[chunk_id])
+        ranked = self.guarded.ranked()
         return [
             chunk_id
             for chunk_id in ranked
@@ -223,22 +203,22 @@ class _Research:
     def _reformulate(self, ranking: _Ranking) -> _Ranking:
         """Once: the key terms with their alternatives and the closest passage's
         headings (the documents' own words for the topic)."""
-        if len(self.searches) >= self.settings.max_searches:
-            self.steps.append({"step": "guard", "reason": "search budget spent"})
+        if self.guarded.spent:
+            self.steps.append(GuardStep(reason=BUDGET_SPENT))
             return ranking
         queries = self._reformulations(ranking)
         if not queries:
             reason = "nothing to reformulate with: no alternatives, no new heading words"
-            self.steps.append({"step": "guard", "reason": reason})
+            self.steps.append(GuardStep(reason=reason))
             return ranking
-        self.steps.append({"step": "reformulate", "fact": 0, "queries": queries})
+        self.steps.append(ReformulateStep(fact=0, queries=tuple(queries)))
         searched = [q for q in queries if self.search(q)]
         if not searched:
             return ranking
         rescored = self._score()
         if _lead_id(rescored) == _lead_id(ranking):
             reason = "no progress: reformulating did not change the best sentence"
-            self.steps.append({"step": "guard", "fact": 0, "reason": reason})
+            self.steps.append(GuardStep(fact=0, reason=reason))
         return rescored
 
     def _reformulations(self, ranking: _Ranking) -> list[str]:
@@ -261,9 +241,11 @@ class _Research:
         answers = self._answers(ranking)
         lead = self._lead(ranking) if answers else None
         reason = self._decision_reason(ranking, answers, lead)
-        self.steps.append(
-            {"step": "decide", "fact": 0, "grounded": lead is not None, "reason": reason}
+        top = tuple(
+            (c.sentence.chunk_id, c.score, c.feature("cos_core"), c.feature("coverage"))
+            for c in ranking.candidates[:5]
         )
+        self.steps.append(DecideStep(fact=0, grounded=lead is not None, reason=reason, top=top))
         if lead is None:
             return self._evidence([], [self._missing(ranking, answers)], ranking)
         chosen, missing = self._supports(ranking, lead)
@@ -324,7 +306,8 @@ class _Research:
         return self.engine.scoring.terms_of(candidate.sentence.text)
 
     def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
-        kept, used = [], 0
+        kept: list[tuple[int, Candidate]] = []
+        used = 0
         for fact, candidate in chosen:
             if kept and used >= self.settings.max_answer_chars:
                 break
@@ -341,12 +324,7 @@ class _Research:
         outcome = self._outcome(fact, chosen)
         if outcome.disclosures or outcome.conflicts:
             self.steps.append(
-                {
-                    "step": "conflict",
-                    "fact": 0,
-                    "disclosures": list(outcome.disclosures),
-                    "unsettled": list(outcome.conflicts),
-                }
+                ConflictStep(fact=0, disclosures=outcome.disclosures, unsettled=outcome.conflicts)
             )
         kept = [(f, c) for f, c in chosen if c.sentence.chunk_id in outcome.keep]
         return self._evidence(kept, missing, ranking, outcome)
@@ -379,16 +357,13 @@ class _Research:
         )
         for selection in selections:
             self.steps.append(
-                {
-                    "step": "select",
-                    "fact": selection.fact,
-                    "chunk_id": selection.chunk_id,
-                    "quotes": list(selection.quotes),
-                }
+                SelectStep(
+                    fact=selection.fact, chunk_id=selection.chunk_id, quotes=selection.quotes
+                )
             )
         return Evidence(
             self.brief,
-            tuple(self.searches),
+            tuple(self.guarded.searches),
             selections,
             tuple(self._outranking_stale(ranking)),
             tuple(missing),
@@ -398,9 +373,7 @@ class _Research:
             related=self._related(ranking, {s.chunk_id for s in selections}),
         )
 
-    def _related(
-        self, ranking: _Ranking | None, quoted: set[str]
-    ) -> tuple[RelatedPassage, ...]:
+    def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
         """The close passages not quoted, each with its best sentence's score."""
         if ranking is None:
             return ()
@@ -422,7 +395,7 @@ class _Research:
         first = current[0] if current else None
         out = []
         for chunk_id in self.passages(current=False)[:2]:
-            if first is not None and self.pool[chunk_id] > self.pool[first]:
+            if first is not None and self.guarded.pool[chunk_id] > self.guarded.pool[first]:
                 continue
             chunk = index.chunk(chunk_id)
             reason = f"not current practice: {authority.reason(chunk.document)}"
@@ -477,53 +450,9 @@ def _spelled(text: str) -> dict[str, str]:
     return spelled
 
 
-def query_key(query: str) -> frozenset[str]:
-    """Two queries with the same stemmed content terms are the same search."""
-    return frozenset(question_terms(query)) or frozenset(words(query))
-
-
-def search_step(query: str, hits: Sequence[Hit]) -> Step:
-    """A search as the trace records it: the query and its ten best hits."""
-    return {
-        "step": "search",
-        "query": query,
-        "hits": [
-            [h.chunk_id, h.document, h.score, h.lexical_rank, h.dense_rank] for h in hits[:10]
-        ],
-    }
-
-
-def _rank_step(ranking: _Ranking, threshold: float) -> Step:
-    return {
-        "step": "rank",
-        "probability": ranking.probability,
-        "threshold": round(threshold, 6),
-        "top": [
-            [c.sentence.chunk_id, c.sentence.start, c.score, c.sentence.text[:120]]
-            for c in ranking.candidates[:5]
-        ],
-    }
-
-
-def brief_step(brief: Brief) -> Step:
-    return {
-        "step": "brief",
-        "query": brief.query,
-        "core": brief.core,
-        "demands": list(brief.demands),
-        "about_document": brief.about_document,
-        "normalised": brief.normalised,
-        "identifiers": list(brief.identifiers),
-        "facts": [{"text": f.text, "terms": list(f.terms), "asks": f.asks} for f in brief.facts],
-        "restatement": brief.restatement,
-        "assumptions": list(brief.assumptions),
-        "acceptance": list(brief.acceptance),
-        "ambiguities": [
-            {
-                "text": a.text,
-                "readings": [[r.text, r.leads_to] for r in a.readings],
-                "acted_on": a.acted_on,
-            }
-            for a in brief.ambiguities
-        ],
-    }
+def _rank_step(ranking: _Ranking, threshold: float) -> RankStep:
+    top = tuple(
+        (c.sentence.chunk_id, c.sentence.start, c.score, c.sentence.text[:120])
+        for c in ranking.candidates[:5]
+    )
+    return RankStep(probability=ranking.probability, threshold=round(threshold, 6), top=top)

@@ -73,7 +73,8 @@ class LinearModel:
 
     def logit(self, rows: Matrix) -> npt.NDArray[np.float64]:
         standard = (rows - np.asarray(self.mean)) / np.asarray(self.scale)
-        return standard @ np.asarray(self.weights) + self.intercept
+        logits: npt.NDArray[np.float64] = standard @ np.asarray(self.weights) + self.intercept
+        return logits
 
     def probability(self, rows: Matrix) -> npt.NDArray[np.float64]:
         return 1.0 / (1.0 + np.exp(-self.logit(rows)))

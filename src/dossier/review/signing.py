@@ -32,7 +32,7 @@ from dossier.output.manifest import (
     build_manifest,
     manifest_bytes,
 )
-from dossier.output.workbook import ANSWERED_SUFFIX
+from dossier.output.workbook import ANSWERED_SUFFIX, answers_written
 from dossier.records import Dossier
 from dossier.review import sshsig
 from dossier.review.decisions import pending
@@ -118,6 +118,7 @@ def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
     if waiting:
         shown = ", ".join(waiting[:8]) + (" ..." if len(waiting) > 8 else "")
         raise SigningError(f"{out}: cannot sign: {len(waiting)} answers await review ({shown})")
+    _require_answers_in_workbook(dossier, out)
     key = load_private_key(key_path)
     manifest = build_manifest(dossier, out) | {"signer": signer_entry(key.public_key(), signed_at)}
     signed = manifest_bytes(manifest)
@@ -125,6 +126,20 @@ def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
     write_atomic(out / SIGNATURE, base64.b64encode(key.sign(signed)) + b"\n")
     _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
     return fingerprint(key.public_key())
+
+
+def _require_answers_in_workbook(dossier: Dossier, out: Path) -> None:
+    """An answered workbook that holds no answer is not signed as one."""
+    if dossier.workbook is None or not (out / dossier.workbook.file).exists():
+        return
+    path = out / dossier.workbook.file
+    if answers_written(path, dossier.answers, dossier.workbook.columns) == 0:
+        raise SigningError(
+            f"{path}: cannot sign: no answer was written into the answered workbook "
+            "(no sheet has a column the answers can go to, or every answer was rejected; "
+            "see the notes of dossier build); name the column in dossier.toml "
+            "([questionnaire] answer_column or text_column) and build again"
+        )
 
 
 def _write_openssh_signature(out: Path, key: Ed25519PrivateKey, names: list[str]) -> None:

@@ -8,7 +8,7 @@ artefacts are written again, the answered workbook from the copy in ``out``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +16,7 @@ from dossier.common.atomic import write_atomic
 from dossier.common.clock import utc_iso
 from dossier.output.render import write_outputs
 from dossier.output.serialise import read_dossier
-from dossier.records import Answer, ReviewStatus
+from dossier.records import Answer, Dossier, ReviewStatus
 from dossier.review.decisions import (
     DECISIONS_FILE,
     Decision,
@@ -25,6 +25,7 @@ from dossier.review.decisions import (
     decisions_json,
     edit_decision,
     engine_view,
+    lapse,
     load_decisions,
     load_passages,
     pending,
@@ -65,6 +66,20 @@ def record_decisions(
     reviewed = apply_decisions(dossier, decisions)
     write_outputs(reviewed, out)  # the answered workbook, if any, from the copy in out
     return Recorded(len(new), len(pending(reviewed)))
+
+
+def carry_decisions(
+    out: Path, dossier: Dossier, evidence_changed: Iterable[str], why: Mapping[str, str]
+) -> Dossier:
+    """A new build's dossier under the decisions already made: each holds while the
+    answer it judged is unchanged. Decisions on answers whose evidence changed
+    (``evidence_changed``) lapse, with the reason (``why``, per question), and are
+    kept in review.json marked so: a lapsed approval never comes back by itself."""
+    decisions = load_decisions(out)
+    kept = lapse(decisions, evidence_changed, why)
+    if kept != decisions:
+        write_atomic(out / DECISIONS_FILE, decisions_json(kept))
+    return apply_decisions(dossier, kept, why)
 
 
 def pending_answers(out: Path) -> list[Answer]:

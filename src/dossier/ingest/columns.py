@@ -1,0 +1,302 @@
+"""Which column of a questionnaire sheet is which, as the published layouts name them.
+
+The header row is the first of the top rows naming a question column. Beside the
+id and question columns, each column plays one role in the answered copy:
+
+- a **choice** column takes one value of its own list: the list of a data
+  validation on the column ("Yes,No,NA", a range, or a named range), or, without
+  one, the values its header names ("Yes/No", "Y/N", CAIQ's "CSP CAIQ Answer");
+- a **text** column takes the prose: the answer column when it is free text,
+  else a description or comments column (CAIQ "CSP Implementation Description",
+  SIG and HECVAT "Additional Information", "Comments", "Notes", "Justification");
+- the verdict and citations columns, where a sheet has them;
+- columns about ownership or customer responsibilities (CAIQ "SSRM Control
+  Ownership", "CSC Responsibilities") are never written to.
+
+``[questionnaire]`` keys in ``dossier.toml`` name columns instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dossier.records import ColumnSettings
+
+HEADER_SCAN_ROWS = 30
+
+ID_NAMES = (
+    "id",
+    "ref",
+    "ref.",
+    "reference",
+    "question id",
+    "question_id",
+    "qid",
+    "#",
+    "no",
+    "no.",
+    "number",
+    "control id",
+    "ques num",
+    "ques #",
+    "question number",
+    "question #",
+)
+QUESTION_NAMES = (
+    "question",
+    "question text",
+    "questions",
+    "control question",
+    "requirement",
+    "question/request",
+)
+ANSWER_NAMES = (  # the published choice headers first
+    "csp caiq answer",
+    "yes/no",
+    "y/n",
+    "response",
+    "answer",
+    "answers",
+    "vendor answer",
+    "vendor answers",
+    "vendor response",
+    "supplier response",
+    "your response",
+    "your answer",
+)
+TEXT_NAMES = (
+    "csp implementation description",
+    "implementation description",
+    "additional information",
+    "additional info",
+    "additional comments",
+    "comments",
+    "comment",
+    "notes",
+    "justification",
+    "explanation",
+    "remarks",
+    "vendor comments",
+)
+VERDICT_NAMES = ("verdict", "answer status", "dossier verdict")
+CITATION_NAMES = (
+    "citations",
+    "citation",
+    "sources",
+    "evidence",
+    "supporting evidence",
+    "source documents",
+)
+OWNERSHIP_NAMES = (
+    "ssrm control ownership",
+    "control ownership",
+    "ownership",
+    "owner",
+    "csc responsibilities",
+    "csc responsibility",
+    "customer responsibilities",
+    "customer responsibility",
+    "shared responsibility",
+)
+# Headers whose published list has no data validation to read it from.
+HEADER_LISTS = {"csp caiq answer": ("Yes", "No", "NA")}
+_YES_NO_HEADER = re.compile(r"\b(yes|y)\s*/\s*(no|n)\b(?:\s*/\s*(n\s*/\s*a|na)\b)?", re.I)
+_PARENTHESES = re.compile(r"\s*\([^)]*\)")
+_DEFAULT = ColumnSettings()
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    sheet: str
+    header_row: int  # 1-based
+    question_col: int  # 1-based
+    id_col: int | None
+    answer_col: int | None  # the column named or found as the answer (choice or text)
+    verdict_col: int | None
+    citations_col: int | None
+    text_col: int | None = None  # takes the prose
+    choice_col: int | None = None  # takes one value of ``choices``
+    choices: tuple[str, ...] = ()
+    headers: tuple[str, ...] = ()  # the header row's names, as written
+
+    @property
+    def writable(self) -> bool:
+        """Whether the answers have a column to go to."""
+        return self.choice_col is not None or self.text_col is not None
+
+    def header(self, column: int | None) -> str:
+        return self.headers[column - 1] if column and column <= len(self.headers) else ""
+
+
+def find_layout(sheet: Any, columns: ColumnSettings = _DEFAULT) -> SheetLayout | None:
+    """The layout of a sheet, or None when its top rows name no question column."""
+    for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
+        headers = {cell.column: _written(cell.value) for cell in row if _written(cell.value)}
+        names = _name_index(headers)
+        question = _pick(names, columns.question_column, QUESTION_NAMES)
+        if question is None:
+            continue
+        last = max(headers)
+        written = tuple(headers.get(c, "") for c in range(1, last + 1))
+        return _roles(sheet, columns, names, row[0].row, question, written)
+    return None
+
+
+def _roles(
+    sheet: Any,
+    columns: ColumnSettings,
+    names: dict[str, int],
+    header_row: int,
+    question: int,
+    headers: tuple[str, ...],
+) -> SheetLayout:
+    lists = validation_lists(sheet, header_row)
+    answer = _pick(names, columns.answer_column, ANSWER_NAMES)
+    if answer is None and not columns.answer_column:
+        answer = _yes_no_column(headers, question) or _list_column(lists, names)
+    text = _pick(names, columns.text_column, TEXT_NAMES)
+    choices = _choices(answer, lists, headers)
+    if choices is None and answer is not None:  # a free-text answer column takes the prose
+        text = answer
+    choice = answer if choices is not None else None
+    taken = {question, choice, text}
+    verdict = _pick(names, columns.verdict_column, VERDICT_NAMES)
+    citations = _pick(names, columns.citations_column, CITATION_NAMES)
+    return SheetLayout(
+        sheet=sheet.title,
+        header_row=header_row,
+        question_col=question,
+        id_col=_pick(names, columns.id_column, ID_NAMES),
+        answer_col=answer,
+        verdict_col=None if verdict in taken else verdict,
+        citations_col=None if citations in taken | {verdict} else citations,
+        text_col=text,
+        choice_col=choice,
+        choices=choices or (),
+        headers=headers,
+    )
+
+
+def _written(value: Any) -> str:
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def name(value: Any) -> str:
+    """A header as it is matched: spaces folded, lower case, "Yes / No" as "yes/no"."""
+    return re.sub(r"\s*/\s*", "/", _written(value).lower())
+
+
+def _name_index(headers: dict[int, str]) -> dict[str, int]:
+    """Each header by its name and by its name without a parenthesised remark
+    ("CSP Implementation Description (Optional/Recommended)"); the first column wins."""
+    names: dict[str, int] = {}
+    for column, header in sorted(headers.items()):
+        for key in (name(header), name(_PARENTHESES.sub("", header))):
+            names.setdefault(key, column)
+    return names
+
+
+def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int | None:
+    if configured:
+        return names.get(name(configured))
+    return next((names[n] for n in usual if n in names), None)
+
+
+def _choices(
+    column: int | None, lists: dict[int, tuple[str, ...]], headers: tuple[str, ...]
+) -> tuple[str, ...] | None:
+    """The values a choice column takes; None for a free-text column."""
+    if column is None:
+        return None
+    if column in lists:
+        return lists[column]
+    header = headers[column - 1]
+    if name(header) in HEADER_LISTS:
+        return HEADER_LISTS[name(header)]
+    match = _YES_NO_HEADER.search(header)
+    if match is None:
+        return None
+    return tuple(re.sub(r"\s+", "", v) for v in match.groups() if v)
+
+
+def _yes_no_column(headers: tuple[str, ...], question: int) -> int | None:
+    """Without an answer column by name: the first other column whose header says Yes/No."""
+    return next(
+        (i for i, h in enumerate(headers, 1) if i != question and _YES_NO_HEADER.search(h)),
+        None,
+    )
+
+
+def _list_column(lists: dict[int, tuple[str, ...]], names: dict[str, int]) -> int | None:
+    """Without an answer column by name: the first column whose list holds Yes and No
+    (never an ownership column)."""
+    ownership = {names[n] for n in OWNERSHIP_NAMES if n in names}
+    return next(
+        (
+            column
+            for column, values in sorted(lists.items())
+            if column not in ownership and yes_or_no(values, "Yes") and yes_or_no(values, "No")
+        ),
+        None,
+    )
+
+
+_YES, _NO = ("yes", "y", "true"), ("no", "n", "false")
+
+
+def yes_or_no(choices: Sequence[str], short_answer: str) -> str | None:
+    """The value of ``choices`` that says ``short_answer`` when it is Yes or No; None
+    for any other short answer ("Not covered" is never No, nor NA) or a list without it."""
+    wanted = {"yes": _YES, "no": _NO}.get(short_answer.strip().lower())
+    if wanted is None:
+        return None
+    return next((c for c in choices if c.strip().lower() in wanted), None)
+
+
+def validation_lists(sheet: Any, header_row: int) -> dict[int, tuple[str, ...]]:
+    """The values of each list data validation on a column below the header row."""
+    lists: dict[int, tuple[str, ...]] = {}
+    for validation in sheet.data_validations.dataValidation:
+        if validation.type != "list" or not validation.formula1:
+            continue
+        values = _list_values(sheet, str(validation.formula1))
+        if not values:
+            continue
+        for cells in validation.sqref.ranges:
+            if cells.max_row > header_row:
+                for column in range(cells.min_col, cells.max_col + 1):
+                    lists.setdefault(column, values)
+    return lists
+
+
+def _list_values(sheet: Any, formula: str) -> tuple[str, ...]:
+    """A list validation's values: written out ("Yes,No,NA"), or the cells of a
+    range or of a named range."""
+    formula = formula.strip().lstrip("=")
+    if formula.startswith('"') and formula.endswith('"'):
+        return tuple(v.strip() for v in formula[1:-1].split(",") if v.strip())
+    book = sheet.parent
+    defined = book.defined_names.get(formula) or sheet.defined_names.get(formula)
+    if defined is not None:
+        destinations = list(defined.destinations)
+    elif "!" in formula:
+        title, _, cells = formula.rpartition("!")
+        destinations = [(title.strip("'").replace("''", "'"), cells)]
+    else:
+        destinations = [(sheet.title, formula)]
+    return tuple(v for title, cells in destinations for v in _range_values(book, title, cells))
+
+
+def _range_values(book: Any, title: str, cells: str) -> list[str]:
+    if title not in book.sheetnames:
+        return []
+    try:
+        found = book[title][cells.replace("$", "")]
+    except (ValueError, KeyError, IndexError):
+        return []
+    rows = found if isinstance(found, tuple) else ((found,),)
+    flat = [c for row in rows for c in (row if isinstance(row, tuple) else (row,))]
+    return [_written(c.value) for c in flat if _written(c.value)]
