@@ -106,6 +106,7 @@ def fold_whitespace(text: str) -> str:
 # (as in PDFs and 80-column Markdown) is not a boundary.
 _BOUNDARY = re.compile(
     r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
+    r"|(?<=[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?;:])[ \t]*\n\s*"
     r"|[ \t]*\n\s*(?=(?:[-*+•|#>]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s)"
     r"|[ \t]*\n\s*\n\s*"
@@ -128,7 +129,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans = []
     position = start
     for match in _BOUNDARY.finditer(text, start, end):
-        if _ABBREVIATION.search(text, max(start, match.start() - 6), match.start()):
+        if _ABBREVIATION.search(text, max(start, match.start() - 12), match.start()):
             continue
         spans.append((position, match.start()))
         position = match.end()

@@ -75,6 +75,8 @@ _HEDGES = re.compile(
     r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
     re.I,
 )
+# "If so, how often?": the follow-up's opening says nothing itself.
+_FOLLOW_UP = re.compile(r"\b(?:if so|if yes|if not|if applicable)\b[,:]?\s*", re.I)
 # "according to X", "in accordance with X": a demand on how, kept as a demand.
 _ACCORDING = re.compile(
     r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with)"
@@ -130,6 +132,7 @@ def core_ask(question: str) -> CoreAsk:
         demands += [" ".join(m.group(0).strip(" ,()").split()) for m in pattern.finditer(text)]
         text = pattern.sub(" ", text)
     text = _HEDGES.sub(" ", text)
+    text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
     text = _GOVERNANCE_LIST.sub(" ", text)
     text = _GOVERNANCE_PAIR.sub(" ", text)

@@ -58,9 +58,11 @@ _ASKED_FOR = {"frequency": "how often", "duration": "the period", "number": "the
 def make_brief(question: Question) -> Brief:
     text = fold_whitespace(question.question)
     asked = _interrogative_part(text)
-    ask = core_ask(asked)
-    facts = _facts(asked) + _demand_facts(ask.demands, question_terms(ask.core))
-    terms = question_terms(ask.core) or question_terms(asked)
+    parts = _facts(asked)
+    ask = core_ask(parts[0].text if parts else asked)
+    demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
+    facts = parts + _demand_facts(demands, question_terms(ask.core))
+    terms = tuple(dict.fromkeys(t for f in parts for t in f.terms)) or question_terms(asked)
     return Brief(
         question_id=question.question_id,
         question=question.question,
@@ -78,7 +80,7 @@ def make_brief(question: Question) -> Brief:
         acceptance=tuple(_criterion(f) for f in facts),
         ambiguities=_ambiguities(asked),
         core=ask.core,
-        demands=ask.demands,
+        demands=demands,
         about_document=ask.about_document,
         english=is_english(text),
     )
