@@ -32,7 +32,6 @@ from pathlib import Path
 
 import numpy as np
 
-from dossier.build import _lookup, _siblings
 from dossier.evaluation.evaluate import Label, anchor_covered, load_labels, score
 from dossier.evaluation.fitting import Outcome, best_threshold, fit_logistic
 from dossier.evidence.compose import ComposeContext, compose_answer
@@ -62,6 +61,7 @@ SCORER_FILE = ROOT / "src" / "dossier" / "research" / "scorer.json"
 SENTENCE_L2 = 2.0  # ridge strength of each model: a few generic features, two small corpora
 ANSWER_L2 = 4.0
 SUPPORT_MARGIN = 1.0  # logit units: further quotes score within this of the lead
+SETTINGS = EngineSettings()  # the [research] settings the folds are built with
 
 
 @dataclass
@@ -129,7 +129,9 @@ def rescored(labelled: LabelledSet, scorer: Scorer) -> dict[str, list[Candidate]
             out[question_id] = []
             continue
         scores = scorer.sentence.logit(np.asarray([c.features for c in candidates]))
-        ranked = [dataclasses.replace(c, score=float(s)) for c, s in zip(candidates, scores, strict=True)]
+        ranked = [
+            dataclasses.replace(c, score=float(s)) for c, s in zip(candidates, scores, strict=True)
+        ]
         out[question_id] = sorted(
             ranked, key=lambda c: (-c.score, c.passage_rank, c.sentence.start)
         )
@@ -202,14 +204,14 @@ def _neutral_answer() -> LinearModel:
 def built_figures(labelled: LabelledSet, scorer: Scorer) -> dict[str, float]:
     """The held-out set answered by the real engine and composer under ``scorer``."""
     engine = OfflineEngine(
-        labelled.index, labelled.engine.authority, labelled.engine.titles, EngineSettings(), scorer
+        labelled.index, labelled.engine.authority, labelled.engine.titles, SETTINGS, scorer
     )
     context = ComposeContext(
-        _lookup(labelled.index),
+        labelled.index.find,
         labelled.engine.titles,
         None,
         QuoteVerifier(),
-        _siblings(labelled.index),
+        labelled.index.passages_of,
     )
     answers = []
     for question in labelled.questions:
@@ -217,7 +219,7 @@ def built_figures(labelled: LabelledSet, scorer: Scorer) -> dict[str, float]:
             make_brief(question),
             engine.research,
             lambda evidence, q=question: compose_answer(q, evidence, context),
-            EngineSettings().max_repairs,
+            SETTINGS.max_repairs,
         )
         answers.append(answer_json(answer))
     scores = score({"answers": answers}, labelled.labels, labelled.raw)
@@ -270,7 +272,15 @@ def main() -> int:
     parser.add_argument("--eval", type=Path, default=ROOT.parent / "shared" / "eval")
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "fit-cache")
     parser.add_argument("--write", action="store_true", help="write scorer.json")
+    parser.add_argument(
+        "--setting", action="append", default=[], help="a [research] setting, NAME=VALUE"
+    )
     args = parser.parse_args()
+    global SETTINGS
+    SETTINGS = dataclasses.replace(
+        SETTINGS,
+        **{k: type(getattr(SETTINGS, k))(v) for k, v in (a.split("=") for a in args.setting)},
+    )
     paths = discover(args.eval)
     if len(paths) < 2:
         print(f"{args.eval}: need two labelled sets or more, found {len(paths)}", file=sys.stderr)

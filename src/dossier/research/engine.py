@@ -43,3 +43,5 @@ class EngineSettings:
     answer_threshold: float = -1.0  # answer at this probability; below 0: the fitted threshold
     max_repairs: int = 1  # research rounds after a failed acceptance check
     related_passages: int = 5  # close passages listed beside an answer, never quoted
+    # a quoted sentence takes its passage's neighbours up to this length
+    quote_window_chars: int = 300

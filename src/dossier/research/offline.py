@@ -353,7 +353,7 @@ class _Research:
         outcome: Outcome | None = None,
     ) -> Evidence:
         selections = tuple(
-            Selection(c.sentence.chunk_id, (c.sentence.text,), fact, c.score) for fact, c in chosen
+            Selection(c.sentence.chunk_id, (self._quoted(c),), fact, c.score) for fact, c in chosen
         )
         for selection in selections:
             self.steps.append(
@@ -372,6 +372,28 @@ class _Research:
             outcome.conflicts if outcome else (),
             related=self._related(ranking, {s.chunk_id for s in selections}),
         )
+
+    def _quoted(self, candidate: Candidate) -> str:
+        """The sentence, with the sentences around it in its passage while the quote
+        stays within ``quote_window_chars`` (a lead-in and its list, a rule and its
+        condition read together)."""
+        limit = self.settings.quote_window_chars
+        sentence = candidate.sentence
+        if len(sentence.text) >= limit:
+            return sentence.text
+        chunk = self.engine.index.chunk(sentence.chunk_id)
+        siblings = self.engine.index.sentences(sentence.chunk_id)[0]
+        at = next(i for i, s in enumerate(siblings) if s.start == sentence.start)
+        low = high = at
+        while True:
+            grown = False
+            for a, b in ((low, high + 1), (low - 1, high)):
+                if 0 <= a and b < len(siblings) and (a, b) != (low, high):
+                    if siblings[b].end - siblings[a].start <= limit:
+                        low, high, grown = a, b, True
+                        break
+            if not grown:
+                return chunk.text[siblings[low].start : siblings[high].end]
 
     def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
         """The close passages not quoted, each with its best sentence's score."""
