@@ -252,6 +252,7 @@ class Selection:
     fact: int  # index into brief.facts
     score: float
     claim: str = ""  # a drafted claim; empty: the claim is the quotes' own words
+    focus: str = ""  # the sentence chosen within the first quote (which may hold its neighbours)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     entailment, model_pass = _entailment(claims, kept, context.entail)
     findings += entailment + _language(evidence, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
-    short, doubt = short_answer(evidence.brief, verdict, kept)
+    focus = evidence.selections[0].focus if evidence.selections else ""
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus)
     if doubt is not None:
         findings += (doubt,)
         verdict, short = "escalate", NEEDS_REVIEW

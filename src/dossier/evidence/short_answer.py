@@ -12,6 +12,9 @@ It is read off the lead quote (the first quote of the first claim) and the brief
   "Customer data shall not be used for testing" may well answer Yes to "Is
   production data protected in testing?", and a false No is a statement about
   the vendor sent to a customer;
+- an open question ("What is the minimum password length?", "Describe how ...")
+  gets the figure when it asks for a measure the lead quote states, else
+  ``Documented`` (the quotes answer it in their own words);
 - an answer that is not grounded is ``Not covered``; an escalated one ``Needs review``.
 """
 
@@ -25,6 +28,20 @@ from dossier.records import Brief, Claim, Finding, Verdict
 from dossier.research.values import stated_value
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
+DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
+
+# A yes/no question opens with an auxiliary verb.
+_YES_NO = re.compile(
+    r"^\W*(is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall|may"
+    r"|must)\b",
+    re.I,
+)
+# An open question asking for a measure: "What is the minimum password length?"
+_MEASURE = re.compile(
+    r"\b(minimum|maximum|length|limit|size|timeout|time|period|objective|rto|rpo|number"
+    r"|percentage|count|threshold|duration|how many|how much)\b",
+    re.I,
+)
 
 _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden)\b",
@@ -44,21 +61,38 @@ _BRIDGE = frozenset("be been being is are was were currently yet ever always".sp
 
 
 def short_answer(
-    brief: Brief | None, verdict: Verdict, claims: Sequence[Claim]
+    brief: Brief | None, verdict: Verdict, claims: Sequence[Claim], focus: str = ""
 ) -> tuple[str, Finding | None]:
-    """The short answer, and a finding when the lead quote cannot give one."""
+    """The short answer, and a finding when the lead quote cannot give one.
+    ``focus``: the sentence research chose within the lead quote (a quote may
+    hold the sentences around it); it alone is read when given."""
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
     if verdict == "escalate":
         return NEEDS_REVIEW, None
-    lead = " ".join(claims[0].quotes[0].text.split())
+    quoted = " ".join(claims[0].quotes[0].text.split())
+    chosen = " ".join(focus.split())
+    lead = chosen if chosen and chosen in quoted else quoted
     kind = brief.facts[0].asks if brief is not None and brief.facts else None
     if kind is not None:
         value = stated_value(kind, lead)
         if value is None:
             return NEEDS_REVIEW, Finding("value", 0, f"the lead quote states no {kind} value")
         return value, None
+    if brief is not None and not _YES_NO.match(brief.query):
+        return _open(brief, lead), None
     return _yes_or_no(brief, lead)
+
+
+def _open(brief: Brief, lead: str) -> str:
+    """An open question ("What is the minimum password length?", "Describe ..."):
+    the figure, when it asks for a measure the lead quote states; else that the
+    documents describe it (the quotes say how)."""
+    if _MEASURE.search(brief.query):
+        value = stated_value("number", lead)
+        if value is not None:
+            return value
+    return DOCUMENTED
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:

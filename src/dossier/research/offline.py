@@ -353,7 +353,10 @@ class _Research:
         outcome: Outcome | None = None,
     ) -> Evidence:
         selections = tuple(
-            Selection(c.sentence.chunk_id, (self._quoted(c),), fact, c.score) for fact, c in chosen
+            Selection(
+                c.sentence.chunk_id, (self._quoted(c),), fact, c.score, focus=c.sentence.text
+            )
+            for fact, c in chosen
         )
         for selection in selections:
             self.steps.append(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import content_terms, sentence_spans, stem
+from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
 from dossier.records import Fact
 
 _FREQUENCY = re.compile(
@@ -67,11 +67,23 @@ def holds_value(fact: Fact, text: str) -> bool:
     )
 
 
+# A figure with its unit ("14 characters", "4 hours", "99.9%"), a section number
+# ("3.1 Passwords ...") aside.
+_MEASURED = re.compile(
+    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|no more than)\s+)?"
+    rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s*(?:-\s*)?"
+    rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
+    re.I,
+)
+_SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
+
+
 def stated_value(kind: str | None, text: str) -> str | None:
     """The value of the asked kind as the text states it ("quarterly", "within 72
-    hours", "12 characters"), or None."""
-    pattern = ASKS_PATTERN.get(kind or "")
+    hours", "14 characters"), or None."""
+    pattern = _MEASURED if kind == "number" else ASKS_PATTERN.get(kind or "")
     if pattern is None:
         return None
-    match = pattern.search(text)
+    body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    match = pattern.search(body)
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
