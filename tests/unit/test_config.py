@@ -129,7 +129,11 @@ def test_wrong_type_names_the_key(tmp_path: Path) -> None:
         ("chunking", "max_chars = true", "'chunking.max_chars' must be int"),
         ("research", "answer_threshold = '0.7'", "'research.answer_threshold' must be float"),
         ("retrieval", "lexical_depth = -1", "'retrieval.lexical_depth' must be at least 0, not -1"),
-        ("research", "max_answer_chars = -5", "'research.max_answer_chars' must be at least 1, not -5"),
+        (
+            "research",
+            "max_answer_chars = -5",
+            "'research.max_answer_chars' must be at least 1, not -5",
+        ),
         (
             "research",
             "answer_threshold = nan",
@@ -138,7 +142,11 @@ def test_wrong_type_names_the_key(tmp_path: Path) -> None:
         ("research", "answer_threshold = inf", "'research.answer_threshold' must be a finite"),
         ("research", "max_searches = 0", "'research.max_searches' must be at least 1, not 0"),
         ("research", "max_quotes = 0", "'research.max_quotes' must be at least 1"),
-        ("research", "answer_threshold = 1.5", "'research.answer_threshold' must be -1 to 1, not 1.5"),
+        (
+            "research",
+            "answer_threshold = 1.5",
+            "'research.answer_threshold' must be -1 to 1, not 1.5",
+        ),
         ("research", "min_score = 0.5", "unknown key 'research.min_score'"),
         ("chunking", "max_chars = 0", "'chunking.max_chars' must be at least 1"),
         ("freshness", "access_review = 0", "'freshness.access_review' must be at least 1"),

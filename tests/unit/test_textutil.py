@@ -12,6 +12,7 @@ from dossier.common.textutil import (
     content_terms,
     fold_whitespace,
     identifiers,
+    sentence_spans,
     stem,
     words,
 )
@@ -156,3 +157,15 @@ def test_the_indexed_text_reads_through_extraction_artefacts() -> None:
     assert embedding_text(chunk, "Media Policy") == "Media Policy > Media: Confidential backups."
     plain = Chunk("c2", "a.md", 0, 10, "Plain text", "")
     assert embedding_text(plain, "") == "Plain text"  # other text is left as it is
+
+
+def test_words_keep_accented_letters() -> None:
+    assert words("Les données sont conservées") == ["les", "données", "sont", "conservées"]
+
+
+def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
+    text = "Use a manager (e.g. Vault) for secrets. Rotate keys yearly."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Use a manager (e.g. Vault) for secrets.",
+        "Rotate keys yearly.",
+    ]

@@ -245,9 +245,8 @@ def reply(
 ) -> Answer:
     """An answer as the engine gives it: Yes, No or a value grounded in a quote of
     the access policy; Not covered unsupported; Needs review escalated."""
-    verdict: Verdict = {"Not covered": "unsupported", "Needs review": "escalate"}.get(
-        short, "grounded"
-    )
+    verdicts: dict[str, Verdict] = {"Not covered": "unsupported", "Needs review": "escalate"}
+    verdict: Verdict = verdicts.get(short, "grounded")
     quote = Quote("Access is reviewed quarterly.", "policies/access.md", "c9", 40, 69)
     claims = () if verdict == "unsupported" else (Claim(quote.text, (quote,)),)
     prose = (

@@ -103,6 +103,10 @@ _YOU_START = re.compile(
     re.I,
 )
 _IS_THERE = re.compile(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?", re.I)
+# A question's opening auxiliary: "Is remote access logged" asks about "remote access logged".
+_AUXILIARY = re.compile(
+    r"^(?:is|are|was|were|do|does|did|can|could|has|have|will|would|should|shall|must)\s+", re.I
+)
 _ABOUT_DOCUMENT = (
     re.compile(rf"\b{_DOCUMENTS}\b.{{0,80}}\b(?:established|documented|approved|exist)", re.I),
     re.compile(
@@ -143,7 +147,7 @@ def core_ask(question: str) -> CoreAsk:
 def _unwrapped(text: str) -> str:
     """The ask without the opening that only introduces it: "Are processes,
     procedures, and technical measures ... to", "Do you have a", "Is there a"."""
-    for pattern in (_MEASURES_WRAPPER, _YOU_START, _IS_THERE):
+    for pattern in (_MEASURES_WRAPPER, _YOU_START, _IS_THERE, _AUXILIARY):
         stripped = pattern.sub("", text, count=1)
         if stripped != text and len(stripped.split()) >= 2:
             return _tidy(stripped)

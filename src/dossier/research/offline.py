@@ -353,9 +353,7 @@ class _Research:
         outcome: Outcome | None = None,
     ) -> Evidence:
         selections = tuple(
-            Selection(
-                c.sentence.chunk_id, (self._quoted(c),), fact, c.score, focus=c.sentence.text
-            )
+            Selection(c.sentence.chunk_id, (self._quoted(c),), fact, c.score, focus=c.sentence.text)
             for fact, c in chosen
         )
         for selection in selections:
@@ -380,23 +378,14 @@ class _Research:
         """The sentence, with the sentences around it in its passage while the quote
         stays within ``quote_window_chars`` (a lead-in and its list, a rule and its
         condition read together)."""
-        limit = self.settings.quote_window_chars
         sentence = candidate.sentence
+        limit = self.settings.quote_window_chars
         if len(sentence.text) >= limit:
             return sentence.text
-        chunk = self.engine.index.chunk(sentence.chunk_id)
         siblings = self.engine.index.sentences(sentence.chunk_id)[0]
-        at = next(i for i, s in enumerate(siblings) if s.start == sentence.start)
-        low = high = at
-        while True:
-            grown = False
-            for a, b in ((low, high + 1), (low - 1, high)):
-                if 0 <= a and b < len(siblings) and (a, b) != (low, high):
-                    if siblings[b].end - siblings[a].start <= limit:
-                        low, high, grown = a, b, True
-                        break
-            if not grown:
-                return chunk.text[siblings[low].start : siblings[high].end]
+        spans = [(s.start, s.end) for s in siblings]
+        start, end = _window(spans, spans.index((sentence.start, sentence.end)), limit)
+        return self.engine.index.chunk(sentence.chunk_id).text[start:end]
 
     def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
         """The close passages not quoted, each with its best sentence's score."""
@@ -460,6 +449,19 @@ def _missing_part(fact: Fact) -> str:
     if fact.asks:
         return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
     return f"The documents do not establish: {subject}"
+
+
+def _window(spans: list[tuple[int, int]], at: int, limit: int) -> tuple[int, int]:
+    """The span of sentence ``at`` grown by whole neighbouring sentences, the next
+    one first, while it stays within ``limit`` characters."""
+    low = high = at
+    while True:
+        if high + 1 < len(spans) and spans[high + 1][1] - spans[low][0] <= limit:
+            high += 1
+        elif low > 0 and spans[high][1] - spans[low - 1][0] <= limit:
+            low -= 1
+        else:
+            return spans[low][0], spans[high][1]
 
 
 def _lead_id(ranking: _Ranking) -> tuple[str, int] | None:
