@@ -74,6 +74,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     short, doubt = short_answer(evidence.brief, verdict, kept, focus)
+    if calculations and verdict == "grounded":  # the figure asked for is the calculator's
+        short, doubt = calculations[0].result, None
     if doubt is not None:
         findings += (doubt,)
         verdict, short = "escalate", NEEDS_REVIEW

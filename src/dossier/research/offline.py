@@ -36,6 +36,7 @@ from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
+from dossier.research.ask import core_ask
 from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer
 from dossier.research.conflicts import Outcome, settle
@@ -279,7 +280,8 @@ class _Research:
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[str] = []
         for index, fact in enumerate(self.brief.facts[1:], start=1):
-            found = next((c for c in close if _answers_part(fact, c, chosen)), None)
+            own = close if fact.text in self.brief.demands else self._part_candidates(fact, floor)
+            found = next((c for c in own if _answers_part(fact, c, chosen)), None)
             if found is None:
                 missing.append(_missing_part(fact))
             elif len(chosen) < self.settings.max_quotes:
@@ -289,18 +291,36 @@ class _Research:
             chosen.append((0, extra))
         return self._within_length(chosen), missing
 
+    def _part_candidates(self, fact: Fact, floor: float) -> list[Candidate]:
+        """The candidates ranked against one further part of the question on its own
+        ("... and how often do you test your incident response plan?"), those within
+        the lead's margin."""
+        index = self.engine.index
+        core = core_ask(fact.text).core or fact.text
+        ask = Ask(
+            terms=fact.terms,
+            key=self.engine.scoring.stats.rarest(fact.terms),
+            kind=fact.asks,
+            about_document=False,
+            core=index.embed_query(core),
+            question=index.embed_query(fact.text),
+        )
+        return [c for c in self.engine.scoring.rank(ask, self.passages()) if c.score >= floor]
+
     def _adds(self, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
-        """Whether a sentence adds what the chosen ones lack: another document, or a
-        key term of the ask none of them states."""
+        """Whether a sentence adds what the chosen ones lack: a key term of the ask that
+        none of them states, while stating as much of the ask as the lead (a sentence
+        that only repeats the topic is related, not evidence)."""
         if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
             return False
-        documents = {c.sentence.document for _, c in chosen}
+        lead = chosen[0][1]
+        if candidate.feature("coverage") < lead.feature("coverage"):
+            return False  # less of the ask than the lead states: related, not evidence
         stated = set().union(*(self._terms(c) for _, c in chosen))
-        new_key = any(
+        return any(
             thesaurus.says(t, self._terms(candidate)) and not thesaurus.says(t, stated)
             for t in self.ask.key
         )
-        return candidate.sentence.document not in documents or new_key
 
     def _terms(self, candidate: Candidate) -> frozenset[str]:
         return self.engine.scoring.terms_of(candidate.sentence.text)

@@ -58,6 +58,8 @@ def holds_value(fact: Fact, text: str) -> bool:
     pattern = ASKS_PATTERN.get(fact.asks or "")
     if pattern is None:
         return True
+    if fact.asks == "number" and not counts_something(fact, text):
+        return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
     named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
@@ -85,5 +87,37 @@ def stated_value(kind: str | None, text: str) -> str | None:
     if pattern is None:
         return None
     body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
-    match = pattern.search(body)
+    match = pattern.search(body) or (_counted(body) if kind == "number" else None)
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
+
+
+def _counted(text: str) -> re.Match[str] | None:
+    """A figure and the noun it counts ("180 personnel"), not part of a name."""
+    return next(
+        (m for m in _COUNT_AND_NOUN.finditer(text) if not _NAMED_BEFORE.search(text, 0, m.start())),
+        None,
+    )
+
+
+# A figure and the word or two after it: "180 personnel", "14 characters".
+_FIGURE_AND_NOUN = re.compile(r"(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I)
+
+
+_COUNT_AND_NOUN = re.compile(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?\s+[a-z][a-z-]+", re.I)
+_NAMED_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")
+
+
+def counts_something(fact: Fact, text: str) -> bool:
+    """Whether the text states a count or measure of what the fact asks about: a
+    figure followed by a unit or by one of the fact's terms. The "2" of "SOC 2" or
+    the "27001" of "ISO 27001" counts nothing."""
+    wanted = {t for t in fact.terms if len(t) > 2}
+    for match in _FIGURE_AND_NOUN.finditer(text):
+        if _NAMED_BEFORE.search(text, 0, match.start()):
+            continue  # "SOC 2", "ISO 27001": part of a name
+        following = [w for w in match.groups()[1:] if w]
+        if _MEASURED.match(text, match.start()) or any(
+            stem(w.lower()) in wanted for w in following
+        ):
+            return True
+    return False
