@@ -449,7 +449,13 @@ class _Research:
         spelled = _spelled(self.brief.query)
         absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
         detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
-        return f"The documents do not establish: {subject}{detail}"
+        return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
+
+    def _budget_note(self) -> str:
+        """Said when a query went unsearched because the budget was spent."""
+        refused = any(isinstance(s, GuardStep) and s.reason == BUDGET_SPENT for s in self.steps)
+        spent = f" (the search budget of {self.settings.max_searches} ran out)"
+        return spent if refused else ""
 
 
 def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
