@@ -53,7 +53,7 @@ def test_scenario_metrics_from_routes_in_the_labels(
             "answerable": True,
             "documents": [],
             "anchors": [],
-            "route": ["search", "guard", "answer"],
+            "route": ["search", "search", "answer"],  # the core ask, then its key terms
         },
         {
             "id": "Q24",

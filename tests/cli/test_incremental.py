@@ -377,13 +377,17 @@ def test_the_ledger_says_how_much_of_each_stage_was_embedding(project: Path) -> 
     )
     stages = {row["stage"]: row for row in cold if "stage" in row}
     passages = len(json.loads((project / "out" / "cache" / "passages.json").read_text()))
-    # each distinct passage text once (two passages of the demo read the same)
-    assert stages["index"]["embedded_texts"] == stages["index"]["embedded"] > passages - 5
+    # each distinct passage text once (two passages of the demo read the same), and each
+    # distinct sentence of them once
+    index = stages["index"]
+    assert index["embedded_texts"] == index["embedded"] + index["sentences_embedded"]
+    assert index["embedded"] > passages - 5 and index["sentences_embedded"] > passages / 2
     assert stages["answer"]["embedded_texts"] > 0  # the questions' queries
     for stage in ("index", "answer"):
         assert 0 <= stages[stage]["embedding_seconds"] <= stages[stage]["seconds"]
     again = {row["stage"]: row for row in edited if "stage" in row}
-    assert 0 < again["index"]["embedded_texts"] < passages  # only the edited document's passages
+    # only the edited document's new passages and sentences
+    assert 0 < again["index"]["embedded_texts"] < passages
     assert first["build"]["questions"] == 6
 
 
