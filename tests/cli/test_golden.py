@@ -9,6 +9,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from dossier.build import BuildResult
 from dossier.output.render import render_markdown
 from dossier.output.serialise import to_json
@@ -42,6 +44,7 @@ def test_demo_build_is_deterministic(demo_build: BuildResult, demo_config, embed
     assert hits == ["hit"] * len(again.dossier.answers)
 
 
+@pytest.mark.slow
 def test_parallel_answering_gives_the_same_dossier(
     demo_build: BuildResult, demo_config, embedder, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
