@@ -13,6 +13,7 @@ from dossier.evidence.verify import (
     FoldedText,
     QuoteCheck,
     QuoteVerifier,
+    folded_text,
     normalise_quote,
     verify_quote,
 )
@@ -301,6 +302,11 @@ def test_fold_matches_a_character_walk(original: str) -> None:
     folded = FoldedText.of(original)
     assert folded.text == walked_text
     assert list(folded.offsets) == walked_offsets
+
+
+@given(st.one_of(ASCII_TEXT, MIXED_TEXT, st.text(max_size=60)))
+def test_the_folded_text_alone_is_the_folded_texts_text(text: str) -> None:
+    assert folded_text(text) == FoldedText.of(text).text
 
 
 def test_fold_keeps_a_compact_map() -> None:

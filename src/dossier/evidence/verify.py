@@ -37,10 +37,11 @@ chunk, so its cost is a raw search plus a small constant:
   faster in place).
 * A quote its cited chunk does not hold is looked for in the rest of its
   document (re-attribution, below) with one ``str.find`` over the document's
-  folded chunks joined (kept per document, like the folded chunks); only when
-  that finds it are the chunks searched one by one to tell where, and whether
-  it is ambiguous. Most such quotes are simply not in the document, and a
-  single C scan says so.
+  chunks folded and joined (kept per document; a chunk not folded yet is
+  folded without its offset map, ``folded_text``, about three times cheaper);
+  only when that finds it are the chunks folded and searched one by one to
+  tell where, and whether it is ambiguous.
+  Most such quotes are simply not in the document, and a single C scan says so.
 * A failure returns a shared, immutable ``QuoteCheck``: nothing is built.
 
 A whitespace-tolerant regular expression over the raw chunk (whitespace runs
@@ -70,13 +71,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from dossier.common.textutil import LIGATURES, SOFT_HYPHEN
+from dossier.common.textutil import LIGATURES, SOFT_HYPHEN, without_extraction_artefacts
 from dossier.common.textutil import has_extraction_artefacts as _has_artefacts
 from dossier.records import Chunk, Quote
 
 _NON_SPACE = re.compile(r"\S+")
 _LONG_WHITESPACE = re.compile(r"\s\s+")  # the only runs that move the offset map
 _SPACES = re.compile(rb" +")
+_LONG_SPACE_RUNS = re.compile(rb"   *")  # two literal spaces first: a fast prefix search
 _ASCII_WHITESPACE = bytes(c for c in range(128) if chr(c).isspace())
 _ASCII_SPACES = bytes.maketrans(_ASCII_WHITESPACE, b" " * len(_ASCII_WHITESPACE))
 
@@ -103,6 +105,15 @@ def normalise_quote(text: str) -> str:
         return folded
     undone = (_undo_extraction(token, 0)[0] for token in folded.split(" "))
     return " ".join(token for token in undone if token)
+
+
+def folded_text(original: str) -> str:
+    """``FoldedText.of(original).text`` without the offset map: what the whole-document
+    search needs, at a fraction of the cost."""
+    if original.isascii():
+        spaced = original.encode("ascii").translate(_ASCII_SPACES)
+        return _LONG_SPACE_RUNS.sub(b" ", spaced).strip(b" ").decode("ascii")
+    return " ".join(without_extraction_artefacts(original).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,12 +327,17 @@ class QuoteVerifier:
         return self._reattributed(needle, chunk, siblings, check)
 
     def _joined(self, document: str, siblings: Sequence[Chunk]) -> str:
-        """The document's chunks among ``siblings``, folded and joined (kept)."""
+        """The document's chunks among ``siblings``, folded and joined by NUL (kept)."""
         joined = self._documents.get(document)
         if joined is None or (joined.siblings is not siblings and joined.siblings != siblings):
-            own = [self.folded(c).text for c in siblings if c.document == document]
+            own = [self._text_of(c) for c in siblings if c.document == document]
             joined = self._documents[document] = _Joined(siblings, "\0".join(own))
         return joined.text
+
+    def _text_of(self, chunk: Chunk) -> str:
+        """The chunk's folded text: kept, or folded without its offset map."""
+        folded = self._folded.get(chunk.chunk_id)
+        return folded.text if folded is not None else folded_text(chunk.text)
 
     def _reattributed(
         self, needle: str, chunk: Chunk, siblings: Sequence[Chunk], check: QuoteCheck
