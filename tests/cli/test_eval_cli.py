@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from dossier.build import BuildResult
@@ -13,6 +14,7 @@ from dossier.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_eval_prints_both_columns_and_writes_eval_json(
     demo_build: BuildResult, demo_config
 ) -> None:

@@ -91,6 +91,7 @@ def test_a_no_op_rebuild_rewrites_nothing(project: Path) -> None:
     assert touched[1] == "history/index.json", touched
 
 
+@pytest.mark.slow
 def test_an_artefact_changed_by_hand_is_written_again(project: Path) -> None:
     build(project)
     markdown = project / "out" / "dossier.md"
@@ -114,6 +115,7 @@ def test_a_rebuild_reuses_every_answer(project: Path) -> None:
     assert "This build reused 6 stored answers" in appendix
 
 
+@pytest.mark.slow
 def test_a_removed_document_leaves_every_answer_and_says_why(project: Path) -> None:
     first = build(project)
     cited = {q["document"] for a in first["answers"] for c in a["claims"] for q in c["quotes"]}
@@ -171,6 +173,7 @@ def test_status_looks_for_the_vectors_of_the_configured_encoder(
     assert ", 0 to embed" in output, output
 
 
+@pytest.mark.slow
 def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
     build(project)
     (project / "corpus" / "policies" / "encryption.md").unlink()
@@ -195,6 +198,7 @@ def test_diff_needs_two_builds(project: Path) -> None:
     assert code == 2 and "fewer than 2 builds" in output
 
 
+@pytest.mark.slow
 def test_an_approval_lapses_when_its_evidence_changes(project: Path) -> None:
     build(project)
     code, output = run("review", "--out", project / "out", "--reviewer", "Ada", "--approve-all")
@@ -221,6 +225,7 @@ def test_an_approval_lapses_when_its_evidence_changes(project: Path) -> None:
     assert {r["question_id"] for r in recorded if r["lapsed"]} == {a["question_id"] for a in lapsed}
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_dossier(project: Path, tmp_path: Path) -> None:
     serial = build(project, "--jobs", "1")
     parallel = build(project, "--jobs", "2", "--out", tmp_path / "parallel")
@@ -270,6 +275,7 @@ def _env(extra: dict[str, str] | None) -> dict[str, str]:
     return env | (extra or {})
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_keeps_the_answers(project: Path) -> None:
     config = project / "dossier.toml"
     stopped = _dossier(
@@ -351,6 +357,7 @@ def test_repeated_questions_in_parallel_share_one_cache_entry(project: Path) -> 
     assert [e["cache"] for e in entries if "question_id" in e] == ["hit"] * 6
 
 
+@pytest.mark.slow
 def test_a_signed_dossier_stays_signed_when_nothing_changed(project: Path) -> None:
     build(project)
     out, key = project / "out", project / "signer.pem"

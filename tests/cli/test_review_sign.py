@@ -135,6 +135,7 @@ def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path])
     assert run("verify", "--out", out)[0] == 0
 
 
+@pytest.mark.slow
 def test_a_new_review_after_signing_invalidates_the_signature(
     out: Path, keys: tuple[Path, Path]
 ) -> None:
@@ -148,6 +149,7 @@ def test_a_new_review_after_signing_invalidates_the_signature(
     assert code == 1 and "not signed" in output
 
 
+@pytest.mark.slow
 def test_rebuild_keeps_decisions_for_unchanged_answers(built: Path, tmp_path: Path) -> None:
     project = built.parent
     out = tmp_path / "rebuild"
@@ -231,6 +233,7 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
     assert "edited by Ada: Yes." in " ".join(page_text)
 
 
+@pytest.mark.slow
 def test_an_edit_stands_through_later_decisions_and_rebuilds(
     built: Path, tmp_path: Path, keys: tuple[Path, Path]
 ) -> None:
@@ -316,6 +319,7 @@ def test_interactive_review_stops_cleanly_at_the_end_of_input(out: Path) -> None
     assert [r["status"] for r in _reviews(out).values()].count("approved") == 1
 
 
+@pytest.mark.slow
 def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> None:
     result = CliRunner().invoke(
         main,

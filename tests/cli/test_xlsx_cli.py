@@ -48,6 +48,7 @@ def test_vendor_workbook_is_answered_in_place(tmp_path: Path) -> None:
     assert dossier["build"]["questionnaire_notes"]
 
 
+@pytest.mark.slow
 def test_the_answered_workbook_is_signed_and_follows_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -41,6 +41,7 @@ def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult)
     assert round(width) == 595 and round(height) == 842  # A4 in points
 
 
+@pytest.mark.slow
 def test_letter_paper(demo_build: BuildResult) -> None:
     letter = dataclasses.replace(demo_build.dossier, paper="Letter")
     with pdfplumber.open(io.BytesIO(render_pdf(letter))) as pdf:
@@ -68,6 +69,7 @@ def test_parts_cover_every_answer_once_in_order(demo_build: BuildResult) -> None
         assert len(cut(answers, size)) == round((27 * 3_000 + 500 + 9_000) / 20_000)
 
 
+@pytest.mark.slow
 def test_a_dossier_laid_out_in_parts_is_numbered_linked_and_outlined(
     demo_build: BuildResult,
 ) -> None:
@@ -124,6 +126,7 @@ def _part_size(characters: int) -> Iterator[None]:
         pdf_module.PART_CHARACTERS = saved
 
 
+@pytest.mark.slow
 def test_parts_are_laid_out_here_when_no_worker_can_start(
     demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -144,6 +147,7 @@ def _page_texts(data: bytes) -> list[str]:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
+@pytest.mark.slow
 def test_the_same_dossier_gives_the_same_pdf_bytes(
     demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
 ) -> None:
