@@ -29,7 +29,7 @@ import pytest
 from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
 from dossier.build import build
 from dossier.config import load_config
-from dossier.index.embed import MiniLMEmbedder, _load_model
+from dossier.index.embed import MiniLMEmbedder, load_model
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.files import ingest, scan_corpus
 
@@ -68,7 +68,7 @@ def _project(root: Path, copies: int) -> Path:
 
 
 @pytest.mark.parametrize("copies", [1, 0, 8], ids=["policies-a", "policies-b", "8x"])
-def test_cold_build_seconds_per_stage(  # type: ignore[no-untyped-def]
+def test_cold_build_seconds_per_stage(
     benchmark, tmp_path: Path, embedder: MiniLMEmbedder, copies: int
 ) -> None:
     root = _project(tmp_path, copies)
@@ -111,7 +111,7 @@ def _raw_passages_per_second(corpus: Path) -> float:
     titles = {doc.path: doc.title for doc in read.documents}
     step = max(1, len(read.chunks) // RAW_SAMPLE)
     texts = [embedding_text(c, titles[c.document]) for c in read.chunks[::step]][:RAW_SAMPLE]
-    model = _load_model()
+    model = load_model()
     model.encode(texts[:16])  # warm-up
     start = time.perf_counter()
     model.encode(texts)

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from benchmarks.conftest import RESULTS, ROOT, SHARED_EVAL
-from dossier.index.embed import MiniLMEmbedder, _load_model, native_bfloat16
+from dossier.index.embed import MiniLMEmbedder, load_model, native_bfloat16
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.files import ingest, scan_corpus
 
@@ -49,7 +49,7 @@ def _passages_per_second(embed: Callable[[Sequence[str]], object], texts: list[s
 
 
 def _raw(texts: Sequence[str]) -> object:
-    return _load_model().encode(list(texts))
+    return load_model().encode(list(texts))
 
 
 def _one_thread(embedder: MiniLMEmbedder) -> Callable[[Sequence[str]], object]:
@@ -66,7 +66,7 @@ def _one_thread(embedder: MiniLMEmbedder) -> Callable[[Sequence[str]], object]:
     return embed
 
 
-def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_embedding_stage_against_raw_model(benchmark, texts: list[str]) -> None:
     shipped = MiniLMEmbedder(encoder="fp32")
     embedders: dict[str, Callable[[Sequence[str]], object]] = {
         "raw": _raw,

@@ -35,7 +35,7 @@ import pytest
 
 from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
 from benchmarks.scale_corpus import real_questions, write_corpus, write_questions
-from dossier.index.embed import _load_model
+from dossier.index.embed import load_model
 from dossier.index.hybrid import embedding_text
 from dossier.ingest.files import ingest, scan_corpus
 
@@ -97,7 +97,7 @@ def _raw_passages_per_second(corpus: Path) -> tuple[float, int]:
     titles = {doc.path: doc.title for doc in read.documents}
     step = max(1, len(read.chunks) // RAW_SAMPLE)
     texts = [embedding_text(c, titles[c.document]) for c in read.chunks[::step]][:RAW_SAMPLE]
-    model = _load_model()
+    model = load_model()
     model.encode(texts[:32])  # warm-up
     start = time.perf_counter()
     model.encode(texts)
@@ -108,7 +108,7 @@ def _load() -> str:
     return " ".join(f"{v:.1f}" for v in os.getloadavg())
 
 
-def test_cold_build_at_scale(benchmark, project: Project) -> None:  # type: ignore[no-untyped-def]
+def test_cold_build_at_scale(benchmark, project: Project) -> None:
     load_before = _load()
     seconds, peak_mb = benchmark.pedantic(
         _dossier_build, args=(project, project.questions), rounds=1
@@ -130,7 +130,7 @@ def test_cold_build_at_scale(benchmark, project: Project) -> None:  # type: igno
     }
 
 
-def test_thousand_questions_after_indexing(benchmark, project: Project) -> None:  # type: ignore[no-untyped-def]
+def test_thousand_questions_after_indexing(benchmark, project: Project) -> None:
     if not (project.out / "cache").exists():
         pytest.skip("needs the cold build of test_cold_build_at_scale")
     seconds, peak_mb = benchmark.pedantic(

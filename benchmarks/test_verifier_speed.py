@@ -73,10 +73,10 @@ def heap_as_a_build_leaves_it() -> Iterator[None]:
         yield
 
 
-def _record(name: str, benchmark) -> None:  # type: ignore[no-untyped-def]
+def _record(name: str, benchmark) -> None:
     stats = benchmark.stats.stats
     _SECONDS[name] = (stats.median, stats.min)
-    figures = {}
+    figures: dict[str, object] = {}
     for label, (verifier, baseline) in _RATIOS.items():
         if verifier in _SECONDS and baseline in _SECONDS:
             (v_med, v_min), (b_med, b_min) = _SECONDS[verifier], _SECONDS[baseline]
@@ -150,13 +150,13 @@ def plan(workload: Workload) -> Plan:
     return _plan(workload)
 
 
-def test_prepare_verifier(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_prepare_verifier(benchmark, workload: Workload, plan: Plan) -> None:
     verifier = benchmark(_prepared, workload, plan)
     assert len(verifier._folded) == len(workload.chunks)
     _record("test_prepare_verifier", benchmark)
 
 
-def test_verify_quotes(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes(benchmark, workload: Workload, plan: Plan) -> None:
     verifier = _prepared(workload, plan)
     quotes = benchmark(_quotes, verifier, plan)
     assert sum(q is not None for q in quotes) == workload.present
@@ -164,7 +164,7 @@ def test_verify_quotes(benchmark, workload: Workload, plan: Plan) -> None:  # ty
     _record("test_verify_quotes", benchmark)
 
 
-def test_baseline_find(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find(benchmark, workload: Workload, plan: Plan) -> None:
     """The contract's physical baseline: str.find of the same quotes the verifier is
     given (as typed) over the same passages it searches. Re-flowed, hardly any is
     found, so nearly every search runs to the end of its passage."""
@@ -173,7 +173,7 @@ def test_baseline_find(benchmark, workload: Workload, plan: Plan) -> None:  # ty
     _record("test_baseline_find", benchmark)
 
 
-def test_baseline_find_source_form(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find_source_form(benchmark, workload: Workload, plan: Plan) -> None:
     """A stricter reference: each quote in its source form (whitespace as in the
     chunk), so str.find finds exactly what the verifier finds and stops there."""
     searches = _searches(workload, plan, [quote for quote, _ in workload.source_form])
@@ -181,7 +181,7 @@ def test_baseline_find_source_form(benchmark, workload: Workload, plan: Plan) ->
     _record("test_baseline_find_source_form", benchmark)
 
 
-def test_verify_quotes_cold(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes_cold(benchmark, workload: Workload, plan: Plan) -> None:
     """A fresh verifier each round: folding each cited chunk, and joining the
     documents searched for reworded quotes, inside the timing."""
     quotes = benchmark(lambda: _quotes(QuoteVerifier(), plan))
@@ -195,7 +195,7 @@ def _present(workload: Workload, plan: Plan) -> tuple[Plan, list[tuple[str, str]
     return [plan[n] for n in keep], [workload.source_form[n] for n in keep]
 
 
-def test_verify_present_quotes(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_verify_present_quotes(benchmark, workload: Workload, plan: Plan) -> None:
     present, _ = _present(workload, plan)
     verifier = _prepared(workload, plan)
     quotes = benchmark(_quotes, verifier, present)
@@ -203,7 +203,7 @@ def test_verify_present_quotes(benchmark, workload: Workload, plan: Plan) -> Non
     _record("test_verify_present_quotes", benchmark)
 
 
-def test_baseline_find_present(benchmark, workload: Workload, plan: Plan) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find_present(benchmark, workload: Workload, plan: Plan) -> None:
     _, source_form = _present(workload, plan)
 
     def run() -> int:
@@ -214,7 +214,7 @@ def test_baseline_find_present(benchmark, workload: Workload, plan: Plan) -> Non
 
 
 @pytest.mark.parametrize("scale", [1, 4], ids=["1x", "4x"])
-def test_verify_quotes_scaled(benchmark, scale: int) -> None:  # type: ignore[no-untyped-def]
+def test_verify_quotes_scaled(benchmark, scale: int) -> None:
     load = workload_at(scale)
     plan = _plan(load)
     verifier = _prepared(load, plan)
@@ -227,7 +227,7 @@ def test_verify_quotes_scaled(benchmark, scale: int) -> None:  # type: ignore[no
 
 
 @pytest.mark.parametrize("scale", [1, 4], ids=["1x", "4x"])
-def test_baseline_find_scaled(benchmark, scale: int) -> None:  # type: ignore[no-untyped-def]
+def test_baseline_find_scaled(benchmark, scale: int) -> None:
     load = workload_at(scale)
     plan = _plan(load)
     searches = _searches(load, plan, [quote for quote, _ in load.source_form])
@@ -257,7 +257,7 @@ def _chunks_holding(workload: Workload, method: str) -> list[set[int]]:
 
 
 @pytest.mark.parametrize("method", ["find", "aho_corasick"])
-def test_all_quotes_all_chunks(benchmark, workload: Workload, method: str) -> None:  # type: ignore[no-untyped-def]
+def test_all_quotes_all_chunks(benchmark, workload: Workload, method: str) -> None:
     holding = benchmark.pedantic(_chunks_holding, args=(workload, method), rounds=1)
     cited = {chunk.chunk_id: n for n, chunk in enumerate(workload.chunks)}
     pairs = zip(holding, workload.typed, strict=True)

@@ -412,7 +412,7 @@ def _one_by_one(text: str, chunk: Chunk, siblings: list[Chunk]) -> QuoteCheck:
     check = verify_quote(text, chunk)
     if check.quote is not None or check.reason == "empty quote":
         return check
-    found = {}
+    found: dict[tuple[int, int], QuoteCheck] = {}
     for other in sorted(siblings, key=lambda c: (c.start, c.chunk_id)):
         if other.chunk_id != chunk.chunk_id and other.document == chunk.document:
             hit = verify_quote(text, other)
