@@ -7,15 +7,12 @@ ranker, and the offline engine's answer figures with build time per stage.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from benchmarks.conftest import RESULTS, SHARED_EVAL, needs_shared
-from dossier.build import build
-from dossier.config import load_config
-from dossier.evaluation.evaluate import FIGURES, evaluate_build, fold, load_labels
+from dossier.evaluation.evaluate import fold, load_labels
 from dossier.index.hybrid import HybridIndex, RetrievalSettings, fuse, open_index
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest, scan_corpus
@@ -27,10 +24,6 @@ from dossier.research.offline import OfflineEngine
 SET = SHARED_EVAL / "policies-a"
 pytestmark = needs_shared("policies-a")
 
-# The floor is set from the figure measured when this benchmark was written
-# (recall 0.621, abstention 0.722, median 751 characters); grounding must be total.
-RECALL_FLOOR = 0.60
-
 
 def _questions() -> list[Question]:
     with (SET / "questions.csv").open(encoding="utf-8") as handle:
@@ -38,9 +31,16 @@ def _questions() -> list[Question]:
 
 
 @pytest.fixture(scope="module")
-def index(tmp_path_factory: pytest.TempPathFactory, embedder) -> HybridIndex:
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build's output folder; the index fixture fills its cache first, so the
+    build finds every passage's vector there instead of embedding the corpus again."""
+    return tmp_path_factory.mktemp("policies-a")
+
+
+@pytest.fixture(scope="module")
+def index(out: Path, embedder) -> HybridIndex:
     corpus = ingest(scan_corpus(SET / "corpus"))
-    return open_index(corpus, embedder, tmp_path_factory.mktemp("cache"))
+    return open_index(corpus, embedder, out / "cache")
 
 
 def _top5_hit_rate(index: HybridIndex, rank) -> float:
@@ -74,36 +74,21 @@ def test_retrieval_rankers(benchmark, index: HybridIndex) -> None:
     assert figures["rrf_k10_equal (shipped)"] >= max(figures["bm25"], figures["minilm"])
 
 
-def test_engine_rerank_top5(index: HybridIndex) -> None:
+def test_engine_lead_candidates_top5(index: HybridIndex) -> None:
+    """How often a labelled anchor is among the engine's five best candidate
+    sentences (its first round, before the answer threshold)."""
     engine = OfflineEngine(
         index, Authority({}), {c.document: "" for c in index.chunks}, EngineSettings()
     )
-    position = {c.chunk_id: i for i, c in enumerate(index.chunks)}
-
-    def reranked(question: str) -> list[int]:
-        brief = make_brief(Question("q", question))
-        evidence = engine.research(brief)
-        pool = {h.chunk_id: 0 for s in evidence.searches for h in s.hits}
-        ranked = engine._rank(brief.facts[0], pool, index.embed_query(brief.query))
-        return [position[c.chunk_id] for c in ranked]
-
-    rate = _top5_hit_rate(index, reranked)
-    RESULTS.setdefault("policies-a top-5 anchor hit rate", {})["engine rerank"] = rate
-    assert rate > 0.5
-
-
-def test_build_and_score_policies_a(benchmark, tmp_path: Path, embedder) -> None:
-    """Fails only if grounding drops below 100% or recall under the floor."""
-    config = load_config(
-        None, {"corpus": SET / "corpus", "questions": SET / "questions.csv", "out": tmp_path}
-    )
-    clock = lambda: dt.datetime(2026, 1, 1, tzinfo=dt.UTC)  # noqa: E731
-    result = benchmark.pedantic(
-        build, args=(config,), kwargs={"embedder": embedder, "clock": clock}, rounds=1
-    )
-    report = evaluate_build(tmp_path, SET / "labels.jsonl", SET / "corpus", embedder)
-    for column in ("dossier", "baseline"):
-        RESULTS[f"policies-a {column}"] = {name: report[column][name] for name, _ in FIGURES}
-    RESULTS["policies-a build seconds"] = dict(result.dossier.build.stage_seconds)
-    assert report["dossier"]["grounding"] == 1.0
-    assert report["dossier"]["answer_recall"] >= RECALL_FLOOR
+    labels = load_labels(SET / "labels.jsonl")
+    hits = []
+    for question in _questions():
+        label = labels[question.question_id]
+        if not label.answerable:
+            continue
+        _, ranked = engine.first_round(make_brief(question))
+        top = " ".join(c.sentence.text for c in ranked[:5])
+        hits.append(any(fold(a) in fold(top) for a in label.anchors))
+    rate = round(sum(hits) / len(hits), 3)
+    RESULTS.setdefault("policies-a top-5 anchor hit rate", {})["engine candidate sentences"] = rate
+    assert rate > 0.4

@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dossier.errors import ConfigError
+from dossier.errors import ConfigError, InputError
 from dossier.evidence.freshness import FreshnessSettings
 from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
+from dossier.ingest.paths import check_corpus_folder, check_questionnaire_file
 from dossier.records import ColumnSettings
 from dossier.research.engine import EngineSettings
 from dossier.research.llm import ModelSettings
+from dossier.research.scoring import load_scorer
 
 ENGINES = ("offline", "openai")
 _TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}
@@ -57,6 +59,7 @@ class Config:
             "chunking": dataclasses.asdict(self.chunking),
             "retrieval": dataclasses.asdict(self.retrieval),
             "research": dataclasses.asdict(self.research),
+            "scorer": load_scorer().version,  # fitted weights: new weights, new answers
             **({"model": dataclasses.asdict(self.model)} if self.engine == "openai" else {}),
         }
 
@@ -123,6 +126,31 @@ def output_over_corpus(corpus: Path, out: Path) -> str | None:
     )
 
 
+def output_folder(path: Path | None, given: Path | None = None) -> Path:
+    """The output folder a command works on: ``--out`` (``given``), else ``out`` in
+    the settings file (relative to it), else ``build`` beside it (or in the
+    current folder): the folder ``dossier build`` writes by default."""
+    if given is not None:
+        return given
+    if path is None:
+        return Path("build")
+    raw = _read_toml(path)
+    out = raw.get("out")
+    if out is not None and not (isinstance(out, str) and out.strip()):
+        raise ConfigError(f"{path}: 'out' must be a path (a string)")
+    return path.parent / (out or "build")
+
+
+def check_paths(config: Config) -> None:
+    """What a build reads exists and is of a kind it reads, and the output folder
+    is not a file: checked before anything heavy loads, so a mistyped path is
+    reported at once."""
+    check_corpus_folder(config.corpus)
+    check_questionnaire_file(config.questions)
+    if config.out.exists() and not config.out.is_dir():
+        raise InputError(f"{config.out}: is a file; --out (or 'out') names the output folder")
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -169,20 +197,17 @@ _AT_LEAST_ONE = {
     "research.max_searches",
     "research.hits_per_search",
     "research.max_quotes",
-    "research.max_quote_chars",
     "research.max_answer_chars",
-    "research.sentences_per_passage",
+    "research.passages_considered",
     "engine.breaker_threshold",
     "engine.call_budget",
     *(f"freshness.{f.name}" for f in dataclasses.fields(FreshnessSettings) if f.type == "int"),
 }
 _SHARES = {
-    "research.min_vocabulary",
-    "research.min_coverage",
-    "research.min_joint_coverage",
     "freshness.fresh_share",
 }
 _RANGES: dict[str, tuple[float, float]] = {
+    "research.answer_threshold": (-1.0, 1.0),  # a probability; below 0: the fitted one
     "engine.temperature": (0.0, 2.0),  # what OpenAI-compatible servers accept
     "engine.timeout_seconds": (0.001, math.inf),
 }

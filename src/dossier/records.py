@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -12,6 +13,10 @@ Verdict = Literal["grounded", "unsupported", "escalate"]
 ReviewStatus = Literal["pending", "approved", "edited", "rejected"]
 StatementKind = Literal["fact", "assessment"]
 FreshnessState = Literal["fresh", "ageing", "stale", "undated"]
+# What a document is, for dating its statements: a policy (policy, standard,
+# procedure, plan: how things are done) or evidence that an activity was done
+# (a report, a record, a result). See ``evidence.freshness.document_class``.
+DocumentClass = Literal["policy", "evidence"]
 AcceptanceVerdict = Literal["complete", "incomplete", "wrong_question"]
 
 
@@ -36,6 +41,7 @@ class Document:
     effective_date: str | None
     status: str | None
     supersedes: tuple[str, ...]
+    document_class: DocumentClass | None = None  # set when the dossier is assembled
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,10 @@ class Brief:
     assumptions: tuple[str, ...] = ()
     acceptance: tuple[str, ...] = ()  # what a complete answer states, per fact
     ambiguities: tuple[Ambiguity, ...] = ()
+    core: str = ""  # the core ask: the practice and its subject, questionnaire wording removed
+    demands: tuple[str, ...] = ()  # what the wording asks beyond it ("at least annually")
+    about_document: bool = False  # asks that a policy, plan, procedure or programme exists
+    english: bool = True  # the offline engine reads English; another language is said so
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,7 @@ class Freshness:
     evidence_date: str | None  # ISO date: effective or stated review date
     review_due: str | None
     state: FreshnessState
+    document_class: DocumentClass | None = None  # what decided the family (see DocumentClass)
 
 
 @dataclass(frozen=True)
@@ -248,6 +259,17 @@ class Selection:
     fact: int  # index into brief.facts
     score: float
     claim: str = ""  # a drafted claim; empty: the claim is the quotes' own words
+    focus: str = ""  # the sentence chosen within the first quote (which may hold its neighbours)
+
+
+@dataclass(frozen=True)
+class RelatedPassage:
+    """A passage research found close to the question but did not quote: listed
+    beside the answer for a reviewer, never counted as evidence."""
+
+    chunk_id: str
+    document: str
+    score: float  # its best sentence's score
 
 
 @dataclass(frozen=True)
@@ -264,6 +286,7 @@ class Evidence:
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
     conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
     model_calls: int = 0  # calls to a language model for this question
+    related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
 
 
 @dataclass(frozen=True)
@@ -296,6 +319,55 @@ class Answer:
     # The direct answer, shown first: "Yes", "No", the value as the lead quote states
     # it ("quarterly", "12 characters"), "Not covered", or "Needs review" (escalated).
     short_answer: str = ""
+    related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
+
+
+class LapseCause(enum.StrEnum):
+    """What changed in an answer since a person decided on it: the decision lapses.
+    A decision holds while what the reviewer judged is unchanged (the question,
+    the verdict, the short answer, the prose, each statement and each quote: its
+    text, its document and that document's authority); an edit holds while its
+    own quotes still verify in their documents."""
+
+    QUESTION = "question"  # the question's text
+    VERDICT = "verdict"
+    SHORT_ANSWER = "short_answer"
+    PROSE = "prose"
+    STATEMENTS = "statements"  # a statement added, removed or reworded
+    QUOTES = "quotes"  # a quote added or removed, or moved to another document
+    AUTHORITY = "authority"  # a quoted document's status, date or supersession
+    MISSING_FACTS = "missing_facts"
+    EDIT_QUOTE = "edit_quote"  # a quote of a reviewer's edit is no longer in its document
+    ANSWER_REMOVED = "answer_removed"  # the question is no longer in the questionnaire
+    EARLIER_VERSION = "earlier_version"  # recorded by a version that kept no copy of it
+
+
+@dataclass(frozen=True)
+class LapsedDecision:
+    """A decision a build found no longer holding, and why."""
+
+    question_id: str
+    status: ReviewStatus  # what the decision was
+    reviewer: str
+    at: str
+    causes: tuple[LapseCause, ...]
+    message: str  # "was approved by Ada at ...; verdict changed (grounded → unsupported)"
+
+
+@dataclass(frozen=True)
+class ReviewChanges:
+    """What one build did to the review and the signature, and what to run next."""
+
+    lapsed: tuple[LapsedDecision, ...] = ()
+    # answers recomputed (their evidence moved) that came out as judged: decisions hold
+    held_recomputed: tuple[str, ...] = ()
+    signature_removed: tuple[str, ...] = ()  # the signature's files this build removed
+    signature_reason: str = ""
+    next_steps: tuple[str, ...] = ()  # the commands to run next
+
+    @property
+    def any(self) -> bool:
+        return bool(self.lapsed or self.held_recomputed or self.signature_removed)
 
 
 CacheEntryKind = Literal["document", "passages", "vectors", "index", "answer"]
@@ -341,6 +413,7 @@ class BuildInfo:
     model_calls: int = 0  # calls to a language model, all questions together
     # per question: "reused: why" or "recomputed: why", from the run ledger
     answer_cache: dict[str, str] = field(default_factory=dict)
+    review_changes: ReviewChanges = ReviewChanges()
     cache_discarded: tuple[CacheDiscard, ...] = ()  # cache entries that failed a check
     instruction_passages: tuple[InstructionPassage, ...] = ()  # passages addressing a model
 

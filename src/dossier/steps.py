@@ -98,6 +98,9 @@ class BriefStep(Step):
     assumptions: tuple[str, ...] = ()
     acceptance: tuple[str, ...] = ()
     ambiguities: tuple[AmbiguityNote, ...] = ()
+    core: str | None = optional()  # the core ask: the practice and its subject
+    demands: tuple[str, ...] = ()  # what the wording asks beyond it
+    about_document: bool = False  # asks that a policy, plan or procedure exists
 
     @classmethod
     def from_json(cls, row: Mapping[str, Any]) -> Self:
@@ -138,6 +141,20 @@ class DecideStep(Step):
     grounded: bool
     reason: str
     top: tuple[CandidateRow, ...]  # the five best candidates
+
+
+# A ranked candidate sentence: chunk id, offset in the passage, score, its text (cut).
+SentenceRow = tuple[str, int, float, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankStep(Step):
+    """Candidate sentences scored, and the probability that the documents answer."""
+
+    KIND = "rank"
+    probability: float
+    threshold: float
+    top: tuple[SentenceRow, ...]  # the five best sentences
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -336,6 +353,7 @@ KINDS: dict[str, type[Step]] = {
         GuardStep,
         ReformulateStep,
         DecideStep,
+        RankStep,
         ConflictStep,
         SelectStep,
         RepairStep,

@@ -7,6 +7,10 @@ attacks that once broke it — an attacker with write access to the output folde
 document — run through the command line (click's CliRunner), and what must
 hold afterwards: no invented or outside text in ``dossier.json``, ``dossier.md``
 or a signed dossier, and a clear message where a command must refuse.
+
+Each attack but the refused output folder builds a whole corpus, so they are
+marked slow (``make test-slow``, which CI runs after ``make test``); the unit
+tests of the checks they exercise run in ``make test``.
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ import pytest
 from click.testing import CliRunner
 
 from dossier.cli import main
+from dossier.common.canonical import canonical_key
 from dossier.output.manifest import manifest_bytes
 from dossier.output.serialise import read_dossier
-from dossier.review.decisions import answer_fingerprint
+from dossier.review.decisions import authorities, judged_answer
 from dossier.review.signing import load_private_key
 from tests.support.openai_server import (
     ChatRequest,
@@ -123,6 +128,7 @@ def latest_ledger(out: Path) -> list[dict[str, Any]]:
 # -- 1. cache poisoning: answers -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_1_a_poisoned_stored_answer_is_recomputed_and_never_signed(b1: Path, key: Path) -> None:
     pointers = b1 / "cache" / "answers" / "questions"
     (pointer,) = [
@@ -153,6 +159,7 @@ def test_1_a_poisoned_stored_answer_is_recomputed_and_never_signed(b1: Path, key
     nowhere(INVENTED, b1)
 
 
+@pytest.mark.slow
 def test_1_a_stored_answer_that_lost_a_finding_is_recomputed(b1: Path) -> None:
     """Dropping the critic's finding from a stored answer (to turn an escalation
     into a grounded answer) is caught: the critic's claim checks run again."""
@@ -173,6 +180,7 @@ def test_1_a_stored_answer_that_lost_a_finding_is_recomputed(b1: Path) -> None:
 # -- 2. cache poisoning: passages -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_2_a_poisoned_passage_is_discarded_and_cut_again(b1: Path) -> None:
     invented = "Customers may bring their own encryption keys in their own AWS account."
     poisoned = None
@@ -200,6 +208,7 @@ def test_2_a_poisoned_passage_is_discarded_and_cut_again(b1: Path) -> None:
 # -- 3. cache poisoning: vectors --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_3_random_vectors_are_discarded_and_the_answers_stay_the_same(demo: Path, b1: Path) -> None:
     rng = np.random.default_rng(19)
     for shard in (b1 / "cache" / "vectors").glob("*/*.npy"):
@@ -247,6 +256,7 @@ def plain_liar(request: ChatRequest) -> Reply:
     return honest_script(request)
 
 
+@pytest.mark.slow
 def test_4_a_plain_lie_beside_a_real_quote_is_never_grounded(tmp_path: Path) -> None:
     out = tmp_path / "lied"
     with ScriptedServer(plain_liar) as server:
@@ -267,6 +277,7 @@ def test_4_a_plain_lie_beside_a_real_quote_is_never_grounded(tmp_path: Path) -> 
     every_quote_is_in_its_document(out, ROOT / "corpus")
 
 
+@pytest.mark.slow
 def test_4_the_entailment_pass_can_ask_a_second_model(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
@@ -326,6 +337,7 @@ def injected(tmp_path: Path) -> Path:
     return project
 
 
+@pytest.mark.slow
 def test_5_an_instruction_in_a_document_is_never_grounded_evidence(injected: Path) -> None:
     out = injected / "out"
     with ScriptedServer(obeying_model) as server:
@@ -368,6 +380,7 @@ def test_5_an_instruction_in_a_document_is_never_grounded_evidence(injected: Pat
         assert f"\n{INJECTION}" not in prompt
 
 
+@pytest.mark.slow
 def test_5_the_offline_engine_flags_an_instruction_it_quotes(injected: Path) -> None:
     out = injected / "offline"
     code, output = run(
@@ -385,6 +398,7 @@ def test_5_the_offline_engine_flags_an_instruction_it_quotes(injected: Path) -> 
 # -- 6. links out of the corpus ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_6_a_link_out_of_the_corpus_is_never_read(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus)
@@ -407,6 +421,7 @@ def test_6_a_link_out_of_the_corpus_is_never_read(tmp_path: Path) -> None:
 # -- 7. supersedes that climbs out of the corpus ---------------------------------------
 
 
+@pytest.mark.slow
 def test_7_a_supersedes_path_leaving_the_corpus_supersedes_nothing(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus)
@@ -463,6 +478,7 @@ def reviewed(b1: Path) -> Iterator[Path]:
     yield b1
 
 
+@pytest.mark.slow
 def test_9_sign_never_signs_a_hand_edited_markdown(reviewed: Path, key: Path) -> None:
     rendered = (reviewed / "dossier.md").read_bytes()
     with (reviewed / "dossier.md").open("a") as markdown:
@@ -476,6 +492,7 @@ def test_9_sign_never_signs_a_hand_edited_markdown(reviewed: Path, key: Path) ->
     assert code == 0, output
 
 
+@pytest.mark.slow
 def test_9_verify_catches_a_hand_edited_markdown_whose_hash_was_signed(
     reviewed: Path, key: Path
 ) -> None:
@@ -496,6 +513,7 @@ def test_9_verify_catches_a_hand_edited_markdown_whose_hash_was_signed(
     assert "dossier.md: not what dossier.json renders to" in output
 
 
+@pytest.mark.slow
 def test_9_sign_refuses_a_quote_its_document_does_not_hold(reviewed: Path, key: Path) -> None:
     """dossier.json and review.json edited together (the decision's fingerprint
     recomputed): only the corpus can tell."""
@@ -504,10 +522,12 @@ def test_9_sign_refuses_a_quote_its_document_does_not_hold(reviewed: Path, key: 
     q01["claims"][0]["quotes"][0]["text"] = INVENTED  # its offsets kept
     (reviewed / "dossier.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     decisions = json.loads((reviewed / "review.json").read_text())
-    edited = next(a for a in read_dossier(reviewed).answers if a.question_id == "Q01")
+    dossier = read_dossier(reviewed)
+    edited = next(a for a in dossier.answers if a.question_id == "Q01")
+    judged = judged_answer(edited, authorities(dossier.documents))
     for decision in decisions:
         if decision["question_id"] == "Q01":
-            decision["answer_sha256"] = answer_fingerprint(edited)
+            decision["answer_sha256"], decision["judged"] = canonical_key(judged), judged
     (reviewed / "review.json").write_text(json.dumps(decisions, indent=2))
     code, output = run("sign", "--out", reviewed, "--key", key)
     assert code == 1, output
@@ -515,6 +535,7 @@ def test_9_sign_refuses_a_quote_its_document_does_not_hold(reviewed: Path, key: 
     assert not (reviewed / "manifest.sig").exists()
 
 
+@pytest.mark.slow
 def test_9_sign_refuses_a_record_edited_after_review(reviewed: Path, key: Path) -> None:
     data = record(reviewed)
     q25 = next(a for a in data["answers"] if a["question_id"] == "Q25")
@@ -525,6 +546,7 @@ def test_9_sign_refuses_a_record_edited_after_review(reviewed: Path, key: Path) 
     assert not (reviewed / "manifest.sig").exists()
 
 
+@pytest.mark.slow
 def test_9_sign_names_a_document_changed_since_the_build(
     demo: Path, tmp_path: Path, key: Path
 ) -> None:
@@ -547,6 +569,7 @@ def test_9_sign_names_a_document_changed_since_the_build(
 # -- also: a replayed signature, and a one-line 20 MB text -------------------------------
 
 
+@pytest.mark.slow
 def test_a_replayed_old_signature_gets_a_clear_message(reviewed: Path, key: Path) -> None:
     assert run("sign", "--out", reviewed, "--key", key)[0] == 0
     old = (reviewed / "manifest.sig").read_bytes()
@@ -561,11 +584,12 @@ def test_a_replayed_old_signature_gets_a_clear_message(reviewed: Path, key: Path
     assert code == 1 and "the signature does not match" in output and "Internal error" not in output
 
 
+@pytest.mark.slow
 def test_a_poisoned_pdf_text_in_the_cache_never_reaches_the_dossier(b1: Path) -> None:
     """The extracted text of a PDF is kept in the cache (extraction is slow); rewritten
     there with every hash and length made consistent, the page it is quoted from is
     extracted again and gives it away."""
-    true, false = "issued an unqualified opinion", "issued a qualified opinion"
+    true, false = "180 personnel, 12 of whom", "900 personnel, 12 of whom"  # Q22 quotes it
     for entry in (b1 / "cache" / "documents").glob("*.json"):
         row = json.loads(entry.read_text())
         if row["path"] == "reports/soc2-summary.pdf":
@@ -584,4 +608,4 @@ def test_a_poisoned_pdf_text_in_the_cache_never_reaches_the_dossier(b1: Path) ->
     nowhere(false, b1)
     rebuild(b1)  # the PDF extracted afresh
     nowhere(false, b1)
-    assert true in json.dumps(answers(b1)["Q21"]["claims"])
+    assert true in json.dumps(answers(b1)["Q22"]["claims"])

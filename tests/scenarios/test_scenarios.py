@@ -2,17 +2,18 @@
 
 Each scenario's expectations are written from its definition, not from the
 engine's output: what questions/scenarios.csv says the scenario exercises, what
-the demo corpus states, and the research loop as README ("How an answer is
-made") describes it:
+the demo corpus states, and the research loop as research/offline.py and README
+("How an answer is made") describe it:
 
-- the question is searched, then its key terms; a question naming no control
-  identifier has the question's own stemmed terms as its key terms, so that
-  second search is refused as a duplicate: a guard;
-- a fact still not grounded is reformulated once, with the thesaurus's synonyms
-  of its terms (research/offline.py, SYNONYMS) and with the heading words of the
-  closest passage: a reformulate step and one search per query; a reformulation
-  that leaves the closest passage where it was is a no-progress guard;
-- a fact met by a spent search budget ([research] max_searches = 6) is a guard;
+- the core ask is searched, then its key terms with their thesaurus
+  alternatives (a different query, so both run), then each further part of a
+  compound question on its own;
+- a question whose answer probability stays under the threshold is reformulated
+  once, with the thesaurus alternatives of its terms and with the heading words
+  of the closest passage: a reformulate step and one search per query; a
+  reformulation that leaves the best sentence where it was is a no-progress
+  guard; a spent search budget ([research] max_searches = 6) refuses a query
+  with a guard;
 - a question asking for arithmetic calls the calculator: a tool step;
 - the route ends in answer (grounded) or abstain.
 
@@ -43,8 +44,9 @@ from tests.conftest import ROOT, pinned_clock
 
 LABELS = ROOT / "questions" / "scenario-labels.jsonl"
 
-OPENING = ("search", "guard")  # the question's search; its key terms, the same terms: refused
-NO_PROGRESS = ("reformulate", "search", "guard")  # one query (heading words), closest unchanged
+OPENING = ("search", "search")  # the core ask; its key terms with their alternatives
+# two queries (the terms' alternatives, the closest passage's headings), best sentence unchanged
+NO_PROGRESS = ("reformulate", "search", "search", "guard")
 BUDGET_SPENT = ("guard",)
 
 
@@ -59,7 +61,7 @@ class Expected:
 
 EXPECTED = {
     "S1": Expected(
-        (*OPENING, "answer"),
+        (*OPENING, "search", "answer"),  # the second part searched on its own
         frozenset({"reports/soc2-summary.pdf", "policies/incident-response.md"}),
         True,
         (
@@ -68,7 +70,7 @@ EXPECTED = {
         ),
         "Multi-hop across two documents: the independent penetration test is stated in the "
         "SOC 2 summary, the incident-response exercise in the incident-response policy; the "
-        "question's own search reaches both, so neither fact is reformulated.",
+        "second part is searched on its own and quoted from its own document.",
     ),
     "S2": Expected(
         (*OPENING, "tool", "answer"),
@@ -83,9 +85,9 @@ EXPECTED = {
         frozenset(),
         False,
         (),
-        "Unanswerable: FedRAMP occurs nowhere in the corpus. The thesaurus has nothing for "
-        "hold, FedRAMP, authorization or platform, so the one reformulation is the closest "
-        "passage's heading words, which find that passage again: no progress, abstention.",
+        "Unanswerable: FedRAMP occurs nowhere in the corpus. The one reformulation (the "
+        "thesaurus's alternatives of 'authorization', the closest passage's heading words) "
+        "finds nothing better: no progress, abstention.",
     ),
     "S4": Expected(
         (*OPENING, "answer"),
@@ -106,36 +108,25 @@ EXPECTED = {
     "S6": Expected(
         (
             *OPENING,
-            *NO_PROGRESS,  # a public bug bounty
-            *NO_PROGRESS,  # red team exercises
-            "reformulate",  # rotating HSM master keys: 'rotate' has synonyms in the thesaurus
-            "search",  # ... refresh, change, renew, expire
-            "search",  # ... the closest passage's heading words
-            "guard",
-            *NO_PROGRESS,  # a FedRAMP authorization: the sixth search, the budget is spent
-            *BUDGET_SPENT,  # source code escrow
-            *BUDGET_SPENT,  # cyber insurance
+            "search",  # how often red team exercises are run
+            "search",  # rotating HSM master keys
+            "search",  # a FedRAMP authorization
+            "search",  # source code escrow: the sixth search
+            *BUDGET_SPENT,  # cyber insurance: the budget is spent
+            *BUDGET_SPENT,  # no search left to reformulate with
             "abstain",
         ),
         frozenset(),
         False,
         (),
-        "Loop guard and search budget: six facts the corpus does not cover, each "
-        "reformulation making no progress. The third fact's 'rotate' has thesaurus synonyms, "
-        "so it reformulates with two queries; the budget of 6 searches (the question's, then "
-        "1 + 1 + 2 + 1) is spent before the fifth and sixth facts.",
+        "Loop guard and search budget: six parts the corpus does not cover. The core ask "
+        "and its key terms, then each further part on its own, spend the budget of 6 "
+        "searches before the last part; the reformulation is refused too.",
     ),
 }
 
-# The engine's route differs from the definition's here; the engine is not changed by
-# the tests (see the README: another engineer is rewriting the offline engine).
-UNSTEMMED_THESAURUS = (
-    "the thesaurus is looked up by stemmed term, but its keys 'rotate', 'terminate', "
-    "'employee', 'delete', 'vulnerability' and 'disaster' are unstemmed words whose stems "
-    "differ ('rotat', ...), so their synonyms are never used: S6's third fact reformulates "
-    "with one query instead of two, and the budget is met at the sixth fact, not the fifth"
-)
-ROUTE_DIFFERS = {"S6": UNSTEMMED_THESAURUS}
+# Scenarios whose route the engine does not take as defined (none at present).
+ROUTE_DIFFERS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +247,6 @@ def test_the_harness_table_is_all_green(scenarios: BuildResult, scenario_config:
     }
 
 
-@pytest.mark.xfail(strict=True, reason=f"S6: {UNSTEMMED_THESAURUS}")
 def test_every_route_is_the_one_its_definition_implies(
     scenarios: BuildResult, scenario_config: Config
 ) -> None:

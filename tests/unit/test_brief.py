@@ -269,3 +269,25 @@ def test_a_second_question_joined_by_and_without_a_comma_is_its_own_fact() -> No
     ]
     single = make_brief(Question("Q", "Do you encrypt data at rest and in transit?"))
     assert len(single.facts) == 1  # "and" joining two objects asks one thing
+
+
+def test_a_question_in_another_language_is_recognised() -> None:
+    assert not brief("Les données sont-elles conservées plus de trente jours ?").english
+    assert not brief("¿Se cifran los datos en reposo?").english
+    assert brief("Is MFA enforced?").english
+
+
+def test_the_wordings_demands_become_facts_to_check() -> None:
+    b = brief("Are incident response plans tested at least annually and upon significant changes?")
+    assert b.demands == ("at least annually", "upon significant changes")
+    assert [f.asks for f in b.facts] == [None, "frequency", None]
+
+
+def test_the_core_ask_drives_the_terms() -> None:
+    b = brief(
+        "Are data retention policies and procedures established, documented, approved, "
+        "communicated, applied, evaluated, and maintained?"
+    )
+    assert b.about_document
+    assert "approv" not in b.terms and "evalu" not in b.terms
+    assert {"data", "retent"} <= set(b.terms)

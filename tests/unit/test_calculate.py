@@ -83,3 +83,14 @@ def test_plan_asks_nothing_of_a_plain_question() -> None:
 def test_add_of_any_two_quoted_integers(a: int, b: int) -> None:
     result = calculate("add", [str(a), str(b)], [f"first {a}; second {b}."])
     assert int(result.result.replace(",", "")) == a + b
+
+
+def test_a_total_adds_only_the_figures_that_count_what_is_asked() -> None:
+    from dossier.evidence.calculate import plan
+
+    planned = plan(
+        "How many people work in engineering and support in total?",
+        ["Engineering has 180 people.", "Support has 12 people.", "Our SOC 2 report is from 2024."],
+    )
+    assert planned is not None
+    assert planned.operation == "sum" and planned.operands == ("180", "12")

@@ -5,7 +5,7 @@ HONEST are paraphrases of verified demo quotes written the way a model writes a
 claim beside its quote; OVERCLAIMS are claims beside the same kind of quotes that
 say more than the quote (the issue's lying model, bring-your-own-key beside a key
 management quote, ...). The threshold must separate them: every honest claim is
-carried, no over-claim is. Measured: honest 0.60-1.00, over-claims 0.00-0.30.
+carried, no over-claim is. Measured: honest 0.60-1.00, over-claims 0.00-0.25.
 """
 
 from __future__ import annotations
@@ -223,8 +223,8 @@ def test_the_threshold_separates_paraphrases_from_over_claims() -> None:
     honest = [carriage(claim, quote).share for quote, claim in HONEST]
     over = [carriage(claim, quote).share for quote, claim in OVERCLAIMS]
     assert min(honest) >= CARRIED_SHARE > max(over)
-    assert CARRIED_SHARE == 0.5  # in the gap measured: 0.30 < 0.5 <= 0.60
-    assert min(honest) == pytest.approx(0.6) and max(over) == pytest.approx(0.3)
+    assert CARRIED_SHARE == 0.5  # in the gap measured: 0.25 < 0.5 <= 0.60
+    assert min(honest) == pytest.approx(0.6) and max(over) == pytest.approx(0.25)
 
 
 def test_a_claim_that_is_its_quote_is_carried() -> None:
@@ -243,7 +243,8 @@ def test_the_finding_names_the_words_the_quotes_lack() -> None:
     lie = "Yes. This is fully implemented for every system and every person."
     (finding,) = carried_findings(2, lie, "Passwords must be at least 14 characters long.")
     assert finding.check == "carried" and finding.claim == 2
-    assert "0%" in finding.detail and "fully, implemented, system, person" in finding.detail
+    # "implemented" is questionnaire filler, not a content word
+    assert "0%" in finding.detail and "not in them: fully, system, person" in finding.detail
 
 
 def test_the_critic_escalates_an_uncarried_claim_whatever_a_model_says() -> None:

@@ -63,7 +63,7 @@ def test_sections_are_read(tmp_path: Path) -> None:
         + 'engine = "openai"\njobs = 4\n'
         + "[chunking]\nmax_chars = 500\n"
         + "[retrieval]\nrrf_k = 60\ndense_weight = 2\n"
-        + "[research]\nmin_score = 0.5\nmax_quotes = 2\n",
+        + "[research]\nanswer_threshold = 0.5\nmax_quotes = 2\n",
     )
     config = load_config(path)
     assert config.engine == "openai"
@@ -72,7 +72,7 @@ def test_sections_are_read(tmp_path: Path) -> None:
     assert config.retrieval.rrf_k == 60
     assert config.retrieval.dense_weight == 2.0
     assert isinstance(config.retrieval.dense_weight, float)  # an int given for a float is widened
-    assert config.research.min_score == 0.5
+    assert config.research.answer_threshold == 0.5
     assert config.research.max_quotes == 2
 
 
@@ -127,14 +127,27 @@ def test_wrong_type_names_the_key(tmp_path: Path) -> None:
     [
         ("retrieval", "rrf_k = 10.0", "'retrieval.rrf_k' must be int"),
         ("chunking", "max_chars = true", "'chunking.max_chars' must be int"),
-        ("research", "min_score = '0.7'", "'research.min_score' must be float"),
+        ("research", "answer_threshold = '0.7'", "'research.answer_threshold' must be float"),
         ("retrieval", "lexical_depth = -1", "'retrieval.lexical_depth' must be at least 0, not -1"),
-        ("research", "quote_margin = -0.5", "'research.quote_margin' must be at least 0, not -0.5"),
-        ("research", "min_score = nan", "'research.min_score' must be a finite number, not nan"),
-        ("research", "min_score = inf", "'research.min_score' must be a finite number"),
+        (
+            "research",
+            "max_answer_chars = -5",
+            "'research.max_answer_chars' must be at least 1, not -5",
+        ),
+        (
+            "research",
+            "answer_threshold = nan",
+            "'research.answer_threshold' must be a finite number, not nan",
+        ),
+        ("research", "answer_threshold = inf", "'research.answer_threshold' must be a finite"),
         ("research", "max_searches = 0", "'research.max_searches' must be at least 1, not 0"),
         ("research", "max_quotes = 0", "'research.max_quotes' must be at least 1"),
-        ("research", "min_coverage = 1.5", "'research.min_coverage' must be 0 to 1, not 1.5"),
+        (
+            "research",
+            "answer_threshold = 1.5",
+            "'research.answer_threshold' must be -1 to 1, not 1.5",
+        ),
+        ("research", "min_score = 0.5", "unknown key 'research.min_score'"),
         ("chunking", "max_chars = 0", "'chunking.max_chars' must be at least 1"),
         ("freshness", "access_review = 0", "'freshness.access_review' must be at least 1"),
         ("freshness", "fresh_share = 2.0", "'freshness.fresh_share' must be 0 to 1"),
@@ -228,7 +241,7 @@ def test_fingerprint_reflects_settings(tmp_path: Path) -> None:
     assert a.fingerprint() != b.fingerprint()
     assert a.fingerprint()["retrieval"]["rrf_k"] == 10
     assert b.fingerprint()["retrieval"]["rrf_k"] == 60
-    assert set(a.fingerprint()) == {"engine", "chunking", "retrieval", "research"}
+    assert set(a.fingerprint()) == {"engine", "chunking", "retrieval", "research", "scorer"}
 
 
 def test_an_engine_table_chooses_the_engine_and_sets_the_model(tmp_path: Path) -> None:

@@ -507,3 +507,20 @@ def test_encrypted_pdf_is_a_document_failure_naming_the_password() -> None:
     assert [d.path for d in corpus.documents] == ["ok.md"]
     assert corpus.failures[0].path == "locked.pdf"
     assert "encrypted PDF" in corpus.failures[0].reason
+
+
+def test_an_opening_purpose_paragraph_is_body_not_front_matter() -> None:
+    from dossier.ingest.frontmatter import split_front_matter
+
+    text = "Purpose: This policy sets the rules for backups.\n\nBackups run daily.\n\n---\nMore."
+    metadata, body = split_front_matter(text)
+    assert metadata == {}
+    assert body == text  # the purpose sentence stays quotable
+
+
+def test_a_bare_yaml_header_closed_by_a_rule_is_still_front_matter() -> None:
+    from dossier.ingest.frontmatter import split_front_matter
+
+    metadata, body = split_front_matter("name: Backup Policy\nacronym: BP\n---\n# Purpose\n")
+    assert metadata == {"name": "Backup Policy", "acronym": "BP"}
+    assert body == "# Purpose\n"

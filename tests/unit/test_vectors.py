@@ -37,27 +37,31 @@ def test_check_vector_cache_names_and_removes_what_fails(tmp_path: Path) -> None
     cache = tmp_path / "cache"
     update_index(corpus(), HashingEmbedder(), cache)
     assert check_vector_cache(cache) == []
-    (shard,) = (cache / "vectors").glob("*/*.npy")
-    data = bytearray(shard.read_bytes())
-    data[-1] ^= 0xFF
-    shard.write_bytes(bytes(data))
+    shards = sorted((cache / "vectors").glob("*/*.npy"))  # the passages' and the sentences'
+    assert len(shards) == 2
+    for shard in shards:
+        data = bytearray(shard.read_bytes())
+        data[-1] ^= 0xFF
+        shard.write_bytes(bytes(data))
     (index,) = (cache / "index").glob(f"*/{FAISS_FILE}")
     index.write_bytes(index.read_bytes() + b"\0")
     failed = check_vector_cache(cache)
     assert [(d.kind, d.reason) for d in failed] == [
         ("vectors", "its vectors do not match the hash kept with them"),
+        ("vectors", "its vectors do not match the hash kept with them"),
         ("index", "its bytes do not match the hash kept with them"),
     ]
-    assert failed[0].entry == shard.relative_to(tmp_path).as_posix()
-    assert not shard.exists() and not index.exists()
+    assert [d.entry for d in failed[:2]] == [s.relative_to(tmp_path).as_posix() for s in shards]
+    assert not any(s.exists() for s in shards) and not index.exists()
     _, update = update_index(corpus(), HashingEmbedder(), cache)
-    assert update.embedded == 2 and check_vector_cache(cache) == []  # rebuilt
+    assert (update.embedded, update.sentences_embedded) == (2, 2)  # embedded again
+    assert check_vector_cache(cache) == []  # rebuilt
 
 
 def test_a_listing_without_a_hash_is_discarded(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     update_index(corpus(), HashingEmbedder(), cache)
-    (listing,) = (cache / "vectors").glob("*/*.json")
+    listing = sorted((cache / "vectors").glob("*/*.json"))[0]
     listing.write_text('["a", "b"]')  # as an earlier version wrote it
     (failed,) = check_vector_cache(cache)
     assert failed.reason.startswith("its listing is not one this version writes")

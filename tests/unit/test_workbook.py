@@ -68,7 +68,9 @@ def test_questions_are_found_below_the_named_header(tmp_path: Path) -> None:
     assert questions[0].fields == {"sheet": "Security", "row": "5"}
     assert questions[1].location == "acme.xlsx:Security!7"
     assert skipped == [
-        "acme.xlsx: sheet 'Instructions' skipped: no question column in its top rows"
+        "acme.xlsx: sheet 'Instructions' skipped: no question column in its top 30 rows "
+        "(no header row found); name the question column in dossier.toml: "
+        '[questionnaire] question_column = "..."'
     ]
 
 
@@ -245,9 +247,8 @@ def reply(
 ) -> Answer:
     """An answer as the engine gives it: Yes, No or a value grounded in a quote of
     the access policy; Not covered unsupported; Needs review escalated."""
-    verdict: Verdict = {"Not covered": "unsupported", "Needs review": "escalate"}.get(
-        short, "grounded"
-    )
+    verdicts: dict[str, Verdict] = {"Not covered": "unsupported", "Needs review": "escalate"}
+    verdict: Verdict = verdicts.get(short, "grounded")
     quote = Quote("Access is reviewed quarterly.", "policies/access.md", "c9", 40, 69)
     claims = () if verdict == "unsupported" else (Claim(quote.text, (quote,)),)
     prose = (

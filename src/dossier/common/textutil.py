@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import snowballstemmer
+
 # Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2: exact tokens.
 IDENTIFIER = re.compile(
     r"(?<![\w-])(?:[A-Z][A-Za-z]{0,5}-?\d+(?:[.-]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){2,})(?![\w(-])"
 )
-WORD = re.compile(r"[a-z0-9]+")
+# A word: letters and digits of any script ("conservées" is one word, not "conserv" + "es").
+WORD = re.compile(r"[^\W_]+")
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -30,7 +33,9 @@ QUESTION_FILLER = frozenset(
     procedures policy policies place exist exists existing documented document documents
     formal formally established ensure ensures currently use used using make sure kind type
     types way ways part include includes including note regularly often frequently many much
-    kept maintain maintained place""".split()
+    kept maintain maintained place approved approve communicated communicate applied apply
+    evaluated evaluate defined define implemented implement established establish measures
+    measure technical appropriate relevant applicable""".split()
 )
 
 
@@ -60,46 +65,16 @@ def identifiers(text: str) -> list[str]:
     return [match.group(0).lower() for match in IDENTIFIER.finditer(text)]
 
 
-_SUFFIXES = (
-    ("ational", "at"),
-    ("ization", "iz"),
-    ("isation", "iz"),
-    ("ations", "at"),
-    ("ation", "at"),
-    ("ments", ""),
-    ("ment", ""),
-    ("ness", ""),
-    ("ities", ""),
-    ("ity", ""),
-    ("ings", ""),
-    ("ing", ""),
-    ("ions", ""),
-    ("ion", ""),
-    ("ies", "y"),
-    ("ied", "y"),
-    ("ers", ""),
-    ("er", ""),
-    ("ed", ""),
-    ("es", ""),
-    ("s", ""),
-    ("ly", ""),
-)
-
-
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light suffix stripper (plural, -ing, -ed, -ion...): enough to match
-    'rotate'/'rotation'/'rotated' without a dependency."""
-    for suffix, replacement in _SUFFIXES:
-        if suffix == "s" and word.endswith(("ss", "us", "is")):
-            break
-        shortest = 4 if suffix == "ly" else 3
-        if word.endswith(suffix) and len(word) - len(suffix) >= shortest:
-            word = word[: len(word) - len(suffix)] + replacement
-            break
-    if word.endswith("e") and len(word) >= 4:
-        word = word[:-1]
-    return word
+    """The Snowball (Porter2) English stem of a lower-case word: the stemmer
+    Tantivy's ``en_stem`` tokenizer applies to the lexical index, so the engine
+    and the index agree on what a term is ('rotate', 'rotation', 'rotated' ->
+    'rotat'; 'policies' -> 'polici')."""
+    return str(_STEMMER.stemWord(word))
+
+
+_STEMMER = snowballstemmer.stemmer("english")
 
 
 def content_terms(text: str) -> list[str]:
@@ -131,19 +106,31 @@ def fold_whitespace(text: str) -> str:
 # (as in PDFs and 80-column Markdown) is not a boundary.
 _BOUNDARY = re.compile(
     r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
+    r"|(?<=[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?;:])[ \t]*\n\s*"
     r"|[ \t]*\n\s*(?=(?:[-*+•|#>]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s)"
     r"|[ \t]*\n\s*\n\s*"
 )
 
 
+# A dot that ends an abbreviation ends no sentence: "e.g. Slack", "i.e. AWS", "No. 5".
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|fig|e\.x|al|resp|esp|min|max|ref|sec)"
+    r"|\b[A-Z])\.$",
+    re.I,
+)
+
+
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences of ``text[start:end]``, whitespace
-    trimmed, in order."""
+    trimmed, in order. The one sentence splitter: questions, passages and quotes
+    are all cut by it."""
     end = len(text) if end is None else end
     spans = []
     position = start
     for match in _BOUNDARY.finditer(text, start, end):
+        if _ABBREVIATION.search(text, max(start, match.start() - 12), match.start()):
+            continue
         spans.append((position, match.start()))
         position = match.end()
     spans.append((position, end))

@@ -39,6 +39,8 @@ class Scores:
     precision: float  # grounded answers that count in recall
     grounding: float  # quotes found in their cited document (whitespace folded)
     median_quoted_chars: float  # per grounded answer
+    lead: float  # answerable, grounded, and the first quote alone covers an anchor
+    median_quotes: float  # quotes per grounded answer
     answerable: int
     unanswerable: int
     missed: tuple[str, ...]  # answerable questions not answered with an anchor
@@ -118,6 +120,8 @@ def score(
         median_quoted_chars=statistics.median([r["quoted_chars"] for r in grounded])
         if grounded
         else 0.0,
+        lead=_share([r["lead"] for r in answerable]),
+        median_quotes=statistics.median([r["quotes"] for r in grounded]) if grounded else 0.0,
         answerable=len(answerable),
         unanswerable=len(unanswerable),
         missed=tuple(r["id"] for r in answerable if not r["covered"]),
@@ -144,6 +148,10 @@ def _row(answer: Mapping[str, Any], label: Label, raw_texts: Mapping[str, str]) 
         "cited": sorted({q["document"] for q in quotes}),
         "labelled": list(label.documents),
         "quoted_chars": sum(len(q["text"]) for q in quotes),
+        "quotes": len(quotes),
+        "lead": grounded
+        and bool(quotes)
+        and any(anchor_covered(a, quotes[0]["text"]) for a in label.anchors),
         "quotes_found": [fold(q["text"]) in fold(raw_texts.get(q["document"], "")) for q in quotes],
     }
 
@@ -180,6 +188,8 @@ FIGURES = (
     ("grounding", "citation grounding (quotes found in the raw document)"),
     ("documents_agree", "grounded answers citing a labelled document"),
     ("median_quoted_chars", "median quoted characters per grounded answer"),
+    ("lead", "lead (the first quote alone covers an anchor)"),
+    ("median_quotes", "median quotes per grounded answer"),
 )
 
 

@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dossier.common.textutil import fold_whitespace
+from dossier.common.textutil import fold_whitespace, stem, words
 from dossier.records import Calculation
 
 PERIOD_DAYS = {
@@ -231,7 +231,25 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
     if _BETWEEN_DATES.search(question) and len(dates) == 2:
         return PlannedCall("date_difference", tuple(dates), "the question asks for a period")
     if _TOTAL.search(question):
-        figures = [m.group(1) for m in re.finditer(rf"\b{_COUNT}\b(?![-/.:]\d)", text)]
+        figures = counted_figures(question, text)
         if len(figures) >= 2:
             return PlannedCall("sum", tuple(figures), "the question asks for a total")
     return None
+
+
+# "How many employees and contractors in total?": what is counted follows "how many".
+_COUNTED = re.compile(r"\bhow many\s+((?:[a-z-]+\s*){1,4})", re.I)
+
+
+def counted_figures(question: str, text: str) -> list[str]:
+    """The figures of ``text`` that count what the question counts: each directly
+    followed by one of the words after "how many" (or, failing those, by any noun
+    the question names). "SOC 2", a year, a section number count nothing."""
+    asked = _COUNTED.search(question)
+    nouns = {stem(w) for w in words(asked.group(1) if asked else question)} - {stem("total")}
+    figures = []
+    for match in re.finditer(rf"\b{_COUNT}\s+(?:[a-z-]+\s+)?([a-z-]+)", text, re.I):
+        counted = {stem(w) for w in words(match.group(0)[len(match.group(1)) :])}
+        if counted & nouns and not re.match(r"[-/.:]\d", text[match.end(1) : match.end(1) + 2]):
+            figures.append(match.group(1))
+    return figures

@@ -6,15 +6,16 @@ else entirely, with no number, name or negation for the other checks to catch:
 independent auditor has confirmed it." beside a sentence about passwords. So each
 statement's content words (stemmed, stopwords and questionnaire filler left out)
 must occur in its quotes — directly, or as an alternative from the engine's
-thesaurus — for at least ``CARRIED_SHARE`` of them; otherwise the critic records a
-finding and the answer escalates, whatever a model's entailment pass says.
+thesaurus (``research.thesaurus``, compared as Snowball stems) — for at least
+``CARRIED_SHARE`` of them; otherwise the critic records a finding and the answer
+escalates, whatever a model's entailment pass says.
 
 The threshold, measured (``tests/unit/test_carried.py``): 30 paraphrases of
 verified demo quotes, written as a model writes them ("Credentials are rotated
 every 90 days." for "Authenticators shall be refreshed every 90 days."), cover
 0.60 to 1.00 of their content words; 20 over-claims beside the same kind of
 quotes (the lying model's sentence above, "customers may bring their own keys"
-beside a key-management quote) cover 0.00 to 0.30. 0.5 lies in that gap. It is a
+beside a key-management quote) cover 0.00 to 0.25. 0.5 lies in that gap. It is a
 floor, not a proof: a claim that adds one unquoted idea to five quoted words
 passes here, and is for the name, number and negation checks, the model's
 entailment pass and the reviewer.
@@ -23,11 +24,10 @@ entailment pass and the reviewer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from dossier.common.textutil import QUESTION_FILLER, STOPWORDS, fold_whitespace, stem, words
 from dossier.records import Finding
-from dossier.research.offline import SYNONYMS
+from dossier.research.thesaurus import says
 
 CARRIED_SHARE = 0.5
 
@@ -45,12 +45,8 @@ def carriage(statement: str, quoted: str) -> Carriage:
     wanted = _content_words(statement)
     if not wanted:
         return Carriage(1.0, ())
-    present = {term for term, _ in _content_words(quoted).items()}
-    missing = tuple(
-        word
-        for term, word in wanted.items()
-        if term not in present and not any(group <= present for group in _alternatives(term))
-    )
+    present = set(_content_words(quoted))
+    missing = tuple(word for term, word in wanted.items() if not says(term, present))
     return Carriage((len(wanted) - len(missing)) / len(wanted), missing)
 
 
@@ -74,19 +70,3 @@ def _content_words(text: str) -> dict[str, str]:
         if word not in STOPWORDS and word not in QUESTION_FILLER and len(word) >= 2:
             found.setdefault(stem(word), word)
     return found
-
-
-@cache
-def _alternatives(term: str) -> tuple[frozenset[str], ...]:
-    """The thesaurus's alternatives for a stemmed term, each as the set of stems it
-    is written with ("third party" needs both), looked up both ways."""
-    groups: list[frozenset[str]] = []
-    for key, synonyms in SYNONYMS.items():
-        key_stem = stem(key)
-        for synonym in synonyms:
-            stems = frozenset(stem(w) for w in words(synonym))
-            if key_stem == term:
-                groups.append(stems)
-            elif stems == {term}:
-                groups.append(frozenset([key_stem]))
-    return tuple(groups)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
+from dossier.evidence.short_answer import NEEDS_REVIEW, short_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.records import (
     Answer,
@@ -69,8 +70,15 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
-    findings += entailment
+    findings += entailment + _language(evidence, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
+    focus = evidence.selections[0].focus if evidence.selections else ""
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus)
+    if calculations and verdict == "grounded":  # the figure asked for is the calculator's
+        short, doubt = calculations[0].result, None
+    if doubt is not None:
+        findings += (doubt,)
+        verdict, short = "escalate", NEEDS_REVIEW
     validation = Validation(
         statements_checked=len(claims),
         supported=len(kept),
@@ -82,7 +90,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         question_id=question.question_id,
         question=question.question,
         verdict=verdict,
-        answer=_prose(kept, evidence.missing_facts, context.titles, evidence.disclosures),
+        answer=_prose(short, kept, evidence.missing_facts, context.titles, evidence.disclosures),
         claims=tuple(kept),
         discarded_quotes=tuple(discarded),
         missing_facts=evidence.missing_facts,
@@ -94,7 +102,17 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         calculations=tuple(calculations),
         disclosures=evidence.disclosures,
         reattributions=tuple(moved),
+        short_answer=short,
+        related=evidence.related,
     )
+
+
+def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
+    """A question the engine could not read is for a person, not "not covered"."""
+    if kept or evidence.brief.english:
+        return ()
+    detail = "the question is not in English; the offline engine reads English only"
+    return (Finding("language", -1, detail),)
 
 
 def answer_prose(question: Question, evidence: Evidence, context: ComposeContext) -> str:
@@ -213,26 +231,29 @@ def _entailment(
 
 
 def _prose(
+    short: str,
     claims: list[Claim],
     missing: tuple[str, ...],
     titles: Mapping[str, str],
     disclosures: tuple[str, ...],
 ) -> str:
+    """The short answer first, then the quotes with their documents' titles (paths
+    belong to the citations), then what the documents do not cover."""
     if not claims:
-        lines = ["The documents do not answer this question."]
+        lines = [f"{short}: the documents do not answer this question."]
         lines += [f"- {fact}" for fact in missing]
         return "\n".join(lines)
-    lines = ["The documents state:"]
+    lines = [f"{short}. The documents state:"]
     for claim in claims:
         if claim.kind != "fact":
             continue
         if claim.text != " ".join(fold_whitespace(q.text) for q in claim.quotes):
             lines.append(f"- {claim.text}")  # a drafted claim, then the quotes that support it
             lines += [
-                f"  - “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in claim.quotes
+                f"  - “{fold_whitespace(q.text)}” ({_title(q, titles)})" for q in claim.quotes
             ]
         else:
-            lines += [f"- “{fold_whitespace(q.text)}” ({_source(q, titles)})" for q in claim.quotes]
+            lines += [f"- “{fold_whitespace(q.text)}” ({_title(q, titles)})" for q in claim.quotes]
     lines += [f"Calculated: {c.text} ({c.basis})." for c in claims if c.kind == "assessment"]
     lines += disclosures
     if missing:
@@ -241,8 +262,8 @@ def _prose(
     return "\n".join(lines)
 
 
-def _source(quote: Quote, titles: Mapping[str, str]) -> str:
-    return f"{titles.get(quote.document, quote.document)}, {quote.document}"
+def _title(quote: Quote, titles: Mapping[str, str]) -> str:
+    return titles.get(quote.document, quote.document)
 
 
 def _with_claim(claims: list[Claim], text: str, quotes: list[Quote]) -> Claim:

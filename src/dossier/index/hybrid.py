@@ -21,7 +21,14 @@ from dossier.common.textutil import identifiers, without_extraction_artefacts
 from dossier.errors import BuildError
 from dossier.index.embed import Embedder, Vectors
 from dossier.index.lexical import TIE_MARGIN, LexicalIndex, update_lexical
+from dossier.index.sentence_table import (
+    SentenceTable,
+    Stage,
+    build_sentence_table,
+    sentence_text,
+)
 from dossier.index.vectors import VectorStore, flat_index, reconstruct, update_faiss, vector_id
+from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
@@ -60,8 +67,11 @@ class HybridIndex:
         settings: RetrievalSettings,
         faiss_index: Any = None,
         vector_ids: Sequence[int] | None = None,
+        sentences: SentenceTable | None = None,
     ) -> None:
         self.chunks = tuple(chunks)
+        self._sentences = sentences
+        self._sentences_made: dict[str, tuple[tuple[Sentence, ...], Vectors]] = {}
         self.vectors = vectors
         self._position = {chunk.chunk_id: i for i, chunk in enumerate(self.chunks)}
         by_document: dict[str, list[Chunk]] = {}
@@ -109,6 +119,24 @@ class HybridIndex:
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         return self._embedder.embed(texts)
+
+    def sentences(self, chunk_id: str) -> tuple[tuple[Sentence, ...], Vectors]:
+        """A passage's quotable sentences and their vectors: from the sentence table
+        built with the index, or (an index made without one) embedded once here."""
+        table = self._sentences
+        rows = table.rows(chunk_id) if table is not None else None
+        if table is not None and rows is not None:
+            return tuple(table.sentences[r] for r in rows), table.vectors[list(rows)]
+        made = self._sentences_made.get(chunk_id)
+        if made is None:
+            own = passage_sentences(self.chunk(chunk_id))
+            vectors = (
+                self._embedder.embed([sentence_text(s) for s in own])
+                if own
+                else np.zeros((0, self._embedder.dimension), dtype=np.float32)
+            )
+            made = self._sentences_made[chunk_id] = (own, vectors)
+        return made
 
     def similarity(self, query_vector: Vectors, chunk_ids: Sequence[str]) -> list[float]:
         rows = self.vectors[[self._position[c] for c in chunk_ids]]
@@ -195,6 +223,8 @@ class IndexUpdate:
     removed: int
     embedded: int
     lexical: str  # "unchanged", "updated in place" or "rewritten"
+    sentences: int = 0  # sentences of the passages, each with its own vector
+    sentences_embedded: int = 0  # of those, embedded by this update (the rest were stored)
 
 
 def open_index(
@@ -214,6 +244,7 @@ def update_index(
     settings: RetrievalSettings = RetrievalSettings(),
     progress: Progress | None = None,
     checkpoint: Callable[[str], None] = lambda stage: None,
+    sentence_stage: Stage | None = None,
 ) -> tuple[HybridIndex, IndexUpdate]:
     """Bring the one persistent index under ``<cache>/index/<model>/`` to this
     corpus: passages of changed, added or removed documents are removed and
@@ -229,11 +260,23 @@ def update_index(
         lexical, lexical_change, added, removed = update_lexical(folder, corpus, keys, texts)
         checkpoint("lexical")
         faiss_index, embedded = update_faiss(folder, keys, texts, store, progress)
+        before = store.embedded
+        sentences = build_sentence_table(corpus.chunks, store.vectors, sentence_stage)
     except OSError as error:
         raise BuildError(f"{cache_dir}: cannot write the index cache ({error})") from error
     ids = [vector_id(k) for k in keys]
     vectors = reconstruct(faiss_index, ids, embedder.dimension)
     lexical.positions = {key: i for i, key in enumerate(keys)}
-    index = HybridIndex(corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids)
-    update = IndexUpdate(len(keys), added, removed, embedded, lexical_change)
+    index = HybridIndex(
+        corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids, sentences
+    )
+    update = IndexUpdate(
+        len(keys),
+        added,
+        removed,
+        embedded,
+        lexical_change,
+        sentences=len(sentences.sentences),
+        sentences_embedded=store.embedded - before,
+    )
     return index, update

@@ -33,10 +33,31 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     if _BARE_HEADER_START.match(text):
         closing = _DELIMITER.search(text)
         if closing is not None and closing.group(1) == "---":
-            metadata = _parse_front_matter(text[: closing.start()], strict=False)
+            block = text[: closing.start()]
+            metadata = _parse_front_matter(block, strict=False) if _bare_header(block) else {}
             if metadata:
                 return metadata, _after_line(text, closing.end())
     return {}, text
+
+
+_TOP_LEVEL_KEY = re.compile(r"^[A-Za-z_][\w-]*:(?:[ \t]|$)")
+_LONGEST_HEADER_VALUE = 160
+
+
+def _bare_header(block: str) -> bool:
+    """Whether a block at the top of a file, closed by ``---``, reads as a bare YAML
+    header rather than the document's opening paragraph: one run of lines without
+    a blank line, every top-level line a ``key: value`` with a short value. An
+    opening "Purpose: This policy ..." paragraph, then text, then a rule, is body."""
+    lines = block.rstrip("\n").split("\n")
+    for line in lines:
+        if not line.strip():
+            return False
+        if line[:1] in " \t-#":
+            continue  # a nested value, a list item or a comment
+        if not _TOP_LEVEL_KEY.match(line) or len(line) > _LONGEST_HEADER_VALUE:
+            return False
+    return True
 
 
 def _after_line(text: str, position: int) -> str:

@@ -27,9 +27,13 @@ from dossier.records import (
     Freshness,
     Hit,
     InstructionPassage,
+    LapseCause,
+    LapsedDecision,
     Quote,
     Reattribution,
+    RelatedPassage,
     Review,
+    ReviewChanges,
     Search,
     Validation,
 )
@@ -56,6 +60,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
             "corpus_notes": list(build.corpus_notes),
             "corpus": build.corpus,
             "answer_cache": build.answer_cache,
+            "review_changes": _review_changes_json(build.review_changes),
             "cache_discarded": [_plain(d) for d in build.cache_discarded],
             "instruction_passages": [_plain(p) for p in build.instruction_passages],
             **({"model_calls": build.model_calls} if build.engine != "offline" else {}),
@@ -72,11 +77,44 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
                 "effective_date": d.effective_date,
                 "status": d.status,
                 "supersedes": list(d.supersedes),
+                "class": d.document_class,
             }
             for d in dossier.documents
         ],
         "answers": [answer_to_json(a) for a in dossier.answers],
     }
+
+
+def _review_changes_json(changes: ReviewChanges) -> dict[str, Any]:
+    return {
+        "lapsed": [_plain(lapsed) for lapsed in changes.lapsed],
+        "held_recomputed": list(changes.held_recomputed),
+        "signature_removed": list(changes.signature_removed),
+        "signature_reason": changes.signature_reason,
+        "next_steps": list(changes.next_steps),
+    }
+
+
+def _review_changes(data: dict[str, Any] | None) -> ReviewChanges:
+    if not data:
+        return ReviewChanges()
+    return ReviewChanges(
+        lapsed=tuple(
+            LapsedDecision(
+                row["question_id"],
+                row["status"],
+                row["reviewer"],
+                row["at"],
+                tuple(LapseCause(c) for c in row["causes"]),
+                row["message"],
+            )
+            for row in data.get("lapsed", [])
+        ),
+        held_recomputed=tuple(data.get("held_recomputed", [])),
+        signature_removed=tuple(data.get("signature_removed", [])),
+        signature_reason=data.get("signature_reason", ""),
+        next_steps=tuple(data.get("next_steps", [])),
+    )
 
 
 def _workbook_json(workbook: AnsweredWorkbook | None) -> dict[str, Any]:
@@ -111,6 +149,7 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "acceptance": _optional_dict(answer.acceptance),
         "disclosures": list(answer.disclosures),
         "reattributions": [_plain(r) for r in answer.reattributions],
+        "related": [_plain(r) for r in answer.related],
     }
 
 
@@ -159,7 +198,6 @@ def dossier_bytes(dossier: Dossier) -> bytes:
 
 def from_json(data: dict[str, Any]) -> Dossier:
     """The inverse of ``to_json``: the record back from ``dossier.json``."""
-    build = data["build"]
     documents = tuple(
         Document(
             path=d["path"],
@@ -171,33 +209,13 @@ def from_json(data: dict[str, Any]) -> Dossier:
             effective_date=d["effective_date"],
             status=d["status"],
             supersedes=tuple(d["supersedes"]),
+            document_class=d.get("class"),
         )
         for d in data["documents"]
     )
     return Dossier(
         schema_version=data["schema_version"],
-        build=BuildInfo(
-            started_at=build["started_at"],
-            finished_at=build["finished_at"],
-            engine=build["engine"],
-            questions=build["questions"],
-            reused=build["reused"],
-            recomputed=build["recomputed"],
-            documents=build["documents"],
-            documents_failed=tuple(
-                DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
-            ),
-            stage_seconds=build.get("stage_seconds", {}),
-            questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
-            corpus_notes=tuple(build.get("corpus_notes", [])),
-            corpus=build.get("corpus", ""),
-            answer_cache=dict(build.get("answer_cache", {})),
-            cache_discarded=tuple(CacheDiscard(**d) for d in build.get("cache_discarded", [])),
-            instruction_passages=tuple(
-                InstructionPassage(**p) for p in build.get("instruction_passages", [])
-            ),
-            model_calls=build.get("model_calls", 0),
-        ),
+        build=_build_from_json(data["build"]),
         documents=documents,
         answers=tuple(answer_from_json(a) for a in data["answers"]),
         corpus_sha256=data["corpus_sha256"],
@@ -206,6 +224,32 @@ def from_json(data: dict[str, Any]) -> Dossier:
         tool_version=data["tool_version"],
         paper=data.get("render", {}).get("paper", "A4"),
         workbook=_workbook_from_json(data.get("render", {}).get("workbook")),
+    )
+
+
+def _build_from_json(build: dict[str, Any]) -> BuildInfo:
+    return BuildInfo(
+        started_at=build["started_at"],
+        finished_at=build["finished_at"],
+        engine=build["engine"],
+        questions=build["questions"],
+        reused=build["reused"],
+        recomputed=build["recomputed"],
+        documents=build["documents"],
+        documents_failed=tuple(
+            DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
+        ),
+        stage_seconds=build.get("stage_seconds", {}),
+        questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
+        corpus_notes=tuple(build.get("corpus_notes", [])),
+        corpus=build.get("corpus", ""),
+        answer_cache=dict(build.get("answer_cache", {})),
+        cache_discarded=tuple(CacheDiscard(**d) for d in build.get("cache_discarded", [])),
+        instruction_passages=tuple(
+            InstructionPassage(**p) for p in build.get("instruction_passages", [])
+        ),
+        model_calls=build.get("model_calls", 0),
+        review_changes=_review_changes(build.get("review_changes")),
     )
 
 
@@ -240,6 +284,7 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         disclosures=tuple(a.get("disclosures", [])),
         reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
         short_answer=a.get("short_answer", ""),
+        related=tuple(RelatedPassage(**r) for r in a.get("related", [])),
     )
 
 

@@ -37,6 +37,7 @@ from dossier.steps import (
     JudgeStep,
     ModelStep,
     PlanStep,
+    RankStep,
     ReattributeStep,
     ReformulateStep,
     RepairStep,
@@ -162,11 +163,13 @@ def describe(step: Step) -> list[str]:
 @describe.register
 def _(step: BriefStep) -> list[str]:
     facts = "; ".join(f"{f.text} [{f.asks or 'statement'}]" for f in step.facts)
-    lines = [
-        f"Brief: {step.query}",
-        f"  facts: {facts}",
-        f"  cache key view: {step.normalised}",
-    ]
+    lines = [f"Brief: {step.query}"]
+    if step.core:
+        kind = "whether a document exists for: " if step.about_document else ""
+        lines.append(f"  core ask: {kind}{step.core}")
+    if step.demands:
+        lines.append(f"  the wording also asks: {'; '.join(step.demands)}")
+    lines += [f"  facts: {facts}", f"  cache key view: {step.normalised}"]
     if step.restatement:
         lines.append(f"  restated: {step.restatement}")
     lines += [
@@ -202,6 +205,19 @@ def _(step: ReformulateStep) -> list[str]:
 def _(step: DecideStep) -> list[str]:
     outcome = "grounded" if step.grounded else "not grounded"
     return [f"Decide fact {step.fact + 1}: {outcome} ({step.reason})"]
+
+
+@describe.register
+def _(step: RankStep) -> list[str]:
+    lines = [
+        f"Rank: the documents answer with probability {step.probability:.2f} "
+        f"(answers from {step.threshold:.2f}); best sentences:"
+    ]
+    lines += [
+        f"    {score:+.2f}  {chunk_id}@{start}  “{text}”"
+        for chunk_id, start, score, text in step.top
+    ]
+    return lines
 
 
 @describe.register

@@ -20,7 +20,8 @@ from collections.abc import Callable
 
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
-from dossier.research.offline import ASKS_WORDS, SYNONYMS, states_value
+from dossier.research import thesaurus
+from dossier.research.values import ASKS_WORDS, states_value
 from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
@@ -73,7 +74,7 @@ def _with_synonyms(terms: tuple[str, ...]) -> set[str]:
     """The fact's stemmed terms and the stems of their synonyms (the engine's thesaurus)."""
     out = set(terms)
     for term in terms:
-        out.update(stem(w) for synonym in SYNONYMS.get(term, ()) for w in words(synonym))
+        out.update(s for alternative in thesaurus.alternatives(term) for s in alternative)
     return out
 
 
@@ -121,6 +122,9 @@ def _repair_brief(
         terms=terms,
         facts=facts,
         tried=tuple(s.query for s in evidence.searches),
+        core="",  # the repair searches its own words
+        demands=(),
+        about_document=False,
     )
 
 
@@ -128,7 +132,8 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
     """The first round's evidence with the repair's added: its searches and new
     passages; the repaired facts' missing entries replaced by the repair's."""
     held = {s.chunk_id for s in first.selections}
-    added = tuple(s for s in second.selections if s.chunk_id not in held)
+    # one new passage at most: a repair fills a gap, it does not pile up quotes
+    added = tuple(s for s in second.selections if s.chunk_id not in held)[:1]
     if added:  # the repaired facts' entries are the repair's now
         repaired = [f.text.rstrip("?. ") for f in repair.facts]
         kept = [m for m in first.missing_facts if not any(text in m for text in repaired)]
@@ -139,7 +144,7 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
     return dataclasses.replace(
         first,
         searches=first.searches + second.searches,
-        selections=first.selections + tuple(s for s in second.selections if s.chunk_id not in held),
+        selections=first.selections + added,
         discarded=first.discarded + second.discarded,
         missing_facts=missing,
         steps=(*first.steps, step, *second.steps),

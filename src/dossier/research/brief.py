@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import fold_whitespace, identifiers, question_terms
+from dossier.common.textutil import (
+    fold_whitespace,
+    identifiers,
+    question_terms,
+    sentence_spans,
+    words,
+)
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
+from dossier.research.ask import core_ask
 from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # What kind of value the question asks for, by its wording.
@@ -32,15 +39,12 @@ _ASKS = (
         re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
     ),
 )
-_ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|no)\.", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Za-z\"“(])")
 
 
 def sentences(text: str) -> list[str]:
-    """Split on sentence ends, not on the dots of e.g., i.e., etc."""
-    protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
-    parts = _SENTENCE_END.split(protected)
-    return [p.replace("\x00", ".").strip() for p in parts if p.strip()]
+    """The sentences of a question, by the one sentence splitter (not on the dots
+    of e.g., i.e., etc.)."""
+    return [text[a:b] for a, b in sentence_spans(text)]
 
 
 ASSUMPTIONS = (
@@ -54,8 +58,11 @@ _ASKED_FOR = {"frequency": "how often", "duration": "the period", "number": "the
 def make_brief(question: Question) -> Brief:
     text = fold_whitespace(question.question)
     asked = _interrogative_part(text)
-    facts = _facts(asked)
-    terms = question_terms(asked)
+    parts = _facts(asked)
+    ask = core_ask(parts[0].text if parts else asked)
+    demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
+    facts = parts + _demand_facts(demands, question_terms(ask.core))
+    terms = tuple(dict.fromkeys(t for f in parts for t in f.terms)) or question_terms(asked)
     return Brief(
         question_id=question.question_id,
         question=question.question,
@@ -72,7 +79,53 @@ def make_brief(question: Question) -> Brief:
         assumptions=ASSUMPTIONS,
         acceptance=tuple(_criterion(f) for f in facts),
         ambiguities=_ambiguities(asked),
+        core=ask.core,
+        demands=demands,
+        about_document=ask.about_document,
+        english=is_english(text),
     )
+
+
+# "at least annually", "every 90 days": a demand for how often; "upon significant
+# changes": a demand on when, checked by its own words.
+_PERIODIC_DEMAND = re.compile(
+    r"annual|year|quarter|month|week|daily|\bday|periodic|regular|planned intervals", re.I
+)
+
+
+_COUNTED_PERIOD = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|ninety)\s+"
+    r"(?:days|weeks|months|years)\b",
+    re.I,
+)
+
+
+def _demand_facts(demands: tuple[str, ...], subject: tuple[str, ...]) -> tuple[Fact, ...]:
+    """The wording's own demands as facts to check, about the core's subject."""
+    facts = []
+    for demand in demands:
+        if _COUNTED_PERIOD.search(demand):  # "at least six months": how long
+            facts.append(Fact(demand, subject, "duration"))
+        elif _PERIODIC_DEMAND.search(demand):
+            facts.append(Fact(demand, subject, "frequency"))
+        else:
+            own = question_terms(demand)
+            facts.append(Fact(demand, tuple(dict.fromkeys(subject + own)), None))
+    return tuple(facts)
+
+
+# Words nearly every English question holds one of, and no other language writes so.
+_ENGLISH_MARKERS = frozenset(
+    "is are was were do does did the you your yours have has how what which who whom there "
+    "this these those of and with for any our we".split()
+)
+
+
+def is_english(text: str) -> bool:
+    """Whether a question reads as English: one of three words or more holds at
+    least one English function word ("is", "the", "do", "your" ...)."""
+    letters = [w for w in words(text) if not w.isdigit()]
+    return len(letters) < 3 or any(w in _ENGLISH_MARKERS for w in letters)
 
 
 def _criterion(fact: Fact) -> str:
@@ -154,8 +207,10 @@ _PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
 
 
 def _fact(text: str) -> Fact:
+    """One part of the question: what it asks for, and the terms of its core ask."""
     asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
-    return Fact(text=text, terms=question_terms(text), asks=asks)
+    core = core_ask(text).core
+    return Fact(text=text, terms=question_terms(core) or question_terms(text), asks=asks)
 
 
 def brief_step(brief: Brief) -> BriefStep:
@@ -172,4 +227,7 @@ def brief_step(brief: Brief) -> BriefStep:
             AmbiguityNote(a.text, tuple((r.text, r.leads_to) for r in a.readings), a.acted_on)
             for a in brief.ambiguities
         ),
+        core=brief.core,
+        demands=brief.demands,
+        about_document=brief.about_document,
     )

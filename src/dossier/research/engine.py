@@ -33,20 +33,15 @@ class Engine(Protocol):
 
 @dataclass(frozen=True)
 class EngineSettings:
-    """`[research]` in dossier.toml: the research loop's budgets and thresholds."""
+    """`[research]` in dossier.toml: the research loop's budgets and how much is quoted."""
 
-    max_searches: int = 6  # per question, all facts together
+    max_searches: int = 6  # per question, all parts together
     hits_per_search: int = 20
-    min_vocabulary: float = (
-        0.65  # share of the question's terms (or synonyms) found anywhere in the corpus
-    )
-    min_score: float = 0.65  # best passage: cosine + coverage_weight * coverage
-    min_coverage: float = 0.1  # best passage: IDF-weighted share of the fact's terms
-    min_joint_coverage: float = 0.3  # the three best passages together
-    coverage_weight: float = 1.0
-    max_quotes: int = 8
-    quote_margin: float = 0.45  # further passages must score within this of the best
-    max_quote_chars: int = 300  # a longer passage is trimmed to its best sentences
-    max_answer_chars: int = 700  # quoting stops once an answer's quotes reach this length
-    sentences_per_passage: int = 2  # how many of a long passage's sentences are quoted
+    passages_considered: int = 12  # the best pooled passages whose sentences are candidates
+    max_quotes: int = 3  # the lead, a sentence per further part, one more at most
+    max_answer_chars: int = 600  # no further quote once the quotes reach this length
+    answer_threshold: float = -1.0  # answer at this probability; below 0: the fitted threshold
     max_repairs: int = 1  # research rounds after a failed acceptance check
+    related_passages: int = 5  # close passages listed beside an answer, never quoted
+    # a quoted sentence takes its passage's neighbours up to this length
+    quote_window_chars: int = 300

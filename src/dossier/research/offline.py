@@ -1,152 +1,61 @@
-"""The offline engine: deterministic research and passage selection for one brief.
+"""The offline engine: deterministic research that chooses the one sentence that answers.
 
-For each fact of the brief: search (the question, then its key terms, then a
-reformulation with synonyms and the words of the closest passages), score the
-candidates by meaning (cosine) and by coverage of the fact's terms (IDF
-weighted), and keep the best passages that clear the thresholds, from
-authoritative documents only. A fact is grounded when its best passage clears
-them *and* holds the kind of value asked for (a frequency for "how often", a
-period for "how long", a number for "how many"); otherwise it is reported
-missing, naming what was not found.
+For one brief:
+
+1. **search** the core ask (the practice and its subject, questionnaire wording
+   removed), then its key terms with their thesaurus alternatives, then each
+   further part of a compound question; duplicate queries and the search budget
+   are guarded;
+2. **pool** the passages the searches surfaced, best rank first, and take the
+   sentences of the best ``passages_considered`` of them, from documents that
+   may ground current practice, as candidates;
+3. **score** each candidate with the fitted sentence model (``scoring``:
+   meaning against the core ask and the question, the ask's distinctive terms in
+   the sentence and its headings, a value of the kind asked for, ...) and the
+   question with the fitted answer model: the probability that the documents
+   answer it; below the threshold, **reformulate** once (key terms with the
+   thesaurus and the closest passage's headings) and score again;
+4. **decide**: answer when the probability reaches the threshold (or a passage
+   names the control identifier asked about), else say what is missing;
+5. **select** the lead sentence, then a sentence for each further part of the
+   question, then at most one more that adds a document or a key term, each
+   within ``support_margin`` of the lead's score, at most ``max_quotes``.
+   Passages that were close but not quoted are kept as *related passages*, with
+   their scores, never as evidence.
+
+Passages from superseded documents that state a different value are disclosed
+(``conflicts.settle``), and current documents that disagree escalate.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from dossier.common.textutil import (
-    content_terms,
-    identifiers,
-    sentence_spans,
-    stem,
-    words,
-)
-from dossier.index.embed import Vectors
+from dossier.common.textutil import identifiers, question_terms, stem, words
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.records import (
-    Brief,
-    Chunk,
-    DiscardedQuote,
-    Evidence,
-    Fact,
-    Selection,
-)
+from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
+from dossier.research import thesaurus
+from dossier.research.ask import core_ask
 from dossier.research.brief import brief_step
+from dossier.research.candidates import Ask, Candidate, CandidateScorer
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
+from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
-from dossier.steps import ConflictStep, DecideStep, GuardStep, ReformulateStep, SelectStep, Step
-
-_FREQUENCY = re.compile(
-    r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
-    r"|every\s+\w+|each\s+(year|quarter|month|week|day)|per\s+(year|quarter|month|week|day)"
-    r"|(once|twice)\s+(a|per|each|every)\b|at least once|times (a|per) (year|month)"
-    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|upon|whenever)\b",
-    re.I,
+from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value
+from dossier.steps import (
+    ConflictStep,
+    DecideStep,
+    GuardStep,
+    RankStep,
+    ReformulateStep,
+    SelectStep,
+    Step,
 )
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|sixty|ninety"
-)
-_DURATION = re.compile(
-    rf"\b(\d+|{_NUMBER_WORDS})[\s-]+(business\s+|calendar\s+|working\s+)?"
-    r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
-    re.I,
-)
-_NUMBER = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.I)
-_ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
-ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
-
-# A small domain thesaurus for reformulation: security wording varies by author.
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "rotate": ("refresh", "change", "renew", "expire"),
-    "credential": ("password", "authenticator", "key", "secret"),
-    "password": ("credential", "authenticator", "passphrase"),
-    "mfa": ("multi-factor", "two-factor", "2fa"),
-    "terminate": ("offboard", "revoke", "disable", "leave"),
-    "employee": ("personnel", "staff", "workforce", "user"),
-    "vendor": ("supplier", "third party", "partner", "provider"),
-    "encrypt": ("cryptographic", "aes", "tls", "cipher"),
-    "backup": ("restore", "replica", "snapshot"),
-    "breach": ("incident", "compromise"),
-    "incident": ("breach", "event"),
-    "log": ("audit trail", "record", "monitor"),
-    "retain": ("retention", "keep", "store", "preserve"),
-    "keep": ("retain", "retention", "store"),
-    "kept": ("retain", "retention", "store"),
-    "delete": ("dispose", "destroy", "erase", "purge"),
-    "train": ("awareness", "education"),
-    "review": ("audit", "assess", "evaluate"),
-    "audit": ("review", "assessment", "examination"),
-    "test": ("exercise", "assess", "evaluate"),
-    "visitor": ("guest",),
-    "laptop": ("workstation", "device", "endpoint"),
-    "patch": ("update", "vulnerability"),
-    "vulnerability": ("patch", "scan", "weakness"),
-    "disaster": ("continuity", "recovery", "outage"),
-    "nda": ("confidentiality agreement", "non-disclosure"),
-    "background": ("screening", "criminal check"),
-    "access": ("permission", "privilege", "authorization"),
-}
-
-
-@dataclass(frozen=True)
-class Candidate:
-    chunk_id: str
-    score: float
-    similarity: float
-    coverage: float
-
-
-Decision = tuple[list[Candidate], str]  # the grounding candidates, and why
-
-
-@dataclass(frozen=True)
-class FactResearch:
-    """Where researching one fact ended: its ranked candidates and the decision."""
-
-    ranked: list[Candidate]
-    decision: Decision
-    exhausted: bool = False  # the search budget was spent before it could reformulate
-
-
-@dataclass(frozen=True)
-class FactSelection:
-    """What one fact contributes to the evidence."""
-
-    steps: tuple[Step, ...]  # its decision, conflicts settled, passages selected
-    discarded: tuple[DiscardedQuote, ...]
-    selections: tuple[Selection, ...]
-    missing: str  # "" when grounded
-    outcome: Outcome  # what front-matter settled
-
-    @property
-    def disclosures(self) -> tuple[str, ...]:
-        return self.outcome.disclosures
-
-    @property
-    def conflicts(self) -> tuple[str, ...]:
-        return self.outcome.conflicts
-
-
-class TermStats:
-    """Inverse document frequency of stemmed terms over the passages."""
-
-    def __init__(self, chunk_terms: Sequence[set[str]]) -> None:
-        self._count = len(chunk_terms)
-        self._df: Counter[str] = Counter(t for terms in chunk_terms for t in terms)
-
-    def idf(self, term: str) -> float:
-        return math.log(1 + (self._count + 1) / (self._df.get(term, 0) + 0.5))
 
 
 class OfflineEngine:
-    """The deterministic engine (see the module's docstring)."""
-
     name = "offline"
 
     def __init__(
@@ -155,16 +64,14 @@ class OfflineEngine:
         authority: Authority,
         titles: dict[str, str],
         settings: EngineSettings,
+        scorer: Scorer | None = None,
     ) -> None:
         self.index = index
         self.authority = authority
+        self.titles = titles
         self.settings = settings
-        self._terms = {
-            c.chunk_id: set(content_terms(f"{titles[c.document]} {c.heading} {c.text}"))
-            for c in index.chunks
-        }
-        self.stats = TermStats(list(self._terms.values()))
-        self._vocabulary = set().union(*self._terms.values()) if self._terms else set()
+        self.scorer = scorer or load_scorer()
+        self.scoring = CandidateScorer(index, titles, self.scorer)
 
     @property
     def repair_rounds(self) -> int:
@@ -174,349 +81,431 @@ class OfflineEngine:
         """No model, so no model pass: the critic's deterministic checks only."""
         return None
 
+    @property
+    def threshold(self) -> float:
+        given = self.settings.answer_threshold
+        return given if given >= 0 else self.scorer.threshold
+
     def research(self, brief: Brief) -> Evidence:
-        steps: list[Step] = [brief_step(brief)]
-        s = self.settings
-        search = GuardedSearch(self.index, s.max_searches, s.hits_per_search, steps, brief.tried)
-        for query in self._queries(brief):
-            search.run(query)
-        query_vector = self.index.embed_query(brief.query)
-        # every fact is first ranked against what the question's own searches found
-        first = [self._rank(fact, search.pool, query_vector) for fact in brief.facts]
-        facts = [
-            self._research_fact(brief, i, ranked, search, query_vector)
-            for i, ranked in enumerate(first)
-        ]
-        selected = self._select(brief, facts)
-        return Evidence(
-            brief,
-            tuple(search.searches),
-            tuple(s for f in selected for s in f.selections),
-            tuple(d for f in selected for d in f.discarded),
-            tuple(f.missing for f in selected if f.missing),
-            (*steps, *(step for f in selected for step in f.steps)),
-            tuple(dict.fromkeys(d for f in selected for d in f.disclosures)),
-            tuple(c for f in selected for c in f.conflicts),
+        return _Research(self, brief).run()
+
+    def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
+        """The candidates of a brief's first round of searches, scored (what the
+        scorer is fitted on: ``scripts/fit_scorer.py``)."""
+        run = _Research(self, brief)
+        for query in run.queries():
+            run.search(query)
+        return run.ask, self.scoring.rank(run.ask, run.passages())
+
+
+@dataclass
+class _Ranking:
+    """Where a question stands after a round of scoring."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    probability: float = 0.0
+
+    @property
+    def lead(self) -> Candidate | None:
+        return self.candidates[0] if self.candidates else None
+
+
+class _Research:
+    """One question's research: its searches, pooled passages and steps."""
+
+    def __init__(self, engine: OfflineEngine, brief: Brief) -> None:
+        self.engine = engine
+        self.brief = brief
+        self.settings = engine.settings
+        self.steps: list[Step] = [brief_step(brief)]
+        self.guarded = GuardedSearch(
+            engine.index,
+            self.settings.max_searches,
+            self.settings.hits_per_search,
+            self.steps,
+            brief.tried,
+        )
+        self.ask = self._ask()
+
+    def run(self) -> Evidence:
+        if not self.brief.english:
+            reason = "the question is not in English; the offline engine reads English only"
+            self.steps.append(GuardStep(reason=reason))
+            return self._evidence([], [f"Not answered: {reason}; a person must answer it."])
+        for query in self.queries():
+            self.search(query)
+        ranking = self._score()
+        if not self._answers(ranking):
+            ranking = self._reformulate(ranking)
+        return self._decide(ranking)
+
+    # -- the ask ------------------------------------------------------------------
+
+    def _ask(self) -> Ask:
+        brief, index = self.brief, self.engine.index
+        terms = brief.terms or question_terms(brief.query)
+        core = brief.core or brief.query
+        return Ask(
+            terms=terms,
+            key=self.engine.scoring.stats.rarest(terms),
+            kind=brief.facts[0].asks if brief.facts else None,
+            about_document=brief.about_document,
+            core=index.embed_query(core),
+            question=index.embed_query(brief.query),
         )
 
-    def _research_fact(
-        self,
-        brief: Brief,
-        i: int,
-        ranked: list[Candidate],
-        search: GuardedSearch,
-        query_vector: Vectors,
-    ) -> FactResearch:
-        """Ground fact ``i``, or reformulate once and search again, within the budget."""
-        fact = brief.facts[i]
-        decision = self._grounding(brief, fact, ranked)
-        if decision[0]:
-            return FactResearch(ranked, decision)
-        if search.spent:
-            search.note(GuardStep(fact=i, reason=BUDGET_SPENT))
-            return FactResearch(ranked, decision, exhausted=True)
-        queries = self._reformulations(fact, ranked)
-        if not queries:
-            reason = "nothing to reformulate with: no synonyms, no new heading words"
-            search.note(GuardStep(fact=i, reason=reason))
-            return FactResearch(ranked, decision)
-        search.note(ReformulateStep(fact=i, queries=tuple(queries)))
-        leader = ranked[0].chunk_id if ranked else None
-        for query in queries:
-            search.run(query)
-        ranked = self._rank(fact, search.pool, query_vector)
-        decision = self._grounding(brief, fact, ranked)
-        if (ranked[0].chunk_id if ranked else None) == leader:
-            reason = "no progress: reformulating did not change the best passage"
-            search.note(GuardStep(fact=i, reason=reason))
-        return FactResearch(ranked, decision)
+    # -- searching ------------------------------------------------------------------
 
-    # -- searching --------------------------------------------------------
-
-    def _queries(self, brief: Brief) -> list[str]:
-        """The question as asked, then its key terms alone."""
-        queries = [brief.query]
-        keywords = " ".join(
-            [*brief.identifiers, *(w for w in words(brief.query) if stem(w) in brief.terms)]
-        )
+    def queries(self) -> list[str]:
+        """The core ask, its key terms with their alternatives, each further part."""
+        brief = self.brief
+        queries = [brief.core or brief.query]
+        spelled = _spelled(brief.query)
+        key = [spelled.get(t, t) for t in self.ask.key]
+        alternatives = [a for t in self.ask.key for a in thesaurus.alternative_words(t)[:3]]
+        keywords = " ".join(dict.fromkeys([*brief.identifiers, *key, *alternatives]))
         if keywords:
             queries.append(keywords)
+        queries += [fact.text for fact in brief.facts[1:]]
         return queries
 
-    def _reformulations(self, fact: Fact, ranked: list[Candidate]) -> list[str]:
-        """Targets a fact still missing: its terms with their synonyms, then its
-        terms with the headings of the closest passage (the documents' own words
-        for the topic)."""
-        plain = [w for w in words(fact.text) if stem(w) in fact.terms]
-        synonyms = [s for w in plain for s in SYNONYMS.get(stem(w), ())]
+    def search(self, query: str) -> bool:
+        return self.guarded.run(query)
+
+    def passages(self, current: bool = True) -> list[str]:
+        """The best pooled passages (from current documents, or from the others)."""
+        authority = self.engine.authority
+        ranked = self.guarded.ranked()
+        return [
+            chunk_id
+            for chunk_id in ranked
+            if authority.is_current(self.engine.index.chunk(chunk_id).document) == current
+        ][: self.settings.passages_considered]
+
+    # -- scoring --------------------------------------------------------------------
+
+    def _score(self) -> _Ranking:
+        scorer = self.engine.scoring
+        candidates = scorer.rank(self.ask, self.passages())
+        ranking = _Ranking(candidates, scorer.answer_probability(self.ask, candidates))
+        self.steps.append(_rank_step(ranking, self.engine.threshold))
+        return ranking
+
+    def _answers(self, ranking: _Ranking) -> bool:
+        return ranking.lead is not None and (
+            ranking.probability >= self.engine.threshold or self._names_identifiers(ranking.lead)
+        )
+
+    def _names_identifiers(self, candidate: Candidate) -> bool:
+        wanted = set(self.brief.identifiers)
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        return bool(wanted) and wanted <= set(identifiers(chunk.text))
+
+    def _reformulate(self, ranking: _Ranking) -> _Ranking:
+        """Once: the key terms with their alternatives and the closest passage's
+        headings (the documents' own words for the topic)."""
+        if self.guarded.spent:
+            self.steps.append(GuardStep(reason=BUDGET_SPENT))
+            return ranking
+        queries = self._reformulations(ranking)
+        if not queries:
+            reason = "nothing to reformulate with: no alternatives, no new heading words"
+            self.steps.append(GuardStep(reason=reason))
+            return ranking
+        self.steps.append(ReformulateStep(fact=0, queries=tuple(queries)))
+        searched = [q for q in queries if self.search(q)]
+        if not searched:
+            return ranking
+        rescored = self._score()
+        if _lead_id(rescored) == _lead_id(ranking):
+            reason = "no progress: reformulating did not change the best sentence"
+            self.steps.append(GuardStep(fact=0, reason=reason))
+        return rescored
+
+    def _reformulations(self, ranking: _Ranking) -> list[str]:
+        spelled = _spelled(self.brief.query)
+        plain = [spelled.get(t, t) for t in self.ask.terms]
+        alternatives = [a for t in self.ask.terms for a in thesaurus.alternative_words(t)]
         queries = []
-        if synonyms:
-            queries.append(" ".join(plain + synonyms))
-        if ranked:
-            heading = words(self.index.chunk(ranked[0].chunk_id).heading)
+        if alternatives:
+            queries.append(" ".join(dict.fromkeys(plain + alternatives)))
+        if ranking.lead is not None:
+            heading = words(self.engine.index.chunk(ranking.lead.sentence.chunk_id).heading)
             extra = [w for w in heading if w not in plain]
             if extra:
                 queries.append(" ".join(dict.fromkeys(plain + extra)))
         return queries
 
-    # -- scoring ----------------------------------------------------------
+    # -- deciding and selecting -------------------------------------------------------
 
-    def _rank(
-        self, fact: Fact, pool: Mapping[str, object], query_vector: Vectors
-    ) -> list[Candidate]:
-        """Meaning is judged against the whole question (a follow-up such as
-        'Are they centrally managed?' means nothing alone); coverage against the fact."""
-        if not pool:
-            return []
-        ids = sorted(pool)
-        similarities = self.index.similarity(query_vector, ids)
-        candidates = [
-            self._candidate(fact, chunk_id, sim)
-            for chunk_id, sim in zip(ids, similarities, strict=True)
-        ]
-        return sorted(candidates, key=lambda c: (-c.score, c.chunk_id))
+    def _decide(self, ranking: _Ranking) -> Evidence:
+        answers = self._answers(ranking)
+        lead = self._lead(ranking) if answers else None
+        reason = self._decision_reason(ranking, answers, lead)
+        top = tuple(
+            (c.sentence.chunk_id, c.score, c.feature("cos_core"), c.feature("coverage"))
+            for c in ranking.candidates[:5]
+        )
+        self.steps.append(DecideStep(fact=0, grounded=lead is not None, reason=reason, top=top))
+        if lead is None:
+            return self._evidence([], [self._missing(ranking, answers)], ranking)
+        chosen, missing = self._supports(ranking, lead)
+        return self._settled(chosen, missing, ranking)
 
-    def _candidate(self, fact: Fact, chunk_id: str, similarity: float) -> Candidate:
-        coverage = self.coverage(fact.terms, self._terms[chunk_id])
-        score = similarity + self.settings.coverage_weight * coverage
-        return Candidate(chunk_id, round(score, 6), round(similarity, 6), round(coverage, 6))
+    def _decision_reason(self, ranking: _Ranking, answers: bool, lead: Candidate | None) -> str:
+        said = f"probability {ranking.probability:.2f}, threshold {self.engine.threshold:.2f}"
+        if ranking.lead is None:
+            return "no candidate sentence from a current document"
+        if answers and lead is None:
+            return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
+        if answers and ranking.probability < self.engine.threshold:
+            return f"{said}; the passage names the identifier asked about"
+        return said
 
-    def coverage(self, wanted: Sequence[str], present: set[str]) -> float:
-        total = sum(self.stats.idf(t) for t in wanted)
-        if total == 0:
-            return 0.0
-        return sum(self.stats.idf(t) for t in wanted if t in present) / total
+    def _lead(self, ranking: _Ranking) -> Candidate | None:
+        """The best sentence; for a question asking a value, the best that states one
+        about the question's subject (or none)."""
+        fact = self.brief.facts[0] if self.brief.facts else None
+        if fact is None or fact.asks is None:
+            return ranking.lead
+        return next((c for c in ranking.candidates if holds_value(fact, c.sentence.text)), None)
 
-    def _names_all(self, chunk_id: str, names: Sequence[str]) -> bool:
-        return set(names) <= set(identifiers(self.index.chunk(chunk_id).text))
+    def _supports(
+        self, ranking: _Ranking, lead: Candidate
+    ) -> tuple[list[tuple[int, Candidate]], list[str]]:
+        """The lead, a sentence for each further part, then one more that adds a
+        document or a key term; each within the margin of the lead."""
+        floor = lead.score - self.engine.scorer.support_margin
+        close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
+        chosen: list[tuple[int, Candidate]] = [(0, lead)]
+        missing: list[str] = []
+        for index, fact in enumerate(self.brief.facts[1:], start=1):
+            own = close if fact.text in self.brief.demands else self._part_candidates(fact, floor)
+            found = next((c for c in own if _answers_part(fact, c, chosen)), None)
+            if found is None:
+                missing.append(_missing_part(fact))
+            elif len(chosen) < self.settings.max_quotes:
+                chosen.append((index, found))
+        extra = next((c for c in close if self._adds(c, chosen)), None)
+        if extra is not None and len(chosen) < self.settings.max_quotes:
+            chosen.append((0, extra))
+        return self._within_length(chosen), missing
 
-    def vocabulary_share(self, terms: Sequence[str]) -> float:
-        """The IDF-weighted share of ``terms`` that occur anywhere in the corpus,
-        directly or through a synonym. A question whose key terms occur nowhere
-        (e.g. 'sudo', 'HSTS') asks about something the documents do not discuss,
-        however close the nearest passage reads."""
-        present = {t for t in terms if t in self._vocabulary or self._synonym_in_corpus(t)}
-        return self.coverage(terms, present)
+    def _part_candidates(self, fact: Fact, floor: float) -> list[Candidate]:
+        """The candidates ranked against one further part of the question on its own
+        ("... and how often do you test your incident response plan?"), those within
+        the lead's margin."""
+        index = self.engine.index
+        core = core_ask(fact.text).core or fact.text
+        ask = Ask(
+            terms=fact.terms,
+            key=self.engine.scoring.stats.rarest(fact.terms),
+            kind=fact.asks,
+            about_document=False,
+            core=index.embed_query(core),
+            question=index.embed_query(fact.text),
+        )
+        return [c for c in self.engine.scoring.rank(ask, self.passages()) if c.score >= floor]
 
-    def _synonym_in_corpus(self, term: str) -> bool:
+    def _adds(self, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+        """Whether a sentence adds what the chosen ones lack: a key term of the ask that
+        none of them states, while stating as much of the ask as the lead (a sentence
+        that only repeats the topic is related, not evidence)."""
+        if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+            return False
+        lead = chosen[0][1]
+        if candidate.feature("coverage") < lead.feature("coverage"):
+            return False  # less of the ask than the lead states: related, not evidence
+        stated = set().union(*(self._terms(c) for _, c in chosen))
         return any(
-            all(stem(w) in self._vocabulary for w in words(synonym))
-            for synonym in SYNONYMS.get(term, ())
+            thesaurus.says(t, self._terms(candidate)) and not thesaurus.says(t, stated)
+            for t in self.ask.key
         )
 
-    def _grounding(self, brief: Brief, fact: Fact, ranked: list[Candidate]) -> Decision:
-        """The candidates that may ground this fact, best first. The question's
-        vocabulary must be the corpus's; the best usable passage must clear the
-        score and coverage floors, and the best three together must cover the
-        fact's terms; passages within ``quote_margin`` of the best support it.
-        Returns the candidates and the reason for the decision."""
-        s = self.settings
-        usable = [
-            c
-            for c in ranked
-            if self.authority.is_current(self.index.chunk(c.chunk_id).document)
-            and holds_value(fact, self.index.chunk(c.chunk_id).text)
-        ]
-        if not usable:
-            kind = f" holding {ASKS_WORDS[fact.asks]}" if fact.asks else ""
-            return [], f"no passage from a current document{kind}"
-        best = usable[0]
-        if brief.identifiers and self._names_all(best.chunk_id, brief.identifiers):
-            return [best], "the passage names the identifier asked about"
-        vocabulary = self.vocabulary_share(brief.terms)
-        if vocabulary < s.min_vocabulary:
-            return [], f"vocabulary share {vocabulary:.2f} < {s.min_vocabulary}"
-        joint = self.coverage(
-            fact.terms, set().union(*(self._terms[c.chunk_id] for c in usable[:3]))
-        )
-        for value, floor, name in (
-            (best.score, s.min_score, "best score"),
-            (best.coverage, s.min_coverage, "best coverage"),
-            (joint, s.min_joint_coverage, "joint coverage"),
-        ):
-            if value < floor:
-                return [], f"{name} {value:.2f} < {floor}"
-        margin = best.score - s.quote_margin
-        chosen = [c for c in usable if c.score >= margin][: s.max_quotes]
-        return (
-            chosen,
-            f"best score {best.score:.2f}, coverage {best.coverage:.2f}, joint {joint:.2f}",
-        )
+    def _terms(self, candidate: Candidate) -> frozenset[str]:
+        return self.engine.scoring.terms_of(candidate.sentence.text)
 
-    # -- selecting ----------------------------------------------------------
-
-    def _select(self, brief: Brief, facts: list[FactResearch]) -> list[FactSelection]:
-        """Each fact's decision, settled by front-matter, and the passages quoted for
-        it (each passage once, for the first fact that selects it)."""
-        budget = self.settings.max_answer_chars // len(brief.facts)
-        selected: list[FactSelection] = []
-        for i, researched in enumerate(facts):
-            held = {s.chunk_id for f in selected for s in f.selections}
-            selected.append(self._select_fact(brief, i, researched, held, budget))
-        return selected
-
-    def _select_fact(
-        self, brief: Brief, i: int, researched: FactResearch, held: set[str], budget: int
-    ) -> FactSelection:
-        fact, ranked = brief.facts[i], researched.ranked
-        grounding, reason = researched.decision
-        steps: list[Step] = [_decision_step(i, ranked, grounding, reason)]
-        discarded = tuple(self._outranking_stale(ranked, grounding))
-        outcome = self._settle(fact, ranked, grounding)
-        if outcome.disclosures or outcome.conflicts:
-            steps.append(
-                ConflictStep(fact=i, disclosures=outcome.disclosures, unsettled=outcome.conflicts)
-            )
-        grounding = [c for c in grounding if c.chunk_id in outcome.keep]
-        if not grounding:
-            ran_out = f" (the search budget of {self.settings.max_searches} ran out)"
-            missing = self._missing(fact, ranked) + (ran_out if researched.exhausted else "")
-            return FactSelection(tuple(steps), discarded, (), missing, outcome)
-        selections: list[Selection] = []
+    def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
+        kept: list[tuple[int, Candidate]] = []
         used = 0
-        for candidate in grounding:
-            if used >= budget:
+        for fact, candidate in chosen:
+            if kept and used >= self.settings.max_answer_chars:
                 break
-            if candidate.chunk_id in held:
-                continue
-            chunk = self.index.chunk(candidate.chunk_id)
-            quotes = self._quote_texts(brief, fact, chunk)
-            selections.append(Selection(chunk.chunk_id, quotes, i, candidate.score))
-            steps.append(SelectStep(fact=i, chunk_id=chunk.chunk_id, quotes=quotes))
-            used += sum(len(q) for q in quotes)
-        return FactSelection(tuple(steps), discarded, tuple(selections), "", outcome)
+            kept.append((fact, candidate))
+            used += len(candidate.sentence.text)
+        return kept
 
-    def _settle(self, fact: Fact, ranked: list[Candidate], grounding: list[Candidate]) -> Outcome:
-        """Front-matter settles passages that state different values; close
+    def _settled(
+        self, chosen: list[tuple[int, Candidate]], missing: list[str], ranking: _Ranking
+    ) -> Evidence:
+        """Front-matter settles sentences that state different values; close
         passages from superseded documents are disclosed when their value differs."""
-        if not grounding:
-            return Outcome((), (), ())
-        floor = grounding[0].score - self.settings.quote_margin
-        rivals = [
-            c.chunk_id
-            for c in ranked[:10]
-            if c.score >= floor
-            and not self.authority.is_current(self.index.chunk(c.chunk_id).document)
-        ]
+        fact = self.brief.facts[0] if self.brief.facts else None
+        outcome = self._outcome(fact, chosen)
+        if outcome.disclosures or outcome.conflicts:
+            self.steps.append(
+                ConflictStep(fact=0, disclosures=outcome.disclosures, unsettled=outcome.conflicts)
+            )
+        kept = [(f, c) for f, c in chosen if c.sentence.chunk_id in outcome.keep]
+        return self._evidence(kept, missing, ranking, outcome)
+
+    def _outcome(self, fact: Fact | None, chosen: list[tuple[int, Candidate]]) -> Outcome:
+        ids = list(dict.fromkeys(c.sentence.chunk_id for _, c in chosen))
+        terms = fact.terms if fact is not None else self.ask.terms
+        asks = fact.asks if fact is not None else None
         return settle(
-            [c.chunk_id for c in grounding],
-            rivals,
-            self.index.chunk,
-            self.authority,
-            fact.terms,
-            _ASKS_PATTERN.get(fact.asks or ""),
-            compare_current=fact.asks is not None,
+            ids,
+            self.passages(current=False)[:10],
+            self.engine.index.chunk,
+            self.engine.authority,
+            terms,
+            ASKS_PATTERN.get(asks or ""),
+            compare_current=asks is not None,
         )
 
-    def _outranking_stale(
-        self, ranked: list[Candidate], grounding: list[Candidate]
-    ) -> list[DiscardedQuote]:
-        """Passages from superseded, archived or draft documents that scored above
-        the chosen one are shown as discarded, with the reason."""
-        floor = grounding[0].score if grounding else self.settings.min_score
-        out = []
-        for c in ranked:
-            chunk = self.index.chunk(c.chunk_id)
-            if c.score >= floor and not self.authority.is_current(chunk.document):
-                reason = f"not current practice: {self.authority.reason(chunk.document)}"
-                out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
-        return out[:2]
+    # -- results --------------------------------------------------------------------
 
-    def _missing(self, fact: Fact, ranked: list[Candidate]) -> str:
-        asked = ASKS_WORDS.get(fact.asks or "", "")
-        subject = fact.text.rstrip("?. ")
-        if not ranked:
-            return f"No passage addresses: {subject}"
-        closest = self.index.chunk(ranked[0].chunk_id)
-        spelled = {stem(w): w for w in reversed(words(fact.text))}
-        absent = [spelled.get(t, t) for t in fact.terms if t not in self._terms[closest.chunk_id]]
-        detail = (
-            f"; the closest passage ({closest.document}) lacks: {', '.join(absent)}"
-            if absent
-            else ""
+    def _evidence(
+        self,
+        chosen: list[tuple[int, Candidate]],
+        missing: list[str],
+        ranking: _Ranking | None = None,
+        outcome: Outcome | None = None,
+    ) -> Evidence:
+        selections = tuple(
+            Selection(c.sentence.chunk_id, (self._quoted(c),), fact, c.score, focus=c.sentence.text)
+            for fact, c in chosen
         )
-        lead = (
-            f"The documents do not state {asked} for: "
-            if asked
-            else "The documents do not establish: "
+        for selection in selections:
+            self.steps.append(
+                SelectStep(
+                    fact=selection.fact, chunk_id=selection.chunk_id, quotes=selection.quotes
+                )
+            )
+        return Evidence(
+            self.brief,
+            tuple(self.guarded.searches),
+            selections,
+            tuple(self._outranking_stale(ranking)),
+            tuple(missing),
+            tuple(self.steps),
+            outcome.disclosures if outcome else (),
+            outcome.conflicts if outcome else (),
+            related=self._related(ranking, {s.chunk_id for s in selections}),
         )
-        return f"{lead}{subject}{detail}"
 
-    def _quote_texts(self, brief: Brief, fact: Fact, chunk: Chunk) -> tuple[str, ...]:
-        """A short passage, or one that names the identifier asked about, is
-        quoted whole; a long one by its best sentences (those holding the value
-        asked for first), in document order."""
-        whole = brief.identifiers and self._names_all(chunk.chunk_id, brief.identifiers)
-        if whole or len(chunk.text) <= self.settings.max_quote_chars:
-            return (_strip_list_marker(chunk.text),)
-        sentences = _sentences(chunk.text)
-        similarities = self.index.embed_texts(sentences) @ self.index.embed_query(fact.text)
-        merits = [
-            self._merit(fact, sentence, float(similarity))
-            for sentence, similarity in zip(sentences, similarities, strict=True)
+    def _quoted(self, candidate: Candidate) -> str:
+        """The sentence, with the sentences around it in its passage while the quote
+        stays within ``quote_window_chars`` (a lead-in and its list, a rule and its
+        condition read together)."""
+        sentence = candidate.sentence
+        limit = self.settings.quote_window_chars
+        if len(sentence.text) >= limit:
+            return sentence.text
+        siblings = self.engine.index.sentences(sentence.chunk_id)[0]
+        spans = [(s.start, s.end) for s in siblings]
+        start, end = _window(spans, spans.index((sentence.start, sentence.end)), limit)
+        return self.engine.index.chunk(sentence.chunk_id).text[start:end]
+
+    def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
+        """The close passages not quoted, each with its best sentence's score."""
+        if ranking is None:
+            return ()
+        best: dict[str, Candidate] = {}
+        for candidate in ranking.candidates:
+            best.setdefault(candidate.sentence.chunk_id, candidate)
+        related = [
+            RelatedPassage(chunk_id, c.sentence.document, c.score)
+            for chunk_id, c in best.items()
+            if chunk_id not in quoted
         ]
-        best = sorted(range(len(sentences)), key=merits.__getitem__, reverse=True)
-        chosen = sorted(best[: self.settings.sentences_per_passage])
-        return tuple(_strip_list_marker(sentences[i]) for i in chosen)
+        return tuple(related[: self.settings.related_passages])
 
-    def _merit(self, fact: Fact, sentence: str, similarity: float) -> tuple[bool, float]:
-        """A sentence's claim to be quoted: it states the value asked for, then its score."""
-        coverage = self.coverage(fact.terms, set(content_terms(sentence)))
-        return (states_value(fact, sentence), similarity + self.settings.coverage_weight * coverage)
+    def _outranking_stale(self, ranking: _Ranking | None) -> list[DiscardedQuote]:
+        """Passages from superseded, archived or draft documents that the searches
+        ranked above the quoted ones are shown as discarded, with the reason."""
+        authority, index = self.engine.authority, self.engine.index
+        current = self.passages()
+        first = current[0] if current else None
+        out = []
+        for chunk_id in self.passages(current=False)[:2]:
+            if first is not None and self.guarded.pool[chunk_id] > self.guarded.pool[first]:
+                continue
+            chunk = index.chunk(chunk_id)
+            reason = f"not current practice: {authority.reason(chunk.document)}"
+            out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
+        return out if ranking is not None and ranking.lead is not None else []
+
+    def _missing(self, ranking: _Ranking, answers: bool) -> str:
+        fact = self.brief.facts[0] if self.brief.facts else None
+        subject = (self.brief.core or self.brief.query).rstrip("?. ")
+        if answers and fact is not None and fact.asks:
+            return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+        if ranking.lead is None:
+            return f"No passage addresses: {subject}"
+        chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
+        title = self.engine.titles.get(chunk.document, chunk.document)
+        present = self.engine.scoring.terms_of(f"{title} {chunk.heading} {chunk.text}")
+        spelled = _spelled(self.brief.query)
+        absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
+        detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
+        return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
+
+    def _budget_note(self) -> str:
+        """Said when a query went unsearched because the budget was spent."""
+        refused = any(isinstance(s, GuardStep) and s.reason == BUDGET_SPENT for s in self.steps)
+        spent = f" (the search budget of {self.settings.max_searches} ran out)"
+        return spent if refused else ""
 
 
-def _decision_step(
-    fact: int, ranked: list[Candidate], chosen: list[Candidate], reason: str
-) -> DecideStep:
-    return DecideStep(
-        fact=fact,
-        grounded=bool(chosen),
-        reason=reason,
-        top=tuple((c.chunk_id, c.score, c.similarity, c.coverage) for c in ranked[:5]),
+def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+    """Whether a sentence answers one further part of the question: it names one
+    of the part's terms (and states its value, when the part asks for one) and is
+    not already quoted."""
+    if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+        return False
+    if fact.asks is not None:
+        return holds_value(fact, candidate.sentence.text)
+    present = set(question_terms(candidate.sentence.text))
+    return any(thesaurus.says(t, present) for t in fact.terms)
+
+
+def _missing_part(fact: Fact) -> str:
+    subject = fact.text.rstrip("?. ")
+    if fact.asks:
+        return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+    return f"The documents do not establish: {subject}"
+
+
+def _window(spans: list[tuple[int, int]], at: int, limit: int) -> tuple[int, int]:
+    """The span of sentence ``at`` grown by whole neighbouring sentences, the next
+    one first, while it stays within ``limit`` characters."""
+    low = high = at
+    while True:
+        if high + 1 < len(spans) and spans[high + 1][1] - spans[low][0] <= limit:
+            high += 1
+        elif low > 0 and spans[high][1] - spans[low - 1][0] <= limit:
+            low -= 1
+        else:
+            return spans[low][0], spans[high][1]
+
+
+def _lead_id(ranking: _Ranking) -> tuple[str, int] | None:
+    lead = ranking.lead
+    return (lead.sentence.chunk_id, lead.sentence.start) if lead else None
+
+
+def _spelled(text: str) -> dict[str, str]:
+    """stem -> the word as the question writes it (its first spelling)."""
+    spelled: dict[str, str] = {}
+    for word in words(text):
+        spelled.setdefault(stem(word), word)
+    return spelled
+
+
+def _rank_step(ranking: _Ranking, threshold: float) -> RankStep:
+    top = tuple(
+        (c.sentence.chunk_id, c.sentence.start, c.score, c.sentence.text[:120])
+        for c in ranking.candidates[:5]
     )
-
-
-# Verbs that go with the value asked for ("how long are X retained", "how often is X
-# performed"); the subject is X. Stemmed.
-_VALUE_VERBS = frozenset(
-    stem(word)
-    for word in "retain retained keep kept store stored hold held remain archive archived "
-    "perform performed conduct conducted carry carried happen occur run".split()
-)
-
-
-def states_value(fact: Fact, text: str) -> bool:
-    """Whether the text states a value of the kind the fact asks for, about anything."""
-    pattern = _ASKS_PATTERN.get(fact.asks or "")
-    return pattern is None or bool(pattern.search(text))
-
-
-def holds_value(fact: Fact, text: str) -> bool:
-    """Whether the passage states the kind of value the fact asks for (a period, a
-    frequency, a number) about the fact's subject: in a sentence that, or whose
-    sentence before it, names one of the fact's terms. "Customer data is deleted
-    within 30 days. Invoice records are retained under the schedule above." holds
-    no period for invoice records."""
-    pattern = _ASKS_PATTERN.get(fact.asks or "")
-    if pattern is None:
-        return True
-    wanted = set(fact.terms) - _VALUE_VERBS or set(fact.terms)
-    sentences = _sentences(text)
-    named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
-    return any(
-        pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
-        for i, sentence in enumerate(sentences)
-    )
-
-
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s+")
-
-
-def _sentences(text: str) -> list[str]:
-    parts = [text[a:b] for a, b in sentence_spans(text)]
-    return [p for p in parts if len(p.split()) >= 3] or [text.strip()]
-
-
-def _strip_list_marker(text: str) -> str:
-    marker = _LIST_MARKER.match(text)
-    return text[marker.end() :] if marker else text
+    return RankStep(probability=ranking.probability, threshold=round(threshold, 6), top=top)

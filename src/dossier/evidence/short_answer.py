@@ -1,0 +1,128 @@
+"""The direct answer a reader sees first: Yes, No, the value, Not covered, or Needs review.
+
+It is read off the lead quote (the first quote of the first claim) and the brief:
+
+- a question asking for a value (how often, how long, how many) gets the value
+  as the lead quote states it ("quarterly", "within 72 hours", "12
+  characters"); a lead quote that states none is a finding (a person decides);
+- a yes/no question gets ``Yes`` when the lead quote states the practice with
+  no negation; ``No`` only when it plainly says the practice is not followed
+  (a negation right before one of the ask's own terms: "we do not store card
+  numbers"); a negation anywhere else in the lead quote is a finding, since
+  "Customer data shall not be used for testing" may well answer Yes to "Is
+  production data protected in testing?", and a false No is a statement about
+  the vendor sent to a customer;
+- an open question ("What is the minimum password length?", "Describe how ...")
+  gets the figure when it asks for a measure the lead quote states, else
+  ``Documented`` (the quotes answer it in their own words);
+- an answer that is not grounded is ``Not covered``; an escalated one ``Needs review``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from dossier.common.textutil import stem, words
+from dossier.records import Brief, Claim, Finding, Verdict
+from dossier.research.values import stated_value
+
+YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
+DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
+
+# A yes/no question opens with an auxiliary verb.
+_YES_NO = re.compile(
+    r"^\W*(is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall|may"
+    r"|must)\b",
+    re.I,
+)
+# An open question asking for a measure: "What is the minimum password length?"
+_MEASURE = re.compile(
+    r"\b(minimum|maximum|length|limit|size|timeout|time|period|objective|rto|rpo|number"
+    r"|percentage|count|threshold|duration|how many|how much)\b",
+    re.I,
+)
+
+_NEGATION = re.compile(
+    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden)\b",
+    re.I,
+)
+# Negations that bound a value or a time rather than deny a practice.
+_BOUNDING = re.compile(
+    r"\b(?:no|not)\s+(?:later|more|less|longer|fewer|earlier|sooner|greater|older)\s+than\b"
+    r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b",
+    re.I,
+)
+# A question that asks whether something is prohibited: a negated rule answers Yes.
+_PROHIBITION_ASK = re.compile(r"\b(prohibit|forbid|disallow|ban)\w*|\bnot (be )?allowed", re.I)
+# A question with a negation of its own: a negated lead quote is for a person to read.
+_NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
+_BRIDGE = frozenset("be been being is are was were currently yet ever always".split())
+
+
+def short_answer(
+    brief: Brief | None, verdict: Verdict, claims: Sequence[Claim], focus: str = ""
+) -> tuple[str, Finding | None]:
+    """The short answer, and a finding when the lead quote cannot give one.
+    ``focus``: the sentence research chose within the lead quote (a quote may
+    hold the sentences around it); it alone is read when given."""
+    if verdict == "unsupported" or not claims or not claims[0].quotes:
+        return NOT_COVERED, None
+    if verdict == "escalate":
+        return NEEDS_REVIEW, None
+    quoted = " ".join(claims[0].quotes[0].text.split())
+    chosen = " ".join(focus.split())
+    lead = chosen if chosen and chosen in quoted else quoted
+    kind = brief.facts[0].asks if brief is not None and brief.facts else None
+    if kind is not None:
+        value = stated_value(kind, lead)
+        if value is None:
+            return NEEDS_REVIEW, Finding("value", 0, f"the lead quote states no {kind} value")
+        return value, None
+    if brief is not None and not _YES_NO.match(brief.query):
+        return _open(brief, lead), None
+    return _yes_or_no(brief, lead)
+
+
+def _open(brief: Brief, lead: str) -> str:
+    """An open question ("What is the minimum password length?", "Describe ..."):
+    the figure, when it asks for a measure the lead quote states; else that the
+    documents describe it (the quotes say how)."""
+    if _MEASURE.search(brief.query):
+        value = stated_value("number", lead)
+        if value is not None:
+            return value
+    return DOCUMENTED
+
+
+def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
+    if not negations:
+        return YES, None
+    asked = brief.query if brief is not None else ""
+    if _PROHIBITION_ASK.search(asked):
+        return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
+    terms = set(brief.terms) if brief is not None else set()
+    plain = not _NEGATED_ASK.search(asked)
+    if plain and terms and any(_denies(lead, m.end(), terms) for m in negations):
+        return NO, None
+    detail = (
+        f"the lead quote holds a negation (“{negations[0].group(0)}”): "
+        "a person decides whether it answers Yes or No"
+    )
+    return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+def _bounding(text: str, at: int) -> bool:
+    return _BOUNDING.match(text, at) is not None
+
+
+def _denies(text: str, after: int, terms: set[str]) -> bool:
+    """Whether the words right after a negation (past "be", "currently" ...) name
+    one of the ask's own terms: "we do not store", "is not permitted"."""
+    following = [w for w in words(text[after : after + 60])][:4]
+    for word in following:
+        if word in _BRIDGE:
+            continue
+        return stem(word) in terms
+    return False

@@ -1,0 +1,71 @@
+"""The sentences of a passage, as quotable spans: the unit a lead quote is chosen from.
+
+A passage (``Chunk``) is cut into sentences by the one sentence splitter
+(``textutil.sentence_spans``), then each span is cut again where a table cell or
+a list item of inline HTML ends, and trimmed of the markup around its words (a
+list marker, ``**``, ``<li>``, ``</td>``), so that what a reader sees quoted is
+the sentence itself. A span is always an exact slice of the passage text: the
+verifier checks the quote against the source as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dossier.common.textutil import sentence_spans
+from dossier.records import Chunk
+
+# Inline HTML that separates one piece of text from the next (table cells, list
+# items, line breaks, paragraphs): a sentence never runs across it.
+_BLOCK_TAGS = re.compile(
+    r"(?:\s*</?(?:li|ul|ol|td|th|tr|table|tbody|thead|p|div|br|h[1-6])\b[^>]*>\s*)+", re.I
+)
+# What may sit before a sentence's first word or after its last: list markers,
+# emphasis, inline tags, table pipes, quote markers.
+_LEADING = re.compile(
+    r"^(?:\s|[-*+•>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;)+"
+)
+_TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;)+$")
+_MIN_WORDS = 3
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One quotable sentence of a passage: ``chunk.text[start:end] == text``."""
+
+    chunk_id: str
+    document: str
+    start: int  # offsets into the passage's text
+    end: int
+    text: str
+
+
+def passage_sentences(chunk: Chunk) -> tuple[Sentence, ...]:
+    """The passage's sentences of at least three words, in order."""
+    out = []
+    for start, end in sentence_spans(chunk.text):
+        for a, b in _pieces(chunk.text, start, end):
+            text = chunk.text[a:b]
+            if len(re.findall(r"[^\W_]+", text)) >= _MIN_WORDS:
+                out.append(Sentence(chunk.chunk_id, chunk.document, a, b, text))
+    return tuple(out)
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at block-level HTML and trimmed of markup at both ends."""
+    spans, position = [], start
+    for tag in _BLOCK_TAGS.finditer(text, start, end):
+        spans.append((position, tag.start()))
+        position = tag.end()
+    spans.append((position, end))
+    return [span for a, b in spans if (span := _trimmed(text, a, b))[1] > span[0]]
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    piece = text[start:end]
+    lead = _LEADING.match(piece)
+    a = start + (lead.end() if lead else 0)
+    trail = _TRAILING.search(text[a:end])
+    b = a + trail.start() if trail else end
+    return a, b

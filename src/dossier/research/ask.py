@@ -1,0 +1,161 @@
+"""The core ask of a questionnaire item: what it asks about, apart from how it is asked.
+
+Published questionnaires wrap a short ask in standard wording. CSA CAIQ asks
+"Are <subject> policies and procedures established, documented, approved,
+communicated, applied, evaluated, and maintained?" and "Are processes,
+procedures, and technical measures defined, implemented, and evaluated to
+<practice>?"; SIG asks "Is there a <subject> policy ... approved by management,
+communicated to appropriate constituents and an owner assigned?"; HECVAT and
+VSAQ ask "Do you <practice>?". The wording says how the answer will be judged,
+not what it is about: searching and deciding on it swamps the few words that
+carry the ask.
+
+``core_ask`` takes the wording apart into three things:
+
+- ``core``: the practice and its subject ("cryptography, encryption, and key
+  management", "testing automated", "network configurations reviewed");
+- ``demands``: what the wording itself asks for beyond the practice ("at least
+  annually", "upon significant changes"), kept as facts to check;
+- ``about_document``: whether the item asks that a policy, plan, procedure or
+  programme exists (answered by a document about the subject, quoting its
+  purpose or scope), rather than how a practice is carried out.
+
+The rules are written from the published wording of the questionnaire families
+named above, not from any particular questionnaire's items.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Verbs of the standard wording: they say how a practice is governed, not which.
+_GOVERNANCE = (
+    r"(?:established|documented|approved|communicated|applied|evaluated|maintained|defined"
+    r"|implemented|reviewed|updated|enforced|followed|sponsored|published|disseminated"
+    r"|developed|adopted)"
+)
+# "established, documented, approved, communicated, applied, evaluated, and maintained":
+# a list of three or more governance verbs (with or without "being" before it).
+_GOVERNANCE_LIST = re.compile(
+    rf",?\s*\b(?:being\s+)?{_GOVERNANCE}(?:\s*,\s*(?:and\s+|or\s+)?{_GOVERNANCE})+"
+    rf"\s*,?\s*(?:and|or|and/or)\s+{_GOVERNANCE}\b",
+    re.I,
+)
+# The usual pairs: "defined and implemented", "established and maintained".
+_GOVERNANCE_PAIR = re.compile(
+    r",?\s*\b(?:defined|established|documented|developed)\s+(?:and|&)\s+"
+    r"(?:implemented|maintained|followed|applied|communicated|approved)\b",
+    re.I,
+)
+# SIG's tail: "approved by management, communicated to appropriate constituents and an
+# owner assigned to maintain and review the policy".
+_SIG_TAIL = re.compile(
+    r",?\s*(?:that\s+(?:has\s+been|is)\s+)?approved by (?:senior\s+)?management\b.*$", re.I
+)
+# What the wording demands beyond the practice itself.
+_DEMANDS = (
+    re.compile(
+        r"\b(?:at least|no less than|no less often than)\s+(?:once\s+)?(?:a\s+|per\s+|every\s+)?"
+        r"(?:annually|yearly|year|quarterly|quarter|monthly|month|weekly|week|daily|day"
+        r"|semi-?annually|\w+\s+(?:years|months|weeks|days))\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:upon|after|when|following|in the event of)\s+(?:any\s+)?significant\s+"
+        r"(?:organi[sz]ational\s+)?changes?(?:\s+occur)?",
+        re.I,
+    ),
+    re.compile(r"\bat planned intervals\b", re.I),
+    re.compile(r"\b(?:periodically|regularly|on a regular basis)\b", re.I),
+)
+# Hedges that say nothing about what is asked.
+_HEDGES = re.compile(
+    r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed)"
+    r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
+    re.I,
+)
+# "If so, how often?": the follow-up's opening says nothing itself.
+_FOLLOW_UP = re.compile(r"\b(?:if so|if yes|if not|if applicable)\b[,:]?\s*", re.I)
+# "according to X", "in accordance with X": a demand on how, kept as a demand.
+_ACCORDING = re.compile(
+    r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with)"
+    r"\s+[^,?;()]+\)?",
+    re.I,
+)
+_DOCUMENTS = r"(?:polic(?:y|ies)|procedures?|processes|process|plans?|programm?e?s?|standards?)"
+# "Are processes, procedures, and technical measures ... to/for X" and the like:
+# the wrapper names kinds of documents and measures, the ask follows "to" or "for".
+_MEASURES_WRAPPER = re.compile(
+    r"^(?:are|is|do|does|have|has)\s+(?:the\s+|there\s+|any\s+)?"
+    r"(?:(?:polic(?:y|ies)|procedures?|processes|process|plans?|programs?|technical|and|or"
+    r"|and/or|contractual|organi[sz]ational|administrative|physical|measures?|controls?"
+    r"|mechanisms?|standards?|guidelines?)[\s,/]*)+"
+    r"(?:for|to|that|which|concerning|regarding|addressing|outlining|on)\s+",
+    re.I,
+)
+# "Is a/an/the X process/procedure/... to/for Y": keep X and Y.
+_ARTICLE_START = re.compile(r"^(?:is|are|was)\s+(?:there\s+)?(?:an?|the|any)\s+", re.I)
+_YOU_START = re.compile(
+    r"^(?:do|does|did|have|has|can|will)\s+(?:you|your\s+(?:company|organi[sz]ation|firm"
+    r"|institution|team|service|business)|the\s+(?:company|organi[sz]ation|vendor|provider"
+    r"|supplier|institution))\s+(?:have\s+|maintain\s+)?(?:an?\s+|any\s+)?",
+    re.I,
+)
+_IS_THERE = re.compile(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?", re.I)
+# A question's opening auxiliary: "Is remote access logged" asks about "remote access logged".
+_AUXILIARY = re.compile(
+    r"^(?:is|are|was|were|do|does|did|can|could|has|have|will|would|should|shall|must)\s+", re.I
+)
+_ABOUT_DOCUMENT = (
+    re.compile(rf"\b{_DOCUMENTS}\b.{{0,80}}\b(?:established|documented|approved|exist)", re.I),
+    re.compile(
+        rf"\b(?:written|documented|formal|formally documented)\s+(?:\w+\s+){{0,4}}{_DOCUMENTS}",
+        re.I,
+    ),
+    re.compile(rf"^(?:is|are)\s+there\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I),
+    re.compile(
+        rf"^(?:do|does)\s+\w+(?:\s+\w+)?\s+have\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I
+    ),
+)
+
+
+@dataclass(frozen=True)
+class CoreAsk:
+    core: str  # the practice and its subject, the standard wording removed
+    demands: tuple[str, ...] = ()  # what the wording asks beyond it: "at least annually"
+    about_document: bool = False  # asks that a policy, plan, procedure or programme exists
+
+
+def core_ask(question: str) -> CoreAsk:
+    """The ask of one question sentence (or of a whole item: the caller picks)."""
+    text = " ".join(question.split())
+    about_document = any(p.search(text) for p in _ABOUT_DOCUMENT)
+    demands: list[str] = []
+    for pattern in (*_DEMANDS, _ACCORDING):
+        demands += [" ".join(m.group(0).strip(" ,()").split()) for m in pattern.finditer(text)]
+        text = pattern.sub(" ", text)
+    text = _HEDGES.sub(" ", text)
+    text = _FOLLOW_UP.sub(" ", text)
+    text = _SIG_TAIL.sub("", text)
+    text = _GOVERNANCE_LIST.sub(" ", text)
+    text = _GOVERNANCE_PAIR.sub(" ", text)
+    core = _unwrapped(_tidy(text))
+    return CoreAsk(core or _tidy(question), tuple(dict.fromkeys(demands)), about_document)
+
+
+def _unwrapped(text: str) -> str:
+    """The ask without the opening that only introduces it: "Are processes,
+    procedures, and technical measures ... to", "Do you have a", "Is there a"."""
+    for pattern in (_MEASURES_WRAPPER, _YOU_START, _IS_THERE, _AUXILIARY):
+        stripped = pattern.sub("", text, count=1)
+        if stripped != text and len(stripped.split()) >= 2:
+            return _tidy(stripped)
+    return text
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\(\s*\)|\s+(?=[,?.;:])", "", text)
+    text = re.sub(r",(\s*,)+", ",", text)
+    text = re.sub(r"\b(and|or)\s*(?=[?.]|$)", "", text.strip())
+    return " ".join(text.split()).strip(" ,;:?.")

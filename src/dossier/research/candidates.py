@@ -1,0 +1,185 @@
+"""Candidate sentences for one question, described by the scorer's features and scored.
+
+The candidates are the sentences of the passages the searches surfaced, from
+documents that may ground current practice. Each is described by the features
+``scoring.SENTENCE_FEATURES`` names, in that order, and scored by the fitted
+sentence model; the question as a whole by ``scoring.ANSWER_FEATURES``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dossier.common.textutil import content_terms
+from dossier.index.embed import Vectors
+from dossier.index.hybrid import HybridIndex
+from dossier.ingest.sentences import Sentence
+from dossier.research import thesaurus
+from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
+from dossier.research.values import ASKS_PATTERN
+
+KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
+
+
+class TermStats:
+    """Inverse document frequency of stemmed terms over the passages."""
+
+    def __init__(self, passage_terms: Iterable[set[str]]) -> None:
+        counts: Counter[str] = Counter()
+        total = 0
+        for terms in passage_terms:
+            counts.update(terms)
+            total += 1
+        self._count = total
+        self._df = counts
+
+    def idf(self, term: str) -> float:
+        return math.log(1 + (self._count + 1) / (self._df.get(term, 0) + 0.5))
+
+    def coverage(self, wanted: Sequence[str], present: set[str] | frozenset[str]) -> float:
+        """The IDF-weighted share of ``wanted`` that ``present`` states (or a thesaurus
+        alternative of it)."""
+        total = sum(self.idf(t) for t in wanted)
+        if total == 0:
+            return 0.0
+        return sum(self.idf(t) for t in wanted if thesaurus.says(t, present)) / total
+
+    def rarest(self, terms: Sequence[str], count: int = KEY_TERMS) -> tuple[str, ...]:
+        return tuple(sorted(terms, key=lambda t: (-self.idf(t), t))[:count])
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the scorer needs of a brief."""
+
+    terms: tuple[str, ...]  # the core ask's stemmed terms
+    key: tuple[str, ...]  # its rarest terms
+    kind: str | None  # the kind of value asked for: frequency, duration, number, or None
+    about_document: bool
+    core: Vectors  # the core ask's vector
+    question: Vectors  # the question's vector
+
+
+@dataclass(frozen=True)
+class Candidate:
+    sentence: Sentence
+    passage_rank: int  # 0 = the passage the searches ranked first
+    features: tuple[float, ...]
+    score: float
+
+    def feature(self, name: str) -> float:
+        from dossier.research.scoring import SENTENCE_FEATURES
+
+        return self.features[SENTENCE_FEATURES.index(name)]
+
+
+class CandidateScorer:
+    """Describes and scores candidate sentences against the index's corpus."""
+
+    def __init__(self, index: HybridIndex, titles: Mapping[str, str], scorer: Scorer) -> None:
+        self.index = index
+        self.scorer = scorer
+        self._title_terms = {path: frozenset(content_terms(t)) for path, t in titles.items()}
+        self._heading_terms = {
+            c.chunk_id: frozenset(content_terms(c.heading)) for c in index.chunks
+        }
+        passage_terms = [
+            set(content_terms(f"{titles.get(c.document, '')} {c.heading} {c.text}"))
+            for c in index.chunks
+        ]
+        self.stats = TermStats(passage_terms)
+        self.vocabulary: frozenset[str] = frozenset().union(*passage_terms)
+        self._sentence_terms: dict[str, frozenset[str]] = {}
+
+    def vocabulary_share(self, terms: Sequence[str]) -> float:
+        """The IDF-weighted share of ``terms`` found anywhere in the corpus (or a
+        thesaurus alternative): a question whose key terms occur nowhere ('sudo',
+        'HSTS') asks about something the documents do not discuss."""
+        return self.stats.coverage(terms, self.vocabulary)
+
+    def rank(self, ask: Ask, passages: Sequence[str]) -> list[Candidate]:
+        """The sentences of ``passages`` (chunk ids, best first), best-scored first."""
+        rows: list[tuple[Sentence, int, Vectors, float]] = []
+        for rank, chunk_id in enumerate(passages):
+            sentences, vectors = self.index.sentences(chunk_id)
+            passage = float(self.index.similarity(ask.core, [chunk_id])[0])
+            rows += [(s, rank, vectors[i], passage) for i, s in enumerate(sentences)]
+        if not rows:
+            return []
+        cos_core = np.array([float(v @ ask.core) for _, _, v, _ in rows])
+        best = float(cos_core.max())
+        features = [
+            self._features(ask, s, rank, float(c), float(v @ ask.question), passage, best)
+            for (s, rank, v, passage), c in zip(rows, cos_core, strict=True)
+        ]
+        scores = self.scorer.sentence.logit(np.asarray(features, dtype=np.float64))
+        ranked = [
+            Candidate(s, rank, tuple(f), round(float(score), 6))
+            for (s, rank, _, _), f, score in zip(rows, features, scores, strict=True)
+        ]
+        return sorted(ranked, key=lambda c: (-c.score, c.passage_rank, c.sentence.start))
+
+    def answer_features(self, ask: Ask, ranked: Sequence[Candidate]) -> tuple[float, ...]:
+        lead = ranked[0]
+        return (
+            lead.score,
+            lead.feature("key_coverage"),
+            lead.feature("context_coverage"),
+            lead.feature("cos_core"),
+            max(c.feature("cos_core") for c in ranked),
+            self.vocabulary_share(ask.terms),
+        )
+
+    def answer_probability(self, ask: Ask, ranked: Sequence[Candidate]) -> float:
+        """The probability that the documents answer the question, given its candidates."""
+        if not ranked:
+            return 0.0
+        row = np.asarray([self.answer_features(ask, ranked)], dtype=np.float64)
+        return round(float(self.scorer.answer.probability(row)[0]), 6)
+
+    def terms_of(self, text: str) -> frozenset[str]:
+        found = self._sentence_terms.get(text)
+        if found is None:
+            found = self._sentence_terms[text] = frozenset(content_terms(text))
+        return found
+
+    def _features(
+        self,
+        ask: Ask,
+        sentence: Sentence,
+        rank: int,
+        cos_core: float,
+        cos_question: float,
+        cos_passage: float,
+        best: float,
+    ) -> list[float]:
+        own = self.terms_of(sentence.text)
+        heading = self._heading_terms.get(sentence.chunk_id, frozenset())
+        title = self._title_terms.get(sentence.document, frozenset())
+        coverage = self.stats.coverage
+        words = len(sentence.text.split())
+        pattern = ASKS_PATTERN.get(ask.kind or "")
+        value = 0.0 if pattern is None else 1.0 if pattern.search(sentence.text) else -1.0
+        return [
+            cos_core,
+            cos_question,
+            cos_passage,
+            cos_core - best,
+            coverage(ask.terms, own),
+            coverage(ask.terms, own | heading | title),
+            coverage(ask.key, own | heading),
+            coverage(ask.terms, title),
+            coverage(ask.terms, heading),
+            1.0 / (1 + rank),
+            1.0 if ask.about_document and PURPOSE.search(sentence.text) else 0.0,
+            1.0 if NORMATIVE.search(sentence.text) else 0.0,
+            1.0 if words < 5 else 0.0,
+            log_length(words),
+            value,
+            min(1.0, len(MARKUP.findall(sentence.text)) / 3),
+        ]

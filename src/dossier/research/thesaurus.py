@@ -1,0 +1,101 @@
+"""A small security thesaurus: authors write the same practice in different words.
+
+Each group lists words and phrases that name the same thing in security
+policies and questionnaires ("offboarding" and "termination", "antivirus" and
+"malware protection"). Terms are compared as Snowball stems, the same terms
+the lexical index and the engine use, so a key always matches what it names.
+The groups are general vocabulary of the field, not drawn from any corpus.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from dossier.common.textutil import stem, words
+
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("rotate", "refresh", "renew", "expire"),
+    ("credential", "password", "passphrase", "authenticator", "secret"),
+    ("mfa", "multi-factor", "two-factor", "2fa"),
+    ("terminate", "termination", "offboarding", "departure", "revoke", "leaver"),
+    ("employee", "personnel", "staff", "workforce", "teammate"),
+    ("vendor", "supplier", "third party", "subprocessor", "service provider"),
+    ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
+    ("backup", "restore", "snapshot", "replica"),
+    ("incident", "breach", "compromise", "security event"),
+    ("log", "audit trail", "audit log"),
+    ("retain", "retention", "keep", "preserve"),
+    ("delete", "dispose", "destroy", "erase", "purge", "wipe", "sanitize", "degauss", "shred"),
+    ("train", "awareness", "education"),
+    ("review", "audit", "assess", "inspect"),
+    ("test", "exercise", "drill", "simulation"),
+    ("visitor", "guest"),
+    ("laptop", "workstation", "endpoint", "desktop", "computer"),
+    ("patch", "update", "upgrade"),
+    ("vulnerability", "weakness", "cve", "flaw"),
+    ("disaster", "outage", "continuity", "resilience"),
+    ("nda", "confidentiality agreement", "non-disclosure"),
+    ("background check", "screening", "criminal check"),
+    ("access", "permission", "privilege", "authorization", "entitlement"),
+    ("malware", "antivirus", "anti-malware", "virus", "endpoint protection"),
+    ("firewall", "packet filter", "network acl", "security group"),
+    ("alert", "notify", "notification", "alarm"),
+    ("monitor", "detect", "detection"),
+    ("anomaly", "suspicious", "unusual", "anomalous"),
+    ("segregate", "separate", "isolate", "segment", "dedicated"),
+    ("harden", "baseline", "benchmark", "secure configuration"),
+    ("classify", "classification", "categorize", "sensitivity"),
+    ("risk assessment", "risk analysis", "risk register"),
+    ("change management", "change control", "change request", "pull request"),
+    ("automate", "automatic", "continuous integration", "pipeline"),
+    ("remote", "telework", "work from home", "vpn"),
+    ("physical", "facility", "premises", "office"),
+    ("customer", "client", "tenant"),
+    ("contract", "agreement"),
+    ("penetration test", "pentest", "pen test"),
+    ("key management", "kms", "key rotation"),
+    ("screen lock", "lock screen", "inactivity", "idle"),
+    ("privileged", "administrator", "admin", "superuser"),
+    ("mobile", "phone", "tablet", "byod", "personal device"),
+    ("data loss prevention", "dlp"),
+    ("sso", "single sign-on"),
+    ("data center", "datacenter", "hosting facility"),
+)
+
+Phrase = tuple[str, ...]  # the stems of a word or phrase
+
+
+def phrase(text: str) -> Phrase:
+    return tuple(stem(w) for w in words(text))
+
+
+@cache
+def _index() -> dict[str, tuple[Phrase, ...]]:
+    """stem -> every phrase of every group a word with that stem belongs to."""
+    out: dict[str, list[Phrase]] = {}
+    for group in GROUPS:
+        phrases = [phrase(entry) for entry in group]
+        for entry in phrases:
+            if len(entry) == 1:  # a one-word entry is a key; a phrase only an alternative
+                out.setdefault(entry[0], []).extend(p for p in phrases if p != entry)
+    return {key: tuple(dict.fromkeys(found)) for key, found in out.items()}
+
+
+def alternatives(term: str) -> tuple[Phrase, ...]:
+    """Other ways to say a stemmed term: each a phrase of stems (all must occur)."""
+    return _index().get(term, ())
+
+
+def says(term: str, present: set[str] | frozenset[str]) -> bool:
+    """Whether ``present`` (stems) holds the term or one of its alternatives."""
+    return term in present or any(all(s in present for s in alt) for alt in alternatives(term))
+
+
+def alternative_words(term: str) -> list[str]:
+    """The alternatives of a term as written in the thesaurus, for a search query."""
+    found: list[str] = []
+    for group in GROUPS:
+        stems = [phrase(entry) for entry in group]
+        if (term,) in stems:
+            found += [entry for entry, p in zip(group, stems, strict=True) if p != (term,)]
+    return list(dict.fromkeys(found))

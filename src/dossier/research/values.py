@@ -1,0 +1,123 @@
+"""The kinds of value a question asks for (how often, how long, how many) and where
+a text states one."""
+
+from __future__ import annotations
+
+import re
+
+from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
+from dossier.records import Fact
+
+_FREQUENCY = re.compile(
+    r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
+    r"|every\s+\w+(\s+(days|weeks|months|years|hours))?|each\s+(year|quarter|month|week|day)"
+    r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each|every)\s+\w+"
+    r"|at least once(\s+(a|per|each|every)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
+    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis)\b",
+    re.I,
+)
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen"
+    r"|twenty|thirty|forty|sixty|ninety"
+)
+_DURATION = re.compile(
+    rf"\b((within|for|after|up to|at least|a minimum of|a maximum of|no more than)\s+)?"
+    rf"(\d[\d,]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?[\s-]+(business\s+|calendar\s+|working\s+)?"
+    r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
+    re.I,
+)
+_NUMBER = re.compile(
+    rf"\b(\d[\d,.]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?(\s+(or more|or fewer|or longer))?"
+    r"(\s+[a-z][a-z-]+){0,2}",
+    re.I,
+)
+ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
+ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
+
+# Verbs that go with the value asked for ("how long are X retained", "how often is X
+# performed"); the subject is X. Stemmed.
+VALUE_VERBS = frozenset(
+    stem(word)
+    for word in "retain retained keep kept store stored hold held remain archive archived "
+    "perform performed conduct conducted carry carried happen occur run review reviewed".split()
+)
+
+
+def states_value(fact: Fact, text: str) -> bool:
+    """Whether the text states a value of the kind the fact asks for, about anything."""
+    pattern = ASKS_PATTERN.get(fact.asks or "")
+    return pattern is None or bool(pattern.search(text))
+
+
+def holds_value(fact: Fact, text: str) -> bool:
+    """Whether the text states the kind of value the fact asks for (a period, a
+    frequency, a number) about the fact's subject: in a sentence that, or whose
+    sentence before it, names one of the fact's terms. "Customer data is deleted
+    within 30 days. Invoice records are retained under the schedule above." holds
+    no period for invoice records."""
+    pattern = ASKS_PATTERN.get(fact.asks or "")
+    if pattern is None:
+        return True
+    if fact.asks == "number" and not counts_something(fact, text):
+        return False
+    wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
+    sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
+    named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
+    return any(
+        pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
+        for i, sentence in enumerate(sentences)
+    )
+
+
+# A figure with its unit ("14 characters", "4 hours", "99.9%"), a section number
+# ("3.1 Passwords ...") aside.
+_MEASURED = re.compile(
+    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|no more than)\s+)?"
+    rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s*(?:-\s*)?"
+    rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
+    re.I,
+)
+_SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
+
+
+def stated_value(kind: str | None, text: str) -> str | None:
+    """The value of the asked kind as the text states it ("quarterly", "within 72
+    hours", "14 characters"), or None."""
+    pattern = _MEASURED if kind == "number" else ASKS_PATTERN.get(kind or "")
+    if pattern is None:
+        return None
+    body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    match = pattern.search(body) or (_counted(body) if kind == "number" else None)
+    return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
+
+
+def _counted(text: str) -> re.Match[str] | None:
+    """A figure and the noun it counts ("180 personnel"), not part of a name."""
+    return next(
+        (m for m in _COUNT_AND_NOUN.finditer(text) if not _NAMED_BEFORE.search(text, 0, m.start())),
+        None,
+    )
+
+
+# A figure and the word or two after it: "180 personnel", "14 characters".
+_FIGURE_AND_NOUN = re.compile(r"(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I)
+
+
+_COUNT_AND_NOUN = re.compile(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?\s+[a-z][a-z-]+", re.I)
+_NAMED_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")
+
+
+def counts_something(fact: Fact, text: str) -> bool:
+    """Whether the text states a count or measure of what the fact asks about: a
+    figure followed by a unit or by one of the fact's terms. The "2" of "SOC 2" or
+    the "27001" of "ISO 27001" counts nothing."""
+    wanted = {t for t in fact.terms if len(t) > 2}
+    for match in _FIGURE_AND_NOUN.finditer(text):
+        if _NAMED_BEFORE.search(text, 0, match.start()):
+            continue  # "SOC 2", "ISO 27001": part of a name
+        following = [w for w in match.groups()[1:] if w]
+        if _MEASURED.match(text, match.start()) or any(
+            stem(w.lower()) in wanted for w in following
+        ):
+            return True
+    return False

@@ -1,0 +1,67 @@
+"""The core ask of published questionnaire wording (examples written for these tests
+in the style of CSA CAIQ, SIG, HECVAT and VSAQ items, not copied from any)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dossier.research.ask import core_ask
+
+
+@pytest.mark.parametrize(
+    ("question", "core", "about_document"),
+    [
+        (
+            "Are asset management policies and procedures established, documented, approved, "
+            "communicated, applied, evaluated, and maintained?",
+            "asset management policies and procedures",
+            True,
+        ),
+        (
+            "Are processes, procedures, and technical measures defined, implemented, and "
+            "evaluated to encrypt data at rest in backups?",
+            "encrypt data at rest in backups",
+            False,
+        ),
+        (
+            "Is there a vendor risk management policy that has been approved by management, "
+            "communicated to appropriate constituents and an owner assigned to maintain and "
+            "review the policy?",
+            "vendor risk management policy",
+            True,
+        ),
+        (
+            "Do you have a documented patch management process?",
+            "documented patch management process",
+            True,
+        ),
+        ("Does your organization encrypt laptops?", "encrypt laptops", False),
+        ("Is remote access logged?", "remote access logged", False),
+    ],
+)
+def test_the_wording_is_taken_off_the_ask(question: str, core: str, about_document: bool) -> None:
+    ask = core_ask(question)
+    assert ask.core == core
+    assert ask.about_document is about_document
+
+
+def test_the_wordings_own_demands_are_kept_apart() -> None:
+    ask = core_ask(
+        "Are user access rights reviewed at least annually and upon significant changes?"
+    )
+    assert ask.core == "user access rights reviewed"
+    assert ask.demands == ("at least annually", "upon significant changes")
+
+
+def test_hedges_and_follow_up_openings_say_nothing() -> None:
+    assert core_ask("Is data masked in test systems where applicable?").core == (
+        "data masked in test systems"
+    )
+    assert "If so" not in core_ask("Do you rotate keys? If so, how often?").core
+
+
+def test_governance_verbs_of_the_practice_itself_stay() -> None:
+    # "exercised and tested" is the practice asked about, not the standard wording
+    ask = core_ask("Are continuity plans exercised and tested at least annually?")
+    assert "exercised and tested" in ask.core
+    assert ask.demands == ("at least annually",)

@@ -1,0 +1,47 @@
+"""Quotable sentences of a passage: exact slices, markup trimmed, HTML blocks apart."""
+
+from __future__ import annotations
+
+from dossier.ingest.sentences import passage_sentences
+from dossier.records import Chunk
+
+
+def _chunk(text: str) -> Chunk:
+    return Chunk("c1", "doc.md", 100, 100 + len(text), text, "")
+
+
+def test_each_sentence_is_the_exact_slice_of_its_passage() -> None:
+    chunk = _chunk(
+        "Backups run daily. They are kept for 35 days (e.g. in S3). Restores are tested."
+    )
+    sentences = passage_sentences(chunk)
+    assert [s.text for s in sentences] == [
+        "Backups run daily.",
+        "They are kept for 35 days (e.g. in S3).",
+        "Restores are tested.",
+    ]
+    for s in sentences:
+        assert chunk.text[s.start : s.end] == s.text
+
+
+def test_list_markers_and_emphasis_are_not_quoted() -> None:
+    chunk = _chunk("- **Laptops must be encrypted at rest.**")
+    (sentence,) = passage_sentences(chunk)
+    assert sentence.text == "Laptops must be encrypted at rest."
+
+
+def test_html_cells_and_list_items_are_sentences_of_their_own() -> None:
+    chunk = _chunk(
+        "<li>Reviews access quarterly for all systems\n</li>\n"
+        "<li>Keeps the register up to date</li>"
+    )
+    assert [s.text for s in passage_sentences(chunk)] == [
+        "Reviews access quarterly for all systems",
+        "Keeps the register up to date",
+    ]
+
+
+def test_fragments_under_three_words_are_not_candidates() -> None:
+    assert [s.text for s in passage_sentences(_chunk("Done. Backups are tested quarterly."))] == [
+        "Backups are tested quarterly."
+    ]

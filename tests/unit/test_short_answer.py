@@ -1,0 +1,99 @@
+"""The direct answer read off the lead quote: Yes, No, the value, Documented, Not
+covered, Needs review (issue: a negated sentence must not give Yes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dossier.evidence.short_answer import short_answer
+from dossier.records import Claim, Question, Quote
+from dossier.research.brief import make_brief
+
+
+def _claims(text: str) -> tuple[Claim, ...]:
+    return (Claim(text, (Quote(text, "p.md", "c1", 0, len(text)),)),)
+
+
+def _short(question: str, lead: str, verdict: str = "grounded") -> tuple[str, str | None]:
+    brief = make_brief(Question("Q", question))
+    answer, finding = short_answer(brief, verdict, _claims(lead))  # type: ignore[arg-type]
+    return answer, finding.check if finding else None
+
+
+def test_a_stated_practice_answers_yes() -> None:
+    assert _short("Do you encrypt laptops?", "All laptops are encrypted with FileVault.") == (
+        "Yes",
+        None,
+    )
+
+
+def test_a_negated_lead_never_gives_yes() -> None:
+    answer, finding = _short(
+        "Are backups encrypted?", "Backups are stored off-site; restores are not tested."
+    )
+    assert answer != "Yes"
+    assert finding == "negation"
+
+
+def test_a_plain_denial_of_the_practice_answers_no() -> None:
+    assert _short("Do you store card numbers?", "We do not store card numbers.") == ("No", None)
+
+
+def test_a_prohibition_answers_a_question_about_it_yes() -> None:
+    lead = "Sharing passwords is not permitted."
+    assert _short("Do you prohibit sharing passwords?", lead) == ("Yes", None)
+
+
+def test_negations_that_bound_a_value_are_not_denials() -> None:
+    lead = "Customers are notified no later than 72 hours after a breach is confirmed."
+    assert _short("Do you notify customers of breaches?", lead) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        ("How often is access reviewed?", "Access is reviewed quarterly by owners.", "quarterly"),
+        ("How long are logs retained?", "Logs are retained for 400 days.", "for 400 days"),
+        (
+            "How quickly are customers notified of a breach?",
+            "Customers are notified within 72 hours.",
+            "within 72 hours",
+        ),
+        (
+            "What is the minimum password length?",
+            "3.1 Passwords must be at least 12 characters long.",
+            "at least 12 characters",
+        ),
+    ],
+)
+def test_a_value_is_given_as_the_quote_states_it(question: str, lead: str, value: str) -> None:
+    assert _short(question, lead) == (value, None)
+
+
+def test_a_value_question_whose_lead_states_none_needs_a_person() -> None:
+    assert _short("How often is access reviewed?", "Access is reviewed by owners.") == (
+        "Needs review",
+        "value",
+    )
+
+
+def test_an_open_question_is_documented() -> None:
+    lead = "Keys are generated and stored in the key management service."
+    assert _short("Where are encryption keys stored?", lead) == ("Documented", None)
+
+
+def test_not_grounded_is_not_covered_and_escalated_needs_review() -> None:
+    assert _short("Do you encrypt laptops?", "x", "unsupported") == ("Not covered", None)
+    assert _short("Do you encrypt laptops?", "Laptops are encrypted.", "escalate") == (
+        "Needs review",
+        None,
+    )
+
+
+def test_only_the_chosen_sentence_is_read_when_the_quote_holds_its_neighbours() -> None:
+    brief = make_brief(Question("Q", "Is MFA required for all accounts?"))
+    quote = "MFA is required for all accounts. Unused accounts are not kept."
+    answer, finding = short_answer(
+        brief, "grounded", _claims(quote), focus="MFA is required for all accounts."
+    )
+    assert (answer, finding) == ("Yes", None)
