@@ -177,6 +177,31 @@ def test_1_a_stored_answer_that_lost_a_finding_is_recomputed(b1: Path) -> None:
     nowhere(INVENTED, b1)
 
 
+@pytest.mark.slow
+def test_1_a_stored_answer_whose_words_were_rewritten_is_recomputed(b1: Path) -> None:
+    """The prose and the short answer are made from the statements: rewritten in a
+    stored answer (its quotes and statements left real), they give it away."""
+    pointers = b1 / "cache" / "answers" / "questions"
+    stored = {}
+    for pointer in pointers.glob("*.json"):
+        row = json.loads(pointer.read_text())
+        if row["question_id"] in ("Q01", "Q25"):
+            stored[row["question_id"]] = b1 / "cache" / "answers" / f"{row['key']}.json"
+    q01 = json.loads(stored["Q01"].read_text())
+    q01["answer"] = q01["answer"].replace(". The documents state:", f". {INVENTED} They state:")
+    stored["Q01"].write_text(json.dumps(q01))
+    q25 = json.loads(stored["Q25"].read_text())  # FedRAMP: not covered
+    q25["short_answer"] = "Yes, FedRAMP High"
+    q25["answer"] = q25["answer"].replace("Not covered", "Yes, FedRAMP High", 1)
+    stored["Q25"].write_text(json.dumps(q25))
+    output = rebuild(b1)
+    assert "its prose is not what its statements and short answer make" in output
+    assert "its short answer is neither a fixed word nor words of its quotes" in output
+    nowhere(INVENTED, b1)
+    nowhere("FedRAMP High", b1)
+    assert answers(b1)["Q25"]["short_answer"] == "Not covered"
+
+
 # -- 2. cache poisoning: passages -------------------------------------------------------
 
 
