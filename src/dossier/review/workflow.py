@@ -30,6 +30,7 @@ from dossier.review.decisions import (
     load_passages,
     pending,
 )
+from dossier.review.library import load_library, remember
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Recorded:
 
     decided: int
     pending: int
+    remembered: int = 0  # entries added to the answer library
 
 
 def record_decisions(
@@ -47,11 +49,14 @@ def record_decisions(
     question_ids: Sequence[str] | None,
     reason: str | None,
     text: str | None = None,
+    library: Path | None = None,
 ) -> Recorded:
     """One decision per named question (every pending one when ``question_ids`` is
     None), or, for ``edited``, the edit of one answer to ``text``; saved, and the
-    dossier rendered again."""
+    dossier rendered again; with a ``library``, each decision is added to it."""
     previous = load_decisions(out)
+    if library is not None:
+        load_library(library)  # a library that cannot be read fails before any decision
     dossier = engine_view(read_dossier(out), previous)
     at = utc_iso()
     new: list[Decision]
@@ -65,7 +70,8 @@ def record_decisions(
     write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
     write_outputs(reviewed, out)  # the answered workbook, if any, from the copy in out
-    return Recorded(len(new), len(pending(reviewed)))
+    remembered = remember(library, reviewed, new) if library is not None else []
+    return Recorded(len(new), len(pending(reviewed)), len(remembered))
 
 
 def carry_decisions(
