@@ -166,7 +166,13 @@ class Matcher:
         self._cosines = _cosines(embed, [q.core for q in questions], [e.core for e in entries])
 
     def rarest(self, ask: Ask, count: int) -> list[str]:
-        return sorted(ask.terms, key=lambda t: (-self._idf.get(t, 0.0), t))[:count]
+        """The ``count`` most distinctive terms of an ask, and any as distinctive as the
+        last of them (in a small library many terms are equally rare)."""
+        ranked = sorted(ask.terms, key=lambda t: (-self._idf.get(t, 0.0), t))
+        if len(ranked) <= count:
+            return ranked
+        floor = self._idf.get(ranked[count - 1], 0.0)
+        return [t for t in ranked if self._idf.get(t, 0.0) >= floor - 1e-9]
 
     def matches(self, question: int) -> list[Match]:
         return [
