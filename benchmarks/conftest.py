@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -7,8 +8,9 @@ import pytest
 from dossier.index.embed import MiniLMEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_EVAL = ROOT.parent / "shared" / "eval"
-RESULTS: dict[str, dict[str, float]] = {}
+# ../shared/eval beside the project; DOSSIER_SHARED_EVAL names it elsewhere (a git worktree)
+SHARED_EVAL = Path(os.environ.get("DOSSIER_SHARED_EVAL", ROOT.parent / "shared" / "eval"))
+RESULTS: dict[str, dict[str, object]] = {}
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ ranker, and the offline engine's answer figures with build time per stage.
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import pytest
 
@@ -30,9 +31,16 @@ def _questions() -> list[Question]:
 
 
 @pytest.fixture(scope="module")
-def index(tmp_path_factory: pytest.TempPathFactory, embedder) -> HybridIndex:
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build's output folder; the index fixture fills its cache first, so the
+    build finds every passage's vector there instead of embedding the corpus again."""
+    return tmp_path_factory.mktemp("policies-a")
+
+
+@pytest.fixture(scope="module")
+def index(out: Path, embedder) -> HybridIndex:
     corpus = ingest(scan_corpus(SET / "corpus"))
-    return open_index(corpus, embedder, tmp_path_factory.mktemp("cache"))
+    return open_index(corpus, embedder, out / "cache")
 
 
 def _top5_hit_rate(index: HybridIndex, rank) -> float:

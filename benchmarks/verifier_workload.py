@@ -69,6 +69,13 @@ class Workload:
     source_form: list[tuple[str, str]]  # what str.find is given: (quote, cited chunk's text)
     present: int  # how many quotes are in their chunk
 
+    def documents(self) -> dict[str, tuple[Chunk, ...]]:
+        """Each document's chunks, as a build hands them to the verifier (its siblings)."""
+        by_document: dict[str, list[Chunk]] = {}
+        for chunk in self.chunks:
+            by_document.setdefault(chunk.document, []).append(chunk)
+        return {path: tuple(chunks) for path, chunks in by_document.items()}
+
 
 def _sentence(rng: random.Random) -> str:
     pick = rng.choice

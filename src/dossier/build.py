@@ -29,7 +29,8 @@ from dossier.common.clock import Clock, utc_iso, utc_now
 from dossier.config import Config
 from dossier.errors import CorpusError
 from dossier.evidence.compose import ComposeContext, answer_prose, compose_answer
-from dossier.evidence.freshness import date_answer
+from dossier.evidence.critic import mark_placeholders
+from dossier.evidence.freshness import date_answer, document_class
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
     AnswerCache,
@@ -49,7 +50,8 @@ from dossier.index.vectors import VectorStore
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
 from dossier.ingest.questionnaire import read_questionnaire
-from dossier.output.render import write_outputs
+from dossier.output.manifest import SIGNATURE_FILES
+from dossier.output.render import counted, write_outputs
 from dossier.output.trace import write_trace
 from dossier.output.workbook import answered_name
 from dossier.records import (
@@ -61,6 +63,7 @@ from dossier.records import (
     Document,
     Dossier,
     Question,
+    ReviewChanges,
 )
 from dossier.research.acceptance import answer_question
 from dossier.research.brief import make_brief
@@ -70,8 +73,8 @@ from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import PASSAGES_FILE, passages_json
 from dossier.review.library import Library, load_library
-from dossier.review.recall import Today, recall, settled_answers
-from dossier.review.workflow import carry_decisions
+from dossier.review.recall import Today, earlier_review, recall
+from dossier.review.workflow import Carried, carry_decisions, next_steps
 
 SCHEMA_VERSION = "1.0"
 Checkpoint = Callable[[str], None]  # called with a stage's name as it ends (see build())
@@ -97,6 +100,9 @@ class BuildResult:
     dossier: Dossier
     paths: dict[str, Path]
     up_to_date: bool = False  # nothing changed: the artefacts already there were kept
+    # what this build did to the review and the signature, and what to run next
+    # (also in dossier.build.review_changes when the dossier was written)
+    changes: ReviewChanges = dataclasses.field(default_factory=ReviewChanges)
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -136,8 +142,8 @@ def build(
             answered = answer_questions(run, questionnaire, answerer, executor)
             answered = recall_library(run, answered, library, answerer, authority)
             dossier = assemble(run, questionnaire, corpus, authority, answered, clock())
-            dossier = carry_reviews(config.out, dossier, answered.lookups)
-            result = write_artefacts(run, dossier, corpus)
+            carried = carry_reviews(config.out, dossier, answered.lookups, corpus)
+            result = write_artefacts(run, carried, corpus)
             record_run(run, result)
             return result
     except KeyboardInterrupt:
@@ -345,7 +351,8 @@ class Answerer:
 
     def answer(self, question: Question) -> tuple[Answer, Lookup]:
         """The stored answer when its brief and evidence are unchanged, else a new
-        one; either way dated as of this build (freshness follows the build's date)."""
+        one; either way dated as of this build (freshness follows the build's date)
+        and its quotes' unfilled template placeholders noted."""
         start = time.perf_counter()
         brief = make_brief(question)
         lookup = self.cache.find(
@@ -370,11 +377,13 @@ class Answerer:
         return self.dated(current), lookup
 
     def dated(self, answer: Answer) -> Answer:
-        """Each citation dated as of this build (freshness follows the build's date)."""
+        """Each citation dated as of this build (freshness follows the build's date),
+        and its quotes' unfilled template placeholders noted."""
         config = self.run.config
-        return date_answer(
+        dated = date_answer(
             answer, self.documents, self.index.find, self.run.started.date(), config.freshness
         )
+        return mark_placeholders(dated)
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the
@@ -413,14 +422,13 @@ def recall_library(
     if library is None:
         return answered
     start, before = time.perf_counter(), run.embedder.reading()
-    moved = {q for q, lookup in answered.lookups.items() if lookup.reason.evidence_changed}
-    settled = settled_answers(run.out, answered.answers, moved)
+    earlier = earlier_review(run.out, answered.answers, list(answerer.documents.values()))
     index = answerer.index
     today = Today(answerer.documents, index.passages_of, authority, answerer.context.verifier)
     asks = VectorStore(run.cache_dir / "library", run.embedder)
     answers = tuple(
         answerer.dated(answer) if answer.library is not None else answer
-        for answer in recall(answered.answers, library, today, asks.vectors, settled)
+        for answer in recall(answered.answers, library, today, asks.vectors, earlier)
     )
     run.ledger.stage(
         "library",
@@ -464,7 +472,9 @@ def assemble(
     return Dossier(
         schema_version=SCHEMA_VERSION,
         build=info,
-        documents=corpus.documents,
+        documents=tuple(
+            dataclasses.replace(d, document_class=document_class(d)) for d in corpus.documents
+        ),
         answers=answered.answers,
         corpus_sha256=corpus_digest(corpus),
         questionnaire=str(config.questions.name),
@@ -480,27 +490,59 @@ def _answered_workbook(config: Config) -> AnsweredWorkbook | None:
     return AnsweredWorkbook(name, config.questionnaire) if name is not None else None
 
 
-def carry_reviews(out: Path, dossier: Dossier, lookups: Mapping[str, Lookup]) -> Dossier:
-    """6. Decisions of an earlier review carry over to answers that did not change;
-    an approval lapses when its answer's evidence changed, and says why."""
-    misses = {q: lookup.reason for q, lookup in lookups.items() if not lookup.hit}
-    moved = [q for q, reason in misses.items() if reason.evidence_changed]
-    return carry_decisions(out, dossier, moved, {q: r.message for q, r in misses.items()})
+def carry_reviews(
+    out: Path, dossier: Dossier, lookups: Mapping[str, Lookup], corpus: Corpus
+) -> Carried:
+    """6. Decisions of an earlier review carry over while what their reviewers
+    judged is unchanged (a recomputed answer that comes out the same keeps its
+    decision); the others lapse, each with its causes."""
+    recomputed = [q for q, lookup in lookups.items() if not lookup.hit]
+    return carry_decisions(out, dossier, corpus.chunks, recomputed)
 
 
-def write_artefacts(run: Run, dossier: Dossier, corpus: Corpus) -> BuildResult:
+def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
     """7. The passages (to verify review edits against) and the artefacts; like make,
-    nothing is rewritten when the dossier already there says the same."""
+    nothing is rewritten when the dossier already there says the same. What the
+    build did to the review and the signature goes into the record."""
     start = time.perf_counter()
     write_if_changed(run.out / PASSAGES_FILE, passages_json(corpus.chunks))
-    unchanged = up_to_date(dossier, run.out)
+    unchanged = up_to_date(carried.dossier, run.out)
     if unchanged is not None:  # the artefacts (and any signature) stand
         dossier, paths = unchanged
+        changes = ReviewChanges(next_steps=next_steps(dossier, run.out))
     else:
+        changes = review_changes(run, carried)
+        dossier = dataclasses.replace(
+            carried.dossier,
+            build=dataclasses.replace(carried.dossier.build, review_changes=changes),
+        )
         paths = write_outputs(dossier, run.out, run.config.questions)
     run.checkpoint("render")
     run.ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
-    return BuildResult(dossier, paths, up_to_date=unchanged is not None)
+    return BuildResult(dossier, paths, up_to_date=unchanged is not None, changes=changes)
+
+
+def review_changes(run: Run, carried: Carried) -> ReviewChanges:
+    """What writing this build's dossier does to the review and the signature:
+    the decisions that lapsed, the signature files it removes and why, and the
+    commands to run next (the artefacts about to be written, none signed)."""
+    removed = tuple(name for name in SIGNATURE_FILES if (run.out / name).exists())
+    why = []
+    if run.ledger.recomputed():
+        why.append(f"{counted(run.ledger.recomputed(), 'answer')} recomputed")
+    if carried.lapsed:
+        why.append(f"{counted(len(carried.lapsed), 'review decision')} lapsed")
+    reason = (
+        f"the dossier was written again ({', '.join(why) or 'its record changed'}); "
+        "a signature covers only the files it signed"
+    )
+    return ReviewChanges(
+        lapsed=carried.lapsed,
+        held_recomputed=carried.held_recomputed,
+        signature_removed=removed,
+        signature_reason=reason if removed else "",
+        next_steps=next_steps(carried.dossier, run.out, signed=False, laid_out=True),
+    )
 
 
 def record_run(run: Run, result: BuildResult) -> None:

@@ -115,12 +115,12 @@ def _project_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--corpus",
             type=_PathGiven(path_type=Path),
-            help="Folder of documents (.md, .txt, .pdf), read recursively.",
+            help="Folder of documents (.md, .markdown, .txt, .pdf), read recursively.",
         ),
         click.option(
             "--questions",
             type=_PathGiven(path_type=Path),
-            help="Questionnaire file (.csv, .yaml or .xlsx).",
+            help="Questionnaire file (.csv, .yaml, .yml, .xlsx or .xlsm).",
         ),
         click.option(
             "--out",
@@ -131,6 +131,39 @@ def _project_options(command: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _folder_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--config and --out for the commands that work on a built output folder:
+    --out, else `out` in the settings file, else ./build (where build writes)."""
+    command = click.option(
+        "--out",
+        type=_PathGiven(path_type=Path),
+        help="The output folder (default: 'out' in dossier.toml, else ./build).",
+    )(command)
+    return click.option(
+        "--config",
+        "config_path",
+        type=_PathGiven(path_type=Path),
+        help="Settings file naming the output folder (default: ./dossier.toml if present).",
+    )(command)
+
+
+def _folder(config_path: Path | None, out: Path | None) -> Path:
+    from dossier.config import output_folder
+
+    return output_folder(_config_file(config_path), out)
+
+
+def _built_folder(config_path: Path | None, out: Path | None) -> Path:
+    """The output folder, which must hold a built dossier (checked before it is locked,
+    so that a mistyped folder is not created)."""
+    from dossier.errors import InputError
+
+    folder = _folder(config_path, out)
+    if not (folder / "dossier.json").is_file():
+        raise InputError(f"{folder}: no dossier here (run 'dossier build' first, or name --out)")
+    return folder
 
 
 @main.command()
@@ -153,13 +186,15 @@ def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overri
     hooks = ctx.find_object(Hooks) or Hooks()
 
     with _reported(debug):
+        from dossier.config import check_paths, load_config
+
+        config = load_config(_config_file(config_path), overrides)
+        check_paths(config)  # before the heavy imports: a mistyped path is reported at once
+
         from dossier.build import build as run_build
         from dossier.build import no_checkpoint
-        from dossier.config import load_config
         from dossier.index.embed import LazyEmbedder, MiniLMEmbedder
 
-        path = _config_file(config_path)
-        config = load_config(path, overrides)
         reporter = TerminalReporter()
         checkpoint = hooks.checkpoint or no_checkpoint
         try:
@@ -174,12 +209,16 @@ def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overri
 
 
 def _report_build(result: Any) -> None:
+    from dossier.output.render import counted
+    from dossier.review.workflow import change_lines
+
     dossier = result.dossier
     counts: dict[str, int] = {}
     for answer in dossier.answers:
         counts[answer.verdict] = counts.get(answer.verdict, 0) + 1
     click.echo(
-        f"Built {len(dossier.answers)} answers from {dossier.build.documents} documents: "
+        f"Built {counted(len(dossier.answers), 'answer')} from "
+        f"{counted(dossier.build.documents, 'document')}: "
         + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
     )
     if dossier.build.model_calls:
@@ -192,6 +231,8 @@ def _report_build(result: Any) -> None:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
         click.echo(f"  {note}")
+    for line in change_lines(result.changes, dossier):
+        click.echo(line)
     if result.up_to_date:
         click.echo(
             f"Up to date: nothing changed since the build of {dossier.build.finished_at}; "
@@ -199,12 +240,12 @@ def _report_build(result: Any) -> None:
         )
     else:
         click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
+    for step in result.changes.next_steps:
+        click.echo(f"Next: {step}")
 
 
 @main.command()
-@click.option(
-    "--out", type=_PathGiven(path_type=Path), required=True, help="The built output folder."
-)
+@_folder_options
 @click.option("--reviewer", required=True, help="Who decides (recorded with a UTC time).")
 @click.option("--approve-all", is_flag=True, help="Approve every pending answer.")
 @click.option("--approve", "approve", is_flag=True, help="Approve the answers named by QID.")
@@ -218,7 +259,9 @@ def _report_build(result: Any) -> None:
     help="Replace one answer's text (QID, --text); quotes are re-verified.",
 )
 @click.option(
-    "--interactive", is_flag=True, help="Walk the pending answers: approve, edit, reject, skip."
+    "--interactive",
+    is_flag=True,
+    help="Walk the pending answers: approve, edit, reject, skip; lays out the PDF at the end.",
 )
 @click.option("--reason", help="Why the answers are rejected (or edited).")
 @click.option("--text", help="The new answer text, with --edit.")
@@ -230,7 +273,8 @@ def _report_build(result: Any) -> None:
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_ids", nargs=-1)
 def review(
-    out: Path,
+    config_path: Path | None,
+    out: Path | None,
     reviewer: str,
     approve_all: bool,
     approve: bool,
@@ -244,7 +288,9 @@ def review(
     question_ids: tuple[str, ...],
 ) -> None:
     """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT
-    | --edit QID --text TEXT | --interactive."""
+    | --edit QID --text TEXT | --interactive. Each decision rewrites dossier.json,
+    dossier.md, review.json and the manifest at once; dossier.pdf is laid out when
+    needed (end of --interactive, dossier render, dossier sign)."""
 
     with _reported(debug):
         from dossier.errors import InputError
@@ -260,25 +306,26 @@ def review(
             raise InputError("--approve-all and --interactive take no QID")
         if edit and (len(question_ids) != 1 or text is None):
             raise InputError("--edit takes one QID and --text")
-        library = _review_library(out, library)
+        folder = _built_folder(config_path, out)
+        library = _review_library(config_path, folder, library)
         if interactive:
-            with output_lock(out):
-                try:
-                    _review_interactively(out, reviewer, library)
-                except click.Abort:  # end of input, or Ctrl-C at a prompt
-                    click.echo("\nStopped; every decision made so far is saved.")
+            with output_lock(folder):
+                _interactive_session(folder, reviewer, library)
             return
         status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
-        with output_lock(out):
-            _record(out, reviewer, status, chosen, reason, text, library)
+        with output_lock(folder):
+            recorded = _record(folder, reviewer, status, chosen, reason, text, library)
+        for step in recorded.next_steps:
+            click.echo(f"Next: {step}")
 
 
-def _review_library(out: Path, given: Path | None) -> Path | None:
+def _review_library(config_path: Path | None, out: Path, given: Path | None) -> Path | None:
+    """The library a review adds its decisions to (see ``library.library_for``)."""
     from dossier.config import configured_library
     from dossier.review.library import library_for
 
-    return library_for(out, given, configured_library(_config_file(None)))
+    return library_for(out, given, configured_library(_config_file(config_path)))
 
 
 def _record(
@@ -289,20 +336,47 @@ def _record(
     reason: str | None,
     text: str | None = None,
     library: Path | None = None,
-) -> None:
+) -> Any:
+    from dossier.output.render import counted
     from dossier.review.workflow import record_decisions
 
     recorded = record_decisions(out, reviewer, status, question_ids, reason, text, library)
     click.echo(
         f"Recorded {recorded.decided} {status} by {reviewer}; "
-        f"{recorded.pending} answers still pending."
+        f"{counted(recorded.pending, 'answer')} still pending."
         + (f" Added {recorded.remembered} to the library {library}." if library else "")
     )
+    if recorded.signature_removed:
+        click.echo(
+            f"Signature removed: {', '.join(recorded.signature_removed)} (the decision "
+            "changed the dossier; a signature covers only the files it signed)"
+        )
+    return recorded
 
 
-def _review_interactively(out: Path, reviewer: str, library: Path | None = None) -> None:
-    """One pending answer at a time; each decision is saved at once, so a person can
-    stop (q) and resume later."""
+def _interactive_session(out: Path, reviewer: str, library: Path | None) -> None:
+    """Decide pending answers one at a time (each saved at once), then lay out the
+    PDF once, however the session ends (q, the end of input, Ctrl-C at a prompt)."""
+    from dossier.review.workflow import next_steps, render_final
+
+    decided: list[str] = []
+    try:
+        _review_interactively(out, reviewer, decided, library)
+    except click.Abort:  # end of input, or Ctrl-C at a prompt
+        click.echo("\nStopped; every decision made so far is saved.")
+    if decided:
+        click.echo("Laying out dossier.pdf with the decisions made ...")
+        dossier = render_final(out)
+        click.echo(f"Wrote {out / 'dossier.pdf'}")
+        for step in next_steps(dossier, out):
+            click.echo(f"Next: {step}")
+
+
+def _review_interactively(
+    out: Path, reviewer: str, decided: list[str], library: Path | None
+) -> None:
+    """One pending answer at a time; each decision is saved at once (and named in
+    ``decided``), so a person can stop (q) and resume later."""
     from dossier.errors import InputError
     from dossier.review.recall import note_lines
     from dossier.review.workflow import pending_answers
@@ -329,6 +403,7 @@ def _review_interactively(out: Path, reviewer: str, library: Path | None = None)
             else:
                 new_text = _read_edit(answer.answer)
                 _record(out, reviewer, "edited", (answer.question_id,), None, new_text, library)
+            decided.append(answer.question_id)
         except InputError as error:
             click.echo(f"Not recorded: {error}")
 
@@ -460,69 +535,107 @@ def library_import(
 
 
 @main.command()
+@_folder_options
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+def render(config_path: Path | None, out: Path | None, debug: bool) -> None:
+    """Render every artefact again from dossier.json and its decisions, laying out
+    dossier.pdf (a review decision leaves it to be laid out). A signed dossier is
+    left as it is."""
+
+    with _reported(debug):
+        from dossier.output.manifest import SIGNATURE
+        from dossier.review.workflow import next_steps, render_final
+
+        folder = _built_folder(config_path, out)
+        if (folder / SIGNATURE).exists():
+            click.echo(
+                f"{folder} is signed: nothing to render (rendering again would remove the "
+                "signature); dossier verify checks it"
+            )
+            return
+        with output_lock(folder):
+            dossier = render_final(folder)
+        click.echo(f"Rendered {folder}: dossier.json, dossier.md, dossier.pdf, manifest.json")
+        for step in next_steps(dossier, folder):
+            click.echo(f"Next: {step}")
+
+
+@main.command()
 @click.option(
     "--out",
     "key_path",
-    type=click.Path(path_type=Path),
+    type=_PathGiven(path_type=Path),
     required=True,
-    help="Private key file to write.",
+    help="Private key file to write (keep it outside any repository, e.g. "
+    "~/.config/dossier/signer.pem); FILE.pub and FILE.ssh.pub are written beside it.",
 )
 def keygen(key_path: Path) -> None:
-    """Write an Ed25519 private key (PEM) and its public key beside it (FILE.pub)."""
+    """Write an Ed25519 key pair: FILE (private key, PEM, mode 0600), FILE.pub (public
+    key, PEM: dossier verify --pubkey) and FILE.ssh.pub (public key, OpenSSH: for
+    recipients who check with ssh-keygen)."""
 
     with _reported(False):
-        from dossier.review.signing import fingerprint, keygen, load_public_key
+        from dossier.review.signing import fingerprint, keygen, load_public_key, unignored_in_git
 
-        private, public = keygen(key_path)
-        click.echo(
-            f"Wrote {private} (keep it secret) and {public} "
-            f"({fingerprint(load_public_key(public))})"
-        )
+        private, public, ssh = keygen(key_path)
+        click.echo(f"Wrote {private} (the private key: keep it secret)")
+        click.echo(f"Wrote {public} (public key, PEM: dossier verify --pubkey {public})")
+        click.echo(f"Wrote {ssh} (public key, OpenSSH: give it to recipients)")
+        click.echo(f"Fingerprint: {fingerprint(load_public_key(public))}")
+        repository = unignored_in_git(private)
+        if repository is not None:
+            click.echo(
+                f"Warning: {private} is inside the git working tree {repository} and not "
+                "ignored: add it to .gitignore, or keep keys outside the repository",
+                err=True,
+            )
 
 
 @main.command()
-@click.option(
-    "--out", type=_PathGiven(path_type=Path), required=True, help="The reviewed output folder."
-)
+@_folder_options
 @click.option(
     "--key",
     "key_path",
-    type=click.Path(path_type=Path),
+    type=_PathGiven(path_type=Path),
     required=True,
-    help="Ed25519 private key (PEM).",
+    help="Ed25519 private key (PEM), as dossier keygen writes it.",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def sign(out: Path, key_path: Path, debug: bool) -> None:
-    """Sign the built, fully reviewed dossier (manifest.json + manifest.sig)."""
+def sign(config_path: Path | None, out: Path | None, key_path: Path, debug: bool) -> None:
+    """Sign the built, fully reviewed dossier: render every artefact again from the
+    final decisions (laying out dossier.pdf), then write manifest.json, manifest.sig,
+    SHA256SUMS, SHA256SUMS.sig and allowed_signers."""
 
     with _reported(debug):
         from dossier.common.clock import utc_iso
-        from dossier.output.serialise import read_dossier
+        from dossier.review.signing import load_private_key
         from dossier.review.signing import sign as sign_dossier
+        from dossier.review.workflow import SIGNED_FILES, prepare_signing
 
-        with output_lock(out):
-            signer = sign_dossier(read_dossier(out), out, key_path, utc_iso())
-        click.echo(f"Signed {out / 'manifest.json'} with {signer}")
+        folder = _built_folder(config_path, out)
+        load_private_key(key_path)  # a bad key is refused before anything is rendered
+        with output_lock(folder):
+            dossier = prepare_signing(folder)
+            signer = sign_dossier(dossier, folder, key_path, utc_iso())
+        click.echo(f"Signed {folder} with {signer}: wrote {', '.join(SIGNED_FILES)}")
 
 
 @main.command()
-@click.option(
-    "--out", type=_PathGiven(path_type=Path), required=True, help="The signed output folder."
-)
+@_folder_options
 @click.option(
     "--pubkey",
-    type=click.Path(path_type=Path),
-    help="The signer's public key (PEM) to check against.",
+    type=_PathGiven(path_type=Path),
+    help="The signer's public key to check against: PEM (FILE.pub) or OpenSSH (FILE.ssh.pub).",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
+def verify(config_path: Path | None, out: Path | None, pubkey: Path | None, debug: bool) -> None:
     """Check every artefact against the signed manifest; exit 1 naming what failed."""
 
     with _reported(debug):
         from dossier.review.signing import SigningError
         from dossier.review.signing import verify as verify_dossier
 
-        result = verify_dossier(out, pubkey)
+        result = verify_dossier(_folder(config_path, out), pubkey)
         if result.problems:
             raise SigningError(
                 "verification failed:\n" + "\n".join(f"  {p}" for p in result.problems)
@@ -536,9 +649,7 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
 
 
 @main.command("eval")
-@click.option(
-    "--out", type=_PathGiven(path_type=Path), required=True, help="The built output folder."
-)
+@_folder_options
 @click.option(
     "--labels",
     type=click.Path(path_type=Path),
@@ -554,10 +665,19 @@ def verify(out: Path, pubkey: Path | None, debug: bool) -> None:
     "--baseline/--no-baseline", default=True, help="Also score the naive single-shot baseline."
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug: bool) -> None:
+def evaluate(
+    config_path: Path | None,
+    out: Path | None,
+    labels: Path,
+    corpus: Path | None,
+    baseline: bool,
+    debug: bool,
+) -> None:
     """Score a built dossier against labels, beside a naive baseline; writes eval.json."""
 
     with _reported(debug):
+        out = _built_folder(config_path, out)
+
         from dossier.evaluation.evaluate import FIGURES, evaluate_build
         from dossier.index.embed import MiniLMEmbedder
 
@@ -587,17 +707,17 @@ def evaluate(out: Path, labels: Path, corpus: Path | None, baseline: bool, debug
 
 
 @main.command()
-@click.option("--out", type=_PathGiven(path_type=Path), default=Path("build"), show_default=True)
+@_folder_options
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_id")
-def explain(out: Path, debug: bool, question_id: str) -> None:
+def explain(config_path: Path | None, out: Path | None, debug: bool, question_id: str) -> None:
     """Print how one question was researched and decided, from its stored trace."""
 
     with _reported(debug):
         from dossier.output.trace import explain as describe
         from dossier.output.trace import read_trace
 
-        click.echo(describe(read_trace(out, question_id)))
+        click.echo(describe(read_trace(_folder(config_path, out), question_id)))
 
 
 @main.command()
@@ -618,17 +738,20 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
 
 
 @main.command()
-@click.option("--out", type=_PathGiven(path_type=Path), default=Path("build"), show_default=True)
+@_folder_options
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("old", required=False)
 @click.argument("new", required=False)
-def diff(out: Path, debug: bool, old: str | None, new: str | None) -> None:
+def diff(
+    config_path: Path | None, out: Path | None, debug: bool, old: str | None, new: str | None
+) -> None:
     """Show what changed between two builds: OLD and NEW are sha256 prefixes from
     <out>/history or paths to dossier.json files (default: the previous and the latest)."""
 
     with _reported(debug):
         from dossier.incremental.history import diff_dossiers, load_build
 
+        out = _folder(config_path, out)
         old_label, old_dossier = load_build(out, old, -2)
         new_label, new_dossier = load_build(out, new, -1)
         click.echo(f"From {old_label} to {new_label}")

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dossier.errors import ConfigError
+from dossier.errors import ConfigError, InputError
 from dossier.evidence.freshness import FreshnessSettings
 from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
+from dossier.ingest.paths import check_corpus_folder, check_questionnaire_file
 from dossier.records import ColumnSettings
 from dossier.research.engine import EngineSettings
 from dossier.research.llm import ModelSettings
@@ -136,6 +137,31 @@ def configured_library(path: Path | None) -> Path | None:
     if errors:
         raise ConfigError(f"{path}: " + "; ".join(errors))
     return library
+
+
+def output_folder(path: Path | None, given: Path | None = None) -> Path:
+    """The output folder a command works on: ``--out`` (``given``), else ``out`` in
+    the settings file (relative to it), else ``build`` beside it (or in the
+    current folder): the folder ``dossier build`` writes by default."""
+    if given is not None:
+        return given
+    if path is None:
+        return Path("build")
+    raw = _read_toml(path)
+    out = raw.get("out")
+    if out is not None and not (isinstance(out, str) and out.strip()):
+        raise ConfigError(f"{path}: 'out' must be a path (a string)")
+    return path.parent / (out or "build")
+
+
+def check_paths(config: Config) -> None:
+    """What a build reads exists and is of a kind it reads, and the output folder
+    is not a file: checked before anything heavy loads, so a mistyped path is
+    reported at once."""
+    check_corpus_folder(config.corpus)
+    check_questionnaire_file(config.questions)
+    if config.out.exists() and not config.out.is_dir():
+        raise InputError(f"{config.out}: is a file; --out (or 'out') names the output folder")
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -12,6 +13,10 @@ Verdict = Literal["grounded", "unsupported", "escalate"]
 ReviewStatus = Literal["pending", "approved", "edited", "rejected"]
 StatementKind = Literal["fact", "assessment"]
 FreshnessState = Literal["fresh", "ageing", "stale", "undated"]
+# What a document is, for dating its statements: a policy (policy, standard,
+# procedure, plan: how things are done) or evidence that an activity was done
+# (a report, a record, a result). See ``evidence.freshness.document_class``.
+DocumentClass = Literal["policy", "evidence"]
 AcceptanceVerdict = Literal["complete", "incomplete", "wrong_question"]
 
 
@@ -36,6 +41,7 @@ class Document:
     effective_date: str | None
     status: str | None
     supersedes: tuple[str, ...]
+    document_class: DocumentClass | None = None  # set when the dossier is assembled
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,7 @@ class Freshness:
     evidence_date: str | None  # ISO date: effective or stated review date
     review_due: str | None
     state: FreshnessState
+    document_class: DocumentClass | None = None  # what decided the family (see DocumentClass)
 
 
 @dataclass(frozen=True)
@@ -364,6 +371,54 @@ class Answer:
     library_notes: tuple[LibraryNote, ...] = ()  # lapsed entries, earlier rejections, hints
 
 
+class LapseCause(enum.StrEnum):
+    """What changed in an answer since a person decided on it: the decision lapses.
+    A decision holds while what the reviewer judged is unchanged (the question,
+    the verdict, the short answer, the prose, each statement and each quote: its
+    text, its document and that document's authority); an edit holds while its
+    own quotes still verify in their documents."""
+
+    QUESTION = "question"  # the question's text
+    VERDICT = "verdict"
+    SHORT_ANSWER = "short_answer"
+    PROSE = "prose"
+    STATEMENTS = "statements"  # a statement added, removed or reworded
+    QUOTES = "quotes"  # a quote added or removed, or moved to another document
+    AUTHORITY = "authority"  # a quoted document's status, date or supersession
+    MISSING_FACTS = "missing_facts"
+    EDIT_QUOTE = "edit_quote"  # a quote of a reviewer's edit is no longer in its document
+    ANSWER_REMOVED = "answer_removed"  # the question is no longer in the questionnaire
+    EARLIER_VERSION = "earlier_version"  # recorded by a version that kept no copy of it
+
+
+@dataclass(frozen=True)
+class LapsedDecision:
+    """A decision a build found no longer holding, and why."""
+
+    question_id: str
+    status: ReviewStatus  # what the decision was
+    reviewer: str
+    at: str
+    causes: tuple[LapseCause, ...]
+    message: str  # "was approved by Ada at ...; verdict changed (grounded → unsupported)"
+
+
+@dataclass(frozen=True)
+class ReviewChanges:
+    """What one build did to the review and the signature, and what to run next."""
+
+    lapsed: tuple[LapsedDecision, ...] = ()
+    # answers recomputed (their evidence moved) that came out as judged: decisions hold
+    held_recomputed: tuple[str, ...] = ()
+    signature_removed: tuple[str, ...] = ()  # the signature's files this build removed
+    signature_reason: str = ""
+    next_steps: tuple[str, ...] = ()  # the commands to run next
+
+    @property
+    def any(self) -> bool:
+        return bool(self.lapsed or self.held_recomputed or self.signature_removed)
+
+
 @dataclass(frozen=True)
 class BuildInfo:
     started_at: str
@@ -382,6 +437,7 @@ class BuildInfo:
     # per question: "reused: why" or "recomputed: why", from the run ledger
     answer_cache: dict[str, str] = field(default_factory=dict)
     library: str = ""  # the answer library the build read ("" when none)
+    review_changes: ReviewChanges = ReviewChanges()
 
 
 @dataclass(frozen=True)

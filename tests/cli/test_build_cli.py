@@ -56,6 +56,7 @@ def test_build_writes_the_contract_outputs(small_project: Path) -> None:
     assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md", "dossier.pdf"}
 
 
+@pytest.mark.slow
 def test_flags_override_the_config(small_project: Path, tmp_path: Path) -> None:
     questions = tmp_path / "one.yaml"
     questions.write_text("- id: Y1\n  question: How long are invoices retained?\n")
@@ -129,6 +130,7 @@ def test_bad_config_names_the_key(tmp_path: Path) -> None:
     assert code == 2 and "retrieval.rrf_k" in output
 
 
+@pytest.mark.slow
 def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> None:
     from dossier.common.atomic import output_lock
 

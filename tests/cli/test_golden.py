@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dossier.build import BuildResult, build
 from dossier.config import Config
 from dossier.incremental.history import comparable
@@ -77,6 +79,7 @@ def test_a_rebuild_into_the_same_folder_reuses_every_answer(
     assert hits == ["hit"] * len(again.dossier.answers)
 
 
+@pytest.mark.slow
 def test_parallel_answering_gives_the_same_dossier(
     demo_build: BuildResult, demo_config: Config, embedder: MiniLMEmbedder, tmp_path: Path
 ) -> None:

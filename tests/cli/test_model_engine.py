@@ -167,6 +167,7 @@ def test_a_superseded_document_is_neither_shown_nor_quotable(
     )
 
 
+@pytest.mark.slow
 def test_a_lying_provider_ends_in_abstention_with_its_quotes_discarded(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -224,6 +225,7 @@ def test_a_claim_may_not_state_a_number_its_quotes_lack(
     ]
 
 
+@pytest.mark.slow
 def test_a_repair_round_fixes_a_bad_quote(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -329,6 +331,7 @@ def test_an_incomplete_answer_is_searched_again_then_the_shortfall_recorded(
     assert server.count("accept") == 2 * 2  # Q1 and Q2; Q3 abstains unchecked
 
 
+@pytest.mark.slow
 def test_an_answer_to_another_question_is_redrafted_with_the_restatement(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -361,6 +364,7 @@ def test_questions_in_parallel_share_one_client_safely(
     assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 5, "Q3": 3}
 
 
+@pytest.mark.slow
 def test_the_search_loop_is_bounded_and_a_repeated_query_is_refused(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -437,6 +441,7 @@ def entail_steps(out: Path, question_id: str) -> list[dict[str, Any]]:
     return [s for s in trace_rows(out, question_id) if s.get("step") == "entail"]
 
 
+@pytest.mark.slow
 def test_a_claim_its_quotes_do_not_entail_escalates_and_stays(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -469,6 +474,7 @@ def test_a_claim_its_quotes_do_not_entail_escalates_and_stays(
     assert "NOT entailed" in explain(read_trace(tmp_path, "Q2"))
 
 
+@pytest.mark.slow
 def test_an_entailment_error_keeps_the_claim_without_escalating(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:
@@ -513,6 +519,7 @@ def test_the_entailment_budget_leaves_later_claims_unchecked(
     assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 4, "Q3": 3}  # no call was made
 
 
+@pytest.mark.slow
 def test_a_claim_that_changes_its_quotes_number_is_flagged_and_escalated(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:

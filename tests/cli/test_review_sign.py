@@ -84,7 +84,7 @@ def test_review_records_reviewer_time_and_reason(out: Path) -> None:
     )
     assert code == 0, output
     code, output = run("review", "--out", out, "--reviewer", "Grace", "--approve", "S1")
-    assert code == 0 and "1 answers still pending" in output
+    assert code == 0 and "1 answer still pending" in output
     reviews = _reviews(out)
     assert reviews["S3"]["status"] == "rejected" and reviews["S3"]["reason"] == "Ask Legal"
     assert reviews["S1"]["reviewer"] == "Grace" and reviews["S1"]["at"].endswith("Z")
@@ -135,16 +135,21 @@ def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path])
     assert run("verify", "--out", out)[0] == 0
 
 
+@pytest.mark.slow
 def test_a_new_review_after_signing_invalidates_the_signature(
     out: Path, keys: tuple[Path, Path]
 ) -> None:
     run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
     assert run("sign", "--out", out, "--key", keys[0])[0] == 0
-    run("review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "stale")
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "stale"
+    )
+    assert "Signature removed: manifest.sig, SHA256SUMS, SHA256SUMS.sig, allowed_signers" in output
     code, output = run("verify", "--out", out)
     assert code == 1 and "not signed" in output
 
 
+@pytest.mark.slow
 def test_rebuild_keeps_decisions_for_unchanged_answers(built: Path, tmp_path: Path) -> None:
     project = built.parent
     out = tmp_path / "rebuild"
@@ -220,12 +225,15 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
     ] == len(added["text"])
     markdown = " ".join((out / "dossier.md").read_text().split())
     assert f"**The answer, as edited by Ada:** {text}" in markdown
+    assert not (out / "dossier.pdf").exists()  # laid out when needed, not per decision
+    assert run("render", "--out", out)[0] == 0
     page_text = " ".join(
         page.extract_text() for page in PdfReader(out / "dossier.pdf").pages
     ).split()
     assert "edited by Ada: Yes." in " ".join(page_text)
 
 
+@pytest.mark.slow
 def test_an_edit_stands_through_later_decisions_and_rebuilds(
     built: Path, tmp_path: Path, keys: tuple[Path, Path]
 ) -> None:
@@ -311,6 +319,7 @@ def test_interactive_review_stops_cleanly_at_the_end_of_input(out: Path) -> None
     assert [r["status"] for r in _reviews(out).values()].count("approved") == 1
 
 
+@pytest.mark.slow
 def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> None:
     result = CliRunner().invoke(
         main,
@@ -327,3 +336,122 @@ def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> Non
     )
     assert resumed.exit_code == 0 and "S1." not in resumed.output  # only what is still pending
     assert _reviews(out)["S3"]["reviewer"] == "Bob"
+
+
+def _pdf_text(path: Path) -> str:
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+
+
+def test_a_decision_leaves_the_pdf_to_sign_which_lays_it_out_from_the_final_decisions(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    """Issue 15: a review decision no longer lays out the PDF; sign renders every
+    artefact from the final decisions, then signs what it rendered."""
+    assert "review: pending" in _pdf_text(out / "dossier.pdf")
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert code == 0 and f"Next: dossier sign --out {out} --key KEY" in output, output
+    assert not (out / "dossier.pdf").exists()  # an out-of-date PDF is not left behind
+    assert "dossier.pdf" not in json.loads((out / "manifest.json").read_text())["artefacts"]
+    code, output = run("sign", "--out", out, "--key", keys[0])
+    assert code == 0, output
+    for name in (
+        "manifest.json",
+        "manifest.sig",
+        "SHA256SUMS",
+        "SHA256SUMS.sig",
+        "allowed_signers",
+    ):
+        assert name in output
+    text = _pdf_text(out / "dossier.pdf")
+    assert "review: approved by Ada" in text and "review: pending" not in text
+    assert "dossier.pdf" in json.loads((out / "manifest.json").read_text())["artefacts"]
+    assert run("verify", "--out", out, "--pubkey", Path(f"{keys[0]}.pub"))[0] == 0
+
+
+def test_sign_with_a_bad_key_changes_nothing(out: Path, keys: tuple[Path, Path]) -> None:
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    code, output = run("sign", "--out", out, "--key", out / "no-such.pem")
+    assert code == 2 and "key file not found" in output
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
+def test_interactive_review_lays_out_the_pdf_once_at_the_end(out: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["review", "--out", str(out), "--reviewer", "Ada", "--interactive"], input="a\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Laying out dossier.pdf") == 1
+    assert "review: approved by Ada" in _pdf_text(out / "dossier.pdf")
+
+
+def test_render_lays_out_the_pdf_and_leaves_a_signed_dossier_alone(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    assert (
+        run("review", "--out", out, "--reviewer", "Ada", "--reject", "S3", "--reason", "no")[0] == 0
+    )
+    code, output = run("render", "--out", out)
+    assert code == 0 and "dossier.pdf" in output, output
+    assert "rejected by Ada" in _pdf_text(out / "dossier.pdf")
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    code, output = run("render", "--out", out)
+    assert code == 0 and "is signed: nothing to render" in output
+    assert run("verify", "--out", out)[0] == 0
+
+
+def test_verify_takes_the_openssh_public_key_recipients_are_given(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    """Issue 15: `verify --pubkey signer.pem.ssh.pub` failed with a cryptography
+    message and a URL."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    code, output = run("verify", "--out", out, "--pubkey", Path(f"{keys[0]}.ssh.pub"))
+    assert code == 0, output
+    other_ssh = Path(str(keys[1]).replace(".pub", ".ssh.pub"))
+    code, output = run("verify", "--out", out, "--pubkey", other_ssh)
+    assert code == 1 and "not by the given key" in output
+    garbage = out.parent / "garbage.pub"
+    garbage.write_text("not a key\n")
+    code, output = run("verify", "--out", out, "--pubkey", garbage)
+    assert code == 2 and "expected a PEM public key (FILE.pub) or an OpenSSH" in output
+    assert "http" not in output
+
+
+def test_keygen_names_every_file_it_writes(tmp_path: Path) -> None:
+    code, output = run("keygen", "--out", tmp_path / "k.pem")
+    assert code == 0, output
+    for name in ("k.pem", "k.pem.pub", "k.pem.ssh.pub"):
+        assert f"Wrote {tmp_path / name}" in output and (tmp_path / name).exists()
+    code, output = run("keygen", "--help")
+    assert "FILE.pub" in output and "FILE.ssh.pub" in output
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_keygen_warns_about_a_key_inside_a_repository_that_does_not_ignore_it(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    result = CliRunner().invoke(main, ["keygen", "--out", str(tmp_path / "keys" / "a.pem")])
+    assert result.exit_code == 0 and "inside the git working tree" in result.output
+    (tmp_path / ".gitignore").write_text("keys/\n")
+    result = CliRunner().invoke(main, ["keygen", "--out", str(tmp_path / "keys" / "b.pem")])
+    assert result.exit_code == 0 and "inside the git working tree" not in result.output
+
+
+def test_sign_and_verify_help_name_every_file() -> None:
+    output = run("sign", "--help")[1]
+    for name in (
+        "manifest.json",
+        "manifest.sig",
+        "SHA256SUMS",
+        "SHA256SUMS.sig",
+        "allowed_signers",
+    ):
+        assert name in " ".join(output.split())
+    assert "FILE.ssh.pub" in run("verify", "--help")[1]

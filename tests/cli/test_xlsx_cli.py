@@ -41,13 +41,14 @@ def test_vendor_workbook_is_answered_in_place(tmp_path: Path) -> None:
     assert sheet["A1"].value == "Acme Vendor Security Questionnaire 2026" and sheet["A1"].font.bold
     assert sheet["A2"].value == "Please answer every question."
     # escrow: abstains, the short answer first in the free-text Response column
-    assert sheet["C8"].value.startswith("Not covered.\nThe documents do not answer")
+    assert sheet["C8"].value.startswith("Not covered: the documents do not answer")
     assert answered["Instructions"]["A1"].value == "Return this file to procurement@acme.example."
     dossier = json.loads((tmp_path / "out" / "dossier.json").read_text())
     assert [a["question_id"] for a in dossier["answers"]] == ["AC.1", "Security!R7", "2"]
     assert dossier["build"]["questionnaire_notes"]
 
 
+@pytest.mark.slow
 def test_the_answered_workbook_is_signed_and_follows_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,7 +125,7 @@ def test_a_caiq_workbook_is_answered_as_its_columns_ask_reviewed_and_signed(
         assert owner.value is None and customer.value is None  # ownership: left alone
         assert text.value and text.comment.text.startswith("Draft: awaiting review")
         if answer["verdict"] == "unsupported":
-            assert text.value.startswith("Not covered.\nThe documents do not answer")
+            assert text.value.startswith("Not covered: the documents do not answer")
     assert any(a["verdict"] == "unsupported" for a, _ in rows)  # escrow: not in the corpus
 
     reason = "Ask security for the MFA standard"

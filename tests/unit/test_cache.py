@@ -33,8 +33,7 @@ from dossier.incremental.ledger import LEDGER_DIR, RunLedger, ledger_name
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings
 from dossier.ingest.files import ingest
-from dossier.records import Answer, Corpus, Hit, Review, Search, SourceFile
-from dossier.review.decisions import Decision, answer_fingerprint, apply_decisions, lapse
+from dossier.records import Answer, Corpus, Hit, Search, SourceFile
 
 POLICY = "# Passwords\n\nPasswords rotate every 90 days.\n\nMFA is required for all staff.\n"
 OTHER = "---\nstatus: superseded\n---\n# Old\n\nPasswords rotated yearly.\n"
@@ -248,30 +247,6 @@ def test_a_thread_executor_stops_on_the_first_error() -> None:
     with pytest.raises(ValueError, match="boom"):
         ThreadExecutor(1).map(work, list(range(50)), lambda n: None)
     assert len(started) < 50, "items not yet started are cancelled"
-
-
-def test_an_approval_lapses_when_the_evidence_moves() -> None:
-    from dossier.records import BuildInfo, Dossier
-
-    answer = _answer()
-    dossier = Dossier(
-        "1.0", BuildInfo("t", "t", "offline", 1, 0, 1, 0, ()), (), (answer,), "", "q", "", "0"
-    )
-    decision = Decision(
-        "Q1", "approved", "Ada", "2026-01-01T00:00:00Z", None, answer_fingerprint(answer)
-    )
-    kept = apply_decisions(dossier, {"Q1": decision})
-    assert kept.answers[0].review == Review("approved", "Ada", "2026-01-01T00:00:00Z", None)
-    why = {"Q1": "evidence changed: +1 passage (a.md)"}
-    decisions = lapse({"Q1": decision}, {"Q1"}, why)
-    reason = "was approved by Ada at 2026-01-01T00:00:00Z; evidence changed: +1 passage (a.md)"
-    assert decisions["Q1"] == dataclasses.replace(decision, lapsed=reason)
-    assert apply_decisions(dossier, decisions).answers[0].review == Review(reason=reason)
-    assert lapse(decisions, {"Q1"}, {"Q1": "later"}) == decisions  # the first reason stays
-    changed = dataclasses.replace(dossier, answers=(_answer(text="No."),))
-    assert apply_decisions(changed, {"Q1": decision}).answers[0].review.reason == (
-        "was approved by Ada at 2026-01-01T00:00:00Z; the answer changed"
-    )
 
 
 def test_two_builds_started_in_one_second_keep_two_ledgers(tmp_path: Path) -> None:

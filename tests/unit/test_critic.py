@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from dossier.common.textutil import quantities
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.evidence.critic import critique
-from dossier.records import Chunk, Claim, DiscardedQuote, Evidence, Question, Quote, Selection
+from dossier.evidence.critic import critique, mark_placeholders
+from dossier.records import (
+    Answer,
+    Chunk,
+    Claim,
+    DiscardedQuote,
+    Evidence,
+    Question,
+    Quote,
+    Selection,
+)
 from dossier.research.brief import make_brief
 
 TEXT = (
@@ -175,3 +184,58 @@ def test_a_name_no_quote_backs_is_flagged_and_escalated() -> None:
     spelled = Chunk("c2", "a.md", 0, 40, "Multi-factor authentication is required.", "")
     mfa = Claim("MFA is required.", (Quote(spelled.text, "a.md", "c2", 0, 40),))
     assert critique("Is MFA required?", [mfa], lambda _: spelled, TITLES) == ()
+
+
+PLACEHOLDER_TEXT = (
+    "{{.Name}} requires multi-factor authentication for all workforce accounts.\n"
+    "Backups are kept at [list the address of the alternate work site].\n"
+    "Passwords are rotated every 90 days."
+)
+
+
+def _placeholder_answer(*texts: str) -> Answer:
+    def q(text: str) -> Quote:
+        start = PLACEHOLDER_TEXT.index(text)
+        return Quote(text, "policies/template.md", "p1", start, start + len(text))
+
+    claims = tuple(Claim(t, (q(t),)) for t in texts)
+    return Answer(
+        "Q", "Is MFA required?", "grounded", "Yes.", claims, (), (), (), short_answer="Yes"
+    )
+
+
+NAME = "{{.Name}} requires multi-factor authentication for all workforce accounts."
+SITE = "Backups are kept at [list the address of the alternate work site]."
+CLEAN = "Passwords are rotated every 90 days."
+
+
+def test_a_quote_holding_an_unfilled_name_placeholder_is_a_finding_and_the_verdict_stays() -> None:
+    """Issue 15: placeholders left in documents were quoted into answers without a word."""
+    marked = mark_placeholders(_placeholder_answer(NAME, CLEAN))
+    (finding,) = marked.findings
+    assert (finding.check, finding.claim) == ("placeholder", 0)
+    assert "“{{.Name}}”" in finding.detail and "policies/template.md" in finding.detail
+    assert (marked.verdict, marked.short_answer) == ("grounded", "Yes")
+
+
+def test_a_placeholder_for_content_escalates_a_grounded_answer() -> None:
+    marked = mark_placeholders(_placeholder_answer(CLEAN, SITE))
+    assert [f.claim for f in marked.findings] == [1]
+    assert "[list the address of the alternate work site]" in marked.findings[0].detail
+    assert (marked.verdict, marked.short_answer) == ("escalate", "Needs review")
+
+
+def test_an_answer_without_placeholders_is_left_as_it_is() -> None:
+    answer = _placeholder_answer(CLEAN)
+    assert mark_placeholders(answer) is answer
+
+
+def test_brackets_and_braces_that_are_not_placeholders_are_left_alone() -> None:
+    from dossier.evidence.critic import placeholders
+
+    assert placeholders("See section [3] and {braces} and NIST SP 800-53 [AC-2].") == []
+    assert placeholders("Owned by {{companyShortName}} and ${ORG_NAME}; [Company Name].") == [
+        "{{companyShortName}}",
+        "${ORG_NAME}",
+        "[Company Name]",
+    ]

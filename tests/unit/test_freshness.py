@@ -9,9 +9,11 @@ import pytest
 from dossier.evidence.freshness import (
     FreshnessSettings,
     assess,
+    document_class,
     evidence_date,
     family_of,
     stated_date,
+    stated_interval,
 )
 from dossier.records import Document
 
@@ -52,10 +54,77 @@ def test_families_from_the_passage() -> None:
     assert family_of("Nothing recognisable here") == ""
 
 
-def test_an_unrecognised_family_takes_the_shortest_interval() -> None:
-    doc = Document("n.txt", "x", "y", "", "Notes", {}, "2026-01-01", None, ())
+def test_evidence_of_an_unrecognised_activity_takes_the_shortest_interval() -> None:
+    doc = Document("records/n.txt", "x", "y", "", "Notes", {}, "2026-01-01", None, ())
     result = assess(doc, "Something else entirely.", dt.date(2026, 5, 1), SETTINGS)
     assert (result.family, result.interval_days, result.state) == ("unrecognised", 90, "stale")
+    assert result.document_class == "evidence"
+
+
+def test_a_policy_statement_of_an_activity_interval_is_dated_by_the_policy_review() -> None:
+    """Issue 15: "Access is reviewed every 90 days" in a policy effective 150 days ago
+    was stale by the access-review interval; the policy's own review interval dates it."""
+    policy = Document(
+        "policies/access-control.md",
+        "x",
+        "y",
+        "",
+        "Access Control Policy",
+        {},
+        "2026-03-01",
+        "current",
+        (),
+    )
+    result = assess(policy, "Access is reviewed every 90 days.", dt.date(2026, 7, 29), SETTINGS)
+    assert (result.document_class, result.family, result.interval_days) == (
+        "policy",
+        "policy_review",
+        365,
+    )
+    assert result.state == "fresh"  # day 150 of 365
+
+
+def test_evidence_of_an_activity_is_dated_by_that_activity() -> None:
+    record = Document(
+        "evidence/q1.md", "x", "y", "", "Access Review Record", {}, "2026-03-01", None, ()
+    )
+    result = assess(record, "User access reviews were completed.", dt.date(2026, 7, 29), SETTINGS)
+    assert (result.document_class, result.family, result.interval_days, result.state) == (
+        "evidence",
+        "access_review",
+        90,
+        "stale",
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "metadata", "expected"),
+    [
+        ("policies/a.md", "Audit Logging Policy", {}, "policy"),  # the last class word decides
+        ("x.md", "Policy Review Record", {}, "evidence"),
+        ("reports/soc2-summary.pdf", "SOC 2 Type II Report Summary", {}, "evidence"),
+        ("reports/soc2-summary.pdf", "Summary", {}, "evidence"),  # from the path
+        ("notes/overview.md", "Security Overview", {}, "policy"),  # nothing says: a policy
+        ("policies/pentest.md", "Penetration Test", {"kind": "report"}, "evidence"),
+        ("reports/x.md", "X", {"kind": "Standard"}, "policy"),  # kind wins over the path
+        ("reports/x.md", "X", {"kind": "narrative"}, "evidence"),  # unknown kind: the rule
+    ],
+)
+def test_a_document_is_classed_by_kind_then_title_then_path(
+    path: str, title: str, metadata: dict[str, str], expected: str
+) -> None:
+    doc = Document(path, "x", "y", "", title, dict(metadata), None, None, ())
+    assert document_class(doc) == expected
+
+
+@pytest.mark.parametrize(
+    ("stated", "days"),
+    [("annual", 365), ("quarterly", 91), ("monthly", 30), (180, 180), ("45 days", 45), ("", 365)],
+)
+def test_a_policy_states_its_own_review_interval(stated: object, days: int) -> None:
+    doc = document("2026-01-01", review_interval=stated)  # type: ignore[arg-type]
+    assert stated_interval(doc) == (None if stated == "" else days)
+    assert assess(doc, "A policy.", dt.date(2026, 1, 2), SETTINGS).interval_days == days
 
 
 def test_a_stated_review_date_later_than_the_effective_date_counts() -> None:

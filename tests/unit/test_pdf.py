@@ -41,6 +41,7 @@ def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult)
     assert round(width) == 595 and round(height) == 842  # A4 in points
 
 
+@pytest.mark.slow
 def test_letter_paper(demo_build: BuildResult) -> None:
     letter = dataclasses.replace(demo_build.dossier, paper="Letter")
     with pdfplumber.open(io.BytesIO(render_pdf(letter))) as pdf:
@@ -68,6 +69,7 @@ def test_parts_cover_every_answer_once_in_order(demo_build: BuildResult) -> None
         assert len(cut(answers, size)) == round((27 * 3_000 + 500 + 9_000) / 20_000)
 
 
+@pytest.mark.slow
 def test_a_dossier_laid_out_in_parts_is_numbered_linked_and_outlined(
     demo_build: BuildResult,
 ) -> None:
@@ -124,6 +126,7 @@ def _part_size(characters: int) -> Iterator[None]:
         pdf_module.PART_CHARACTERS = saved
 
 
+@pytest.mark.slow
 def test_parts_are_laid_out_here_when_no_worker_can_start(
     demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -144,6 +147,7 @@ def _page_texts(data: bytes) -> list[str]:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
+@pytest.mark.slow
 def test_the_same_dossier_gives_the_same_pdf_bytes(
     demo_build: BuildResult, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -194,3 +198,48 @@ def test_questionnaire_text_is_shown_as_text_in_the_markdown(demo_build: BuildRe
     assert heading.startswith(r'### \<script\>Q"1\</script\>. \<style\>body{display:none}')
     unescaped = re.findall(r"(?<!\\)[<>\[\]!`*|#&]", heading.removeprefix("### "))
     assert unescaped == [], heading  # no markup, link, image or raw HTML can start
+
+
+def _front_page(dossier: Any) -> str:
+    html = html_renderer(dossier)(pdf_module.Part(front=True))
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_front_page_never_calls_an_unsigned_dossier_signed(demo_build: BuildResult) -> None:
+    """Issue 15: an unsigned dossier's front page said "Signature: Signed separately"."""
+    from dossier.records import Review
+
+    pending = _front_page(demo_build.dossier)
+    assert "Signed separately" not in pending
+    count = len(demo_build.dossier.answers)
+    assert f"Signature Not signed: {count} answers await review" in pending
+    decided = dataclasses.replace(
+        demo_build.dossier,
+        answers=tuple(
+            dataclasses.replace(a, review=Review("approved", "Ada", "2026-01-01T00:00:00Z"))
+            for a in demo_build.dossier.answers
+        ),
+    )
+    assert "Without those files beside it this PDF is unsigned" in _front_page(decided)
+
+
+def test_the_front_page_counts_unfilled_placeholders_and_documents_show_their_class(
+    demo_build: BuildResult,
+) -> None:
+    from dossier.records import Finding
+
+    first = demo_build.dossier.answers[0]
+    found = Finding("placeholder", 0, "the quote holds an unfilled template placeholder")
+    marked = dataclasses.replace(
+        demo_build.dossier,
+        answers=(dataclasses.replace(first, findings=(found,)), *demo_build.dossier.answers[1:]),
+    )
+    assert "Unfilled template placeholders 1 quoted passage holds one" in _front_page(marked)
+    assert "Unfilled template placeholders: 1 quoted passage holds one" in render_markdown(marked)
+    markdown = render_markdown(demo_build.dossier)
+    soc2 = "| `reports/soc2-summary.pdf` | SOC 2 Type II Report Summary | — | — |"
+    assert f"{soc2} evidence of an activity |" in markdown
+    assert (
+        "| `policies/access-control.md` | Access Control Policy | 2026-03-01 | current | policy |"
+        in markdown
+    )

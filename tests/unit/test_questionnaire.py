@@ -249,3 +249,42 @@ def test_csv_with_a_quote_left_open_names_the_line(tmp_path: Path) -> None:
     path.write_text('id,question\nQ1,Is data encrypted?\nQ2,"unterminated\n')
     with pytest.raises(QuestionnaireError, match=r"q\.csv:\d+: malformed CSV"):
         read_questionnaire(path)
+
+
+def test_an_unquoted_comma_in_a_question_hints_at_quoting(tmp_path: Path) -> None:
+    text = "id,question\nQ1,Do you encrypt backups, and how?\n"
+    error = read_error(write(tmp_path, "q.csv", text))
+    assert "q.csv:2: 3 cells, header has 2" in str(error)
+    assert "a question holding a comma must be in double quotes" in str(error)
+
+
+def test_a_short_row_gets_no_quoting_hint(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.csv", "id,question,section\nQ1,Why?\n"))
+    assert "double quotes" not in str(error)
+
+
+def test_a_workbook_without_a_question_column_names_the_headers_it_has(tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Controls"
+    sheet.append(["Vendor security review"])
+    sheet.append(["Ref", "Control statement", "Vendor response"])
+    sheet.append(["C1", "Is MFA enforced?", None])
+    book.save(tmp_path / "vendor.xlsx")
+    error = read_error(tmp_path / "vendor.xlsx")
+    message = str(error)
+    assert "holds no questions" in message
+    assert "sheet 'Controls' skipped" in message
+    assert "'Ref', 'Control statement', 'Vendor response'" in message
+    assert "[questionnaire] question_column" in message
+
+
+@pytest.mark.parametrize("suffix", [".yml", ".xlsm"])
+def test_every_suffix_the_readme_names_is_accepted_in_the_message(
+    tmp_path: Path, suffix: str
+) -> None:
+    error = read_error(write(tmp_path, "q.docx", "x"))
+    assert suffix in str(error)

@@ -19,6 +19,7 @@ from dossier.review.recall import (
     CLOSE,
     COVERAGE,
     SIMILAR,
+    EarlierReview,
     Matcher,
     Today,
     ask_profile,
@@ -330,8 +331,24 @@ def test_an_answer_whose_own_review_holds_is_left_alone() -> None:
     entry = approved(ASK, ACCESS, "quarterly")
     engine = engine_answer(ASK)
     library = Library(LIB, (entry,))
-    (answer,) = recall([engine], library, today_of(POLICY), embed, frozenset({"R1"}))
+    earlier = EarlierReview(settled=frozenset({"R1"}))
+    (answer,) = recall([engine], library, today_of(POLICY), embed, earlier)
     assert answer == engine
+
+
+def test_an_answer_reviewed_as_proposed_is_proposed_again_from_the_same_entry() -> None:
+    """Reviewing a proposal adds an entry of its own to the library, later than the
+    one proposed; the next build proposes from the entry the reviewer decided on, so
+    that the decision on the proposal can hold."""
+    first = approved(ASK, ACCESS, "quarterly", at="2026-01-01T00:00:00Z")
+    later = approved(ASK, ACCESS, "quarterly", at="2026-03-01T00:00:00Z", reviewer="Grace")
+    library = Library(LIB, (first, later))
+    engine = engine_answer(ASK)
+    (fresh,) = recall([engine], library, today_of(POLICY), embed)
+    assert fresh.library is not None and fresh.library.entry == later.id  # the latest
+    earlier = EarlierReview(proposed_from={"R1": first.id})
+    (again,) = recall([engine], library, today_of(POLICY), embed, earlier)
+    assert again.library is not None and again.library.entry == first.id
 
 
 def test_a_library_from_another_corpus_grounds_nothing() -> None:

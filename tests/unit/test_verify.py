@@ -9,7 +9,14 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from dossier.common.textutil import LIGATURES, SOFT_HYPHEN
-from dossier.evidence.verify import FoldedText, QuoteVerifier, normalise_quote, verify_quote
+from dossier.evidence.verify import (
+    FoldedText,
+    QuoteCheck,
+    QuoteVerifier,
+    folded_text,
+    normalise_quote,
+    verify_quote,
+)
 from dossier.records import Chunk
 
 DOC_PREFIX = "# Heading\n\nAn earlier paragraph of the document.\n\n"
@@ -297,6 +304,11 @@ def test_fold_matches_a_character_walk(original: str) -> None:
     assert list(folded.offsets) == walked_offsets
 
 
+@given(st.one_of(ASCII_TEXT, MIXED_TEXT, st.text(max_size=60)))
+def test_the_folded_text_alone_is_the_folded_texts_text(text: str) -> None:
+    assert folded_text(text) == FoldedText.of(text).text
+
+
 def test_fold_keeps_a_compact_map() -> None:
     folded = FoldedText.of("One two\nthree.\n\nFour  five.")
     assert folded.text == "One two three. Four five."
@@ -363,7 +375,7 @@ def test_digits_must_match(quote: str, verifies: bool) -> None:
     assert (verify_quote(quote, chunk).quote is not None) is verifies
 
 
-# --- QuoteVerifier: the batch path and re-attribution --------------------------------------
+# --- QuoteVerifier: its entry points and re-attribution -----------------------------------
 
 
 @given(text=st.one_of(CHUNK_TEXT, MIXED_TEXT), quotes=st.lists(st.text(max_size=20), max_size=5))
@@ -371,20 +383,68 @@ def test_every_entry_point_gives_the_same_check(text: str, quotes: list[str]) ->
     chunk = make_chunk(text, 3)
     quotes = [*quotes, text[1:9], text[len(text) // 2 :]]
     verifier = QuoteVerifier()
-    batch = verifier.verify_many([(q, chunk) for q in quotes])
-    assert batch == [verify_quote(q, chunk) for q in quotes]
-    assert batch == [verifier.verify(q, chunk) for q in quotes]
+    checks = [verifier.verify(q, chunk) for q in quotes]
+    assert checks == [verify_quote(q, chunk) for q in quotes]
+    assert checks == [verifier.verify_in_document(q, chunk, [chunk]) for q in quotes]
 
 
-def test_verify_many_keeps_order_and_reasons(chunk: Chunk) -> None:
+def test_checks_keep_their_reasons(chunk: Chunk) -> None:
     other = Chunk("b0ffee", "policies/backup.md", 900, 918, "Backups run daily.", "")
-    checks = QuoteVerifier().verify_many(
-        [("rotated every 90 days", chunk), ("", chunk), ("Backups\nrun", other), ("nope", other)]
-    )
+    verifier = QuoteVerifier()
+    checks = [
+        verifier.verify_in_document(q, c, [c])
+        for q, c in [
+            ("rotated every 90 days", chunk),
+            ("", chunk),
+            ("Backups\nrun", other),
+            ("nope", other),
+        ]
+    ]
     reasons = [c.reason for c in checks]
     assert reasons == ["", "empty quote", "", "quote text is not in the cited passage"]
     assert checks[2].quote is not None and checks[2].quote.chunk_id == other.chunk_id
     assert checks[2].quote.text == "Backups run"
+
+
+def _one_by_one(text: str, chunk: Chunk, siblings: list[Chunk]) -> QuoteCheck:
+    """Re-attribution as the rule states it, without the verifier's whole-document
+    search: the cited chunk, else every other chunk of the document on its own."""
+    check = verify_quote(text, chunk)
+    if check.quote is not None or check.reason == "empty quote":
+        return check
+    found: dict[tuple[int, int], QuoteCheck] = {}
+    for other in sorted(siblings, key=lambda c: (c.start, c.chunk_id)):
+        if other.chunk_id != chunk.chunk_id and other.document == chunk.document:
+            hit = verify_quote(text, other)
+            if hit.quote is not None:
+                found.setdefault((hit.quote.start, hit.quote.end), hit)
+    if len(found) != 1:
+        return check if not found else QuoteCheck(None, 0, 0, "ambiguous")
+    (moved,) = found.values()
+    return moved._replace(reattributed_from=chunk.chunk_id)
+
+
+@given(
+    texts=st.lists(st.one_of(CHUNK_TEXT, MIXED_TEXT), min_size=1, max_size=5),
+    picks=st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 30), st.integers(1, 12)), max_size=6
+    ),
+    cited=st.integers(0, 4),
+)
+def test_whole_document_search_finds_what_chunk_by_chunk_search_finds(
+    texts: list[str], picks: list[tuple[int, int, int]], cited: int
+) -> None:
+    chunks = _document(*texts)
+    chunks.append(Chunk("elsewhere", "policies/other.md", 0, len(texts[0]), texts[0], ""))
+    quotes = [texts[n % len(texts)][at : at + size] for n, at, size in picks] + ["\x00"]
+    verifier = QuoteVerifier()
+    for quote in quotes:
+        check = verifier.verify_in_document(quote, chunks[cited % len(texts)], chunks)
+        expected = _one_by_one(quote, chunks[cited % len(texts)], chunks)
+        if expected.reason == "ambiguous":
+            assert check.quote is None and "ambiguous" in check.reason
+        else:
+            assert check == expected
 
 
 def _document(*texts: str, document: str = "policies/access.md") -> list[Chunk]:
@@ -451,3 +511,20 @@ def test_other_documents_and_absent_quotes_are_not_reattributed() -> None:
     assert moved.quote is None and moved.reason == "quote text is not in the cited passage"
     empty = verifier.verify_in_document("  ", chunks[0], chunks)
     assert empty.reason == "empty quote"
+
+
+def test_a_quote_across_two_chunks_of_the_joined_document_is_not_found() -> None:
+    chunks = _document("Keys rotate yearly.", "Tokens expire hourly.")
+    verifier = QuoteVerifier()
+    for quote in ["yearly.\x00Tokens", "yearly. Tokens"]:
+        check = verifier.verify_in_document(quote, chunks[0], chunks)
+        assert check.quote is None and check.reason == "quote text is not in the cited passage"
+
+
+def test_changed_siblings_are_searched_afresh() -> None:
+    chunks = _document("Keys rotate yearly.", "Tokens expire hourly.")
+    verifier = QuoteVerifier()
+    assert verifier.verify_in_document("MFA", chunks[0], chunks).quote is None
+    grown = [*chunks, *_document("x", "y", "MFA is required.")[2:]]
+    moved = verifier.verify_in_document("MFA", chunks[0], grown)
+    assert moved.quote is not None and moved.reattributed_from == "chunk-0"

@@ -68,7 +68,9 @@ def test_questions_are_found_below_the_named_header(tmp_path: Path) -> None:
     assert questions[0].fields == {"sheet": "Security", "row": "5"}
     assert questions[1].location == "acme.xlsx:Security!7"
     assert skipped == [
-        "acme.xlsx: sheet 'Instructions' skipped: no question column in its top rows"
+        "acme.xlsx: sheet 'Instructions' skipped: no question column in its top 30 rows "
+        "(no header row found); name the question column in dossier.toml: "
+        '[questionnaire] question_column = "..."'
     ]
 
 

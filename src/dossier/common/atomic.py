@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,13 +41,17 @@ LOCK_FILE = ".dossier.lock"
 def output_lock(out: Path) -> Iterator[None]:
     """Hold the output folder's lock, or refuse at once: two builds (or a build and
     a review) writing one folder would corrupt it. The kernel releases the lock
-    when the process ends, however it ends, so a killed build leaves no stale lock."""
+    when the process ends, however it ends, so a killed build leaves no stale lock.
+    A command that fails leaves nothing it created: the folder, when it made it,
+    else the lock file (Ctrl-C keeps what was made: a build's answers are reused)."""
     import fcntl
 
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file; --out (or 'out') names the output folder")
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     path = out / LOCK_FILE
+    fresh = not path.exists()
     with path.open("a+") as handle:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -60,6 +65,19 @@ def output_lock(out: Path) -> Iterator[None]:
         handle.flush()
         try:
             yield
+        except Exception:
+            _leave_nothing(out, path, created=created, fresh=fresh)
+            raise
         finally:
             handle.truncate(0)
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _leave_nothing(out: Path, lock: Path, *, created: bool, fresh: bool) -> None:
+    """After a failed command: remove the folder it created, or the lock file it
+    created in a folder that was there (still holding the lock, so no other
+    process is between)."""
+    if created:
+        shutil.rmtree(out, ignore_errors=True)
+    elif fresh:
+        lock.unlink(missing_ok=True)

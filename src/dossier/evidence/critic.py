@@ -6,15 +6,25 @@ other; a name (control id, product, standard, system) in the claim that no quote
 names; a quote that stops or starts mid-sentence; a question about a named
 system or control whose quotes never name it. The critic annotates and
 escalates for a person to decide; it never deletes a claim.
+
+``mark_placeholders`` (run by the build on every answer, reused or new, as
+freshness is) notes each quote that holds an unfilled template placeholder: its
+document was never completed. A placeholder for content (``[list the ...]``,
+``[insert ...]``) means the quote lacks what it was meant to state, so a
+grounded answer resting on one is escalated; one for a name (``{{.Name}}``,
+``{{companyShortName}}``, ``[Company Name]``) leaves the statement standing, so
+it is a finding for the reviewer and the front page's count, and the verdict
+stays.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
 from dossier.common.textutil import fold_whitespace, identifiers, quantities
-from dossier.records import Chunk, ChunkLookup, Claim, Finding, Quote
+from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
 
 _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
@@ -151,3 +161,62 @@ def _subject(
         for name in dict.fromkeys(names)
         if name.lower() not in cited.lower()
     ]
+
+
+PLACEHOLDER = "placeholder"  # the finding's check, which the front page counts
+# Unfilled template placeholders as policy template sets ship them. For a name:
+# {{.Name}}, {{companyShortName}}, {% ... %}, ${VAR}, [Company Name], <Company Name>;
+# for content: [list the ...], [insert ...], [describe ...], [TBD].
+_NAME_PLACEHOLDER = re.compile(
+    r"\{\{[^{}]{0,80}\}\}|\{%[^%]{0,80}%\}|\$\{[A-Za-z_][^{}]{0,40}\}"
+    r"|\[(?:name|company|organi[sz]ation)\b[^\[\]]{0,60}\]"
+    r"|<(?:company|organi[sz]ation)[ _-]?name>",
+    re.I,
+)
+_CONTENT_PLACEHOLDER = re.compile(
+    r"\[(?:list|insert|enter|add|describe|specify|tbd|todo|x{2,})\b[^\[\]]{0,300}\]", re.I
+)
+
+
+def placeholders(text: str) -> list[str]:
+    """The unfilled template placeholders in a text, in order."""
+    found = [*_NAME_PLACEHOLDER.finditer(text), *_CONTENT_PLACEHOLDER.finditer(text)]
+    return [" ".join(m.group(0).split()) for m in sorted(found, key=lambda m: m.start())]
+
+
+def mark_placeholders(answer: Answer) -> Answer:
+    """The answer with a finding for each quote holding an unfilled placeholder; a
+    grounded answer resting on a placeholder for content is escalated (see above)."""
+    findings: list[Finding] = []
+    content = False
+    for index, claim in enumerate(answer.claims):
+        for quote in claim.quotes:
+            found = list(dict.fromkeys(placeholders(quote.text)))
+            if found:
+                lacking = bool(_CONTENT_PLACEHOLDER.search(quote.text))
+                content = content or lacking
+                findings.append(_placeholder_finding(index, quote, found, lacking))
+    if not findings:
+        return answer
+    escalate = content and answer.verdict == "grounded"
+    return dataclasses.replace(
+        answer,
+        findings=answer.findings + tuple(findings),
+        verdict="escalate" if escalate else answer.verdict,
+        short_answer="Needs review" if escalate else answer.short_answer,
+    )
+
+
+def _placeholder_finding(index: int, quote: Quote, found: list[str], lacking: bool) -> Finding:
+    shown = ", ".join(f"“{p[:60]}”" for p in found[:3])
+    effect = (
+        "so the quote lacks what it was meant to state"
+        if lacking
+        else "the statement stands with the name left unfilled"
+    )
+    return Finding(
+        PLACEHOLDER,
+        index,
+        f"the quote from {quote.document} holds an unfilled template placeholder ({shown}): "
+        f"the document was not completed; {effect}",
+    )

@@ -1,13 +1,22 @@
-"""Freshness: how old each citation's evidence is against its family's re-check interval.
+"""Freshness: how old each citation's evidence is against its re-check interval.
 
-Each fact family (penetration test, access review, certification, insurance,
-policy review) has a re-check interval in days (``[freshness]`` in
-``dossier.toml``). A citation is *fresh* for the first ``fresh_share`` (60%)
-of its interval from the document's ``effective_date`` (or its stated review
-date), then *ageing*, then *stale* once the interval has passed. A citation
-whose family is not recognised falls back to the shortest interval; one whose
-document states no date is *undated*. The build date is passed in, never read
-from a clock here.
+What a quote is dated against depends on what its document is
+(``document_class``):
+
+- a **policy** (a policy, standard, procedure or plan) states how things are
+  done; its statements — "access is reviewed every 90 days" included — are as
+  current as the document, so they are dated against the policy review
+  interval (the document's own ``review_interval`` front-matter when it gives
+  one, else ``[freshness] policy_review``);
+- **evidence** that an activity was done (a report, a record, a result) is
+  dated against that activity's interval, the fact family its passage names
+  (penetration test, access review, certification, insurance; ``[freshness]``
+  in ``dossier.toml``); an activity not recognised takes the shortest interval.
+
+A citation is *fresh* for the first ``fresh_share`` (60%) of its interval from
+the document's ``effective_date`` (or its stated review date), then *ageing*,
+then *stale* once the interval has passed; one whose document states no date is
+*undated*. The build date is passed in, never read from a clock here.
 """
 
 from __future__ import annotations
@@ -18,7 +27,14 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dossier.records import Answer, Chunk, Document, Freshness, FreshnessState
+from dossier.records import (
+    Answer,
+    Chunk,
+    Document,
+    DocumentClass,
+    Freshness,
+    FreshnessState,
+)
 
 REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "review_date", "reviewed_on")
 
@@ -71,6 +87,71 @@ def family_of(text: str) -> str:
     return ""
 
 
+POLICY = "policy_review"
+# Front-matter ``kind`` values, and the words of a title or path, by class.
+POLICY_KINDS = ("policy", "standard", "procedure", "plan", "guideline", "handbook", "charter")
+EVIDENCE_KINDS = (
+    "report",
+    "record",
+    "result",
+    "log",
+    "certificate",
+    "attestation",
+    "assessment",
+    "audit",
+    "minutes",
+    "evidence",
+)
+_CLASS_WORD = re.compile(
+    r"(?<![a-z])(polic(?:y|ies)|standards?|procedures?|plans?|guidelines?|handbooks?|charters?"
+    r"|reports?|records?|results?|logs?|certificates?|attestations?|assessments?|audits?"
+    r"|minutes|evidence)(?![a-z])",
+    re.I,
+)
+
+
+def document_class(document: Document) -> DocumentClass:
+    """What a document is, for dating its statements: its front-matter ``kind``
+    when that names a class; otherwise the last class word of its title ("Audit
+    Logging Policy" is a policy, "Access Review Record" evidence), else of its
+    path ("reports/soc2-summary.pdf" is evidence); otherwise a policy."""
+    kind = str(document.metadata.get("kind") or "").strip().lower()
+    for word in (kind, document.title, document.path.replace("_", " ")):
+        found = _CLASS_WORD.findall(word) if word else []
+        if found:
+            return _class_of(found[-1])
+    return "policy"
+
+
+def _class_of(word: str) -> DocumentClass:
+    word = word.lower()
+    return "policy" if any(word.startswith(k[:5]) for k in POLICY_KINDS) else "evidence"
+
+
+_INTERVAL_WORDS = {
+    "annual": 365,
+    "annually": 365,
+    "yearly": 365,
+    "semi-annual": 182,
+    "semiannual": 182,
+    "biannual": 182,
+    "quarterly": 91,
+    "monthly": 30,
+}
+
+
+def stated_interval(document: Document) -> int | None:
+    """The review interval a document states in its front-matter (``review_interval``:
+    annual, semi-annual, quarterly, monthly, or a number of days), or None."""
+    value = document.metadata.get("review_interval")
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    text = str(value or "").strip().lower()
+    if text.endswith(" days") and text[:-5].strip().isdigit():
+        return int(text[:-5]) or None
+    return _INTERVAL_WORDS.get(text)
+
+
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 )
@@ -111,14 +192,27 @@ def stated_date(text: str) -> str | None:
         return None
 
 
+def family_and_interval(
+    document: Document, passage: str, settings: FreshnessSettings
+) -> tuple[DocumentClass, str, int]:
+    """The document's class, the family its quote is dated as, and the interval."""
+    kind = document_class(document)
+    if kind == "policy":
+        return kind, POLICY, stated_interval(document) or settings.policy_review
+    family = family_of(f"{passage}\n{document.title}")
+    if family in ("", POLICY):  # evidence of an activity not recognised
+        activities = [v for f, v in settings.intervals().items() if f != POLICY]
+        return kind, "unrecognised", min(activities)
+    return kind, family, settings.interval(family)
+
+
 def assess(
     document: Document, passage: str, as_of: dt.date, settings: FreshnessSettings
 ) -> Freshness:
-    family = family_of(f"{passage}\n{document.title}")
-    interval = settings.interval(family)
+    kind, family, interval = family_and_interval(document, passage, settings)
     dated = evidence_date(document)
     if dated is None:
-        return Freshness(family or "unrecognised", interval, None, None, "undated")
+        return Freshness(family, interval, None, None, "undated", kind)
     start = dt.date.fromisoformat(dated)
     due = start + dt.timedelta(days=interval)
     age = (as_of - start).days
@@ -129,7 +223,7 @@ def assess(
         state = "ageing"
     else:
         state = "fresh"
-    return Freshness(family or "unrecognised", interval, dated, due.isoformat(), state)
+    return Freshness(family, interval, dated, due.isoformat(), state, kind)
 
 
 def date_answer(

@@ -23,26 +23,36 @@ chunk, so its cost is a raw search plus a small constant:
   after each whitespace run longer than one character (``bisect`` finds the
   piece). An ASCII chunk (``str.isascii``) is folded as bytes: ``translate``
   turns every whitespace character into a space without moving any offset, and
-  a bytes regex finds the runs of two or more spaces. Other chunks use
+  ``bytes.find`` of two spaces finds the runs that move the map (a regex
+  scanning for them was measured three times slower: it stops at every space). Other chunks use
   ``" ".join(text.split())`` and a ``str`` regex for the runs. Only a chunk
   that holds a soft hyphen or a ligature is walked character by character, and
   its map is compressed into breakpoints the same way.
 * ``QuoteVerifier`` keeps the folded chunks by chunk id, so a build folds each
   cited chunk once (``build`` keeps one verifier for all answers);
   ``QuoteVerifier.fold`` folds chunks ahead of time.
-* A quote is folded with ``" ".join(quote.split())``, the fastest fold Python
-  offers for a short string (``re.sub``, ``str.replace`` loops, ``translate``
-  and a numpy fold of a whole batch were measured no faster in place); it
-  costs about as much as the search itself. That fold, the two records a
-  verified quote needs (``Quote`` and ``QuoteCheck``), and the memory a check
-  touches (the chunk record, the cache entry and the folded text, where a bare
-  ``str.find`` touches one string) are what keep the verifier above
-  ``str.find``.
+* A quote is folded once per check with ``" ".join(quote.split())``, the
+  fastest fold Python offers for a short string (``re.sub``, ``str.replace``
+  loops, ``translate`` and a numpy fold of a whole batch were measured no
+  faster in place).
+* A quote its cited chunk does not hold is looked for in the rest of its
+  document (re-attribution, below) with one ``str.find`` over the document's
+  chunks folded and joined (kept per document; a chunk not folded yet is
+  folded without its offset map, ``folded_text``, about three times cheaper);
+  only when that finds it are the chunks folded and searched one by one to
+  tell where, and whether it is ambiguous.
+  Most such quotes are simply not in the document, and a single C scan says so.
 * A failure returns a shared, immutable ``QuoteCheck``: nothing is built.
-* ``QuoteVerifier.verify_many`` checks a batch of (quote, chunk) pairs in one
-  loop with its lookups bound once.
 
-``benchmarks/test_verifier_speed.py`` measures all of this against ``str.find``.
+A whitespace-tolerant regular expression over the raw chunk (whitespace runs
+as ``\\s+``, offsets read from the match) was measured and rejected: compiling
+the pattern of a 140-character quote costs about 290 µs in ``re``'s Python
+parser, some hundred times the search, and a build rarely checks the same
+quote twice, so a cache per quote would not pay for it.
+
+``benchmarks/test_verifier_speed.py`` times ``verify_in_document`` and the
+``Quote`` it yields (what composing an answer calls) against ``str.find`` of
+the same quotes over the same passages.
 
 Re-attribution
 --------------
@@ -61,12 +71,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from dossier.common.textutil import LIGATURES, SOFT_HYPHEN, has_extraction_artefacts
+from dossier.common.textutil import LIGATURES, SOFT_HYPHEN, without_extraction_artefacts
+from dossier.common.textutil import has_extraction_artefacts as _has_artefacts
 from dossier.records import Chunk, Quote
 
 _NON_SPACE = re.compile(r"\S+")
 _LONG_WHITESPACE = re.compile(r"\s\s+")  # the only runs that move the offset map
-_LONG_SPACES = re.compile(rb"  +")
+_SPACES = re.compile(rb" +")
+_LONG_SPACE_RUNS = re.compile(rb"   *")  # two literal spaces first: a fast prefix search
 _ASCII_WHITESPACE = bytes(c for c in range(128) if chr(c).isspace())
 _ASCII_SPACES = bytes.maketrans(_ASCII_WHITESPACE, b" " * len(_ASCII_WHITESPACE))
 
@@ -89,10 +101,19 @@ def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
 def normalise_quote(text: str) -> str:
     """What a quote is matched as: extraction artefacts undone, whitespace folded."""
     folded = " ".join(text.split())
-    if not has_extraction_artefacts(folded):
+    if not _has_artefacts(folded):
         return folded
     undone = (_undo_extraction(token, 0)[0] for token in folded.split(" "))
     return " ".join(token for token in undone if token)
+
+
+def folded_text(original: str) -> str:
+    """``FoldedText.of(original).text`` without the offset map: what the whole-document
+    search needs, at a fraction of the cost."""
+    if original.isascii():
+        spaced = original.encode("ascii").translate(_ASCII_SPACES)
+        return _LONG_SPACE_RUNS.sub(b" ", spaced).strip(b" ").decode("ascii")
+    return " ".join(without_extraction_artefacts(original).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +132,7 @@ class FoldedText:
     def of(cls, original: str) -> FoldedText:
         if original.isascii():
             return cls._folded_ascii(original)
-        if has_extraction_artefacts(original):
+        if _has_artefacts(original):
             return cls._walked(original)
         text = " ".join(original.split())
         if not text:
@@ -136,13 +157,15 @@ class FoldedText:
             return cls("")
         breaks, shifts, pieces = [0], [shift], []
         at = shift
-        for run in _LONG_SPACES.finditer(spaced, shift, end):
-            start, stop = run.span()
+        start = spaced.find(b"  ", at, end)  # a two-byte find skips far faster than a regex
+        while start >= 0:
+            stop = _SPACES.match(spaced, start).end()  # type: ignore[union-attr]
             pieces.append(spaced[at:start])
             breaks.append(start - shift + 1)
             shift += stop - start - 1
             shifts.append(shift)
             at = stop
+            start = spaced.find(b"  ", at, end)
         pieces.append(spaced[at:end])
         return cls(b" ".join(pieces).decode("ascii"), tuple(breaks), tuple(shifts))
 
@@ -243,6 +266,14 @@ def verify_quote(text: str, chunk: Chunk, folded: FoldedText | None = None) -> Q
     return _found(chunk, folded, at, len(needle))
 
 
+class _Joined(NamedTuple):
+    """A document's chunks, folded and joined by NUL (never part of a folded quote
+    that a chunk holds), for one search of the whole document."""
+
+    siblings: Sequence[Chunk]
+    text: str
+
+
 class QuoteVerifier:
     """Verifies quotes against chunks, folding each chunk's text once. The
     folded texts are kept by chunk id, so an id must name one text (the
@@ -250,6 +281,7 @@ class QuoteVerifier:
 
     def __init__(self) -> None:
         self._folded: dict[str, FoldedText] = {}
+        self._documents: dict[str, _Joined] = {}
 
     def fold(self, chunks: Iterable[Chunk]) -> None:
         """Fold chunks ahead of time (a build can do it as chunks are loaded)."""
@@ -265,54 +297,57 @@ class QuoteVerifier:
         return folded
 
     def verify(self, text: str, chunk: Chunk) -> QuoteCheck:
-        return verify_quote(text, chunk, self.folded(chunk))
+        return self._check(normalise_quote(text), chunk)
 
-    def verify_many(self, pairs: Iterable[tuple[str, Chunk]]) -> list[QuoteCheck]:
-        """``verify`` for each (quote, chunk) pair, in order. The same steps as
-        ``verify_quote``, written out in one loop with lookups bound once: this
-        is the path a build's quotes take, so per-quote overhead counts."""
-        cache, fold = self._folded, FoldedText.of
-        results: list[QuoteCheck] = []
-        append = results.append
-        make = tuple.__new__  # QuoteCheck(...) without the keyword-default machinery
-        for text, chunk in pairs:
-            needle = " ".join(text.split())
-            if has_extraction_artefacts(needle):
-                needle = normalise_quote(needle)
-            if not needle:
-                append(_EMPTY)
-                continue
-            folded = cache.get(chunk.chunk_id)
-            if folded is None:
-                folded = cache[chunk.chunk_id] = fold(chunk.text)
-            at = folded.text.find(needle)
-            if at < 0:
-                append(_FAILED)
-                continue
-            end = at + len(needle)
-            breaks, shifts = folded.breaks, folded.shifts
-            piece = bisect_right(breaks, at)
-            start = at + shifts[piece - 1]
-            if piece < len(breaks) and breaks[piece] < end:  # the quote spans a long run
-                end += shifts[bisect_right(breaks, end - 1) - 1]
-            else:
-                end += shifts[piece - 1]
-            append(make(QuoteCheck, (chunk, start, end, "", None)))
-        return results
+    def _check(self, needle: str, chunk: Chunk) -> QuoteCheck:
+        """The folded quote ``needle`` looked for in ``chunk``."""
+        if not needle:
+            return _EMPTY
+        folded = self._folded.get(chunk.chunk_id)
+        if folded is None:
+            folded = self.folded(chunk)
+        at = folded.text.find(needle)
+        if at < 0:
+            return _FAILED
+        start, end = folded.source_span(at, len(needle))
+        return QuoteCheck(chunk, start, end, "")
 
     def verify_in_document(self, text: str, chunk: Chunk, siblings: Sequence[Chunk]) -> QuoteCheck:
         """``verify``, and when the cited chunk does not hold the quote, look in
         the other chunks of its document (``siblings``: the document's chunks).
         Exactly one other chunk holding it re-attributes the quote to that chunk,
-        recording the chunk first cited; more than one is ambiguous and fails."""
-        check = self.verify(text, chunk)
-        if check.chunk is not None or check is _EMPTY:
+        recording the chunk first cited; more than one is ambiguous and fails.
+        This is what composing an answer calls for every proposed quote."""
+        needle = normalise_quote(text)
+        check = self._check(needle, chunk)
+        if check.chunk is not None or check is _EMPTY or not siblings:
             return check
+        if needle not in self._joined(chunk.document, siblings):
+            return check  # one search of the whole document: the usual failure
+        return self._reattributed(needle, chunk, siblings, check)
+
+    def _joined(self, document: str, siblings: Sequence[Chunk]) -> str:
+        """The document's chunks among ``siblings``, folded and joined by NUL (kept)."""
+        joined = self._documents.get(document)
+        if joined is None or (joined.siblings is not siblings and joined.siblings != siblings):
+            own = [self._text_of(c) for c in siblings if c.document == document]
+            joined = self._documents[document] = _Joined(siblings, "\0".join(own))
+        return joined.text
+
+    def _text_of(self, chunk: Chunk) -> str:
+        """The chunk's folded text: kept, or folded without its offset map."""
+        folded = self._folded.get(chunk.chunk_id)
+        return folded.text if folded is not None else folded_text(chunk.text)
+
+    def _reattributed(
+        self, needle: str, chunk: Chunk, siblings: Sequence[Chunk], check: QuoteCheck
+    ) -> QuoteCheck:
+        """The one other chunk of the document holding ``needle``, or why not."""
         candidates: dict[tuple[int, int], QuoteCheck] = {}
         for other in sorted(siblings, key=lambda c: (c.start, c.chunk_id)):
             if other.chunk_id == chunk.chunk_id or other.document != chunk.document:
                 continue
-            found = self.verify(text, other)
+            found = self._check(needle, other)
             if found.chunk is not None:  # overlapping chunks may hold the same span
                 span = (other.start + found.start, other.start + found.end)
                 candidates.setdefault(span, found)

@@ -315,7 +315,8 @@ class CacheReason:
 
     @property
     def evidence_changed(self) -> bool:
-        """The evidence the answer was made from moved: an approval of it lapses."""
+        """The evidence the answer was made from moved: it is recomputed (a review
+        decision on it lapses only if the new answer differs from what was judged)."""
         return self.cause == "evidence changed"
 
 

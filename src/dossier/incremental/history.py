@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
 from dossier.output.manifest import MANIFEST
 from dossier.output.serialise import from_json, to_json
-from dossier.records import Answer, Dossier
+from dossier.records import Answer, Dossier, LapseCause
+from dossier.review.decisions import CAUSE_WORDS, authorities, changes, judged_answer
 
 HISTORY_DIR = "history"
 INDEX_FILE = "index.json"
@@ -22,7 +24,18 @@ INDEX_FILE = "index.json"
 
 # What differs between two builds of the same inputs: when and how fast they
 # ran, and what each took from the cache.
-PROVENANCE = ("started_at", "finished_at", "stage_seconds", "reused", "recomputed", "answer_cache")
+# What one build did to the review and the signature is an event of that build too.
+PROVENANCE = (
+    "started_at",
+    "finished_at",
+    "stage_seconds",
+    "reused",
+    "recomputed",
+    "answer_cache",
+    "review_changes",
+)
+# A dossier is up to date only with its PDF laid out (a review decision removes it).
+LAID_OUT = "dossier.pdf"
 
 
 def comparable(record: dict[str, Any]) -> dict[str, Any]:
@@ -42,6 +55,8 @@ def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] |
         if comparable(previous) != comparable(to_json(dossier)):
             return None
         paths = {name: out / name for name in manifest["artefacts"]}
+        if LAID_OUT not in paths:
+            return None
         for name, digest in manifest["artefacts"].items():
             if hashlib.sha256(paths[name].read_bytes()).hexdigest() != digest:
                 return None
@@ -134,23 +149,29 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     }
     old_answers = {a.question_id: a for a in old.answers}
     new_answers = {a.question_id: a for a in new.answers}
-    moved = 0
+    judged = (authorities(old.documents), authorities(new.documents))
+    moved = shifted = 0
     for qid, answer in new_answers.items():
         previous = old_answers.get(qid)
         if previous is None:
             lines.append(f"{qid}: new question")
             continue
-        what = _what_changed(previous, answer)
+        what = _what_changed(previous, answer, judged)
         if not what:
+            if _offsets(previous) != _offsets(answer):
+                shifted += 1
+                lines.append(f"{qid}: same answer; quotes moved within their documents")
             continue
         moved += 1
         why = _why(previous, answer, set(changed) | set(added), set(removed), superseded)
         why = why or _recorded_why(old, new, qid)
         lines.append(f"{qid}: {'; '.join(what)} — why: {why}")
     lines += [f"{qid}: question removed" for qid in old_answers if qid not in new_answers]
+    touched = len(added) + len(changed) + len(removed)
     lines.append(
-        f"{moved} of {len(new_answers)} answers changed; "
-        f"{len(added) + len(changed) + len(removed)} documents changed"
+        f"{moved} of {len(new_answers)} answers changed as a reviewer judges them (their review "
+        f"decisions lapse); {shifted} the same with quotes moved; "
+        f"{touched} document{'' if touched == 1 else 's'} changed"
     )
     return lines
 
@@ -165,21 +186,31 @@ def _recorded_why(old: Dossier, new: Dossier, question_id: str) -> str:
     return recorded if later is new else f"the later build recorded: {recorded}"
 
 
+def _offsets(answer: Answer) -> list[tuple[str, int, int]]:
+    return [(q.document, q.start, q.end) for c in answer.claims for q in c.quotes]
+
+
 def _cited(answer: Answer) -> set[str]:
     return {q.document for c in answer.claims for q in c.quotes}
 
 
-def _what_changed(old: Answer, new: Answer) -> list[str]:
+def _what_changed(
+    old: Answer, new: Answer, authority: tuple[Mapping[str, Any], Mapping[str, Any]]
+) -> list[str]:
+    """What changed of what a reviewer judges (``review.decisions``): the same
+    comparison decides whether a review decision lapses. Offsets that moved with
+    an edit above a quote are not a change."""
+    before, after = judged_answer(old, authority[0]), judged_answer(new, authority[1])
+    if before == after:
+        return []
     what = []
-    if old.verdict != new.verdict:
-        what.append(f"verdict {old.verdict} → {new.verdict}")
-    if old.answer != new.answer:
-        what.append("answer changed")
     gained, lost = sorted(_cited(new) - _cited(old)), sorted(_cited(old) - _cited(new))
-    if gained or lost:
-        what.append("citations " + ", ".join([f"+{p}" for p in gained] + [f"−{p}" for p in lost]))
-    elif old.claims != new.claims:
-        what.append("quotes changed")
+    for cause, detail in changes(before, after):
+        if cause is LapseCause.QUOTES and (gained or lost):
+            cited = ", ".join([f"+{p}" for p in gained] + [f"−{p}" for p in lost])
+            what.append(f"citations {cited}")
+        else:
+            what.append(CAUSE_WORDS[cause] + (f" ({detail})" if detail else ""))
     return what
 
 

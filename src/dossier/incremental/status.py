@@ -1,10 +1,17 @@
 """`dossier status`: what the next build would redo and why, like `make -n`.
 
-It reads the corpus, the questionnaire and the cache, and writes nothing: no
-cache entry, no lock, no index. It needs no embedding model, so an answer whose
-stored evidence is untouched by the corpus changes is reported "to re-check"
-(its searches are re-run by the build, and it is reused if they retrieve the
-same evidence) rather than guessed either way.
+It reads the corpus, the questionnaire, the cache and the review decisions, and
+writes nothing: no cache entry, no lock, no index. It needs no embedding model,
+so an answer whose stored evidence is untouched by the corpus changes is
+reported "to re-check" (its searches are re-run by the build, and it is reused
+if they retrieve the same evidence) rather than guessed either way.
+
+For each review decision it says what the build would do to it: it *holds*
+(its answer is reused, or it is an edit whose quotes are still in their
+documents), it *would lapse* (a quoted passage is no longer in its document, a
+quoted document is gone or its authority changed, the question changed), or it
+*may lapse* (the answer is recomputed: the decision holds only if the answer
+comes out as judged, which only the build can tell).
 """
 
 from __future__ import annotations
@@ -12,7 +19,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from dossier.common.canonical import canonical_key
 from dossier.config import Config
@@ -30,7 +39,11 @@ from dossier.index.hybrid import embedding_text
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import scan_corpus
 from dossier.ingest.questionnaire import read_questionnaire
+from dossier.records import Corpus, Question
 from dossier.research.brief import make_brief
+from dossier.review.decisions import Decision, authorities, load_decisions
+
+HOLDS, WOULD_LAPSE, MAY_LAPSE = "holds", "would lapse", "may lapse"
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,8 @@ class Plan:
     answers: tuple[
         tuple[str, str, str], ...
     ]  # (question id, "recompute"/"re-check"/"up to date", why)
+    # (question id, HOLDS / WOULD_LAPSE / MAY_LAPSE, why), per decision that holds now
+    decisions: tuple[tuple[str, str, str], ...] = ()
 
     def lines(self) -> list[str]:
         c = self.changes
@@ -60,6 +75,20 @@ class Plan:
         lines += [
             f"  {qid}: {what}: {why}" for qid, what, why in self.answers if what != "up to date"
         ]
+        return lines + self._decision_lines()
+
+    def _decision_lines(self) -> list[str]:
+        if not self.decisions:
+            return []
+        by = {k: [d for d in self.decisions if d[1] == k] for k in (WOULD_LAPSE, MAY_LAPSE, HOLDS)}
+        lines = [
+            f"Review decisions: {len(by[WOULD_LAPSE])} would lapse, {len(by[MAY_LAPSE])} may "
+            f"lapse (kept only if the recomputed answer comes out as judged), "
+            f"{len(by[HOLDS])} hold"
+        ]
+        lines += [f"  {qid}: would lapse: {why}" for qid, _, why in by[WOULD_LAPSE]]
+        if by[MAY_LAPSE]:
+            lines.append(f"  may lapse: {', '.join(qid for qid, _, _ in by[MAY_LAPSE])}")
         return lines
 
 
@@ -95,7 +124,7 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
         if why:
             rows.append((question.question_id, "recompute", why))
         elif touched:
-            rows.append((question.question_id, "re-check", f"{changes.summary()}; searches re-run"))
+            rows.append((question.question_id, "re-check", _recheck(touched)))
         else:
             rows.append((question.question_id, "up to date", "brief and evidence unchanged"))
     return Plan(
@@ -104,7 +133,68 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
         len(texts),
         sum(text_hash_full(t) not in stored for t in set(texts)),
         tuple(rows),
+        predict_decisions(load_decisions(config.out), rows, questions, corpus),
     )
+
+
+def _recheck(touched: set[str]) -> str:
+    listed = ", ".join(sorted(touched)[:3]) + (" ..." if len(touched) > 3 else "")
+    return (
+        f"documents it does not cite changed ({listed}); its searches are re-run, and it is "
+        "reused if they retrieve the same evidence"
+    )
+
+
+def predict_decisions(
+    decisions: Mapping[str, Decision],
+    rows: Sequence[tuple[str, str, str]],
+    questions: Sequence[Question],
+    corpus: Corpus,
+) -> tuple[tuple[str, str, str], ...]:
+    """What the build would do to each decision that holds now (see the module)."""
+    texts = {d.path: " ".join(d.text.split()) for d in corpus.documents}
+    authority = authorities(corpus.documents)
+    asked = {q.question_id: " ".join(q.question.split()) for q in questions}
+    predicted = []
+    for qid, what, why in rows:
+        decision = decisions.get(qid)
+        if decision is None or decision.lapsed is not None:
+            continue
+        lapses = _would_lapse(decision, asked.get(qid, ""), texts, authority)
+        if lapses:
+            predicted.append((qid, WOULD_LAPSE, lapses))
+        elif what == "up to date" or decision.status == "edited":
+            predicted.append((qid, HOLDS, "what was judged is unchanged"))
+        else:
+            predicted.append((qid, MAY_LAPSE, f"{what}: {why}"))
+    return tuple(predicted)
+
+
+def _would_lapse(
+    decision: Decision,
+    question: str,
+    texts: Mapping[str, str],
+    authority: Mapping[str, Any],
+) -> str:
+    """Why the decision cannot hold after the build, or "" when it may."""
+    judged = decision.judged
+    if judged is None:
+        return ""
+    if "question" in judged and judged["question"] != question:
+        return "the question changed"
+    for quote in judged["quotes"] if "edit" in judged else _judged_quotes(judged):
+        document = quote["document"]
+        if document not in texts:
+            return f"a quoted document was removed: {document}"
+        if quote["text"] not in texts[document]:
+            return f"a quoted passage is no longer in {document}: “{quote['text'][:60]}”"
+        if quote["authority"] != authority.get(document):
+            return f"the authority of {document} changed"
+    return ""
+
+
+def _judged_quotes(judged: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [q for claim in judged["claims"] for q in claim["quotes"]]
 
 
 def _evidence_touched(

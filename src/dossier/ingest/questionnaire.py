@@ -11,6 +11,7 @@ import yaml
 
 from dossier.errors import QuestionnaireError
 from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES
+from dossier.ingest.paths import check_questionnaire_file
 from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx
 from dossier.records import ColumnSettings, Question
 
@@ -20,12 +21,10 @@ def read_questionnaire(
 ) -> list[Question]:
     """The questions of ``path``; sheets of a workbook that hold no question
     column are skipped and named in ``notes``."""
-    if not path.exists():
-        raise QuestionnaireError(f"{path}: questionnaire not found")
-    if path.is_dir():
-        raise QuestionnaireError(f"{path}: is a folder, not a questionnaire file")
+    check_questionnaire_file(path)
     suffix = path.suffix.lower()
     data = path.read_bytes()
+    skipped: list[str] = []
     if suffix == ".csv":
         questions = parse_csv(_decode(path, data), str(path))
     elif suffix in (".yaml", ".yml"):
@@ -34,14 +33,17 @@ def read_questionnaire(
         questions, skipped = read_xlsx(path, columns or ColumnSettings())
         if notes is not None:
             notes += skipped
-    else:
-        raise QuestionnaireError(
-            f"{path}: unsupported questionnaire format '{suffix}' (use .csv, .yaml or .xlsx)"
-        )
+    else:  # check_questionnaire_file refused every other suffix
+        raise AssertionError(suffix)
     if not questions:
-        raise QuestionnaireError(f"{path}: holds no questions")
+        raise QuestionnaireError(f"{path}: holds no questions" + _why_none(skipped))
     _check_unique(questions, path)
     return questions
+
+
+def _why_none(notes: list[str]) -> str:
+    """For a workbook: what each skipped sheet had (its headers), and what to set."""
+    return ("; " + "; ".join(notes)) if notes else ""
 
 
 def _decode(path: Path, data: bytes) -> str:
@@ -69,7 +71,15 @@ def parse_csv(text: str, name: str) -> list[Question]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise QuestionnaireError(f"{name}:{line}: {len(row)} cells, header has {len(header)}")
+            hint = (
+                "; a question holding a comma must be in double quotes "
+                '(Q7,"Do you encrypt backups, and how?")'
+                if len(row) > len(header)
+                else ""
+            )
+            raise QuestionnaireError(
+                f"{name}:{line}: {len(row)} cells, header has {len(header)}{hint}"
+            )
         qid, text = row[id_col].strip(), row[question_col].strip()
         if not qid:
             raise QuestionnaireError(f"{name}:{line}: empty id")

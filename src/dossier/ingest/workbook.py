@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.errors import QuestionnaireError
-from dossier.ingest.columns import SheetLayout, find_layout, yes_or_no
+from dossier.ingest.columns import HEADER_SCAN_ROWS, SheetLayout, find_layout, yes_or_no
 from dossier.records import ColumnSettings, Question
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -56,9 +56,7 @@ def read_xlsx(
     for sheet in shown.worksheets:
         layout = find_layout(sheet, columns)
         if layout is None:
-            notes.append(
-                f"{path.name}: sheet '{sheet.title}' skipped: no question column in its top rows"
-            )
+            notes.append(_skipped(sheet, path.name, columns))
             continue
         found = _sheet_questions(sheet, layout, path.name)
         notes += column_notes(layout, len(found), columns, path.name)
@@ -66,6 +64,33 @@ def read_xlsx(
         notes += _merged_answer_cells(formulas[sheet.title], layout, found, path.name)
         questions += found
     return questions, notes
+
+
+def _skipped(sheet: Any, file_name: str, columns: ColumnSettings) -> str:
+    """Why a sheet gave no questions: the headers it has, and the key to set."""
+    found = _likely_headers(sheet)
+    shown = ", ".join(f"'{h}'" for h in found[:12]) + (" ..." if len(found) > 12 else "")
+    wanted = (
+        f"no column named '{columns.question_column}' ([questionnaire] question_column)"
+        if columns.question_column
+        else f"no question column in its top {HEADER_SCAN_ROWS} rows"
+    )
+    headers = f"the headers found: {shown}" if found else "no header row found"
+    return (
+        f"{file_name}: sheet '{sheet.title}' skipped: {wanted} ({headers}); name the question "
+        'column in dossier.toml: [questionnaire] question_column = "..."'
+    )
+
+
+def _likely_headers(sheet: Any) -> list[str]:
+    """The first of the top rows holding two or more texts: what a person would
+    take for the header row."""
+    for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
+        texts = [" ".join(str(c.value).split()) for c in row if isinstance(c.value, str)]
+        texts = [t for t in texts if t]
+        if len(texts) >= 2:
+            return texts
+    return []
 
 
 def _unsaved_formulas(

@@ -1,4 +1,9 @@
-"""Write the dossier's artefacts: JSON (the contract), Markdown, and the manifest."""
+"""Write the dossier's artefacts: JSON (the contract), Markdown, PDF, the answered
+workbook and the manifest. ``write_outputs`` is the one entry point a build, a
+review, ``dossier render`` and ``dossier sign`` call; ``rendered`` gives the
+dossier's own artefacts as bytes, for a check that the files in a folder are what
+the record renders to. The PDF module (pypdf, WeasyPrint) is imported only when a
+PDF is laid out, so a review decision does not pay for loading it."""
 
 from __future__ import annotations
 
@@ -6,14 +11,14 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
 
 from dossier.common.atomic import write_atomic
 from dossier.errors import InputError
-from dossier.output import pdf
+from dossier.evidence.critic import PLACEHOLDER
 from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
 from dossier.output.serialise import dossier_bytes
 from dossier.output.workbook import keep_source, kept_source, write_answered
@@ -24,6 +29,11 @@ from dossier.records import (
     Freshness,
     Quote,
 )
+
+if TYPE_CHECKING:
+    from dossier.output import pdf
+
+JSON, MARKDOWN, PDF = "dossier.json", "dossier.md", "dossier.pdf"
 
 VERDICT_WORDS = {
     "grounded": "Answered from the documents",
@@ -46,7 +56,13 @@ def _environment() -> jinja2.Environment:
     environment.filters["css_string"] = css_string
     environment.filters["md"] = markdown_text
     environment.filters["code"] = lambda text: str(text).replace("`", "'")  # in a code span
+    environment.filters["plural"] = counted
     return environment
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """'1 statement', '2 statements' ('1 search', '3 searches' with ``plural``)."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def css_string(text: object) -> markupsafe.Markup:
@@ -90,6 +106,8 @@ def _context(dossier: Dossier) -> dict[str, Any]:
         },
         "paper": dossier.paper,
         "kind_words": KIND_WORDS,
+        "class_words": CLASS_WORDS,
+        "placeholders": sum(f.check == PLACEHOLDER for a in dossier.answers for f in a.findings),
     }
 
 
@@ -118,16 +136,30 @@ def _evidence_age(answer: Answer) -> dict[str, Any]:
 
 
 def freshness_words(freshness: Freshness | None) -> str:
-    """'ageing: policy review every 365 days, due 2027-03-01', in words, never colour."""
+    """How a citation is dated, in words, never colour: 'ageing: a policy statement,
+    dated against its review every 365 days; effective 2026-03-01, review due
+    2027-03-01', or 'stale: evidence of a penetration test (every 365 days), dated
+    2025-05-20, due again 2026-05-20'."""
     if freshness is None:
         return "freshness not assessed"
     family = freshness.family.replace("_", " ")
+    every = f"every {freshness.interval_days} days"
+    if freshness.document_class == "policy":
+        what = f"a policy statement, dated against its review {every}"
+        when = f"effective {freshness.evidence_date}, review due {freshness.review_due}"
+    elif freshness.document_class == "evidence":
+        activity = "an activity not recognised" if family == "unrecognised" else f"a {family}"
+        what = f"evidence of {activity} ({every})"
+        when = f"dated {freshness.evidence_date}, due again {freshness.review_due}"
+    else:  # a record written before documents were classed
+        what = f"{family} {every}"
+        when = f"evidence dated {freshness.evidence_date}, review due {freshness.review_due}"
     if freshness.state == "undated":
-        return f"undated: the document states no effective or review date ({family})"
-    return (
-        f"{freshness.state}: {family} every {freshness.interval_days} days, "
-        f"evidence dated {freshness.evidence_date}, review due {freshness.review_due}"
-    )
+        return f"undated: the document states no effective or review date ({what})"
+    return f"{freshness.state}: {what}; {when}"
+
+
+CLASS_WORDS = {"policy": "policy", "evidence": "evidence of an activity"}
 
 
 def render_markdown(dossier: Dossier) -> str:
@@ -147,29 +179,47 @@ class HtmlRenderer:
 
 def html_renderer(dossier: Dossier) -> pdf.HtmlOf:
     """The HTML of one part of the dossier's PDF (see ``pdf``)."""
+    from dossier.output import pdf
+
     template = _environment().get_template("dossier.html.j2")
     return HtmlRenderer(template, {**_context(dossier), **pdf.page_css()})
 
 
 def render_pdf(dossier: Dossier) -> bytes:
+    from dossier.output import pdf
+
     return pdf.render_pdf(dossier.answers, html_renderer(dossier), _built(dossier))
 
 
+def rendered(dossier: Dossier, *, lay_out_pdf: bool = True) -> dict[str, bytes]:
+    """The dossier's own artefacts as bytes: ``dossier.json``, ``dossier.md`` and,
+    unless ``lay_out_pdf`` is false, ``dossier.pdf``. The same record gives the
+    same bytes."""
+    files = {JSON: dossier_bytes(dossier), MARKDOWN: render_markdown(dossier).encode()}
+    if lay_out_pdf:
+        files[PDF] = render_pdf(dossier)
+    return files
+
+
 def write_outputs(
-    dossier: Dossier, out: Path, questionnaire: Path | None = None
+    dossier: Dossier, out: Path, questionnaire: Path | None = None, *, lay_out_pdf: bool = True
 ) -> dict[str, Path]:
     """Write the artefacts and an unsigned manifest. Any earlier signature no
     longer covers them, so it is removed: a re-render always needs a new signature.
+    With ``lay_out_pdf`` false (a review decision) the PDF is not laid out and the
+    old one is removed, since it no longer says what the record says; the manifest
+    then lists no PDF until one is rendered.
     A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
     build's input, whose copy is kept in ``out``) or, when re-rendering after a
     review, from that copy (from the answered copy in ``out`` when there is none)."""
     out.mkdir(parents=True, exist_ok=True)
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
+    if not lay_out_pdf:
+        (out / PDF).unlink(missing_ok=True)
     paths = {
-        "dossier.json": write_atomic(out / "dossier.json", dossier_bytes(dossier)),
-        "dossier.md": write_atomic(out / "dossier.md", render_markdown(dossier).encode()),
-        "dossier.pdf": write_atomic(out / "dossier.pdf", render_pdf(dossier)),
+        name: write_atomic(out / name, data)
+        for name, data in rendered(dossier, lay_out_pdf=lay_out_pdf).items()
     }
     if dossier.workbook is not None:
         paths[dossier.workbook.file] = _write_workbook(

@@ -25,12 +25,15 @@ from dossier.records import (
     Finding,
     Freshness,
     Hit,
+    LapseCause,
+    LapsedDecision,
     LibraryNote,
     LibraryUse,
     Quote,
     Reattribution,
     RelatedPassage,
     Review,
+    ReviewChanges,
     Search,
     Validation,
 )
@@ -57,6 +60,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
             "corpus_notes": list(build.corpus_notes),
             "corpus": build.corpus,
             "answer_cache": build.answer_cache,
+            "review_changes": _review_changes_json(build.review_changes),
             **({"model_calls": build.model_calls} if build.engine != "offline" else {}),
             **({"library": build.library} if build.library else {}),
         },
@@ -72,11 +76,44 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
                 "effective_date": d.effective_date,
                 "status": d.status,
                 "supersedes": list(d.supersedes),
+                "class": d.document_class,
             }
             for d in dossier.documents
         ],
         "answers": [answer_to_json(a) for a in dossier.answers],
     }
+
+
+def _review_changes_json(changes: ReviewChanges) -> dict[str, Any]:
+    return {
+        "lapsed": [_plain(lapsed) for lapsed in changes.lapsed],
+        "held_recomputed": list(changes.held_recomputed),
+        "signature_removed": list(changes.signature_removed),
+        "signature_reason": changes.signature_reason,
+        "next_steps": list(changes.next_steps),
+    }
+
+
+def _review_changes(data: dict[str, Any] | None) -> ReviewChanges:
+    if not data:
+        return ReviewChanges()
+    return ReviewChanges(
+        lapsed=tuple(
+            LapsedDecision(
+                row["question_id"],
+                row["status"],
+                row["reviewer"],
+                row["at"],
+                tuple(LapseCause(c) for c in row["causes"]),
+                row["message"],
+            )
+            for row in data.get("lapsed", [])
+        ),
+        held_recomputed=tuple(data.get("held_recomputed", [])),
+        signature_removed=tuple(data.get("signature_removed", [])),
+        signature_reason=data.get("signature_reason", ""),
+        next_steps=tuple(data.get("next_steps", [])),
+    )
 
 
 def _workbook_json(workbook: AnsweredWorkbook | None) -> dict[str, Any]:
@@ -186,6 +223,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
             effective_date=d["effective_date"],
             status=d["status"],
             supersedes=tuple(d["supersedes"]),
+            document_class=d.get("class"),
         )
         for d in data["documents"]
     )
@@ -209,6 +247,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
             answer_cache=dict(build.get("answer_cache", {})),
             model_calls=build.get("model_calls", 0),
             library=build.get("library", ""),
+            review_changes=_review_changes(build.get("review_changes")),
         ),
         documents=documents,
         answers=tuple(answer_from_json(a) for a in data["answers"]),

@@ -115,7 +115,11 @@ def prose(answer: Answer, short: str) -> str:
     the reviewer's own words, as written; an escalated answer a person approved no
     longer says it needs review)."""
     settled = answer.review.status == "approved" and short == NEEDS_REVIEW
-    if answer.review.status == "edited" or not short or settled:
+    if answer.review.status == "edited" or not short:
+        return answer.answer
+    if settled:
+        return re.sub(rf"^{re.escape(NEEDS_REVIEW)}[.:]\s*", "", answer.answer)
+    if answer.answer.startswith(short):  # the engine's prose opens with it already
         return answer.answer
     stop = "" if short[-1] in ".!?" else "."
     return f"{short}{stop}\n{answer.answer}"

@@ -42,10 +42,12 @@ from pathlib import Path
 import numpy as np
 
 from dossier.common.textutil import identifiers, quantities, stem
+from dossier.errors import InputError
 from dossier.evidence.short_answer import DOCUMENTED, NEEDS_REVIEW, NOT_COVERED
 from dossier.evidence.verify import QuoteVerifier
 from dossier.index.embed import Vectors
 from dossier.ingest.authority import Authority
+from dossier.output.serialise import read_dossier
 from dossier.records import (
     Answer,
     Chunk,
@@ -62,7 +64,7 @@ from dossier.records import (
 )
 from dossier.research import thesaurus
 from dossier.research.brief import make_brief
-from dossier.review.decisions import answer_fingerprint, load_decisions
+from dossier.review.decisions import holds_for, load_decisions
 from dossier.review.library import ANSWERS, Entry, Library, ask_of
 
 # Chosen on tests/unit/paraphrases.py (see the module docstring and README).
@@ -316,18 +318,30 @@ def _frequency(text: str) -> str | None:
 # -- recall ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class EarlierReview:
+    """What the review of the dossier already in the output folder asks of recall."""
+
+    # questions whose engine answer a decision holds for: left as they are
+    settled: frozenset[str] = frozenset()
+    # question id -> the entry its reviewed answer was proposed from: proposed again
+    # from that entry while it answers, so that the decision on it can hold
+    proposed_from: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
 def recall(
     answers: Sequence[Answer],
     library: Library,
     today: Today,
     embed: Embed,
-    settled: frozenset[str] = frozenset(),
+    earlier: EarlierReview | None = None,
 ) -> tuple[Answer, ...]:
     """Each answer, proposed from the library where an entry answers its question and
-    re-verifies, with the library's notes beside it. Answers in ``settled`` (their
-    own review decision holds) are left as they are."""
+    re-verifies, with the library's notes beside it. Answers whose own review
+    decision holds (``earlier.settled``) are left as they are."""
     if not library.entries:
         return tuple(answers)
+    earlier = earlier or EarlierReview()
     entries = library.entries
     matcher = Matcher(
         [ask_profile(e.question) for e in entries],
@@ -337,16 +351,21 @@ def recall(
     withdrawn = library.withdrawn()
     recalled = []
     for index, answer in enumerate(answers):
-        if answer.question_id in settled:
+        if answer.question_id in earlier.settled:
             recalled.append(answer)
             continue
         found = [(entries[m.entry], m) for m in matcher.matches(index)]
-        recalled.append(_recalled(answer, found, withdrawn, today))
+        pinned = earlier.proposed_from.get(answer.question_id)
+        recalled.append(_recalled(answer, found, withdrawn, today, pinned))
     return tuple(recalled)
 
 
 def _recalled(
-    answer: Answer, found: list[tuple[Entry, Match]], withdrawn: set[str], today: Today
+    answer: Answer,
+    found: list[tuple[Entry, Match]],
+    withdrawn: set[str],
+    today: Today,
+    pinned: str | None = None,
 ) -> Answer:
     candidates = [
         (entry, match)
@@ -356,7 +375,7 @@ def _recalled(
     notes = _rejections(found) + _hint(found, today)
     if not candidates:
         return dataclasses.replace(answer, library_notes=notes)
-    entry, _ = max(candidates, key=_preference)
+    entry = _chosen(candidates, pinned)
     quotes, lapse = reverify(entry, today)
     if lapse is None:
         why = contradiction(entry, answer)
@@ -365,6 +384,15 @@ def _recalled(
         note = _note("lapsed", entry, lapse.detail, lapse.reason)
         return dataclasses.replace(answer, library_notes=(note, *notes))
     return dataclasses.replace(proposed(answer, entry, quotes), library_notes=notes)
+
+
+def _chosen(candidates: list[tuple[Entry, Match]], pinned: str | None) -> Entry:
+    """The entry proposed last time, when a reviewer decided on that proposal and it
+    still answers; otherwise the preferred one."""
+    for entry, _ in candidates:
+        if entry.id == pinned:
+            return entry
+    return max(candidates, key=_preference)[0]
 
 
 def _preference(found: tuple[Entry, Match]) -> tuple[bool, float, str, str]:
@@ -435,18 +463,30 @@ def _hint(found: list[tuple[Entry, Match]], today: Today) -> tuple[LibraryNote, 
     return (dataclasses.replace(note, quotes=tuple(quotes)),)
 
 
-def settled_answers(out: Path, answers: Sequence[Answer], moved: set[str]) -> frozenset[str]:
-    """Question ids whose answer a review decision in ``out`` still holds for: the
-    library does not pre-fill those (rebuilding a reviewed dossier keeps its reviews)."""
+def earlier_review(
+    out: Path, answers: Sequence[Answer], documents: Sequence[Document]
+) -> EarlierReview:
+    """What the review in ``out`` asks of recall: the questions whose engine answer
+    a decision holds for (rebuilding a reviewed dossier keeps its reviews), and the
+    entries the answers decided on were proposed from."""
     decisions = load_decisions(out)
-    return frozenset(
+    settled = frozenset(
         a.question_id
         for a in answers
-        if (d := decisions.get(a.question_id)) is not None
-        and d.lapsed is None
-        and a.question_id not in moved
-        and d.answer_sha256 == answer_fingerprint(a)
+        if (d := decisions.get(a.question_id)) is not None and holds_for(d, a, documents)
     )
+    try:
+        before = read_dossier(out).answers if decisions else ()
+    except InputError:  # no dossier there, or one this version cannot read
+        before = ()
+    proposed_from = {
+        a.question_id: a.library.entry
+        for a in before
+        if a.library is not None
+        and (d := decisions.get(a.question_id)) is not None
+        and d.lapsed is None
+    }
+    return EarlierReview(settled, proposed_from)
 
 
 def library_summary(dossier: Dossier) -> str:

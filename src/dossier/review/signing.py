@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
@@ -44,9 +44,12 @@ class SigningError(DossierError):
     """Signing refused, or verification failed: exit 1."""
 
 
-def keygen(path: Path) -> tuple[Path, Path]:
+def keygen(path: Path) -> tuple[Path, Path, Path]:
+    """Write an Ed25519 private key (PEM, 0600) to ``path``, and its public key beside
+    it twice: ``path.pub`` (PEM) and ``path.ssh.pub`` (OpenSSH). Returns the three."""
     public_path = path.with_name(path.name + ".pub")
-    for existing in (path, public_path):
+    ssh_path = path.with_name(path.name + ".ssh.pub")
+    for existing in (path, public_path, ssh_path):
         if existing.exists():
             raise InputError(f"{existing}: already exists; refusing to overwrite a key")
     key = Ed25519PrivateKey.generate()
@@ -58,9 +61,26 @@ def keygen(path: Path) -> tuple[Path, Path]:
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(private_pem)
     public_path.write_bytes(public_pem(key.public_key()))
-    ssh_path = path.with_name(path.name + ".ssh.pub")
     ssh_path.write_text(sshsig.openssh_public_key(key.public_key(), SIGNER_IDENTITY) + "\n")
-    return path, public_path
+    return path, public_path, ssh_path
+
+
+def unignored_in_git(path: Path) -> Path | None:
+    """The git working tree that holds ``path`` without ignoring it, or None: a
+    private key there is one ``git add .`` from being published."""
+    import shutil
+    import subprocess
+
+    folder = path.resolve().parent
+    root = next((p for p in (folder, *folder.parents) if (p / ".git").exists()), None)
+    if root is None or shutil.which("git") is None:
+        return root
+    ignored = subprocess.run(
+        ["git", "-C", str(root), "check-ignore", "-q", str(path.resolve())],
+        capture_output=True,
+        check=False,
+    )
+    return None if ignored.returncode == 0 else root
 
 
 def public_pem(key: Ed25519PublicKey) -> bytes:
@@ -90,12 +110,24 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
 
 
 def load_public_key(path: Path) -> Ed25519PublicKey:
+    """The signer's public key: PEM (``FILE.pub``) or OpenSSH (``FILE.ssh.pub``, the
+    one recipients are given), as ``dossier keygen`` writes them."""
     try:
-        key = serialization.load_pem_public_key(path.read_bytes())
+        data = path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: public key file not found") from None
-    except ValueError as error:
-        raise InputError(f"{path}: not a PEM public key ({error})") from None
+    except OSError as error:  # a folder, or not readable
+        raise InputError(f"{path}: cannot be read as a key file ({error.strerror})") from None
+    try:
+        if data.lstrip().startswith(b"ssh-"):
+            key: Any = serialization.load_ssh_public_key(data.strip())
+        else:
+            key = serialization.load_pem_public_key(data)
+    except (ValueError, UnsupportedAlgorithm):
+        raise InputError(
+            f"{path}: not a public key: expected a PEM public key (FILE.pub) or an OpenSSH "
+            "'ssh-ed25519 ...' line (FILE.ssh.pub), as dossier keygen writes them"
+        ) from None
     if not isinstance(key, Ed25519PublicKey):
         raise InputError(f"{path}: not an Ed25519 public key")
     return key

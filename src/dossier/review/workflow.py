@@ -2,21 +2,35 @@
 
 Decisions are made against the engine's answers (edits taken back out, see
 ``decisions.engine_view``), saved to ``<out>/review.json`` at once, and the
-artefacts are written again, the answered workbook from the copy in ``out``.
+artefacts a decision changes are written again: ``dossier.json``,
+``dossier.md``, the answered workbook (from the copy in ``out``) and the
+manifest. Laying out the PDF is what takes time, so a decision removes the old
+``dossier.pdf`` (it no longer says what the record says) and the PDF is laid out
+once, when it is needed: at the end of an interactive review, by
+``dossier render``, and by ``dossier sign``, which always signs what it has just
+rendered from the final decisions (``render_final``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from dossier.common.atomic import write_atomic
 from dossier.common.clock import utc_iso
-from dossier.output.render import write_outputs
+from dossier.output.manifest import MANIFEST, SIGNATURE, SIGNATURE_FILES
+from dossier.output.render import PDF, write_outputs
 from dossier.output.serialise import read_dossier
-from dossier.records import Answer, Dossier, ReviewStatus
+from dossier.records import (
+    Answer,
+    Chunk,
+    Dossier,
+    LapsedDecision,
+    ReviewChanges,
+    ReviewStatus,
+)
 from dossier.review.decisions import (
     DECISIONS_FILE,
     Decision,
@@ -25,20 +39,26 @@ from dossier.review.decisions import (
     decisions_json,
     edit_decision,
     engine_view,
-    lapse,
     load_decisions,
     load_passages,
+    newly_lapsed,
     pending,
+    reassess,
 )
 from dossier.review.library import load_library, remember
+
+SIGNED_FILES = (MANIFEST, *SIGNATURE_FILES)  # what `dossier sign` writes
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """What one review command did: how many decisions it recorded, how many answers wait."""
+    """What one review command did: how many decisions it recorded, how many
+    answers wait, and what to run next."""
 
     decided: int
     pending: int
+    next_steps: tuple[str, ...] = ()
+    signature_removed: tuple[str, ...] = ()  # the signature no longer covers the dossier
     remembered: int = 0  # entries added to the answer library
 
 
@@ -53,7 +73,8 @@ def record_decisions(
 ) -> Recorded:
     """One decision per named question (every pending one when ``question_ids`` is
     None), or, for ``edited``, the edit of one answer to ``text``; saved, and the
-    dossier rendered again; with a ``library``, each decision is added to it."""
+    dossier written again but for its PDF (see the module's docstring); with a
+    ``library``, each decision is added to it."""
     previous = load_decisions(out)
     if library is not None:
         load_library(library)  # a library that cannot be read fails before any decision
@@ -69,23 +90,105 @@ def record_decisions(
     decisions = {**previous, **{d.question_id: d for d in new}}
     write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
-    write_outputs(reviewed, out)  # the answered workbook, if any, from the copy in out
+    signed = tuple(name for name in SIGNATURE_FILES if (out / name).exists())
+    write_outputs(reviewed, out, lay_out_pdf=False)  # the workbook from the copy in out
+    steps = next_steps(reviewed, out, signed=False, laid_out=False)
     remembered = remember(library, reviewed, new) if library is not None else []
-    return Recorded(len(new), len(pending(reviewed)), len(remembered))
+    return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered))
+
+
+def prepare_signing(out: Path) -> Dossier:
+    """The dossier to sign. When every answer is decided, every artefact is rendered
+    again from the record and its decisions first (the PDF laid out), so that what
+    is signed is what the final decisions render to; otherwise it is returned as it
+    is, and signing refuses it for the answers that wait."""
+    dossier = read_dossier(out)
+    return dossier if pending(dossier) else render_final(out)
+
+
+def render_final(out: Path) -> Dossier:
+    """Every artefact rendered again from ``dossier.json`` (which holds the
+    decisions), the PDF laid out: what ``dossier render`` and ``dossier sign``
+    do before anything is signed."""
+    dossier = read_dossier(out)
+    write_outputs(dossier, out)
+    return dossier
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A new build's dossier under the decisions already made, and what changed."""
+
+    dossier: Dossier
+    lapsed: tuple[LapsedDecision, ...]  # decisions this build found no longer holding
+    held_recomputed: tuple[str, ...]  # recomputed answers that came out as judged
 
 
 def carry_decisions(
-    out: Path, dossier: Dossier, evidence_changed: Iterable[str], why: Mapping[str, str]
-) -> Dossier:
-    """A new build's dossier under the decisions already made: each holds while the
-    answer it judged is unchanged. Decisions on answers whose evidence changed
-    (``evidence_changed``) lapse, with the reason (``why``, per question), and are
-    kept in review.json marked so: a lapsed approval never comes back by itself."""
+    out: Path, dossier: Dossier, passages: Sequence[Chunk], recomputed: Collection[str]
+) -> Carried:
+    """A new build's dossier under the decisions already made: each holds while
+    what its reviewer judged is unchanged (``decisions.reassess``; ``passages``
+    re-verify edits), and lapses otherwise, with its causes, kept in review.json
+    marked so: a lapsed decision never comes back by itself. ``recomputed``: the
+    questions whose answers were made afresh, to name those whose decisions held."""
     decisions = load_decisions(out)
-    kept = lapse(decisions, evidence_changed, why)
+    kept = reassess(decisions, dossier, passages)
     if kept != decisions:
         write_atomic(out / DECISIONS_FILE, decisions_json(kept))
-    return apply_decisions(dossier, kept, why)
+    held = tuple(q for q in recomputed if q in kept and kept[q].lapsed is None and q in decisions)
+    return Carried(apply_decisions(dossier, kept), tuple(newly_lapsed(decisions, kept)), held)
+
+
+def next_steps(
+    dossier: Dossier, out: Path, *, signed: bool | None = None, laid_out: bool | None = None
+) -> tuple[str, ...]:
+    """The commands that take this dossier on: review what waits, then sign (which
+    renders every artefact first), or lay out the PDF alone. ``signed`` and
+    ``laid_out`` say whether a signature and the PDF are in ``out`` (default: look)."""
+    waiting = len(pending(dossier))
+    if waiting:
+        return (
+            f"dossier review --out {out} --reviewer NAME --interactive "
+            f"({_answers(waiting)} awaiting a decision), then dossier sign",
+        )
+    if signed if signed is not None else (out / SIGNATURE).exists():
+        return ()
+    steps = [f"dossier sign --out {out} --key KEY (renders every artefact, then signs)"]
+    if not (laid_out if laid_out is not None else (out / PDF).exists()):
+        steps.append(f"dossier render --out {out} (lays out {PDF} without signing)")
+    return tuple(steps)
+
+
+def change_lines(changes: ReviewChanges, dossier: Dossier) -> list[str]:
+    """What a build did to the review and the signature, for the terminal."""
+    decided = sum(a.review.status != "pending" for a in dossier.answers)
+    lines = []
+    if changes.lapsed:
+        lines.append(
+            f"Review: {_decisions(len(changes.lapsed))} lapsed (what was judged changed); "
+            f"{_decisions(decided)} hold"
+        )
+        lines += [f"  {lapsed.question_id}: {lapsed.message}" for lapsed in changes.lapsed]
+    if changes.held_recomputed:
+        lines.append(
+            f"Review: {_answers(len(changes.held_recomputed))} recomputed came out as judged; "
+            f"their decisions hold ({', '.join(changes.held_recomputed)})"
+        )
+    if changes.signature_removed:
+        lines.append(
+            f"Signature removed: {', '.join(changes.signature_removed)} "
+            f"({changes.signature_reason})"
+        )
+    return lines
+
+
+def _decisions(count: int) -> str:
+    return f"{count} decision{'' if count == 1 else 's'}"
+
+
+def _answers(count: int) -> str:
+    return f"{count} answer{'' if count == 1 else 's'}"
 
 
 def pending_answers(out: Path) -> list[Answer]:

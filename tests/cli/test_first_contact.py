@@ -1,0 +1,151 @@
+"""A new user's first commands (issue 15): a mistyped path reported at once, failed
+commands that leave nothing behind, help and README that agree with what the
+commands accept and with each other."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dossier.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text()
+
+
+def run(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+CHECK_IMPORTS = """
+import sys, time
+start = time.perf_counter()
+from dossier.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit as stop:
+    code = stop.code
+print("seconds", round(time.perf_counter() - start, 3))
+names = ("torch", "faiss", "tantivy", "weasyprint", "dossier.build")
+heavy = [m for m in names if m in sys.modules]
+print("heavy", ",".join(heavy) or "none")
+"""
+
+
+def _first_contact(tmp_path: Path, *args: str) -> tuple[str, float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK_IMPORTS, *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    wall = time.perf_counter() - started
+    heavy = done.stdout.split("heavy ")[-1].strip()
+    return done.stderr + done.stdout, wall, heavy
+
+
+def test_a_mistyped_corpus_is_reported_before_anything_heavy_loads(tmp_path: Path) -> None:
+    """It took 7 s: the embedding stack loaded before the arguments were checked."""
+    output, wall, heavy = _first_contact(
+        tmp_path,
+        "build",
+        "--corpus",
+        "/nonexistent",
+        "--questions",
+        str(ROOT / "questions" / "demo.csv"),
+        "--out",
+        "m1",
+    )
+    assert "Error: /nonexistent: corpus folder does not exist" in output
+    assert heavy == "none", output
+    assert not (tmp_path / "m1").exists()
+    print(f"path error reported after {wall:.2f} s (process start included)")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["build", "--corpus", "corpus"], "'questions' is not set"),
+        (["build", "--corpus", "corpus", "--questions", "q.docx"], "unsupported questionnaire"),
+        (["build", "--corpus", "corpus", "--questions", "nope.csv"], "questionnaire not found"),
+    ],
+)
+def test_a_missing_setting_or_file_is_reported_before_anything_heavy_loads(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "q.docx").write_text("x")
+    output, _, heavy = _first_contact(tmp_path, *args)
+    assert message in output and heavy == "none", output
+    assert not (tmp_path / "build").exists()
+
+
+def test_a_failed_build_leaves_no_folder_it_created(tmp_path: Path) -> None:
+    """The corpus exists but nothing in it can be read: the build fails after it
+    took the output folder's lock. It made the folder, so it removes it."""
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "empty.md").write_text("---\ntitle: Empty\n---\n")
+    (tmp_path / "q.csv").write_text("id,question\nQ1,Is data encrypted at rest?\n")
+    code, output = run(
+        "build",
+        "--corpus",
+        tmp_path / "corpus",
+        "--questions",
+        tmp_path / "q.csv",
+        "--out",
+        tmp_path / "m1",
+    )
+    assert code == 2 and "no document could be read" in output
+    assert not (tmp_path / "m1").exists()
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "notes.txt").write_text("mine")
+    code, _ = run(
+        "build",
+        "--corpus",
+        tmp_path / "corpus",
+        "--questions",
+        tmp_path / "q.csv",
+        "--out",
+        tmp_path / "kept",
+    )
+    assert code == 2
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("command", ["review", "sign", "render"])
+def test_a_mistyped_output_folder_is_not_created(tmp_path: Path, command: str) -> None:
+    extra = {"review": ["--reviewer", "Ada", "--approve-all"], "sign": ["--key", "k.pem"]}
+    code, output = run(command, "--out", tmp_path / "biuld", *extra.get(command, []))
+    assert code == 2 and f"{tmp_path / 'biuld'}: no dossier here" in output, output
+    assert not (tmp_path / "biuld").exists()
+
+
+def test_help_names_every_suffix_the_readme_accepts() -> None:
+    output = " ".join(run("build", "--help")[1].split())
+    for suffix in (".md", ".markdown", ".txt", ".pdf", ".csv", ".yaml", ".yml", ".xlsx", ".xlsm"):
+        assert suffix in output
+    for suffix in (".yml", ".xlsm", ".markdown"):
+        assert suffix in README
+
+
+def test_readme_usage_lists_every_command() -> None:
+    usage = README.split("## Usage", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    listed = set(re.findall(r"^dossier (\w+)", usage, re.M))
+    assert listed >= set(main.commands), set(main.commands) - listed
+
+
+def test_readme_keeps_the_private_key_out_of_the_working_tree() -> None:
+    key_paths = re.findall(r"dossier keygen --out (\S+)", README)
+    assert key_paths
+    ignored = (ROOT / ".gitignore").read_text().split()
+    for path in key_paths:
+        assert path.startswith("~") or path.split("/")[0] + "/" in ignored, path
+    assert "keys/" in ignored and "*.pem" in ignored

@@ -1,0 +1,62 @@
+"""The output folder's lock: a failed command leaves nothing it created (issue 15)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dossier.common.atomic import LOCK_FILE, output_lock
+from dossier.errors import InputError
+
+
+def test_a_failed_command_removes_the_folder_it_created(tmp_path: Path) -> None:
+    out = tmp_path / "m1"
+    with pytest.raises(InputError), output_lock(out):
+        (out / "cache").mkdir()
+        raise InputError("bad corpus")
+    assert not out.exists()
+
+
+def test_a_failed_command_leaves_a_folder_that_was_there_without_its_lock(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "kept"
+    out.mkdir()
+    (out / "dossier.json").write_text("{}")
+    with pytest.raises(InputError), output_lock(out):
+        raise InputError("refused")
+    assert sorted(p.name for p in out.iterdir()) == ["dossier.json"]
+
+
+def test_a_lock_file_that_was_there_stays(tmp_path: Path) -> None:
+    out = tmp_path / "built"
+    with output_lock(out):
+        pass
+    assert (out / LOCK_FILE).exists()  # a command that succeeded keeps its lock file
+    with pytest.raises(InputError), output_lock(out):
+        raise InputError("refused")
+    assert (out / LOCK_FILE).exists()
+
+
+def test_ctrl_c_keeps_what_was_made(tmp_path: Path) -> None:
+    out = tmp_path / "new"
+    with pytest.raises(KeyboardInterrupt), output_lock(out):
+        (out / "cache").mkdir()
+        raise KeyboardInterrupt
+    assert (out / "cache").is_dir()
+
+
+def test_a_review_decision_loads_no_pdf_machinery() -> None:
+    """A decision is recorded without laying out the PDF, so it does not import the
+    modules that do (pypdf, WeasyPrint): part of keeping a decision under 2 s."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, dossier.review.workflow, dossier.cli; "
+        "print(sorted(m for m in ('pypdf', 'weasyprint', 'dossier.output.pdf', 'torch') "
+        "if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
