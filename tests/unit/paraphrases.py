@@ -2,7 +2,9 @@
 written two ways (the same ask in other words). Written for these tests; neighbouring
 pairs ask about the same subject but something else (password length / password
 expiry, encryption at rest / in transit, log retention / log review, backup
-frequency / backup retention), so a matcher that answers one with the other shows.
+frequency / backup retention, incident response / disaster recovery plan tests,
+lockout threshold / lockout duration, access review / privileged account review),
+so a matcher that answers one with the other shows.
 
 ``recall.CLOSE`` and ``recall.SIMILAR`` were chosen on this set (see
 ``test_recall.py``): with them no question matches another's wording.
@@ -113,5 +115,55 @@ PAIRS: tuple[tuple[str, str], ...] = (
     (
         "Do you log administrator activity?",
         "Are actions of privileged users recorded in audit logs?",
+    ),
+    (
+        "How often is the disaster recovery plan tested?",
+        "At what interval do you exercise your disaster recovery plan?",
+    ),
+    (
+        "How long is customer data retained after a contract ends?",
+        "After termination of a contract, for how long do you keep the customer's data?",
+    ),
+    (
+        "Who can access the audit logs?",
+        "Which people have access to the audit logs?",
+    ),
+    (
+        "How many failed login attempts lock an account?",
+        "After how many unsuccessful sign-in attempts is an account locked?",
+    ),
+    (
+        "How long does an account stay locked after failed logins?",
+        "For how long is a locked-out account blocked?",
+    ),
+    (
+        "After how long without activity is a user's session ended?",
+        "What is the idle session timeout?",
+    ),
+    ("Are backups encrypted?", "Do you encrypt your backup copies?"),
+    ("Are laptops encrypted?", "Do you use full-disk encryption on laptops?"),
+    (
+        "Within what time are critical security patches applied?",
+        "How quickly do you install critical patches?",
+    ),
+    (
+        "Are contractors screened before they start work?",
+        "Do you run background checks on contractors before engaging them?",
+    ),
+    (
+        "How often are privileged accounts reviewed?",
+        "At what interval do you review administrator accounts?",
+    ),
+    (
+        "Do you notify customers of security incidents?",
+        "Will customers be told when a security incident occurs?",
+    ),
+    (
+        "Is there a formal change management process?",
+        "Do production changes follow a documented change control process?",
+    ),
+    (
+        "How long are CCTV recordings kept?",
+        "What is the retention period for video surveillance footage?",
     ),
 )

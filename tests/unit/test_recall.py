@@ -25,6 +25,7 @@ from dossier.review.recall import (
     ask_profile,
     compatible,
     contradiction,
+    kinds_of,
     recall,
     reverify,
 )
@@ -81,8 +82,13 @@ def approved(question: str, quote: str, short: str, **fields: object) -> Entry:
     return new_entry(**values)
 
 
-def engine_answer(question: str, short: str = "quarterly", verdict: Verdict = "grounded") -> Answer:
-    quote = Quote(ACCESS, POLICY.path, f"c-{POLICY.path}", 0, len(ACCESS))
+def engine_answer(
+    question: str,
+    short: str = "quarterly",
+    verdict: Verdict = "grounded",
+    document: str = POLICY.path,
+) -> Answer:
+    quote = Quote(ACCESS, document, f"c-{document}", 0, len(ACCESS))
     grounded = verdict == "grounded"
     return Answer(
         question_id="R1",
@@ -126,19 +132,52 @@ def test_the_shipped_thresholds_match_no_question_to_another_wording(
             matched = {m.entry for m in matcher.matches(index)}
             assert matched <= {index}, (questions[index].core, [library[i].core for i in matched])
             found += index in matched
-    assert found >= 40  # of 72; 44 when the thresholds were chosen
+    assert found >= 58  # of 100; 62 when the thresholds were chosen
+
+
+def _wrong(model: MiniLMEmbedder, **thresholds: float) -> set[tuple[str, str]]:
+    first = [ask_profile(a) for a, _ in PAIRS]
+    second = [ask_profile(b) for _, b in PAIRS]
+    matcher = Matcher(first, second, model.embed, **thresholds)
+    return {
+        (second[i].core, first[m.entry].core)
+        for i in range(len(second))
+        for m in matcher.matches(i)
+        if m.entry != i
+    }
 
 
 def test_lower_thresholds_would_answer_questions_with_other_asks(model: MiniLMEmbedder) -> None:
-    """Why the thresholds are where they are: no coverage floor and a lower cosine
-    answer "security logs reviewed" with "user access reviewed" and "retained"
-    with "kept backup copies"."""
-    first = [ask_profile(a) for a, _ in PAIRS]
-    second = [ask_profile(b) for _, b in PAIRS]
-    matcher = Matcher(first, second, model.embed, close=CLOSE, similar=0.45, coverage=0.0)
-    wrong = [(i, m.entry) for i in range(len(second)) for m in matcher.matches(i) if m.entry != i]
-    assert wrong
-    assert (SIMILAR, COVERAGE) == (0.5, 0.4)
+    """Why the thresholds are where they are: just below the most similar pairs of
+    different asks, "stored" data is answered with data "in transit", and "are
+    backups encrypted" with "do you test restoring backups"."""
+    assert (CLOSE, SIMILAR, COVERAGE) == (0.75, 0.55, 0.4)
+    assert ("encrypt stored data", "data encrypted in transit") in _wrong(model, close=0.69)
+    assert ("perform restore tests of your backups", "backups encrypted") in _wrong(
+        model, similar=0.46
+    )
+    assert _wrong(model) == set()
+
+
+@pytest.mark.parametrize(
+    ("question", "kinds"),
+    [
+        ("How often are backups taken, and for how long are they kept?", {"frequency", "duration"}),
+        ("How often do you back up, and how long are the backups kept?", {"frequency", "duration"}),
+        ("Do you rotate API keys? If so, how often?", {"frequency"}),
+        (
+            "Do you screen suppliers, and at what interval are they reviewed?",
+            {"yes/no", "frequency"},
+        ),
+        ("How long are audit logs kept, and who can read them?", {"duration", "who"}),
+        ("In which system are keys kept, and how often are they rotated?", {"where", "frequency"}),
+        ("Describe how control AC-2 is implemented.", {"open"}),
+    ],
+)
+def test_each_part_of_a_question_asks_for_its_own_kind_of_answer(
+    question: str, kinds: set[str]
+) -> None:
+    assert kinds_of(question) == kinds
 
 
 @pytest.mark.parametrize(
@@ -150,6 +189,8 @@ def test_lower_thresholds_would_answer_questions_with_other_asks(model: MiniLMEm
         ({"frequency"}, {"duration"}, False),  # how often is not how long
         ({"open", "duration"}, {"duration"}, True),
         ({"yes/no", "frequency"}, {"frequency"}, False),
+        ({"who"}, {"frequency"}, False),  # who can read the logs is not how often
+        ({"who"}, {"open"}, True),
     ],
 )
 def test_kinds_of_answer_must_be_compatible(ours: set[str], theirs: set[str], ok: bool) -> None:
@@ -225,8 +266,17 @@ def test_the_engines_own_answer_may_contradict_an_entry(
     library_says: str, engine_says: str, verdict: Verdict, contradicts: bool
 ) -> None:
     entry = approved(ASK, ACCESS, library_says)
-    said = contradiction(entry, engine_answer(ASK, engine_says, verdict))
+    said = contradiction(entry, engine_answer(ASK, engine_says, verdict, "policies/2026.md"))
     assert (said is not None) is contradicts
+
+
+def test_another_figure_in_the_document_the_entry_quotes_is_no_contradiction() -> None:
+    """A document that still holds the entry's quote and states another frequency
+    elsewhere speaks of something else ("restores are tested quarterly" beside
+    "backups are taken daily"): only another document can contradict the entry."""
+    entry = approved(ASK, ACCESS, "daily")
+    assert contradiction(entry, engine_answer(ASK, "quarterly")) is None
+    assert contradiction(entry, engine_answer(ASK, "quarterly", document="new.md")) is not None
 
 
 def test_an_entry_that_found_nothing_is_contradicted_once_the_documents_answer() -> None:
@@ -256,6 +306,22 @@ def test_a_matching_entry_that_verifies_is_proposed_with_its_provenance_pending_
     assert answer.short_answer == "quarterly"
     assert [q.text for c in answer.claims for q in c.quotes] == [ACCESS]
     assert answer.question_id == "R1"
+
+
+def test_an_approved_not_covered_is_proposed_as_not_covered_in_the_engines_words() -> None:
+    """An approved abstention has nothing to verify again: it is proposed while the
+    engine too finds nothing, saying what this wording of the question lacks."""
+    entry = approved(ASK, "", "Not covered", verdict="unsupported", answer="Not covered: old")
+    engine = engine_answer(ASK, "Not covered", "unsupported")
+    (answer,) = recall([engine], Library(LIB, (entry,)), today_of(POLICY), embed)
+    assert answer.library is not None and answer.library.entry == entry.id
+    assert (answer.verdict, answer.short_answer, answer.claims) == (
+        "unsupported",
+        "Not covered",
+        (),
+    )
+    assert answer.answer.startswith(engine.answer + "\nFrom the library: approved by ")
+    assert answer.missing_facts == engine.missing_facts
 
 
 def test_a_lapsed_entry_is_shown_and_the_engines_answer_stands() -> None:

@@ -2,28 +2,32 @@
 re-verified against the documents as they stand today.
 
 1. **Match.** An entry answers a question when both have the same normalised brief,
-   or when the entry is a paraphrase of it: the same identifiers, compatible kinds
-   of answer (a yes/no question is never answered by a frequency), and
+   or when the entry is a paraphrase of it: the same identifiers, the same kinds of
+   answer part by part (a yes/no question is never answered by a frequency, "how
+   often" never by "how long", "who" never by "where"), each saying at least
+   ``coverage`` of the other's terms weighted by distinctiveness, and
 
-   - their core asks mean nearly the same (MiniLM cosine at least ``close``) and
-     each shares one of the other's two most distinctive terms, or
-   - they mean much the same (cosine at least ``similar``) and the most
-     distinctive term of one is in the other.
+   - their core asks mean nearly the same (MiniLM cosine at least ``close``), or
+   - they mean much the same (cosine at least ``similar``) and each says the
+     other's most distinctive term.
 
    A term's distinctiveness is its inverse document frequency over the asks of the
    library and the questionnaire; terms match as Snowball stems, through the
    thesaurus, or by their first six letters ("certification", "certified"). The two
    thresholds were chosen on a paraphrase set written for the tests
-   (``tests/unit/paraphrases.py``: the lowest that matched no question to another's
-   wording, with a margin of 0.05).
+   (``tests/unit/paraphrases.py``, 50 questions each asked two ways): each is the
+   cosine of the most similar pair of different asks its rule would otherwise take
+   (0.695 and 0.468), plus at least 0.05, rounded up to a multiple of 0.05.
 2. **Re-verify.** Of the entries that answer a question (not withdrawn by a
-   rejection), the best (same brief first, then the latest) is taken. Each of its
+   rejection), the best is taken: the one proposed at the last build if a reviewer
+   decided on that proposal, else the same brief first, then the closest in meaning,
+   then the latest. Each of its
    quotes must be found again, literally (``QuoteVerifier``: whitespace-tolerant),
    in a passage of the same document, which must be current; and the engine's own
-   answer must not contradict it (Yes against No, or a different figure or
-   frequency). Then its answer is proposed, pending review, with its provenance;
-   otherwise the entry is shown lapsed with the typed reason, and the engine's
-   answer stands.
+   answer, drawn from other documents, must not contradict it (Yes against No, or
+   a different figure or frequency). Then its answer is proposed, pending review,
+   with its provenance; otherwise the entry is shown lapsed with the typed reason,
+   and the engine's answer stands.
 3. **Beside every answer**, the library's rejections of the same ask are shown with
    their reasons, and an imported hand answer as a hint (never evidence), with its
    sentences that are still, word for word, in a current document.
@@ -41,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dossier.common.textutil import identifiers, quantities, stem
+from dossier.common.textutil import identifiers, quantities, question_terms, stem, words
 from dossier.errors import InputError
 from dossier.evidence.short_answer import DOCUMENTED, NEEDS_REVIEW, NOT_COVERED
 from dossier.evidence.verify import QuoteVerifier
@@ -58,18 +62,18 @@ from dossier.records import (
     LibraryNote,
     LibraryNoteKind,
     LibraryUse,
-    Question,
     Quote,
+    Validation,
     Verdict,
 )
 from dossier.research import thesaurus
-from dossier.research.brief import make_brief
+from dossier.research.brief import asks_for, sentences
 from dossier.review.decisions import holds_for, load_decisions
 from dossier.review.library import ANSWERS, Entry, Library, ask_of
 
 # Chosen on tests/unit/paraphrases.py (see the module docstring and README).
 CLOSE = 0.75
-SIMILAR = 0.5
+SIMILAR = 0.55
 COVERAGE = 0.4
 REJECTIONS_SHOWN = 3
 
@@ -82,10 +86,27 @@ _WORDING = frozenset(
     "taken require required need needs someone set sent provide have put practice include "
     "included including interval frequency period".split()
 )
-_YES_NO = re.compile(
-    r"^\W*(?:is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall"
-    r"|may|must)\b",
+# Past forms the stemmer does not bring to their verb ("kept" is not "keep").
+_IRREGULAR = {"kept": "keep", "held": "hold", "sent": "send", "taken": "take"}
+# "X, and how long Y?", "X, and for how long Y?": a part that asks on its own.
+_PARTS = re.compile(
+    r"(?:[,;]\s*(?:and|or)?\s*|\s+and\s+)"
+    r"(?=(?:(?:for|at|in|within|after|by|to|on)\s+)?"
+    r"(?:how|what|which|who|when|where|do|does|is|are|can|must)\b)",
     re.I,
+)
+_POINTS_BACK = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
+_PLAIN_KINDS = (
+    ("who", re.compile(r"^\W*(?:who|which (?:people|persons?|roles?|teams?|individuals))\b", re.I)),
+    ("where", re.compile(r"^\W*(?:where|(?:in )?(?:which|what) (?:system|location|region))", re.I)),
+    (
+        "yes/no",
+        re.compile(
+            r"^\W*(?:is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall"
+            r"|may|must)\b",
+            re.I,
+        ),
+    ),
 )
 
 
@@ -101,13 +122,37 @@ class Ask:
 
 
 def ask_profile(question: str) -> Ask:
-    brief = make_brief(Question("", question))
     core, normalised = ask_of(question)
-    terms = frozenset(normalised.split("|")[0].split()) - _WORDING
-    kinds = frozenset(
-        f.asks or ("yes/no" if _YES_NO.search(f.text) else "open") for f in brief.facts
+    said = set(normalised.split("|")[0].split())
+    said |= {stem(_IRREGULAR[w]) for w in words(core) if w in _IRREGULAR}
+    terms = frozenset(said) - _WORDING
+    return Ask(
+        core, normalised, terms, kinds_of(question), tuple(sorted(set(identifiers(question))))
     )
-    return Ask(core, normalised, terms, kinds, tuple(sorted(set(identifiers(question)))))
+
+
+def kinds_of(question: str) -> frozenset[str]:
+    """The kind of answer each part of a question asks for. A part with no subject
+    of its own ("If so, how often?") gives its kind to the part before it; one that
+    points back ("... and how long are they kept?") is a part of its own."""
+    asking = [s for s in sentences(question) if s.rstrip().endswith("?")] or [question]
+    kinds: list[str] = []
+    for part in (p for s in asking for p in _PARTS.split(s) if p.strip()):
+        kind = asks_for(part)
+        if kinds and not question_terms(part) and not _POINTS_BACK.search(part):
+            kinds[-1] = kind or kinds[-1]
+            continue
+        kinds.append(kind or _plain_kind(part))
+    return frozenset(kinds)
+
+
+def _plain_kind(part: str) -> str:
+    """The kind of answer a part asks for that names no value: a person, a place,
+    yes or no, or anything (an open question)."""
+    for kind, pattern in _PLAIN_KINDS:
+        if pattern.search(part):
+            return kind
+    return "open"
 
 
 def compatible(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -192,9 +237,7 @@ class Matcher:
             return None
         if min(self.covered(q, e), self.covered(e, q)) < self.coverage:
             return None
-        if similarity >= self.close and self._shares(q, e, 2, both=True):
-            return Match(entry, False, similarity)
-        if similarity >= self.similar and self._shares(q, e, 1, both=False):
+        if similarity >= self.close or (similarity >= self.similar and self._shares(q, e)):
             return Match(entry, False, similarity)
         return None
 
@@ -205,12 +248,12 @@ class Matcher:
         said = sum(w for t, w in weights.items() if says(t, ask.terms, other.terms))
         return said / total if total else 0.0
 
-    def _shares(self, q: Ask, e: Ask, count: int, both: bool) -> bool:
-        """Whether one of the ``count`` most distinctive terms of each side (``both``)
-        or of either side is in the other."""
-        ours = any(says(t, q.terms, e.terms) for t in self.rarest(q, count))
-        theirs = any(says(t, e.terms, q.terms) for t in self.rarest(e, count))
-        return (ours and theirs) if both else (ours or theirs)
+    def _shares(self, q: Ask, e: Ask) -> bool:
+        """Whether each side says the other's most distinctive term (one of them,
+        when several are as distinctive)."""
+        ours = any(says(t, q.terms, e.terms) for t in self.rarest(q, 1))
+        theirs = any(says(t, e.terms, q.terms) for t in self.rarest(e, 1))
+        return ours and theirs
 
 
 def _cosines(embed: Embed, rows: Sequence[str], columns: Sequence[str]) -> Vectors:
@@ -290,12 +333,15 @@ _FREQUENCIES = {
 
 def contradiction(entry: Entry, engine: Answer) -> str | None:
     """Why the engine's own answer contradicts the entry, or None: Yes against No, a
-    different figure or frequency, or an answer where the entry found none."""
+    different figure or frequency, or an answer where the entry found none. Only
+    another document can contradict a quote that still stands: different figures in
+    the document the entry quotes are about different things (a change where it was
+    quoted is found by re-verification)."""
     if not entry.quotes:
         if engine.verdict == "grounded":
             return f"the documents now answer it ({engine.short_answer}); the library says not"
         return None
-    if engine.verdict != "grounded":
+    if engine.verdict != "grounded" or not _other_sources(entry, engine):
         return None
     ours, theirs = entry.short_answer, engine.short_answer
     differ = {ours, theirs} == {"Yes", "No"}
@@ -306,6 +352,13 @@ def contradiction(entry: Entry, engine: Answer) -> str | None:
     if differ:
         return f"the documents now state {theirs!r} where the library says {ours!r}"
     return None
+
+
+def _other_sources(entry: Entry, engine: Answer) -> bool:
+    """Whether the engine's answer rests on documents the entry does not quote."""
+    quoted = {q.document for q in entry.quotes}
+    cited = {q.document for c in engine.claims for q in c.quotes}
+    return bool(cited) and not cited & quoted
 
 
 def _frequency(text: str) -> str | None:
@@ -404,15 +457,18 @@ def _preference(found: tuple[Entry, Match]) -> tuple[bool, float, str, str]:
 
 def proposed(engine: Answer, entry: Entry, quotes: tuple[Quote, ...]) -> Answer:
     """The entry's answer for this question, its quotes as found today, with its
-    provenance; pending review. The engine's searches are kept, for the record."""
+    provenance; pending review. The engine's searches are kept, for the record. An
+    approved "Not covered" keeps the engine's own account of what this wording of
+    the question lacks (the reviewer's words are kept when they edited it)."""
     use = LibraryUse(entry.id, entry.reviewer, entry.at, entry.questionnaire)
     claims = tuple(Claim(" ".join(q.text.split()), (q,)) for q in quotes)
     verdict, short = _verdict(entry.short_answer, bool(claims))
+    prose = engine.answer if not claims and entry.kind == "approved" else entry.answer
     return dataclasses.replace(
         engine,
         verdict=verdict,
         short_answer=short,
-        answer=f"{entry.answer}\n{use.provenance}",
+        answer=f"{prose}\n{use.provenance}",
         claims=claims,
         discarded_quotes=(),
         missing_facts=() if claims else engine.missing_facts,
@@ -422,6 +478,7 @@ def proposed(engine: Answer, entry: Entry, quotes: tuple[Quote, ...]) -> Answer:
         disclosures=(),
         reattributions=(),
         acceptance=None,
+        validation=Validation(statements_checked=len(claims), supported=len(claims)),
         library=use,
     )
 
