@@ -72,6 +72,8 @@ from dossier.research.llm import LanguageModel, OpenAIModel
 from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import PASSAGES_FILE, passages_json
+from dossier.review.library import Library, load_library
+from dossier.review.recall import Today, earlier_review, recall
 from dossier.review.workflow import Carried, carry_decisions, next_steps
 
 SCHEMA_VERSION = "1.0"
@@ -128,6 +130,7 @@ def build(
     started = clock()
     model = language_model(config, model, environ)
     questionnaire = read_questions(config)  # a bad questionnaire fails fast, before indexing
+    library = load_library(config.library) if config.library else None  # so does a bad library
     run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), started, checkpoint)
     try:
         with long_lived_objects_left_alone():
@@ -137,6 +140,7 @@ def build(
             engine = make_engine(config, corpus, index, authority, model)
             answerer = Answerer.of(run, corpus, index, authority, engine)
             answered = answer_questions(run, questionnaire, answerer, executor)
+            answered = recall_library(run, answered, library, answerer, authority)
             dossier = assemble(run, questionnaire, corpus, authority, answered, clock())
             carried = carry_reviews(config.out, dossier, answered.lookups, corpus)
             result = write_artefacts(run, carried, corpus)
@@ -370,11 +374,16 @@ class Answerer:
             question=question.question,
             fields=question.fields,
         )
+        return self.dated(current), lookup
+
+    def dated(self, answer: Answer) -> Answer:
+        """Each citation dated as of this build (freshness follows the build's date),
+        and its quotes' unfilled template placeholders noted."""
         config = self.run.config
         dated = date_answer(
-            current, self.documents, self.index.find, self.run.started.date(), config.freshness
+            answer, self.documents, self.index.find, self.run.started.date(), config.freshness
         )
-        return mark_placeholders(dated), lookup
+        return mark_placeholders(dated)
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the
@@ -397,6 +406,39 @@ class Answerer:
         inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
         self.cache.store(question.question_id, inputs, answer)
         return answer, evidence.model_calls
+
+
+def recall_library(
+    run: Run,
+    answered: Answered,
+    library: Library | None,
+    answerer: Answerer,
+    authority: Authority,
+) -> Answered:
+    """4b. A question the answer library has answered before starts from that answer,
+    its quotes verified again against today's documents (else the entry is shown
+    lapsed, and why); the library's rejections and hints are shown beside answers.
+    Answers whose own review decision holds are left as they are."""
+    if library is None:
+        return answered
+    start, before = time.perf_counter(), run.embedder.reading()
+    earlier = earlier_review(run.out, answered.answers, list(answerer.documents.values()))
+    index = answerer.index
+    today = Today(answerer.documents, index.passages_of, authority, answerer.context.verifier)
+    asks = VectorStore(run.cache_dir / "library", run.embedder)
+    answers = tuple(
+        answerer.dated(answer) if answer.library is not None else answer
+        for answer in recall(answered.answers, library, today, asks.vectors, earlier)
+    )
+    run.ledger.stage(
+        "library",
+        time.perf_counter() - start,
+        entries=len(library.entries),
+        proposed=sum(a.library is not None for a in answers),
+        lapsed=sum(n.kind == "lapsed" for a in answers for n in a.library_notes),
+        **_embedding_share(run.embedder, before),
+    )
+    return dataclasses.replace(answered, answers=answers)
 
 
 def assemble(
@@ -425,6 +467,7 @@ def assemble(
         corpus=str(config.corpus),
         answer_cache=ledger.answer_cache([q.question_id for q in questions]),
         model_calls=ledger.model_calls(),
+        library=str(config.library) if config.library else "",
     )
     return Dossier(
         schema_version=SCHEMA_VERSION,
