@@ -231,7 +231,9 @@ def _harness(scenario_config: Config) -> dict[str, Any]:
     return figures
 
 
-def test_the_harness_table_is_green_but_for_the_known_differences(scenarios: BuildResult, scenario_config: Config) -> None:
+def test_the_harness_table_is_green_but_for_the_known_differences(
+    scenarios: BuildResult, scenario_config: Config
+) -> None:
     figures = _harness(scenario_config)
     table = {
         "answer recall": figures["answer_recall"],
@@ -256,7 +258,7 @@ def test_every_route_but_the_known_differences_is_the_one_defined(
     scenarios: BuildResult, scenario_config: Config
 ) -> None:
     taken = 1 - len(ROUTE_DIFFERS) / len(EXPECTED)
-    assert _harness(scenario_config)["scenario"]["route_accuracy"] == pytest.approx(taken)
+    assert _harness(scenario_config)["scenario"]["route_accuracy"] == pytest.approx(taken, abs=1e-3)
 
 
 def test_the_labels_file_holds_the_same_expectations() -> None:

@@ -97,3 +97,10 @@ def test_each_quote_of_an_answer_comes_from_its_own_passage(demo_build: BuildRes
         assert len(quotes) <= 3, answer.question_id
         several += len(quotes) > 1
     assert several > 0  # the rule is exercised: some answers rest on two passages
+
+
+def test_a_value_counts_where_its_sentence_names_the_subject_in_other_words() -> None:
+    fact = make_brief(Question("q", "How often are credentials rotated?")).facts[0]
+    # "authenticators" is the thesaurus's alternative for "credentials"
+    assert holds_value(fact, "Authenticators shall be refreshed every 90 days.")
+    assert not holds_value(fact, "Backups are copied to a second region every 90 days.")
