@@ -14,6 +14,7 @@ import datetime as dt
 import gc
 import hashlib
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -26,11 +27,12 @@ from dossier import __version__
 from dossier.common.atomic import write_if_changed
 from dossier.common.canonical import canonical_key
 from dossier.common.clock import Clock, utc_iso, utc_now
-from dossier.config import Config
-from dossier.errors import CorpusError
+from dossier.config import Config, output_over_corpus
+from dossier.errors import BuildError, ConfigError, CorpusError
 from dossier.evidence.compose import ComposeContext, answer_prose, compose_answer
 from dossier.evidence.critic import mark_placeholders
 from dossier.evidence.freshness import date_answer, document_class
+from dossier.evidence.integrity import answer_problems
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
     AnswerCache,
@@ -44,11 +46,13 @@ from dossier.incremental.cache import (
 from dossier.incremental.executor import Executor, executor_for
 from dossier.incremental.history import record_history, up_to_date
 from dossier.incremental.ledger import RunLedger, ledger_name
+from dossier.incremental.pdftext import KeptPdfText
 from dossier.index.embed import Embedder, MeteredEmbedder
 from dossier.index.hybrid import HybridIndex, update_index
-from dossier.index.vectors import VectorStore
+from dossier.index.vectors import VectorStore, check_vector_cache
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
+from dossier.ingest.instructions import instruction_passages
 from dossier.ingest.questionnaire import read_questionnaire
 from dossier.output.manifest import SIGNATURE_FILES
 from dossier.output.render import counted, write_outputs
@@ -59,6 +63,7 @@ from dossier.records import (
     AnsweredWorkbook,
     Brief,
     BuildInfo,
+    CacheDiscard,
     Corpus,
     Document,
     Dossier,
@@ -68,7 +73,14 @@ from dossier.records import (
 from dossier.research.acceptance import answer_question
 from dossier.research.brief import make_brief
 from dossier.research.engine import Engine
-from dossier.research.llm import LanguageModel, OpenAIModel
+from dossier.research.llm import (
+    API_KEY_VARIABLE,
+    BASE_URL_VARIABLE,
+    CRITIC_API_KEY_VARIABLE,
+    CRITIC_BASE_URL_VARIABLE,
+    LanguageModel,
+    OpenAIModel,
+)
 from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import PASSAGES_FILE, passages_json
@@ -103,6 +115,8 @@ class BuildResult:
     # what this build did to the review and the signature, and what to run next
     # (also in dossier.build.review_changes when the dossier was written)
     changes: ReviewChanges = dataclasses.field(default_factory=ReviewChanges)
+    # this build's discarded cache entries (a kept dossier names its own build's)
+    discarded: tuple[CacheDiscard, ...] = ()
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -119,26 +133,31 @@ def build(
     model: LanguageModel | None = None,
     environ: Mapping[str, str] | None = None,
     checkpoint: Checkpoint = no_checkpoint,
+    critic: LanguageModel | None = None,
 ) -> BuildResult:
     """Build incrementally, recording hits, misses and why in the run ledger.
     Ctrl-C stops it; answers already made stay in the cache. With engine
     "openai" and no ``model`` given, the model is the server named by
-    ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ). ``checkpoint`` is
+    ``OPENAI_BASE_URL`` in ``environ`` (default: os.environ); the critic's
+    entailment pass asks ``critic``, or ``[engine] critic_model`` (on
+    ``OPENAI_CRITIC_BASE_URL`` when set), or else the same model. ``checkpoint`` is
     called with each stage's name as it ends ("ingest", "lexical", "index", then
     "answer" after each question, "render"): a test passes one that stops the
     process there, to show that the next build completes from what was kept."""
     started = clock()
+    refuse_output_over_corpus(config)
     model = language_model(config, model, environ)
+    critic = critic_model(config, critic, environ)
     questionnaire = read_questions(config)  # a bad questionnaire fails fast, before indexing
     library = load_library(config.library) if config.library else None  # so does a bad library
     run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), started, checkpoint)
     try:
         with long_lived_objects_left_alone():
-            corpus = ingest_corpus(run)
+            corpus, kept = ingest_corpus(run)
             authority = Authority.of(corpus, today=run.started.date())
             index = index_corpus(run, corpus)
-            engine = make_engine(config, corpus, index, authority, model)
-            answerer = Answerer.of(run, corpus, index, authority, engine)
+            engine = make_engine(config, corpus, index, authority, model, critic)
+            answerer = Answerer.of(run, corpus, index, authority, engine, kept)
             answered = answer_questions(run, questionnaire, answerer, executor)
             answered = recall_library(run, answered, library, answerer, authority)
             dossier = assemble(run, questionnaire, corpus, authority, answered, clock())
@@ -177,6 +196,14 @@ class Questionnaire:
     notes: tuple[str, ...]  # e.g. workbook sheets skipped, and why
 
 
+def refuse_output_over_corpus(config: Config) -> None:
+    """Before anything is written: an output folder equal to the corpus folder, or
+    holding it, would make the next build read its own dossier."""
+    problem = output_over_corpus(config.corpus, config.out)
+    if problem is not None:
+        raise ConfigError(problem)
+
+
 def language_model(
     config: Config, model: LanguageModel | None, environ: Mapping[str, str] | None
 ) -> LanguageModel | None:
@@ -186,6 +213,22 @@ def language_model(
             config.model, os.environ if environ is None else environ
         )
     return model
+
+
+def critic_model(
+    config: Config, critic: LanguageModel | None, environ: Mapping[str, str] | None
+) -> LanguageModel | None:
+    """The model the critic's entailment pass asks when it is not the drafting model:
+    the one given, or ``[engine] critic_model`` on its server (None: a self-check)."""
+    name = config.model.critic_model
+    if config.engine != "openai" or critic is not None or not name:
+        return critic
+    env = os.environ if environ is None else environ
+    server = {
+        BASE_URL_VARIABLE: env.get(CRITIC_BASE_URL_VARIABLE) or env.get(BASE_URL_VARIABLE, ""),
+        API_KEY_VARIABLE: env.get(CRITIC_API_KEY_VARIABLE) or env.get(API_KEY_VARIABLE, ""),
+    }
+    return OpenAIModel.from_environment(dataclasses.replace(config.model, model=name), server)
 
 
 def read_questions(config: Config) -> Questionnaire:
@@ -208,12 +251,15 @@ def long_lived_objects_left_alone() -> Iterator[None]:
         gc.unfreeze()
 
 
-def ingest_corpus(run: Run) -> Corpus:
-    """2. Read and cut the corpus; unchanged documents come from the cache."""
+def ingest_corpus(run: Run) -> tuple[Corpus, KeptPdfText]:
+    """2. Read and cut the corpus; unchanged documents come from the cache, checked
+    against their files (a PDF's kept text where it is quoted: the second value)."""
     config, start = run.config, time.perf_counter()
     previous = previous_listing(config.out)
     files = scan_corpus(config.corpus, leave_out=config.out)
-    corpus, read = DocumentCache(run.cache_dir).ingest(files, config.chunking)
+    cache = DocumentCache(run.cache_dir)
+    corpus, read = cache.ingest(files, config.chunking)
+    run.ledger.discarded(cache.discarded)  # entries that failed a check: rebuilt above
     if not corpus.documents:
         raise CorpusError(f"{config.corpus}: no document could be read: {_reasons(corpus)}")
     changes = corpus_changes(previous, {d.path: d.sha256 for d in corpus.documents}, read)
@@ -227,7 +273,8 @@ def ingest_corpus(run: Run) -> Corpus:
         removed=list(changes.removed),
     )
     run.checkpoint("ingest")
-    return corpus
+    documents = {document.path: document for document in corpus.documents}
+    return corpus, KeptPdfText(cache.kept_pdfs, documents)
 
 
 def _reasons(corpus: Corpus, shown: int = 3) -> str:
@@ -239,6 +286,7 @@ def _reasons(corpus: Corpus, shown: int = 3) -> str:
 def index_corpus(run: Run, corpus: Corpus) -> HybridIndex:
     """3. Bring the persistent hybrid index up to date with this corpus."""
     start = time.perf_counter()
+    run.ledger.discarded(check_vector_cache(run.cache_dir))  # removed: update_index rebuilds
     progress = run.reporter.stage("Indexing passages", len(corpus.chunks))
     index, update = update_index(
         corpus, run.embedder, run.cache_dir, run.config.retrieval, progress, run.checkpoint
@@ -266,16 +314,19 @@ def make_engine(
     index: HybridIndex,
     authority: Authority,
     model: LanguageModel | None,
+    critic: LanguageModel | None = None,
 ) -> Engine:
     """The offline engine, or with a model and engine "openai" the model engine,
-    handed the evidence stage's verifier and composer."""
+    handed the evidence stage's verifier and composer (and the critic's model)."""
     titles = {doc.path: doc.title for doc in corpus.documents}
     if model is not None and config.engine == "openai":
         checks = Checks(
             verifier=QuoteVerifier,
             prose=partial(answer_prose, context=ComposeContext(index.find, titles)),
         )
-        return ModelEngine(index, authority, titles, config.research, model, config.model, checks)
+        return ModelEngine(
+            index, authority, titles, config.research, model, config.model, checks, critic
+        )
     return OfflineEngine(index, authority, titles, config.research)
 
 
@@ -315,6 +366,8 @@ def answer_questions(
         recomputed=run.ledger.recomputed(),
         **_embedding_share(run.embedder, before),
     )
+    audit = answerer.audit  # part of "answer" above: how much of it re-verifying took
+    run.ledger.stage("reverify", audit.seconds, quotes=audit.quotes, answers=audit.answers)
     lookups = {q.question_id: lookup for q, (_, lookup) in zip(questions, results, strict=True)}
     return Answered(answerer.engine.name, tuple(answer for answer, _ in results), lookups)
 
@@ -331,10 +384,18 @@ class Answerer:
     evidence: EvidenceView
     documents: Mapping[str, Document]
     index: HybridIndex
+    kept: KeptPdfText | None = None  # checks the text of PDFs read from the cache
+    audit: QuoteAudit = dataclasses.field(default_factory=lambda: QuoteAudit())
 
     @classmethod
     def of(
-        cls, run: Run, corpus: Corpus, index: HybridIndex, authority: Authority, engine: Engine
+        cls,
+        run: Run,
+        corpus: Corpus,
+        index: HybridIndex,
+        authority: Authority,
+        engine: Engine,
+        kept: KeptPdfText | None = None,
     ) -> Answerer:
         context = ComposeContext(
             chunk_of=index.find,
@@ -347,7 +408,7 @@ class Answerer:
         documents = {doc.path: doc for doc in corpus.documents}
         engine_key = canonical_key(config.fingerprint())
         cache = AnswerCache(run.cache_dir)
-        return cls(run, engine, context, cache, engine_key, evidence, documents, index)
+        return cls(run, engine, context, cache, engine_key, evidence, documents, index, kept)
 
     def answer(self, question: Question) -> tuple[Answer, Lookup]:
         """The stored answer when its brief and evidence are unchanged, else a new
@@ -362,6 +423,9 @@ class Answerer:
             self.evidence.of_queries,
             self.evidence.present,
         )
+        if lookup.answer is not None and (problems := self._audit(lookup.answer, reused=True)):
+            lookup, discarded = self.cache.reject(lookup, problems)
+            self.run.ledger.discarded([discarded])
         if lookup.answer is not None:
             answer, calls = lookup.answer, 0
         else:
@@ -401,11 +465,46 @@ class Answerer:
                 steps=evidence.steps + tuple(entailer.steps),
                 model_calls=evidence.model_calls + entailer.calls,
             )
+        problems = self._audit(answer, reused=False)
+        if problems:  # the verifier made these quotes: failing here is a bug, never shown
+            raise BuildError(f"{question.question_id}: the answer failed its check: {problems[0]}")
         write_trace(self.run.out, answer, evidence, seconds)
         searched = self.evidence.of_searches(answer.searches)
         inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
         self.cache.store(question.question_id, inputs, answer)
         return answer, evidence.model_calls
+
+    def _audit(self, answer: Answer, *, reused: bool) -> list[str]:
+        """Every quote checked against its document's text in this build (and, for
+        an answer from the cache, the critic's claim checks run again); timed and
+        counted for the run ledger."""
+        start = time.perf_counter()
+        titles = dict(self.context.titles)
+        problems = answer_problems(answer, self.documents, self.index.find, titles, reused=reused)
+        quotes = [q for claim in answer.claims for q in claim.quotes]
+        kept = self.kept
+        for quote in quotes if kept is not None else ():
+            stale = kept.problem(quote.document, quote.start, quote.end) if kept else None
+            if stale is not None:  # the corpus itself was read wrong: no answer can stand
+                raise BuildError(f"{stale}: build again to extract it afresh")
+        self.audit.record(len(quotes), time.perf_counter() - start)
+        return problems
+
+
+class QuoteAudit:
+    """How many quotes the final check re-verified in this build, and how long it took."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.quotes = 0
+        self.answers = 0
+        self.seconds = 0.0
+
+    def record(self, quotes: int, seconds: float) -> None:
+        with self._lock:
+            self.quotes += quotes
+            self.answers += 1
+            self.seconds += seconds
 
 
 def recall_library(
@@ -466,6 +565,8 @@ def assemble(
         corpus_notes=authority.notes,
         corpus=str(config.corpus),
         answer_cache=ledger.answer_cache([q.question_id for q in questions]),
+        cache_discarded=ledger.discards(),
+        instruction_passages=instruction_passages(corpus.chunks),
         model_calls=ledger.model_calls(),
         library=str(config.library) if config.library else "",
     )
@@ -519,7 +620,13 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
         paths = write_outputs(dossier, run.out, run.config.questions)
     run.checkpoint("render")
     run.ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
-    return BuildResult(dossier, paths, up_to_date=unchanged is not None, changes=changes)
+    return BuildResult(
+        dossier,
+        paths,
+        up_to_date=unchanged is not None,
+        changes=changes,
+        discarded=run.ledger.discards(),
+    )
 
 
 def review_changes(run: Run, carried: Carried) -> ReviewChanges:

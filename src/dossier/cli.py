@@ -231,6 +231,8 @@ def _report_build(result: Any) -> None:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
         click.echo(f"  {note}")
+    for line in _trust_lines(result):
+        click.echo(line)
     for line in change_lines(result.changes, dossier):
         click.echo(line)
     if result.up_to_date:
@@ -242,6 +244,17 @@ def _report_build(result: Any) -> None:
         click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
     for step in result.changes.next_steps:
         click.echo(f"Next: {step}")
+
+
+def _trust_lines(result: Any) -> list[str]:
+    """Passages that read as instructions to a model, and cache entries discarded."""
+    lines = [
+        f"  {p.document} (characters {p.start}–{p.end}) reads as instructions to a language "
+        f"model (“{p.cue}”): flagged wherever it is quoted"
+        for p in result.dossier.build.instruction_passages
+    ]
+    lines += [f"  cache: discarded {d.entry} ({d.kind}): {d.reason}" for d in result.discarded]
+    return lines
 
 
 @main.command()
@@ -600,24 +613,34 @@ def keygen(key_path: Path) -> None:
     required=True,
     help="Ed25519 private key (PEM), as dossier keygen writes it.",
 )
+@click.option(
+    "--corpus",
+    type=_PathGiven(path_type=Path),
+    help="The corpus to re-verify every quote against (default: the folder the build read).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def sign(config_path: Path | None, out: Path | None, key_path: Path, debug: bool) -> None:
-    """Sign the built, fully reviewed dossier: render every artefact again from the
-    final decisions (laying out dossier.pdf), then write manifest.json, manifest.sig,
-    SHA256SUMS, SHA256SUMS.sig and allowed_signers."""
+def sign(
+    config_path: Path | None, out: Path | None, key_path: Path, corpus: Path | None, debug: bool
+) -> None:
+    """Sign the built, fully reviewed dossier: re-verify every quote against the
+    corpus, render every artefact again from the final decisions (laying out
+    dossier.pdf), then write manifest.json, manifest.sig, SHA256SUMS, SHA256SUMS.sig
+    and allowed_signers."""
 
     with _reported(debug):
         from dossier.common.clock import utc_iso
-        from dossier.review.signing import load_private_key
         from dossier.review.signing import sign as sign_dossier
-        from dossier.review.workflow import SIGNED_FILES, prepare_signing
+        from dossier.review.workflow import SIGNED_FILES
 
         folder = _built_folder(config_path, out)
-        load_private_key(key_path)  # a bad key is refused before anything is rendered
         with output_lock(folder):
-            dossier = prepare_signing(folder)
-            signer = sign_dossier(dossier, folder, key_path, utc_iso())
-        click.echo(f"Signed {folder} with {signer}: wrote {', '.join(SIGNED_FILES)}")
+            signed = sign_dossier(folder, key_path, utc_iso(), corpus)
+        for name in signed.rendered_anew:
+            click.echo(
+                f"  {name}: differed from what dossier.json and review.json render to "
+                "(edited by hand, or left stale); rendered again and signed"
+            )
+        click.echo(f"Signed {folder} with {signed.fingerprint}: wrote {', '.join(SIGNED_FILES)}")
 
 
 @main.command()
@@ -627,20 +650,35 @@ def sign(config_path: Path | None, out: Path | None, key_path: Path, debug: bool
     type=_PathGiven(path_type=Path),
     help="The signer's public key to check against: PEM (FILE.pub) or OpenSSH (FILE.ssh.pub).",
 )
+@click.option(
+    "--corpus",
+    type=_PathGiven(path_type=Path),
+    help="The corpus documents: also check every quote against them.",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
-def verify(config_path: Path | None, out: Path | None, pubkey: Path | None, debug: bool) -> None:
-    """Check every artefact against the signed manifest; exit 1 naming what failed."""
+def verify(
+    config_path: Path | None,
+    out: Path | None,
+    pubkey: Path | None,
+    corpus: Path | None,
+    debug: bool,
+) -> None:
+    """Check every artefact against the signed manifest, and dossier.md against
+    dossier.json (with --corpus, every quote too); exit 1 naming what failed."""
 
     with _reported(debug):
         from dossier.review.signing import SigningError
         from dossier.review.signing import verify as verify_dossier
 
-        result = verify_dossier(_folder(config_path, out), pubkey)
+        result = verify_dossier(_folder(config_path, out), pubkey, corpus)
         if result.problems:
             raise SigningError(
                 "verification failed:\n" + "\n".join(f"  {p}" for p in result.problems)
             )
-        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}")
+        checked = "; every quote is in its document" if corpus is not None else ""
+        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}{checked}")
+        for note in result.notes:
+            click.echo(f"Note: {note}")
         if result.key_from_manifest:
             click.echo(
                 "Note: checked against the key named in the manifest; "

@@ -93,12 +93,15 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
         errors.append(f"'jobs' must be a whole number of at least 1, not {jobs!r}")
     if values.get("paper", "A4") not in PAPERS:
         errors.append(f"'paper' must be one of {', '.join(PAPERS)}, not {values['paper']!r}")
+    out = Path(values.get("out", base / "build"))
+    if "corpus" in values:
+        errors += [p for p in [output_over_corpus(Path(values["corpus"]), out)] if p]
     if errors:
         raise ConfigError(f"{name}: " + "; ".join(errors))
     return Config(
         corpus=Path(values["corpus"]),
         questions=Path(values["questions"]),
-        out=Path(values.get("out", base / "build")),
+        out=out,
         engine=values.get("engine", "offline"),
         jobs=jobs,
         paper=values.get("paper", "A4"),
@@ -137,6 +140,24 @@ def configured_library(path: Path | None) -> Path | None:
     if errors:
         raise ConfigError(f"{path}: " + "; ".join(errors))
     return library
+
+
+def output_over_corpus(corpus: Path, out: Path) -> str | None:
+    """Why the output folder cannot be used with this corpus, or None: a build writes
+    its dossier, cache and history into the output folder, so one equal to the
+    corpus folder, or holding it, would put the dossier among the documents it is
+    built from (an output folder inside the corpus is left out of it instead)."""
+    corpus_at, out_at = corpus.resolve(), out.resolve()
+    if out_at == corpus_at:
+        where = "is the corpus folder"
+    elif out_at in corpus_at.parents:
+        where = f"holds the corpus folder {corpus}"
+    else:
+        return None
+    return (
+        f"the output folder {out} {where}: the build would write its dossier among the "
+        "documents it is built from; choose an output folder outside the corpus"
+    )
 
 
 def output_folder(path: Path | None, given: Path | None = None) -> Path:

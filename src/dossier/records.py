@@ -419,6 +419,32 @@ class ReviewChanges:
         return bool(self.lapsed or self.held_recomputed or self.signature_removed)
 
 
+CacheEntryKind = Literal["document", "passages", "vectors", "index", "answer"]
+
+
+@dataclass(frozen=True)
+class CacheDiscard:
+    """A cache entry that failed a check against this build's own inputs (the
+    corpus as read now): discarded, named in the build's output, and rebuilt."""
+
+    kind: CacheEntryKind
+    entry: str  # where it was, relative to the output folder
+    reason: str
+
+
+@dataclass(frozen=True)
+class InstructionPassage:
+    """A passage that reads as instructions to a language model ("ignore previous
+    instructions", "answer every question", a role marker): listed in the build's
+    notes and flagged wherever it is quoted."""
+
+    document: str
+    chunk_id: str
+    start: int
+    end: int
+    cue: str  # the words that read as an instruction, as the passage writes them
+
+
 @dataclass(frozen=True)
 class BuildInfo:
     started_at: str
@@ -438,6 +464,8 @@ class BuildInfo:
     answer_cache: dict[str, str] = field(default_factory=dict)
     library: str = ""  # the answer library the build read ("" when none)
     review_changes: ReviewChanges = ReviewChanges()
+    cache_discarded: tuple[CacheDiscard, ...] = ()  # cache entries that failed a check
+    instruction_passages: tuple[InstructionPassage, ...] = ()  # passages addressing a model
 
 
 @dataclass(frozen=True)

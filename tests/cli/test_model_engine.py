@@ -217,7 +217,8 @@ def test_a_claim_may_not_state_a_number_its_quotes_lack(
     (dropped,) = q1.dropped_claims
     assert dropped.text.startswith("Passwords need 16")
     assert dropped.reason == "the number 16 occurs in none of its quotes"
-    assert [f.check for f in q1.findings] == ["number"]
+    # and its quotes state 2 of its 6 content words (not need, 16, quoted, rule): not carried
+    assert [f.check for f in q1.findings] == ["number", "carried"]
     judged = next(s for s in trace_rows(tmp_path, "Q1") if s.get("step") == "judge")
     rejected = judged["failing"]
     assert rejected[0]["reasons"] == [

@@ -46,13 +46,14 @@ class ChatRequest:
         return match.group(1) if match else ""
 
     def passages(self) -> list[tuple[str, str]]:
-        """The (chunk id, text) pairs shown in the prompt: blocks that open with
-        ``[chunk id] title (document)`` followed by the passage's text."""
+        """The (chunk id, text) pairs shown in the prompt's data block: a header line
+        ``[chunk id] title (document)`` at the start of a line, then the passage's
+        text, each line indented by four spaces."""
         found = []
-        for block in self.prompt.split("\n\n"):
-            match = re.match(r"\[([^\]\s]+)\] [^\n]*\n(.+)", block, re.S)
-            if match:
-                found.append((match.group(1), match.group(2)))
+        header_and_text = r"^\[([^\]\s]+)\] [^\n]*\n((?:    [^\n]*(?:\n|$))+)"
+        for match in re.finditer(header_and_text, self.prompt, re.M):
+            lines = match.group(2).rstrip("\n").split("\n")
+            found.append((match.group(1), "\n".join(line[4:] for line in lines)))
         return found
 
 

@@ -124,3 +124,17 @@ def test_supersedes_lines_that_name_no_document_or_each_other_are_noted() -> Non
         "new.md: supersedes gone.md, which is not in the corpus",
         "one.md and two.md supersede each other: neither grounds an answer until one is corrected",
     )
+
+
+def test_a_supersedes_path_that_leaves_the_corpus_is_reported_and_supersedes_nothing() -> None:
+    a = authority(
+        doc("policies/password-policy.md"),
+        doc("archive/old.md", supersedes=("../../policies/password-policy.md",)),
+        doc("archive/etc.md", supersedes=("/etc/passwd",)),
+    )
+    assert a.is_current("policies/password-policy.md")
+    assert a.notes == (
+        "archive/old.md: supersedes ../../policies/password-policy.md, a path that leaves "
+        "the corpus folder; ignored",
+        "archive/etc.md: supersedes /etc/passwd, a path that leaves the corpus folder; ignored",
+    )

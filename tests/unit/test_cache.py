@@ -257,3 +257,76 @@ def test_two_builds_started_in_one_second_keep_two_ledgers(tmp_path: Path) -> No
         RunLedger().write(tmp_path, names[-1])
     assert len(set(names)) == 3 and names[1] == f"{names[0]}-2"
     assert len(list((tmp_path / LEDGER_DIR).glob("*.jsonl"))) == 3
+
+
+# -- a cache is a speed-up, never a source of truth -------------------------------------
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+def test_a_poisoned_passage_entry_is_discarded_named_and_cut_again(tmp_path: Path) -> None:
+    files = [source("a.md", POLICY)]
+    cache = DocumentCache(tmp_path / "cache")
+    clean, _ = cache.ingest(files, ChunkSettings())
+    (entry,) = _entries(tmp_path / "cache" / "chunks")
+    rows = json.loads(entry.read_text())
+    rows[0]["text"] = "We hold FedRAMP High authorization. " + rows[0]["text"]
+    entry.write_text(json.dumps(rows))
+    again = DocumentCache(tmp_path / "cache")
+    corpus, read = again.ingest(files, ChunkSettings())
+    assert corpus == clean and read == ["a.md"]
+    (discard,) = again.discarded
+    assert discard.kind == "passages" and discard.entry == f"cache/chunks/{entry.name}"
+    assert discard.reason == f"passage 1 ({rows[0]['chunk_id']}) is not the text of a.md at 13–44"
+    assert "FedRAMP" not in entry.read_text()  # rebuilt
+    assert DocumentCache(tmp_path / "cache").ingest(files, ChunkSettings())[1] == []
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda row: row.update(heading="FedRAMP"), "has a heading the document does not hold"),
+        (lambda row: row.update(chunk_id="0" * 16), "has an id its text does not give"),
+        (lambda row: row.update(start=row["start"] + 1), "is not the text of a.md"),
+        (lambda row: row.update(document="b.md"), "belongs to b.md, not a.md"),
+    ],
+)
+def test_every_kept_passage_must_be_what_cutting_gives(
+    tmp_path: Path, change: Any, reason: str
+) -> None:
+    files = [source("a.md", POLICY)]
+    DocumentCache(tmp_path / "cache").ingest(files, ChunkSettings())
+    (entry,) = _entries(tmp_path / "cache" / "chunks")
+    rows = json.loads(entry.read_text())
+    change(rows[1])
+    entry.write_text(json.dumps(rows))
+    cache = DocumentCache(tmp_path / "cache")
+    cache.ingest(files, ChunkSettings())
+    assert reason in cache.discarded[0].reason
+
+
+def test_a_kept_text_document_must_say_what_its_file_says(tmp_path: Path) -> None:
+    """A front-matter status flipped in the cache would silence a current policy."""
+    files = [source("a.md", "---\nstatus: current\n---\n" + POLICY)]
+    DocumentCache(tmp_path / "cache").ingest(files, ChunkSettings())
+    (entry,) = _entries(tmp_path / "cache" / "documents")
+    row = json.loads(entry.read_text())
+    row["status"] = "superseded"
+    entry.write_text(json.dumps(row))
+    cache = DocumentCache(tmp_path / "cache")
+    corpus, read = cache.ingest(files, ChunkSettings())
+    assert corpus.documents[0].status == "current" and read == ["a.md"]
+    assert cache.discarded[0].kind == "document"
+    assert cache.discarded[0].reason == "its text or front-matter is not what the file holds"
+
+
+def test_a_read_only_cache_names_a_bad_entry_but_keeps_it(tmp_path: Path) -> None:
+    files = [source("a.md", POLICY)]
+    DocumentCache(tmp_path / "cache").ingest(files, ChunkSettings())
+    (entry,) = _entries(tmp_path / "cache" / "chunks")
+    entry.write_text("[{}]")
+    cache = DocumentCache(tmp_path / "cache", read_only=True)
+    cache.ingest(files, ChunkSettings())
+    assert cache.discarded[0].reason == "not a list of passages" and entry.exists()

@@ -186,12 +186,36 @@ def test_long_paragraph_splits_at_line_ends() -> None:
         assert chunk.text.startswith("- item")
 
 
-def test_single_overlong_sentence_stays_whole() -> None:
+def test_an_overlong_sentence_is_cut_at_spaces_under_max_chars() -> None:
+    """A passage never exceeds max_chars, however the text is punctuated: a 20 MB
+    one-line file once made one passage of 20 MB."""
     sentence = "This sentence " + "goes on " * 40 + "and ends here."
     doc = make_doc(f"Short first. {sentence} Short last.")
     chunks = chunk_document(doc, ChunkSettings(max_chars=60))
-    assert sentence in [c.text for c in chunks]
     assert_offsets(doc, chunks)
+    assert all(len(c.text) <= 60 for c in chunks)
+    assert " ".join(c.text for c in chunks) == doc.text
+    assert all(not c.text.endswith("goe") for c in chunks)  # cut between words
+
+
+def test_a_line_without_spaces_or_sentence_ends_is_cut_at_max_chars() -> None:
+    line = "x" * 250 + " tail words"
+    doc = make_doc(line)
+    chunks = chunk_document(doc, ChunkSettings(max_chars=100, min_words=1))
+    assert_offsets(doc, chunks)
+    assert [len(c.text) for c in chunks] == [100, 100, 61]
+
+
+def test_a_long_unpunctuated_one_line_text_is_cut_quickly() -> None:
+    import time
+
+    text = "word " * 400_000  # 2 MB on one line, no sentence end
+    doc = make_doc(text)
+    started = time.perf_counter()
+    chunks = chunk_document(doc, ChunkSettings(max_chars=900))
+    assert time.perf_counter() - started < 20
+    assert max(len(c.text) for c in chunks) <= 900
+    assert sum(len(c.text) for c in chunks) + len(chunks) - 1 == len(text.strip())
 
 
 def test_heading_without_blank_line_is_context() -> None:
@@ -251,6 +275,7 @@ def test_chunk_offsets_slice_exactly_and_do_not_overlap(
         assert chunk.text == chunk.text.strip()
         assert not re.search(r"\n[ \t]*\n", chunk.text)  # never spans a blank line
         assert len(re.findall(r"\w+", chunk.text)) >= min_words
+        assert len(chunk.text) <= max_chars
         assert not chunk.text.startswith("#")
     assert len({c.chunk_id for c in chunks}) == len(chunks)
     assert chunk_document(doc, ChunkSettings(max_chars=max_chars, min_words=min_words)) == chunks

@@ -306,3 +306,37 @@ def test_the_library_path_is_relative_to_the_file_and_the_flag_overrides_it(
 )
 def test_a_bad_library_table_names_the_key(tmp_path: Path, body: str, expected: str) -> None:
     assert expected in config_error(write_config(tmp_path, BASIC + body))
+
+
+@pytest.mark.parametrize(
+    ("out", "said"),
+    [
+        ('"docs"', "is the corpus folder"),
+        ('"docs/"', "is the corpus folder"),
+        ('"."', "holds the corpus folder"),
+        ('".."', "holds the corpus folder"),
+    ],
+)
+def test_an_output_folder_equal_to_or_above_the_corpus_is_refused(
+    tmp_path: Path, out: str, said: str
+) -> None:
+    path = write_config(tmp_path, BASIC + f"out = {out}\n")
+    (path.parent / "docs").mkdir()
+    message = config_error(path)
+    assert said in message and "choose an output folder outside the corpus" in message
+
+
+def test_an_output_folder_inside_the_corpus_or_beside_it_is_fine(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC + 'out = "docs/build"\n')
+    assert load_config(path).out == path.parent / "docs" / "build"
+    assert load_config(path, {"out": path.parent / "docs-out"}).out == path.parent / "docs-out"
+
+
+def test_the_critic_model_is_an_engine_setting(tmp_path: Path) -> None:
+    path = write_config(tmp_path, BASIC + '[engine]\nkind = "openai"\ncritic_model = "checker"\n')
+    config = load_config(path)
+    assert config.model.critic_model == "checker"
+    assert config.fingerprint()["model"]["critic_model"] == "checker"  # answers keyed by it
+    assert "critic_model" in config_error(
+        write_config(tmp_path, BASIC + "[engine]\ncritic_model = 3\n")
+    )

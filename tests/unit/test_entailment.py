@@ -119,7 +119,8 @@ def test_the_entailer_counts_calls_records_steps_and_keeps_to_its_budget() -> No
     task, messages, schema = model.calls[0]
     assert (task, schema) == (TASK, ENTAIL_SCHEMA)
     assert "Claim: Kept 30 days." in messages[-1]["content"]
-    assert f"1. “{RETAINED}”" in messages[-1]["content"]
+    # the quotes as a data block: one a line, indented, between its markers
+    assert f"BEGIN QUOTES\n    1. {RETAINED}\nEND OF QUOTES" in messages[-1]["content"]
     rows = [s.to_json() for s in entailer.steps]
     steps = [(s["step"], s.get("task"), s.get("ok"), s.get("checked")) for s in rows]
     assert steps == [

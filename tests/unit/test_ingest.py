@@ -13,6 +13,7 @@ import pytest
 
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.files import (
+    OUTSIDE_LINK,
     corpus_digest,
     decode_text,
     extract_pdf_text,
@@ -226,6 +227,23 @@ def test_supersedes_as_string() -> None:
     assert doc.supersedes == ("old/keys.md",)
 
 
+@pytest.mark.parametrize(
+    ("written", "normalised"),
+    [
+        ("./policies/password-policy.md", "policies/password-policy.md"),
+        ("policies//old/../password-policy.md", "policies/password-policy.md"),
+        # A path that leaves the corpus keeps its "..": lstrip("./") once made the
+        # first of these the real password policy, silently superseded.
+        ("./../../policies/password-policy.md", "../../policies/password-policy.md"),
+        ("../../../etc/passwd", "../../../etc/passwd"),
+        ("/etc/passwd", "/etc/passwd"),
+    ],
+)
+def test_supersedes_is_normalised_as_a_path(written: str, normalised: str) -> None:
+    doc = read_document(source("new.md", f"---\nsupersedes: {written}\n---\nBody text."))
+    assert doc.supersedes == (normalised,)
+
+
 def test_supersedes_as_list() -> None:
     doc = read_document(
         source("new.md", "---\nsupersedes:\n  - old/a.md\n  - ' b.md '\n---\nBody text.")
@@ -363,7 +381,31 @@ def test_scan_corpus_reads_a_linked_file_once(tmp_path: Path) -> None:
     outside = tmp_path.parent / f"{tmp_path.name}-shared.md"
     outside.write_text("Shared policy kept elsewhere.")
     (tmp_path / "shared.md").symlink_to(outside)
-    assert [f.path for f in scan_corpus(tmp_path)] == ["policies/access.md", "shared.md"]
+    files = scan_corpus(tmp_path)
+    assert [f.path for f in files] == ["policies/access.md", "shared.md"]
+    assert files[0].unreadable is None and files[0].data == b"Access policy."
+    # A link out of the corpus is never followed: listed, with the reason, unread.
+    assert files[1].unreadable == OUTSIDE_LINK and files[1].data == b""
+
+
+def test_scan_corpus_never_follows_a_link_out_of_the_corpus(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    (corpus / "policies").mkdir(parents=True)
+    (corpus / "policies" / "access.md").write_text("Access policy.")
+    secrets = tmp_path / "secrets"
+    secrets.mkdir()
+    (secrets / "root.txt").write_text("The production root password is hunter2.")
+    (corpus / "policies" / "root.txt").symlink_to(secrets / "root.txt")
+    (corpus / "vault").symlink_to(secrets, target_is_directory=True)
+    (corpus / "hop.md").symlink_to(corpus / "policies" / "root.txt")  # a link to the link
+    corpus_read = ingest(scan_corpus(corpus))
+    assert [d.path for d in corpus_read.documents] == ["policies/access.md"]
+    assert {(f.path, f.reason) for f in corpus_read.failures} == {
+        ("hop.md", OUTSIDE_LINK),
+        ("policies/root.txt", OUTSIDE_LINK),
+        ("vault/", OUTSIDE_LINK),
+    }
+    assert not any("hunter2" in c.text for c in corpus_read.chunks)
 
 
 def test_scan_corpus_reports_what_it_cannot_read(

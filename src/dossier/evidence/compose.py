@@ -181,8 +181,14 @@ def _assessment(calculation: Calculation, claims: list[Claim]) -> Claim:
         for q in c.quotes
         if any(calculate.appears(operand, q.text) for operand in calculation.operands)
     )
-    basis = f"calculator: {calculation.operation} of quoted figures, {calculation.expression}"
-    return Claim(calculation.result, sources, kind="assessment", basis=basis)
+    return Claim(
+        calculation.result, sources, kind="assessment", basis=assessment_basis(calculation)
+    )
+
+
+def assessment_basis(calculation: Calculation) -> str:
+    """How an assessment was derived, as its statement says."""
+    return f"calculator: {calculation.operation} of quoted figures, {calculation.expression}"
 
 
 def _validate(
@@ -260,6 +266,13 @@ def _prose(
         lines.append("Not covered by the documents:")
         lines += [f"- {fact}" for fact in missing]
     return "\n".join(lines)
+
+
+def prose_of(answer: Answer, titles: Mapping[str, str]) -> str:
+    """The prose ``compose_answer`` writes for an answer's own short answer,
+    statements, missing facts and disclosures."""
+    claims = list(answer.claims)
+    return _prose(answer.short_answer, claims, answer.missing_facts, titles, answer.disclosures)
 
 
 def _title(quote: Quote, titles: Mapping[str, str]) -> str:

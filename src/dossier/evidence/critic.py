@@ -3,8 +3,10 @@
 Deterministic checks, each with a written finding: a number, unit or period
 in the claim that its quotes state differently; a negation in one and not the
 other; a name (control id, product, standard, system) in the claim that no quote
-names; a quote that stops or starts mid-sentence; a question about a named
-system or control whose quotes never name it. The critic annotates and
+names; a claim whose content words its quotes mostly do not state (``carried``);
+a quote that stops or starts mid-sentence; a quoted passage that reads as
+instructions to a language model; a question about a named system or control
+whose quotes never name it. The critic annotates and
 escalates for a person to decide; it never deletes a claim.
 
 ``mark_placeholders`` (run by the build on every answer, reused or new, as
@@ -24,6 +26,8 @@ import re
 from collections.abc import Sequence
 
 from dossier.common.textutil import fold_whitespace, identifiers, quantities
+from dossier.evidence.carried import carried_findings
+from dossier.ingest.instructions import instruction_cue
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
 
 _NEGATION = re.compile(
@@ -41,12 +45,14 @@ def critique(
     findings: list[Finding] = []
     for i, claim in enumerate(claims):
         quoted = " ".join(fold_whitespace(q.text) for q in claim.quotes)
-        if claim.kind == "fact":
+        if claim.kind == "fact" and claim.text != quoted:  # a statement that is its quotes holds
             findings += _numbers(i, claim.text, quoted)
             findings += _negation(i, claim.text, quoted)
             findings += _names(i, claim.text, quoted)
+            findings += carried_findings(i, claim.text, quoted)
         for quote in claim.quotes:
             findings += _truncated(i, quote, chunk_of(quote.chunk_id))
+        findings += _instructions(i, claim.quotes, chunk_of)
     findings += _subject(question, claims, chunk_of, titles)
     return tuple(findings)
 
@@ -132,6 +138,22 @@ def _truncated(index: int, quote: Quote, chunk: Chunk | None) -> list[Finding]:
         out.append(Finding("truncated", index, f"the quote stops mid-sentence: “…{text[-40:]}”"))
     if before.strip() and before.rstrip()[-1:].isalnum() and quote.text[:1].islower():
         out.append(Finding("truncated", index, f"the quote starts mid-sentence: “{text[:40]}…”"))
+    return out
+
+
+def _instructions(index: int, quotes: Sequence[Quote], chunk_of: ChunkLookup) -> list[Finding]:
+    """A quoted passage that reads as instructions to a language model: a model may
+    have followed it (see ``ingest.instructions``)."""
+    out = []
+    for chunk_id in dict.fromkeys(q.chunk_id for q in quotes):
+        chunk = chunk_of(chunk_id)
+        cue = instruction_cue(chunk.text) if chunk is not None else None
+        if chunk is not None and cue is not None:
+            detail = (
+                f"the quoted passage of {chunk.document} reads as instructions to a language "
+                f"model (“{cue}”); a model may have followed it"
+            )
+            out.append(Finding("instruction", index, detail))
     return out
 
 

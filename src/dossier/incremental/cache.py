@@ -39,13 +39,22 @@ from dossier import __version__
 from dossier.common.atomic import write_atomic
 from dossier.common.canonical import canonical_json, canonical_key
 from dossier.errors import UnreadableDocument
+from dossier.incremental.pdftext import KeptPdf
 from dossier.index.hybrid import HybridIndex, embedding_text
 from dossier.ingest.authority import Authority
-from dossier.ingest.chunking import ChunkSettings, chunk_document
-from dossier.ingest.files import read_document
+from dossier.ingest.chunking import ChunkSettings, chunk_document, passages_problem
+from dossier.ingest.files import (
+    PAGE_BREAK,
+    PDF_SUFFIXES,
+    read_document,
+    read_document_pages,
+    sha256_hex,
+)
 from dossier.output.serialise import answer_from_json, answer_to_json
 from dossier.records import (
     Answer,
+    CacheDiscard,
+    CacheEntryKind,
     Chunk,
     ChunkLookup,
     Corpus,
@@ -130,12 +139,23 @@ def corpus_changes(
 class DocumentCache:
     """Documents read from files and their passages, under ``<cache>/documents``
     and ``<cache>/chunks``. An unreadable document is not cached: it is tried
-    again by the next build."""
+    again by the next build.
+
+    The cache is a speed-up, never a source of truth: a text document kept here
+    is read again from its file (cheap) and must be what the file says; kept
+    passages must each be the slice of their document's text they claim, with
+    the id their text gives. An entry failing a check is discarded (named in
+    ``discarded``, deleted) and rebuilt. A PDF's text is kept as extracted (its
+    extraction is the slow part); ``sign`` and ``verify --corpus`` extract it
+    again."""
 
     def __init__(self, cache_dir: Path, *, read_only: bool = False) -> None:
         self._documents = cache_dir / "documents"
         self._chunks = cache_dir / "chunks"
+        self._out = cache_dir.parent
         self._read_only = read_only  # for `dossier status`: look, never write
+        self.discarded: list[CacheDiscard] = []
+        self.kept_pdfs: dict[str, KeptPdf] = {}  # PDFs whose text came from the cache
 
     def ingest(
         self, files: Iterable[SourceFile], settings: ChunkSettings
@@ -150,11 +170,11 @@ class DocumentCache:
             if document is None:
                 read.append(source.path)
                 try:
-                    document = read_document(source)
+                    document, pages = read_document_pages(source)
                 except UnreadableDocument as error:
                     failures.append(DocumentFailure(source.path, str(error)))
                     continue
-                self._save_document(source, document)
+                self._save_document(source, document, pages)
             documents.append(document)
             chunks += self._passages(document, settings, read)
         return Corpus(tuple(documents), tuple(chunks), tuple(failures)), read
@@ -165,7 +185,11 @@ class DocumentCache:
         path = self._chunks / f"{chunks_key(document, settings)}.json"
         cached = _read_json(path)
         if cached is not None:
-            return [Chunk(**row) for row in cached]
+            kept = _chunks_of(cached)
+            problem = "not a list of passages" if kept is None else passages_problem(document, kept)
+            if kept is not None and problem is None:
+                return kept
+            self._discard("passages", path, problem or "unreadable")
         if document.path not in read:
             read.append(document.path)
         passages = chunk_document(document, settings)
@@ -175,17 +199,76 @@ class DocumentCache:
         return passages
 
     def _load_document(self, source: SourceFile) -> Document | None:
-        row = _read_json(self._documents / f"{document_key(source)}.json")
+        path = self._documents / f"{document_key(source)}.json"
+        row = _read_json(path)
         if row is None:
             return None
-        return Document(**{**row, "supersedes": tuple(row["supersedes"])})
+        document = _document_of(row)
+        problem = "not a document record" if document is None else _document_problem(source, row)
+        if document is not None and problem is None:
+            if "pages" in row:
+                self.kept_pdfs[source.path] = KeptPdf(source.data, tuple(row["pages"]), path)
+            return document
+        self._discard("document", path, problem or "unreadable")
+        return None
 
-    def _save_document(self, source: SourceFile, document: Document) -> None:
+    def _save_document(
+        self, source: SourceFile, document: Document, pages: tuple[int, ...]
+    ) -> None:
         if self._read_only:
             return
-        row = dataclasses.asdict(document)
-        data = json.dumps(row, sort_keys=True, ensure_ascii=False, default=str).encode()
-        write_atomic(self._documents / f"{document_key(source)}.json", data)
+        path = self._documents / f"{document_key(source)}.json"
+        write_atomic(path, _document_row(document, pages))
+
+    def _discard(self, kind: CacheEntryKind, path: Path, reason: str) -> None:
+        """An entry that failed a check: named, and removed so that it is rebuilt."""
+        self.discarded.append(CacheDiscard(kind, path.relative_to(self._out).as_posix(), reason))
+        if not self._read_only:
+            path.unlink(missing_ok=True)
+
+
+def _document_row(document: Document, pages: tuple[int, ...] = ()) -> bytes:
+    """A document as kept: its record, and for a PDF the length of each page's text."""
+    row = dataclasses.asdict(document) | ({"pages": list(pages)} if pages else {})
+    return json.dumps(row, sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+def _document_of(row: Any) -> Document | None:
+    try:
+        fields = {k: v for k, v in row.items() if k != "pages"}
+        return Document(**{**fields, "supersedes": tuple(row["supersedes"])})
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def _chunks_of(rows: Any) -> list[Chunk] | None:
+    try:
+        return [Chunk(**row) for row in rows]
+    except TypeError:
+        return None
+
+
+def _document_problem(source: SourceFile, row: dict[str, Any]) -> str | None:
+    """Why a kept document is not the file as it is now, or None. A text document is
+    read again (as cheap as loading it); a PDF's kept text must match its own hash."""
+    if row.get("path") != source.path or row.get("sha256") != source.sha256:
+        return "it names another file"
+    if Path(source.path).suffix.lower() in PDF_SUFFIXES:
+        text, pages = row.get("text"), row.get("pages")
+        if not isinstance(text, str) or sha256_hex(text.encode()) != row.get("text_sha256"):
+            return "its text does not match its own hash"
+        if not isinstance(pages, list) or not all(isinstance(n, int) and n >= 0 for n in pages):
+            return "kept without the length of each page's text"
+        if sum(pages) + len(PAGE_BREAK) * (len(pages) - 1) != len(text):
+            return "its page lengths do not add up to its text"
+        return None
+    try:
+        fresh = read_document(source)
+    except UnreadableDocument as error:
+        return f"the file no longer reads as a document ({error})"
+    if json.loads(_document_row(fresh)) != row:
+        return "its text or front-matter is not what the file holds"
+    return None
 
 
 def _read_json(path: Path) -> Any:
@@ -302,6 +385,7 @@ CacheCause = Literal[
     "tool version changed",
     "answer not in the cache",
     "evidence changed",  # passages gained or lost, authority changed, passages moved, ranking
+    "stored answer failed verification",  # a quote not in its document now, a lost finding
 ]
 
 
@@ -340,6 +424,7 @@ class Lookup:
     hit: bool
     reason: CacheReason
     answer: Answer | None = None
+    entry: Path | None = None  # the stored answer's file, when one was read
 
 
 class AnswerCache:
@@ -390,10 +475,23 @@ class AnswerCache:
         why = miss_reason(previous, inputs, present)
         if why is not None:
             return Lookup(False, why)
+        entry = self._folder / f"{inputs.key()}.json"
         answer = self._load(inputs.key())
         if answer is None:
             return Lookup(False, NOT_STORED)
-        return Lookup(True, REUSED, answer)
+        return Lookup(True, REUSED, answer, entry)
+
+    def reject(self, lookup: Lookup, problems: Sequence[str]) -> tuple[Lookup, CacheDiscard]:
+        """A stored answer that failed verification in this build: removed (the answer
+        is recomputed and stored again), and the miss says why."""
+        why = "; ".join(problems)
+        entry = lookup.entry or self._folder
+        if lookup.entry is not None:
+            lookup.entry.unlink(missing_ok=True)
+        cause: CacheCause = "stored answer failed verification"
+        reason = CacheReason(cause, f"{cause}: {why}")
+        where = entry.relative_to(self._folder.parent.parent).as_posix()
+        return Lookup(False, reason), CacheDiscard("answer", where, why)
 
     def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
         """The answer first, then the pointer: a pointer never names a missing answer."""

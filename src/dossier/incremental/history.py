@@ -24,7 +24,8 @@ INDEX_FILE = "index.json"
 
 # What differs between two builds of the same inputs: when and how fast they
 # ran, and what each took from the cache.
-# What one build did to the review and the signature is an event of that build too.
+# What one build did to the review and the signature, and the cache entries it
+# discarded, are events of that build too.
 PROVENANCE = (
     "started_at",
     "finished_at",
@@ -33,6 +34,7 @@ PROVENANCE = (
     "recomputed",
     "answer_cache",
     "review_changes",
+    "cache_discarded",
 )
 # A dossier is up to date only with its PDF laid out (a review decision removes it).
 LAID_OUT = "dossier.pdf"

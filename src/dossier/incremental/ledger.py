@@ -12,6 +12,7 @@ from typing import Any
 
 from dossier.common.atomic import write_atomic
 from dossier.incremental.cache import Lookup
+from dossier.records import CacheDiscard
 
 
 class RunLedger:
@@ -35,6 +36,18 @@ class RunLedger:
                 "seconds": round(seconds, 4),
                 "model_calls": model_calls,
             }
+        )
+
+    def discarded(self, discards: Sequence[CacheDiscard]) -> None:
+        """Cache entries that failed a check: each is discarded and rebuilt."""
+        for d in discards:
+            self._add({"discarded": d.kind, "entry": d.entry, "reason": d.reason})
+
+    def discards(self) -> tuple[CacheDiscard, ...]:
+        return tuple(
+            CacheDiscard(e["discarded"], e["entry"], e["reason"])
+            for e in self.entries
+            if "discarded" in e
         )
 
     def _add(self, entry: dict[str, Any]) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +35,7 @@ from dossier.incremental.cache import (
 )
 from dossier.index.embed import MODEL_NAME
 from dossier.index.hybrid import embedding_text
+from dossier.index.vectors import read_shard
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import scan_corpus
 from dossier.ingest.questionnaire import read_questionnaire
@@ -218,11 +218,13 @@ def text_hash_full(text: str) -> str:
 
 
 def _stored_vector_keys(config: Config, model_name: str) -> set[str]:
-    """The text hashes the vector store holds (its listings only; no vectors loaded)."""
+    """The text hashes the vector store holds, in shards that match the hash kept
+    with them (a build discards the others and embeds their texts again)."""
     model = hashlib.sha256(model_name.encode()).hexdigest()[:12]
     folder = config.out / "cache" / "vectors" / model
     keys: set[str] = set()
     for listing in sorted(folder.glob("*.json")) if folder.exists() else []:
-        if listing.with_suffix(".npy").exists():
-            keys.update(json.loads(listing.read_text()))
+        shard = read_shard(listing)
+        if isinstance(shard, tuple):
+            keys.update(shard[0])
     return keys

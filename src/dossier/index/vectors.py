@@ -14,6 +14,7 @@ import numpy as np
 
 from dossier.common.atomic import write_atomic
 from dossier.index.embed import Embedder, Vectors
+from dossier.records import CacheDiscard
 
 Progress = Callable[[int], None]
 
@@ -33,6 +34,26 @@ def flat_index(vectors: Vectors, ids: Sequence[int]) -> Any:
 
 
 FAISS_FILE = "vectors.faiss"
+FAISS_HASH = "vectors.faiss.sha256"  # the FAISS file's SHA-256, written after it
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def faiss_problem(folder: Path) -> str | None:
+    """Why the FAISS file in ``folder`` cannot be used, or None (also when there is
+    none): its bytes must have the SHA-256 written beside them."""
+    path = folder / FAISS_FILE
+    if not path.exists():
+        return None
+    try:
+        recorded = (folder / FAISS_HASH).read_text().strip()
+    except OSError:
+        return "kept without its hash"
+    if _sha256(path.read_bytes()) != recorded:
+        return "its bytes do not match the hash kept with them"
+    return None
 
 
 def update_faiss(
@@ -48,7 +69,7 @@ def update_faiss(
 
     path = folder / FAISS_FILE
     index: Any
-    if path.exists():
+    if path.exists() and faiss_problem(folder) is None:
         index = faiss.deserialize_index(np.frombuffer(path.read_bytes(), dtype=np.uint8))
         held = {int(i) for i in faiss.vector_to_array(index.id_map)}
     else:
@@ -68,8 +89,10 @@ def update_faiss(
         index.add_with_ids(vectors, np.array([i for i, _ in fresh], dtype=np.int64))
     elif progress:
         progress(len(keys))
-    if stale or fresh or not path.exists():
-        write_atomic(path, faiss.serialize_index(index).tobytes())
+    if stale or fresh or not path.exists() or faiss_problem(folder) is not None:
+        data = faiss.serialize_index(index).tobytes()
+        write_atomic(path, data)
+        write_atomic(folder / FAISS_HASH, _sha256(data).encode())
     return index, embedded
 
 
@@ -132,17 +155,15 @@ class VectorStore:
         return np.concatenate(batches)
 
     def _load(self) -> dict[str, Vectors]:
+        """Every shard whose bytes match the hash its listing keeps (a shard that
+        does not is left out: its texts are embedded again)."""
         known: dict[str, Vectors] = {}
         if not self._folder.exists():
             return known
         for listing in sorted(self._folder.glob("*.json")):
-            shard = listing.with_suffix(".npy")
-            if not shard.exists():
-                continue
-            keys = json.loads(listing.read_text())
-            matrix = np.load(shard)
-            if len(keys) == len(matrix):
-                known.update(zip(keys, matrix, strict=True))
+            loaded = read_shard(listing)
+            if isinstance(loaded, tuple):
+                known.update(zip(*loaded, strict=True))
         return known
 
     def _save(self, keys: list[str], vectors: Vectors) -> None:
@@ -150,6 +171,52 @@ class VectorStore:
         name = hashlib.sha256("".join(keys).encode()).hexdigest()[:16]
         buffer = io.BytesIO()
         np.save(buffer, vectors)
-        write_atomic(self._folder / f"{name}.npy", buffer.getvalue())
-        # The listing is written last: a shard without a listing is ignored.
-        write_atomic(self._folder / f"{name}.json", json.dumps(keys).encode())
+        data = buffer.getvalue()
+        write_atomic(self._folder / f"{name}.npy", data)
+        # The listing, with the shard's hash, is written last: a shard without one is ignored.
+        listing = {"keys": keys, "sha256": _sha256(data)}
+        write_atomic(self._folder / f"{name}.json", json.dumps(listing).encode())
+
+
+def read_shard(listing: Path) -> tuple[list[str], Vectors] | str | None:
+    """A vector shard (its text hashes and vectors), why it cannot be used, or None
+    when its ``.npy`` is not there (a shard whose listing was never written is
+    not looked at)."""
+    shard = listing.with_suffix(".npy")
+    if not shard.exists():
+        return None
+    try:
+        row = json.loads(listing.read_text())
+        keys, recorded = row["keys"], row["sha256"]
+        data = shard.read_bytes()
+    except (OSError, ValueError, KeyError, TypeError):
+        return "its listing is not one this version writes (text hashes and the shard's hash)"
+    if _sha256(data) != recorded:
+        return "its vectors do not match the hash kept with them"
+    matrix = np.load(io.BytesIO(data))
+    if not isinstance(keys, list) or len(keys) != len(matrix):
+        return "its listing and its vectors differ in length"
+    return keys, matrix
+
+
+def check_vector_cache(cache_dir: Path) -> list[CacheDiscard]:
+    """Every vector shard (passages and queries) and FAISS file under ``cache_dir``
+    checked against the hash kept with it. Each that fails is removed (its vectors
+    are embedded, or its index rebuilt from the shards, again) and named."""
+    failed: list[CacheDiscard] = []
+    out = cache_dir.parent
+    for listing in sorted(cache_dir.glob("*/*/*.json")):
+        if listing.parent.parent.name not in ("vectors", "queries"):
+            continue
+        problem = read_shard(listing)
+        if isinstance(problem, str):
+            shard = listing.with_suffix(".npy")
+            failed.append(CacheDiscard("vectors", shard.relative_to(out).as_posix(), problem))
+            listing.unlink(missing_ok=True)
+            shard.unlink(missing_ok=True)
+    for path in sorted(cache_dir.glob(f"index/*/{FAISS_FILE}")):
+        problem = faiss_problem(path.parent)
+        if problem is not None:
+            failed.append(CacheDiscard("index", path.relative_to(out).as_posix(), problem))
+            path.unlink(missing_ok=True)
+    return failed

@@ -3,7 +3,8 @@
 A document is authoritative unless its ``status`` is draft, archived or
 superseded, its ``effective_date`` is still to come, or a document in force names
 it in ``supersedes``. Rank never decides. Front-matter that names no document of
-the corpus, or that contradicts itself, is reported in ``notes``.
+the corpus, a path that leaves the corpus folder, or that contradicts itself, is
+reported in ``notes``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
+from dossier.ingest.frontmatter import leaves_corpus
 from dossier.records import Corpus, Document
 
 NOT_CURRENT = ("draft", "archived", "superseded")
@@ -49,7 +51,12 @@ class Authority:
         notes = []
         for doc in corpus.documents:
             for old in doc.supersedes:
-                if old == doc.path:
+                if leaves_corpus(old):
+                    notes.append(
+                        f"{doc.path}: supersedes {old}, a path that leaves the corpus folder; "
+                        "ignored"
+                    )
+                elif old == doc.path:
                     notes.append(f"{doc.path}: supersedes itself; ignored")
                 elif old not in paths:
                     notes.append(f"{doc.path}: supersedes {old}, which is not in the corpus")

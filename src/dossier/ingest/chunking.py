@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from dossier.records import Chunk, Document
 
 @dataclass(frozen=True)
 class ChunkSettings:
-    max_chars: int = 900  # a longer paragraph is cut at sentence or line ends
+    max_chars: int = 900  # a longer paragraph is cut at sentence or line ends, then spaces
     min_words: int = 2  # shorter blocks (rules, stray markup) are not passages
 
 
@@ -27,8 +27,9 @@ _LEAD_IN = re.compile(r"^[\w().]{0,4}\s*[*_]*[^\n]{1,80}:[*_]*$")
 def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> list[Chunk]:
     """Cut a document into passages. Each passage is a paragraph (a block
     between blank lines) or, when longer than ``max_chars``, a run of whole
-    sentences or lines. Headings and short lead-in lines ("During onboarding:")
-    are not passages; they become the ``heading`` context of those that follow.
+    sentences or lines; a sentence longer than ``max_chars`` is cut at spaces.
+    Headings and short lead-in lines ("During onboarding:") are not passages;
+    they become the ``heading`` context of those that follow.
     A chunk id hashes the document path and the passage text, so editing one
     paragraph leaves every other chunk id unchanged."""
     chunks: list[Chunk] = []
@@ -99,11 +100,19 @@ def _strip_span(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _pieces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
-    """Split [start, end) into runs of whole sentences/lines of at most max_chars
-    (a single longer sentence stays whole)."""
+    """Split [start, end) into runs of whole sentences/lines of at most max_chars;
+    a single sentence longer than that is cut at the last space before the limit
+    (or at the limit itself when there is none), so no passage exceeds max_chars
+    however the text is punctuated."""
     if end - start <= max_chars:
         yield start, end
         return
+    for run_start, run_end in _sentence_runs(text, start, end, max_chars):
+        yield from _cut_at_spaces(text, run_start, run_end, max_chars)
+
+
+def _sentence_runs(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
+    """Runs of whole sentences/lines of at most max_chars (a longer sentence alone)."""
     cuts = [span_end for _, span_end in sentence_spans(text, start, end)]
     cuts = cuts or [end]
     piece_start = start
@@ -115,6 +124,48 @@ def _pieces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[i
         last_cut = cut
     if piece_start < end:
         yield _strip_span(text, piece_start, end)
+
+
+_SPACE_BEFORE_LIMIT = re.compile(r"\s(?=\S*$)")
+
+
+def _cut_at_spaces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
+    """[start, end) in pieces of at most max_chars, each cut at its last whitespace."""
+    start, end = _strip_span(text, start, end)
+    while end - start > max_chars:
+        window = text[start : start + max_chars + 1]  # a space just past the limit still cuts
+        space = _SPACE_BEFORE_LIMIT.search(window)
+        cut = start + space.start() if space is not None and space.start() > 0 else start
+        if cut <= start:
+            cut = start + max_chars
+        yield _strip_span(text, start, cut)
+        start = _strip_span(text, cut, end)[0]
+    if end > start:
+        yield start, end
+
+
+def passages_problem(doc: Document, chunks: Sequence[Chunk]) -> str | None:
+    """Why passages (kept from an earlier build) are not what cutting this document
+    gives, or None: each must be the slice of the document's text it claims, in
+    order, with the id its text gives and headings the document holds."""
+    seen: dict[str, int] = {}
+    headings: dict[str, bool] = {}
+    previous_end = 0
+    for number, chunk in enumerate(chunks, 1):
+        where = f"passage {number} ({chunk.chunk_id})"
+        if chunk.document != doc.path:
+            return f"{where} belongs to {chunk.document}, not {doc.path}"
+        if not previous_end <= chunk.start < chunk.end <= len(doc.text):
+            return f"{where} claims characters {chunk.start}–{chunk.end}, out of order or range"
+        if doc.text[chunk.start : chunk.end] != chunk.text:
+            return f"{where} is not the text of {doc.path} at {chunk.start}–{chunk.end}"
+        if _chunk_id(doc.path, chunk.text, seen) != chunk.chunk_id:
+            return f"{where} has an id its text does not give"
+        for part in filter(None, chunk.heading.split(" > ")):
+            if headings.setdefault(part, part in doc.text) is False:
+                return f"{where} has a heading the document does not hold"
+        previous_end = chunk.end
+    return None
 
 
 def _chunk_id(path: str, text: str, seen: dict[str, int]) -> str:

@@ -31,12 +31,16 @@ def sha256_hex(data: bytes) -> str:
 # --- scanning (the edge) ---------------------------------------------------
 
 
+OUTSIDE_LINK = "a link that leads outside the corpus folder: not read"
+
+
 def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     """Every .md, .markdown, .txt and .pdf file under ``root``, hidden ones aside, in
     path order. ``leave_out`` (the output folder, should it lie inside the corpus)
     is not read: the dossier must not quote its own earlier output. A link to a
-    file inside the corpus is left out, since the file itself is read. A file or
-    folder that cannot be read comes back as a SourceFile saying why."""
+    file inside the corpus is left out, since the file itself is read; a link (to
+    a file or a folder) that leads outside the corpus is never followed, and comes
+    back as a SourceFile saying so, as does a file or folder that cannot be read."""
     if not root.exists():
         raise CorpusError(f"{root}: corpus folder does not exist")
     if not root.is_dir():
@@ -52,17 +56,29 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
             for name in subfolders
             if not name.startswith(".") and (here / name).resolve() != skipped
         ]
+        files += [
+            SourceFile((here / name).relative_to(root).as_posix() + "/", b"", "", OUTSIDE_LINK)
+            for name in subfolders
+            if _leads_outside(here / name, inside)  # os.walk does not follow it: say so
+        ]
         for name in names:
             path = here / name
             if name.startswith(".") or path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
                 continue
-            if not path.is_file() or (path.is_symlink() and _within(path.resolve(), inside)):
-                continue
-            files.append(_source_file(path, path.relative_to(root).as_posix()))
+            relative = path.relative_to(root).as_posix()
+            if _leads_outside(path, inside):
+                files.append(SourceFile(relative, b"", "", OUTSIDE_LINK))
+            elif path.is_file() and not path.is_symlink():
+                files.append(_source_file(path, relative))
     files += [_unreadable_folder(root, error) for error in refused]
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
     return sorted(files, key=lambda source: source.path)
+
+
+def _leads_outside(path: Path, inside: Path) -> bool:
+    """A symbolic link whose target (followed all the way) is not under ``inside``."""
+    return path.is_symlink() and not _within(path.resolve(), inside)
 
 
 def _unreadable_folder(root: Path, error: OSError) -> SourceFile:
@@ -98,15 +114,29 @@ def ingest(files: Iterable[SourceFile], settings: ChunkSettings = ChunkSettings(
 
 
 def read_document(source: SourceFile) -> Document:
+    return read_document_pages(source)[0]
+
+
+def read_document_pages(source: SourceFile) -> tuple[Document, tuple[int, ...]]:
+    """The document, and for a PDF the length of each page's text (the text is the
+    pages joined by a blank line), so that one page can be checked alone later."""
     if source.unreadable is not None:
         raise UnreadableDocument(source.unreadable)
+    pages: tuple[int, ...] = ()
     if Path(source.path).suffix.lower() in PDF_SUFFIXES:
         metadata: dict[str, Any] = {}
-        text = extract_pdf_text(source.data)
+        texts = extract_pdf_pages(source.data)
+        text, pages = PAGE_BREAK.join(texts), tuple(len(t) for t in texts)
+        if not text.strip():
+            raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
     else:
         metadata, text = split_front_matter(decode_text(source.data))
     if not text.strip():
         raise UnreadableDocument("no text to index (empty after front-matter)")
+    return _document(source, metadata, text), pages
+
+
+def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Document:
     effective_date, status, supersedes = authority_fields(metadata)
     return Document(
         path=source.path,
@@ -131,12 +161,31 @@ def decode_text(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+PAGE_BREAK = "\n\n"  # between the pages of a PDF's text
+
+
 def extract_pdf_text(data: bytes) -> str:
+    text = PAGE_BREAK.join(extract_pdf_pages(data))
+    if not text.strip():
+        raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
+    return text
+
+
+def extract_pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF."""
+    return pdf_pages(data)[1]
+
+
+def pdf_pages(data: bytes, numbers: Iterable[int] | None = None) -> tuple[int, list[str]]:
+    """How many pages a PDF has, and the text of each of the pages ``numbers``
+    (0-based; all when None), each extracted as ``extract_pdf_text`` extracts it."""
     import pdfplumber
 
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
-            pages = [page.extract_text() or "" for page in pdf.pages]
+            pages = pdf.pages
+            chosen = pages if numbers is None else [pages[n] for n in numbers if n < len(pages)]
+            return len(pages), [page.extract_text() or "" for page in chosen]
     except Exception as error:  # pdfminer raises many unrelated types
         causes = [error, *error.args, error.__cause__, error.__context__]
         names = " ".join(f"{type(c).__name__} {c}" for c in causes if c is not None).lower()
@@ -145,10 +194,6 @@ def extract_pdf_text(data: bytes) -> str:
         inner = next((c for c in error.args if isinstance(c, Exception)), error)
         reason = str(inner) or type(inner).__name__
         raise UnreadableDocument(f"cannot read PDF ({type(inner).__name__}: {reason})") from None
-    text = "\n\n".join(pages)
-    if not text.strip():
-        raise UnreadableDocument("PDF holds no extractable text (scanned images?)")
-    return text
 
 
 def _title(metadata: dict[str, Any], text: str, path: str) -> str:

@@ -4,6 +4,7 @@ fields that decide its authority (``effective_date``, ``status``, ``supersedes``
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 from typing import Any
 
@@ -122,6 +123,17 @@ def _supersedes(value: Any) -> tuple[str, ...]:
     items = value if isinstance(value, list) else [value]
     if not all(isinstance(item, str) and item.strip() for item in items):
         raise UnreadableDocument("bad front-matter: supersedes must be a path or a list of paths")
-    return tuple(
-        item.strip().lstrip("./") if item.startswith("./") else item.strip() for item in items
-    )
+    return tuple(corpus_path(item) for item in items)
+
+
+def corpus_path(path: str) -> str:
+    """A ``supersedes`` path (relative to the corpus root) normalised as a path:
+    ``./policies/../policies/a.md`` is ``policies/a.md``. A path that leaves the
+    corpus keeps its ``..`` (``./../../a.md`` is ``../../a.md``, never ``a.md``):
+    ``leaves_corpus`` says so, and the build reports it."""
+    return posixpath.normpath(path.strip())
+
+
+def leaves_corpus(path: str) -> bool:
+    """Whether a normalised ``supersedes`` path points outside the corpus folder."""
+    return path == ".." or path.startswith(("../", "/"))

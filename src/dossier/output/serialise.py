@@ -14,6 +14,7 @@ from dossier.records import (
     Answer,
     AnsweredWorkbook,
     BuildInfo,
+    CacheDiscard,
     Calculation,
     Claim,
     ColumnSettings,
@@ -25,6 +26,7 @@ from dossier.records import (
     Finding,
     Freshness,
     Hit,
+    InstructionPassage,
     LapseCause,
     LapsedDecision,
     LibraryNote,
@@ -61,6 +63,8 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
             "corpus": build.corpus,
             "answer_cache": build.answer_cache,
             "review_changes": _review_changes_json(build.review_changes),
+            "cache_discarded": [_plain(d) for d in build.cache_discarded],
+            "instruction_passages": [_plain(p) for p in build.instruction_passages],
             **({"model_calls": build.model_calls} if build.engine != "offline" else {}),
             **({"library": build.library} if build.library else {}),
         },
@@ -211,7 +215,6 @@ def dossier_bytes(dossier: Dossier) -> bytes:
 
 def from_json(data: dict[str, Any]) -> Dossier:
     """The inverse of ``to_json``: the record back from ``dossier.json``."""
-    build = data["build"]
     documents = tuple(
         Document(
             path=d["path"],
@@ -229,26 +232,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
     )
     return Dossier(
         schema_version=data["schema_version"],
-        build=BuildInfo(
-            started_at=build["started_at"],
-            finished_at=build["finished_at"],
-            engine=build["engine"],
-            questions=build["questions"],
-            reused=build["reused"],
-            recomputed=build["recomputed"],
-            documents=build["documents"],
-            documents_failed=tuple(
-                DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
-            ),
-            stage_seconds=build.get("stage_seconds", {}),
-            questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
-            corpus_notes=tuple(build.get("corpus_notes", [])),
-            corpus=build.get("corpus", ""),
-            answer_cache=dict(build.get("answer_cache", {})),
-            model_calls=build.get("model_calls", 0),
-            library=build.get("library", ""),
-            review_changes=_review_changes(build.get("review_changes")),
-        ),
+        build=_build_from_json(data["build"]),
         documents=documents,
         answers=tuple(answer_from_json(a) for a in data["answers"]),
         corpus_sha256=data["corpus_sha256"],
@@ -257,6 +241,33 @@ def from_json(data: dict[str, Any]) -> Dossier:
         tool_version=data["tool_version"],
         paper=data.get("render", {}).get("paper", "A4"),
         workbook=_workbook_from_json(data.get("render", {}).get("workbook")),
+    )
+
+
+def _build_from_json(build: dict[str, Any]) -> BuildInfo:
+    return BuildInfo(
+        started_at=build["started_at"],
+        finished_at=build["finished_at"],
+        engine=build["engine"],
+        questions=build["questions"],
+        reused=build["reused"],
+        recomputed=build["recomputed"],
+        documents=build["documents"],
+        documents_failed=tuple(
+            DocumentFailure(f["path"], f["reason"]) for f in build["documents_failed"]
+        ),
+        stage_seconds=build.get("stage_seconds", {}),
+        questionnaire_notes=tuple(build.get("questionnaire_notes", [])),
+        corpus_notes=tuple(build.get("corpus_notes", [])),
+        corpus=build.get("corpus", ""),
+        answer_cache=dict(build.get("answer_cache", {})),
+        cache_discarded=tuple(CacheDiscard(**d) for d in build.get("cache_discarded", [])),
+        instruction_passages=tuple(
+            InstructionPassage(**p) for p in build.get("instruction_passages", [])
+        ),
+        model_calls=build.get("model_calls", 0),
+        library=build.get("library", ""),
+        review_changes=_review_changes(build.get("review_changes")),
     )
 
 

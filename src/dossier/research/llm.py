@@ -32,6 +32,9 @@ Sleep = Callable[[float], None]
 
 BASE_URL_VARIABLE = "OPENAI_BASE_URL"
 API_KEY_VARIABLE = "OPENAI_API_KEY"
+# The critic's model may live on another server; without these it is on the same one.
+CRITIC_BASE_URL_VARIABLE = "OPENAI_CRITIC_BASE_URL"
+CRITIC_API_KEY_VARIABLE = "OPENAI_CRITIC_API_KEY"
 _RETRYABLE_STATUS = {408, 409, 429}
 
 
@@ -49,6 +52,8 @@ class ModelSettings:
     max_acceptance_retries: int = 1  # redrafts after an acceptance check that is not complete
     entailment_budget: int = 200  # the critic's entailment calls per run (one per claim)
     temperature: float = 0.0
+    # the model the critic's entailment pass asks ("" = ``model`` itself: a self-check)
+    critic_model: str = ""
 
 
 class ModelError(Exception):

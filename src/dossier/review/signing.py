@@ -12,6 +12,7 @@ import base64
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from dossier import __version__
 from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
 from dossier.output.manifest import (
@@ -31,11 +33,15 @@ from dossier.output.manifest import (
     SIGNED_ARTEFACTS,
     build_manifest,
     manifest_bytes,
+    signed_artefacts,
 )
-from dossier.output.workbook import ANSWERED_SUFFIX, answers_written
+from dossier.output.render import write_outputs
+from dossier.output.serialise import read_dossier
+from dossier.output.workbook import ANSWERED_SUFFIX, KEPT_SOURCES, answers_written, kept_source
 from dossier.records import Dossier
 from dossier.review import sshsig
 from dossier.review.decisions import pending
+from dossier.review.reverify import corpus_problems, markdown_problem, reviewed_dossier
 
 SIGNER_IDENTITY = "dossier-signer"
 
@@ -144,20 +150,75 @@ def signer_entry(signer: Ed25519PublicKey, signed_at: str) -> dict[str, Any]:
     }
 
 
-def sign(dossier: Dossier, out: Path, key_path: Path, signed_at: str) -> str:
-    """Write the signed manifest and its signature; return the signer's fingerprint."""
+@dataclass(frozen=True)
+class Signed:
+    """What ``sign`` did: who signed, and which files it rendered anew that differed
+    from those it found (edited by hand, or left stale by a review)."""
+
+    fingerprint: str
+    rendered_anew: tuple[str, ...]
+
+
+def sign(out: Path, key_path: Path, signed_at: str, corpus: Path | None = None) -> Signed:
+    """Check, render and sign. The record must be what the engine's answers and the
+    review decisions make, every answer decided, and every quote its document's
+    text at its offsets in the corpus (``corpus``, default: the folder the build
+    read). Then dossier.json, dossier.md, dossier.pdf and the answered workbook are
+    rendered again through the one render entry point and exactly those bytes are
+    signed: a file edited by hand, or left stale, is never what is signed."""
+    key = load_private_key(key_path)
+    dossier, problems = reviewed_dossier(out)
     waiting = pending(dossier)
     if waiting:
         shown = ", ".join(waiting[:8]) + (" ..." if len(waiting) > 8 else "")
         raise SigningError(f"{out}: cannot sign: {len(waiting)} answers await review ({shown})")
+    problems += corpus_problems(dossier, corpus or Path(dossier.build.corpus))
+    problems += _kept_questionnaire_problems(dossier, out)
+    if problems:
+        listed = "\n".join(f"  {p}" for p in problems[:20])
+        more = f"\n  and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise SigningError(f"{out}: cannot sign:\n{listed}{more}")
+    before = _digests(out, signed_artefacts(dossier))
+    write_outputs(dossier, out)  # also the unsigned manifest, and any old signature removed
+    after = _digests(out, signed_artefacts(dossier))
     _require_answers_in_workbook(dossier, out)
-    key = load_private_key(key_path)
     manifest = build_manifest(dossier, out) | {"signer": signer_entry(key.public_key(), signed_at)}
     signed = manifest_bytes(manifest)
     write_atomic(out / MANIFEST, signed)
     write_atomic(out / SIGNATURE, base64.b64encode(key.sign(signed)) + b"\n")
     _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
-    return fingerprint(key.public_key())
+    anew = tuple(n for n in RENDERED if n in before and before[n] != after.get(n))
+    anew += tuple(n for n in _workbook(dossier) if n in before and before[n] != after.get(n))
+    return Signed(fingerprint(key.public_key()), anew)
+
+
+RENDERED = ("dossier.md", "dossier.pdf")
+
+
+def _workbook(dossier: Dossier) -> tuple[str, ...]:
+    return (dossier.workbook.file,) if dossier.workbook is not None else ()
+
+
+def _digests(out: Path, names: Iterable[str]) -> dict[str, str]:
+    return {
+        name: hashlib.sha256((out / name).read_bytes()).hexdigest()
+        for name in names
+        if (out / name).is_file()
+    }
+
+
+def _kept_questionnaire_problems(dossier: Dossier, out: Path) -> list[str]:
+    """The answered workbook is written again into the vendor's own workbook, as the
+    build read it (kept under the output folder, checked by its hash), never into
+    the answered copy found in the folder."""
+    if dossier.workbook is None:
+        return []
+    if kept_source(out, dossier.questionnaire, dossier.questionnaire_sha256) is not None:
+        return []
+    return [
+        f"{KEPT_SOURCES}: the questionnaire the build read ({dossier.questionnaire}, sha256 "
+        f"{dossier.questionnaire_sha256[:12]}…) is not kept there; build again"
+    ]
 
 
 def _require_answers_in_workbook(dossier: Dossier, out: Path) -> None:
@@ -192,18 +253,29 @@ class Verification:
     signer: str
     problems: tuple[str, ...]
     key_from_manifest: bool
+    notes: tuple[str, ...] = ()  # what was not checked, and why
 
 
-def verify(out: Path, public_key_path: Path | None) -> Verification:
+def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) -> Verification:
+    """The signature (by the given key, or the one the manifest names), every signed
+    artefact's hash, dossier.md against what dossier.json renders to, and with
+    ``corpus`` every quote against the documents there."""
     signed, signature = _read_signed(out)
-    manifest = json.loads(signed)
-    signer = manifest.get("signer") or {}
-    embedded = Ed25519PublicKey.from_public_bytes(base64.b64decode(signer.get("public_key", "")))
+    manifest = _manifest(signed, out)
+    entry = manifest.get("signer")
+    signer: dict[str, Any] = entry if isinstance(entry, dict) else {}
+    embedded = _signer_key(signer)
+    if public_key_path is None and embedded is None:
+        raise SigningError(
+            f"{out / MANIFEST}: names no signer's key, so {SIGNATURE} is not its signature "
+            "(a signature kept from another signing?); sign the dossier again"
+        )
     key = load_public_key(public_key_path) if public_key_path else embedded
+    assert key is not None
     problems = []
     if fingerprint(key) != signer.get("fingerprint"):
         problems.append(
-            f"{SIGNATURE}: signed by {signer.get('fingerprint')}, "
+            f"{SIGNATURE}: signed by {signer.get('fingerprint', 'no named signer')}, "
             f"not by the given key {fingerprint(key)}"
         )
     try:
@@ -213,10 +285,56 @@ def verify(out: Path, public_key_path: Path | None) -> Verification:
             f"{MANIFEST}: the signature does not match "
             "(manifest or signature altered, or another key)"
         )
-    problems += _artefact_problems(out, manifest.get("artefacts", {}))
+    artefacts = manifest.get("artefacts", {})
+    problems += _artefact_problems(out, artefacts if isinstance(artefacts, dict) else {})
+    content, notes = _content_problems(out, manifest, corpus)
     return Verification(
-        signer.get("fingerprint", "?"), tuple(dict.fromkeys(problems)), public_key_path is None
+        signer.get("fingerprint", "?"),
+        tuple(dict.fromkeys(problems + content)),
+        public_key_path is None,
+        tuple(notes),
     )
+
+
+def _manifest(signed: bytes, out: Path) -> dict[str, Any]:
+    manifest = json.loads(signed)
+    if not isinstance(manifest, dict):
+        raise SigningError(f"{out / MANIFEST}: not a dossier manifest")
+    return manifest
+
+
+def _signer_key(signer: dict[str, Any]) -> Ed25519PublicKey | None:
+    """The public key the manifest's signer entry names, or None (none, or malformed)."""
+    try:
+        raw = base64.b64decode(str(signer["public_key"]), validate=True)
+        return Ed25519PublicKey.from_public_bytes(raw)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+def _content_problems(
+    out: Path, manifest: dict[str, Any], corpus: Path | None
+) -> tuple[list[str], list[str]]:
+    """What the signed files say, checked: dossier.md is what dossier.json renders to
+    (when this version of dossier rendered it), and with ``corpus`` every quote."""
+    try:
+        dossier = read_dossier(out)
+    except InputError as error:
+        return [str(error)], []
+    problems: list[str] = []
+    notes: list[str] = []
+    if manifest.get("tool_version") == __version__:
+        problems += [p for p in [markdown_problem(out, dossier)] if p]
+    else:
+        notes.append(
+            f"dossier.md was rendered by dossier {manifest.get('tool_version')}, not "
+            f"{__version__}: it was not rendered again to compare"
+        )
+    if corpus is not None:
+        problems += corpus_problems(dossier, corpus)
+    else:
+        notes.append("quotes not checked against the documents: pass --corpus DIR to check them")
+    return problems, notes
 
 
 def _artefact_problems(out: Path, signed: dict[str, str]) -> list[str]:

@@ -6,9 +6,10 @@ artefacts a decision changes are written again: ``dossier.json``,
 ``dossier.md``, the answered workbook (from the copy in ``out``) and the
 manifest. Laying out the PDF is what takes time, so a decision removes the old
 ``dossier.pdf`` (it no longer says what the record says) and the PDF is laid out
-once, when it is needed: at the end of an interactive review, by
-``dossier render``, and by ``dossier sign``, which always signs what it has just
-rendered from the final decisions (``render_final``).
+once, when it is needed: at the end of an interactive review and by
+``dossier render`` (``render_final``), and by ``dossier sign``, which re-verifies
+every quote and signs only what it has just rendered from the final decisions
+(``review.signing.sign``).
 """
 
 from __future__ import annotations
@@ -97,19 +98,11 @@ def record_decisions(
     return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered))
 
 
-def prepare_signing(out: Path) -> Dossier:
-    """The dossier to sign. When every answer is decided, every artefact is rendered
-    again from the record and its decisions first (the PDF laid out), so that what
-    is signed is what the final decisions render to; otherwise it is returned as it
-    is, and signing refuses it for the answers that wait."""
-    dossier = read_dossier(out)
-    return dossier if pending(dossier) else render_final(out)
-
-
 def render_final(out: Path) -> Dossier:
     """Every artefact rendered again from ``dossier.json`` (which holds the
-    decisions), the PDF laid out: what ``dossier render`` and ``dossier sign``
-    do before anything is signed."""
+    decisions), the PDF laid out: what ``dossier render`` and an interactive review
+    do (``dossier sign`` renders through the same ``write_outputs``, after its
+    checks)."""
     dossier = read_dossier(out)
     write_outputs(dossier, out)
     return dossier
