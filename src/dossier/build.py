@@ -84,6 +84,8 @@ from dossier.research.llm import (
 from dossier.research.model import Checks, ModelEngine
 from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import PASSAGES_FILE, passages_json
+from dossier.review.library import Library, load_library
+from dossier.review.recall import Today, earlier_review, recall
 from dossier.review.workflow import Carried, carry_decisions, next_steps
 
 SCHEMA_VERSION = "1.0"
@@ -147,6 +149,7 @@ def build(
     model = language_model(config, model, environ)
     critic = critic_model(config, critic, environ)
     questionnaire = read_questions(config)  # a bad questionnaire fails fast, before indexing
+    library = load_library(config.library) if config.library else None  # so does a bad library
     run = Run(config, MeteredEmbedder(embedder), reporter or SilentReporter(), started, checkpoint)
     try:
         with long_lived_objects_left_alone():
@@ -156,6 +159,7 @@ def build(
             engine = make_engine(config, corpus, index, authority, model, critic)
             answerer = Answerer.of(run, corpus, index, authority, engine, kept)
             answered = answer_questions(run, questionnaire, answerer, executor)
+            answered = recall_library(run, answered, library, answerer, authority)
             dossier = assemble(run, questionnaire, corpus, authority, answered, clock())
             carried = carry_reviews(config.out, dossier, answered.lookups, corpus)
             result = write_artefacts(run, carried, corpus)
@@ -434,11 +438,16 @@ class Answerer:
             question=question.question,
             fields=question.fields,
         )
+        return self.dated(current), lookup
+
+    def dated(self, answer: Answer) -> Answer:
+        """Each citation dated as of this build (freshness follows the build's date),
+        and its quotes' unfilled template placeholders noted."""
         config = self.run.config
         dated = date_answer(
-            current, self.documents, self.index.find, self.run.started.date(), config.freshness
+            answer, self.documents, self.index.find, self.run.started.date(), config.freshness
         )
-        return mark_placeholders(dated), lookup
+        return mark_placeholders(dated)
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the
@@ -498,6 +507,39 @@ class QuoteAudit:
             self.seconds += seconds
 
 
+def recall_library(
+    run: Run,
+    answered: Answered,
+    library: Library | None,
+    answerer: Answerer,
+    authority: Authority,
+) -> Answered:
+    """4b. A question the answer library has answered before starts from that answer,
+    its quotes verified again against today's documents (else the entry is shown
+    lapsed, and why); the library's rejections and hints are shown beside answers.
+    Answers whose own review decision holds are left as they are."""
+    if library is None:
+        return answered
+    start, before = time.perf_counter(), run.embedder.reading()
+    earlier = earlier_review(run.out, answered.answers, list(answerer.documents.values()))
+    index = answerer.index
+    today = Today(answerer.documents, index.passages_of, authority, answerer.context.verifier)
+    asks = VectorStore(run.cache_dir / "library", run.embedder)
+    answers = tuple(
+        answerer.dated(answer) if answer.library is not None else answer
+        for answer in recall(answered.answers, library, today, asks.vectors, earlier)
+    )
+    run.ledger.stage(
+        "library",
+        time.perf_counter() - start,
+        entries=len(library.entries),
+        proposed=sum(a.library is not None for a in answers),
+        lapsed=sum(n.kind == "lapsed" for a in answers for n in a.library_notes),
+        **_embedding_share(run.embedder, before),
+    )
+    return dataclasses.replace(answered, answers=answers)
+
+
 def assemble(
     run: Run,
     questionnaire: Questionnaire,
@@ -526,6 +568,7 @@ def assemble(
         cache_discarded=ledger.discards(),
         instruction_passages=instruction_passages(corpus.chunks),
         model_calls=ledger.model_calls(),
+        library=str(config.library) if config.library else "",
     )
     return Dossier(
         schema_version=SCHEMA_VERSION,

@@ -174,6 +174,11 @@ def _built_folder(config_path: Path | None, out: Path | None) -> Path:
     help="Answering engine (default: offline).",
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="Questions answered in parallel.")
+@click.option(
+    "--library",
+    type=_PathGiven(path_type=Path),
+    help="Answer library (JSON Lines) to start from (default: [library] path).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.pass_context
 def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overrides: Any) -> None:
@@ -218,6 +223,10 @@ def _report_build(result: Any) -> None:
     )
     if dossier.build.model_calls:
         click.echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
+    if dossier.build.library:
+        from dossier.review.recall import library_summary
+
+        click.echo(f"  {library_summary(dossier)}")
     for failure in dossier.build.documents_failed:
         click.echo(f"  could not read {failure.path}: {failure.reason}")
     for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
@@ -269,6 +278,11 @@ def _trust_lines(result: Any) -> list[str]:
 )
 @click.option("--reason", help="Why the answers are rejected (or edited).")
 @click.option("--text", help="The new answer text, with --edit.")
+@click.option(
+    "--library",
+    type=_PathGiven(path_type=Path),
+    help="Answer library to add the decisions to (default: [library] path, else the build's).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_ids", nargs=-1)
 def review(
@@ -282,6 +296,7 @@ def review(
     interactive: bool,
     reason: str | None,
     text: str | None,
+    library: Path | None,
     debug: bool,
     question_ids: tuple[str, ...],
 ) -> None:
@@ -305,16 +320,25 @@ def review(
         if edit and (len(question_ids) != 1 or text is None):
             raise InputError("--edit takes one QID and --text")
         folder = _built_folder(config_path, out)
+        library = _review_library(config_path, folder, library)
         if interactive:
             with output_lock(folder):
-                _interactive_session(folder, reviewer)
+                _interactive_session(folder, reviewer, library)
             return
         status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
         with output_lock(folder):
-            recorded = _record(folder, reviewer, status, chosen, reason, text)
+            recorded = _record(folder, reviewer, status, chosen, reason, text, library)
         for step in recorded.next_steps:
             click.echo(f"Next: {step}")
+
+
+def _review_library(config_path: Path | None, out: Path, given: Path | None) -> Path | None:
+    """The library a review adds its decisions to (see ``library.library_for``)."""
+    from dossier.config import configured_library
+    from dossier.review.library import library_for
+
+    return library_for(out, given, configured_library(_config_file(config_path)))
 
 
 def _record(
@@ -324,14 +348,16 @@ def _record(
     question_ids: tuple[str, ...] | None,
     reason: str | None,
     text: str | None = None,
+    library: Path | None = None,
 ) -> Any:
     from dossier.output.render import counted
     from dossier.review.workflow import record_decisions
 
-    recorded = record_decisions(out, reviewer, status, question_ids, reason, text)
+    recorded = record_decisions(out, reviewer, status, question_ids, reason, text, library)
     click.echo(
         f"Recorded {recorded.decided} {status} by {reviewer}; "
         f"{counted(recorded.pending, 'answer')} still pending."
+        + (f" Added {recorded.remembered} to the library {library}." if library else "")
     )
     if recorded.signature_removed:
         click.echo(
@@ -341,14 +367,14 @@ def _record(
     return recorded
 
 
-def _interactive_session(out: Path, reviewer: str) -> None:
+def _interactive_session(out: Path, reviewer: str, library: Path | None) -> None:
     """Decide pending answers one at a time (each saved at once), then lay out the
     PDF once, however the session ends (q, the end of input, Ctrl-C at a prompt)."""
     from dossier.review.workflow import next_steps, render_final
 
     decided: list[str] = []
     try:
-        _review_interactively(out, reviewer, decided)
+        _review_interactively(out, reviewer, decided, library)
     except click.Abort:  # end of input, or Ctrl-C at a prompt
         click.echo("\nStopped; every decision made so far is saved.")
     if decided:
@@ -359,15 +385,20 @@ def _interactive_session(out: Path, reviewer: str) -> None:
             click.echo(f"Next: {step}")
 
 
-def _review_interactively(out: Path, reviewer: str, decided: list[str]) -> None:
+def _review_interactively(
+    out: Path, reviewer: str, decided: list[str], library: Path | None
+) -> None:
     """One pending answer at a time; each decision is saved at once (and named in
     ``decided``), so a person can stop (q) and resume later."""
     from dossier.errors import InputError
+    from dossier.review.recall import note_lines
     from dossier.review.workflow import pending_answers
 
     for answer in pending_answers(out):
         click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
         click.echo(f"[{answer.verdict}]\n{answer.answer}\n")
+        for line in note_lines(answer):  # what the answer library says beside it
+            click.echo(line)
         choice = click.prompt(
             "approve (a), edit (e), reject (r), skip (s), quit (q)",
             type=click.Choice(["a", "e", "r", "s", "q"]),
@@ -378,13 +409,13 @@ def _review_interactively(out: Path, reviewer: str, decided: list[str]) -> None:
             continue
         try:
             if choice == "a":
-                _record(out, reviewer, "approved", (answer.question_id,), None)
+                _record(out, reviewer, "approved", (answer.question_id,), None, None, library)
             elif choice == "r":
                 reason = click.prompt("reason")
-                _record(out, reviewer, "rejected", (answer.question_id,), reason)
+                _record(out, reviewer, "rejected", (answer.question_id,), reason, None, library)
             else:
                 new_text = _read_edit(answer.answer)
-                _record(out, reviewer, "edited", (answer.question_id,), None, new_text)
+                _record(out, reviewer, "edited", (answer.question_id,), None, new_text, library)
             decided.append(answer.question_id)
         except InputError as error:
             click.echo(f"Not recorded: {error}")
@@ -401,6 +432,119 @@ def _read_edit(current: str) -> str:
             break
         lines.append(line)
     return "".join(lines)
+
+
+@main.group()
+def library() -> None:
+    """The answer library: list, show or remove entries; import hand answers."""
+
+
+def _library_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--library and --config: which library file (default: [library] path)."""
+    command = click.option("--debug", is_flag=True, help="Show tracebacks.")(command)
+    command = click.option(
+        "--config",
+        "config_path",
+        type=_PathGiven(path_type=Path),
+        help="Settings file (default: ./dossier.toml if present).",
+    )(command)
+    return click.option(
+        "--library",
+        "library_path",
+        type=_PathGiven(path_type=Path),
+        help="The library file (default: [library] path in dossier.toml).",
+    )(command)
+
+
+def _library_file(given: Path | None, config_path: Path | None) -> Path:
+    from dossier.config import configured_library
+    from dossier.errors import InputError
+
+    found = given or configured_library(_config_file(config_path))
+    if found is None:
+        raise InputError("no answer library: pass --library FILE or set [library] path")
+    return found
+
+
+@library.command("list")
+@_library_options
+def library_list(library_path: Path | None, config_path: Path | None, debug: bool) -> None:
+    """One line per entry: id, kind, date, reviewer, questionnaire, short answer, question."""
+    with _reported(debug):
+        from dossier.review.library import load_library, summary_line
+
+        book = load_library(_library_file(library_path, config_path))
+        for entry in book.entries:
+            click.echo(summary_line(entry))
+        click.echo(f"{len(book.entries)} entries in {book.path}")
+
+
+@library.command("show")
+@_library_options
+@click.argument("entry_id")
+def library_show(
+    library_path: Path | None, config_path: Path | None, debug: bool, entry_id: str
+) -> None:
+    """Show one entry (ID, or a unique prefix of it)."""
+    with _reported(debug):
+        from dossier.review.library import describe, load_library
+
+        entry = load_library(_library_file(library_path, config_path)).get(entry_id)
+        for line in describe(entry):
+            click.echo(line)
+
+
+@library.command("remove")
+@_library_options
+@click.argument("entry_id")
+def library_remove(
+    library_path: Path | None, config_path: Path | None, debug: bool, entry_id: str
+) -> None:
+    """Remove one entry (ID, or a unique prefix of it)."""
+    with _reported(debug):
+        from dossier.review.library import remove_entry
+
+        path = _library_file(library_path, config_path)
+        gone = remove_entry(path, entry_id)
+        click.echo(f"Removed {gone.id} ({gone.kind}, {gone.question_id}) from {path}")
+
+
+@library.command("import")
+@_library_options
+@click.option(
+    "--corpus",
+    type=_PathGiven(path_type=Path),
+    help="Folder of documents to find the hand answers' sentences in (default: corpus).",
+)
+@click.argument("answered", type=_PathGiven(path_type=Path))
+def library_import(
+    library_path: Path | None,
+    config_path: Path | None,
+    debug: bool,
+    corpus: Path | None,
+    answered: Path,
+) -> None:
+    """Import a questionnaire answered by hand (CSV or XLSX): each answer a hint
+    shown to the reviewer, never evidence; its sentences found word for word in
+    the corpus become verified quotes."""
+    with _reported(debug):
+        from dossier.common.clock import utc_iso
+        from dossier.config import load_config
+        from dossier.review.hints import import_hand_answers
+        from dossier.review.library import update_library
+
+        path = _library_file(library_path, config_path)
+        overrides = {"corpus": corpus, "questions": answered}
+        config = load_config(_config_file(config_path), overrides)
+        entries = import_hand_answers(
+            answered, config.corpus, config.chunking, config.questionnaire, utc_iso()
+        )
+        update_library(path, entries)
+        quoted = sum(len(e.quotes) for e in entries)
+        click.echo(
+            f"Imported {len(entries)} hand answers from {answered} into {path} as hints; "
+            f"{quoted} of their sentences are, word for word, in the corpus"
+        )
 
 
 @main.command()

@@ -26,7 +26,7 @@ from dossier.research.llm import ModelSettings
 from dossier.research.scoring import load_scorer
 
 ENGINES = ("offline", "openai")
-_TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper"}
+_TOP_KEYS = {"corpus", "questions", "out", "engine", "jobs", "paper", "library"}
 PAPERS = ("A4", "Letter")
 _SECTIONS: dict[str, type] = {
     "chunking": ChunkSettings,
@@ -51,6 +51,7 @@ class Config:
     questionnaire: ColumnSettings = field(default_factory=ColumnSettings)
     freshness: FreshnessSettings = field(default_factory=FreshnessSettings)
     model: ModelSettings = field(default_factory=ModelSettings)  # [engine], for engine "openai"
+    library: Path | None = None  # [library] path: the answer library (None: none is used)
 
     def fingerprint(self) -> dict[str, Any]:
         """The settings that change answers (for the record and cache keys)."""
@@ -76,6 +77,7 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
     errors: list[str] = []
     values = _top_level(raw, base, errors)
     model = _engine_table(raw, values, errors)
+    values["library"] = _library_table(raw, base, errors)
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
     sections = {key: _section(raw, key, cls, errors) for key, cls in _SECTIONS.items()}
     errors += [f"unknown key '{key}'" for key in sorted(set(raw) - _TOP_KEYS - set(_SECTIONS))]
@@ -104,8 +106,40 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
         jobs=jobs,
         paper=values.get("paper", "A4"),
         model=model,
+        library=Path(values["library"]) if values.get("library") is not None else None,
         **sections,
     )
+
+
+def _library_table(raw: dict[str, Any], base: Path, errors: list[str]) -> Path | None:
+    """``[library] path``: the answer library's file, relative to dossier.toml."""
+    table = raw.get("library")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        errors.append("[library] must be a table with 'path'")
+        return None
+    unknown = sorted(set(table) - {"path"})
+    errors += [f"unknown key 'library.{key}' (known: path)" for key in unknown]
+    path = table.get("path")
+    if path is None:
+        return None
+    if not isinstance(path, str) or not path.strip():
+        errors.append("'library.path' must be a path (a string)")
+        return None
+    return base / path
+
+
+def configured_library(path: Path | None) -> Path | None:
+    """The ``[library] path`` of a dossier.toml (None without one), for the commands
+    that read nothing else of it (review, library)."""
+    if path is None:
+        return None
+    errors: list[str] = []
+    library = _library_table(_read_toml(path), path.parent, errors)
+    if errors:
+        raise ConfigError(f"{path}: " + "; ".join(errors))
+    return library
 
 
 def output_over_corpus(corpus: Path, out: Path) -> str | None:

@@ -297,6 +297,53 @@ class Review:
     reason: str | None = None  # why it was rejected or edited
 
 
+LibraryNoteKind = Literal["lapsed", "rejected", "hint"]
+# Why a library entry no longer holds against today's documents.
+LapseReason = Literal[
+    "document_removed",  # a quoted document is not in the corpus
+    "document_superseded",  # a quoted document is superseded, archived, draft or not yet in force
+    "document_changed",  # a quoted document changed where it was quoted
+    "quote_not_found",  # the document is unchanged, yet no passage holds the quote
+    "contradicted",  # the engine's own evidence states otherwise
+]
+
+
+@dataclass(frozen=True)
+class LibraryUse:
+    """Where a proposed answer came from: an answer library entry, who approved it,
+    when, and for which questionnaire. The library pre-fills; it never signs."""
+
+    entry: str
+    reviewer: str
+    at: str  # UTC, ISO 8601
+    questionnaire: str
+
+    @property
+    def provenance(self) -> str:
+        """The line the proposed answer's prose ends with."""
+        return (
+            f"From the library: approved by {self.reviewer} on {self.at[:10]} "
+            f"for {self.questionnaire}."
+        )
+
+
+@dataclass(frozen=True)
+class LibraryNote:
+    """What the answer library says beside an answer: an entry that matched but
+    lapsed (and why), an earlier rejection of the same ask (and its reason), or a
+    hand answer imported as a hint (never evidence)."""
+
+    kind: LibraryNoteKind
+    entry: str
+    reviewer: str
+    at: str
+    questionnaire: str
+    text: str  # lapsed: what no longer holds; rejected: the reason; hint: the hand answer
+    lapse: LapseReason | None = None
+    # a hint's sentences found, word for word, in a current document today
+    quotes: tuple[Quote, ...] = ()
+
+
 @dataclass(frozen=True)
 class Answer:
     question_id: str
@@ -320,6 +367,8 @@ class Answer:
     # it ("quarterly", "12 characters"), "Not covered", or "Needs review" (escalated).
     short_answer: str = ""
     related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
+    library: LibraryUse | None = None  # proposed from the answer library (still pending review)
+    library_notes: tuple[LibraryNote, ...] = ()  # lapsed entries, earlier rejections, hints
 
 
 class LapseCause(enum.StrEnum):
@@ -413,6 +462,7 @@ class BuildInfo:
     model_calls: int = 0  # calls to a language model, all questions together
     # per question: "reused: why" or "recomputed: why", from the run ledger
     answer_cache: dict[str, str] = field(default_factory=dict)
+    library: str = ""  # the answer library the build read ("" when none)
     review_changes: ReviewChanges = ReviewChanges()
     cache_discarded: tuple[CacheDiscard, ...] = ()  # cache entries that failed a check
     instruction_passages: tuple[InstructionPassage, ...] = ()  # passages addressing a model

@@ -286,6 +286,28 @@ def test_encoder_is_read_and_checked(tmp_path: Path) -> None:
     assert "'retrieval.encoder' must be one of auto, fp32, bf16, int8" in config_error(path)
 
 
+def test_the_library_path_is_relative_to_the_file_and_the_flag_overrides_it(
+    tmp_path: Path,
+) -> None:
+    path = write_config(tmp_path, BASIC + '[library]\npath = "answers/library.jsonl"\n')
+    assert load_config(path).library == path.parent / "answers" / "library.jsonl"
+    given = tmp_path / "other.jsonl"
+    assert load_config(path, {"library": given}).library == given  # --library FILE
+    assert load_config(write_config(tmp_path, BASIC)).library is None  # none: none is read
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('library = "x.jsonl"\n', "[library] must be a table with 'path'"),
+        ("[library]\npath = 3\n", "'library.path' must be a path (a string)"),
+        ('[library]\npath = "x.jsonl"\nformat = 2\n', "unknown key 'library.format'"),
+    ],
+)
+def test_a_bad_library_table_names_the_key(tmp_path: Path, body: str, expected: str) -> None:
+    assert expected in config_error(write_config(tmp_path, BASIC + body))
+
+
 @pytest.mark.parametrize(
     ("out", "said"),
     [

@@ -83,3 +83,24 @@ def test_a_value_counts_only_where_the_passage_speaks_of_the_subject() -> None:
     assert not holds_value(fact, "Backups are retained for 35 days.")
     # the sentence before may name the subject ("... invoices. They are kept 7 years.")
     assert holds_value(fact, "Invoice records are archived in S3. They are kept for 7 years.")
+
+
+def test_each_quote_of_an_answer_comes_from_its_own_passage(demo_build: BuildResult) -> None:
+    """A sentence beside a quoted one is already in that quote's window, so a further
+    quote is evidence from another passage, and an answer has at most max_quotes (a
+    calculator's result cites its operands' quotes again, so it is not counted)."""
+    several = 0
+    for answer in demo_build.dossier.answers:
+        quotes = [q for claim in answer.claims if claim.kind == "fact" for q in claim.quotes]
+        passages = [q.chunk_id for q in quotes]
+        assert len(passages) == len(set(passages)), answer.question_id
+        assert len(quotes) <= 3, answer.question_id
+        several += len(quotes) > 1
+    assert several > 0  # the rule is exercised: some answers rest on two passages
+
+
+def test_a_value_counts_where_its_sentence_names_the_subject_in_other_words() -> None:
+    fact = make_brief(Question("q", "How often are credentials rotated?")).facts[0]
+    # "authenticators" is the thesaurus's alternative for "credentials"
+    assert holds_value(fact, "Authenticators shall be refreshed every 90 days.")
+    assert not holds_value(fact, "Backups are copied to a second region every 90 days.")

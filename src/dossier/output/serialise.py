@@ -29,6 +29,8 @@ from dossier.records import (
     InstructionPassage,
     LapseCause,
     LapsedDecision,
+    LibraryNote,
+    LibraryUse,
     Quote,
     Reattribution,
     RelatedPassage,
@@ -64,6 +66,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
             "cache_discarded": [_plain(d) for d in build.cache_discarded],
             "instruction_passages": [_plain(p) for p in build.instruction_passages],
             **({"model_calls": build.model_calls} if build.engine != "offline" else {}),
+            **({"library": build.library} if build.library else {}),
         },
         "corpus_sha256": dossier.corpus_sha256,
         "questionnaire": {"file": dossier.questionnaire, "sha256": dossier.questionnaire_sha256},
@@ -150,7 +153,21 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "disclosures": list(answer.disclosures),
         "reattributions": [_plain(r) for r in answer.reattributions],
         "related": [_plain(r) for r in answer.related],
+        **_library_json(answer),
     }
+
+
+def _library_json(answer: Answer) -> dict[str, Any]:
+    """``library`` when the answer was proposed from the answer library, and
+    ``library_notes`` when the library says something beside it; else neither."""
+    shown: dict[str, Any] = {}
+    if answer.library is not None:
+        shown["library"] = _plain(answer.library)
+    if answer.library_notes:
+        shown["library_notes"] = [
+            {**_plain(n), "quotes": [_plain(q) for q in n.quotes]} for n in answer.library_notes
+        ]
+    return shown
 
 
 def _claim_json(claim: Claim) -> dict[str, Any]:
@@ -249,6 +266,7 @@ def _build_from_json(build: dict[str, Any]) -> BuildInfo:
             InstructionPassage(**p) for p in build.get("instruction_passages", [])
         ),
         model_calls=build.get("model_calls", 0),
+        library=build.get("library", ""),
         review_changes=_review_changes(build.get("review_changes")),
     )
 
@@ -285,21 +303,29 @@ def answer_from_json(a: dict[str, Any]) -> Answer:
         reattributions=tuple(Reattribution(**r) for r in a.get("reattributions", [])),
         short_answer=a.get("short_answer", ""),
         related=tuple(RelatedPassage(**r) for r in a.get("related", [])),
+        library=LibraryUse(**a["library"]) if a.get("library") else None,
+        library_notes=tuple(_note_from_json(n) for n in a.get("library_notes", [])),
+    )
+
+
+def _note_from_json(n: dict[str, Any]) -> LibraryNote:
+    quotes = tuple(_quote_from_json(q) for q in n.get("quotes", []))
+    return LibraryNote(**{**n, "quotes": quotes})
+
+
+def _quote_from_json(q: dict[str, Any]) -> Quote:
+    return Quote(
+        q["text"],
+        q["document"],
+        q["chunk_id"],
+        q["start"],
+        q["end"],
+        Freshness(**q["freshness"]) if q.get("freshness") else None,
     )
 
 
 def _claim_from_json(c: dict[str, Any]) -> Claim:
-    quotes = tuple(
-        Quote(
-            q["text"],
-            q["document"],
-            q["chunk_id"],
-            q["start"],
-            q["end"],
-            Freshness(**q["freshness"]) if q.get("freshness") else None,
-        )
-        for q in c["quotes"]
-    )
+    quotes = tuple(_quote_from_json(q) for q in c["quotes"])
     return Claim(c["text"], quotes, c.get("kind", "fact"), c.get("basis", ""))
 
 

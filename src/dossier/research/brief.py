@@ -206,9 +206,15 @@ _COORDINATED = re.compile(
 _PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)
 
 
+def asks_for(text: str) -> str | None:
+    """The kind of value a question (or one part of it) asks for, by its wording:
+    frequency, duration or number; None when it names none."""
+    return next((name for name, pattern in _ASKS if pattern.search(text)), None)
+
+
 def _fact(text: str) -> Fact:
     """One part of the question: what it asks for, and the terms of its core ask."""
-    asks = next((name for name, pattern in _ASKS if pattern.search(text)), None)
+    asks = asks_for(text)
     core = core_ask(text).core
     return Fact(text=text, terms=question_terms(core) or question_terms(text), asks=asks)
 

@@ -44,4 +44,4 @@ class EngineSettings:
     max_repairs: int = 1  # research rounds after a failed acceptance check
     related_passages: int = 5  # close passages listed beside an answer, never quoted
     # a quoted sentence takes its passage's neighbours up to this length
-    quote_window_chars: int = 300
+    quote_window_chars: int = 400

@@ -18,8 +18,9 @@ For one brief:
 4. **decide**: answer when the probability reaches the threshold (or a passage
    names the control identifier asked about), else say what is missing;
 5. **select** the lead sentence, then a sentence for each further part of the
-   question, then at most one more that adds a document or a key term, each
-   within ``support_margin`` of the lead's score, at most ``max_quotes``.
+   question, then at most one more from a passage not quoted yet (stating a
+   value, when one is asked), each within ``support_margin`` of the lead's
+   score, at most ``max_quotes``.
    Passages that were close but not quoted are kept as *related passages*, with
    their scores, never as evidence.
 
@@ -308,22 +309,17 @@ class _Research:
         return [c for c in self.engine.scoring.rank(ask, self.passages()) if c.score >= floor]
 
     def _adds(self, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
-        """Whether a sentence adds what the chosen ones lack: a key term of the ask that
-        none of them states, while stating as much of the ask as the lead (a sentence
-        that only repeats the topic is related, not evidence)."""
+        """Whether a sentence is a further passage's evidence: one from a passage not
+        quoted yet (a sentence beside a quoted one is in its quote window already)
+        and, when the question asks for a value, one that states such a value about
+        its subject too (else it is about something else that scores well). Its score
+        is within the lead's margin. On both public sets, asking it instead to add a
+        key term, or to state as much of the ask as the lead, cost recall and left the
+        lead as it was (scripts/fit_scorer.py)."""
         if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
             return False
-        lead = chosen[0][1]
-        if candidate.feature("coverage") < lead.feature("coverage"):
-            return False  # less of the ask than the lead states: related, not evidence
-        stated = set().union(*(self._terms(c) for _, c in chosen))
-        return any(
-            thesaurus.says(t, self._terms(candidate)) and not thesaurus.says(t, stated)
-            for t in self.ask.key
-        )
-
-    def _terms(self, candidate: Candidate) -> frozenset[str]:
-        return self.engine.scoring.terms_of(candidate.sentence.text)
+        fact = self.brief.facts[0] if self.brief.facts else None
+        return fact is None or fact.asks is None or holds_value(fact, candidate.sentence.text)
 
     def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
         kept: list[tuple[int, Candidate]] = []

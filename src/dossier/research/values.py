@@ -7,6 +7,7 @@ import re
 
 from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
 from dossier.records import Fact
+from dossier.research import thesaurus
 
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
@@ -52,7 +53,8 @@ def states_value(fact: Fact, text: str) -> bool:
 def holds_value(fact: Fact, text: str) -> bool:
     """Whether the text states the kind of value the fact asks for (a period, a
     frequency, a number) about the fact's subject: in a sentence that, or whose
-    sentence before it, names one of the fact's terms. "Customer data is deleted
+    sentence before it, names one of the fact's terms or a thesaurus alternative
+    ("authenticators" for "credentials"). "Customer data is deleted
     within 30 days. Invoice records are retained under the schedule above." holds
     no period for invoice records."""
     pattern = ASKS_PATTERN.get(fact.asks or "")
@@ -62,11 +64,15 @@ def holds_value(fact: Fact, text: str) -> bool:
         return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
-    named = [not wanted or bool(wanted & set(content_terms(s))) for s in sentences]
+    named = [not wanted or _names(wanted, set(content_terms(s))) for s in sentences]
     return any(
         pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
         for i, sentence in enumerate(sentences)
     )
+
+
+def _names(wanted: set[str], present: set[str]) -> bool:
+    return any(thesaurus.says(term, present) for term in wanted)
 
 
 # A figure with its unit ("14 characters", "4 hours", "99.9%"), a section number

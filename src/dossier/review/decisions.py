@@ -443,6 +443,13 @@ def apply_decisions(dossier: Dossier, decisions: Mapping[str, Decision]) -> Doss
     return dataclasses.replace(dossier, answers=tuple(answers))
 
 
+def holds_for(decision: Decision, answer: Answer, documents: Iterable[Document]) -> bool:
+    """Whether ``decision`` has not lapsed and judged ``answer`` (as the engine wrote
+    it; ``documents``: the build's, for their authority). An edit stands on its own
+    quotes, which ``reassess`` checks."""
+    return decision.lapsed is None and _judged_this(decision, answer, authorities(documents))
+
+
 def _judged_this(decision: Decision, answer: Answer, authority: Mapping[str, Any]) -> bool:
     if decision.status == "edited":
         return True  # an edit stands on its own quotes (checked by reassess)

@@ -46,6 +46,7 @@ from dossier.review.decisions import (
     pending,
     reassess,
 )
+from dossier.review.library import load_library, remember
 
 SIGNED_FILES = (MANIFEST, *SIGNATURE_FILES)  # what `dossier sign` writes
 
@@ -59,6 +60,7 @@ class Recorded:
     pending: int
     next_steps: tuple[str, ...] = ()
     signature_removed: tuple[str, ...] = ()  # the signature no longer covers the dossier
+    remembered: int = 0  # entries added to the answer library
 
 
 def record_decisions(
@@ -68,11 +70,15 @@ def record_decisions(
     question_ids: Sequence[str] | None,
     reason: str | None,
     text: str | None = None,
+    library: Path | None = None,
 ) -> Recorded:
     """One decision per named question (every pending one when ``question_ids`` is
     None), or, for ``edited``, the edit of one answer to ``text``; saved, and the
-    dossier written again but for its PDF (see the module's docstring)."""
+    dossier written again but for its PDF (see the module's docstring); with a
+    ``library``, each decision is added to it."""
     previous = load_decisions(out)
+    if library is not None:
+        load_library(library)  # a library that cannot be read fails before any decision
     dossier = engine_view(read_dossier(out), previous)
     at = utc_iso()
     new: list[Decision]
@@ -88,7 +94,8 @@ def record_decisions(
     signed = tuple(name for name in SIGNATURE_FILES if (out / name).exists())
     write_outputs(reviewed, out, lay_out_pdf=False)  # the workbook from the copy in out
     steps = next_steps(reviewed, out, signed=False, laid_out=False)
-    return Recorded(len(new), len(pending(reviewed)), steps, signed)
+    remembered = remember(library, reviewed, new) if library is not None else []
+    return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered))
 
 
 def render_final(out: Path) -> Dossier:
