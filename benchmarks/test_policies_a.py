@@ -1,5 +1,6 @@
 """The real evaluation set policies-a (../shared/eval): retrieval quality of each
-ranker, and the offline engine's answer figures with build time per stage.
+ranker, and how often the engine's first-round candidates hold a labelled anchor.
+(The engine's answer figures are in test_eval_sets.py.)
 
     .venv/bin/python -m pytest benchmarks/test_policies_a.py -s --benchmark-json=build/bench.json
 """
@@ -32,8 +33,7 @@ def _questions() -> list[Question]:
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The build's output folder; the index fixture fills its cache first, so the
-    build finds every passage's vector there instead of embedding the corpus again."""
+    """A folder for the index fixture's cache (the passages' vectors)."""
     return tmp_path_factory.mktemp("policies-a")
 
 
@@ -43,15 +43,18 @@ def index(out: Path, embedder) -> HybridIndex:
     return open_index(corpus, embedder, out / "cache")
 
 
-def _top5_hit_rate(index: HybridIndex, rank) -> float:
+def _answerable() -> list[tuple[Question, list[str]]]:
+    """The answerable questions with their labelled anchors."""
     labels = load_labels(SET / "labels.jsonl")
+    found = [(q, labels[q.question_id]) for q in _questions()]
+    return [(q, list(label.anchors)) for q, label in found if label.answerable]
+
+
+def _top5_hit_rate(index: HybridIndex, rank) -> float:
     hits = []
-    for question in _questions():
-        label = labels[question.question_id]
-        if not label.answerable:
-            continue
+    for question, anchors in _answerable():
         top = [index.chunks[p].text for p in rank(question.question)[:5]]
-        hits.append(any(fold(a) in fold(t) for a in label.anchors for t in top))
+        hits.append(any(fold(a) in fold(t) for a in anchors for t in top))
     return round(sum(hits) / len(hits), 3)
 
 
@@ -80,15 +83,11 @@ def test_engine_lead_candidates_top5(index: HybridIndex) -> None:
     engine = OfflineEngine(
         index, Authority({}), {c.document: "" for c in index.chunks}, EngineSettings()
     )
-    labels = load_labels(SET / "labels.jsonl")
     hits = []
-    for question in _questions():
-        label = labels[question.question_id]
-        if not label.answerable:
-            continue
+    for question, anchors in _answerable():
         _, ranked = engine.first_round(make_brief(question))
         top = " ".join(c.sentence.text for c in ranked[:5])
-        hits.append(any(fold(a) in fold(top) for a in label.anchors))
+        hits.append(any(fold(a) in fold(top) for a in anchors))
     rate = round(sum(hits) / len(hits), 3)
     RESULTS.setdefault("policies-a top-5 anchor hit rate", {})["engine candidate sentences"] = rate
     assert rate > 0.4
