@@ -149,7 +149,7 @@ SentenceRow = tuple[str, int, float, str]
 
 @dataclass(frozen=True, kw_only=True)
 class RankStep(Step):
-    """Candidate sentences scored, and the probability that the documents answer."""
+    """Candidate sentences scored, and the probability that the best one answers."""
 
     KIND = "rank"
     probability: float

@@ -31,7 +31,7 @@ def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
     assert result.exit_code == 0, result.output
     assert "Brief: Describe how control AC-2(3) is implemented." in result.output
     assert "  core ask: " in result.output
-    assert "Rank: the documents answer with probability" in result.output
+    assert "Rank: the best sentence answers with probability" in result.output
     assert "AC-2(3)" in result.output.split("Rank:")[1]  # the identifier's sentence leads
     assert "Verdict: grounded" in result.output
 

@@ -126,10 +126,7 @@ EXPECTED = {
 }
 
 # Scenarios whose route the engine does not take as defined, and why.
-ROUTE_DIFFERS: dict[str, str] = {
-    "S1": "the answer probability (0.71) falls just under the threshold fitted on the "
-    "public sets (0.714): a false 'not covered'",
-}
+ROUTE_DIFFERS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dossier.build import BuildResult
+from dossier.config import Config
+from dossier.output.trace import read_trace
 from dossier.records import Answer, Question
 from dossier.research.brief import make_brief
 from dossier.research.values import holds_value, states_value
+from dossier.steps import DecideStep
 
 SUPERSEDED = "policies/password-policy-2023.md"
 ARCHIVED = "policies/remote-work-2019.md"
@@ -39,6 +42,34 @@ def test_questions_the_corpus_does_not_answer_abstain_and_say_why(demo_build: Bu
         assert answer.missing_facts, qid
         assert answer.searches, qid
         assert "do not" in answer.answer
+
+
+def test_a_neighbouring_topic_does_not_answer(demo_build: BuildResult, demo_config: Config) -> None:
+    """Q10 asks whether customers can bring their own keys; the corpus says only
+    where the company keeps its own keys, close in meaning but another topic. Its
+    best sentence names none of the ask's key terms, so the engine abstains and
+    its trace says why."""
+    answer = _answer(demo_build, "Q10")
+    assert answer.verdict == "unsupported"
+    assert answer.short_answer == "Not covered"
+    steps = read_trace(demo_config.out, "Q10").steps
+    decision = next(s for s in steps if isinstance(s, DecideStep))
+    assert not decision.grounded
+    assert "names none of the ask's key terms" in decision.reason
+
+
+def test_the_lead_keeps_its_neighbours_and_a_further_quote_is_its_sentence(
+    demo_build: BuildResult,
+) -> None:
+    """Q09 asks where keys are stored and how often they are rotated: the lead
+    (storage) reads with the sentence after it; the rotation sentence is quoted
+    alone (support_window_chars = 0), not with the sentence that follows it in its
+    passage."""
+    quotes = [q.text for c in _answer(demo_build, "Q09").claims for q in c.quotes]
+    assert quotes[0].startswith("5.1 Encryption keys are generated and stored in AWS")
+    assert "Key material never leaves AWS KMS" in quotes[0]
+    assert "5.3 KMS keys are rotated yearly using AWS KMS automatic key rotation." in quotes
+    assert not any("Earlier key versions are retained" in q for q in quotes)
 
 
 def test_grounded_answers_have_claims_with_quotes(demo_build: BuildResult) -> None:

@@ -210,7 +210,7 @@ def _(step: DecideStep) -> list[str]:
 @describe.register
 def _(step: RankStep) -> list[str]:
     lines = [
-        f"Rank: the documents answer with probability {step.probability:.2f} "
+        f"Rank: the best sentence answers with probability {step.probability:.2f} "
         f"(answers from {step.threshold:.2f}); best sentences:"
     ]
     lines += [

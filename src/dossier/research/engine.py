@@ -43,5 +43,7 @@ class EngineSettings:
     answer_threshold: float = -1.0  # answer at this probability; below 0: the fitted threshold
     max_repairs: int = 1  # research rounds after a failed acceptance check
     related_passages: int = 5  # close passages listed beside an answer, never quoted
-    # a quoted sentence takes its passage's neighbours up to this length
+    # the lead sentence takes its passage's neighbours up to this length
     quote_window_chars: int = 400
+    # ... and each further quote up to this one (0: its sentence alone)
+    support_window_chars: int = 0

@@ -9,8 +9,12 @@ score. The best-scoring sentence is the lead quote.
 
 A second logistic model looks at the question as a whole (the lead's score, how
 much of the ask the lead states, how much of the ask's vocabulary the corpus
-holds at all) and gives the probability that the documents answer it. The
-engine answers only above a threshold.
+holds at all) and gives the probability that the lead answers it: that the
+question is answerable and the lead's quote states what it asks (fitting on that,
+rather than on whether the documents cover the question somewhere, keeps the
+threshold from shifting with how much of a questionnaire a corpus covers). The
+engine answers only above a threshold, and only when the lead names one of the
+ask's key terms (``candidates.names_key_term``).
 
 Both models and the threshold are fitted by ``scripts/fit_scorer.py`` on
 labelled public sets, leave-one-corpus-out, and shipped with the tool in
