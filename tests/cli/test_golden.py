@@ -32,6 +32,7 @@ def test_demo_markdown_matches_golden(demo_build: BuildResult) -> None:
     assert rendered == GOLDEN.read_text()
 
 
+@pytest.mark.slow  # two cold builds of the demo (about a minute on 2 cores)
 def test_demo_build_is_deterministic(
     demo_config: Config, embedder: MiniLMEmbedder, tmp_path: Path
 ) -> None:
