@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,13 +34,18 @@ def three_pages(tmp_path_factory: pytest.TempPathFactory) -> SourceFile:
     return SourceFile("reports/report.pdf", data, hashlib.sha256(data).hexdigest())
 
 
+def _kept_entry(cache_dir: Path, pdf: SourceFile) -> tuple[Path, dict[str, Any]]:
+    """Ingest ``pdf`` once into ``cache_dir``; the file the cache kept, and its row."""
+    DocumentCache(cache_dir).ingest([pdf], ChunkSettings())
+    (entry,) = (cache_dir / "documents").glob("*.json")
+    return entry, json.loads(entry.read_text())
+
+
 def test_the_kept_text_of_a_quoted_page_is_checked_against_the_pdf(
     tmp_path: Path, three_pages: SourceFile
 ) -> None:
     cache_dir = tmp_path / "cache"
-    DocumentCache(cache_dir).ingest([three_pages], ChunkSettings())
-    (entry,) = (cache_dir / "documents").glob("*.json")
-    row = json.loads(entry.read_text())
+    entry, row = _kept_entry(cache_dir, three_pages)
     assert len(row["pages"]) == 3
 
     cache = DocumentCache(cache_dir)  # the text as kept: clean
@@ -77,9 +83,7 @@ def test_a_kept_pdf_without_page_lengths_is_read_again(
     tmp_path: Path, three_pages: SourceFile
 ) -> None:
     cache_dir = tmp_path / "cache"
-    DocumentCache(cache_dir).ingest([three_pages], ChunkSettings())
-    (entry,) = (cache_dir / "documents").glob("*.json")
-    row = json.loads(entry.read_text())
+    entry, row = _kept_entry(cache_dir, three_pages)
     del row["pages"]  # as an earlier version kept it
     entry.write_text(json.dumps(row))
     cache = DocumentCache(cache_dir)
