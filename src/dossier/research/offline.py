@@ -19,9 +19,9 @@ For one brief:
    sentence (or a heading above it) names a key term of the ask, or when a
    passage names the control identifier asked about; else say what is missing;
 5. **select** the lead sentence, then a sentence for each further part of the
-   question, then at most one more from a passage not quoted yet (stating a
-   value, when one is asked), each within ``support_margin`` of the lead's
-   score, at most ``max_quotes``.
+   question, then at most one more from a passage not quoted yet (naming a key
+   term of the ask, and stating a value when one is asked), each within
+   ``support_margin`` of the lead's score, at most ``max_quotes``.
    Passages that were close but not quoted are kept as *related passages*, with
    their scores, never as evidence.
 
