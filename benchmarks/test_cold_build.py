@@ -3,7 +3,9 @@ the size of policies-a: absolute seconds per stage, as the build's run ledger
 records them, and the index stage's passages per second beside the raw model's
 batched throughput (``SentenceTransformer.encode``, its defaults) on a sample of
 the same passages in the same run, so that a slower embedding shows as slower
-(a ratio of the time outside embedding to the embedding time would improve). All
+(a ratio of the time outside embedding to the embedding time would improve); the
+answer stage's query texts per second beside the raw model's on the questions in
+one batch (the build embeds the queries research plans in one batch first). All
 with the encoder a build uses by default (``auto``: bf16 on a CPU with native
 bfloat16, else fp32; the raw model is always fp32).
 
@@ -18,6 +20,7 @@ times the passages.
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shutil
@@ -89,6 +92,8 @@ def test_cold_build_seconds_per_stage(
     assert result.dossier.build.recomputed == result.dossier.build.questions
     passages_per_second = index["embedded"] / index["embedding_seconds"]
     raw = _raw_passages_per_second(root / "corpus")
+    raw_queries = _raw_queries_per_second(root / "questions.csv")
+    queries_per_second = answer["embedded_texts"] / max(answer["embedding_seconds"], 1e-9)
     corpus = {0: "policies-b corpus", 1: "policies-a"}.get(copies, f"policies-a x{copies}")
     RESULTS[f"cold build, {corpus} ({embedder.encoder})"] = {
         "passages": index["passages"],
@@ -100,8 +105,23 @@ def test_cold_build_seconds_per_stage(
         "passages/s": round(passages_per_second, 1),
         "raw model passages/s (fp32)": round(raw, 1),
         "passages/s / raw": round(passages_per_second / raw, 2),
+        "query texts embedded": answer["embedded_texts"],
+        "query texts/s": round(queries_per_second, 1),
+        "raw model query texts/s (fp32, batched)": round(raw_queries, 1),
         "load": " ".join(f"{v:.1f}" for v in os.getloadavg()),
     }
+
+
+def _raw_queries_per_second(questions: Path) -> float:
+    """The raw model (fp32, ``encode``'s defaults) on the questions' texts in one call:
+    the reference for the answer stage's query vectors."""
+    with questions.open(encoding="utf-8") as handle:
+        texts = [row["question"] for row in csv.DictReader(handle)]
+    model = load_model()
+    model.encode(texts[:16])  # warm-up
+    start = time.perf_counter()
+    model.encode(texts)
+    return len(texts) / (time.perf_counter() - start)
 
 
 def _raw_passages_per_second(corpus: Path) -> float:

@@ -16,7 +16,7 @@ import hashlib
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -348,10 +348,14 @@ def answer_questions(
     start, before = time.perf_counter(), run.embedder.reading()
     questions, index = questionnaire.questions, answerer.index
     # Query vectors of earlier builds: re-running a stored answer's searches to
-    # check its evidence then costs no model call.
+    # check its evidence then costs no model call. The queries every question's
+    # research will embed are embedded together (several times faster than one
+    # at a time on CPUs; benchmarks/test_build_speed.py) and kept.
     queries = VectorStore(run.cache_dir / "queries", run.embedder)
     stored = [answerer.cache.previous(q.question_id) for q in questions]
     index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
+    planned = answerer.planned_queries(questions)
+    index.remember_queries(dict(zip(planned, queries.vectors(planned), strict=True)))
     advance = run.reporter.stage("Answering questions", len(questions))
     try:
         results = (executor or executor_for(run.config.jobs)).map(
@@ -448,6 +452,12 @@ class Answerer:
             answer, self.documents, self.index.find, self.run.started.date(), config.freshness
         )
         return mark_placeholders(dated)
+
+    def planned_queries(self, questions: Sequence[Question]) -> list[str]:
+        """The texts the engine's research embeds for these questions whatever it
+        finds, each once."""
+        planned = (self.engine.planned_queries(make_brief(q)) for q in questions)
+        return list(dict.fromkeys(text for texts in planned for text in texts))
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the

@@ -32,6 +32,7 @@ from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
+QUERY_VECTORS_HELD = 10_000  # query vectors memoised per build (a few per question)
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class HybridIndex:
         vector = self._query_vectors.get(query)
         if vector is None:
             vector = self._embedder.embed([query])[0]
-            if len(self._query_vectors) < 10_000:
+            if len(self._query_vectors) < QUERY_VECTORS_HELD:
                 self._query_vectors[query] = vector
         return vector
 
@@ -113,8 +114,8 @@ class HybridIndex:
         return dict(self._query_vectors)
 
     def remember_queries(self, vectors: Mapping[str, Vectors]) -> None:
-        """Query vectors from an earlier build: each was embedded alone, as
-        ``embed_query`` does, so a search gives the same hits with them."""
+        """Query vectors from an earlier build: the vectors its searches used, so a
+        search gives the same hits with them."""
         self._query_vectors.update(vectors)
 
     def embed_texts(self, texts: Sequence[str]) -> Vectors:

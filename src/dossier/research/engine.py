@@ -26,6 +26,12 @@ class Engine(Protocol):
         """Search, select and draft for one question."""
         ...
 
+    def planned_queries(self, brief: Brief) -> tuple[str, ...]:
+        """The texts research on ``brief`` embeds whatever it finds (its first
+        searches and what it ranks against): the build embeds every question's in
+        one batch before answering."""
+        ...
+
     def entailer(self) -> Entailer | None:
         """The critic's model pass for one question, or None (offline)."""
         ...

@@ -196,6 +196,10 @@ class ModelEngine:
         (``[engine] critic_model`` when set, else the drafting model itself)."""
         return Entailer(self.critic, self.entailment_budget)
 
+    def planned_queries(self, brief: Brief) -> tuple[str, ...]:
+        """The question as asked: the first search; the model chooses the rest."""
+        return (brief.query,)
+
     def research(self, brief: Brief) -> Evidence:
         run = _Research(self, brief)
         try:

@@ -92,6 +92,16 @@ class OfflineEngine:
     def research(self, brief: Brief) -> Evidence:
         return _Research(self, brief).run()
 
+    def planned_queries(self, brief: Brief) -> tuple[str, ...]:
+        """The core ask and the question (what candidates are ranked against), the
+        first round's searches, and each further part's core ask."""
+        if not brief.english:
+            return ()
+        key = self.scoring.stats.rarest(_terms_of(brief))
+        parts = [core_ask(fact.text).core or fact.text for fact in brief.facts[1:]]
+        texts = [brief.core or brief.query, brief.query, *first_queries(brief, key), *parts]
+        return tuple(dict.fromkeys(texts))
+
     def quote_of(self, sentence: Sentence, lead: bool = True) -> str:
         """The quote a chosen sentence gives: the sentence, with the sentences
         around it in its passage while the quote stays within
@@ -160,7 +170,7 @@ class _Research:
 
     def _ask(self) -> Ask:
         brief, index = self.brief, self.engine.index
-        terms = brief.terms or question_terms(brief.query)
+        terms = _terms_of(brief)
         core = brief.core or brief.query
         return Ask(
             terms=terms,
@@ -174,17 +184,7 @@ class _Research:
     # -- searching ------------------------------------------------------------------
 
     def queries(self) -> list[str]:
-        """The core ask, its key terms with their alternatives, each further part."""
-        brief = self.brief
-        queries = [brief.core or brief.query]
-        spelled = _spelled(brief.query)
-        key = [spelled.get(t, t) for t in self.ask.key]
-        alternatives = [a for t in self.ask.key for a in thesaurus.alternative_words(t)[:3]]
-        keywords = " ".join(dict.fromkeys([*brief.identifiers, *key, *alternatives]))
-        if keywords:
-            queries.append(keywords)
-        queries += [fact.text for fact in brief.facts[1:]]
-        return queries
+        return first_queries(self.brief, self.ask.key)
 
     def search(self, query: str) -> bool:
         return self.guarded.run(query)
@@ -475,6 +475,23 @@ class _Research:
         refused = any(isinstance(s, GuardStep) and s.reason == BUDGET_SPENT for s in self.steps)
         spent = f" (the search budget of {self.settings.max_searches} ran out)"
         return spent if refused else ""
+
+
+def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
+    """A brief's first round of searches: the core ask, its key terms with their
+    alternatives (and the identifiers it names), each further part."""
+    queries = [brief.core or brief.query]
+    spelled = _spelled(brief.query)
+    alternatives = [a for t in key for a in thesaurus.alternative_words(t)[:3]]
+    named = [spelled.get(t, t) for t in key]
+    keywords = " ".join(dict.fromkeys([*brief.identifiers, *named, *alternatives]))
+    if keywords:
+        queries.append(keywords)
+    return queries + [fact.text for fact in brief.facts[1:]]
+
+
+def _terms_of(brief: Brief) -> tuple[str, ...]:
+    return brief.terms or question_terms(brief.query)
 
 
 def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
