@@ -127,6 +127,7 @@ def test_a_verdict_column_named_on_the_choice_column_is_not_written_twice(
         (("Yes", "No", "NA"), "Not covered", None),  # never No, never NA
         (("Yes", "No", "NA"), "Needs review", None),
         (("Yes", "No", "NA"), "quarterly", None),
+        (("Yes", "No", "NA"), "Yes; yearly", "Yes"),  # a further part's value follows
         (("Implemented", "Planned"), "Yes", None),
     ],
 )

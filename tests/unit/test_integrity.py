@@ -116,6 +116,22 @@ def test_a_reused_answer_says_nothing_its_statements_do_not() -> None:
     )
 
 
+def test_a_further_value_in_the_short_answer_must_be_words_of_the_quotes() -> None:
+    """A short answer in parts ("Yes; every 90 days"): the further value is read
+    off the quotes like the first, so one the quotes do not state is refused."""
+    rotation = "Passwords rotate every 90 days."
+    second = quote(rotation, OTHER, chunk="c2")
+    both = answer(Claim(MFA, (quote(),)), Claim(rotation, (second,)))
+    stated = dataclasses.replace(both, short_answer="Yes; every 90 days")
+    stated = dataclasses.replace(stated, answer=prose_of(stated, TITLES))
+    assert problems(stated) == []
+    invented = dataclasses.replace(both, short_answer="Yes; every 30 days")
+    invented = dataclasses.replace(invented, answer=prose_of(invented, TITLES))
+    assert problems(invented) == [
+        "its short answer gives a further value that is not words of its quotes"
+    ]
+
+
 def test_a_reused_assessment_is_a_calculation_of_its_quotes() -> None:
     rotate = TEXT[OTHER : len(TEXT) - 1]
     fact = Claim(rotate, (quote(rotate, OTHER, "c2"),))

@@ -254,6 +254,7 @@ def test_an_unchanged_document_without_the_quote_is_quote_not_found() -> None:
     ("library_says", "engine_says", "verdict", "contradicts"),
     [
         ("Yes", "No", "grounded", True),
+        ("Yes; yearly", "No", "grounded", True),  # the first part answers Yes or No
         ("quarterly", "monthly", "grounded", True),
         ("annually", "yearly", "grounded", False),  # the same frequency
         ("2 years", "24 months", "grounded", True),

@@ -97,3 +97,44 @@ def test_only_the_chosen_sentence_is_read_when_the_quote_holds_its_neighbours() 
         brief, "grounded", _claims(quote), focus="MFA is required for all accounts."
     )
     assert (answer, finding) == ("Yes", None)
+
+
+def test_each_part_asking_a_value_gets_its_value_in_order() -> None:
+    """A question in two parts, each asking a value: both values, in the order asked,
+    each from the quote that states it about that part's subject."""
+    brief = make_brief(
+        Question(
+            "Q", "What is your minimum password length, and how long are application logs retained?"
+        )
+    )
+    lead = "Passwords must be a minimum of 14 characters in length."
+    logs = "Application logs are retained for 400 days in CloudWatch."
+    claims = (*_claims(lead), *_claims(logs))
+    answer, finding = short_answer(brief, "grounded", claims)
+    assert (answer, finding) == ("a minimum of 14 characters; for 400 days", None)
+
+
+def test_a_further_value_about_another_subject_is_not_given() -> None:
+    """The second quote states a period, but for invoices, not for logs: the short
+    answer gives the first part's value only."""
+    brief = make_brief(
+        Question(
+            "Q", "What is your minimum password length, and how long are application logs retained?"
+        )
+    )
+    claims = (
+        *_claims("Passwords must be a minimum of 14 characters in length."),
+        *_claims("Invoices are kept for 7 years."),
+    )
+    assert short_answer(brief, "grounded", claims)[0] == "a minimum of 14 characters"
+
+
+def test_a_yes_is_followed_by_the_frequency_a_further_part_asks() -> None:
+    brief = make_brief(
+        Question("Q", "Do you rotate encryption keys, and how often are keys rotated?")
+    )
+    claims = (
+        *_claims("Encryption keys are rotated automatically by AWS KMS."),
+        *_claims("KMS keys are rotated yearly."),
+    )
+    assert short_answer(brief, "grounded", claims)[0] == "Yes; yearly"

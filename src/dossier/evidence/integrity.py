@@ -30,7 +30,14 @@ from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.compose import assessment_basis, prose_of
 from dossier.evidence.critic import critique
-from dossier.evidence.short_answer import DOCUMENTED, NEEDS_REVIEW, NO, NOT_COVERED, YES
+from dossier.evidence.short_answer import (
+    DOCUMENTED,
+    NEEDS_REVIEW,
+    NO,
+    NOT_COVERED,
+    SHORT_ANSWER_PARTS,
+    YES,
+)
 from dossier.records import Answer, ChunkLookup, Document, Quote
 
 FIXED_SHORT_ANSWERS = frozenset({YES, NO, NOT_COVERED, NEEDS_REVIEW, DOCUMENTED})
@@ -117,11 +124,13 @@ def wording_problems(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str,
     if answer.verdict == "grounded" and answer.findings:  # composing escalates on any finding
         problems.append("it is grounded, yet records findings that escalate it")
     quoted = fold_whitespace(" ".join(q.text for c in answer.claims for q in c.quotes)).lower()
-    short = answer.short_answer
     results = {c.result for c in answer.calculations}
-    stated = bool(short.strip()) and fold_whitespace(short).lower() in quoted
-    if short not in FIXED_SHORT_ANSWERS and short not in results and not stated:
+    first, *further = answer.short_answer.split(SHORT_ANSWER_PARTS)
+    stated = [bool(p.strip()) and fold_whitespace(p).lower() in quoted for p in (first, *further)]
+    if first not in FIXED_SHORT_ANSWERS and first not in results and not stated[0]:
         problems.append("its short answer is neither a fixed word nor words of its quotes")
+    if not all(stated[1:]):
+        problems.append("its short answer gives a further value that is not words of its quotes")
     if answer.answer != prose_of(answer, titles):
         problems.append("its prose is not what its statements and short answer make")
     for related in answer.related:

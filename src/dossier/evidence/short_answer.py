@@ -15,7 +15,11 @@ It is read off the lead quote (the first quote of the first claim) and the brief
 - an open question ("What is the minimum password length?", "Describe how ...")
   gets the figure when it asks for a measure the lead quote states, else
   ``Documented`` (the quotes answer it in their own words);
-- an answer that is not grounded is ``Not covered``; an escalated one ``Needs review``.
+- an answer that is not grounded is ``Not covered``; an escalated one ``Needs review``;
+- a question in parts that asks a value in a further part ("What is the minimum
+  password length, and how long are logs retained?") gets each part's value
+  after the first answer, from the first quote that states it about that part's
+  subject: "a minimum of 14 characters; for 400 days".
 """
 
 from __future__ import annotations
@@ -25,10 +29,11 @@ from collections.abc import Sequence
 
 from dossier.common.textutil import stem, words
 from dossier.records import Brief, Claim, Finding, Verdict
-from dossier.research.values import stated_value
+from dossier.research.values import holds_value, stated_value
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
 DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
+SHORT_ANSWER_PARTS = "; "  # between the first part's answer and a further part's value
 
 # A yes/no question opens with an auxiliary verb.
 _YES_NO = re.compile(
@@ -73,6 +78,14 @@ def short_answer(
     quoted = " ".join(claims[0].quotes[0].text.split())
     chosen = " ".join(focus.split())
     lead = chosen if chosen and chosen in quoted else quoted
+    first, doubt = _first_answer(brief, lead)
+    if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
+        return first, doubt
+    return SHORT_ANSWER_PARTS.join([first, *_further_values(brief, claims, first)]), None
+
+
+def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    """What the lead sentence answers to the question's first part."""
     kind = brief.facts[0].asks if brief is not None and brief.facts else None
     if kind is not None:
         value = stated_value(kind, lead)
@@ -82,6 +95,22 @@ def short_answer(
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead), None
     return _yes_or_no(brief, lead)
+
+
+def _further_values(brief: Brief, claims: Sequence[Claim], first: str) -> list[str]:
+    """The value each further part asks for, from the first quote that states one
+    about that part's subject; a part no quote answers adds nothing (its gap is
+    in the answer's missing facts)."""
+    quotes = [" ".join(q.text.split()) for claim in claims for q in claim.quotes]
+    values: list[str] = []
+    for fact in brief.facts[1:]:
+        if fact.asks is None:
+            continue
+        stated = (stated_value(fact.asks, text) for text in quotes if holds_value(fact, text))
+        value = next((v for v in stated if v and v != first and v not in values), None)
+        if value is not None:
+            values.append(value)
+    return values
 
 
 def _open(brief: Brief, lead: str) -> str:

@@ -248,9 +248,11 @@ _YES, _NO = ("yes", "y", "true"), ("no", "n", "false")
 
 
 def yes_or_no(choices: Sequence[str], short_answer: str) -> str | None:
-    """The value of ``choices`` that says ``short_answer`` when it is Yes or No; None
+    """The value of ``choices`` that says ``short_answer`` when it is Yes or No (or
+    opens with it, a further part's value after a semicolon: "Yes; yearly"); None
     for any other short answer ("Not covered" is never No, nor NA) or a list without it."""
-    wanted = {"yes": _YES, "no": _NO}.get(short_answer.strip().lower())
+    first = short_answer.split(";", 1)[0]  # evidence.short_answer.SHORT_ANSWER_PARTS
+    wanted = {"yes": _YES, "no": _NO}.get(first.strip().lower())
     if wanted is None:
         return None
     return next((c for c in choices if c.strip().lower() in wanted), None)

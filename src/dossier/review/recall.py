@@ -47,7 +47,12 @@ import numpy as np
 
 from dossier.common.textutil import identifiers, quantities, question_terms, stem, words
 from dossier.errors import InputError
-from dossier.evidence.short_answer import DOCUMENTED, NEEDS_REVIEW, NOT_COVERED
+from dossier.evidence.short_answer import (
+    DOCUMENTED,
+    NEEDS_REVIEW,
+    NOT_COVERED,
+    SHORT_ANSWER_PARTS,
+)
 from dossier.evidence.verify import QuoteVerifier
 from dossier.index.embed import Vectors
 from dossier.ingest.authority import Authority
@@ -344,7 +349,8 @@ def contradiction(entry: Entry, engine: Answer) -> str | None:
     if engine.verdict != "grounded" or not _other_sources(entry, engine):
         return None
     ours, theirs = entry.short_answer, engine.short_answer
-    differ = {ours, theirs} == {"Yes", "No"}
+    first = ours.split(SHORT_ANSWER_PARTS)[0], theirs.split(SHORT_ANSWER_PARTS)[0]
+    differ = set(first) == {"Yes", "No"}
     figures = set(quantities(ours)), set(quantities(theirs))
     differ = differ or (all(figures) and not figures[0] & figures[1])
     periods = _frequency(ours), _frequency(theirs)
