@@ -16,17 +16,34 @@ import pytest
 from pypdf import PdfReader
 
 from dossier.build import BuildResult
+from dossier.config import Config
 from dossier.output import pdf as pdf_module
 from dossier.output.pdf import cut
 from dossier.output.render import html_renderer, render_markdown, render_pdf
 
 
-def test_demo_pdf_holds_every_answer_and_the_front_page(demo_build: BuildResult) -> None:
-    dossier = demo_build.dossier
-    with pdfplumber.open(io.BytesIO(render_pdf(dossier))) as pdf:
+@dataclasses.dataclass(frozen=True)
+class ReadPdf:
+    pages: list[str]
+    links: list[Any]
+    width: float
+    height: float
+
+
+@pytest.fixture(scope="module")
+def demo_pdf(demo_build: BuildResult, demo_config: Config) -> ReadPdf:
+    """The PDF the demo build wrote, read once for the tests of its layout."""
+    with pdfplumber.open(demo_config.out / "dossier.pdf") as pdf:
         pages = [page.extract_text() or "" for page in pdf.pages]
         links = [a["data"].get("NM") for page in pdf.pages for a in page.annots]
-        width, height = pdf.pages[0].width, pdf.pages[0].height
+        return ReadPdf(pages, links, pdf.pages[0].width, pdf.pages[0].height)
+
+
+def test_demo_pdf_holds_every_answer_and_the_front_page(
+    demo_build: BuildResult, demo_pdf: ReadPdf
+) -> None:
+    dossier = demo_build.dossier
+    pages, links, width, height = demo_pdf.pages, demo_pdf.links, demo_pdf.width, demo_pdf.height
     text = "\n".join(pages)
     assert "Security questionnaire dossier" in pages[0] and "Corpus snapshot" in pages[0]
     assert "not legal advice" in " ".join(pages[0].split())
@@ -48,10 +65,8 @@ def test_letter_paper(demo_build: BuildResult) -> None:
         assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
 
 
-def test_quotes_appear_in_the_pdf(demo_build: BuildResult) -> None:
-    with pdfplumber.open(io.BytesIO(render_pdf(demo_build.dossier))) as pdf:
-        text = " ".join((page.extract_text() or "") for page in pdf.pages)
-    folded = " ".join(text.split())
+def test_quotes_appear_in_the_pdf(demo_pdf: ReadPdf) -> None:
+    folded = " ".join(" ".join(demo_pdf.pages).split())
     assert "Authenticators shall be refreshed every 90 days." in folded
 
 
