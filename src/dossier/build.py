@@ -350,7 +350,7 @@ def answer_questions(
     # Query vectors of earlier builds: re-running a stored answer's searches to
     # check its evidence then costs no model call. The queries every question's
     # research will embed are embedded together (several times faster than one
-    # at a time on CPUs; benchmarks/test_build_speed.py) and kept.
+    # at a time on CPUs; benchmarks/test_cold_build.py) and kept.
     queries = VectorStore(run.cache_dir / "queries", run.embedder)
     stored = [answerer.cache.previous(q.question_id) for q in questions]
     index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
