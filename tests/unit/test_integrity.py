@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from dossier.evidence.calculate import calculate
 from dossier.evidence.compose import assessment_basis, prose_of
 from dossier.evidence.integrity import answer_problems
@@ -116,19 +118,44 @@ def test_a_reused_answer_says_nothing_its_statements_do_not() -> None:
     )
 
 
-def test_a_further_value_in_the_short_answer_must_be_words_of_the_quotes() -> None:
-    """A short answer in parts ("Yes; every 90 days"): the further value is read
-    off the quotes like the first, so one the quotes do not state is refused."""
+def _with_short(base: Answer, short: str, verdict: Verdict = "grounded") -> Answer:
+    made = dataclasses.replace(base, short_answer=short, verdict=verdict)
+    return dataclasses.replace(made, answer=prose_of(made, TITLES))
+
+
+@pytest.mark.parametrize(
+    ("short", "verdict", "problem"),
+    [
+        ("Yes; every 90 days", "grounded", None),
+        ("required for all staff; every 90 days", "grounded", None),
+        ("Yes; every 30 days", "grounded", "not words of its quotes"),
+        ("Yes; 0 days", "grounded", "not words of its quotes"),  # whole words only
+        ("Yes; ry 90", "grounded", "not words of its quotes"),
+        ("No; every 90 days", "grounded", "after neither a Yes nor a value"),
+        ("Documented; every 90 days", "grounded", "after neither a Yes nor a value"),
+        ("Needs review; 90 days", "escalate", "after neither a Yes nor a value"),
+        ("Not covered; every 90 days", "unsupported", "after neither a Yes nor a value"),
+    ],
+)
+def test_a_further_value_in_the_short_answer_is_checked_like_the_first(
+    short: str, verdict: Verdict, problem: str | None
+) -> None:
+    """A short answer in parts ("Yes; every 90 days"): a further value follows only
+    a grounded Yes or value and is whole words of the quotes, so a poisoned cache
+    entry cannot slip one in."""
     rotation = "Passwords rotate every 90 days."
     second = quote(rotation, OTHER, chunk="c2")
     both = answer(Claim(MFA, (quote(),)), Claim(rotation, (second,)))
-    stated = dataclasses.replace(both, short_answer="Yes; every 90 days")
-    stated = dataclasses.replace(stated, answer=prose_of(stated, TITLES))
-    assert problems(stated) == []
-    invented = dataclasses.replace(both, short_answer="Yes; every 30 days")
-    invented = dataclasses.replace(invented, answer=prose_of(invented, TITLES))
-    assert problems(invented) == [
-        "its short answer gives a further value that is not words of its quotes"
+    found = [p for p in problems(_with_short(both, short, verdict)) if "short answer" in p]
+    assert found == ([] if problem is None else [found[0]])
+    assert problem is None or problem in found[0]
+
+
+def test_the_first_part_of_a_short_answer_is_whole_words_of_the_quotes() -> None:
+    honest = answer(Claim(MFA, (quote(),)))
+    assert problems(_with_short(honest, "all staff")) == []
+    assert problems(_with_short(honest, "ll sta")) == [
+        "its short answer is neither a fixed word nor words of its quotes"
     ]
 
 

@@ -255,6 +255,9 @@ def test_an_unchanged_document_without_the_quote_is_quote_not_found() -> None:
     [
         ("Yes", "No", "grounded", True),
         ("Yes; yearly", "No", "grounded", True),  # the first part answers Yes or No
+        ("for 30 days", "for 90 days; for 30 days", "grounded", True),  # part by part
+        ("Yes; quarterly", "Yes; monthly", "grounded", True),
+        ("Yes; quarterly", "Yes", "grounded", False),  # nothing to compare in part 2
         ("quarterly", "monthly", "grounded", True),
         ("annually", "yearly", "grounded", False),  # the same frequency
         ("2 years", "24 months", "grounded", True),

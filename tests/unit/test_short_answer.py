@@ -99,42 +99,58 @@ def test_only_the_chosen_sentence_is_read_when_the_quote_holds_its_neighbours() 
     assert (answer, finding) == ("Yes", None)
 
 
+PARTS = "What is your minimum password length, and how long are application logs retained?"
+LENGTH = "Passwords must be a minimum of 14 characters in length."
+
+
+def _parts(question: str, quotes: list[str], chosen: dict[int, str]) -> str:
+    brief = make_brief(Question("Q", question))
+    claims = tuple(claim for text in quotes for claim in _claims(text))
+    answer, finding = short_answer(brief, "grounded", claims, parts=chosen)
+    assert finding is None
+    return answer
+
+
 def test_each_part_asking_a_value_gets_its_value_in_order() -> None:
-    """A question in two parts, each asking a value: both values, in the order asked,
-    each from the quote that states it about that part's subject."""
-    brief = make_brief(
-        Question(
-            "Q", "What is your minimum password length, and how long are application logs retained?"
-        )
-    )
-    lead = "Passwords must be a minimum of 14 characters in length."
+    """A question in two parts, each asking a value: both values, in the order
+    asked, the second read off the sentence research chose for the second part."""
     logs = "Application logs are retained for 400 days in CloudWatch."
-    claims = (*_claims(lead), *_claims(logs))
-    answer, finding = short_answer(brief, "grounded", claims)
-    assert (answer, finding) == ("a minimum of 14 characters; for 400 days", None)
+    assert _parts(PARTS, [LENGTH, logs], {1: logs}) == "a minimum of 14 characters; for 400 days"
+
+
+def test_a_further_value_is_read_from_the_parts_own_sentence() -> None:
+    """The quote holding the part's sentence states another period first (backups):
+    the value is the part's own sentence's, never the first one in sight."""
+    both = "Backups are kept for 35 days. Application logs are retained for 400 days."
+    logs = "Application logs are retained for 400 days."
+    assert _parts(PARTS, [LENGTH, both], {1: logs}) == "a minimum of 14 characters; for 400 days"
 
 
 def test_a_further_value_about_another_subject_is_not_given() -> None:
-    """The second quote states a period, but for invoices, not for logs: the short
-    answer gives the first part's value only."""
-    brief = make_brief(
-        Question(
-            "Q", "What is your minimum password length, and how long are application logs retained?"
-        )
-    )
-    claims = (
-        *_claims("Passwords must be a minimum of 14 characters in length."),
-        *_claims("Invoices are kept for 7 years."),
-    )
-    assert short_answer(brief, "grounded", claims)[0] == "a minimum of 14 characters"
+    """The sentence chosen for the part states a period, but for invoices, not for
+    logs; another about backups follows a sentence naming logs: neither is given."""
+    invoices = "Invoices are kept for 7 years."
+    assert _parts(PARTS, [LENGTH, invoices], {1: invoices}) == "a minimum of 14 characters"
+    near = "Application logs are shipped to CloudWatch. Backups are kept for 35 days."
+    assert _parts(PARTS, [LENGTH, near], {1: near}) == "a minimum of 14 characters"
+
+
+def test_a_part_sentence_that_is_not_quoted_gives_nothing() -> None:
+    """Its quote did not survive verification: the short answer says only what the
+    quotes say."""
+    logs = "Application logs are retained for 400 days."
+    assert _parts(PARTS, [LENGTH], {1: logs}) == "a minimum of 14 characters"
 
 
 def test_a_yes_is_followed_by_the_frequency_a_further_part_asks() -> None:
-    brief = make_brief(
-        Question("Q", "Do you rotate encryption keys, and how often are keys rotated?")
-    )
-    claims = (
-        *_claims("Encryption keys are rotated automatically by AWS KMS."),
-        *_claims("KMS keys are rotated yearly."),
-    )
-    assert short_answer(brief, "grounded", claims)[0] == "Yes; yearly"
+    question = "Do you rotate encryption keys, and how often are keys rotated?"
+    rotated = "KMS keys are rotated yearly."
+    quotes = ["Encryption keys are rotated automatically by AWS KMS.", rotated]
+    assert _parts(question, quotes, {1: rotated}) == "Yes; yearly"
+
+
+def test_a_no_or_a_negation_is_never_followed_by_a_value() -> None:
+    question = "Do you store card numbers, and how long are they retained?"
+    kept = "Card numbers are retained for 90 days."
+    quotes = ["We do not store card numbers.", kept]
+    assert _parts(question, quotes, {1: kept}) == "No"

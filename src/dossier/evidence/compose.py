@@ -73,7 +73,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     findings += entailment + _language(evidence, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
-    short, doubt = short_answer(evidence.brief, verdict, kept, focus)
+    parts = _part_sentences(evidence.selections)
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -105,6 +106,15 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         short_answer=short,
         related=evidence.related,
     )
+
+
+def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:
+    """For each further part of the question, the sentence research chose for it."""
+    parts: dict[int, str] = {}
+    for selection in selections[1:]:
+        if selection.fact > 0 and selection.quotes:
+            parts.setdefault(selection.fact, selection.focus or selection.quotes[0])
+    return parts
 
 
 def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:

@@ -24,6 +24,7 @@ the critic's deterministic checks), cheap enough to run on every build.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from dossier.common.textutil import fold_whitespace
@@ -124,13 +125,7 @@ def wording_problems(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str,
     if answer.verdict == "grounded" and answer.findings:  # composing escalates on any finding
         problems.append("it is grounded, yet records findings that escalate it")
     quoted = fold_whitespace(" ".join(q.text for c in answer.claims for q in c.quotes)).lower()
-    results = {c.result for c in answer.calculations}
-    first, *further = answer.short_answer.split(SHORT_ANSWER_PARTS)
-    stated = [bool(p.strip()) and fold_whitespace(p).lower() in quoted for p in (first, *further)]
-    if first not in FIXED_SHORT_ANSWERS and first not in results and not stated[0]:
-        problems.append("its short answer is neither a fixed word nor words of its quotes")
-    if not all(stated[1:]):
-        problems.append("its short answer gives a further value that is not words of its quotes")
+    problems += short_answer_problems(answer, quoted)
     if answer.answer != prose_of(answer, titles):
         problems.append("its prose is not what its statements and short answer make")
     for related in answer.related:
@@ -138,6 +133,31 @@ def wording_problems(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str,
         if chunk is None or chunk.document != related.document:
             problems.append(f"its related passage {related.chunk_id} is not one this build holds")
     return problems
+
+
+def short_answer_problems(answer: Answer, quoted: str) -> list[str]:
+    """The short answer is a fixed word, a calculation's result or words of the
+    quotes (``quoted``: folded, lower case); a further part's value (after "; ")
+    follows only a grounded Yes or value, and is words of the quotes too."""
+    results = {c.result for c in answer.calculations}
+    first, *further = answer.short_answer.split(SHORT_ANSWER_PARTS)
+    problems = []
+    if first not in FIXED_SHORT_ANSWERS and first not in results and not _words_of(first, quoted):
+        problems.append("its short answer is neither a fixed word nor words of its quotes")
+    if not further:
+        return problems
+    value = first not in FIXED_SHORT_ANSWERS and first not in results
+    if answer.verdict != "grounded" or not (first == YES or value):
+        problems.append("its short answer gives a further value after neither a Yes nor a value")
+    if not all(_words_of(part, quoted) for part in further):
+        problems.append("its short answer gives a further value that is not words of its quotes")
+    return problems
+
+
+def _words_of(text: str, quoted: str) -> bool:
+    """Whether ``text`` is whole words of ``quoted`` (folded, lower case)."""
+    wanted = fold_whitespace(text).lower()
+    return bool(wanted) and re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", quoted) is not None
 
 
 def answer_problems(

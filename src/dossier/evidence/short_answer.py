@@ -17,19 +17,19 @@ It is read off the lead quote (the first quote of the first claim) and the brief
   ``Documented`` (the quotes answer it in their own words);
 - an answer that is not grounded is ``Not covered``; an escalated one ``Needs review``;
 - a question in parts that asks a value in a further part ("What is the minimum
-  password length, and how long are logs retained?") gets each part's value
-  after the first answer, from the first quote that states it about that part's
-  subject: "a minimum of 14 characters; for 400 days".
+  password length, and how long are logs retained?") gets that part's value after
+  a first answer that is ``Yes`` or a value, read off the sentence research chose
+  for the part: "a minimum of 14 characters; for 400 days", "Yes; annually".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import stem, words
 from dossier.records import Brief, Claim, Finding, Verdict
-from dossier.research.values import holds_value, stated_value
+from dossier.research.values import stated_value, value_about
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
 DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
@@ -66,11 +66,17 @@ _BRIDGE = frozenset("be been being is are was were currently yet ever always".sp
 
 
 def short_answer(
-    brief: Brief | None, verdict: Verdict, claims: Sequence[Claim], focus: str = ""
+    brief: Brief | None,
+    verdict: Verdict,
+    claims: Sequence[Claim],
+    focus: str = "",
+    parts: Mapping[int, str] | None = None,
 ) -> tuple[str, Finding | None]:
     """The short answer, and a finding when the lead quote cannot give one.
     ``focus``: the sentence research chose within the lead quote (a quote may
-    hold the sentences around it); it alone is read when given."""
+    hold the sentences around it); it alone is read when given. ``parts``: for a
+    further part of the question (its index in ``brief.facts``), the sentence
+    research chose for it."""
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
     if verdict == "escalate":
@@ -81,7 +87,7 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
-    return SHORT_ANSWER_PARTS.join([first, *_further_values(brief, claims, first)]), None
+    return SHORT_ANSWER_PARTS.join([first, *_further_values(brief, claims, parts or {})]), None
 
 
 def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -97,17 +103,18 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     return _yes_or_no(brief, lead)
 
 
-def _further_values(brief: Brief, claims: Sequence[Claim], first: str) -> list[str]:
-    """The value each further part asks for, from the first quote that states one
-    about that part's subject; a part no quote answers adds nothing (its gap is
-    in the answer's missing facts)."""
-    quotes = [" ".join(q.text.split()) for claim in claims for q in claim.quotes]
-    values: list[str] = []
-    for fact in brief.facts[1:]:
-        if fact.asks is None:
+def _further_values(brief: Brief, claims: Sequence[Claim], parts: Mapping[int, str]) -> list[str]:
+    """Each further part's value, in order, read off the sentence research chose for
+    that part, when the sentence names the part's subject, states a value of the
+    kind asked and is quoted (its quote survived verification); a part without
+    one adds nothing (its gap is in the answer's missing facts)."""
+    quoted = " ".join(" ".join(q.text.split()) for claim in claims for q in claim.quotes)
+    values = []
+    for index, fact in enumerate(brief.facts[1:], start=1):
+        sentence = " ".join(parts.get(index, "").split())
+        if fact.asks is None or not sentence or sentence not in quoted:
             continue
-        stated = (stated_value(fact.asks, text) for text in quotes if holds_value(fact, text))
-        value = next((v for v in stated if v and v != first and v not in values), None)
+        value = value_about(fact, sentence)
         if value is not None:
             values.append(value)
     return values

@@ -93,14 +93,15 @@ class OfflineEngine:
         return _Research(self, brief).run()
 
     def planned_queries(self, brief: Brief) -> tuple[str, ...]:
-        """The core ask and the question (what candidates are ranked against), the
-        first round's searches, and each further part's core ask."""
+        """The core ask and the question (what candidates are ranked against), then,
+        for a question in English, the first round's searches and each further
+        part's core ask (a further part is ranked on its own when the lead is found)."""
+        asked = [brief.core or brief.query, brief.query]
         if not brief.english:
-            return ()
+            return tuple(dict.fromkeys(asked))
         key = self.scoring.stats.rarest(_terms_of(brief))
         parts = [core_ask(fact.text).core or fact.text for fact in brief.facts[1:]]
-        texts = [brief.core or brief.query, brief.query, *first_queries(brief, key), *parts]
-        return tuple(dict.fromkeys(texts))
+        return tuple(dict.fromkeys([*asked, *first_queries(brief, key), *parts]))
 
     def quote_of(self, sentence: Sentence, lead: bool = True) -> str:
         """The quote a chosen sentence gives: the sentence, with the sentences

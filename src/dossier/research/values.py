@@ -71,6 +71,20 @@ def holds_value(fact: Fact, text: str) -> bool:
     )
 
 
+def value_about(fact: Fact, text: str) -> str | None:
+    """The value the fact asks for as the text states it, from the first sentence
+    that itself names the fact's subject and states such a value ("Backups are kept
+    for 35 days. Application logs are retained for 400 days." gives "for 400 days"
+    for application logs); None when no sentence does."""
+    for start, end in sentence_spans(text) or [(0, len(text))]:
+        sentence = text[start:end]
+        if holds_value(fact, sentence):
+            value = stated_value(fact.asks, sentence)
+            if value is not None:
+                return value
+    return None
+
+
 def _names(wanted: set[str], present: set[str]) -> bool:
     return any(thesaurus.says(term, present) for term in wanted)
 

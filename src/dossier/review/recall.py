@@ -349,15 +349,22 @@ def contradiction(entry: Entry, engine: Answer) -> str | None:
     if engine.verdict != "grounded" or not _other_sources(entry, engine):
         return None
     ours, theirs = entry.short_answer, engine.short_answer
-    first = ours.split(SHORT_ANSWER_PARTS)[0], theirs.split(SHORT_ANSWER_PARTS)[0]
-    differ = set(first) == {"Yes", "No"}
-    figures = set(quantities(ours)), set(quantities(theirs))
-    differ = differ or (all(figures) and not figures[0] & figures[1])
-    periods = _frequency(ours), _frequency(theirs)
-    differ = differ or (all(periods) and periods[0] != periods[1])
-    if differ:
+    pairs = zip(ours.split(SHORT_ANSWER_PARTS), theirs.split(SHORT_ANSWER_PARTS), strict=False)
+    if any(_differ(mine, other) for mine, other in pairs):
         return f"the documents now state {theirs!r} where the library says {ours!r}"
     return None
+
+
+def _differ(ours: str, theirs: str) -> bool:
+    """Whether two answers to the same part of a question disagree: Yes against No,
+    figures with none in common, or different frequencies."""
+    figures = set(quantities(ours)), set(quantities(theirs))
+    periods = _frequency(ours), _frequency(theirs)
+    return (
+        {ours, theirs} == {"Yes", "No"}
+        or (all(figures) and not figures[0] & figures[1])
+        or (all(periods) and periods[0] != periods[1])
+    )
 
 
 def _other_sources(entry: Entry, engine: Answer) -> bool:
