@@ -139,14 +139,14 @@ def short_answer_problems(answer: Answer, quoted: str) -> list[str]:
     """The short answer is a fixed word, a calculation's result or words of the
     quotes (``quoted``: folded, lower case); a further part's value (after "; ")
     follows only a grounded Yes or value, and is words of the quotes too."""
-    results = {c.result for c in answer.calculations}
     first, *further = answer.short_answer.split(SHORT_ANSWER_PARTS)
+    results = {c.result for c in answer.calculations}
+    value = first not in FIXED_SHORT_ANSWERS and first not in results  # read off a quote
     problems = []
-    if first not in FIXED_SHORT_ANSWERS and first not in results and not _words_of(first, quoted):
+    if value and not _words_of(first, quoted):
         problems.append("its short answer is neither a fixed word nor words of its quotes")
     if not further:
         return problems
-    value = first not in FIXED_SHORT_ANSWERS and first not in results
     if answer.verdict != "grounded" or not (first == YES or value):
         problems.append("its short answer gives a further value after neither a Yes nor a value")
     if not all(_words_of(part, quoted) for part in further):

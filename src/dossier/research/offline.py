@@ -100,7 +100,7 @@ class OfflineEngine:
         if not brief.english:
             return tuple(dict.fromkeys(asked))
         key = self.scoring.stats.rarest(_terms_of(brief))
-        parts = [core_ask(fact.text).core or fact.text for fact in brief.facts[1:]]
+        parts = [_part_core(fact) for fact in brief.facts[1:]]
         return tuple(dict.fromkeys([*asked, *first_queries(brief, key), *parts]))
 
     def quote_of(self, sentence: Sentence, lead: bool = True) -> str:
@@ -324,7 +324,7 @@ class _Research:
         ("... and how often do you test your incident response plan?"), those within
         the lead's margin."""
         index = self.engine.index
-        core = core_ask(fact.text).core or fact.text
+        core = _part_core(fact)
         ask = Ask(
             terms=fact.terms,
             key=self.engine.scoring.stats.rarest(fact.terms),
@@ -489,6 +489,11 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     if keywords:
         queries.append(keywords)
     return queries + [fact.text for fact in brief.facts[1:]]
+
+
+def _part_core(fact: Fact) -> str:
+    """What a further part of a question asks, its standard wording removed."""
+    return core_ask(fact.text).core or fact.text
 
 
 def _terms_of(brief: Brief) -> tuple[str, ...]:
