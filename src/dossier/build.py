@@ -363,11 +363,13 @@ def answer_questions(
         )
     finally:
         queries.keep(index.known_queries())
+        sentences = index.keep_sentences()  # of the passages research read
     run.ledger.stage(
         "answer",
         time.perf_counter() - start,
         reused=run.ledger.reused(),
         recomputed=run.ledger.recomputed(),
+        sentences_embedded=sentences,
         **_embedding_share(run.embedder, before),
     )
     audit = answerer.audit  # part of "answer" above: how much of it re-verifying took

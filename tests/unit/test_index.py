@@ -77,12 +77,20 @@ def test_reopening_uses_cached_vectors(tmp_path: Path) -> None:
             return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
     corpus = ingest([_source("controls.md", CONTROLS)])
+
+    def read_sentences(index: HybridIndex) -> int:
+        """Every passage's sentences, read as research reads them, then kept."""
+        read = index.sentences_of([c.chunk_id for c in index.chunks])
+        index.keep_sentences()
+        return sum(len(sentences) for sentences, _ in read)
+
     first = open_index(corpus, CountingEmbedder(), tmp_path)
-    sentences = sum(len(first.sentences(c.chunk_id)[0]) for c in corpus.chunks)
-    assert sum(calls) == len(corpus.chunks) + sentences  # each passage and each sentence once
+    assert calls == [len(corpus.chunks)], "opening embeds the passages, not their sentences"
+    sentences = read_sentences(first)
+    assert calls[1:] == [sentences], "the sentences read together are embedded together"
     embedded = len(calls)
-    open_index(corpus, CountingEmbedder(), tmp_path)
-    assert len(calls) == embedded, "the second open must embed nothing"
+    assert read_sentences(open_index(corpus, CountingEmbedder(), tmp_path)) == sentences
+    assert len(calls) == embedded, "the second open and its sentences must embed nothing"
     edited = ingest([_source("controls.md", CONTROLS + "\nA new paragraph about laptops.\n")])
-    open_index(edited, CountingEmbedder(), tmp_path)
+    read_sentences(open_index(edited, CountingEmbedder(), tmp_path))
     assert calls[embedded:] == [1, 1], "only the new passage and its one sentence are embedded"

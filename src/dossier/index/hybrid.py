@@ -21,14 +21,8 @@ from dossier.common.textutil import identifiers, without_extraction_artefacts
 from dossier.errors import BuildError
 from dossier.index.embed import Embedder, Vectors
 from dossier.index.lexical import TIE_MARGIN, LexicalIndex, update_lexical
-from dossier.index.sentence_table import (
-    SentenceTable,
-    Stage,
-    build_sentence_table,
-    sentence_text,
-)
+from dossier.index.sentence_table import PassageSentences, SentenceVectors, Unkept
 from dossier.index.vectors import VectorStore, flat_index, reconstruct, update_faiss, vector_id
-from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
@@ -68,11 +62,10 @@ class HybridIndex:
         settings: RetrievalSettings,
         faiss_index: Any = None,
         vector_ids: Sequence[int] | None = None,
-        sentences: SentenceTable | None = None,
+        sentences: SentenceVectors | None = None,
     ) -> None:
         self.chunks = tuple(chunks)
-        self._sentences = sentences
-        self._sentences_made: dict[str, tuple[tuple[Sentence, ...], Vectors]] = {}
+        self._sentences = sentences or SentenceVectors(Unkept(embedder), self.chunk)
         self.vectors = vectors
         self._position = {chunk.chunk_id: i for i, chunk in enumerate(self.chunks)}
         by_document: dict[str, list[Chunk]] = {}
@@ -121,23 +114,20 @@ class HybridIndex:
     def embed_texts(self, texts: Sequence[str]) -> Vectors:
         return self._embedder.embed(texts)
 
-    def sentences(self, chunk_id: str) -> tuple[tuple[Sentence, ...], Vectors]:
-        """A passage's quotable sentences and their vectors: from the sentence table
-        built with the index, or (an index made without one) embedded once here."""
-        table = self._sentences
-        rows = table.rows(chunk_id) if table is not None else None
-        if table is not None and rows is not None:
-            return tuple(table.sentences[r] for r in rows), table.vectors[list(rows)]
-        made = self._sentences_made.get(chunk_id)
-        if made is None:
-            own = passage_sentences(self.chunk(chunk_id))
-            vectors = (
-                self._embedder.embed([sentence_text(s) for s in own])
-                if own
-                else np.zeros((0, self._embedder.dimension), dtype=np.float32)
-            )
-            made = self._sentences_made[chunk_id] = (own, vectors)
-        return made
+    def sentences(self, chunk_id: str) -> PassageSentences:
+        """A passage's quotable sentences and their vectors."""
+        return self._sentences.of([chunk_id])[0]
+
+    def sentences_of(self, chunk_ids: Sequence[str]) -> list[PassageSentences]:
+        """Each passage's quotable sentences and their vectors; those of passages not
+        read before are embedded together."""
+        return self._sentences.of(chunk_ids)
+
+    def keep_sentences(self) -> int:
+        """Keep the sentence vectors embedded so far for the next build; how many
+        sentences this index has embedded."""
+        self._sentences.keep()
+        return self._sentences.embedded
 
     def similarity(self, query_vector: Vectors, chunk_ids: Sequence[str]) -> list[float]:
         rows = self.vectors[[self._position[c] for c in chunk_ids]]
@@ -224,8 +214,6 @@ class IndexUpdate:
     removed: int
     embedded: int
     lexical: str  # "unchanged", "updated in place" or "rewritten"
-    sentences: int = 0  # sentences of the passages, each with its own vector
-    sentences_embedded: int = 0  # of those, embedded by this update (the rest were stored)
 
 
 def open_index(
@@ -245,7 +233,6 @@ def update_index(
     settings: RetrievalSettings = RetrievalSettings(),
     progress: Progress | None = None,
     checkpoint: Callable[[str], None] = lambda stage: None,
-    sentence_stage: Stage | None = None,
 ) -> tuple[HybridIndex, IndexUpdate]:
     """Bring the one persistent index under ``<cache>/index/<model>/`` to this
     corpus: passages of changed, added or removed documents are removed and
@@ -261,23 +248,16 @@ def update_index(
         lexical, lexical_change, added, removed = update_lexical(folder, corpus, keys, texts)
         checkpoint("lexical")
         faiss_index, embedded = update_faiss(folder, keys, texts, store, progress)
-        before = store.embedded
-        sentences = build_sentence_table(corpus.chunks, store.vectors, sentence_stage)
     except OSError as error:
         raise BuildError(f"{cache_dir}: cannot write the index cache ({error})") from error
     ids = [vector_id(k) for k in keys]
     vectors = reconstruct(faiss_index, ids, embedder.dimension)
     lexical.positions = {key: i for i, key in enumerate(keys)}
+    # Sentences are embedded when research reads their passage: a store of their own
+    # over the same shards, counting what it embeds apart from the passages.
+    chunks = {chunk.chunk_id: chunk for chunk in corpus.chunks}
+    sentences = SentenceVectors(VectorStore(cache_dir / "vectors", embedder), chunks.__getitem__)
     index = HybridIndex(
         corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids, sentences
     )
-    update = IndexUpdate(
-        len(keys),
-        added,
-        removed,
-        embedded,
-        lexical_change,
-        sentences=len(sentences.sentences),
-        sentences_embedded=store.embedded - before,
-    )
-    return index, update
+    return index, IndexUpdate(len(keys), added, removed, embedded, lexical_change)

@@ -1,39 +1,56 @@
-"""The sentences of every passage, with their vectors: what a lead quote is chosen from.
+"""The sentences of the passages research reads, with their vectors: what a lead quote
+is chosen from.
 
-The index embeds each passage (with its title and headings) to find passages, and
-each sentence of each passage (bare) to judge which one states the answer. Both
-come from the same content-addressed ``VectorStore``, so an unchanged sentence is
-never embedded twice, across passages and across builds.
+The index embeds each passage (with its title and headings) to find passages; each
+sentence of a passage (bare) is embedded to judge which one states the answer, but
+only when research first reads that passage — all the passages one ranking reads in
+one batch — so a build embeds the sentences of the passages its questions surface,
+not of the whole corpus. The vectors come from the content-addressed store the
+passages' vectors come from, so a sentence is embedded once, across passages and
+across builds; those a build embeds are written together when it has answered.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
 from dossier.common.textutil import without_extraction_artefacts
-from dossier.index.embed import Vectors
+from dossier.index.embed import Embedder, Vectors
 from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk
 
-Progress = Callable[[int], None]
-EmbedTexts = Callable[[Sequence[str], Progress | None], Vectors]
-Stage = Callable[[str, int], Progress]  # a progress bar for a named stage of so many items
+PassageSentences = tuple[tuple[Sentence, ...], Vectors]  # a passage's sentences, row i for i
 
 
-@dataclass(frozen=True)
-class SentenceTable:
-    """Sentences in passage order, row ``i`` of ``vectors`` belonging to ``sentences[i]``."""
+class SentenceStore(Protocol):
+    """Where sentence vectors come from: embedded when not held, kept when asked."""
 
-    sentences: tuple[Sentence, ...]
-    vectors: Vectors
-    rows_by_chunk: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    dimension: int
+    embedded: int
 
-    def rows(self, chunk_id: str) -> tuple[int, ...] | None:
-        """The rows of a passage's sentences; None when the table does not hold the passage."""
-        return self.rows_by_chunk.get(chunk_id)
+    def vectors(self, texts: Sequence[str], progress: None = None, *, defer: bool) -> Vectors: ...
+
+    def save_pending(self) -> None: ...
+
+
+class Unkept:
+    """A store that holds nothing: every text is embedded (an index made without a cache)."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+        self.dimension = embedder.dimension
+        self.embedded = 0
+
+    def vectors(self, texts: Sequence[str], progress: None = None, *, defer: bool) -> Vectors:
+        self.embedded += len(texts)
+        return self._embedder.embed(texts)
+
+    def save_pending(self) -> None:
+        return None
 
 
 def sentence_text(sentence: Sentence) -> str:
@@ -41,17 +58,46 @@ def sentence_text(sentence: Sentence) -> str:
     return without_extraction_artefacts(sentence.text)
 
 
-def build_sentence_table(
-    chunks: Sequence[Chunk], embed: EmbedTexts, stage: Stage | None = None
-) -> SentenceTable:
-    sentences: list[Sentence] = []
-    rows: dict[str, tuple[int, ...]] = {}
-    for chunk in chunks:
-        own = passage_sentences(chunk)
-        rows[chunk.chunk_id] = tuple(range(len(sentences), len(sentences) + len(own)))
-        sentences += own
-    progress = stage("Embedding sentences", len(sentences)) if stage is not None else None
-    vectors = embed([sentence_text(s) for s in sentences], progress)
-    if not sentences:
-        vectors = np.zeros((0, vectors.shape[1] if vectors.ndim == 2 else 0), dtype=np.float32)
-    return SentenceTable(tuple(sentences), vectors, rows)
+class SentenceVectors:
+    """Each passage's quotable sentences and their vectors, made when first asked for.
+
+    Safe to share between the threads answering questions: one passage's sentences
+    are made once."""
+
+    def __init__(self, store: SentenceStore, chunk: Callable[[str], Chunk]) -> None:
+        self._store = store
+        self._chunk = chunk
+        self._made: dict[str, PassageSentences] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def embedded(self) -> int:
+        """Sentences embedded so far (the others were in the store)."""
+        return self._store.embedded
+
+    def of(self, chunk_ids: Sequence[str]) -> list[PassageSentences]:
+        """The sentences and vectors of each passage, in order; the sentences of
+        passages not read before are embedded together."""
+        with self._lock:
+            new = [c for c in dict.fromkeys(chunk_ids) if c not in self._made]
+            if new:
+                self._make(new)
+            return [self._made[c] for c in chunk_ids]
+
+    def keep(self) -> None:
+        """Write the vectors embedded since the last call to the store."""
+        with self._lock:
+            self._store.save_pending()
+
+    def _make(self, chunk_ids: Sequence[str]) -> None:
+        own = [passage_sentences(self._chunk(c)) for c in chunk_ids]
+        texts = [sentence_text(s) for sentences in own for s in sentences]
+        vectors = (
+            self._store.vectors(texts, defer=True)
+            if texts
+            else np.zeros((0, self._store.dimension), dtype=np.float32)
+        )
+        start = 0
+        for chunk_id, sentences in zip(chunk_ids, own, strict=True):
+            self._made[chunk_id] = (sentences, vectors[start : start + len(sentences)])
+            start += len(sentences)

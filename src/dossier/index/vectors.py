@@ -105,44 +105,59 @@ def reconstruct(index: Any, ids: Sequence[int], dimension: int) -> Vectors:
 
 class VectorStore:
     """Content-addressed vectors: one ``.npy`` shard per build that embedded
-    something new, and a JSON list of the text hashes it holds."""
+    something new, and a JSON list of the text hashes it holds. The shards are read
+    once per store."""
 
     def __init__(self, folder: Path, embedder: Embedder) -> None:
         self._folder = folder / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
         self._embedder = embedder
         self.dimension = embedder.dimension
         self.embedded = 0  # texts embedded by this store so far
+        self._held: dict[str, Vectors] | None = None  # text hash -> vector, once read
+        self._pending: dict[str, Vectors] = {}  # embedded, not yet written (``defer``)
 
-    def vectors(self, texts: Sequence[str], progress: Progress | None = None) -> Vectors:
-        keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
-        known = self._load()
+    def vectors(
+        self, texts: Sequence[str], progress: Progress | None = None, *, defer: bool = False
+    ) -> Vectors:
+        """The vectors of ``texts``, embedding those the store does not hold; the new
+        ones are written at once, or with ``defer`` at the next ``save_pending``."""
+        keys = [_text_key(t) for t in texts]
+        known = self._known()
         missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
         if missing:
             fresh = self._embed([t for _, t in missing], progress)
             self.embedded += len(missing)
-            self._save([k for k, _ in missing], fresh)
-            known.update({k: fresh[i] for i, (k, _) in enumerate(missing)})
+            made = {k: fresh[i] for i, (k, _) in enumerate(missing)}
+            known.update(made)
+            if defer:
+                self._pending.update(made)
+            else:
+                self._save([k for k, _ in missing], fresh)
         elif progress:
             progress(len(texts))
         if not keys:
             return np.zeros((0, self._embedder.dimension), dtype=np.float32)
         return np.stack([known[k] for k in keys]).astype(np.float32)
 
+    def save_pending(self) -> None:
+        """Write what ``vectors(..., defer=True)`` embedded, as one shard."""
+        if self._pending:
+            keys = sorted(self._pending)
+            self._save(keys, np.stack([self._pending[k] for k in keys]).astype(np.float32))
+            self._pending = {}
+
     def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
         """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
-        stored = self._load()
-        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in texts}
+        stored = self._known()
+        keys = {t: _text_key(t) for t in texts}
         return {t: stored[k] for t, k in keys.items() if k in stored}
 
     def keep(self, vectors: Mapping[str, Vectors]) -> None:
         """Store vectors embedded elsewhere (query vectors), those not yet held."""
-        stored = self._load()
-        new = sorted(
-            (hashlib.sha256(t.encode()).hexdigest(), v)
-            for t, v in vectors.items()
-            if hashlib.sha256(t.encode()).hexdigest() not in stored
-        )
+        stored = self._known()
+        new = sorted((_text_key(t), v) for t, v in vectors.items() if _text_key(t) not in stored)
         if new:
+            stored.update(new)
             self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
 
     def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
@@ -153,6 +168,11 @@ class VectorStore:
             if progress:
                 progress(len(batch))
         return np.concatenate(batches)
+
+    def _known(self) -> dict[str, Vectors]:
+        if self._held is None:
+            self._held = self._load()
+        return self._held
 
     def _load(self) -> dict[str, Vectors]:
         """Every shard whose bytes match the hash its listing keeps (a shard that
@@ -176,6 +196,10 @@ class VectorStore:
         # The listing, with the shard's hash, is written last: a shard without one is ignored.
         listing = {"keys": keys, "sha256": _sha256(data)}
         write_atomic(self._folder / f"{name}.json", json.dumps(listing).encode())
+
+
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def read_shard(listing: Path) -> tuple[list[str], Vectors] | str | None:

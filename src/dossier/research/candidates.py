@@ -117,8 +117,8 @@ class CandidateScorer:
     def rank(self, ask: Ask, passages: Sequence[str]) -> list[Candidate]:
         """The sentences of ``passages`` (chunk ids, best first), best-scored first."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
-        for rank, chunk_id in enumerate(passages):
-            sentences, vectors = self.index.sentences(chunk_id)
+        read = self.index.sentences_of(passages)
+        for rank, (chunk_id, (sentences, vectors)) in enumerate(zip(passages, read, strict=True)):
             passage = float(self.index.similarity(ask.core, [chunk_id])[0])
             rows += [(s, rank, vectors[i], passage) for i, s in enumerate(sentences)]
         if not rows:
