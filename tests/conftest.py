@@ -1,9 +1,12 @@
 """Shared fixtures. The embedding model is loaded once per test session, and the
-demo dossier is built once and shared by the tests that read it."""
+demo dossier is built once and shared by the tests that read it; a later build of
+the demo corpus can start from a copy of its vector store (``seed_vectors``), so it
+embeds only what the demo build did not."""
 
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,3 +38,15 @@ def demo_config(tmp_path_factory: pytest.TempPathFactory) -> Config:
 @pytest.fixture(scope="session")
 def demo_build(demo_config: Config, embedder: MiniLMEmbedder) -> BuildResult:
     return build(demo_config, embedder=embedder, clock=pinned_clock)
+
+
+@pytest.fixture(scope="session")
+def demo_vectors(demo_build: BuildResult, demo_config: Config) -> Path:
+    """The demo build's content-addressed vector store (passages and sentences)."""
+    return demo_config.out / "cache" / "vectors"
+
+
+def seed_vectors(store: Path, out: Path) -> None:
+    """Start the build into ``out`` from a copy of ``store``: vectors are keyed by the
+    text they embed and checked against their hash, so any build may read them."""
+    shutil.copytree(store, out / "cache" / "vectors", dirs_exist_ok=True)

@@ -161,6 +161,7 @@ class PrecisionNamedEmbedder(HashingEmbedder):
         return f"{cls.name}@{encoder}"
 
 
+@pytest.mark.slow
 def test_status_looks_for_the_vectors_of_the_configured_encoder(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -192,6 +193,7 @@ def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
     assert code == 0 and "0 of 6 answers changed" in output
 
 
+@pytest.mark.slow
 def test_diff_needs_two_builds(project: Path) -> None:
     build(project)
     code, output = run("diff", "--out", project / "out")
@@ -341,6 +343,7 @@ def _kill_after(seconds: float, command: list[object]) -> None:
     process.wait()
 
 
+@pytest.mark.slow
 def test_repeated_questions_in_parallel_share_one_cache_entry(project: Path) -> None:
     repeated = "Is data encrypted at rest?"
     (project / "questions.csv").write_text(
@@ -478,6 +481,7 @@ def test_one_word_changed_lapses_exactly_the_answers_that_changed_and_says_so(
     assert changes["next_steps"][0].startswith(f"dossier review --out {out}")
 
 
+@pytest.mark.slow
 def test_status_predicts_which_decisions_would_lapse(project: Path) -> None:
     build(project)
     out = project / "out"
@@ -527,6 +531,7 @@ def test_a_build_after_a_review_lays_out_the_pdf_the_review_left_and_keeps_decis
     assert code == 0 and "Up to date" in output
 
 
+@pytest.mark.slow
 def test_every_command_finds_the_output_folder_in_the_settings_file(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -550,6 +555,7 @@ def test_every_command_finds_the_output_folder_in_the_settings_file(
     assert run("eval", "--labels", labels, "--no-baseline")[0] == 0
 
 
+@pytest.mark.slow
 def test_counts_read_as_english(project: Path) -> None:
     (project / "questions.csv").write_text(
         "id,question\nQ1,Is multi-factor authentication required for workforce accounts?\n"

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from dossier.cli import main
+from tests.conftest import seed_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAINING = (
@@ -75,10 +76,12 @@ def build(project: Path, questions: str, out: str, *extra: object) -> dict[str, 
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def project(tmp_path_factory: pytest.TempPathFactory, demo_vectors: Path) -> Path:
     """The first questionnaire built and reviewed into the library: F1 and F2
     approved, F3 edited, F4 rejected with a reason."""
     project = tmp_path_factory.mktemp("library")
+    for folder in ("first", "second"):
+        seed_vectors(demo_vectors, project / folder)
     (project / "first.csv").write_text(FIRST)
     (project / "second.csv").write_text(SECOND)
     build(project, "first.csv", "first")
@@ -192,6 +195,7 @@ def test_a_changed_sentence_lapses_its_entry_and_the_engine_answers_afresh(
     assert now["S2"]["library"]["entry"] == _entry_of(project, "F2", "approved")  # untouched
 
 
+@pytest.mark.slow
 def test_a_library_from_another_corpus_grounds_nothing(project: Path, tmp_path: Path) -> None:
     corpus = tmp_path / "elsewhere"
     corpus.mkdir()
@@ -357,6 +361,7 @@ def test_hand_answers_are_imported_as_hints_shown_beside_the_answer(
     assert "library" not in escrow
 
 
+@pytest.mark.slow
 def test_library_on_build_and_review_overrides_the_configured_path(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

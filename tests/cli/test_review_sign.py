@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from dossier.cli import main
+from tests.conftest import seed_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,8 +23,9 @@ def run(*args: object) -> tuple[int, str]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory, demo_vectors: Path) -> Path:
     project = tmp_path_factory.mktemp("signing")
+    seed_vectors(demo_vectors, project / "out")
     (project / "q.csv").write_text(
         "id,question\n"
         "S1,Is multi-factor authentication required for workforce accounts?\n"
@@ -173,6 +175,7 @@ def test_keygen_refuses_to_overwrite(keys: tuple[Path, Path]) -> None:
 @pytest.mark.skipif(
     shutil.which("ssh-keygen") is None, reason="ssh-keygen (openssh-client) is not installed"
 )
+@pytest.mark.slow
 def test_recipient_checks_with_common_tools_only(out: Path, keys: tuple[Path, Path]) -> None:
     """The README's commands: ssh-keygen -Y verify, then sha256sum -c."""
     import subprocess
@@ -368,6 +371,7 @@ def test_a_decision_leaves_the_pdf_to_sign_which_lays_it_out_from_the_final_deci
     assert run("verify", "--out", out, "--pubkey", Path(f"{keys[0]}.pub"))[0] == 0
 
 
+@pytest.mark.slow
 def test_sign_with_a_bad_key_changes_nothing(out: Path, keys: tuple[Path, Path]) -> None:
     assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
     assert run("sign", "--out", out, "--key", keys[0])[0] == 0
@@ -386,6 +390,7 @@ def test_interactive_review_lays_out_the_pdf_once_at_the_end(out: Path) -> None:
     assert "review: approved by Ada" in _pdf_text(out / "dossier.pdf")
 
 
+@pytest.mark.slow
 def test_render_lays_out_the_pdf_and_leaves_a_signed_dossier_alone(
     out: Path, keys: tuple[Path, Path]
 ) -> None:
@@ -402,6 +407,7 @@ def test_render_lays_out_the_pdf_and_leaves_a_signed_dossier_alone(
     assert run("verify", "--out", out)[0] == 0
 
 
+@pytest.mark.slow
 def test_verify_takes_the_openssh_public_key_recipients_are_given(
     out: Path, keys: tuple[Path, Path]
 ) -> None:

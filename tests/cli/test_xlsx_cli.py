@@ -20,6 +20,7 @@ from tests.vendor_workbooks import CAIQ_HEADERS, caiq_v4
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_vendor_workbook_is_answered_in_place(tmp_path: Path) -> None:
     source = vendor_workbook(tmp_path / "acme.xlsx")
     args = [
@@ -148,6 +149,7 @@ def test_a_caiq_workbook_is_answered_as_its_columns_ask_reviewed_and_signed(
     assert run("verify", "--out", out)[0] == 0
 
 
+@pytest.mark.slow
 def test_a_sheet_without_a_column_for_the_answers_is_named_and_not_signed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

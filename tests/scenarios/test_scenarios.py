@@ -40,7 +40,7 @@ from dossier.index.embed import MiniLMEmbedder
 from dossier.output.trace import read_trace
 from dossier.records import Answer
 from dossier.steps import Step
-from tests.conftest import ROOT, pinned_clock
+from tests.conftest import ROOT, pinned_clock, seed_vectors
 
 LABELS = ROOT / "questions" / "scenario-labels.jsonl"
 
@@ -138,7 +138,8 @@ def scenario_config(tmp_path_factory: pytest.TempPathFactory) -> Config:
 
 
 @pytest.fixture(scope="module")
-def scenarios(scenario_config: Config, embedder: MiniLMEmbedder) -> BuildResult:
+def scenarios(scenario_config: Config, embedder: MiniLMEmbedder, demo_vectors: Path) -> BuildResult:
+    seed_vectors(demo_vectors, scenario_config.out)
     return build(scenario_config, embedder=embedder, clock=pinned_clock)
 
 
