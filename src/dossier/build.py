@@ -362,8 +362,7 @@ def answer_questions(
             answerer.answer, questions, advance
         )
     finally:
-        queries.keep(index.known_queries())
-        sentences = index.keep_sentences()  # of the passages research read
+        sentences = keep_vectors(run, queries, index)
     run.ledger.stage(
         "answer",
         time.perf_counter() - start,
@@ -376,6 +375,16 @@ def answer_questions(
     run.ledger.stage("reverify", audit.seconds, quotes=audit.quotes, answers=audit.answers)
     lookups = {q.question_id: lookup for q, (_, lookup) in zip(questions, results, strict=True)}
     return Answered(answerer.engine.name, tuple(answer for answer, _ in results), lookups)
+
+
+def keep_vectors(run: Run, queries: VectorStore, index: HybridIndex) -> int:
+    """Keep the query vectors and the sentence vectors answering embedded for the next
+    build; how many sentences (of the passages research read) it embedded."""
+    try:
+        queries.keep(index.known_queries())
+        return index.keep_sentences()
+    except OSError as error:
+        raise BuildError(f"{run.cache_dir}: cannot write the vector cache ({error})") from error
 
 
 @dataclass(frozen=True)

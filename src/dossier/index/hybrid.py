@@ -253,10 +253,9 @@ def update_index(
     ids = [vector_id(k) for k in keys]
     vectors = reconstruct(faiss_index, ids, embedder.dimension)
     lexical.positions = {key: i for i, key in enumerate(keys)}
-    # Sentences are embedded when research reads their passage: a store of their own
-    # over the same shards, counting what it embeds apart from the passages.
+    # Sentences are embedded when research reads their passage, through the same store.
     chunks = {chunk.chunk_id: chunk for chunk in corpus.chunks}
-    sentences = SentenceVectors(VectorStore(cache_dir / "vectors", embedder), chunks.__getitem__)
+    sentences = SentenceVectors(store, chunks.__getitem__)
     index = HybridIndex(
         corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids, sentences
     )

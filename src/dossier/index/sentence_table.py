@@ -69,11 +69,12 @@ class SentenceVectors:
         self._chunk = chunk
         self._made: dict[str, PassageSentences] = {}
         self._lock = threading.Lock()
+        self._embedded_before = store.embedded  # what the store embedded for others
 
     @property
     def embedded(self) -> int:
         """Sentences embedded so far (the others were in the store)."""
-        return self._store.embedded
+        return self._store.embedded - self._embedded_before
 
     def of(self, chunk_ids: Sequence[str]) -> list[PassageSentences]:
         """The sentences and vectors of each passage, in order; the sentences of
