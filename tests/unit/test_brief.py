@@ -125,6 +125,18 @@ def test_coordinated_question_gives_two_facts() -> None:
     assert "backup" in b.facts[1].terms and "backup" not in b.facts[0].terms
 
 
+def test_a_coordinated_part_may_open_with_a_preposition() -> None:
+    b = brief(
+        "How many failed login attempts trigger an account lockout, "
+        "and for how long is the account locked?"
+    )
+    assert [f.text for f in b.facts] == [
+        "How many failed login attempts trigger an account lockout",
+        "for how long is the account locked?",
+    ]
+    assert [f.asks for f in b.facts] == ["number", "duration"]
+
+
 def test_coordinated_with_semicolon_and_different_asks() -> None:
     b = brief("How many people are on the team; how often do they train?")
     assert [f.asks for f in b.facts] == ["number", "frequency"]

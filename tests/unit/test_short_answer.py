@@ -154,3 +154,43 @@ def test_a_no_or_a_negation_is_never_followed_by_a_value() -> None:
     kept = "Card numbers are retained for 90 days."
     quotes = ["We do not store card numbers.", kept]
     assert _parts(question, quotes, {1: kept}) == "No"
+
+
+LOCKOUT = (
+    "How many failed login attempts trigger an account lockout, "
+    "and for how long is the account locked?"
+)
+
+
+def test_a_count_is_the_figure_that_counts_what_is_asked_not_the_first_figure() -> None:
+    """ "How many attempts": the figure followed by "attempts", not the period first."""
+    lead = "Accounts are locked for 15 minutes after 5 consecutive failed login attempts."
+    assert _parts(LOCKOUT, [lead], {})[: len("5 consecutive")] == "5 consecutive"
+
+
+def test_a_further_part_the_lead_sentence_answers_takes_its_value_from_it() -> None:
+    """Research quotes no second sentence when the lead states the part's value about
+    the part's subject; the short answer reads that value off the lead."""
+    lead = "Accounts are locked for 15 minutes after 5 consecutive failed login attempts."
+    assert _parts(LOCKOUT, [lead], {}) == "5 consecutive failed login attempts; for 15 minutes"
+    other = "Accounts are locked after 5 consecutive failed login attempts."
+    assert _parts(LOCKOUT, [other], {}) == "5 consecutive failed login attempts"
+
+
+def test_the_lead_answers_a_further_part_only_about_that_parts_own_subject() -> None:
+    """ "Annual" in a sentence about the penetration test is not how often the incident
+    response plan is tested, though both parts ask about testing."""
+    question = (
+        "Is your platform penetration tested by an independent third party, "
+        "and how often do you test your incident response plan?"
+    )
+    lead = "An annual penetration test is performed by an external firm."
+    assert _parts(question, [lead], {}) == "Yes"
+
+
+def test_a_demand_of_the_wording_is_never_read_off_the_lead() -> None:
+    """ "... for at least three months?": a lead stating 14 days does not meet the
+    demand, so its period is not given as though it answered it."""
+    question = "Do you retain security event logs for at least three months?"
+    lead = "Security event logs are retained for at least 14 days."
+    assert _parts(question, [lead], {}) == "Yes"

@@ -135,3 +135,15 @@ def test_a_value_counts_where_its_sentence_names_the_subject_in_other_words() ->
     # "authenticators" is the thesaurus's alternative for "credentials"
     assert holds_value(fact, "Authenticators shall be refreshed every 90 days.")
     assert not holds_value(fact, "Backups are copied to a second region every 90 days.")
+
+
+def test_a_part_the_lead_sentence_answers_is_neither_missing_nor_quoted_twice(
+    demo_build: BuildResult,
+) -> None:
+    """Q06 asks how many failed attempts lock an account, and for how long: the
+    current policy's one sentence states both, so nothing is missing and the short
+    answer gives both values in the order asked."""
+    answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q06")
+    assert answer.verdict == "grounded"
+    assert answer.missing_facts == ()
+    assert answer.short_answer == "5 consecutive failed login attempts; for 15 minutes"

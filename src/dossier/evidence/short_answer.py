@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import stem, words
 from dossier.records import Brief, Claim, Finding, Verdict
-from dossier.research.values import stated_value, value_about
+from dossier.research.values import own_subject, stated_value, subject_terms, value_about
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
 DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
@@ -87,14 +87,16 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
-    return SHORT_ANSWER_PARTS.join([first, *_further_values(brief, claims, parts or {})]), None
+    further = _further_values(brief, claims, parts or {}, lead)
+    return SHORT_ANSWER_PARTS.join([first, *further]), None
 
 
 def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     """What the lead sentence answers to the question's first part."""
-    kind = brief.facts[0].asks if brief is not None and brief.facts else None
-    if kind is not None:
-        value = stated_value(kind, lead)
+    fact = brief.facts[0] if brief is not None and brief.facts else None
+    kind = fact.asks if fact is not None else None
+    if fact is not None and kind is not None:
+        value = stated_value(kind, lead, subject_terms(fact))
         if value is None:
             return NEEDS_REVIEW, Finding("value", 0, f"the lead quote states no {kind} value")
         return value, None
@@ -103,18 +105,24 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     return _yes_or_no(brief, lead)
 
 
-def _further_values(brief: Brief, claims: Sequence[Claim], parts: Mapping[int, str]) -> list[str]:
+def _further_values(
+    brief: Brief, claims: Sequence[Claim], parts: Mapping[int, str], lead: str
+) -> list[str]:
     """Each further part's value, in order, read off the sentence research chose for
-    that part, when the sentence names the part's subject, states a value of the
-    kind asked and is quoted (its quote survived verification); a part without
-    one adds nothing (its gap is in the answer's missing facts)."""
+    that part, or else the lead sentence ("Accounts are locked for 15 minutes after 5
+    failed attempts" states how long as well as how many): when the sentence names
+    the part's subject, states a value of the kind asked and is quoted (its quote
+    survived verification); a part without one adds nothing (its gap is in the
+    answer's missing facts)."""
     quoted = " ".join(" ".join(q.text.split()) for claim in claims for q in claim.quotes)
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
-        sentence = " ".join(parts.get(index, "").split())
-        if fact.asks is None or not sentence or sentence not in quoted:
+        if fact.asks is None:
             continue
-        value = value_about(fact, sentence)
+        own = " ".join(parts.get(index, "").split())
+        value = value_about(fact, own) if own and own in quoted else None
+        if value is None and lead in quoted and fact.text not in brief.demands:
+            value = value_about(own_subject(fact, brief.facts[0]), lead)  # the lead's
         if value is not None:
             values.append(value)
     return values

@@ -195,10 +195,12 @@ def _facts(text: str) -> tuple[Fact, ...]:
     return tuple(f for f in facts if f.terms) or (_fact(text),)
 
 
-# "What is X, and how long is Y?": two facts when the second part asks on its own.
+# "What is X, and how long is Y?": two facts when the second part asks on its own; the
+# part may open with a preposition ("..., and for how long is it locked?", "and to whom").
 _COORDINATED = re.compile(
     r"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)"
-    r"(?=(?:how|what|which|who|when|where|do|does|is|are|can)\b)",
+    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+)?"
+    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
     re.I,
 )
 

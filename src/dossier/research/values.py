@@ -4,6 +4,7 @@ a text states one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
 from dossier.records import Fact
@@ -79,10 +80,24 @@ def value_about(fact: Fact, text: str) -> str | None:
     for start, end in sentence_spans(text) or [(0, len(text))]:
         sentence = text[start:end]
         if holds_value(fact, sentence):
-            value = stated_value(fact.asks, sentence)
+            value = stated_value(fact.asks, sentence, subject_terms(fact))
             if value is not None:
                 return value
     return None
+
+
+def own_subject(part: Fact, first: Fact) -> Fact:
+    """A further part with only the terms the first part lacks (its own subject), so
+    that a sentence answering the first part is not taken to answer this one by a
+    shared word: "penetration tested ..., and how often do you test your incident
+    response plan?" — an annual penetration test says nothing of the plan."""
+    own = tuple(t for t in part.terms if t not in first.terms)
+    return Fact(part.text, own or part.terms, part.asks)
+
+
+def subject_terms(fact: Fact) -> frozenset[str]:
+    """The terms a value of the fact is about (its asking verbs aside)."""
+    return frozenset(set(fact.terms) - VALUE_VERBS or fact.terms)
 
 
 def _names(wanted: set[str], present: set[str]) -> bool:
@@ -100,15 +115,42 @@ _MEASURED = re.compile(
 _SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
 
 
-def stated_value(kind: str | None, text: str) -> str | None:
+def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> str | None:
     """The value of the asked kind as the text states it ("quarterly", "within 72
-    hours", "14 characters"), or None."""
+    hours", "14 characters"), or None. For a number, a figure that counts one of
+    ``about`` (the asking part's stemmed terms) comes first: "how many failed
+    attempts ..." of "locked for 15 minutes after 5 failed attempts" is "5 failed
+    attempts"."""
     pattern = _MEASURED if kind == "number" else ASKS_PATTERN.get(kind or "")
     if pattern is None:
         return None
     body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    counted = _count_of(body, about) if kind == "number" else None
+    if counted is not None:
+        return counted
     match = pattern.search(body) or (_counted(body) if kind == "number" else None)
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
+
+
+# A figure and up to four words after it: "5 consecutive failed login attempts".
+_FIGURE_AND_WORDS = re.compile(
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b((?:\s+[a-z][a-z-]*){{1,4}})", re.I
+)
+
+
+def _count_of(text: str, about: Collection[str]) -> str | None:
+    """The first figure whose next few words name one of ``about``, up to that word."""
+    if not about:
+        return None
+    for match in _FIGURE_AND_WORDS.finditer(text):
+        if _NAMED_BEFORE.search(text, 0, match.start()):
+            continue  # "SOC 2": part of a name
+        following = match.group(1).split()
+        named = [i for i, word in enumerate(following) if stem(word.lower()) in about]
+        if named:
+            figure = text[match.start() : match.start(1)].strip()
+            return " ".join([figure, *following[: named[-1] + 1]])
+    return None
 
 
 def _counted(text: str) -> re.Match[str] | None:
