@@ -97,7 +97,9 @@ def _view(corpus: Corpus, hits: list[str]) -> dict[str, Any]:
         "passwords",
         tuple(Hit(c, 1.0 / (i + 1), i + 1, None, by_id[c].document) for i, c in enumerate(hits)),
     )
-    return evidence_view([search], by_id.get, corpus, Authority.of(corpus))
+    return evidence_view(
+        [search], by_id.get, {d.path: d for d in corpus.documents}, Authority.of(corpus)
+    )
 
 
 def test_evidence_view_covers_authority_and_offsets() -> None:

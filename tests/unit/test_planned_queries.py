@@ -14,6 +14,9 @@ from dossier.index.embed import Vectors
 from tests.conftest import ROOT, pinned_clock
 from tests.fakes import HashingEmbedder
 
+# two demo builds (about 7 s): with the end-to-end tests, in make test-slow
+pytestmark = pytest.mark.slow
+
 
 class RecordingEmbedder(HashingEmbedder):
     """Records the texts of each call."""

@@ -285,14 +285,12 @@ def _read_json(path: Path) -> Any:
 def evidence_view(
     searches: Sequence[Search],
     chunk_of: ChunkLookup,
-    corpus: Corpus,
+    by_path: Mapping[str, Document],
     authority: Authority,
 ) -> dict[str, Any]:
     """What an answer was made from: every search and its hits, each hit with
     a hash of the passage's indexed text and its offsets, and the authority
-    of every document a hit came from."""
-    titles = {d.path: d.title for d in corpus.documents}
-    by_path = {d.path: d for d in corpus.documents}
+    of every document a hit came from (``by_path``: the corpus's documents)."""
     rows = []
     paths: set[str] = set()
     for search in searches:
@@ -303,7 +301,8 @@ def evidence_view(
                 hits.append([hit.chunk_id, hit.document, None, None, None, None, None, None])
                 continue
             paths.add(chunk.document)
-            indexed = embedding_text(chunk, titles.get(chunk.document, ""))
+            document = by_path.get(chunk.document)
+            indexed = embedding_text(chunk, document.title if document is not None else "")
             hits.append(
                 [
                     hit.chunk_id,
@@ -338,13 +337,13 @@ class EvidenceView:
         self, index: HybridIndex, corpus: Corpus, authority: Authority, hits_per_search: int
     ) -> None:
         self._index = index
-        self._corpus = corpus
+        self._documents = {d.path: d for d in corpus.documents}
         self._authority = authority
         self._hits_per_search = hits_per_search
-        self.present = {d.path for d in corpus.documents}  # to name removed documents
+        self.present = set(self._documents)  # to name removed documents
 
     def of_searches(self, searches: Sequence[Search]) -> dict[str, Any]:
-        return evidence_view(searches, self._index.find, self._corpus, self._authority)
+        return evidence_view(searches, self._index.find, self._documents, self._authority)
 
     def of_queries(self, queries: Sequence[str]) -> dict[str, Any]:
         """Run the queries again (cheap: their vectors are kept) and view what they find."""

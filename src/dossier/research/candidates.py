@@ -37,9 +37,15 @@ class TermStats:
             total += 1
         self._count = total
         self._df = counts
+        self._idf: dict[str, float] = {}
 
     def idf(self, term: str) -> float:
-        return math.log(1 + (self._count + 1) / (self._df.get(term, 0) + 0.5))
+        known = self._idf.get(term)
+        if known is None:
+            known = self._idf[term] = math.log(
+                1 + (self._count + 1) / (self._df.get(term, 0) + 0.5)
+            )
+        return known
 
     def coverage(self, wanted: Sequence[str], present: set[str] | frozenset[str]) -> float:
         """The IDF-weighted share of ``wanted`` that ``present`` states (or a thesaurus

@@ -93,9 +93,19 @@ def says(term: str, present: set[str] | frozenset[str]) -> bool:
 
 def alternative_words(term: str) -> list[str]:
     """The alternatives of a term as written in the thesaurus, for a search query."""
+    return list(_alternative_words(term))
+
+
+@cache
+def _alternative_words(term: str) -> tuple[str, ...]:
     found: list[str] = []
-    for group in GROUPS:
-        stems = [phrase(entry) for entry in group]
+    for group, stems in _stemmed_groups():
         if (term,) in stems:
             found += [entry for entry, p in zip(group, stems, strict=True) if p != (term,)]
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def _stemmed_groups() -> tuple[tuple[tuple[str, ...], tuple[Phrase, ...]], ...]:
+    """Each group with the phrase of each of its entries (stemmed once)."""
+    return tuple((group, tuple(phrase(entry) for entry in group)) for group in GROUPS)
