@@ -146,4 +146,5 @@ def test_a_part_the_lead_sentence_answers_is_neither_missing_nor_quoted_twice(
     answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q06")
     assert answer.verdict == "grounded"
     assert answer.missing_facts == ()
+    assert len(answer.claims) == 1 and len(answer.claims[0].quotes) == 1  # quoted once
     assert answer.short_answer == "5 consecutive failed login attempts; for 15 minutes"

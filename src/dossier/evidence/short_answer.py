@@ -28,8 +28,14 @@ import re
 from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import stem, words
-from dossier.records import Brief, Claim, Finding, Verdict
-from dossier.research.values import own_subject, stated_value, subject_terms, value_about
+from dossier.records import Brief, Claim, Fact, Finding, Verdict
+from dossier.research.values import (
+    lead_answers_part,
+    own_subject,
+    stated_value,
+    subject_terms,
+    value_about,
+)
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
 DOCUMENTED = "Documented"  # an open question the quotes answer in their own words
@@ -87,7 +93,7 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
-    further = _further_values(brief, claims, parts or {}, lead)
+    further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([first, *further]), None
 
 
@@ -109,11 +115,12 @@ def _further_values(
     brief: Brief, claims: Sequence[Claim], parts: Mapping[int, str], lead: str
 ) -> list[str]:
     """Each further part's value, in order, read off the sentence research chose for
-    that part, or else the lead sentence ("Accounts are locked for 15 minutes after 5
-    failed attempts" states how long as well as how many): when the sentence names
-    the part's subject, states a value of the kind asked and is quoted (its quote
-    survived verification); a part without one adds nothing (its gap is in the
-    answer's missing facts)."""
+    that part when it names the part's subject, states a value of the kind asked and
+    is quoted (its quote survived verification); or else off the lead sentence research
+    chose (``lead``; none from the model engine), by the rule by which research found
+    it answers the part (``lead_answers_part``): "Accounts are locked for 15 minutes
+    after 5 failed attempts" states how long as well as how many. A part without one
+    adds nothing (its gap is in the answer's missing facts)."""
     quoted = " ".join(" ".join(q.text.split()) for claim in claims for q in claim.quotes)
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
@@ -121,11 +128,22 @@ def _further_values(
             continue
         own = " ".join(parts.get(index, "").split())
         value = value_about(fact, own) if own and own in quoted else None
-        if value is None and lead in quoted and fact.text not in brief.demands:
-            value = value_about(own_subject(fact, brief.facts[0]), lead)  # the lead's
+        if value is None and _lead_answers(brief, fact, lead, quoted):
+            value = value_about(own_subject(fact, brief.facts[0]), lead)
         if value is not None:
             values.append(value)
     return values
+
+
+def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
+    """Whether the quoted lead sentence research chose answers a further part (never
+    a demand of the wording: "at least three months" is checked, not read)."""
+    return (
+        bool(lead)
+        and lead in quoted
+        and part.text not in brief.demands
+        and lead_answers_part(part, brief.facts[0], lead)
+    )
 
 
 def _open(brief: Brief, lead: str) -> str:

@@ -3,15 +3,18 @@ is chosen from.
 
 The index embeds each passage (with its title and headings) to find passages; each
 sentence of a passage (bare) is embedded to judge which one states the answer, but
-only when research first reads that passage — all the passages one ranking reads in
-one batch — so a build embeds the sentences of the passages its questions surface,
-not of the whole corpus. The vectors come from the content-addressed store the
-passages' vectors come from, so a sentence is embedded once, across passages and
-across builds; those a build embeds are written together when it has answered.
+only when research first reads that passage, so a build embeds the sentences of the
+passages its questions surface, not of the whole corpus. A passage's sentences are
+embedded together, in one batch of their own, and stored under the passage's text in
+the store the passages' vectors come from: a sentence's vector (which may differ in its
+last bits with what it is batched with) is the same whichever questions read the
+passage, in whatever order, and a rebuild embeds none again. Those a build embeds are
+written together when it has answered.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -32,7 +35,14 @@ class SentenceStore(Protocol):
     dimension: int
     embedded: int
 
-    def vectors(self, texts: Sequence[str], progress: None = None, *, defer: bool) -> Vectors: ...
+    def vectors(
+        self,
+        texts: Sequence[str],
+        progress: None = None,
+        *,
+        defer: bool,
+        keys: Sequence[str] | None = None,
+    ) -> Vectors: ...
 
     def save_pending(self) -> None: ...
 
@@ -45,7 +55,14 @@ class Unkept:
         self.dimension = embedder.dimension
         self.embedded = 0
 
-    def vectors(self, texts: Sequence[str], progress: None = None, *, defer: bool) -> Vectors:
+    def vectors(
+        self,
+        texts: Sequence[str],
+        progress: None = None,
+        *,
+        defer: bool,
+        keys: Sequence[str] | None = None,
+    ) -> Vectors:
         self.embedded += len(texts)
         return self._embedder.embed(texts)
 
@@ -77,8 +94,8 @@ class SentenceVectors:
         return self._store.embedded - self._embedded_before
 
     def of(self, chunk_ids: Sequence[str]) -> list[PassageSentences]:
-        """The sentences and vectors of each passage, in order; the sentences of
-        passages not read before are embedded together."""
+        """The sentences and vectors of each passage, in order; each passage not read
+        before has its sentences embedded (one batch a passage)."""
         with self._lock:
             new = [c for c in dict.fromkeys(chunk_ids) if c not in self._made]
             if new:
@@ -91,14 +108,22 @@ class SentenceVectors:
             self._store.save_pending()
 
     def _make(self, chunk_ids: Sequence[str]) -> None:
-        own = [passage_sentences(self._chunk(c)) for c in chunk_ids]
-        texts = [sentence_text(s) for sentences in own for s in sentences]
-        vectors = (
-            self._store.vectors(texts, defer=True)
-            if texts
-            else np.zeros((0, self._store.dimension), dtype=np.float32)
-        )
-        start = 0
-        for chunk_id, sentences in zip(chunk_ids, own, strict=True):
-            self._made[chunk_id] = (sentences, vectors[start : start + len(sentences)])
-            start += len(sentences)
+        for chunk_id in chunk_ids:
+            self._made[chunk_id] = self._passage(self._chunk(chunk_id))
+
+    def _passage(self, chunk: Chunk) -> PassageSentences:
+        """A passage's sentences, embedded together and stored under the passage's text:
+        a sentence's vector never depends on which other passages were read with it
+        (with ``--jobs``, on which question read first)."""
+        sentences = passage_sentences(chunk)
+        if not sentences:
+            return sentences, np.zeros((0, self._store.dimension), dtype=np.float32)
+        texts = [sentence_text(s) for s in sentences]
+        passage = hashlib.sha256(chunk.text.encode()).hexdigest()
+        keys = [_sentence_key(passage, i, text) for i, text in enumerate(texts)]
+        return sentences, self._store.vectors(texts, defer=True, keys=keys)
+
+
+def _sentence_key(passage: str, position: int, text: str) -> str:
+    """What a sentence's vector is stored under: its passage's text, its place, its text."""
+    return hashlib.sha256(f"sentence:{passage}:{position}:{text}".encode()).hexdigest()

@@ -117,11 +117,17 @@ class VectorStore:
         self._pending: dict[str, Vectors] = {}  # embedded, not yet written (``defer``)
 
     def vectors(
-        self, texts: Sequence[str], progress: Progress | None = None, *, defer: bool = False
+        self,
+        texts: Sequence[str],
+        progress: Progress | None = None,
+        *,
+        defer: bool = False,
+        keys: Sequence[str] | None = None,
     ) -> Vectors:
         """The vectors of ``texts``, embedding those the store does not hold; the new
-        ones are written at once, or with ``defer`` at the next ``save_pending``."""
-        keys = [_text_key(t) for t in texts]
+        ones are written at once, or with ``defer`` at the next ``save_pending``.
+        ``keys``: what each vector is stored under (default: a hash of its text)."""
+        keys = list(keys) if keys is not None else [_text_key(t) for t in texts]
         known = self._known()
         missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
         if missing:

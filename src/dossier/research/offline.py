@@ -46,7 +46,7 @@ from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
-from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value, own_subject
+from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value, lead_answers_part
 from dossier.steps import (
     ConflictStep,
     DecideStep,
@@ -309,8 +309,8 @@ class _Research:
         missing: list[str] = []
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
-            if not demand and _states_value_of(own_subject(fact, self.brief.facts[0]), chosen):
-                continue  # a sentence already quoted answers this part too
+            if not demand and lead_answers_part(fact, self.brief.facts[0], lead.sentence.text):
+                continue  # the lead sentence answers this part too
             own = close if demand else self._part_candidates(fact, floor)
             found = next((c for c in own if _answers_part(fact, c, chosen)), None)
             if found is None:
@@ -513,13 +513,6 @@ def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Cand
         return holds_value(fact, candidate.sentence.text)
     present = set(question_terms(candidate.sentence.text))
     return any(thesaurus.says(t, present) for t in fact.terms)
-
-
-def _states_value_of(fact: Fact, chosen: list[tuple[int, Candidate]]) -> bool:
-    """Whether a sentence already chosen states the value a further part asks for,
-    about the part's own subject: "Accounts are locked for 15 minutes after 5 failed
-    attempts" answers "..., and for how long is the account locked?" as well."""
-    return fact.asks is not None and any(holds_value(fact, c.sentence.text) for _, c in chosen)
 
 
 def _missing_part(fact: Fact) -> str:

@@ -95,6 +95,18 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     return Fact(part.text, own or part.terms, part.asks)
 
 
+def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
+    """Whether the lead sentence (chosen for the first part) answers a further part
+    too: the part asks a kind of value the first does not ("how many ..., and for how
+    long ...?": the first part's value is never read again as the second's) and the
+    sentence states one about the part's own subject."""
+    return (
+        part.asks is not None
+        and part.asks != first.asks
+        and holds_value(own_subject(part, first), lead)
+    )
+
+
 def subject_terms(fact: Fact) -> frozenset[str]:
     """The terms a value of the fact is about (its asking verbs aside)."""
     return frozenset(set(fact.terms) - VALUE_VERBS or fact.terms)
@@ -136,21 +148,48 @@ def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> st
 _FIGURE_AND_WORDS = re.compile(
     rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b((?:\s+[a-z][a-z-]*){{1,4}})", re.I
 )
+_UNIT = re.compile(rf"^(?:{UNIT_WORDS})$", re.I)
+# Words that end the phrase a figure counts: "15 minutes after ...", "90 days for ...".
+_PHRASE_ENDS = frozenset(
+    "a an the and or of for after before to in on at by with from per within than over "
+    "under each every all is are be was were".split()
+)
+_QUALIFIER_BEFORE = re.compile(
+    r"(?:at least|a minimum of|a maximum of|up to|no more than|more than|fewer than)\s+$", re.I
+)
 
 
 def _count_of(text: str, about: Collection[str]) -> str | None:
-    """The first figure whose next few words name one of ``about``, up to that word."""
+    """The first figure that counts one of ``about``: followed by modifiers, then the
+    term ("5 consecutive failed login attempts"), with a qualifier before it kept
+    ("up to 10 failed attempts"). A figure with a unit of its own ("15 minutes", "90
+    days") or a phrase that ends first ("30 minutes after failed attempts") counts
+    something else."""
     if not about:
         return None
     for match in _FIGURE_AND_WORDS.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2": part of a name
-        following = match.group(1).split()
-        named = [i for i, word in enumerate(following) if stem(word.lower()) in about]
-        if named:
+        counted = _counted_phrase(match.group(1).split(), about)
+        if counted:
             figure = text[match.start() : match.start(1)].strip()
-            return " ".join([figure, *following[: named[-1] + 1]])
+            before = _QUALIFIER_BEFORE.search(text, 0, match.start())
+            qualifier = [" ".join(before.group(0).split())] if before else []
+            return " ".join([*qualifier, figure, *counted])
     return None
+
+
+def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
+    """The words after a figure up to the last term of ``about`` before the phrase
+    ends (only modifiers between them); nothing when no term comes first."""
+    last = -1
+    for i, word in enumerate(following):
+        lowered = word.lower()
+        if stem(lowered) in about:
+            last = i
+        elif lowered in _PHRASE_ENDS or _UNIT.match(lowered):
+            break
+    return following[: last + 1]
 
 
 def _counted(text: str) -> re.Match[str] | None:
