@@ -9,6 +9,7 @@ inputs (see ``incremental.cache``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import gc
@@ -361,8 +362,11 @@ def answer_questions(
         results = (executor or executor_for(run.config.jobs)).map(
             answerer.answer, questions, advance
         )
-    finally:
-        sentences = keep_vectors(run, queries, index)
+    except BaseException:  # Ctrl-C or a failed answer: keep what was embedded, if we can
+        with contextlib.suppress(BuildError):  # the answers' own failure is the one to tell
+            keep_vectors(run, queries, index)
+        raise
+    sentences = keep_vectors(run, queries, index)
     run.ledger.stage(
         "answer",
         time.perf_counter() - start,

@@ -137,6 +137,11 @@ def test_a_coordinated_part_may_open_with_a_preposition() -> None:
     assert [f.asks for f in b.facts] == ["number", "duration"]
 
 
+def test_a_preposition_before_which_opens_a_relative_clause_not_a_part() -> None:
+    b = brief("Is there a data retention schedule, under which records are deleted?")
+    assert len(b.facts) == 1
+
+
 def test_coordinated_with_semicolon_and_different_asks() -> None:
     b = brief("How many people are on the team; how often do they train?")
     assert [f.asks for f in b.facts] == ["number", "frequency"]

@@ -196,10 +196,11 @@ def _facts(text: str) -> tuple[Fact, ...]:
 
 
 # "What is X, and how long is Y?": two facts when the second part asks on its own; the
-# part may open with a preposition ("..., and for how long is it locked?", "and to whom").
+# part may open with a preposition ("..., and for how long is it locked?", "and to whom"),
+# but "..., under which ..." is a relative clause of the part before it.
 _COORDINATED = re.compile(
     r"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)"
-    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+)?"
+    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
     r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
     re.I,
 )
