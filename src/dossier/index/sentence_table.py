@@ -17,38 +17,21 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import numpy as np
 
 from dossier.common.textutil import without_extraction_artefacts
 from dossier.index.embed import Embedder, Vectors
+from dossier.index.vectors import VectorStore
 from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk
 
 PassageSentences = tuple[tuple[Sentence, ...], Vectors]  # a passage's sentences, row i for i
 
 
-class SentenceStore(Protocol):
-    """Where sentence vectors come from: embedded when not held, kept when asked."""
-
-    dimension: int
-    embedded: int
-
-    def vectors(
-        self,
-        texts: Sequence[str],
-        progress: None = None,
-        *,
-        defer: bool,
-        keys: Sequence[str] | None = None,
-    ) -> Vectors: ...
-
-    def save_pending(self) -> None: ...
-
-
 class Unkept:
-    """A store that holds nothing: every text is embedded (an index made without a cache)."""
+    """A store that holds nothing: every text is embedded (an index made without a cache).
+    It answers the calls ``SentenceVectors`` makes of a ``VectorStore``."""
 
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
@@ -81,7 +64,7 @@ class SentenceVectors:
     Safe to share between the threads answering questions: one passage's sentences
     are made once."""
 
-    def __init__(self, store: SentenceStore, chunk: Callable[[str], Chunk]) -> None:
+    def __init__(self, store: VectorStore | Unkept, chunk: Callable[[str], Chunk]) -> None:
         self._store = store
         self._chunk = chunk
         self._made: dict[str, PassageSentences] = {}
