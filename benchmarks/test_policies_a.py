@@ -60,7 +60,7 @@ def _top5_hit_rate(index: HybridIndex, rank) -> float:
 
 def test_retrieval_rankers(benchmark, index: HybridIndex) -> None:
     lexical = lambda q: index._lexical.search(q, 40, None)  # noqa: E731
-    dense = lambda q: index._dense_search(index.embed_query(q), 40, None)  # noqa: E731
+    dense = lambda q: index._dense.search(index.embed_query(q), 40, None, lexical(q))  # noqa: E731
 
     def rrf(settings: RetrievalSettings):
         return lambda q: [p for p, *_ in fuse(lexical(q), dense(q), settings)]

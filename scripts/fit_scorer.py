@@ -101,7 +101,7 @@ def load_set(path: Path, embedder: MiniLMEmbedder, cache: Path) -> LabelledSet:
         asks[question.question_id], candidates[question.question_id] = engine.first_round(
             make_brief(question)
         )
-    index.keep_sentences()  # the sentence vectors research embedded, for the next run
+    index.keep_embedded()  # the vectors research embedded, for the next run
     raw = {d.path: d.text for d in corpus.documents}
     return LabelledSet(path.name, engine, index, questions, labels, raw, asks, candidates)
 

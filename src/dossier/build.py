@@ -49,7 +49,7 @@ from dossier.incremental.history import record_history, up_to_date
 from dossier.incremental.ledger import RunLedger, ledger_name
 from dossier.incremental.pdftext import KeptPdfText
 from dossier.index.embed import Embedder, MeteredEmbedder
-from dossier.index.hybrid import HybridIndex, update_index
+from dossier.index.hybrid import Embedded, HybridIndex, update_index
 from dossier.index.vectors import VectorStore, check_vector_cache
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
@@ -366,13 +366,14 @@ def answer_questions(
         with contextlib.suppress(BuildError):  # the answers' own failure is the one to tell
             keep_vectors(run, queries, index)
         raise
-    sentences = keep_vectors(run, queries, index)
+    embedded = keep_vectors(run, queries, index)
     run.ledger.stage(
         "answer",
         time.perf_counter() - start,
         reused=run.ledger.reused(),
         recomputed=run.ledger.recomputed(),
-        sentences_embedded=sentences,
+        sentences_embedded=embedded.sentences,
+        passages_embedded=embedded.passages,
         **_embedding_share(run.embedder, before),
     )
     audit = answerer.audit  # part of "answer" above: how much of it re-verifying took
@@ -381,12 +382,12 @@ def answer_questions(
     return Answered(answerer.engine.name, tuple(answer for answer, _ in results), lookups)
 
 
-def keep_vectors(run: Run, queries: VectorStore, index: HybridIndex) -> int:
-    """Keep the query vectors and the sentence vectors answering embedded for the next
-    build; how many sentences (of the passages research read) it embedded."""
+def keep_vectors(run: Run, queries: VectorStore, index: HybridIndex) -> Embedded:
+    """Keep the vectors answering embedded for the next build (queries, sentences of
+    the passages research read, passages searches surfaced); how many it embedded."""
     try:
         queries.keep(index.known_queries())
-        return index.keep_sentences()
+        return index.keep_embedded()
     except OSError as error:
         raise BuildError(f"{run.cache_dir}: cannot write the vector cache ({error})") from error
 

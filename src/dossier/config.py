@@ -16,6 +16,7 @@ from typing import Any
 
 from dossier.errors import ConfigError, InputError
 from dossier.evidence.freshness import FreshnessSettings
+from dossier.index.dense import SCOPES as DENSE_SCOPES
 from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
@@ -86,6 +87,8 @@ def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> C
             errors.append(f"'{key}' is not set (add it to the file or pass --{key})")
     if sections["retrieval"].encoder not in ENCODERS:
         errors.append(f"'retrieval.encoder' must be one of {', '.join(ENCODERS)}")
+    if sections["retrieval"].dense_scope not in DENSE_SCOPES:
+        errors.append(f"'retrieval.dense_scope' must be one of {', '.join(DENSE_SCOPES)}")
     if values.get("engine", "offline") not in ENGINES:
         errors.append(f"'engine' must be one of {', '.join(ENGINES)}, not {values['engine']!r}")
     jobs = values.get("jobs", 1)

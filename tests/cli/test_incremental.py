@@ -567,3 +567,48 @@ def test_counts_read_as_english(project: Path) -> None:
     (project / "corpus" / "policies" / "encryption.md").unlink()
     build(project)
     assert "1 document changed" in run("diff", "--out", project / "out")[1]
+
+
+def surfaced_only(project: Path) -> Path:
+    """The project with only the passages searches surface embedded (what a corpus over
+    ``dense_all_up_to`` passages gets)."""
+    config = project / "dossier.toml"
+    config.write_text(config.read_text() + '[retrieval]\ndense_scope = "surfaced"\n')
+    return project
+
+
+def stages_of_builds(project: Path) -> list[dict]:  # type: ignore[type-arg]
+    ledgers = sorted((project / "out" / "cache" / "ledger").glob("*.jsonl"), key=os.path.getmtime)
+    rows = ([json.loads(line) for line in path.read_text().splitlines()] for path in ledgers)
+    return [{row["stage"]: row for row in build if "stage" in row} for build in rows]
+
+
+def test_with_surfaced_passages_indexing_embeds_none_and_answering_keeps_what_it_embeds(
+    project: Path,
+) -> None:
+    surfaced_only(project)
+    first = build(project)
+    append(project, "policies/business-continuity.md", "Backups are restored every month.")
+    build(project)
+    cold, edited = stages_of_builds(project)
+    passages = len(json.loads((project / "out" / "cache" / "passages.json").read_text()))
+    assert (cold["index"]["dense"], cold["index"]["embedded"]) == ("surfaced passages", 0)
+    assert 0 < cold["answer"]["passages_embedded"] < passages
+    assert 0 < edited["answer"]["passages_embedded"] < cold["answer"]["passages_embedded"]
+    assert any(a["verdict"] == "grounded" for a in first["answers"])
+    code, output = run("build", "--config", project / "dossier.toml")
+    assert code == 0 and "Up to date" in output
+
+
+def test_with_surfaced_passages_jobs_give_the_same_answers(tmp_path: Path) -> None:
+    answers = []
+    for jobs in (1, 2):
+        project = tmp_path / f"jobs-{jobs}"
+        shutil.copytree(ROOT / "corpus", project / "corpus")
+        (project / "questions.csv").write_text(QUESTIONS)
+        (project / "dossier.toml").write_text(
+            'corpus = "corpus"\nquestions = "questions.csv"\nout = "out"\n'
+        )
+        record = build(surfaced_only(project), "--jobs", jobs)
+        answers.append([(a["verdict"], a["short_answer"], a["claims"]) for a in record["answers"]])
+    assert answers[0] == answers[1]

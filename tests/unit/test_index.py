@@ -82,7 +82,7 @@ def test_reopening_uses_cached_vectors(tmp_path: Path) -> None:
         """Every passage's sentences, read as research reads them, then kept: how many
         each passage has."""
         read = index.sentences_of([c.chunk_id for c in index.chunks])
-        index.keep_sentences()
+        index.keep_embedded()
         return [len(sentences) for sentences, _ in read]
 
     first = open_index(corpus, CountingEmbedder(), tmp_path)

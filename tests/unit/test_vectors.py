@@ -38,7 +38,7 @@ def read_every_sentence(cache: Path) -> tuple[int, int]:
     them: (passages, sentences) embedded."""
     index, update = update_index(corpus(), HashingEmbedder(), cache)
     index.sentences_of([chunk.chunk_id for chunk in index.chunks])
-    return update.embedded, index.keep_sentences()
+    return update.embedded, index.keep_embedded().sentences
 
 
 def test_check_vector_cache_names_and_removes_what_fails(tmp_path: Path) -> None:

@@ -1,10 +1,12 @@
-"""The hybrid index: Tantivy (BM25, exact identifiers) and FAISS (MiniLM vectors).
+"""The hybrid index: Tantivy (BM25, exact identifiers) and MiniLM vectors (FAISS).
 
 One persistent index per embedding model lives under ``<cache>/index/<model>/``
 and is brought up to date with each build: the passages of changed, added or
 removed documents are removed and added, by key, and nothing else is touched.
 Vectors are also kept in a content-addressed store (``<cache>/vectors``) keyed
-by the embedded text, so only passages never seen before are embedded.
+by the embedded text, so only passages never seen before are embedded. Which
+passages have vectors — all of them, or those searches surface — is the dense
+arm's scope (``dense``).
 """
 
 from __future__ import annotations
@@ -13,16 +15,20 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 from dossier.common.textutil import identifiers, without_extraction_artefacts
 from dossier.errors import BuildError
+from dossier.index.dense import (
+    ALL,
+    AllPassages,
+    DenseArm,
+    SurfacedPassages,
+    resolve_scope,
+)
 from dossier.index.embed import Embedder, Vectors
-from dossier.index.lexical import TIE_MARGIN, LexicalIndex, update_lexical
+from dossier.index.lexical import LexicalIndex, update_lexical
 from dossier.index.sentence_table import PassageSentences, SentenceVectors, Unkept
-from dossier.index.vectors import VectorStore, flat_index, reconstruct, update_faiss, vector_id
+from dossier.index.vectors import VectorStore, reconstruct, update_faiss, vector_id
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
@@ -33,6 +39,11 @@ QUERY_VECTORS_HELD = 10_000  # query vectors memoised per build (a few per quest
 class RetrievalSettings:
     lexical_depth: int = 40  # how many BM25 hits enter fusion
     dense_depth: int = 40  # how many vector hits enter fusion
+    # Which passages have vectors: all (embedded at indexing), surfaced (the BM25 hits
+    # ranked by vector, embedded when first surfaced), or auto: all up to dense_all_up_to
+    # passages (dossier.index.dense).
+    dense_scope: str = "auto"
+    dense_all_up_to: int = 10_000
     rrf_k: int = 10  # measured on policies-a: k=10 beats the textbook 60 (benchmarks/)
     lexical_weight: float = 1.0
     dense_weight: float = 1.0
@@ -47,26 +58,24 @@ def embedding_text(chunk: Chunk, title: str) -> str:
 
 
 class HybridIndex:
-    """Search over a fixed set of chunks. Read-only once built.
+    """Search over a fixed set of chunks. Read-only once built (but for the vectors
+    a dense arm over surfaced passages embeds as searches surface them).
 
-    ``vector_ids`` gives each chunk's id in the FAISS index (its position when
-    not given). Ties in either ranking are broken by position, so a search gives
-    the same hits whether the index was built at once or kept up to date."""
+    Ties in either ranking are broken by position, so a search gives the same hits
+    whether the index was built at once or kept up to date."""
 
     def __init__(
         self,
         chunks: Sequence[Chunk],
-        vectors: Vectors,
+        dense: DenseArm,
         lexical: LexicalIndex,
         embedder: Embedder,
         settings: RetrievalSettings,
-        faiss_index: Any = None,
-        vector_ids: Sequence[int] | None = None,
         sentences: SentenceVectors | None = None,
     ) -> None:
         self.chunks = tuple(chunks)
         self._sentences = sentences or SentenceVectors(Unkept(embedder), self.chunk)
-        self.vectors = vectors
+        self._dense = dense
         self._position = {chunk.chunk_id: i for i, chunk in enumerate(self.chunks)}
         by_document: dict[str, list[Chunk]] = {}
         for chunk in self.chunks:
@@ -75,11 +84,12 @@ class HybridIndex:
         self._lexical = lexical
         self._embedder = embedder
         self._settings = settings
-        ids = list(vector_ids) if vector_ids is not None else list(range(len(self.chunks)))
-        self._vector_id = ids
-        self._position_of_id = {vector_id: i for i, vector_id in enumerate(ids)}
-        self._faiss = faiss_index if faiss_index is not None else flat_index(vectors, ids)
         self._query_vectors: dict[str, Vectors] = {}
+
+    @property
+    def dense_scope(self) -> str:
+        """Which passages have vectors (``dense.ALL`` or ``dense.SURFACED``)."""
+        return self._dense.scope
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
@@ -123,14 +133,15 @@ class HybridIndex:
         read before are embedded together."""
         return self._sentences.of(chunk_ids)
 
-    def keep_sentences(self) -> int:
-        """Keep the sentence vectors embedded so far for the next build; how many
-        sentences this index has embedded."""
+    def keep_embedded(self) -> Embedded:
+        """Keep the vectors embedded since indexing (sentences research read, passages
+        searches surfaced) for the next build; how many of each."""
         self._sentences.keep()
-        return self._sentences.embedded
+        self._dense.keep()
+        return Embedded(self._sentences.embedded, self._dense.embedded)
 
     def similarity(self, query_vector: Vectors, chunk_ids: Sequence[str]) -> list[float]:
-        rows = self.vectors[[self._position[c] for c in chunk_ids]]
+        rows = self._dense.rows([self._position[c] for c in chunk_ids])
         return [float(x) for x in rows @ query_vector]
 
     def search(self, query: str, limit: int = 20) -> list[Hit]:
@@ -139,7 +150,8 @@ class HybridIndex:
         holding one of them are eligible, in both lists."""
         allowed = self._identifier_filter(query)
         lexical = self._lexical.search(query, self._settings.lexical_depth, allowed)
-        dense = self._dense_search(self.embed_query(query), self._settings.dense_depth, allowed)
+        vector = self.embed_query(query)
+        dense = self._dense.search(vector, self._settings.dense_depth, allowed, lexical)
         return [
             Hit(
                 self.chunks[position].chunk_id,
@@ -158,24 +170,13 @@ class HybridIndex:
         allowed = self._lexical.positions_with_identifiers(names)
         return allowed or None
 
-    def _dense_search(self, vector: Vectors, depth: int, allowed: set[int] | None) -> list[int]:
-        import faiss
 
-        if not self.chunks:
-            return []
-        params = None
-        if allowed is not None:
-            wanted = np.array(sorted(self._vector_id[p] for p in allowed), dtype=np.int64)
-            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(wanted))  # type: ignore[call-arg]
-        # A few more than asked, so that ties at the cut are broken by position.
-        k = min(depth + TIE_MARGIN, len(self.chunks))
-        scores, ids = self._faiss.search(vector.reshape(1, -1), k, params=params)
-        found = [
-            (float(score), self._position_of_id[int(i)])
-            for score, i in zip(scores[0], ids[0], strict=True)
-            if i >= 0
-        ]
-        return [position for _, position in sorted(found, key=lambda f: (-f[0], f[1]))][:depth]
+@dataclass(frozen=True)
+class Embedded:
+    """Vectors a build embedded after indexing."""
+
+    sentences: int
+    passages: int
 
 
 Fused = tuple[int, float, int | None, int | None]
@@ -214,6 +215,7 @@ class IndexUpdate:
     removed: int
     embedded: int
     lexical: str  # "unchanged", "updated in place" or "rewritten"
+    dense: str  # which passages have vectors: "all passages" or "surfaced passages"
 
 
 def open_index(
@@ -243,20 +245,39 @@ def update_index(
     texts = [embedding_text(chunk, titles[chunk.document]) for chunk in corpus.chunks]
     keys = [passage_key(chunk, titles[chunk.document]) for chunk in corpus.chunks]
     folder = cache_dir / "index" / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
+    scope = resolve_scope(settings.dense_scope, len(keys), settings.dense_all_up_to)
+    dense: DenseArm
     try:
         store = VectorStore(cache_dir / "vectors", embedder)
         lexical, lexical_change, added, removed = update_lexical(folder, corpus, keys, texts)
         checkpoint("lexical")
-        faiss_index, embedded = update_faiss(folder, keys, texts, store, progress)
+        if scope == ALL:
+            dense, embedded = _all_passages(folder, keys, texts, store, embedder, progress)
+        else:  # embedded when searches surface them, through the same store
+            dense, embedded = SurfacedPassages(store, texts), 0
+            if progress:
+                progress(len(keys))
     except OSError as error:
         raise BuildError(f"{cache_dir}: cannot write the index cache ({error})") from error
-    ids = [vector_id(k) for k in keys]
-    vectors = reconstruct(faiss_index, ids, embedder.dimension)
     lexical.positions = {key: i for i, key in enumerate(keys)}
     # Sentences are embedded when research reads their passage, through the same store.
     chunks = {chunk.chunk_id: chunk for chunk in corpus.chunks}
     sentences = SentenceVectors(store, chunks.__getitem__)
-    index = HybridIndex(
-        corpus.chunks, vectors, lexical, embedder, settings, faiss_index, ids, sentences
-    )
-    return index, IndexUpdate(len(keys), added, removed, embedded, lexical_change)
+    index = HybridIndex(corpus.chunks, dense, lexical, embedder, settings, sentences)
+    update = IndexUpdate(len(keys), added, removed, embedded, lexical_change, dense.scope)
+    return index, update
+
+
+def _all_passages(
+    folder: Path,
+    keys: Sequence[str],
+    texts: Sequence[str],
+    store: VectorStore,
+    embedder: Embedder,
+    progress: Progress | None,
+) -> tuple[AllPassages, int]:
+    """Every passage embedded (those the store lacks) and kept in the FAISS index."""
+    faiss_index, embedded = update_faiss(folder, keys, texts, store, progress)
+    ids = [vector_id(k) for k in keys]
+    vectors = reconstruct(faiss_index, ids, embedder.dimension)
+    return AllPassages(faiss_index, ids, vectors), embedded

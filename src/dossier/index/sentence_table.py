@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -26,6 +27,7 @@ from dossier.index.vectors import VectorStore
 from dossier.ingest.sentences import Sentence, passage_sentences
 from dossier.records import Chunk
 
+SENTENCES = "sentences"  # what the store counts a sentence's vector as
 PassageSentences = tuple[tuple[Sentence, ...], Vectors]  # a passage's sentences, row i for i
 
 
@@ -36,7 +38,7 @@ class Unkept:
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
         self.dimension = embedder.dimension
-        self.embedded = 0
+        self.counts: Counter[str] = Counter()
 
     def vectors(
         self,
@@ -45,8 +47,9 @@ class Unkept:
         *,
         defer: bool,
         keys: Sequence[str] | None = None,
+        kind: str = "texts",
     ) -> Vectors:
-        self.embedded += len(texts)
+        self.counts[kind] += len(texts)
         return self._embedder.embed(texts)
 
     def save_pending(self) -> None:
@@ -69,12 +72,12 @@ class SentenceVectors:
         self._chunk = chunk
         self._made: dict[str, PassageSentences] = {}
         self._lock = threading.Lock()
-        self._embedded_before = store.embedded  # what the store embedded for others
+        self._embedded_before = store.counts[SENTENCES]  # what other indexes embedded
 
     @property
     def embedded(self) -> int:
         """Sentences embedded so far (the others were in the store)."""
-        return self._store.embedded - self._embedded_before
+        return self._store.counts[SENTENCES] - self._embedded_before
 
     def of(self, chunk_ids: Sequence[str]) -> list[PassageSentences]:
         """The sentences and vectors of each passage, in order; each passage not read
@@ -104,7 +107,7 @@ class SentenceVectors:
         texts = [sentence_text(s) for s in sentences]
         passage = hashlib.sha256(chunk.text.encode()).hexdigest()
         keys = [_sentence_key(passage, i, text) for i, text in enumerate(texts)]
-        return sentences, self._store.vectors(texts, defer=True, keys=keys)
+        return sentences, self._store.vectors(texts, defer=True, keys=keys, kind=SENTENCES)
 
 
 def _sentence_key(passage: str, position: int, text: str) -> str:

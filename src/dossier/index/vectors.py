@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import threading
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,15 +24,6 @@ Progress = Callable[[int], None]
 def vector_id(key: str) -> int:
     """A stable FAISS id for a passage key (60 bits of its hash)."""
     return int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)
-
-
-def flat_index(vectors: Vectors, ids: Sequence[int]) -> Any:
-    import faiss
-
-    index = faiss.IndexIDMap2(faiss.IndexFlatIP(vectors.shape[1]))
-    if len(vectors):
-        index.add_with_ids(vectors, np.array(ids, dtype=np.int64))
-    return index
 
 
 FAISS_FILE = "vectors.faiss"
@@ -106,15 +99,18 @@ def reconstruct(index: Any, ids: Sequence[int], dimension: int) -> Vectors:
 class VectorStore:
     """Content-addressed vectors: one ``.npy`` shard per build that embedded
     something new, and a JSON list of the text hashes it holds. The shards are read
-    once per store."""
+    once per store. Safe to share between the threads answering questions (one
+    embeds at a time)."""
 
     def __init__(self, folder: Path, embedder: Embedder) -> None:
         self._folder = folder / hashlib.sha256(embedder.name.encode()).hexdigest()[:12]
         self._embedder = embedder
         self.dimension = embedder.dimension
         self.embedded = 0  # texts embedded by this store so far
+        self.counts: Counter[str] = Counter()  # ... of each kind (``vectors``' ``kind``)
         self._held: dict[str, Vectors] | None = None  # text hash -> vector, once read
         self._pending: dict[str, Vectors] = {}  # embedded, not yet written (``defer``)
+        self._lock = threading.RLock()
 
     def vectors(
         self,
@@ -123,34 +119,44 @@ class VectorStore:
         *,
         defer: bool = False,
         keys: Sequence[str] | None = None,
+        alone: bool = False,
+        kind: str = "texts",
     ) -> Vectors:
         """The vectors of ``texts``, embedding those the store does not hold; the new
         ones are written at once, or with ``defer`` at the next ``save_pending``.
-        ``keys``: what each vector is stored under (default: a hash of its text)."""
+        ``keys``: what each vector is stored under (default: a hash of its text).
+        ``alone``: each text embedded in a batch of its own (its vector then depends
+        on its text only). ``kind``: what ``counts`` counts the embedded ones as."""
         keys = list(keys) if keys is not None else [_text_key(t) for t in texts]
-        known = self._known()
-        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items())
-        if missing:
-            fresh = self._embed([t for _, t in missing], progress)
-            self.embedded += len(missing)
-            made = {k: fresh[i] for i, (k, _) in enumerate(missing)}
-            known.update(made)
-            if defer:
-                self._pending.update(made)
-            else:
-                self._save([k for k, _ in missing], fresh)
-        elif progress:
-            progress(len(texts))
-        if not keys:
-            return np.zeros((0, self._embedder.dimension), dtype=np.float32)
-        return np.stack([known[k] for k in keys]).astype(np.float32)
+        with self._lock:
+            known = self._known()
+            missing = sorted(
+                {k: t for k, t in zip(keys, texts, strict=True) if k not in known}.items()
+            )
+            if missing:
+                fresh = self._embed([t for _, t in missing], progress, 1 if alone else 256)
+                self.embedded += len(missing)
+                self.counts[kind] += len(missing)
+                made = {k: fresh[i] for i, (k, _) in enumerate(missing)}
+                known.update(made)
+                if defer:
+                    self._pending.update(made)
+                else:
+                    self._save([k for k, _ in missing], fresh)
+            elif progress:
+                progress(len(texts))
+            if not keys:
+                return np.zeros((0, self._embedder.dimension), dtype=np.float32)
+            return np.stack([known[k] for k in keys]).astype(np.float32)
 
     def save_pending(self) -> None:
         """Write what ``vectors(..., defer=True)`` embedded, as one shard."""
-        if self._pending:
-            keys = sorted(self._pending)
-            self._save(keys, np.stack([self._pending[k] for k in keys]).astype(np.float32))
-            self._pending = {}
+        with self._lock:
+            if self._pending:
+                keys = sorted(self._pending)
+                vectors = np.stack([self._pending[k] for k in keys]).astype(np.float32)
+                self._save(keys, vectors)
+                self._pending = {}
 
     def known(self, texts: Sequence[str]) -> dict[str, Vectors]:
         """The stored vectors of those ``texts`` the store holds; nothing is embedded."""
@@ -160,16 +166,19 @@ class VectorStore:
 
     def keep(self, vectors: Mapping[str, Vectors]) -> None:
         """Store vectors embedded elsewhere (query vectors), those not yet held."""
-        stored = self._known()
-        new = sorted((_text_key(t), v) for t, v in vectors.items() if _text_key(t) not in stored)
-        if new:
-            stored.update(new)
-            self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
+        with self._lock:
+            stored = self._known()
+            new = sorted(
+                (_text_key(t), v) for t, v in vectors.items() if _text_key(t) not in stored
+            )
+            if new:
+                stored.update(new)
+                self._save([k for k, _ in new], np.stack([v for _, v in new]).astype(np.float32))
 
-    def _embed(self, texts: list[str], progress: Progress | None) -> Vectors:
+    def _embed(self, texts: list[str], progress: Progress | None, size: int) -> Vectors:
         batches = []
-        for start in range(0, len(texts), 256):
-            batch = texts[start : start + 256]
+        for start in range(0, len(texts), size):
+            batch = texts[start : start + size]
             batches.append(self._embedder.embed(batch))
             if progress:
                 progress(len(batch))
