@@ -426,7 +426,7 @@ class Answerer:
         config = run.config
         evidence = EvidenceView(index, corpus, authority, config.research.hits_per_search)
         documents = {doc.path: doc for doc in corpus.documents}
-        engine_key = canonical_key(config.fingerprint())
+        engine_key = canonical_key(config.fingerprint(len(index.chunks)))
         cache = AnswerCache(run.cache_dir)
         return cls(run, engine, context, cache, engine_key, evidence, documents, index, kept)
 

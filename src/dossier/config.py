@@ -17,6 +17,7 @@ from typing import Any
 from dossier.errors import ConfigError, InputError
 from dossier.evidence.freshness import FreshnessSettings
 from dossier.index.dense import SCOPES as DENSE_SCOPES
+from dossier.index.dense import resolve_scope
 from dossier.index.embed import ENCODERS
 from dossier.index.hybrid import RetrievalSettings
 from dossier.ingest.chunking import ChunkSettings
@@ -54,16 +55,27 @@ class Config:
     model: ModelSettings = field(default_factory=ModelSettings)  # [engine], for engine "openai"
     library: Path | None = None  # [library] path: the answer library (None: none is used)
 
-    def fingerprint(self) -> dict[str, Any]:
-        """The settings that change answers (for the record and cache keys)."""
+    def fingerprint(self, passages: int) -> dict[str, Any]:
+        """The settings that change answers (for the record and cache keys), for a
+        corpus of ``passages`` passages: which passages have vectors, rather than the
+        settings that choose it (a limit the corpus is far from changes no answer)."""
+        retrieval = dataclasses.asdict(self.retrieval)
+        del retrieval["dense_scope"], retrieval["dense_all_up_to"]
+        retrieval["dense"] = self.dense_scope(passages)
         return {
             "engine": self.engine,
             "chunking": dataclasses.asdict(self.chunking),
-            "retrieval": dataclasses.asdict(self.retrieval),
+            "retrieval": retrieval,
             "research": dataclasses.asdict(self.research),
             "scorer": load_scorer().version,  # fitted weights: new weights, new answers
             **({"model": dataclasses.asdict(self.model)} if self.engine == "openai" else {}),
         }
+
+
+    def dense_scope(self, passages: int) -> str:
+        """Which passages have vectors for a corpus of ``passages`` passages."""
+        settings = self.retrieval
+        return resolve_scope(settings.dense_scope, passages, settings.dense_all_up_to)
 
 
 def load_config(path: Path | None, overrides: dict[str, Any] | None = None) -> Config:

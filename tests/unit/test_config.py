@@ -238,10 +238,21 @@ def test_empty_or_non_string_path(tmp_path: Path, value: str) -> None:
 def test_fingerprint_reflects_settings(tmp_path: Path) -> None:
     a = load_config(write_config(tmp_path, BASIC))
     b = load_config(write_config(tmp_path, BASIC + "[retrieval]\nrrf_k = 60\n"))
-    assert a.fingerprint() != b.fingerprint()
-    assert a.fingerprint()["retrieval"]["rrf_k"] == 10
-    assert b.fingerprint()["retrieval"]["rrf_k"] == 60
-    assert set(a.fingerprint()) == {"engine", "chunking", "retrieval", "research", "scorer"}
+    assert a.fingerprint(100) != b.fingerprint(100)
+    assert a.fingerprint(100)["retrieval"]["rrf_k"] == 10
+    assert b.fingerprint(100)["retrieval"]["rrf_k"] == 60
+    assert set(a.fingerprint(100)) == {"engine", "chunking", "retrieval", "research", "scorer"}
+
+
+def test_fingerprint_names_the_dense_scope_in_effect_not_the_limit(tmp_path: Path) -> None:
+    """Answers are keyed by which passages have vectors: a limit the corpus is far
+    from changes no answer, crossing it changes them all."""
+    a = load_config(write_config(tmp_path, BASIC))
+    b = load_config(write_config(tmp_path, BASIC + "[retrieval]\ndense_all_up_to = 500\n"))
+    assert a.fingerprint(100) == b.fingerprint(100)
+    assert a.fingerprint(100)["retrieval"]["dense"] == "all passages"
+    assert b.fingerprint(501)["retrieval"]["dense"] == "surfaced passages"
+    assert a.fingerprint(501) != b.fingerprint(501)
 
 
 def test_an_engine_table_chooses_the_engine_and_sets_the_model(tmp_path: Path) -> None:
@@ -257,7 +268,7 @@ def test_an_engine_table_chooses_the_engine_and_sets_the_model(tmp_path: Path) -
     assert config.model == ModelSettings(
         model="qwen2.5-7b", timeout_seconds=20.0, call_budget=300, max_repair_rounds=1
     )
-    assert config.fingerprint()["model"]["model"] == "qwen2.5-7b"
+    assert config.fingerprint(100)["model"]["model"] == "qwen2.5-7b"
     assert load_config(path, {"engine": "offline"}).engine == "offline"  # the flag wins
 
 
@@ -336,7 +347,7 @@ def test_the_critic_model_is_an_engine_setting(tmp_path: Path) -> None:
     path = write_config(tmp_path, BASIC + '[engine]\nkind = "openai"\ncritic_model = "checker"\n')
     config = load_config(path)
     assert config.model.critic_model == "checker"
-    assert config.fingerprint()["model"]["critic_model"] == "checker"  # answers keyed by it
+    assert config.fingerprint(100)["model"]["critic_model"] == "checker"  # answers keyed by it
     assert "critic_model" in config_error(
         write_config(tmp_path, BASIC + "[engine]\ncritic_model = 3\n")
     )

@@ -245,6 +245,7 @@ def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> di
     record: dict[str, Any] = to_json(
         dataclasses.replace(dossier, answers=tuple(baseline_answers(questions, index)))
     )
+    index.keep_embedded()  # what its searches embedded (surfaced scope), for the next run
     return record
 
 

@@ -33,6 +33,7 @@ from dossier.incremental.cache import (
     key_change,
     previous_listing,
 )
+from dossier.index.dense import SURFACED
 from dossier.index.embed import MODEL_NAME
 from dossier.index.hybrid import embedding_text
 from dossier.index.vectors import read_shard
@@ -51,12 +52,13 @@ class Plan:
     changes: CorpusChanges
     to_read: tuple[str, ...]  # documents the build would read and cut afresh
     passages: int
-    to_embed: int  # passages whose text has no stored vector
+    to_embed: int  # passages whose text has no stored vector (all passages embedded)
     answers: tuple[
         tuple[str, str, str], ...
     ]  # (question id, "recompute"/"re-check"/"up to date", why)
     # (question id, HOLDS / WOULD_LAPSE / MAY_LAPSE, why), per decision that holds now
     decisions: tuple[tuple[str, str, str], ...] = ()
+    surfaced: bool = False  # only passages searches surface have vectors: none at indexing
 
     def lines(self) -> list[str]:
         c = self.changes
@@ -65,7 +67,13 @@ class Plan:
             lines += [f"  {word:<8} {p}" for p in paths]
         if self.to_read:
             lines.append(f"  to read and cut: {', '.join(self.to_read)}")
-        lines.append(f"Passages: {self.passages}, {self.to_embed} to embed")
+        if self.surfaced:
+            lines.append(
+                f"Passages: {self.passages}, embedded when a search first surfaces them"
+                " ([retrieval] dense_scope)"
+            )
+        else:
+            lines.append(f"Passages: {self.passages}, {self.to_embed} to embed")
         counts = {k: sum(a[1] == k for a in self.answers) for k in ("recompute", "re-check")}
         up = len(self.answers) - counts["recompute"] - counts["re-check"]
         lines.append(
@@ -105,7 +113,8 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
     texts = [embedding_text(c, titles[c.document]) for c in corpus.chunks]
     stored = _stored_vector_keys(config, model_name)
     authority = Authority.of(corpus, today=dt.datetime.now(dt.UTC).date())
-    engine = canonical_key(config.fingerprint())
+    engine = canonical_key(config.fingerprint(len(corpus.chunks)))
+    surfaced = config.dense_scope(len(corpus.chunks)) == SURFACED
     answers = AnswerCache(cache_dir)
     touched = set(changes.added) | set(changes.changed) | set(changes.removed)
     rows = []
@@ -131,9 +140,10 @@ def plan_build(config: Config, model_name: str = MODEL_NAME) -> Plan:
         changes,
         tuple(read),
         len(texts),
-        sum(text_hash_full(t) not in stored for t in set(texts)),
+        0 if surfaced else sum(text_hash_full(t) not in stored for t in set(texts)),
         tuple(rows),
         predict_decisions(load_decisions(config.out), rows, questions, corpus),
+        surfaced,
     )
 
 
