@@ -71,7 +71,6 @@ class Config:
             **({"model": dataclasses.asdict(self.model)} if self.engine == "openai" else {}),
         }
 
-
     def dense_scope(self, passages: int) -> str:
         """Which passages have vectors for a corpus of ``passages`` passages."""
         settings = self.retrieval

@@ -61,6 +61,18 @@ class Chunk:
     text: str
     heading: str  # the section headings above the passage, joined with " > "
 
+    def row(self) -> dict[str, str | int]:
+        """As stored (``dataclasses.asdict``'s dict, made without its deep copy:
+        a corpus of hundreds of thousands of passages is stored at each build)."""
+        return {
+            "chunk_id": self.chunk_id,
+            "document": self.document,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "heading": self.heading,
+        }
+
 
 ChunkLookup = Callable[[str], "Chunk | None"]  # a chunk by its id; None when this build has none
 

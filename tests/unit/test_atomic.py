@@ -60,3 +60,36 @@ def test_a_review_decision_loads_no_pdf_machinery() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_a_durable_write_reaches_the_disk_before_its_rename_and_a_cache_entry_need_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from dossier.common.atomic import write_atomic
+
+    synced: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    write_atomic(tmp_path / "record.json", b"{}")
+    assert len(synced) == 1
+    write_atomic(tmp_path / "entry.json", b"[]", durable=False)
+    assert len(synced) == 1
+    assert (tmp_path / "record.json").read_bytes() == b"{}"
+    assert (tmp_path / "entry.json").read_bytes() == b"[]"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["entry.json", "record.json"]
+
+
+def test_a_passage_is_stored_as_its_fields() -> None:
+    import dataclasses
+
+    from dossier.records import Chunk
+
+    chunk = Chunk("c1", "policies/a.md", 3, 9, "Backups", "Policy > Backups")
+    assert chunk.row() == dataclasses.asdict(chunk)

@@ -260,3 +260,27 @@ def test_the_front_page_counts_unfilled_placeholders_and_documents_show_their_cl
         "| `policies/access-control.md` | Access Control Policy | 2026-03-01 | current | policy |"
         in markdown
     )
+
+
+def test_a_large_corpus_lists_the_documents_answers_cite(demo_build: BuildResult) -> None:
+    """A list of thousands of documents is for verifying (dossier.json and manifest.json
+    hold each with its hash): the Markdown and the PDF list those answers quote from."""
+    dossier = demo_build.dossier
+    extra = tuple(
+        dataclasses.replace(dossier.documents[0], path=f"archive/note-{i:04d}.md", title=f"N{i}")
+        for i in range(300)
+    )
+    large = dataclasses.replace(dossier, documents=dossier.documents + extra)
+    cited = {q.document for a in dossier.answers for c in a.claims for q in c.quotes}
+    cited |= {q.document for a in dossier.answers for q in a.discarded_quotes}
+    text = render_markdown(large)
+    listing = text[text.index("## Documents") :]
+    assert "archive/note-" not in listing
+    assert all(f"`{path}`" in listing for path in cited)
+    corpus = len(large.documents)
+    listed = sum(1 for d in large.documents if d.path in cited)
+    assert f"The corpus holds {corpus} documents: those {listed} that answers quote" in listing
+    assert f"the {corpus - listed} others" in listing
+    small = render_markdown(dossier)
+    assert all(f"`{d.path}`" in small[small.index("## Documents") :] for d in dossier.documents)
+    assert "The corpus holds" not in small

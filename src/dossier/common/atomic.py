@@ -22,14 +22,19 @@ def write_if_changed(path: Path, data: bytes) -> Path:
     return write_atomic(path, data)
 
 
-def write_atomic(path: Path, data: bytes) -> Path:
+def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> Path:
+    """``path`` holds ``data`` or what it held before, never a mix. ``durable``: the
+    data reaches the disk before the rename (fsync), so a power cut cannot leave an
+    empty or torn file under the name either; without it (a cache entry that is
+    checked when read back, and rebuilt when it fails) a power cut may."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # One temporary name per thread: two threads may write the same content-addressed entry.
     tmp = path.with_name(f".{path.name}.{threading.get_ident()}.tmp")
     with tmp.open("wb") as handle:
         handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+        if durable:
+            handle.flush()
+            os.fsync(handle.fileno())
     os.replace(tmp, path)
     return path
 

@@ -165,10 +165,12 @@ class DocumentCache:
         chunks: list[Chunk] = []
         failures: list[DocumentFailure] = []
         read: list[str] = []
+        fresh: set[str] = set()  # ``read``, to look up
         for source in files:
             document = None if source.unreadable else self._load_document(source)
             if document is None:
                 read.append(source.path)
+                fresh.add(source.path)
                 try:
                     document, pages = read_document_pages(source)
                 except UnreadableDocument as error:
@@ -176,27 +178,27 @@ class DocumentCache:
                     continue
                 self._save_document(source, document, pages)
             documents.append(document)
-            chunks += self._passages(document, settings, read)
+            passages, cut = self._passages(document, settings)
+            chunks += passages
+            if cut and document.path not in fresh:
+                read.append(document.path)
+                fresh.add(document.path)
         return Corpus(tuple(documents), tuple(chunks), tuple(failures)), read
 
-    def _passages(
-        self, document: Document, settings: ChunkSettings, read: list[str]
-    ) -> list[Chunk]:
+    def _passages(self, document: Document, settings: ChunkSettings) -> tuple[list[Chunk], bool]:
+        """The document's passages, and whether they were cut afresh."""
         path = self._chunks / f"{chunks_key(document, settings)}.json"
         cached = _read_json(path)
         if cached is not None:
             kept = _chunks_of(cached)
             problem = "not a list of passages" if kept is None else passages_problem(document, kept)
             if kept is not None and problem is None:
-                return kept
+                return kept, False
             self._discard("passages", path, problem or "unreadable")
-        if document.path not in read:
-            read.append(document.path)
         passages = chunk_document(document, settings)
-        if self._read_only:
-            return passages
-        write_atomic(path, canonical_json([dataclasses.asdict(c) for c in passages]))
-        return passages
+        if not self._read_only:  # checked when read back: a torn entry is cut again
+            write_atomic(path, canonical_json([c.row() for c in passages]), durable=False)
+        return passages, True
 
     def _load_document(self, source: SourceFile) -> Document | None:
         path = self._documents / f"{document_key(source)}.json"
@@ -218,7 +220,9 @@ class DocumentCache:
         if self._read_only:
             return
         path = self._documents / f"{document_key(source)}.json"
-        write_atomic(path, _document_row(document, pages))
+        # A text document's entry is checked against its file when read back (a torn
+        # one is read again, cheaply); a PDF's extraction is kept durably.
+        write_atomic(path, _document_row(document, pages), durable=bool(pages))
 
     def _discard(self, kind: CacheEntryKind, path: Path, reason: str) -> None:
         """An entry that failed a check: named, and removed so that it is rebuilt."""

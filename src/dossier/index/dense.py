@@ -113,8 +113,9 @@ class SurfacedPassages:
 
     scope = SURFACED
 
-    def __init__(self, store: VectorStore, texts: Sequence[str]) -> None:
+    def __init__(self, store: VectorStore, texts: Sequence[str], depth: int = 40) -> None:
         self._store = store
+        self._depth = depth  # how many of the keyword search's hits are ranked
         self._texts = list(texts)
         self._keys = [alone_key(t) for t in self._texts]
         self._embedded_before = store.counts[PASSAGES]
@@ -126,7 +127,7 @@ class SurfacedPassages:
     def search(
         self, vector: Vectors, depth: int, allowed: set[int] | None, surfaced: Sequence[int]
     ) -> list[int]:
-        candidates = [p for p in surfaced if allowed is None or p in allowed]
+        candidates = [p for p in surfaced if allowed is None or p in allowed][: self._depth]
         if not candidates:
             return []
         scores = self.rows(candidates) @ vector

@@ -44,6 +44,7 @@ class RetrievalSettings:
     # passages (dossier.index.dense).
     dense_scope: str = "auto"
     dense_all_up_to: int = 10_000
+    surfaced_depth: int = 40  # surfaced scope: how many of the BM25 hits are ranked by vector
     rrf_k: int = 10  # measured on policies-a: k=10 beats the textbook 60 (benchmarks/)
     lexical_weight: float = 1.0
     dense_weight: float = 1.0
@@ -254,7 +255,7 @@ def update_index(
         if scope == ALL:
             dense, embedded = _all_passages(folder, keys, texts, store, embedder, progress)
         else:  # embedded when searches surface them, through the same store
-            dense, embedded = SurfacedPassages(store, texts), 0
+            dense, embedded = SurfacedPassages(store, texts, settings.surfaced_depth), 0
             if progress:
                 progress(len(keys))
     except OSError as error:

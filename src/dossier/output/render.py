@@ -25,6 +25,7 @@ from dossier.output.workbook import keep_source, kept_source, write_answered
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
+    Document,
     Dossier,
     Freshness,
     Quote,
@@ -90,8 +91,11 @@ def _context(dossier: Dossier) -> dict[str, Any]:
     dated = sorted(
         q.freshness.evidence_date for q in quotes if q.freshness and q.freshness.evidence_date
     )
+    listed = listed_documents(dossier)
     return {
         "d": dossier,
+        "listed_documents": listed,
+        "unlisted_documents": len(dossier.documents) - len(listed),
         "counts": {v: sum(a.verdict == v for a in dossier.answers) for v in VERDICT_WORDS},
         "verdict_words": VERDICT_WORDS,
         "titles": {d.path: d.title for d in dossier.documents},
@@ -112,6 +116,19 @@ def _context(dossier: Dossier) -> dict[str, Any]:
 
 
 KIND_WORDS = {"fact": "FACT", "assessment": "ASSESSMENT"}
+DOCUMENTS_LISTED = 200  # a larger corpus lists the documents answers cite
+
+
+def listed_documents(dossier: Dossier) -> tuple[Document, ...]:
+    """The documents the Markdown and PDF list: every one of a corpus of up to
+    ``DOCUMENTS_LISTED``; of a larger one, those an answer quotes or discards a quote
+    from (a list of thousands is for verifying, and dossier.json and manifest.json
+    hold every document with its hash)."""
+    if len(dossier.documents) <= DOCUMENTS_LISTED:
+        return dossier.documents
+    cited = {q.document for a in dossier.answers for c in a.claims for q in c.quotes}
+    cited |= {q.document for a in dossier.answers for q in a.discarded_quotes}
+    return tuple(d for d in dossier.documents if d.path in cited)
 
 
 def _freshness_counts(quotes: list[Quote]) -> dict[str, int]:

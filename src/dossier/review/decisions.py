@@ -559,7 +559,7 @@ def decisions_json(decisions: Mapping[str, Decision]) -> bytes:
 
 
 def passages_json(chunks: Iterable[Chunk]) -> bytes:
-    return json.dumps([dataclasses.asdict(c) for c in chunks], ensure_ascii=False).encode()
+    return json.dumps([c.row() for c in chunks], ensure_ascii=False).encode()
 
 
 def load_passages(out: Path) -> list[Chunk]:
