@@ -87,11 +87,6 @@ class HybridIndex:
         self._settings = settings
         self._query_vectors: dict[str, Vectors] = {}
 
-    @property
-    def dense_scope(self) -> str:
-        """Which passages have vectors (``dense.ALL`` or ``dense.SURFACED``)."""
-        return self._dense.scope
-
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
 
