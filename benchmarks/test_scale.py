@@ -153,9 +153,13 @@ def test_thousand_questions_after_indexing(benchmark, project: Project) -> None:
     )
     stages = _stages(project.out)
     answer = stages["answer"]
-    # each distinct text is new (the cold build asked the real questions as they are);
-    # with seven copies or more, all 1,000 are distinct
-    assert answer["recomputed"] == project.distinct
+    # Every text is new (with seven copies or more all 1,000 are distinct), but the copy
+    # marker after a question's "?" is not part of what it asks: a question whose brief and
+    # retrieved evidence match a stored answer's reuses it (more often when only the
+    # passages searches surface have vectors, as the dense arm then ranks the same BM25
+    # hits). Questions/s counts those researched.
+    assert answer["recomputed"] + answer["reused"] == QUESTIONS
+    assert answer["recomputed"] >= project.distinct // 2
     assert stages["index"]["embedded"] == 0  # the index was built by the cold build
     outside = answer["seconds"] - answer["embedding_seconds"]
     RESULTS[f"scale: {QUESTIONS} questions after indexing"] = {
@@ -164,7 +168,8 @@ def test_thousand_questions_after_indexing(benchmark, project: Project) -> None:
         "answer embedding s": round(answer["embedding_seconds"], 1),
         "texts embedded (queries, sentences, passages)": answer["embedded_texts"],
         "passages embedded": answer["passages_embedded"],
-        "questions answered": answer["recomputed"],
+        "questions researched": answer["recomputed"],
+        "answers reused": answer["reused"],
         "questions/s outside embedding": round(answer["recomputed"] / outside, 1),
         "peak MB": peak_mb,
         "load": _load(),
