@@ -164,13 +164,11 @@ class DocumentCache:
         documents: list[Document] = []
         chunks: list[Chunk] = []
         failures: list[DocumentFailure] = []
-        read: list[str] = []
-        fresh: set[str] = set()  # ``read``, to look up
+        read: dict[str, None] = {}  # the paths read afresh, in order (a dict: looked up)
         for source in files:
             document = None if source.unreadable else self._load_document(source)
             if document is None:
-                read.append(source.path)
-                fresh.add(source.path)
+                read[source.path] = None
                 try:
                     document, pages = read_document_pages(source)
                 except UnreadableDocument as error:
@@ -180,10 +178,9 @@ class DocumentCache:
             documents.append(document)
             passages, cut = self._passages(document, settings)
             chunks += passages
-            if cut and document.path not in fresh:
-                read.append(document.path)
-                fresh.add(document.path)
-        return Corpus(tuple(documents), tuple(chunks), tuple(failures)), read
+            if cut:
+                read.setdefault(document.path)
+        return Corpus(tuple(documents), tuple(chunks), tuple(failures)), list(read)
 
     def _passages(self, document: Document, settings: ChunkSettings) -> tuple[list[Chunk], bool]:
         """The document's passages, and whether they were cut afresh."""
