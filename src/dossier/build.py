@@ -505,7 +505,7 @@ class Answerer:
         an answer from the cache, the critic's claim checks run again); timed and
         counted for the run ledger."""
         start = time.perf_counter()
-        titles = dict(self.context.titles)
+        titles = self.context.titles
         problems = answer_problems(answer, self.documents, self.index.find, titles, reused=reused)
         quotes = [q for claim in answer.claims for q in claim.quotes]
         kept = self.kept

@@ -308,3 +308,12 @@ def test_the_core_ask_drives_the_terms() -> None:
     assert b.about_document
     assert "approv" not in b.terms and "evalu" not in b.terms
     assert {"data", "retent"} <= set(b.terms)
+
+
+def test_a_brief_is_read_from_the_questions_id_and_text_alone() -> None:
+    asked = "Is MFA required for all staff?"
+    brief = make_brief(Question("Q1", asked, fields={"Answer": ""}))
+    assert make_brief(Question("Q1", asked)) == brief
+    other = make_brief(Question("Q2", asked))
+    assert other.question_id == "Q2" and other.terms == brief.terms
+    assert make_brief(Question("Q1", "Are backups encrypted?")).terms != brief.terms

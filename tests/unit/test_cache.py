@@ -332,3 +332,12 @@ def test_a_read_only_cache_names_a_bad_entry_but_keeps_it(tmp_path: Path) -> Non
     cache = DocumentCache(tmp_path / "cache", read_only=True)
     cache.ingest(files, ChunkSettings())
     assert cache.discarded[0].reason == "not a list of passages" and entry.exists()
+
+
+def test_an_answers_inputs_are_stored_as_they_are_keyed(tmp_path: Path) -> None:
+    evidence = {"searches": [{"query": "mfa", "hits": [["c1", 0.5]]}], "documents": {}}
+    inputs = AnswerInputs("brief", evidence, "engine")
+    assert inputs.row() == dataclasses.asdict(inputs)
+    cache = AnswerCache(tmp_path)
+    cache.store("Q1", inputs, _answer())
+    assert cache.previous("Q1") == inputs

@@ -1,12 +1,21 @@
-"""The answer gate on the lead sentence: it must name what is asked about."""
+"""Candidate sentences: the answer gate on the lead (it must name what is asked
+about), and ranking."""
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 
+from dossier.common.textutil import content_terms
+from dossier.index.hybrid import HybridIndex, update_index
+from dossier.ingest.files import ingest
 from dossier.ingest.sentences import Sentence
-from dossier.research.candidates import Ask, Candidate, names_key_term
-from dossier.research.scoring import SENTENCE_FEATURES
+from dossier.records import SourceFile
+from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
+from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
+from tests.fakes import HashingEmbedder
 
 
 def _ask(key: tuple[str, ...]) -> Ask:
@@ -39,3 +48,44 @@ def test_a_lead_naming_one_key_term_may_answer() -> None:
 
 def test_an_ask_without_key_terms_is_not_gated() -> None:
     assert names_key_term(_ask(()), _lead(0.0))
+
+
+DOCUMENTS = {
+    "access.md": "# Access\n\nAccess to production is reviewed quarterly by owners.\n\n"
+    "Multi-factor authentication is required for all workforce accounts.\n",
+    "backup.md": "# Backups\n\nBackups are taken daily.\n\nBackup media is encrypted.\n",
+}
+
+
+def _scorer(tmp_path: Path) -> tuple[CandidateScorer, list[str], HybridIndex]:
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in sorted(DOCUMENTS.items())
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    return CandidateScorer(index, titles, load_scorer()), [c.chunk_id for c in corpus.chunks], index
+
+
+def _asking(index: HybridIndex, text: str) -> Ask:
+    terms = tuple(content_terms(text))
+    vector = index.embed_query(text)
+    return Ask(terms, terms[:3], None, False, vector, vector)
+
+
+def test_ranking_again_gives_the_ranking_a_fresh_scorer_gives(tmp_path: Path) -> None:
+    """The word features of a sentence are kept per ask: ranking again (after
+    reformulating) or for another ask must give what a fresh scorer gives."""
+    scorer, passages, index = _scorer(tmp_path)
+    fresh, _, _ = _scorer(tmp_path / "fresh")
+    backups = _asking(index, "Are backups encrypted?")
+    access = _asking(index, "Is production access reviewed quarterly?")
+    first = scorer.rank(backups, passages)
+    assert scorer.rank(backups, passages) == first
+    assert scorer.rank(access, passages) == fresh.rank(access, passages)
+    assert scorer.rank(backups, passages[::-1]) == fresh.rank(backups, passages[::-1])
+    lead = scorer.rank(access, passages)[0]
+    assert "reviewed quarterly" in lead.sentence.text
+    assert lead.feature("coverage") != next(
+        c.feature("coverage") for c in first if c.sentence == lead.sentence
+    ), "the same sentence covers the two asks differently"

@@ -118,3 +118,18 @@ def test_a_half_written_lexical_folder_is_cleared(tmp_path: Path) -> None:
     update_index(corpus(DOCUMENTS), embedder, tmp_path)
     assert not leftover.exists()
     assert len(list(model.glob("lexical-*"))) == 1
+
+
+def test_a_search_after_an_addition_finds_the_added_passage(tmp_path: Path) -> None:
+    """The lexical index keeps one searcher and the keys its hits have read; an
+    addition must reach the next search, and the hits read before stay right."""
+    from dossier.index.lexical import LexicalIndex
+
+    lexical = LexicalIndex(tmp_path)
+    lexical.add([("k1", "a.md", "Backups are encrypted."), ("k2", "a.md", "Visitors sign in.")])
+    lexical.positions = {"k1": 0, "k2": 1, "k3": 2}
+    assert lexical.search("backups encrypted", 5, None) == [0]
+    assert lexical.search("backups encrypted", 5, None) == [0], "read again from its keys"
+    lexical.add([("k3", "b.md", "Backups are restored each quarter.")])
+    assert sorted(lexical.search("backups", 5, None)) == [0, 2]
+    assert lexical.search("visitors", 5, None) == [1]

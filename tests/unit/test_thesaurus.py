@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from dossier.common.textutil import content_terms, stem
 from dossier.research import thesaurus
 
@@ -22,3 +25,41 @@ def test_an_alternative_says_the_term() -> None:
 def test_a_phrase_counts_only_when_all_its_words_occur() -> None:
     assert thesaurus.says(stem("vendor"), set(content_terms("a third party provider")))
     assert not thesaurus.says(stem("vendor"), set(content_terms("a party")))
+
+
+# ``says`` runs as set operations; this is its definition, word for word.
+def _says_by_definition(term: str, present: set[str]) -> bool:
+    return term in present or any(
+        all(s in present for s in alt) for alt in thesaurus.alternatives(term)
+    )
+
+
+_STEMS = sorted(
+    {s for group in thesaurus.GROUPS for entry in group for s in thesaurus.phrase(entry)}
+    | {"polici", "unrelat"}
+)
+
+
+@st.composite
+def _term_and_stems(draw: st.DrawFn) -> tuple[str, set[str]]:
+    """A term, and stems around it: often all or all but one word of one of its
+    alternatives, with or without other stems."""
+    term = draw(st.sampled_from(_STEMS))
+    present = draw(st.sets(st.sampled_from(_STEMS), max_size=draw(st.sampled_from([0, 3, 12]))))
+    alternatives = thesaurus.alternatives(term)
+    use_one = draw(st.booleans())
+    if alternatives and use_one:
+        words = list(draw(st.sampled_from(alternatives)))
+        if draw(st.booleans()):
+            words.pop(draw(st.integers(0, len(words) - 1)))
+        present |= set(words)
+    return term, present
+
+
+@given(_term_and_stems())
+def test_says_is_the_term_or_all_the_words_of_one_alternative(
+    case: tuple[str, set[str]],
+) -> None:
+    term, present = case
+    assert thesaurus.says(term, present) == _says_by_definition(term, present)
+    assert thesaurus.says(term, frozenset(present)) == _says_by_definition(term, present)

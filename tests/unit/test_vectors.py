@@ -72,3 +72,17 @@ def test_a_listing_without_a_hash_is_discarded(tmp_path: Path) -> None:
     listing.write_text('["a", "b"]')  # as an earlier version wrote it
     (failed,) = check_vector_cache(cache)
     assert failed.reason.startswith("its listing is not one this version writes")
+
+
+def test_held_vectors_come_back_in_the_order_asked_without_embedding(tmp_path: Path) -> None:
+    embedder = HashingEmbedder()
+    store = VectorStore(tmp_path, embedder)
+    texts = ["MFA is required.", "Passwords rotate.", "Backups are daily."]
+    first = store.vectors(texts)
+    done: list[int] = []
+    again = store.vectors([texts[2], texts[0], texts[2]], progress=done.append)
+    assert np.array_equal(again, first[[2, 0, 2]])
+    assert again.dtype == np.float32
+    assert (store.embedded, done) == (3, [3])
+    mixed = store.vectors([texts[1], "Visitors sign in."])
+    assert np.array_equal(mixed[0], first[1]) and store.embedded == 4

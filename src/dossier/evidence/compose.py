@@ -66,7 +66,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     discarded = list(dict.fromkeys([*evidence.discarded, *discarded]))  # once each, in order
     calculations, refused = _calculations(question.question, claims)
     claims += [_assessment(c, claims) for c in calculations]
-    findings = critique(question.question, claims, context.chunk_of, dict(context.titles))
+    findings = critique(question.question, claims, context.chunk_of, context.titles)
     findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)

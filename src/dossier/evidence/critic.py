@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import fold_whitespace, identifiers, quantities
 from dossier.evidence.carried import carried_findings
@@ -40,7 +40,7 @@ _PROPER_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b([A-Z][a-z0-9]+(?:\s+[A-Z][a-z0-
 
 
 def critique(
-    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: dict[str, str]
+    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: Mapping[str, str]
 ) -> tuple[Finding, ...]:
     findings: list[Finding] = []
     for i, claim in enumerate(claims):
@@ -163,7 +163,7 @@ def _as_written(name: str, text: str) -> str:
 
 
 def _subject(
-    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: dict[str, str]
+    question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: Mapping[str, str]
 ) -> list[Finding]:
     """The identifiers and named systems of the question must occur in what the
     answer cites: a quote, its section heading or its document's title."""

@@ -83,7 +83,7 @@ def shape_problems(answer: Answer) -> list[str]:
     return []
 
 
-def missing_findings(answer: Answer, chunk_of: ChunkLookup, titles: dict[str, str]) -> list[str]:
+def missing_findings(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str, str]) -> list[str]:
     """Findings the critic makes now about a claim and its own quotes that the
     answer does not record (compared by check and detail: the index of a claim
     may differ, since the stored claims are those left after validation)."""
@@ -164,7 +164,7 @@ def answer_problems(
     answer: Answer,
     documents: Mapping[str, Document],
     chunk_of: ChunkLookup,
-    titles: dict[str, str],
+    titles: Mapping[str, str],
     *,
     reused: bool,
 ) -> list[str]:

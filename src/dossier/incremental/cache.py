@@ -363,18 +363,19 @@ class AnswerInputs:
     tool: str = TOOL_VERSION
 
     def key(self) -> str:
-        return canonical_key(
-            {
-                "kind": "answer",
-                "brief": self.brief,
-                "evidence": self.evidence,
-                "engine": self.engine,
-                "tool": self.tool,
-            }
-        )
+        return canonical_key({"kind": "answer", **self.row()})
 
     def queries(self) -> list[str]:
         return [row["query"] for row in self.evidence["searches"]]
+
+    def row(self) -> dict[str, Any]:
+        """As stored (``dataclasses.asdict``'s dict, without its deep copy of the evidence)."""
+        return {
+            "brief": self.brief,
+            "evidence": self.evidence,
+            "engine": self.engine,
+            "tool": self.tool,
+        }
 
 
 CacheCause = Literal[
@@ -494,11 +495,14 @@ class AnswerCache:
         return Lookup(False, reason), CacheDiscard("answer", where, why)
 
     def store(self, question_id: str, inputs: AnswerInputs, answer: Answer) -> None:
-        """The answer first, then the pointer: a pointer never names a missing answer."""
+        """The answer first, then the pointer: a pointer never names a missing answer.
+        Neither is synced to disk: an entry a power cut leaves torn is unreadable, so
+        a miss, and a reused answer is verified again before it is used."""
         key = inputs.key()
-        write_atomic(self._folder / f"{key}.json", canonical_json(answer_to_json(answer)))
-        pointer = dataclasses.asdict(inputs) | {"question_id": question_id, "key": key}
-        write_atomic(self._pointer(question_id), canonical_json(pointer))
+        entry = canonical_json(answer_to_json(answer))
+        write_atomic(self._folder / f"{key}.json", entry, durable=False)
+        pointer = inputs.row() | {"question_id": question_id, "key": key}
+        write_atomic(self._pointer(question_id), canonical_json(pointer), durable=False)
 
     def _load(self, key: str) -> Answer | None:
         row = _read_json(self._folder / f"{key}.json")

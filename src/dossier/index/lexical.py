@@ -7,8 +7,10 @@ import hashlib
 import json
 import re
 import shutil
+import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from dossier.common.atomic import write_atomic
 from dossier.common.textutil import STOPWORDS, identifiers
@@ -35,6 +37,9 @@ class LexicalIndex:
         self._index = tantivy.Index(self._schema, path=str(path))
         self._tantivy = tantivy
         self.positions: dict[str, int] = positions or {}
+        self._searcher: Any = None  # one searcher for the committed index, and
+        self._keys: dict[tuple[int, int], str] = {}  # the keys of the hits it has read
+        self._lock = threading.Lock()
 
     def add(self, passages: Sequence[tuple[str, str, str]]) -> None:
         """Add (key, document path, text) passages, committed at once."""
@@ -53,6 +58,8 @@ class LexicalIndex:
         writer.commit()
         writer.wait_merging_threads()
         self._index.reload()
+        with self._lock:
+            self._searcher, self._keys = None, {}
 
     def keys(self) -> list[str]:
         """The keys of every passage the index holds (committed ones only)."""
@@ -69,17 +76,27 @@ class LexicalIndex:
         if not terms:
             return []
         parsed = self._index.parse_query(" ".join(terms), ["body"])
-        searcher = self._index.searcher()
+        searcher, keys = self._reader()
         fetch = depth + TIE_MARGIN if allowed is None else max(depth, 1000)
-        scored = [
-            (score, self.positions[searcher.doc(address)["key"][0]])
-            for score, address in searcher.search(parsed, fetch).hits
-        ]
+        scored = []
+        for score, address in searcher.search(parsed, fetch, count=False).hits:
+            at = (address.segment_ord, address.doc)
+            key = keys.get(at)
+            if key is None:  # read once per searcher: its addresses do not move
+                key = keys[at] = searcher.doc(address)["key"][0]
+            scored.append((score, self.positions[key]))
         # Equal scores are ordered by position, whatever the segment layout.
         ranked = [p for _, p in sorted(scored, key=lambda s: (-s[0], s[1]))]
         if allowed is not None:
             ranked = [p for p in ranked if p in allowed]
         return ranked[:depth]
+
+    def _reader(self) -> tuple[Any, dict[tuple[int, int], str]]:
+        """The searcher over what is committed, and the keys read through it so far."""
+        with self._lock:
+            if self._searcher is None:
+                self._searcher, self._keys = self._index.searcher(), {}
+            return self._searcher, self._keys
 
     def positions_with_identifiers(self, names: Sequence[str]) -> set[int]:
         Query, Occur = self._tantivy.Query, self._tantivy.Occur

@@ -8,6 +8,7 @@ punctuation or inflection give the same ``normalised`` form.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from dossier.common.textutil import (
     fold_whitespace,
@@ -52,10 +53,19 @@ ASSUMPTIONS = (
     "the question asks about current practice: superseded, archived or draft documents "
     "do not ground an answer",
 )
+BRIEFS_HELD = 4096
 _ASKED_FOR = {"frequency": "how often", "duration": "the period", "number": "the number"}
 
 
 def make_brief(question: Question) -> Brief:
+    """What the question asks, read from its id and text alone (memoised: a build
+    reads each question's brief to plan its queries and again to answer it)."""
+    return _brief(question.question_id, question.question)
+
+
+@lru_cache(maxsize=BRIEFS_HELD)
+def _brief(question_id: str, asked_text: str) -> Brief:
+    question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
     asked = _interrogative_part(text)
     parts = _facts(asked)

@@ -24,6 +24,7 @@ from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_len
 from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
+DESCRIBED_HELD = 200_000  # sentences' word features kept for reuse (about 40 MB)
 
 
 class TermStats:
@@ -38,6 +39,7 @@ class TermStats:
         self._count = total
         self._df = counts
         self._idf: dict[str, float] = {}
+        self._weights: dict[tuple[str, ...], tuple[tuple[tuple[str, float], ...], float]] = {}
 
     def idf(self, term: str) -> float:
         known = self._idf.get(term)
@@ -50,10 +52,19 @@ class TermStats:
     def coverage(self, wanted: Sequence[str], present: set[str] | frozenset[str]) -> float:
         """The IDF-weighted share of ``wanted`` that ``present`` states (or a thesaurus
         alternative of it)."""
-        total = sum(self.idf(t) for t in wanted)
+        weighted, total = self._weighted(tuple(wanted))
         if total == 0:
             return 0.0
-        return sum(self.idf(t) for t in wanted if thesaurus.says(t, present)) / total
+        return sum(w for t, w in weighted if thesaurus.says(t, present)) / total
+
+    def _weighted(self, terms: tuple[str, ...]) -> tuple[tuple[tuple[str, float], ...], float]:
+        """Each term with its IDF, and their sum (kept: an ask's terms are weighed
+        against every candidate sentence)."""
+        known = self._weights.get(terms)
+        if known is None:
+            weighted = tuple((t, self.idf(t)) for t in terms)
+            known = self._weights[terms] = (weighted, sum(w for _, w in weighted))
+        return known
 
     def rarest(self, terms: Sequence[str], count: int = KEY_TERMS) -> tuple[str, ...]:
         return tuple(sorted(terms, key=lambda t: (-self.idf(t), t))[:count])
@@ -113,6 +124,7 @@ class CandidateScorer:
         self.stats = TermStats(passage_terms)
         self.vocabulary: frozenset[str] = frozenset().union(*passage_terms)
         self._sentence_terms: dict[str, frozenset[str]] = {}
+        self._described: dict[tuple[object, ...], tuple[float, ...]] = {}
 
     def vocabulary_share(self, terms: Sequence[str]) -> float:
         """The IDF-weighted share of ``terms`` found anywhere in the corpus (or a
@@ -177,6 +189,22 @@ class CandidateScorer:
         cos_passage: float,
         best: float,
     ) -> list[float]:
+        words = self._words_features(ask, sentence)
+        meaning = [cos_core, cos_question, cos_passage, cos_core - best]
+        return [*meaning, *words[:5], 1.0 / (1 + rank), *words[5:]]
+
+    def _words_features(self, ask: Ask, sentence: Sentence) -> tuple[float, ...]:
+        """The features read from the words alone (kept: a question's research ranks
+        the same sentences again after reformulating)."""
+        key = (ask.terms, ask.key, ask.kind, ask.about_document, sentence.chunk_id, sentence.start)
+        known = self._described.get(key)
+        if known is None:
+            if len(self._described) >= DESCRIBED_HELD:
+                self._described.clear()
+            known = self._described[key] = self._read_words(ask, sentence)
+        return known
+
+    def _read_words(self, ask: Ask, sentence: Sentence) -> tuple[float, ...]:
         own = self.terms_of(sentence.text)
         heading = self._heading_terms.get(sentence.chunk_id, frozenset())
         title = self._title_terms.get(sentence.document, frozenset())
@@ -184,21 +212,16 @@ class CandidateScorer:
         words = len(sentence.text.split())
         pattern = ASKS_PATTERN.get(ask.kind or "")
         value = 0.0 if pattern is None else 1.0 if pattern.search(sentence.text) else -1.0
-        return [
-            cos_core,
-            cos_question,
-            cos_passage,
-            cos_core - best,
+        return (
             coverage(ask.terms, own),
             coverage(ask.terms, own | heading | title),
             coverage(ask.key, own | heading),
             coverage(ask.terms, title),
             coverage(ask.terms, heading),
-            1.0 / (1 + rank),
             1.0 if ask.about_document and PURPOSE.search(sentence.text) else 0.0,
             1.0 if NORMATIVE.search(sentence.text) else 0.0,
             1.0 if words < 5 else 0.0,
             log_length(words),
             value,
             min(1.0, len(MARKUP.findall(sentence.text)) / 3),
-        ]
+        )

@@ -88,7 +88,17 @@ def alternatives(term: str) -> tuple[Phrase, ...]:
 
 def says(term: str, present: set[str] | frozenset[str]) -> bool:
     """Whether ``present`` (stems) holds the term or one of its alternatives."""
-    return term in present or any(all(s in present for s in alt) for alt in alternatives(term))
+    single, phrases = _matcher(term)
+    return not single.isdisjoint(present) or any(p <= present for p in phrases)
+
+
+@cache
+def _matcher(term: str) -> tuple[frozenset[str], tuple[frozenset[str], ...]]:
+    """The term and its one-word alternatives (any of them says it), and its
+    phrases' stems (all of one phrase say it): ``says`` as set operations."""
+    found = alternatives(term)
+    single = frozenset([term, *(alt[0] for alt in found if len(alt) == 1)])
+    return single, tuple(frozenset(alt) for alt in found if len(alt) > 1)
 
 
 def alternative_words(term: str) -> list[str]:
