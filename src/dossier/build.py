@@ -358,10 +358,16 @@ def answer_questions(
     planned = answerer.planned_queries(questions)
     index.remember_queries(dict(zip(planned, queries.vectors(planned), strict=True)))
     advance = run.reporter.stage("Answering questions", len(questions))
+    ahead = [
+        q
+        for question, s in zip(questions, stored, strict=True)
+        for q in answerer.searches_ahead(question, s)
+    ]
     try:
-        results = (executor or executor_for(run.config.jobs)).map(
-            answerer.answer, questions, advance
-        )
+        with index.searching_ahead(ahead):
+            results = (executor or executor_for(run.config.jobs)).map(
+                answerer.answer, questions, advance
+            )
     except BaseException:  # Ctrl-C or a failed answer: keep what was embedded, if we can
         with contextlib.suppress(BuildError):  # the answers' own failure is the one to tell
             keep_vectors(run, queries, index)
@@ -474,6 +480,13 @@ class Answerer:
         finds, each once."""
         planned = (self.engine.planned_queries(make_brief(q)) for q in questions)
         return list(dict.fromkeys(text for texts in planned for text in texts))
+
+    def searches_ahead(self, question: Question, stored: AnswerInputs | None) -> Sequence[str]:
+        """The searches answering the question runs first: a stored answer's, which
+        checking it runs again, else the engine's first round."""
+        if stored is not None:
+            return stored.queries()
+        return self.engine.planned_searches(make_brief(question))
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the

@@ -133,3 +133,29 @@ def test_a_search_after_an_addition_finds_the_added_passage(tmp_path: Path) -> N
     lexical.add([("k3", "b.md", "Backups are restored each quarter.")])
     assert sorted(lexical.search("backups", 5, None)) == [0, 2]
     assert lexical.search("visitors", 5, None) == [1]
+
+
+def test_searches_run_ahead_give_the_hits_searching_gives(tmp_path: Path) -> None:
+    index, _ = update_index(corpus(DOCUMENTS), HashingEmbedder(), tmp_path)
+    expected = hits(index)
+    with index.searching_ahead([*QUERIES, QUERIES[0], "AES-256"]):
+        assert hits(index) == expected
+        assert hits(index)[0] == expected[0]  # the one listed twice, then searched afresh
+    assert hits(index) == expected
+
+
+def test_a_search_ahead_runs_each_listed_search_and_gives_each_result_once() -> None:
+    from dossier.index.hybrid import KeywordHits, SearchAhead
+
+    ran: list[str] = []
+
+    def search(query: str) -> KeywordHits:
+        ran.append(query)
+        return None, [len(ran)]
+
+    ahead = SearchAhead(search, ["a", "b", "a"])
+    assert ahead.take("a") == (None, [1])
+    assert ahead.take("a") == (None, [3])
+    assert ahead.take("a") is None and ahead.take("c") is None
+    ahead.close()
+    assert ran == ["a", "b", "a"]

@@ -12,7 +12,11 @@ arm's scope (``dense``).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,6 +90,7 @@ class HybridIndex:
         self._embedder = embedder
         self._settings = settings
         self._query_vectors: dict[str, Vectors] = {}
+        self._ahead: SearchAhead | None = None
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self.chunks[self._position[chunk_id]]
@@ -144,8 +149,8 @@ class HybridIndex:
         """Hybrid search fused by weighted Reciprocal Rank Fusion. When the query
         names identifiers that the corpus holds (``AC-2(3)``), only passages
         holding one of them are eligible, in both lists."""
-        allowed = self._identifier_filter(query)
-        lexical = self._lexical.search(query, self._settings.lexical_depth, allowed)
+        ahead = self._ahead.take(query) if self._ahead is not None else None
+        allowed, lexical = ahead or self._keyword_search(query)
         vector = self.embed_query(query)
         dense = self._dense.search(vector, self._settings.dense_depth, allowed, lexical)
         return [
@@ -159,12 +164,56 @@ class HybridIndex:
             for position, score, lexical_rank, dense_rank in fuse(lexical, dense, self._settings)
         ][:limit]
 
+    def _keyword_search(self, query: str) -> KeywordHits:
+        allowed = self._identifier_filter(query)
+        return allowed, self._lexical.search(query, self._settings.lexical_depth, allowed)
+
+    @contextmanager
+    def searching_ahead(self, queries: Sequence[str]) -> Iterator[None]:
+        """Run the keyword searches of ``queries`` (in order) on a thread
+        of their own while the caller works: Tantivy searches without holding the
+        GIL, so on two cores they cost the answer stage little. A search of one of
+        them takes its result (and gives the same hits it would have computed)."""
+        ahead = SearchAhead(self._keyword_search, queries)
+        self._ahead = ahead
+        try:
+            yield
+        finally:
+            self._ahead = None
+            ahead.close()
+
     def _identifier_filter(self, query: str) -> set[int] | None:
         names = identifiers(query)
         if not names:
             return None
         allowed = self._lexical.positions_with_identifiers(names)
         return allowed or None
+
+
+KeywordHits = tuple[set[int] | None, list[int]]  # the identifier filter, BM25 positions
+
+
+class SearchAhead:
+    """Keyword searches run in order on one thread of their own. Each is run as
+    often as it is listed and each result taken once: a search ahead does the
+    work the caller would have done, never less."""
+
+    def __init__(self, search: Callable[[str], KeywordHits], queries: Sequence[str]) -> None:
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="search-ahead")
+        self._lock = threading.Lock()
+        self._pending: dict[str, deque[Future[KeywordHits]]] = {}
+        for query in queries:
+            self._pending.setdefault(query, deque()).append(self._pool.submit(search, query))
+
+    def take(self, query: str) -> KeywordHits | None:
+        with self._lock:
+            waiting = self._pending.get(query)
+            future = waiting.popleft() if waiting else None
+        return None if future is None else future.result()
+
+    def close(self) -> None:
+        """Cancel what has not started; wait for the search running, if any."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,11 @@ class Engine(Protocol):
         one batch before answering."""
         ...
 
+    def planned_searches(self, brief: Brief) -> tuple[str, ...]:
+        """The searches research on ``brief`` runs first, whatever it finds (the
+        build runs their keyword half ahead while answering)."""
+        ...
+
     def entailer(self) -> Entailer | None:
         """The critic's model pass for one question, or None (offline)."""
         ...

@@ -200,6 +200,9 @@ class ModelEngine:
         """The question as asked: the first search; the model chooses the rest."""
         return (brief.query,)
 
+    def planned_searches(self, brief: Brief) -> tuple[str, ...]:
+        return (brief.query,)
+
     def research(self, brief: Brief) -> Evidence:
         run = _Research(self, brief)
         try:

@@ -103,6 +103,11 @@ class OfflineEngine:
         parts = [_part_core(fact) for fact in brief.facts[1:]]
         return tuple(dict.fromkeys([*asked, *first_queries(brief, key), *parts]))
 
+    def planned_searches(self, brief: Brief) -> tuple[str, ...]:
+        if not brief.english:
+            return ()
+        return tuple(first_queries(brief, self.scoring.stats.rarest(_terms_of(brief))))
+
     def quote_of(self, sentence: Sentence, lead: bool = True) -> str:
         """The quote a chosen sentence gives: the sentence, with the sentences
         around it in its passage while the quote stays within
