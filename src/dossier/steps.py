@@ -52,6 +52,8 @@ class Step:
 
 def plain(value: Any) -> Any:
     """A step's value as JSON: records become objects, tuples lists."""
+    if value is None or isinstance(value, str | int | float):  # most values: asked first
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
