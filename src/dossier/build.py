@@ -42,6 +42,7 @@ from dossier.incremental.cache import (
     EvidenceView,
     Lookup,
     corpus_changes,
+    key_change,
     previous_listing,
 )
 from dossier.incremental.executor import Executor, executor_for
@@ -483,10 +484,14 @@ class Answerer:
 
     def searches_ahead(self, question: Question, stored: AnswerInputs | None) -> Sequence[str]:
         """The searches answering the question runs first: a stored answer's, which
-        checking it runs again, else the engine's first round."""
+        checking it runs again when its question, engine and tool are unchanged,
+        else the engine's first round."""
+        brief = make_brief(question)
         if stored is not None:
-            return stored.queries()
-        return self.engine.planned_searches(make_brief(question))
+            now = AnswerInputs(brief.normalised, stored.evidence, self.engine_key)
+            if key_change(stored, now) is None:
+                return list(dict.fromkeys(stored.queries()))
+        return list(dict.fromkeys(self.engine.planned_searches(brief)))
 
     def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
         """Research, compose and check (repairing within bounds); trace and store the

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dossier.records import Brief, Question
-from dossier.research.brief import make_brief, sentences
+from dossier.research.brief import _brief, make_brief, sentences
 
 
 def brief(text: str, qid: str = "Q1") -> Brief:
@@ -314,6 +314,7 @@ def test_a_brief_is_read_from_the_questions_id_and_text_alone() -> None:
     asked = "Is MFA required for all staff?"
     brief = make_brief(Question("Q1", asked, fields={"Answer": ""}))
     assert make_brief(Question("Q1", asked)) == brief
+    assert _brief.__wrapped__("Q1", asked) == brief  # read afresh, not from the memo
     other = make_brief(Question("Q2", asked))
     assert other.question_id == "Q2" and other.terms == brief.terms
     assert make_brief(Question("Q1", "Are backups encrypted?")).terms != brief.terms

@@ -67,10 +67,12 @@ def _scorer(tmp_path: Path) -> tuple[CandidateScorer, list[str], HybridIndex]:
     return CandidateScorer(index, titles, load_scorer()), [c.chunk_id for c in corpus.chunks], index
 
 
-def _asking(index: HybridIndex, text: str) -> Ask:
+def _asking(
+    index: HybridIndex, text: str, kind: str | None = None, about_document: bool = False
+) -> Ask:
     terms = tuple(content_terms(text))
     vector = index.embed_query(text)
-    return Ask(terms, terms[:3], None, False, vector, vector)
+    return Ask(terms, terms[:3], kind, about_document, vector, vector)
 
 
 def test_ranking_again_gives_the_ranking_a_fresh_scorer_gives(tmp_path: Path) -> None:
@@ -84,6 +86,10 @@ def test_ranking_again_gives_the_ranking_a_fresh_scorer_gives(tmp_path: Path) ->
     assert scorer.rank(backups, passages) == first
     assert scorer.rank(access, passages) == fresh.rank(access, passages)
     assert scorer.rank(backups, passages[::-1]) == fresh.rank(backups, passages[::-1])
+    how_often = _asking(index, "Is production access reviewed quarterly?", kind="frequency")
+    assert scorer.rank(how_often, passages) == fresh.rank(how_often, passages)
+    policy = _asking(index, "Is production access reviewed quarterly?", about_document=True)
+    assert scorer.rank(policy, passages) == fresh.rank(policy, passages)
     lead = scorer.rank(access, passages)[0]
     assert "reviewed quarterly" in lead.sentence.text
     assert lead.feature("coverage") != next(

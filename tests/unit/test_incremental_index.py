@@ -4,6 +4,7 @@ as an index built afresh over the same corpus."""
 from __future__ import annotations
 
 import hashlib
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,12 +136,29 @@ def test_a_search_after_an_addition_finds_the_added_passage(tmp_path: Path) -> N
     assert lexical.search("visitors", 5, None) == [1]
 
 
-def test_searches_run_ahead_give_the_hits_searching_gives(tmp_path: Path) -> None:
+def test_searches_run_ahead_give_the_hits_searching_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     index, _ = update_index(corpus(DOCUMENTS), HashingEmbedder(), tmp_path)
     expected = hits(index)
-    with index.searching_ahead([*QUERIES, QUERIES[0], "AES-256"]):
+    searched: list[str] = []
+    keyword_search = index._keyword_search
+
+    def counted(query: str) -> object:
+        searched.append(query)
+        return keyword_search(query)
+
+    monkeypatch.setattr(index, "_keyword_search", counted)
+    listed = [*QUERIES, QUERIES[0], "AES-256"]
+    with index.searching_ahead(listed):
+        index._ahead._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        assert sorted(searched) == sorted(listed), "every listed search ran ahead, once"
         assert hits(index) == expected
-        assert hits(index)[0] == expected[0]  # the one listed twice, then searched afresh
+        assert len(searched) == len(listed), "the searches used the results run ahead"
+        assert hits(index) == expected  # the first query's second result, the others afresh
+        assert len(searched) == len(listed) + len(QUERIES) - 1
+        with pytest.raises(RuntimeError), index.searching_ahead([]):
+            pass
     assert hits(index) == expected
 
 
@@ -154,8 +172,27 @@ def test_a_search_ahead_runs_each_listed_search_and_gives_each_result_once() -> 
         return None, [len(ran)]
 
     ahead = SearchAhead(search, ["a", "b", "a"])
+    ahead._pool.submit(lambda: None).result()  # the thread has run every listed search
     assert ahead.take("a") == (None, [1])
     assert ahead.take("a") == (None, [3])
     assert ahead.take("a") is None and ahead.take("c") is None
     ahead.close()
     assert ran == ["a", "b", "a"]
+
+
+def test_a_search_not_yet_started_is_left_to_the_caller() -> None:
+    from dossier.index.hybrid import KeywordHits, SearchAhead
+
+    started, release = threading.Event(), threading.Event()
+
+    def search(query: str) -> KeywordHits:
+        started.set()
+        release.wait(timeout=10)
+        return None, [0]
+
+    ahead = SearchAhead(search, ["slow", "next"])
+    started.wait(timeout=10)
+    assert ahead.take("next") is None, "not started: the caller searches at once"
+    release.set()
+    assert ahead.take("slow") == (None, [0])
+    ahead.close()

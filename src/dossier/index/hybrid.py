@@ -64,7 +64,8 @@ def embedding_text(chunk: Chunk, title: str) -> str:
 
 class HybridIndex:
     """Search over a fixed set of chunks. Read-only once built (but for the vectors
-    a dense arm over surfaced passages embeds as searches surface them).
+    a dense arm over surfaced passages embeds as searches surface them, and the
+    keyword searches it may be running ahead).
 
     Ties in either ranking are broken by position, so a search gives the same hits
     whether the index was built at once or kept up to date."""
@@ -149,7 +150,8 @@ class HybridIndex:
         """Hybrid search fused by weighted Reciprocal Rank Fusion. When the query
         names identifiers that the corpus holds (``AC-2(3)``), only passages
         holding one of them are eligible, in both lists."""
-        ahead = self._ahead.take(query) if self._ahead is not None else None
+        searching = self._ahead  # read once: another thread may end the searching ahead
+        ahead = searching.take(query) if searching is not None else None
         allowed, lexical = ahead or self._keyword_search(query)
         vector = self.embed_query(query)
         dense = self._dense.search(vector, self._settings.dense_depth, allowed, lexical)
@@ -174,6 +176,8 @@ class HybridIndex:
         of their own while the caller works: Tantivy searches without holding the
         GIL, so on two cores they cost the answer stage little. A search of one of
         them takes its result (and gives the same hits it would have computed)."""
+        if self._ahead is not None:
+            raise RuntimeError("the index is already searching ahead")
         ahead = SearchAhead(self._keyword_search, queries)
         self._ahead = ahead
         try:
@@ -206,10 +210,14 @@ class SearchAhead:
             self._pending.setdefault(query, deque()).append(self._pool.submit(search, query))
 
     def take(self, query: str) -> KeywordHits | None:
+        """The result of a search of ``query`` run ahead; None when there is none, or
+        when it has not started (the caller searches at once rather than wait)."""
         with self._lock:
             waiting = self._pending.get(query)
             future = waiting.popleft() if waiting else None
-        return None if future is None else future.result()
+        if future is None or future.cancel():
+            return None
+        return future.result()
 
     def close(self) -> None:
         """Cancel what has not started; wait for the search running, if any."""

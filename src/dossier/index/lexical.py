@@ -37,8 +37,10 @@ class LexicalIndex:
         self._index = tantivy.Index(self._schema, path=str(path))
         self._tantivy = tantivy
         self.positions: dict[str, int] = positions or {}
-        self._searcher: Any = None  # one searcher for the committed index, and
-        self._keys: dict[tuple[int, int], str] = {}  # the keys of the hits it has read
+        # One searcher over what this object committed (or found), and the keys of the
+        # hits read through it: both are replaced together when ``add`` commits.
+        self._searcher: Any = None
+        self._keys: dict[tuple[int, int], str] = {}
         self._lock = threading.Lock()
 
     def add(self, passages: Sequence[tuple[str, str, str]]) -> None:

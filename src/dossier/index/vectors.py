@@ -128,6 +128,8 @@ class VectorStore:
         ``alone``: each text embedded in a batch of its own (its vector then depends
         on its text only). ``kind``: what ``counts`` counts the embedded ones as."""
         keys = list(keys) if keys is not None else [_text_key(t) for t in texts]
+        if len(keys) != len(texts):
+            raise ValueError(f"{len(keys)} keys for {len(texts)} texts")
         with self._lock:
             known = self._known()
             held = [known[k] for k in keys if k in known]

@@ -24,7 +24,7 @@ from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_len
 from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
-DESCRIBED_HELD = 200_000  # sentences' word features kept for reuse (about 40 MB)
+DESCRIBED_HELD = 100_000  # sentences' word features kept for reuse (about 50 MB)
 
 
 class TermStats:
@@ -196,7 +196,7 @@ class CandidateScorer:
     def _words_features(self, ask: Ask, sentence: Sentence) -> tuple[float, ...]:
         """The features read from the words alone (kept: a question's research ranks
         the same sentences again after reformulating)."""
-        key = (ask.terms, ask.key, ask.kind, ask.about_document, sentence.chunk_id, sentence.start)
+        key = (ask.terms, ask.key, ask.kind, ask.about_document, sentence)
         known = self._described.get(key)
         if known is None:
             if len(self._described) >= DESCRIBED_HELD:
