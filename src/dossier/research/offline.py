@@ -99,11 +99,11 @@ class OfflineEngine:
         asked = [brief.core or brief.query, brief.query]
         if not brief.english:
             return tuple(dict.fromkeys(asked))
-        key = self.scoring.stats.rarest(_terms_of(brief))
         parts = [_part_core(fact) for fact in brief.facts[1:]]
-        return tuple(dict.fromkeys([*asked, *first_queries(brief, key), *parts]))
+        return tuple(dict.fromkeys([*asked, *self.planned_searches(brief), *parts]))
 
     def planned_searches(self, brief: Brief) -> tuple[str, ...]:
+        """The first round's searches (none for a question not in English)."""
         if not brief.english:
             return ()
         return tuple(first_queries(brief, self.scoring.stats.rarest(_terms_of(brief))))
