@@ -110,7 +110,9 @@ def test_a_rebuild_reuses_every_answer(project: Path) -> None:
     assert second["build"]["reused"] == 6 and second["build"]["recomputed"] == 0
     assert set(second["build"]["answer_cache"].values()) == {"reused: brief and evidence unchanged"}
     assert first["answers"] == second["answers"]
-    appendix = html_renderer(from_json(second))(Part(end=True)).split('id="research"')[1]
+    dossier = from_json(second)
+    whole = Part(documents=True, research=tuple(enumerate(dossier.answers, start=1)))
+    appendix = html_renderer(dossier)(whole).split('id="research"')[1]
     assert appendix.count("Reused: brief and evidence unchanged.") == 6
     assert "This build reused 6 stored answers" in appendix
 

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from dossier.build import BuildResult
 from dossier.config import Config
 from dossier.output import pdf as pdf_module
-from dossier.output.pdf import cut
+from dossier.output.pdf import Part, cut
 from dossier.output.render import html_renderer, render_markdown, render_pdf
 
 
@@ -70,18 +70,53 @@ def test_quotes_appear_in_the_pdf(demo_pdf: ReadPdf) -> None:
     assert "Authenticators shall be refreshed every 90 days." in folded
 
 
-def test_parts_cover_every_answer_once_in_order(demo_build: BuildResult) -> None:
+def test_parts_cover_every_answer_and_appendix_entry_once_in_order(
+    demo_build: BuildResult,
+) -> None:
     answers = demo_build.dossier.answers
-    size = lambda part: 2_000 + 3_000 * len(part.answers) + 500 * part.front + 9_000 * part.end  # noqa: E731
+    every = list(range(1, len(answers) + 1))
+
+    def size(part: Part) -> int:
+        entries = 3_000 * len(part.answers) + 1_000 * len(part.research)
+        return 2_000 + entries + 500 * part.front + 9_000 * part.documents
+
     for characters in (1_000_000, 20_000, 5_000):
         with _part_size(characters):
             parts = cut(answers, size)
-        numbers = [n for part in parts for n, _ in part.answers]
-        assert numbers == list(range(1, len(answers) + 1))
-        assert parts[0].front and parts[0].answers_heading and parts[-1].end
-        assert not any(p.front or p.end for p in parts[1:-1])
+        assert [n for part in parts for n, _ in part.answers] == every
+        assert [n for part in parts for n, _ in part.research] == every
+        assert parts[0].front and not any(p.front for p in parts[1:])
+        assert sum(p.documents for p in parts) == 1
+        assert sum(p.answers_heading for p in parts) == 1
+        heading = next(p for p in parts if p.answers_heading)
+        assert heading.answers[0][0] == 1
+        documents = next(i for i, p in enumerate(parts) if p.documents)
+        assert all(not p.research for p in parts[:documents])  # the appendix follows them
+        assert all(not p.answers for p in parts[documents + 1 :])
     with _part_size(20_000):
-        assert len(cut(answers, size)) == round((27 * 3_000 + 500 + 9_000) / 20_000)
+        total = len(answers) * (3_000 + 1_000) + 500 + 9_000
+        assert len(cut(answers, size)) == round(total / 20_000)
+
+
+def test_a_long_appendix_is_shared_out_among_parts(demo_build: BuildResult) -> None:
+    """The appendix is about as long as the answers: laid out as one part it kept
+    one core busy long after the other had finished (a 1,000-answer dossier: one
+    part of 699 pages). Each part holds about the same share of the whole."""
+    answers = demo_build.dossier.answers
+
+    def size(part: Part) -> int:
+        return 100 + 1_000 * len(part.answers) + 1_000 * len(part.research)
+
+    with _part_size(4_000):
+        parts = cut(answers, size)
+    sizes = [size(p) - 100 for p in parts]
+    assert sum(bool(p.research) for p in parts) >= len(answers) * 1_000 // 4_000 - 1
+    assert max(sizes) <= 2 * sum(sizes) / len(sizes)
+
+
+def test_a_dossier_without_answers_is_one_part_with_every_section() -> None:
+    parts = cut([], lambda part: 1_000)
+    assert parts == [Part(front=True, answers_heading=True, documents=True)]
 
 
 @pytest.mark.slow

@@ -3,8 +3,9 @@
 WeasyPrint lays a document out in one Python thread, and that made the PDF the
 largest cost of a rebuild. So a large dossier is cut into parts of about
 ``PART_CHARACTERS`` of HTML (the front page and contents with the first
-answers, ..., the last answers with the documents and the appendix), each
-part is laid out in its own process, and the parts are joined with pypdf.
+answers, ..., the last answers, the documents, the research appendix's entries:
+the appendix is cut like the answers, since it is about as long), each part is
+laid out in its own process, and the parts are joined with pypdf.
 
 What one layout gave for free is then done at the join: every page is
 numbered "Page N of M"; each contents line gets the page number of the answer
@@ -53,14 +54,20 @@ HELVETICA_WIDTHS = {"P": 667, "a": 556, "g": 556, "e": 556, "o": 556, "f": 278, 
 DIGIT_WIDTH = 556
 
 
+Numbered = tuple[tuple[int, Answer], ...]  # answers with their number in the dossier
+
+
 @dataclass(frozen=True)
 class Part:
-    """What one HTML document of the dossier holds."""
+    """What one HTML document of the dossier holds, in this order: the front page
+    and contents, the answers' heading, answers, the documents with the appendix's
+    heading, and appendix entries (each answer's searches and related passages)."""
 
     front: bool = False
-    answers: tuple[tuple[int, Answer], ...] = ()
+    answers: Numbered = ()
     answers_heading: bool = False
-    end: bool = False
+    documents: bool = False
+    research: Numbered = ()
 
 
 HtmlOf = Callable[[Part], str]
@@ -134,25 +141,41 @@ def _fonts_dated(built: dt.datetime) -> Iterator[None]:
 
 def cut(answers: Sequence[Answer], size: Callable[[Part], int]) -> list[Part]:
     """The dossier in parts of about equal size, about ``PART_CHARACTERS`` each:
-    the first starts with the front page and contents, the last ends with the
-    documents and the appendix."""
-    numbered = list(enumerate(answers, start=1))
+    the first starts with the front page and contents, the documents follow the
+    last answer, and the appendix's entries are shared out like the answers."""
+    numbered = tuple(enumerate(answers, start=1))
     head = size(Part())
-    front = size(Part(front=True)) - head
-    weights = [size(Part(answers=(item,))) - head for item in numbered]
-    total = front + sum(weights) + size(Part(end=True)) - head
-    count = max(1, round(total / PART_CHARACTERS))
-    runs: list[list[tuple[int, Answer]]] = [[]]
-    filled = float(front)
-    for item, weight in zip(numbered, weights, strict=True):
-        if filled >= total / count * len(runs) and len(runs) < count:
-            runs.append([])
-        runs[-1].append(item)
-        filled += weight
-    return [
-        Part(front=i == 0, answers=tuple(run), answers_heading=i == 0, end=i == len(runs) - 1)
-        for i, run in enumerate(runs)
+    units: list[Part] = [
+        Part(front=True),
+        *(Part(answers=(item,)) for item in numbered),
+        Part(documents=True),
+        *(Part(research=(item,)) for item in numbered),
     ]
+    weights = [size(unit) - head for unit in units]
+    total = sum(weights)
+    count = max(1, round(total / PART_CHARACTERS))
+    runs: list[list[Part]] = [[]]
+    filled = 0.0
+    for unit, weight in zip(units, weights, strict=True):
+        if runs[-1] and filled >= total / count * len(runs) and len(runs) < count:
+            runs.append([])
+        runs[-1].append(unit)
+        filled += weight
+    return [_joined(run, any_answers=bool(numbered)) for run in runs]
+
+
+def _joined(units: list[Part], any_answers: bool) -> Part:
+    """One part holding ``units``; the answers' heading goes with the first answer
+    (with the front page when there is none)."""
+    answers = tuple(item for unit in units for item in unit.answers)
+    front = any(unit.front for unit in units)
+    return Part(
+        front=front,
+        answers=answers,
+        answers_heading=answers[0][0] == 1 if answers else front and not any_answers,
+        documents=any(unit.documents for unit in units),
+        research=tuple(item for unit in units for item in unit.research),
+    )
 
 
 def _lay_out_all(htmls: list[str]) -> list[LaidOut]:
