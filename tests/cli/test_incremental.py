@@ -22,6 +22,7 @@ import dossier.index.embed
 from dossier.cli import main
 from dossier.common.atomic import output_lock
 from dossier.incremental.history import comparable
+from dossier.ingest.files import OUTPUT_FOLDER
 from dossier.output.pdf import Part
 from dossier.output.render import html_renderer
 from dossier.output.serialise import from_json
@@ -412,6 +413,15 @@ def test_an_output_folder_inside_the_corpus_is_not_read(project: Path) -> None:
     assert code == 0 and "Up to date" in output, output
     record = json.loads((out / "dossier.json").read_text())
     assert not [d["path"] for d in record["documents"] if d["path"].startswith("build/")]
+    # Built elsewhere, the same corpus must not quote that dossier either: its folder
+    # is named among what could not be read, with the reason.
+    record = build(project)
+    assert not [d["path"] for d in record["documents"] if d["path"].startswith("build/")]
+    cited = {q["document"] for a in record["answers"] for c in a["claims"] for q in c["quotes"]}
+    assert cited and not [path for path in cited if path.startswith("build/")]
+    assert [(f["path"], f["reason"]) for f in record["build"]["documents_failed"]] == [
+        ("build/", OUTPUT_FOLDER)
+    ]
 
 
 def test_a_document_not_yet_in_force_is_not_cited_and_bad_supersedes_are_reported(

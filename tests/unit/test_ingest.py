@@ -13,6 +13,7 @@ import pytest
 
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.files import (
+    OUTPUT_FOLDER,
     OUTSIDE_LINK,
     corpus_digest,
     decode_text,
@@ -372,6 +373,44 @@ def test_scan_corpus_leaves_out_the_output_folder_inside_it(tmp_path: Path) -> N
     (tmp_path / "build" / "dossier.md").write_text("Last build's answers.")
     assert [f.path for f in scan_corpus(tmp_path, leave_out=tmp_path / "build")] == ["policy.md"]
     assert len(scan_corpus(tmp_path)) == 2
+
+
+@pytest.mark.parametrize(
+    "left",
+    [(".dossier.lock",), ("dossier.json", "manifest.json")],
+    ids=["a build's lock", "a copied dossier"],
+)
+def test_scan_corpus_names_another_dossiers_output_folder_and_does_not_read_it(
+    tmp_path: Path, left: tuple[str, ...]
+) -> None:
+    """An output folder left inside the corpus by another build (or copied there)
+    holds dossier.md and dossier.pdf: read, a dossier would quote an earlier dossier."""
+    (tmp_path / "policy.md").write_text("Policy text.")
+    old = tmp_path / "policies" / "old-build"
+    old.mkdir(parents=True)
+    (old / "dossier.md").write_text("Last build's answers.")
+    for name in left:
+        (old / name).write_text("{}")
+    files = scan_corpus(tmp_path)
+    assert [(f.path, f.unreadable) for f in files] == [
+        ("policies/old-build/", OUTPUT_FOLDER),
+        ("policy.md", None),
+    ]
+
+
+def test_scan_corpus_reads_a_folder_holding_only_a_manifest(tmp_path: Path) -> None:
+    """A manifest.json alone is many tools' file, not a dossier's output."""
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "manifest.json").write_text("{}")
+    (tmp_path / "web" / "readme.md").write_text("Web app notes.")
+    assert [f.path for f in scan_corpus(tmp_path)] == ["web/readme.md"]
+
+
+def test_scan_corpus_refuses_an_output_folder_as_the_corpus(tmp_path: Path) -> None:
+    (tmp_path / "dossier.md").write_text("Answers.")
+    (tmp_path / ".dossier.lock").write_text("")
+    with pytest.raises(CorpusError, match="output folder, not a document folder"):
+        scan_corpus(tmp_path)
 
 
 def test_scan_corpus_reads_a_linked_file_once(tmp_path: Path) -> None:

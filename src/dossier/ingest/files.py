@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from dossier.common.atomic import LOCK_FILE
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
@@ -32,12 +33,23 @@ def sha256_hex(data: bytes) -> str:
 
 
 OUTSIDE_LINK = "a link that leads outside the corpus folder: not read"
+OUTPUT_FOLDER = (
+    "a dossier's output folder (it holds a build's lock, or dossier.json with manifest.json): "
+    "not read, so that no dossier quotes an earlier dossier"
+)
+# What marks a folder as a dossier's output: the build's lock (taken before anything
+# else is written), or the dossier's record with its manifest (output.render.JSON and
+# output.manifest.MANIFEST), as in a copy of an output folder without its hidden lock.
+OUTPUT_LOCK = LOCK_FILE
+OUTPUT_RECORDS = ("dossier.json", "manifest.json")
 
 
 def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     """Every .md, .markdown, .txt and .pdf file under ``root``, hidden ones aside, in
     path order. ``leave_out`` (the output folder, should it lie inside the corpus)
-    is not read: the dossier must not quote its own earlier output. A link to a
+    is not read: the dossier must not quote its own earlier output. Nor is any
+    other dossier's output folder (another build's, or one left from an earlier
+    setting): it comes back as a SourceFile saying so. A link to a
     file inside the corpus is left out, since the file itself is read; a link (to
     a file or a folder) that leads outside the corpus is never followed, and comes
     back as a SourceFile saying so, as does a file or folder that cannot be read."""
@@ -45,6 +57,8 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
         raise CorpusError(f"{root}: corpus folder does not exist")
     if not root.is_dir():
         raise CorpusError(f"{root}: corpus is not a folder")
+    if is_output_folder(root):
+        raise CorpusError(f"{root}: corpus is a dossier's output folder, not a document folder")
     inside = root.resolve()
     skipped = leave_out.resolve() if leave_out is not None else None
     files: list[SourceFile] = []
@@ -56,8 +70,11 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
             for name in subfolders
             if not name.startswith(".") and (here / name).resolve() != skipped
         ]
+        outputs = [name for name in subfolders if is_output_folder(here / name)]
+        subfolders[:] = [name for name in subfolders if name not in outputs]
+        files += [_folder_not_read(root, here / name, OUTPUT_FOLDER) for name in outputs]
         files += [
-            SourceFile((here / name).relative_to(root).as_posix() + "/", b"", "", OUTSIDE_LINK)
+            _folder_not_read(root, here / name, OUTSIDE_LINK)
             for name in subfolders
             if _leads_outside(here / name, inside)  # os.walk does not follow it: say so
         ]
@@ -74,6 +91,18 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
     return sorted(files, key=lambda source: source.path)
+
+
+def is_output_folder(folder: Path) -> bool:
+    """Whether ``folder`` holds a dossier build's output (its lock, or its record
+    and manifest)."""
+    if (folder / OUTPUT_LOCK).is_file():
+        return True
+    return all((folder / name).is_file() for name in OUTPUT_RECORDS)
+
+
+def _folder_not_read(root: Path, folder: Path, reason: str) -> SourceFile:
+    return SourceFile(folder.relative_to(root).as_posix() + "/", b"", "", reason)
 
 
 def _leads_outside(path: Path, inside: Path) -> bool:
