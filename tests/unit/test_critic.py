@@ -239,3 +239,14 @@ def test_brackets_and_braces_that_are_not_placeholders_are_left_alone() -> None:
         "${ORG_NAME}",
         "[Company Name]",
     ]
+
+
+def test_a_question_not_in_english_is_for_a_person_and_says_nothing_of_the_documents() -> None:
+    question = "¿Con qué frecuencia se revisan los derechos de acceso?"
+    answer = compose_answer(
+        Question("Q", question), evidence(question), ComposeContext(lambda _: None, TITLES)
+    )
+    assert answer.verdict == "escalate" and answer.short_answer == "Needs review"
+    assert [f.check for f in answer.findings] == ["language"]
+    assert answer.answer.startswith("Needs review: a person must answer this question")
+    assert "do not answer" not in answer.answer

@@ -245,3 +245,11 @@ def test_a_demand_of_the_wording_is_never_read_off_the_lead() -> None:
     lead = "Security event logs are retained for at least 14 days."
     answer = _parts(question, [lead], {}, focus=lead)
     assert "14 days" not in answer and "; " not in answer
+
+
+def test_an_escalated_answer_without_quotes_needs_review_and_is_not_not_covered() -> None:
+    """ "Not covered" is a statement about the vendor's documents; an answer a person
+    must give (a question the engine cannot read) makes none."""
+    brief = make_brief(Question("Q", "¿Se cifran los datos en reposo?"))
+    assert short_answer(brief, "escalate", ()) == ("Needs review", None)
+    assert short_answer(brief, "unsupported", ()) == ("Not covered", None)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
-from dossier.evidence.short_answer import NEEDS_REVIEW, short_answer
+from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, short_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.records import (
     Answer,
@@ -246,6 +246,16 @@ def _entailment(
     return tuple(findings), complete
 
 
+# What an answer without statements says after its short answer: only "Not covered"
+# says the documents do not answer (an escalated one, e.g. a question the engine
+# cannot read, is for a person to answer, and says nothing about the documents).
+_UNANSWERED = {
+    NOT_COVERED: "the documents do not answer this question.",
+    NEEDS_REVIEW: "a person must answer this question (the engine drew no statement from "
+    "the documents that it could check).",
+}
+
+
 def _prose(
     short: str,
     claims: list[Claim],
@@ -256,7 +266,7 @@ def _prose(
     """The short answer first, then the quotes with their documents' titles (paths
     belong to the citations), then what the documents do not cover."""
     if not claims:
-        lines = [f"{short}: the documents do not answer this question."]
+        lines = [f"{short}: {_UNANSWERED.get(short, _UNANSWERED[NOT_COVERED])}"]
         lines += [f"- {fact}" for fact in missing]
         return "\n".join(lines)
     lines = [f"{short}. The documents state:"]

@@ -83,10 +83,10 @@ def short_answer(
     hold the sentences around it); it alone is read when given. ``parts``: for a
     further part of the question (its index in ``brief.facts``), the sentence
     research chose for it."""
+    if verdict == "escalate":  # a person decides, with or without quotes to read
+        return NEEDS_REVIEW, None
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
-    if verdict == "escalate":
-        return NEEDS_REVIEW, None
     quoted = " ".join(claims[0].quotes[0].text.split())
     chosen = " ".join(focus.split())
     lead = chosen if chosen and chosen in quoted else quoted

@@ -39,7 +39,7 @@ JSON, MARKDOWN, PDF = "dossier.json", "dossier.md", "dossier.pdf"
 VERDICT_WORDS = {
     "grounded": "Answered from the documents",
     "unsupported": "Not answered: the documents do not cover this",
-    "escalate": "Needs a person: conflicting or doubtful evidence",
+    "escalate": "Needs a person: evidence in doubt, or a question the engine cannot answer",
 }
 
 
