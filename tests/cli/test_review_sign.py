@@ -227,7 +227,12 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
         "start"
     ] == len(added["text"])
     markdown = " ".join((out / "dossier.md").read_text().split())
-    assert f"**The answer, as edited by Ada:** {text}" in markdown
+    # The reviewer's answer comes first; the engine's short answer and verdict are
+    # shown only as what the edit replaces, never as the answer above it.
+    section = markdown.split("### S1. ")[1].split("### ")[0]
+    assert section.split("**Answer, as edited by Ada:** ")[1].startswith(text)
+    assert "**Answer: " not in section
+    assert "The engine's answer, which this edit replaces: " in section
     assert not (out / "dossier.pdf").exists()  # laid out when needed, not per decision
     assert run("render", "--out", out)[0] == 0
     page_text = " ".join(

@@ -364,6 +364,17 @@ def test_an_edit_says_its_own_yes_or_no(tmp_path: Path) -> None:
     assert sheet["C9"].comment is None
 
 
+def test_an_edit_without_a_yes_or_no_leaves_the_choice_to_no_one(tmp_path: Path) -> None:
+    """The engine said Yes; the reviewer's words say otherwise and give no Yes or No:
+    the choice column must not keep the engine's Yes beside them."""
+    edited = dataclasses.replace(
+        reply("DSP-02.1", 9, "Yes", "edited"), answer="Escrow was withdrawn in 2025."
+    )
+    sheet = answered_caiq(tmp_path, [edited])
+    assert sheet["C9"].value is None
+    assert sheet["E9"].value == "Escrow was withdrawn in 2025."
+
+
 def test_the_same_answers_and_decisions_give_the_same_bytes_from_either_copy(
     tmp_path: Path,
 ) -> None:

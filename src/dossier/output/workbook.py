@@ -83,7 +83,7 @@ def answer_cells(
     short = short_answer(answer)
     cells = []
     if layout.choice_col is not None:
-        choice = yes_or_no(layout.choices, short)
+        choice = yes_or_no(layout.choices, short) if _says_its_choice(answer) else None
         cells.append(CellWrite(layout.choice_col, choice, mark if choice else None))
     if layout.text_col is not None:
         text = fit(prose(answer, short), answer.question_id)
@@ -94,6 +94,13 @@ def answer_cells(
         cited = fit(citations_text(answer, titles), answer.question_id)
         cells.append(CellWrite(layout.citations_col, cited or None))
     return tuple(cells)
+
+
+def _says_its_choice(answer: Answer) -> bool:
+    """Whether the answer itself gives the choice column's Yes or No: an edit that
+    does not open with one leaves it empty (the engine's Yes beside a reviewer's
+    words that say otherwise would contradict them)."""
+    return answer.review.status != "edited" or _SAYS_YES_OR_NO.match(answer.answer) is not None
 
 
 def _rejected(layout: SheetLayout, answer: Answer) -> tuple[CellWrite, ...]:
