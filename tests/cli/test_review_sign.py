@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,10 @@ def test_bad_review_requests_exit_2(out: Path, args: list[str], message: str) ->
 def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path]) -> None:
     private, other_public = keys
     assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    answers = len(json.loads((out / "dossier.json").read_text())["answers"])
+    summary = (out / "dossier.md").read_text().split("**Scope.**")[0]
+    assert f"- Review: every answer ({answers}) decided by Ada." in summary
+    assert "pending" not in summary
     code, output = run("sign", "--out", out, "--key", private)
     assert code == 0, output
     manifest = json.loads((out / "manifest.json").read_text())
@@ -233,6 +238,13 @@ def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:
     assert section.split("**Answer, as edited by Ada:** ")[1].startswith(text)
     assert "**Answer: " not in section
     assert "The engine's answer, which this edit replaces: " in section
+    # the reviewer's quote is counted among the citations, as not dated by the build
+    citations = next(line for line in markdown.split("- ") if line.startswith("Citations: "))
+    counts = [
+        int(n)
+        for n in re.findall(r"(\d+) (?:verified|stale|ageing|fresh|undated|added)", citations)
+    ]
+    assert counts[0] == sum(counts[1:]) and "1 added by a reviewer (not dated)" in citations
     assert not (out / "dossier.pdf").exists()  # laid out when needed, not per decision
     assert run("render", "--out", out)[0] == 0
     page_text = " ".join(

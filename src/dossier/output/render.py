@@ -132,10 +132,12 @@ def listed_documents(dossier: Dossier) -> tuple[Document, ...]:
 
 
 def _freshness_counts(quotes: list[Quote]) -> dict[str, int]:
+    """Quotes by freshness; ``unassessed``: quotes the build did not date (a
+    reviewer's, added by an edit), so that the states add up to ``all``."""
     counts = {"all": len(quotes), "fresh": 0, "ageing": 0, "stale": 0, "undated": 0}
+    counts["unassessed"] = 0
     for quote in quotes:
-        if quote.freshness:
-            counts[quote.freshness.state] += 1
+        counts[quote.freshness.state if quote.freshness else "unassessed"] += 1
     return counts
 
 
