@@ -741,7 +741,16 @@ def evaluate(
                 f"{scenario['unnecessary_tool_calls']}, duplicate retrievals "
                 f"{scenario['duplicate_retrievals']}"
             )
+        _unscored(report["labels_not_in_dossier"], "labels for ids this dossier does not ask")
+        _unscored(report["questions_not_labelled"], "questions of this dossier without a label")
         click.echo(f"Wrote {out / 'eval.json'}")
+
+
+def _unscored(ids: list[str], what: str) -> None:
+    """A note for what the figures leave out where labels and dossier disagree."""
+    if ids:
+        shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+        click.echo(f"Not scored, {what} ({len(ids)}): {shown}")
 
 
 @main.command()

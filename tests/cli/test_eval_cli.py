@@ -85,3 +85,25 @@ def test_unknown_route_step_is_exit_2(demo_build: BuildResult, demo_config, tmp_
     args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and "unknown route steps fly" in result.output
+
+
+def test_labels_for_another_questionnaire_are_exit_2_and_stray_ids_are_named(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:
+    def label(question_id: str) -> str:
+        row = {"id": question_id, "answerable": False, "documents": [], "anchors": []}
+        return json.dumps(row)
+
+    labels = tmp_path / "other.jsonl"
+    labels.write_text(label("ZZ1") + "\n" + label("ZZ2") + "\n")
+    args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "none of its 2 labels names a question" in result.output
+    labels.write_text(label("Q24") + "\n" + label("ZZ1") + "\n")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "Not scored, labels for ids this dossier does not ask (1): ZZ1" in result.output
+    assert "Not scored, questions of this dossier without a label (26): Q01, " in result.output
+    report = json.loads((demo_config.out / "eval.json").read_text())
+    assert report["labels_not_in_dossier"] == ["ZZ1"]
+    assert len(report["questions_not_labelled"]) == 26

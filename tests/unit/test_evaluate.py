@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from dossier.errors import InputError
 from dossier.evaluation.evaluate import Label, anchor_covered, load_labels, score
 from dossier.steps import SearchStep, ToolStep, VerdictStep
 
@@ -96,3 +98,37 @@ def test_labels_may_hold_a_line_separator(tmp_path: Path) -> None:
     row = {"id": "Q1", "answerable": True, "documents": ["a.md"], "anchors": ["x\u2028y"]}
     path.write_text(json.dumps(row, ensure_ascii=False) + "\n")
     assert load_labels(path)["Q1"].anchors == ("x\u2028y",)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ([], "no labels"),
+        (['{"id": "Q1", "answerable": true, "anchors": []}'], "missing 'documents'"),
+        (
+            ['{"id": "Q1", "answerable": "yes", "documents": [], "anchors": []}'],
+            "'answerable' must be true or false",
+        ),
+        (['{"id": 7, "answerable": true, "documents": [], "anchors": []}'], "'id' must be"),
+        (
+            ['{"id": "Q1", "answerable": true, "documents": "a.md", "anchors": []}'],
+            "'documents' must be a list of text",
+        ),
+        (['["Q1", true]'], "not a JSON object"),
+        (['{"id": "Q1", "answerable": true, "documents": [], "anchors": [] '], "not a JSON"),
+        (
+            [
+                '{"id": "Q1", "answerable": true, "documents": [], "anchors": []}',
+                '{"id": "Q1", "answerable": false, "documents": [], "anchors": []}',
+            ],
+            "labels.jsonl:2: id 'Q1' is labelled already (line 1)",
+        ),
+    ],
+)
+def test_a_bad_labels_file_is_an_error_naming_the_line(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
+    path = tmp_path / "labels.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError, match=re.escape(message)):
+        load_labels(path)

@@ -48,35 +48,72 @@ class Scores:
     rows: tuple[dict[str, Any], ...] = ()  # one per labelled question
 
 
+LABEL_KEYS = ("id", "answerable", "documents", "anchors")
+
+
 def load_labels(path: Path) -> dict[str, Label]:
-    labels = {}
+    """The labels of a JSON Lines file: one object per line with ``id`` (text),
+    ``answerable`` (true or false), ``documents`` and ``anchors`` (lists of text),
+    and optionally ``route``. A malformed line, a repeated id or a file without a
+    label is an error naming the file and line."""
+    labels: dict[str, Label] = {}
+    seen: dict[str, int] = {}
     try:
         lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines: U+2028 is text
     except OSError as error:
         raise InputError(f"{path}: cannot read labels ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: labels are not UTF-8 text") from None
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-            route = tuple(row["route"]) if row.get("route") is not None else None
-            unknown = sorted(set(route or ()) - set(ROUTE_STEPS))
-            if unknown:
-                raise InputError(
-                    f"{path}:{number}: unknown route steps {', '.join(unknown)} "
-                    f"(known: {', '.join(ROUTE_STEPS)})"
-                )
-            label = Label(
-                row["id"],
-                bool(row["answerable"]),
-                tuple(row["documents"]),
-                tuple(row["anchors"]),
-                route,
+        label = _label(line, f"{path}:{number}")
+        if label.question_id in seen:
+            raise InputError(
+                f"{path}:{number}: id {label.question_id!r} is labelled already "
+                f"(line {seen[label.question_id]})"
             )
-        except (json.JSONDecodeError, KeyError, TypeError) as error:
-            raise InputError(f"{path}:{number}: not a label line ({error})") from None
+        seen[label.question_id] = number
         labels[label.question_id] = label
+    if not labels:
+        raise InputError(f"{path}: no labels (one JSON object per line)")
     return labels
+
+
+def _label(line: str, where: str) -> Label:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{where}: not a JSON object ({error.msg})") from None
+    if not isinstance(row, dict):
+        raise InputError(f"{where}: not a JSON object")
+    missing = [key for key in LABEL_KEYS if key not in row]
+    if missing:
+        raise InputError(f"{where}: missing {', '.join(repr(k) for k in missing)}")
+    if not isinstance(row["id"], str) or not row["id"].strip():
+        raise InputError(f"{where}: 'id' must be non-empty text")
+    if not isinstance(row["answerable"], bool):
+        raise InputError(f"{where}: 'answerable' must be true or false")
+    for key in ("documents", "anchors"):
+        if not isinstance(row[key], list) or not all(isinstance(v, str) for v in row[key]):
+            raise InputError(f"{where}: {key!r} must be a list of text")
+    route = row.get("route")
+    if route is not None and (
+        not isinstance(route, list) or not all(isinstance(v, str) for v in route)
+    ):
+        raise InputError(f"{where}: 'route' must be a list of step names")
+    unknown = sorted(set(route or ()) - set(ROUTE_STEPS))
+    if unknown:
+        raise InputError(
+            f"{where}: unknown route steps {', '.join(unknown)} (known: {', '.join(ROUTE_STEPS)})"
+        )
+    return Label(
+        row["id"],
+        row["answerable"],
+        tuple(row["documents"]),
+        tuple(row["anchors"]),
+        tuple(route) if route is not None else None,
+    )
 
 
 def fold(text: str) -> str:
@@ -206,8 +243,16 @@ def evaluate_build(
     if not corpus.is_dir():
         raise InputError(f"{corpus}: corpus folder not found (pass --corpus)")
     labels = load_labels(labels_path)
+    asked = [a.question_id for a in dossier.answers]
+    if not set(labels) & set(asked):
+        raise InputError(
+            f"{labels_path}: none of its {len(labels)} labels names a question of the "
+            f"dossier in {out} ({len(asked)} questions): labels for another questionnaire?"
+        )
     raw = read_raw_texts(corpus)
     report: dict[str, Any] = {"labels": str(labels_path), "corpus": str(corpus)}
+    report["labels_not_in_dossier"] = [i for i in labels if i not in set(asked)]
+    report["questions_not_labelled"] = [i for i in asked if i not in labels]
     report["dossier"] = _summary(score(to_json(dossier), labels, raw))
     routed = [label for label in labels.values() if label.route is not None]
     if routed:
