@@ -183,3 +183,28 @@ def test_a_sheet_without_a_column_for_the_answers_is_named_and_not_signed(
     assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
     code, output = run("sign", "--out", out, "--key", tmp_path / "key")
     assert code == 0, output
+
+
+def test_a_build_of_another_questionnaire_removes_the_earlier_answered_workbook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's last manifest listed acme.answered.xlsx; a build of a CSV
+    questionnaire into the same folder must not leave it there, outside the new
+    manifest, holding the earlier answers. A file the manifest never listed stays."""
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    out = tmp_path / "out"
+    corpus = ["--corpus", str(ROOT / "corpus"), "--out", str(out)]
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    result = CliRunner().invoke(main, ["build", *corpus, "--questions", str(source)])
+    assert result.exit_code == 0, result.output
+    assert (out / "acme.answered.xlsx").is_file()
+    mine = out / "notes.answered.xlsx"  # the user's own file, never in a manifest
+    mine.write_bytes(b"kept")
+    questions = tmp_path / "questions.csv"
+    questions.write_text("id,question\nQ1,Is MFA required?\n")
+    result = CliRunner().invoke(main, ["build", *corpus, "--questions", str(questions)])
+    assert result.exit_code == 0, result.output
+    assert not (out / "acme.answered.xlsx").exists()
+    assert mine.read_bytes() == b"kept"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert not [name for name in manifest["artefacts"] if name.endswith(".xlsx")]

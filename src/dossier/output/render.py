@@ -8,6 +8,7 @@ PDF is laid out, so a review decision does not pay for loading it."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from dossier.errors import InputError
 from dossier.evidence.critic import PLACEHOLDER
 from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
 from dossier.output.serialise import dossier_bytes
-from dossier.output.workbook import keep_source, kept_source, write_answered
+from dossier.output.workbook import ANSWERED_SUFFIX, keep_source, kept_source, write_answered
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
@@ -234,6 +235,7 @@ def write_outputs(
     out.mkdir(parents=True, exist_ok=True)
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
+    _remove_answered_copies_of_another_questionnaire(dossier, out)
     if not lay_out_pdf:
         (out / PDF).unlink(missing_ok=True)
     paths = {
@@ -247,6 +249,27 @@ def write_outputs(
     manifest = build_manifest(dossier, out)
     paths[MANIFEST] = write_atomic(out / MANIFEST, manifest_bytes(manifest))
     return paths
+
+
+def _remove_answered_copies_of_another_questionnaire(dossier: Dossier, out: Path) -> None:
+    """An answered workbook that an earlier build of this folder wrote for another
+    questionnaire (the last manifest lists it; this dossier does not) is removed:
+    left, it would hold that build's answers, perhaps approved, outside the manifest
+    and the signature, for someone to send."""
+    ours = dossier.workbook.file if dossier.workbook is not None else None
+    for name in _manifest_artefacts(out):
+        if name.endswith(ANSWERED_SUFFIX) and name != ours and "/" not in name:
+            (out / name).unlink(missing_ok=True)
+
+
+def _manifest_artefacts(out: Path) -> list[str]:
+    """The artefacts the folder's last manifest lists (none when it has none, or
+    one that cannot be read)."""
+    try:
+        listed = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["artefacts"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [name for name in listed if isinstance(name, str)] if isinstance(listed, dict) else []
 
 
 def _write_workbook(
