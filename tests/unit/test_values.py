@@ -148,3 +148,27 @@ def test_a_part_the_lead_sentence_answers_is_neither_missing_nor_quoted_twice(
     assert answer.missing_facts == ()
     assert len(answer.claims) == 1 and len(answer.claims[0].quotes) == 1  # quoted once
     assert answer.short_answer == "5 consecutive failed login attempts; for 15 minutes"
+
+
+def test_a_further_part_asking_a_value_is_answered_where_a_sentence_states_it(
+    demo_build: BuildResult,
+) -> None:
+    """Q18 asks how often backups are taken, and how long they are kept: the policy's
+    next numbered sentence states the period ("retained for 35 days"). Reporting that
+    part as not covered would be a false statement about the vendor."""
+    answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q18")
+    assert answer.verdict == "grounded" and answer.missing_facts == ()
+    assert answer.short_answer == "daily; for 35 days"
+    quotes = [" ".join(q.text.split()) for c in answer.claims for q in c.quotes]
+    assert any("retained for 35 days" in q for q in quotes[1:]), quotes
+
+
+def test_how_long_something_is_kept_asks_about_retention() -> None:
+    """ "kept" is questionnaire filler ("kept up to date") but in "how long ... kept"
+    it is the practice asked about."""
+    facts = make_brief(
+        Question("q", "How often are backups taken, and how long are they kept?")
+    ).facts
+    assert facts[1].asks == "duration" and "retain" in facts[1].terms
+    assert "retain" in make_brief(Question("q", "How long are logs kept?")).facts[0].terms
+    assert "retain" not in make_brief(Question("q", "Is the inventory kept up to date?")).terms

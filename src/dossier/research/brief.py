@@ -15,6 +15,7 @@ from dossier.common.textutil import (
     identifiers,
     question_terms,
     sentence_spans,
+    stem,
     words,
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
@@ -226,10 +227,19 @@ def asks_for(text: str) -> str | None:
 
 
 def _fact(text: str) -> Fact:
-    """One part of the question: what it asks for, and the terms of its core ask."""
+    """One part of the question: what it asks for, and the terms of its core ask.
+    "How long is it kept?" asks about retention: "kept" is questionnaire filler
+    elsewhere ("kept up to date"), so the part would name no practice at all."""
     asks = asks_for(text)
     core = core_ask(text).core
-    return Fact(text=text, terms=question_terms(core) or question_terms(text), asks=asks)
+    terms = question_terms(core) or question_terms(text)
+    if asks == "duration" and _KEPT.search(text) and RETAIN not in terms:
+        terms = (*terms, RETAIN)
+    return Fact(text=text, terms=terms, asks=asks)
+
+
+_KEPT = re.compile(r"\b(?:kept|keep|keeps|held|holds)\b", re.I)
+RETAIN = stem("retain")
 
 
 def brief_step(brief: Brief) -> BriefStep:
