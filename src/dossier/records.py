@@ -228,7 +228,8 @@ class DroppedClaim:
 class Finding:
     """A critic's note on a claim whose quotes verify but may not establish it."""
 
-    check: str  # number, unit, negation, truncated, subject, conflict, acceptance, entailment
+    check: str  # number, unit, negation, truncated, subject, conflict, acceptance, entailment,
+    # language, demand, ...
     claim: int  # index into the answer's claims; -1 for the answer as a whole
     detail: str
 

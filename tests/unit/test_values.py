@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dossier.build import BuildResult
 from dossier.config import Config
+from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.output.trace import read_trace
-from dossier.records import Answer, Question
+from dossier.records import Answer, Chunk, Evidence, Fact, Question, Selection
 from dossier.research.brief import make_brief
-from dossier.research.values import holds_value, states_value
+from dossier.research.values import demand_met, holds_value, states_value
 from dossier.steps import DecideStep
 
 SUPERSEDED = "policies/password-policy-2023.md"
@@ -172,3 +175,65 @@ def test_how_long_something_is_kept_asks_about_retention() -> None:
     assert facts[1].asks == "duration" and "retain" in facts[1].terms
     assert "retain" in make_brief(Question("q", "How long are logs kept?")).facts[0].terms
     assert "retain" not in make_brief(Question("q", "Is the inventory kept up to date?")).terms
+
+
+def _demand(question: str) -> Fact:
+    brief = make_brief(Question("q", question))
+    return next(f for f in brief.facts if f.text in brief.demands)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "met"),
+    [
+        ("Are backups retained for at least 30 days?", "Backups are retained for 35 days.", True),
+        ("Are backups retained for at least 60 days?", "Backups are retained for 35 days.", False),
+        (
+            "Are logs kept for at least six months?",
+            "Logs are kept for a minimum of 90 days.",
+            False,
+        ),
+        ("Are logs retained for at least 90 days?", "Logs are retained indefinitely.", True),
+        ("Is access reviewed at least annually?", "User access is reviewed quarterly.", True),
+        ("Is access reviewed at least quarterly?", "User access is reviewed annually.", False),
+        ("Is the plan tested at least annually?", "The plan is tested every two years.", False),
+        ("Is the plan tested at least once a year?", "The plan is tested once per year.", True),
+        ("Are keys rotated at least every 90 days?", "Keys are rotated every 60 days.", True),
+        ("Are keys rotated at least every 90 days?", "Keys are rotated every 180 days.", False),
+        # no measure to compare, or a value about something else: no judgement
+        ("Is access reviewed at least quarterly?", "User access is reviewed regularly.", None),
+        (
+            "Are backups retained for at least 30 days?",
+            "Passwords are changed every 90 days.",
+            None,
+        ),
+    ],
+)
+def test_a_stated_value_meets_or_falls_short_of_the_questions_demand(
+    question: str, text: str, met: bool | None
+) -> None:
+    assert demand_met(_demand(question), text) is met
+
+
+def test_a_value_short_of_the_demand_is_for_a_person_not_a_yes() -> None:
+    """ "Are logs kept for at least six months?" over "a minimum of 90 days": a Yes
+    would tell the customer the practice meets a demand the documents fall short of."""
+    question = "Are logs kept for at least six months?"
+    quote = "Logs are kept for a minimum of 90 days."
+    found = Evidence(
+        make_brief(Question("Q", question)),
+        (),
+        (Selection("c1", (quote,), 0, 1.0),),
+        (),
+        (),
+    )
+    chunk = Chunk("c1", "log.md", 0, len(quote), quote, "Logging")
+    answer = compose_answer(
+        Question("Q", question), found, ComposeContext({"c1": chunk}.get, {"log.md": "Log"})
+    )
+    assert answer.verdict == "escalate" and answer.short_answer == "Needs review"
+    assert [(f.check, f.detail) for f in answer.findings] == [
+        (
+            "demand",
+            "the documents state a minimum of 90 days; the question asks at least six months",
+        )
+    ]

@@ -27,6 +27,7 @@ from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, short_answe
 from dossier.evidence.verify import QuoteVerifier
 from dossier.records import (
     Answer,
+    Brief,
     Calculation,
     Chunk,
     ChunkLookup,
@@ -43,6 +44,7 @@ from dossier.records import (
     Verdict,
 )
 from dossier.research.entailment import Entail
+from dossier.research.values import demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
@@ -70,7 +72,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
-    findings += entailment + _language(evidence, kept)
+    findings += entailment + _language(evidence, kept) + _demands(evidence.brief, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
@@ -123,6 +125,22 @@ def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
         return ()
     detail = "the question is not in English; the offline engine reads English only"
     return (Finding("language", -1, detail),)
+
+
+def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
+    """A demand of the question ("at least 60 days") that the quoted value falls
+    short of ("retained for 35 days"): a Yes would tell the customer the practice
+    meets it. A person decides."""
+    quoted = [q.text for claim in kept if claim.kind == "fact" for q in claim.quotes]
+    findings = []
+    for fact in brief.facts:
+        if fact.text not in brief.demands:
+            continue
+        short = demand_shortfall(fact, quoted)
+        if short is not None:
+            detail = f"the documents state {short}; the question asks {fact.text}"
+            findings.append(Finding("demand", -1, detail))
+    return tuple(findings)
 
 
 def answer_prose(question: Question, evidence: Evidence, context: ComposeContext) -> str:

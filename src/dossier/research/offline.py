@@ -46,7 +46,13 @@ from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
-from dossier.research.values import ASKS_PATTERN, ASKS_WORDS, holds_value, lead_answers_part
+from dossier.research.values import (
+    ASKS_PATTERN,
+    ASKS_WORDS,
+    demand_met,
+    holds_value,
+    lead_answers_part,
+)
 from dossier.steps import (
     ConflictStep,
     DecideStep,
@@ -316,6 +322,8 @@ class _Research:
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
             if not demand and lead_answers_part(fact, self.brief.facts[0], lead.sentence.text):
                 continue  # the lead sentence answers this part too
+            if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
+                continue  # a quoted value meets the demand or falls short (composing says so)
             own = close if demand else self._part_candidates(fact, floor)
             found = next((c for c in own if _answers_part(fact, c, chosen)), None)
             if found is None:

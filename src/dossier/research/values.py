@@ -4,7 +4,7 @@ a text states one."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
 from dossier.records import Fact
@@ -222,3 +222,122 @@ def counts_something(fact: Fact, text: str) -> bool:
         ):
             return True
     return False
+
+
+# --- a question's own demand ("at least 30 days", "at least annually") against a value --
+
+DAYS_PER_UNIT = {
+    "second": 1 / 86400,
+    "minute": 1 / 1440,
+    "hour": 1 / 24,
+    "day": 1.0,
+    "week": 7.0,
+    "month": 365.25 / 12,
+    "quarter": 365.25 / 4,
+    "year": 365.25,
+}
+# How many days apart a frequency word puts two occurrences.
+_EVERY = {
+    "hourly": 1 / 24,
+    "daily": 1.0,
+    "weekly": 7.0,
+    "monthly": 365.25 / 12,
+    "quarterly": 365.25 / 4,
+    "semi-annually": 365.25 / 2,
+    "semiannually": 365.25 / 2,
+    "semi-annual": 365.25 / 2,
+    "semiannual": 365.25 / 2,
+    "biannually": 365.25 / 2,
+    "biannual": 365.25 / 2,
+    "annually": 365.25,
+    "annual": 365.25,
+    "yearly": 365.25,
+    "continuously": 0.0,
+    "continuous": 0.0,
+    "real-time": 0.0,
+    "real time": 0.0,
+}
+_SPELLED = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+} | {"fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "sixty": 60}
+_AMOUNT = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?|[a-z]+)(?:\s*\(\d+\))?[\s-]+(?:business\s+|calendar\s+|working\s+)?"
+    r"(second|minute|hour|day|week|month|quarter|year)s?\b",
+    re.I,
+)
+_PER_UNIT = re.compile(
+    r"\b(?:once\s+)?(?:a|per|each|every)\s+(day|week|month|quarter|year)\b", re.I
+)
+_FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
+_DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
+
+
+def demand_met(demand: Fact, text: str) -> bool | None:
+    """Whether ``text`` states a value that meets a demand of the question ("are
+    backups retained for at least 30 days?", "is access reviewed at least
+    annually?"): True when the value it states about the demand's subject meets
+    it (35 days; quarterly), False when it falls short (14 days; every two years),
+    None when the text states no such value, or either side is not a measure
+    ("regularly", "upon significant changes")."""
+    demand = _as_asked(demand)
+    wanted = _days(demand.asks, demand.text)
+    if wanted is None or demand.asks not in ("duration", "frequency"):
+        return None
+    value = value_about(demand, text)
+    stated = _days(demand.asks, value) if value is not None else None
+    if stated is None:
+        return None
+    if demand.asks == "duration":  # kept at least this long
+        return stated >= wanted * 0.999
+    return stated <= wanted * 1.001  # at least this often: no further apart
+
+
+def _days(kind: str | None, text: str) -> float | None:
+    """A duration in days, or a frequency as the days between occurrences; None when
+    the text names no measure."""
+    lowered = " ".join(text.lower().split())
+    if kind == "duration" and _FOREVER.search(lowered):
+        return float("inf")
+    if kind == "frequency":
+        word = next((w for w in sorted(_EVERY, key=len, reverse=True) if w in lowered), None)
+        if word is not None:
+            return _EVERY[word]
+    amount = _AMOUNT.search(lowered)
+    if amount is not None:
+        count = _number(amount.group(1))
+        if count is not None:
+            return count * DAYS_PER_UNIT[amount.group(2)]
+    per = _PER_UNIT.search(lowered)
+    if kind == "frequency" and per is not None:
+        return DAYS_PER_UNIT[per.group(1)]
+    return None
+
+
+def _number(text: str) -> float | None:
+    if text in _SPELLED:
+        return float(_SPELLED[text])
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def demand_shortfall(demand: Fact, texts: Sequence[str]) -> str | None:
+    """The value the texts state that falls short of the demand, when one does and
+    none meets it ("for 35 days" against "at least 60 days"); else None."""
+    results = [(demand_met(demand, text), text) for text in texts]
+    if any(met for met, _ in results):
+        return None
+    short = next((text for met, text in results if met is False), None)
+    return None if short is None else value_about(_as_asked(demand), short)
+
+
+def _as_asked(demand: Fact) -> Fact:
+    """The demand with the kind of value it sets: "at least every 90 days" is how
+    often, though it names days."""
+    if _DEMAND_EVERY.search(demand.text):
+        return Fact(demand.text, demand.terms, "frequency")
+    return demand
