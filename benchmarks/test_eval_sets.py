@@ -21,8 +21,10 @@ from dossier.config import load_config
 from dossier.evaluation.evaluate import FIGURES, evaluate_build
 
 # set: (recall, correct abstention, lead) floors, a little under what was measured
-# with 0.4.0 (policies-a 0.466 / 0.833 / 0.379, policies-d 0.349 / 0.800 / 0.233)
-FLOORS = {"policies-a": (0.42, 0.78, 0.34), "policies-d": (0.33, 0.75, 0.20)}
+# with 0.5.1 (policies-a 0.431 / 0.861 / 0.362, policies-d 0.349 / 0.800 / 0.233; in 0.5.1
+# three policies-a answers whose value falls short of the question's demand went from Yes
+# to Needs review)
+FLOORS = {"policies-a": (0.40, 0.80, 0.33), "policies-d": (0.33, 0.75, 0.20)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
