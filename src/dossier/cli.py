@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -68,6 +69,9 @@ def _reported(debug: bool) -> Iterator[None]:
             traceback.print_exc()
         click.echo(f"Error: {error}", err=True)
         sys.exit(error.exit_code)
+    except BrokenPipeError:  # the reader left ("dossier diff | head"): nothing to report
+        _quiet_stdout()
+        sys.exit(141)  # as a shell reports a process ended by SIGPIPE
     except OSError as error:  # the disk refused: a read-only folder, a path that is a file
         if debug:
             traceback.print_exc()
@@ -86,6 +90,16 @@ def _reported(debug: bool) -> Iterator[None]:
             err=True,
         )
         sys.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that flushing it at exit does
+    not fail again on the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test's captured output)
+        pass
 
 
 @click.group()

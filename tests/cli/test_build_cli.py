@@ -191,3 +191,16 @@ def test_a_corpus_where_nothing_can_be_read_exit_2(tmp_path: Path) -> None:
     assert "no document could be read: empty.md: no text to index" in output
     assert "scan.pdf: " in output
     assert not (tmp_path / "out" / "dossier.json").exists()
+
+
+def test_a_reader_that_leaves_early_is_not_reported_as_an_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`dossier diff | head`: the pipe closes; the command ends quietly, as a shell
+    reports SIGPIPE, without "Error: Broken pipe"."""
+    from dossier import cli
+
+    with pytest.raises(SystemExit) as ended, cli._reported(debug=False):
+        raise BrokenPipeError(32, "Broken pipe")
+    assert ended.value.code == 141
+    assert capsys.readouterr().err == ""

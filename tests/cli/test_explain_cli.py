@@ -39,6 +39,18 @@ def test_explain_prints_the_trace(demo_build: BuildResult, demo_config) -> None:
 def test_explain_unknown_question_is_exit_2(demo_build: BuildResult, demo_config) -> None:
     result = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "NOPE"])
     assert result.exit_code == 2 and "no trace for question 'NOPE'" in result.output
+    assert "its dossier asks no such question" in result.output
+
+
+def test_explain_shows_the_hits_it_lists_and_a_dash_for_an_arm_that_missed(
+    demo_build: BuildResult, demo_config
+) -> None:
+    output = CliRunner().invoke(main, ["explain", "--out", str(demo_config.out), "Q18"]).output
+    searches = [line for line in output.splitlines() if line.startswith("Search: ")]
+    assert searches and all("hits kept in the trace" in line for line in searches)
+    listed = [line for line in output.splitlines() if line.startswith("    0.")]
+    assert listed and "#None" not in output
+    assert all(("BM25 #" in line or "BM25 —" in line) for line in listed)
 
 
 def test_a_reformulation_that_finds_nothing_new_is_a_no_progress_guard(

@@ -200,7 +200,9 @@ def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
 def test_diff_needs_two_builds(project: Path) -> None:
     build(project)
     code, output = run("diff", "--out", project / "out")
-    assert code == 2 and "fewer than 2 builds" in output
+    assert code == 2 and "1 build(s) in the history; comparing needs 2" in output
+    code, output = run("diff", "--out", project / "nowhere")
+    assert code == 2 and "no such output folder" in output
 
 
 @pytest.mark.slow

@@ -109,8 +109,13 @@ def load_build(out: Path, name: str | None, default: int) -> tuple[str, Dossier]
         return name, _read(Path(name))
     builds = list_builds(out)
     if name is None:
+        if not out.is_dir():
+            raise InputError(f"{out}: no such output folder (no dossier has been built there)")
         if len(builds) < -default:
-            raise InputError(f"{out}: fewer than {-default} builds in the history to compare")
+            raise InputError(
+                f"{out}: {len(builds)} build(s) in the history; comparing needs {-default} "
+                "(build again after a change, or name a dossier.json)"
+            )
         chosen = builds[default]
     else:
         matches = {b["sha256"] for b in builds if b["sha256"].startswith(name.lower())}

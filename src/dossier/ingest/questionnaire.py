@@ -108,7 +108,7 @@ def parse_yaml(text: str, name: str) -> list[Question]:
     try:
         loaded = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
     except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
-        raise QuestionnaireError(f"{name}: not valid YAML ({error})") from None
+        raise QuestionnaireError(f"{name}: not valid YAML ({_yaml_problem(error)})") from None
     items: Any = loaded.get("questions") if isinstance(loaded, dict) else loaded
     if not isinstance(items, list):
         raise QuestionnaireError(f"{name}: expected a list of questions (or a 'questions:' list)")
@@ -116,6 +116,11 @@ def parse_yaml(text: str, name: str) -> list[Question]:
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict) or "id" not in item or "question" not in item:
             raise QuestionnaireError(f"{name}: item {number} needs 'id' and 'question'")
+        if isinstance(item["id"], float):
+            raise QuestionnaireError(
+                f"{name}: item {number}: id {item['id']!r} reads as a decimal number, which "
+                "loses digits (1.10 reads as 1.1): put the id in quotes"
+            )
         if not _scalar_id(item["id"]) or not isinstance(item["question"], str | None):
             raise QuestionnaireError(
                 f"{name}: item {number}: 'id' must be text or a number and 'question' text "
@@ -127,6 +132,15 @@ def parse_yaml(text: str, name: str) -> list[Question]:
         fields = {str(k): str(v) for k, v in item.items() if k not in ("id", "question")}
         questions.append(Question(qid, text, fields, f"{name}#{number}"))
     return questions
+
+
+def _yaml_problem(error: Exception) -> str:
+    """A YAML error in one line: where, and what (PyYAML's own text spans lines and
+    names an internal "<unicode string>")."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return where + " ".join(str(problem).split())
 
 
 def _scalar_id(value: Any) -> bool:

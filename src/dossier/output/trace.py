@@ -137,7 +137,12 @@ def read_trace(out: Path, question_id: str) -> Trace:
     try:
         lines = path.read_text(encoding="utf-8").split("\n")  # not splitlines: U+2028 is text
     except FileNotFoundError:
-        raise InputError(f"{path}: no trace for question '{question_id}' (build first)") from None
+        why = (
+            "its dossier asks no such question"
+            if (out / "dossier.json").is_file()
+            else "no dossier has been built there"
+        )
+        raise InputError(f"{out}: no trace for question '{question_id}': {why}") from None
     rows: list[dict[str, Any]] = [json.loads(line) for line in lines if line.strip()]
     header = next((r["question_id"] for r in rows if "step" not in r and "question_id" in r), None)
     steps = tuple(step_from_json(r) for r in rows if "step" in r or "question_id" not in r)
@@ -184,11 +189,18 @@ def _(step: BriefStep) -> list[str]:
 
 @describe.register
 def _(step: SearchStep) -> list[str]:
-    lines = [f"Search: “{step.query}” → {len(step.hits)} hits shown"]
+    shown = step.hits[:5]
+    more = f", the best {len(shown)} here" if len(step.hits) > len(shown) else ""
+    lines = [f"Search: “{step.query}” → {len(step.hits)} hits kept in the trace{more}"]
     lines += [
-        f"    {h[2]:.4f}  {h[1]}  ({h[0]}; BM25 #{h[3]}, vector #{h[4]})" for h in step.hits[:5]
+        f"    {h[2]:.4f}  {h[1]}  ({h[0]}; BM25 {_rank(h[3])}, vector {_rank(h[4])})" for h in shown
     ]
     return lines
+
+
+def _rank(rank: object) -> str:
+    """A hit's rank in one arm's list, or a dash when that arm did not return it."""
+    return "—" if rank is None else f"#{rank}"
 
 
 @describe.register
