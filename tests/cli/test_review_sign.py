@@ -310,6 +310,26 @@ def test_an_edit_stands_through_later_decisions_and_rebuilds(
     assert rejected["S1"]["answer"] == _engine_answer(built)["answer"]
 
 
+@pytest.mark.slow
+def test_diff_names_an_edit_as_a_review_decision_not_as_a_changed_answer(
+    built: Path, tmp_path: Path
+) -> None:
+    """Built, edited, built again: the edit holds, so diff must not count it among
+    the answers whose review decisions lapse (it did: 'prose changed')."""
+    project = built.parent
+    out = tmp_path / "edited"
+    shutil.copytree(built, out)
+    text = "Yes, for every workforce account."
+    assert run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)[0] == 0
+    (out / "dossier.json").unlink()  # rendered again: a second build in the history
+    build = ["build", "--corpus", ROOT / "corpus", "--questions", project / "q.csv"]
+    assert run(*build, "--out", out)[0] == 0
+    code, output = run("diff", "--out", out)
+    assert code == 0, output
+    assert "S1: edited by Ada at " in output and "(a review decision)" in output
+    assert "0 of 3 answers changed as a reviewer judges them" in output
+
+
 def _engine_answer(built: Path) -> dict[str, Any]:
     answers = json.loads((built / "dossier.json").read_text())["answers"]
     return next(a for a in answers if a["question_id"] == "S1")

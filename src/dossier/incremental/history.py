@@ -163,6 +163,10 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
         if previous is None:
             lines.append(f"{qid}: new question")
             continue
+        if _newly_edited(previous, answer):  # the reviewer's words, not a new answer
+            review = answer.review
+            lines.append(f"{qid}: edited by {review.reviewer} at {review.at} (a review decision)")
+            continue
         what = _what_changed(previous, answer, judged)
         if not what:
             if _offsets(previous) != _offsets(answer):
@@ -181,6 +185,16 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
         f"{touched} document{'' if touched == 1 else 's'} changed"
     )
     return lines
+
+
+def _newly_edited(old: Answer, new: Answer) -> bool:
+    """Whether a reviewer's edit, decided between the two builds and still holding,
+    is what separates the answers: its prose is the reviewer's words, so comparing
+    it with the engine's would count the edit as a change whose decision lapses."""
+    return new.review.status == "edited" and (old.review.status, old.review.at) != (
+        "edited",
+        new.review.at,
+    )
 
 
 def _recorded_why(old: Dossier, new: Dossier, question_id: str) -> str:
