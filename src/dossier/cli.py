@@ -16,7 +16,7 @@ import click
 from dossier import __version__
 from dossier.common.atomic import output_lock
 from dossier.errors import DossierError
-from dossier.records import ReviewStatus
+from dossier.records import Answer, ReviewStatus
 
 DEFAULT_CONFIG = Path("dossier.toml")
 
@@ -404,7 +404,6 @@ def _review_interactively(
 ) -> None:
     """One pending answer at a time; each decision is saved at once (and named in
     ``decided``), so a person can stop (q) and resume later."""
-    from dossier.errors import InputError
     from dossier.review.recall import note_lines
     from dossier.review.workflow import pending_answers
 
@@ -413,14 +412,27 @@ def _review_interactively(
         click.echo(f"[{answer.verdict}]\n{answer.answer}\n")
         for line in note_lines(answer):  # what the answer library says beside it
             click.echo(line)
+        outcome = _decide_one(out, reviewer, answer, library)
+        if outcome == "q":
+            return
+        if outcome == "decided":
+            decided.append(answer.question_id)
+
+
+def _decide_one(out: Path, reviewer: str, answer: Answer, library: Path | None) -> str:
+    """Ask until one answer is decided ("decided"), skipped ("s") or the session
+    quit ("q"). A refused decision asks again; a refused edit's text is kept, and
+    the next edit starts from it, so that nothing typed is lost."""
+    from dossier.errors import InputError
+
+    draft = answer.answer
+    while True:
         choice = click.prompt(
             "approve (a), edit (e), reject (r), skip (s), quit (q)",
             type=click.Choice(["a", "e", "r", "s", "q"]),
         )
-        if choice == "q":
-            return
-        if choice == "s":
-            continue
+        if choice in ("q", "s"):
+            return choice
         try:
             if choice == "a":
                 _record(out, reviewer, "approved", (answer.question_id,), None, None, library)
@@ -428,11 +440,13 @@ def _review_interactively(
                 reason = click.prompt("reason")
                 _record(out, reviewer, "rejected", (answer.question_id,), reason, None, library)
             else:
-                new_text = _read_edit(answer.answer)
-                _record(out, reviewer, "edited", (answer.question_id,), None, new_text, library)
-            decided.append(answer.question_id)
+                draft = _read_edit(draft)
+                _record(out, reviewer, "edited", (answer.question_id,), None, draft, library)
+            return "decided"
         except InputError as error:
             click.echo(f"Not recorded: {error}")
+            if choice == "e":
+                click.echo(f"Your text, kept for the next edit (e):\n{draft}\n")
 
 
 def _read_edit(current: str) -> str:

@@ -360,6 +360,26 @@ def test_interactive_review_stops_cleanly_at_the_end_of_input(out: Path) -> None
 
 
 @pytest.mark.slow
+def test_a_refused_edit_is_kept_and_asked_again_in_interactive_review(out: Path) -> None:
+    """An edit quoting words the corpus does not hold is refused: the typed text is
+    shown back, and the same answer is asked again (it moved on, and the text was lost)."""
+    refused = "Yes. “Every laptop is encrypted with quantum keys.”"
+    accepted = "Yes, for every workforce account."
+    typed = f"e\n{refused}\n.\ne\n{accepted}\n.\nq\n"
+    result = CliRunner().invoke(
+        main, ["review", "--out", str(out), "--reviewer", "Ada", "--interactive"], input=typed
+    )
+    assert result.exit_code == 0, result.output
+    assert "Not recorded: S1: edit refused" in result.output
+    assert f"Your text, kept for the next edit (e):\n{refused}" in result.output
+    answers = {
+        a["question_id"]: a for a in json.loads((out / "dossier.json").read_text())["answers"]
+    }
+    assert answers["S1"]["review"]["status"] == "edited" and answers["S1"]["answer"] == accepted
+    assert answers["S2"]["review"]["status"] == "pending"
+
+
+@pytest.mark.slow
 def test_interactive_review_walks_pending_answers_and_can_stop(out: Path) -> None:
     result = CliRunner().invoke(
         main,
