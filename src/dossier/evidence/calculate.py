@@ -22,16 +22,9 @@ from dataclasses import dataclass
 
 from dossier.common.textutil import fold_whitespace, stem, words
 from dossier.records import Calculation
+from dossier.research.values import DAYS_PER_UNIT
 
-PERIOD_DAYS = {
-    "second": 1 / 86400,
-    "minute": 1 / 1440,
-    "hour": 1 / 24,
-    "day": 1.0,
-    "week": 7.0,
-    "month": 365.25 / 12,
-    "year": 365.25,
-}
+PERIOD_DAYS = DAYS_PER_UNIT  # days per unit of time, quarters included
 SIZE_BYTES = {
     "b": 1,
     "kb": 1000,
