@@ -197,6 +197,12 @@ def check_paths(config: Config) -> None:
     check_questionnaire_file(config.questions)
     if config.out.exists() and not config.out.is_dir():
         raise InputError(f"{config.out}: is a file; --out (or 'out') names the output folder")
+    blocked = next((p for p in config.out.parents if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        raise InputError(
+            f"{config.out}: cannot be an output folder, since {blocked} is a file; "
+            "--out (or 'out') names the output folder"
+        )
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -171,6 +171,11 @@ def test_an_output_folder_that_is_a_file_exit_2(small_project: Path, tmp_path: P
     )
     assert code == 2 and f"{taken}: is a file; --out" in output, output
     assert taken.read_text() == "keep me"
+    below = taken / "out"  # a folder that cannot be made, as a file is in its way
+    code, output = run(
+        "build", "--config", str(small_project / "dossier.toml"), "--out", str(below)
+    )
+    assert code == 2 and f"since {taken} is a file" in output, output
 
 
 def test_a_corpus_where_nothing_can_be_read_exit_2(tmp_path: Path) -> None:
