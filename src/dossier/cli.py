@@ -172,10 +172,14 @@ def _folder(config_path: Path | None, out: Path | None) -> Path:
 def _built_folder(config_path: Path | None, out: Path | None) -> Path:
     """The output folder, which must hold a built dossier (checked before it is locked,
     so that a mistyped folder is not created)."""
+    from dossier.common.atomic import lock_holder
     from dossier.errors import InputError
 
     folder = _folder(config_path, out)
     if not (folder / "dossier.json").is_file():
+        holder = lock_holder(folder)
+        if holder is not None:
+            raise InputError(f"{folder}: no dossier yet; {holder} is building it")
         raise InputError(f"{folder}: no dossier here (run 'dossier build' first, or name --out)")
     return folder
 

@@ -142,6 +142,9 @@ def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> No
     assert code == 1
     assert "in use by dossier (pid" in output and str(out) in output
     assert not (out / "dossier.json").exists()
+    with output_lock(out):  # a first build under way: review names it
+        code, output = run("review", "--out", str(out), "--reviewer", "Ada", "--approve-all")
+    assert code == 2 and "no dossier yet; dossier (pid" in output, output
     code, output = run("build", "--config", str(small_project / "dossier.toml"), "--out", str(out))
     assert code == 0, output  # the lock is released with its holder
 

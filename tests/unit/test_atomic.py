@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from dossier.common.atomic import LOCK_FILE, output_lock
+from dossier.common.atomic import LOCK_FILE, lock_holder, output_lock
 from dossier.errors import InputError
 
 
@@ -93,3 +94,12 @@ def test_a_passage_is_stored_as_its_fields() -> None:
 
     chunk = Chunk("c1", "policies/a.md", 3, 9, "Backups", "Policy > Backups")
     assert chunk.row() == dataclasses.asdict(chunk)
+
+
+def test_the_lock_holder_is_named_while_it_holds_the_lock(tmp_path: Path) -> None:
+    out = tmp_path / "building"
+    assert lock_holder(out) is None  # no folder: no one, and nothing is created
+    assert not out.exists()
+    with output_lock(out):
+        assert lock_holder(out) == f"dossier (pid {os.getpid()})"
+    assert lock_holder(out) is None

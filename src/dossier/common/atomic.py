@@ -78,6 +78,24 @@ def output_lock(out: Path) -> Iterator[None]:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
+def lock_holder(out: Path) -> str | None:
+    """Who holds the output folder's lock now ("dossier (pid 123)"), or None when
+    no one does; creates nothing."""
+    import fcntl
+
+    try:
+        handle = (out / LOCK_FILE).open("r")
+    except OSError:
+        return None
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return handle.read().strip() or "another process"
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        return None
+
+
 def _leave_nothing(out: Path, lock: Path, *, created: bool, fresh: bool) -> None:
     """After a failed command: remove the folder it created, or the lock file it
     created in a folder that was there (still holding the lock, so no other
