@@ -138,6 +138,20 @@ def test_an_honest_model_grounds_answers_in_verified_quotes(
     assert "Acceptance check: complete" in explain(read_trace(tmp_path, "Q1"))
 
 
+def test_a_rebuild_that_asks_the_model_nothing_is_up_to_date(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    """Every answer reused: the model is asked nothing, and that count (build
+    provenance, like the build's times) must not make the dossier 'changed', which
+    rewrote it and removed its signature."""
+    config = config_for(project, tmp_path)
+    with ScriptedServer(honest_script) as server:
+        first = run_build(config, server, embedder)
+        again = run_build(config, server, embedder)
+    assert first.dossier.build.model_calls > 0 and server.count() == first.dossier.build.model_calls
+    assert again.up_to_date, "nothing changed but the number of model calls"
+
+
 def test_a_superseded_document_is_neither_shown_nor_quotable(
     project: Path, tmp_path: Path, embedder: MiniLMEmbedder
 ) -> None:

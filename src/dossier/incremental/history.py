@@ -35,6 +35,7 @@ PROVENANCE = (
     "answer_cache",
     "review_changes",
     "cache_discarded",
+    "model_calls",  # what this build asked a model: none when every answer is reused
 )
 # A dossier is up to date only with its PDF laid out (a review decision removes it).
 LAID_OUT = "dossier.pdf"
