@@ -230,7 +230,9 @@ def critic_model(
         BASE_URL_VARIABLE: env.get(CRITIC_BASE_URL_VARIABLE) or env.get(BASE_URL_VARIABLE, ""),
         API_KEY_VARIABLE: env.get(CRITIC_API_KEY_VARIABLE) or env.get(API_KEY_VARIABLE, ""),
     }
-    return OpenAIModel.from_environment(dataclasses.replace(config.model, model=name), server)
+    named = CRITIC_BASE_URL_VARIABLE if env.get(CRITIC_BASE_URL_VARIABLE) else BASE_URL_VARIABLE
+    settings = dataclasses.replace(config.model, model=name)
+    return OpenAIModel.from_environment(settings, server, named=named)
 
 
 def read_questions(config: Config) -> Questionnaire:

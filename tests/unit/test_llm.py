@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
@@ -149,7 +150,17 @@ def test_a_missing_base_url_names_the_variable() -> None:
         OpenAIModel.from_environment(settings(), {"OPENAI_API_KEY": "sk-x"})
 
 
-@pytest.mark.parametrize("address", ["not-a-url", "127.0.0.1:8000/v1", "ftp://host/v1", "http://"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "not-a-url",
+        "127.0.0.1:8000/v1",
+        "ftp://host/v1",
+        "http://",
+        "http://[::1",
+        "http://h:99999/v1",
+    ],
+)
 def test_a_base_url_that_is_no_http_address_is_a_config_error(address: str) -> None:
     with pytest.raises(ConfigError, match="is not an http\\(s\\) address"):
         OpenAIModel.from_environment(settings(), {"OPENAI_BASE_URL": address})
@@ -219,3 +230,17 @@ def test_a_200_whose_body_is_not_json_is_an_error_not_a_crash(
     with scripted(page, page) as server, pytest.raises(ModelError, match=reason):
         model_for(server, waits, max_retries=1).complete("accept", MESSAGES, SCHEMA)
     assert server.count() == 2  # retried once, as any failed request
+
+
+def test_the_critics_server_is_named_by_its_own_variable() -> None:
+    """A bad OPENAI_CRITIC_BASE_URL was reported as OPENAI_BASE_URL."""
+    from dossier.build import critic_model
+    from dossier.config import load_config
+
+    config = load_config(None, {"corpus": ".", "questions": "q.csv", "engine": "openai"})
+    config = dataclasses.replace(
+        config, model=dataclasses.replace(config.model, critic_model="checker")
+    )
+    environ = {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "OPENAI_CRITIC_BASE_URL": "ftp://x"}
+    with pytest.raises(ConfigError, match=r"^OPENAI_CRITIC_BASE_URL=.ftp://x. is not an http"):
+        critic_model(config, None, environ)

@@ -114,6 +114,20 @@ class CallBudget:
             return True
 
 
+def _http_address(url: str) -> bool:
+    """Whether ``url`` is an http(s) address with a host (a malformed one, such as
+    an unclosed IPv6 bracket, is not)."""
+    try:
+        address = urllib.parse.urlsplit(url)
+        return (
+            address.scheme in ("http", "https")
+            and bool(address.hostname)
+            and (address.port is None or address.port > 0)
+        )
+    except ValueError:  # "http://[::1", a port out of range
+        return False
+
+
 class OpenAIModel:
     """A ``LanguageModel`` over the ``openai`` client's chat completions."""
 
@@ -136,19 +150,23 @@ class OpenAIModel:
 
     @classmethod
     def from_environment(
-        cls, settings: ModelSettings, environ: Mapping[str, str], sleep: Sleep = time.sleep
+        cls,
+        settings: ModelSettings,
+        environ: Mapping[str, str],
+        sleep: Sleep = time.sleep,
+        named: str = BASE_URL_VARIABLE,
     ) -> OpenAIModel:
+        """The server ``environ`` names; ``named``: the variable the user set, for
+        messages (the critic's server may come from its own variable)."""
         base_url = environ.get(BASE_URL_VARIABLE, "").strip()
         if not base_url:
             raise ConfigError(
-                f"engine 'openai' needs the server's address in {BASE_URL_VARIABLE}"
+                f"engine 'openai' needs the server's address in {named}"
                 " (e.g. http://127.0.0.1:8000/v1)"
             )
-        address = urllib.parse.urlsplit(base_url)
-        if address.scheme not in ("http", "https") or not address.hostname:
+        if not _http_address(base_url):
             raise ConfigError(
-                f"{BASE_URL_VARIABLE}={base_url!r} is not an http(s) address"
-                " (e.g. http://127.0.0.1:8000/v1)"
+                f"{named}={base_url!r} is not an http(s) address (e.g. http://127.0.0.1:8000/v1)"
             )
         # Local servers often need no key; the client insists on one.
         api_key = environ.get(API_KEY_VARIABLE, "") or "no-key"
