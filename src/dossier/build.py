@@ -515,9 +515,10 @@ class Answerer:
         if problems:  # the verifier made these quotes: failing here is a bug, never shown
             raise BuildError(f"{question.question_id}: the answer failed its check: {problems[0]}")
         write_trace(self.run.out, answer, evidence, seconds)
-        searched = self.evidence.of_searches(answer.searches)
-        inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
-        self.cache.store(question.question_id, inputs, answer)
+        if not evidence.model_failed:  # a failed model call is tried again next build
+            searched = self.evidence.of_searches(answer.searches)
+            inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
+            self.cache.store(question.question_id, inputs, answer)
         return answer, evidence.model_calls
 
     def _audit(self, answer: Answer, *, reused: bool) -> list[str]:

@@ -299,6 +299,9 @@ class Evidence:
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
     conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle
     model_calls: int = 0  # calls to a language model for this question
+    # the model could not be used (an error, an open breaker, the call budget spent):
+    # the answer says nothing of the documents, and is not stored for reuse
+    model_failed: bool = False
     related: tuple[RelatedPassage, ...] = ()  # close passages not quoted: never evidence
 
 

@@ -276,7 +276,8 @@ def test_a_server_that_times_out_trips_the_breaker_and_the_build_goes_on(
     config = config_for(project, tmp_path, timeout_seconds=0.25, max_retries=1, breaker_threshold=3)
     with ScriptedServer(slow) as server:
         result = run_build(config, server, embedder)
-    assert [a.verdict for a in result.dossier.answers] == ["unsupported"] * 3
+    # for a person (and asked again next build): the documents were never read
+    assert [a.verdict for a in result.dossier.answers] == ["escalate"] * 3
     assert server.count() == 3  # two tries for Q1, one for Q2, then the breaker is open
     q1, q2, q3 = result.dossier.answers
     assert "timed out after 0.25s" in q1.missing_facts[-1]
@@ -299,7 +300,7 @@ def test_malformed_json_is_a_recorded_step_and_an_abstention(
     with ScriptedServer(malformed) as server:
         result = run_build(config, server, embedder)
     for answer in result.dossier.answers:
-        assert answer.verdict == "unsupported"
+        assert answer.verdict == "escalate" and answer.short_answer == "Needs review"
         assert "malformed JSON" in answer.missing_facts[-1]
     assert [s["ok"] for s in model_steps(tmp_path, "Q2")] == [True, False]
     assert server.count() == 3 * (1 + 2)  # per question: the plan, two tries at assessing
@@ -313,7 +314,7 @@ def test_a_spent_call_budget_abstains_naming_the_budget(
         result = run_build(config_for(project, tmp_path, call_budget=5), server, embedder)
     q1, q2, q3 = result.dossier.answers
     assert q1.verdict == "grounded"
-    assert q2.verdict == q3.verdict == "unsupported"
+    assert q2.verdict == q3.verdict == "escalate"  # asked again by the next build
     assert "the call budget of 5 model calls is spent" in q2.missing_facts[-1]
     assert "the call budget of 5 model calls is spent" in q3.missing_facts[-1]
     assert server.count() == 5
@@ -487,6 +488,26 @@ def test_a_claim_its_quotes_do_not_entail_escalates_and_stays(
     (step,) = entail_steps(tmp_path, "Q2")
     assert step["checked"] and step["entailed"] is False
     assert "NOT entailed" in explain(read_trace(tmp_path, "Q2"))
+
+
+@pytest.mark.slow
+def test_answers_the_model_could_not_give_are_asked_again_and_say_nothing_of_the_documents(
+    project: Path, tmp_path: Path, embedder: MiniLMEmbedder
+) -> None:
+    """A server down for one build: its answers were stored and reused by every
+    later build (never asked again), and said "the documents do not answer this
+    question", which no one had read."""
+    config = config_for(project, tmp_path, max_retries=0)
+    with ScriptedServer(lambda request: Reply(status=500)) as down:
+        first = answers_of(run_build(config, down, embedder))
+    assert {a.verdict for a in first.values()} == {"escalate"}
+    for answer in first.values():
+        assert answer.short_answer == "Needs review" and "do not answer" not in answer.answer
+        assert [f.check for f in answer.findings] == ["model"]
+    with ScriptedServer(honest_script) as up:
+        again = run_build(config, up, embedder)
+    assert up.count() > 0 and again.dossier.build.reused == 0
+    assert answers_of(again)["Q1"].verdict == "grounded"
 
 
 @pytest.mark.slow

@@ -73,6 +73,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
     findings += entailment + _language(evidence, kept) + _demands(evidence.brief, kept)
+    findings += _model_failure(evidence, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
@@ -125,6 +126,14 @@ def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
         return ()
     detail = "the question is not in English; the offline engine reads English only"
     return (Finding("language", -1, detail),)
+
+
+def _model_failure(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
+    """An answer the model could not give says nothing of the documents: it is for
+    a person (or the next build), never "not covered"."""
+    if kept or not evidence.model_failed:
+        return ()
+    return (Finding("model", -1, "the model could not be used; the documents were not read"),)
 
 
 def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:

@@ -151,4 +151,5 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
         disclosures=tuple(dict.fromkeys(first.disclosures + second.disclosures)),
         conflicts=first.conflicts + second.conflicts,
         model_calls=first.model_calls + second.model_calls,
+        model_failed=first.model_failed or second.model_failed,
     )

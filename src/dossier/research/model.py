@@ -37,6 +37,7 @@ the build goes on. No model reasoning is recorded, only what it returned.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -443,7 +444,7 @@ class _Research:
     def abstain(self, reason: str) -> Evidence:
         self.steps.append(AbstainStep(reason=f"model error: {reason}"))
         self.shortfalls.append(f"No answer: the model could not be used ({reason})")
-        return self.evidence([], [])
+        return dataclasses.replace(self.evidence([], []), model_failed=True)
 
     def ask(self, task: str, messages: list[Message], schema: JSONObject) -> JSONObject:
         """One model call, recorded as a step (task, duration, ok or the error)."""
