@@ -583,10 +583,13 @@ def test_a_claim_that_changes_its_quotes_number_is_flagged_and_escalated(
     (dropped,) = q1.dropped_claims
     assert dropped.reason == "the number 30 occurs in none of its quotes"
     (finding,) = [f for f in q1.findings if f.check == "number"]
-    assert finding.detail == "the claim says 30 day; its quotes say 90 day"
+    assert finding.detail == "the claim says every 30 days; its quotes say every 90 days"
     assert server.count("repair") >= 1  # the model was asked to fix it first
     markdown = (tmp_path / "dossier.md").read_text()
-    assert "- number (statement 1): the claim says 30 day; its quotes say 90 day" in markdown
+    assert (
+        "- number (statement 1): the claim says every 30 days; its quotes say every 90 days"
+        in markdown
+    )
     assert (
         "- “Privileged account passwords are rotated every 30 days.”: "
         "the number 30 occurs in none of its quotes"

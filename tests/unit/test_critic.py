@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dossier.common.textutil import quantities
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.critic import critique, mark_placeholders
@@ -250,3 +252,40 @@ def test_a_question_not_in_english_is_for_a_person_and_says_nothing_of_the_docum
     assert [f.check for f in answer.findings] == ["language"]
     assert answer.answer.startswith("Needs review: a person must answer this question")
     assert "do not answer" not in answer.answer
+
+
+def _claim_on(text: str, claim: str) -> Claim:
+    """A claim resting on one quote of its own passage."""
+    return Claim(claim, (Quote(text, "policies/access.md", "c9", 0, len(text)),))
+
+
+@pytest.mark.parametrize(
+    ("quoted", "claim", "flagged"),
+    [
+        ("User access is reviewed quarterly.", "User access is reviewed monthly.", True),
+        ("Keys are rotated annually.", "Keys are rotated every two years.", True),
+        ("Keys are rotated annually.", "Keys are rotated twice a week.", True),
+        ("Keys are rotated annually.", "Keys are rotated once a year.", False),
+        ("User access is reviewed quarterly.", "Access is reviewed every three months.", False),
+        # spelled-out figures are figures
+        (
+            "Accounts are locked for 15 minutes after 5 consecutive failed attempts.",
+            "Accounts are locked for fifteen hours after three consecutive failed attempts.",
+            True,
+        ),
+        (
+            "Accounts are locked for 15 minutes after 5 consecutive failed attempts.",
+            "Accounts lock for fifteen minutes after five consecutive failed attempts.",
+            False,
+        ),
+        ("One of the admins approves each change.", "One of the admins approves changes.", False),
+    ],
+)
+def test_a_frequency_or_a_spelled_figure_the_quotes_do_not_state_is_flagged(
+    quoted: str, claim: str, flagged: bool
+) -> None:
+    """A model's claim beside a true quote: "reviewed monthly" over "reviewed
+    quarterly" was grounded, and reached the signed workbook."""
+    findings = critique("How often?", [_claim_on(quoted, claim)], lambda _: None, TITLES)
+    numeric = [f for f in findings if f.check in ("number", "unit")]
+    assert bool(numeric) is flagged, findings

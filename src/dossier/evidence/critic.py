@@ -29,6 +29,7 @@ from dossier.common.textutil import fold_whitespace, identifiers, quantities
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
+from dossier.research.values import frequencies, with_digits
 
 _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
@@ -58,9 +59,12 @@ def critique(
 
 
 def _numbers(index: int, claim: str, quoted: str) -> list[Finding]:
+    """A figure (in digits or spelled out), its unit, or a frequency that the claim
+    states and its quotes do not."""
+    claim, quoted = with_digits(claim), with_digits(quoted)
+    out, claim = _frequencies(index, claim, quoted)
     stated = quantities(quoted)
     numbers = {n for n, _ in stated}
-    out = []
     for number, unit in quantities(claim):
         if number not in numbers:
             said = ", ".join(f"{n} {u}".strip() for n, u in stated) or "no figure"
@@ -82,6 +86,22 @@ def _numbers(index: int, claim: str, quoted: str) -> list[Finding]:
                 )
             )
     return out
+
+
+def _frequencies(index: int, claim: str, quoted: str) -> tuple[list[Finding], str]:
+    """A frequency in the claim ("monthly", "every two years") that no frequency of
+    its quotes equals ("quarterly"), read as days between occurrences so that
+    "annually" and "once a year" agree; and the claim without the frequencies its
+    quotes state (a frequency's figures, "every 3 months", are judged here alone)."""
+    stated = frequencies(quoted)
+    out = []
+    for said, days in frequencies(claim):
+        claim = claim.replace(said, " ", 1)  # its figures are judged here, once
+        if any(abs(days - other) <= 0.01 * max(days, other) for _, other in stated):
+            continue
+        theirs = ", ".join(dict.fromkeys(text for text, _ in stated)) or "no frequency"
+        out.append(Finding("number", index, f"the claim says {said}; its quotes say {theirs}"))
+    return out, claim
 
 
 def _negation(index: int, claim: str, quoted: str) -> list[Finding]:

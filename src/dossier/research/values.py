@@ -312,8 +312,21 @@ def _days(kind: str | None, text: str) -> float | None:
             return count * DAYS_PER_UNIT[amount.group(2)]
     per = _PER_UNIT.search(lowered)
     if kind == "frequency" and per is not None:
-        return DAYS_PER_UNIT[per.group(1)]
+        return DAYS_PER_UNIT[per.group(1)] / _times(lowered)
     return None
+
+
+_TIMES = re.compile(r"\b(?:(twice)|(thrice)|(\w+)\s+times)\b")
+
+
+def _times(text: str) -> float:
+    """How many times a period a frequency names ("twice a week": 2)."""
+    match = _TIMES.search(text)
+    if match is None:
+        return 1.0
+    if match.group(1) or match.group(2):
+        return 2.0 if match.group(1) else 3.0
+    return _number(match.group(3)) or 1.0
 
 
 def _number(text: str) -> float | None:
@@ -341,3 +354,68 @@ def _as_asked(demand: Fact) -> Fact:
     if _DEMAND_EVERY.search(demand.text):
         return Fact(demand.text, demand.terms, "frequency")
     return demand
+
+
+def frequencies(text: str) -> list[tuple[str, float]]:
+    """Each frequency the text states, as written and as days between occurrences
+    ("quarterly" 91.3, "every two years" 730.5, "on an annual basis" 365.25);
+    words that name no measure ("regularly") are left out."""
+    found = []
+    for match in ASKS_PATTERN["frequency"].finditer(text):
+        days = _days("frequency", match.group(0))
+        if days is not None:
+            found.append((" ".join(match.group(0).split()), days))
+    return found
+
+
+_COUNT_WORD = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
+    r"|eighty|ninety)(?:[\s-]+(hundred|thousand))?\b",
+    re.I,
+)
+_FUNCTION_WORDS = frozenset(
+    "of the a an and or to in on for by with at from is are was were be that which".split()
+)
+_COUNT_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+        " fifteen sixteen seventeen eighteen nineteen".split()
+    )
+} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
+_COUNT_WORDS |= {"eighty": 80, "ninety": 90}
+
+
+def with_digits(text: str) -> str:
+    """Spelled-out counts before what they count written as figures ("three
+    consecutive attempts" -> "3 consecutive attempts", "fifteen hours" -> "15
+    hours", "five hundred users" -> "500 users"), so that a claim's figures can be
+    compared with its quotes' however either writes them. A word that counts
+    nothing stays ("one of the", "one policy applies")."""
+
+    def figure(match: re.Match[str]) -> str:
+        if not _counts(match.group(1).lower(), text[match.end() : match.end() + 80]):
+            return match.group(0)
+        value = _COUNT_WORDS[match.group(1).lower()]
+        scale = {"hundred": 100, "thousand": 1000}.get((match.group(2) or "").lower(), 1)
+        return str(value * scale)
+
+    return _COUNT_WORD.sub(figure, text)
+
+
+def _counts(word: str, after: str) -> bool:
+    """Whether a count word counts what follows: a unit of measure next ("one
+    year", "fifteen hours"), or (for two and above) a plural noun within three
+    words, with no function word between ("three consecutive failed attempts")."""
+    following = re.findall(r"[A-Za-z-]+", after)[:3]
+    if following and re.fullmatch(UNIT_WORDS, following[0], re.I):
+        return True
+    if word == "one":
+        return False
+    for token in (t.lower() for t in following):
+        if token in _FUNCTION_WORDS:
+            return False
+        if token.endswith("s") and not token.endswith("ss"):
+            return True
+    return False
