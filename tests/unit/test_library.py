@@ -130,6 +130,22 @@ def test_a_malformed_line_is_an_error_naming_it(tmp_path: Path, bad: str, said: 
     assert error.value.exit_code == 2
 
 
+def test_an_entry_changed_by_hand_is_refused_naming_its_line(tmp_path: Path) -> None:
+    """An entry's id is a hash of its content: a short answer or prose edited in
+    the file (here "quarterly" made "monthly") would otherwise be proposed as a
+    reviewer's approved answer."""
+    path = tmp_path / "library.jsonl"
+    update_library(path, [entry(), entry("Is MFA required?")])
+    lines = path.read_text().splitlines()
+    row = json.loads(lines[1])
+    row["answer"] = row["answer"] + " Every admin is re-certified weekly."
+    path.write_text("\n".join([lines[0], json.dumps(row), *lines[2:]]) + "\n")
+    with pytest.raises(LibraryError) as error:
+        load_library(path)
+    assert f"{path}:2: entry {row['id']} does not match its content" in str(error.value)
+    assert error.value.exit_code == 2
+
+
 def test_a_malformed_library_is_never_rewritten(tmp_path: Path) -> None:
     path = _library_with(tmp_path, "not json")
     before = path.read_bytes()

@@ -202,9 +202,15 @@ def _parse_entry(path: Path, number: int, line: str) -> Entry:
     try:
         quotes = tuple(LibraryQuote(**q) for q in row.get("quotes", []))
         fields = {k: v for k, v in row.items() if k not in ("quotes", "withdraws")}
-        return Entry(**fields, quotes=quotes, withdraws=tuple(row.get("withdraws", [])))
+        entry = Entry(**fields, quotes=quotes, withdraws=tuple(row.get("withdraws", [])))
     except TypeError as error:
         raise LibraryError(f"{where}: not a library entry ({error})") from None
+    if entry.id != entry_id(row):  # its id is a hash of its content as written
+        raise LibraryError(
+            f"{where}: entry {entry.id} does not match its content (changed by hand?): an "
+            "entry changes only through review; restore the line, or delete it"
+        )
+    return entry
 
 
 def _row(entry: Entry) -> dict[str, Any]:
