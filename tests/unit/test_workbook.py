@@ -222,8 +222,26 @@ def test_an_answer_cell_merged_into_another_is_named(tmp_path: Path) -> None:
     questions, notes = read_xlsx(tmp_path / "q.xlsx")
     assert [q.question_id for q in questions] == ["6", "7"]
     assert notes == [
-        "q.xlsx: sheet 'Sheet' row 3: the answer cell is merged into another cell; "
-        "the answer to 7 is not written into the workbook"
+        "q.xlsx: sheet 'Sheet' row 3: the answer to 7 is not written into its text cell C3, "
+        "merged into another cell; nothing of it is written"
+    ]
+
+
+def test_a_merged_text_cell_beside_a_free_choice_cell_says_the_choice_is_written(
+    tmp_path: Path,
+) -> None:
+    """Choice C4 and text D4 merged: C4 (the merge's own cell) takes the Yes or No;
+    the note said nothing was written."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["ID", "Question", "Yes/No", "Comments"])
+    sheet.append(["X-1", "Are visitors escorted?", None, None])
+    sheet.merge_cells("C2:D2")
+    book.save(tmp_path / "q.xlsx")
+    _, notes = read_xlsx(tmp_path / "q.xlsx")
+    assert notes == [
+        "q.xlsx: sheet 'Sheet' row 2: the answer to X-1 is not written into its text cell D2, "
+        "merged into another cell; the rest is"
     ]
 
 

@@ -109,18 +109,28 @@ def _unsaved_formulas(
 def _merged_answer_cells(
     sheet: Any, layout: SheetLayout, found: list[Question], file_name: str
 ) -> list[str]:
+    """A note for each question whose answer cell (choice or text) is merged into
+    another cell: that cell is left as it is, and the note says whether the rest of
+    the answer is written."""
     from openpyxl.cell.cell import MergedCell
 
-    answer_cols = [c for c in (layout.choice_col, layout.text_col) if c is not None]
-    return [
-        f"{file_name}: sheet '{sheet.title}' row {q.fields['row']}: the answer cell is merged "
-        f"into another cell; the answer to {q.question_id} is not written into the workbook"
-        for q in found
-        if any(
-            isinstance(sheet.cell(row=int(q.fields["row"]), column=c), MergedCell)
-            for c in answer_cols
-        )
-    ]
+    roles = [(n, c) for n, c in (("choice", layout.choice_col), ("text", layout.text_col)) if c]
+    notes = []
+    for q in found:
+        row = int(q.fields["row"])
+        merged = [
+            f"{name} cell {sheet.cell(row=row, column=column).coordinate}"
+            for name, column in roles
+            if isinstance(sheet.cell(row=row, column=column), MergedCell)
+        ]
+        if merged:
+            rest = "nothing of it is written" if len(merged) == len(roles) else "the rest is"
+            notes.append(
+                f"{file_name}: sheet '{sheet.title}' row {row}: the answer to {q.question_id} "
+                f"is not written into its {' and '.join(merged)}, merged into another cell; "
+                f"{rest}"
+            )
+    return notes
 
 
 def column_notes(
