@@ -240,6 +240,8 @@ def _engine_table(raw: dict[str, Any], values: dict[str, Any], errors: list[str]
     if "kind" in table:
         values["engine"] = table["kind"]
     model: ModelSettings = _section({"engine": settings}, "engine", ModelSettings, errors)
+    if "model" in settings and isinstance(settings["model"], str) and not settings["model"].strip():
+        errors.append("'engine.model' must name the model the server knows (it is empty)")
     return model
 
 

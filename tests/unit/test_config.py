@@ -351,3 +351,9 @@ def test_the_critic_model_is_an_engine_setting(tmp_path: Path) -> None:
     assert "critic_model" in config_error(
         write_config(tmp_path, BASIC + "[engine]\ncritic_model = 3\n")
     )
+
+
+def test_an_empty_model_name_is_refused(tmp_path: Path) -> None:
+    """It built as engine "openai:" with every answer refused by the server."""
+    path = write_config(tmp_path, BASIC + '[engine]\nkind = "openai"\nmodel = " "\n')
+    assert "'engine.model' must name the model the server knows" in config_error(path)
