@@ -90,6 +90,16 @@ def test_a_hand_answer_is_a_hint_and_its_sentences_in_the_corpus_become_quotes()
     assert hint.reviewer == ""  # no person approved it
 
 
+def test_a_passage_in_quotation_marks_is_found_as_a_quote() -> None:
+    """An answered workbook's prose quotes documents as '- “...” (Title)': the
+    sentence with its marks and title is in no document, the quoted passage is."""
+    corpus, authority = _corpus(("hr/people.md", "# People\n\n5.1 " + SENTENCE + " More.", None))
+    answer = f"Yes. The documents state:\n- “{SENTENCE}” (People Policy)"
+    hand = HandAnswer("H1", "How often is awareness training?", answer)
+    (hint,) = hint_entries([hand], "acme.answered.xlsx", corpus, authority, "2026-06-01T00:00:00Z")
+    assert [(q.document, q.text) for q in hint.quotes] == [("hr/people.md", SENTENCE)]
+
+
 def test_a_sentence_only_in_a_superseded_document_is_not_a_quote() -> None:
     corpus, authority = _corpus(("hr/old.md", SENTENCE, "superseded"))
     hand = HandAnswer("H1", "How often is awareness training?", SENTENCE)

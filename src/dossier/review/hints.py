@@ -10,6 +10,7 @@ beside the hint.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -66,18 +67,29 @@ def hint_entries(
 def _found(
     answer: str, chunks: Sequence[Chunk], verifier: QuoteVerifier
 ) -> list[tuple[Chunk, str]]:
-    """The sentences of ``answer`` found literally in a passage, with the source's slice."""
-    found = []
-    for start, end in sentence_spans(answer):
-        sentence = answer[start:end]
-        if len(words(sentence)) < MIN_WORDS:
+    """The passages ``answer`` puts in quotation marks, and its sentences, found
+    literally in a passage, with the source's slice (each once)."""
+    found: dict[str, tuple[Chunk, str]] = {}
+    for candidate in _candidates(answer):
+        if len(words(candidate)) < MIN_WORDS:
             continue
         for chunk in chunks:
-            quote = verifier.verify(sentence, chunk).quote
+            quote = verifier.verify(candidate, chunk).quote
             if quote is not None:
-                found.append((chunk, quote.text))
+                found.setdefault(f"{chunk.document}\0{quote.text}", (chunk, quote.text))
                 break
-    return found
+    return list(found.values())
+
+
+# A passage in quotation marks: how a dossier's answered workbook (and many people)
+# quote a document: '- “Access is reviewed quarterly.” (Access Control Policy)'.
+_QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"")
+
+
+def _candidates(answer: str) -> list[str]:
+    quoted = [m.group(1) or m.group(2) for m in _QUOTED.finditer(answer)]
+    sentences = [answer[start:end] for start, end in sentence_spans(answer)]
+    return list(dict.fromkeys(quoted + sentences))
 
 
 def import_hand_answers(
