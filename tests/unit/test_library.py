@@ -111,6 +111,10 @@ def _library_with(tmp_path: Path, bad: str) -> Path:
         ('["a", "list"]', "must be a JSON object"),
         ('{"id": "L1", "kind": "approved", "question": "Q?"}', "entry without reviewer, at"),
         (
+            '{"id": 3, "kind": "approved", "question": "Q?", "reviewer": "A", "at": "t"}',
+            "id must be text",
+        ),
+        (
             '{"id": "L1", "kind": "maybe", "question": "Q?", "reviewer": "A", "at": "t"}',
             "unknown kind 'maybe'",
         ),
@@ -174,6 +178,9 @@ def test_remove_by_id_or_unique_prefix(tmp_path: Path) -> None:
     assert load_library(path).entries == (second,)
     with pytest.raises(LibraryError, match="no entry with id 'Lnothing'"):
         remove_entry(path, "Lnothing")
+    update_library(path, [first])
+    with pytest.raises(LibraryError, match="2 entries have ids starting 'L'; give more"):
+        remove_entry(path, "L")
 
 
 def _dossier(*answers: Answer) -> Dossier:

@@ -120,9 +120,13 @@ class Library:
         found = [e for e in self.entries if e.id == wanted] or [
             e for e in self.entries if e.id.startswith(wanted) and wanted
         ]
-        if len(found) != 1:
-            problem = "no entry" if not found else f"{len(found)} entries"
-            raise LibraryError(f"{self.path}: {problem} with id {wanted!r}")
+        if not found:
+            raise LibraryError(f"{self.path}: no entry with id {wanted!r}")
+        if len(found) > 1:
+            raise LibraryError(
+                f"{self.path}: {len(found)} entries have ids starting {wanted!r}; "
+                "give more of the id"
+            )
         return found[0]
 
     def with_entries(self, entries: Iterable[Entry]) -> Library:
@@ -194,9 +198,12 @@ def _parse_entry(path: Path, number: int, line: str) -> Entry:
         raise LibraryError(f"{where}: not valid JSON ({error.msg})") from None
     if not isinstance(row, dict):
         raise LibraryError(f"{where}: an entry must be a JSON object")
-    missing = [key for key in _REQUIRED if not isinstance(row.get(key), str)]
+    missing = [key for key in _REQUIRED if key not in row]
     if missing:
         raise LibraryError(f"{where}: entry without {', '.join(missing)}")
+    not_text = [key for key in _REQUIRED if not isinstance(row[key], str)]
+    if not_text:
+        raise LibraryError(f"{where}: {', '.join(not_text)} must be text")
     if row["kind"] not in KINDS:
         raise LibraryError(f"{where}: unknown kind {row['kind']!r} ({', '.join(KINDS)})")
     try:
