@@ -589,10 +589,19 @@ def render(config_path: Path | None, out: Path | None, debug: bool) -> None:
 
     with _reported(debug):
         from dossier.output.manifest import SIGNATURE
+        from dossier.review.signing import signed_artefact_problems
         from dossier.review.workflow import next_steps, render_final
 
         folder = _built_folder(config_path, out)
         if (folder / SIGNATURE).exists():
+            changed = signed_artefact_problems(folder)
+            if changed:  # a signed folder altered since: say so, render nothing
+                click.echo(
+                    f"{folder} is signed, but {'; '.join(changed)}: nothing rendered; "
+                    "dossier verify names every difference",
+                    err=True,
+                )
+                sys.exit(1)
             click.echo(
                 f"{folder} is signed: nothing to render (rendering again would remove the "
                 "signature); dossier verify checks it"

@@ -462,6 +462,10 @@ def test_render_lays_out_the_pdf_and_leaves_a_signed_dossier_alone(
     code, output = run("render", "--out", out)
     assert code == 0 and "is signed: nothing to render" in output
     assert run("verify", "--out", out)[0] == 0
+    (out / "dossier.md").write_text("[]\n")  # altered after signing: not "nothing to render"
+    code, output = run("render", "--out", out)
+    assert code == 1 and "is signed, but dossier.md: changed since signing" in output, output
+    assert (out / "dossier.md").read_text() == "[]\n"  # left for verify to name
 
 
 @pytest.mark.slow

@@ -337,6 +337,16 @@ def _content_problems(
     return problems, notes
 
 
+def signed_artefact_problems(out: Path) -> list[str]:
+    """What no longer matches the hashes the folder's manifest lists (the signature
+    itself unchecked: ``verify`` does that)."""
+    try:
+        artefacts = json.loads((out / MANIFEST).read_bytes()).get("artefacts", {})
+    except (OSError, ValueError, AttributeError):
+        return [f"{MANIFEST}: unreadable"]
+    return _artefact_problems(out, artefacts if isinstance(artefacts, dict) else {})
+
+
 def _artefact_problems(out: Path, signed: dict[str, str]) -> list[str]:
     problems = []
     for name, digest in sorted(signed.items()):
