@@ -257,12 +257,15 @@ _EVERY = {
     "real-time": 0.0,
     "real time": 0.0,
 }
-_SPELLED = {
+_EVERY_LONGEST_FIRST = sorted(_EVERY, key=len, reverse=True)  # "semi-annually" before "annually"
+_COUNT_WORDS = {
     w: n
     for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+        " fifteen sixteen seventeen eighteen nineteen".split()
     )
-} | {"fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "sixty": 60}
+} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
+_COUNT_WORDS |= {"eighty": 80, "ninety": 90}
 _AMOUNT = re.compile(
     r"(\d[\d,]*(?:\.\d+)?|[a-z]+)(?:\s*\(\d+\))?[\s-]+(?:business\s+|calendar\s+|working\s+)?"
     r"(second|minute|hour|day|week|month|quarter|year)s?\b",
@@ -302,7 +305,7 @@ def _days(kind: str | None, text: str) -> float | None:
     if kind == "duration" and _FOREVER.search(lowered):
         return float("inf")
     if kind == "frequency":
-        word = next((w for w in sorted(_EVERY, key=len, reverse=True) if w in lowered), None)
+        word = next((w for w in _EVERY_LONGEST_FIRST if w in lowered), None)
         if word is not None:
             return _EVERY[word]
     amount = _AMOUNT.search(lowered)
@@ -330,8 +333,8 @@ def _times(text: str) -> float:
 
 
 def _number(text: str) -> float | None:
-    if text in _SPELLED:
-        return float(_SPELLED[text])
+    if text in _COUNT_WORDS:
+        return float(_COUNT_WORDS[text])
     try:
         return float(text.replace(",", ""))
     except ValueError:
@@ -377,14 +380,6 @@ _COUNT_WORD = re.compile(
 _FUNCTION_WORDS = frozenset(
     "of the a an and or to in on for by with at from is are was were be that which".split()
 )
-_COUNT_WORDS = {
-    w: n
-    for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
-        " fifteen sixteen seventeen eighteen nineteen".split()
-    )
-} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
-_COUNT_WORDS |= {"eighty": 80, "ninety": 90}
 
 
 def with_digits(text: str) -> str:
