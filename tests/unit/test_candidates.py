@@ -3,6 +3,7 @@ about), and ranking."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from pathlib import Path
 
@@ -10,10 +11,14 @@ import numpy as np
 
 from dossier.common.textutil import content_terms
 from dossier.index.hybrid import HybridIndex, update_index
+from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest
 from dossier.ingest.sentences import Sentence
-from dossier.records import SourceFile
+from dossier.records import Question, SourceFile
+from dossier.research.brief import make_brief
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
+from dossier.research.engine import EngineSettings
+from dossier.research.offline import OfflineEngine, _Ranking, _Research
 from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
 from tests.fakes import HashingEmbedder
 
@@ -95,3 +100,49 @@ def test_ranking_again_gives_the_ranking_a_fresh_scorer_gives(tmp_path: Path) ->
     assert lead.feature("coverage") != next(
         c.feature("coverage") for c in first if c.sentence == lead.sentence
     ), "the same sentence covers the two asks differently"
+
+
+SELECTION_DOCUMENTS = {
+    "policy.md": "# Backup policy\n\nBackups are encrypted with AES-256.\n\n"
+    "Backup encryption keys are held in the key service.\n",
+    "procedure.md": "# Backup procedure\n\nThe backup job encrypts each snapshot before upload.\n",
+}
+
+
+def _candidate(index: HybridIndex, document: str, text: str, score: float) -> Candidate:
+    chunk = next(c for c in index.chunks if c.document == document and text in c.text)
+    start = chunk.text.index(text)
+    sentence = Sentence(chunk.chunk_id, document, start, start + len(text), text)
+    features = [0.0] * len(SENTENCE_FEATURES)
+    features[SENTENCE_FEATURES.index("key_coverage")] = 1.0  # names a key term
+    return Candidate(sentence, 0, tuple(features), score)
+
+
+def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
+    tmp_path: Path,
+) -> None:
+    """The one more quote an answer may take adds a passage; between a close passage
+    of the lead's own document and a slightly lower one of another document (a
+    policy and its procedure), the other document's is quoted. Beyond the margin,
+    it is not."""
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in sorted(SELECTION_DOCUMENTS.items())
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    engine = OfflineEngine(index, Authority.of(corpus), titles, EngineSettings())
+    research = _Research(engine, make_brief(Question("Q1", "Are backups encrypted?")))
+    lead = _candidate(index, "policy.md", "Backups are encrypted with AES-256.", 1.0)
+    same = _candidate(
+        index, "policy.md", "Backup encryption keys are held in the key service.", 0.9
+    )
+    margin = engine.scorer.support_margin
+    other = _candidate(
+        index, "procedure.md", "The backup job encrypts each snapshot before upload.", 1.0 - margin
+    )
+    chosen, _ = research._supports(_Ranking([lead, same, other], 0.9), lead)
+    assert [c.sentence.document for _, c in chosen] == ["policy.md", "procedure.md"]
+    far = dataclasses.replace(other, score=1.0 - margin - 0.01)
+    chosen, _ = research._supports(_Ranking([lead, same, far], 0.9), lead)
+    assert [c.sentence.text for _, c in chosen][1] == same.sentence.text
