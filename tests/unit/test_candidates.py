@@ -18,7 +18,7 @@ from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
 from dossier.research.engine import EngineSettings
-from dossier.research.offline import OfflineEngine, _Ranking, _Research
+from dossier.research.offline import OfflineEngine, _needs_before, _Ranking, _Research
 from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
 from tests.fakes import HashingEmbedder
 
@@ -118,6 +118,16 @@ def _candidate(index: HybridIndex, document: str, text: str, score: float) -> Ca
     return Candidate(sentence, 0, tuple(features), score)
 
 
+def _engine(tmp_path: Path, documents: dict[str, str]) -> tuple[OfflineEngine, HybridIndex]:
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in sorted(documents.items())
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    return OfflineEngine(index, Authority.of(corpus), titles, EngineSettings()), index
+
+
 def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
     tmp_path: Path,
 ) -> None:
@@ -125,13 +135,7 @@ def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
     of the lead's own document and a slightly lower one of another document (a
     policy and its procedure), the other document's is quoted. Beyond the margin,
     it is not."""
-    corpus = ingest(
-        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
-        for p, t in sorted(SELECTION_DOCUMENTS.items())
-    )
-    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
-    titles = {d.path: d.title for d in corpus.documents}
-    engine = OfflineEngine(index, Authority.of(corpus), titles, EngineSettings())
+    engine, index = _engine(tmp_path, SELECTION_DOCUMENTS)
     research = _Research(engine, make_brief(Question("Q1", "Are backups encrypted?")))
     lead = _candidate(index, "policy.md", "Backups are encrypted with AES-256.", 1.0)
     same = _candidate(
@@ -146,3 +150,61 @@ def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
     far = dataclasses.replace(other, score=1.0 - margin - 0.01)
     chosen, _ = research._supports(_Ranking([lead, same, far], 0.9), lead)
     assert [c.sentence.text for _, c in chosen][1] == same.sentence.text
+
+
+LOGS = (
+    "# Audit trails\n\nReports summarizing audit activities shall be retained for seven years. "
+    "Audit log data is retained for one month. Staff are trained yearly. "
+    "This training covers phishing.\n"
+)
+
+
+def test_a_value_question_leads_with_the_sentence_naming_its_whole_subject(
+    tmp_path: Path,
+) -> None:
+    """ "How long are audit logs retained?": of two close sentences stating a period,
+    the one about audit logs leads, not the better-scored one about reports of audit
+    activities; beyond the lead's margin, the better-scored one stays the lead."""
+    engine, index = _engine(tmp_path, {"logs.md": LOGS})
+    research = _Research(engine, make_brief(Question("Q1", "How long are audit logs retained?")))
+    reports = _candidate(
+        index,
+        "logs.md",
+        "Reports summarizing audit activities shall be retained for seven years.",
+        1.0,
+    )
+    logs = _candidate(index, "logs.md", "Audit log data is retained for one month.", 0.5)
+    assert research._lead(_Ranking([reports, logs], 0.9)) is logs
+    far = dataclasses.replace(logs, score=1.0 - engine.scorer.support_margin - 0.01)
+    assert research._lead(_Ranking([reports, far], 0.9)) is reports
+
+
+def test_a_quote_starts_at_its_sentence_unless_it_leans_on_the_one_before(
+    tmp_path: Path,
+) -> None:
+    """The lead quote takes the sentences after it; the one before only when the
+    sentence opens with a pronoun or connective ("This training ..."), or when the one
+    before is itself close to answering: a reader reads the chosen sentence first."""
+    engine, index = _engine(tmp_path, {"logs.md": LOGS})
+    logs = _candidate(index, "logs.md", "Audit log data is retained for one month.", 1.0)
+    quote = engine.quote_of(logs.sentence)
+    assert quote.startswith("Audit log data is retained for one month.")
+    assert "This training covers phishing." in quote
+    leaning = _candidate(index, "logs.md", "This training covers phishing.", 1.0)
+    assert engine.quote_of(leaning.sentence).startswith("Reports summarizing")
+    reports = _candidate(
+        index,
+        "logs.md",
+        "Reports summarizing audit activities shall be retained for seven years.",
+        1.0,
+    )
+    close = {(reports.sentence.chunk_id, reports.sentence.start)}
+    assert engine.quote_of(logs.sentence, close=close).startswith("Reports summarizing")
+
+
+def test_a_sentence_cut_after_an_abbreviation_leans_on_the_one_before() -> None:
+    """A sentence "... Northwind Ledger, Inc. selects vendors" is split after "Inc."; a quote of
+    the second half reads it whole. A list item under a lead-in reads with it."""
+    assert _needs_before("selects and monitors vendors.", "This policy describes how Acme, Inc.")
+    assert _needs_before("* a minimum length of 12 characters;", "Passwords must have:")
+    assert not _needs_before("Backups are encrypted.", "Staff are trained yearly.")

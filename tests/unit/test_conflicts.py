@@ -77,3 +77,19 @@ def test_a_draft_rival_is_not_disclosed_as_superseded_whatever_its_message_says(
     chunks = {**CHUNKS, "old": draft}
     outcome = settle(["new"], ["old"], chunks.__getitem__, authority({}, reasons), TERMS, FREQUENCY)
     assert outcome.disclosures == ()
+
+
+def test_a_value_the_sentence_denies_is_not_one_it_states() -> None:
+    """A sentence saying "not annually, but monthly" states monthly: beside a passage that says
+    annually, the two disagree (they were taken to agree on "annually")."""
+    assert values_in("Training is taken not annually, but monthly.", FREQUENCY) == {"monthly"}
+    assert values_in("reviewed quarterly rather than annually", FREQUENCY) == {"quarterly"}
+    assert values_in("reviewed not only annually but after changes", FREQUENCY) == {"yearly"}
+    chunks = {
+        "yearly": chunk("yearly", "a.md", "Access reviews are performed annually by owners."),
+        "monthly": chunk(
+            "monthly", "b.md", "Access reviews are performed not annually, but monthly."
+        ),
+    }
+    outcome = settle(["yearly", "monthly"], [], chunks.__getitem__, authority({}), TERMS, FREQUENCY)
+    assert outcome.conflicts, "the documents disagree: a person decides"

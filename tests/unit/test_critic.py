@@ -279,6 +279,17 @@ def _claim_on(text: str, claim: str) -> Claim:
             False,
         ),
         ("One of the admins approves each change.", "One of the admins approves changes.", False),
+        # a frequency the quote denies is not one it states
+        (
+            "Staff take awareness training not annually, but monthly.",
+            "Staff take awareness training annually.",
+            True,
+        ),
+        (
+            "Staff take awareness training not annually, but monthly.",
+            "Staff take awareness training monthly.",
+            False,
+        ),
     ],
 )
 def test_a_frequency_or_a_spelled_figure_the_quotes_do_not_state_is_flagged(

@@ -10,7 +10,14 @@ from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.output.trace import read_trace
 from dossier.records import Answer, Chunk, Evidence, Fact, Question, Selection
 from dossier.research.brief import make_brief
-from dossier.research.values import demand_met, holds_value, states_value
+from dossier.research.values import (
+    demand_met,
+    holds_value,
+    names_whole_subject,
+    stated_value,
+    states_definite_value,
+    states_value,
+)
 from dossier.steps import DecideStep
 
 SUPERSEDED = "policies/password-policy-2023.md"
@@ -237,3 +244,35 @@ def test_a_value_short_of_the_demand_is_for_a_person_not_a_yes() -> None:
             "the documents state a minimum of 90 days; the question asks at least six months",
         )
     ]
+
+
+def _fact(question: str) -> Fact:
+    return make_brief(Question("Q", question)).facts[0]
+
+
+def test_a_sentence_names_the_whole_subject_only_with_every_subject_term() -> None:
+    fact = _fact("How long are audit logs retained?")
+    assert names_whole_subject(fact, "Audit log data is retained for one month.")
+    assert not names_whole_subject(
+        fact, "Reports summarizing audit activities shall be retained for seven years."
+    )
+    # a thesaurus alternative names a term ("audit trail" for logs)
+    assert names_whole_subject(_fact("How long are logs kept?"), "The audit trail is kept 1 year.")
+
+
+def test_a_definite_frequency_states_its_period() -> None:
+    fact = _fact("How often are backups performed?")
+    assert states_definite_value(fact, "Backups are performed daily.")
+    assert states_definite_value(fact, "Backups are performed every 4 hours.")
+    assert not states_definite_value(fact, "The company performs regular full backups.")
+    assert not states_definite_value(fact, "Backups are performed on an ongoing basis.")
+    assert not states_definite_value(fact, "Backups are encrypted.")
+
+
+def test_a_value_the_sentence_denies_is_not_the_value_it_states() -> None:
+    text = "All employees receive security awareness training not annually, but monthly."
+    assert stated_value("frequency", text) == "monthly"
+    assert stated_value("frequency", "Reviews happen not only annually but also ad hoc.") == (
+        "annually"
+    )
+    assert stated_value("frequency", "The review is not performed monthly.") is None

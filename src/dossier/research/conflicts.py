@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from dossier.common.textutil import content_terms, fold_whitespace, quantities, sentence_spans
 from dossier.ingest.authority import Authority
 from dossier.records import Chunk
+from dossier.research.values import denied
 
 ValuePattern = re.Pattern[str]
 
@@ -64,7 +65,11 @@ def values_in(text: str, pattern: ValuePattern | None) -> frozenset[str]:
     number with its unit otherwise ("ninety days" → "90 day")."""
     if pattern is None:
         return frozenset(f"{n} {u}" for n, u in quantities(_digits(text)) if u)
-    found = [fold_whitespace(m.group(0)).lower() for m in pattern.finditer(text)]
+    found = [
+        fold_whitespace(m.group(0)).lower()
+        for m in pattern.finditer(text)
+        if not denied(text, m.start())
+    ]
     if any(_period(v) for v in found):  # a frequency: compare the periods only
         return frozenset(p for v in found if (p := _period(v)))
     return frozenset(f"{n} {u}".strip() for v in found for n, u in quantities(_digits(v)))

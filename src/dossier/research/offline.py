@@ -31,6 +31,8 @@ Passages from superseded documents that state a different value are disclosed
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from dossier.common.textutil import identifiers, question_terms, stem, words
@@ -52,6 +54,8 @@ from dossier.research.values import (
     demand_met,
     holds_value,
     lead_answers_part,
+    names_whole_subject,
+    states_definite_value,
 )
 from dossier.steps import (
     ConflictStep,
@@ -114,19 +118,31 @@ class OfflineEngine:
             return ()
         return tuple(first_queries(brief, self.scoring.stats.rarest(_terms_of(brief))))
 
-    def quote_of(self, sentence: Sentence, lead: bool = True) -> str:
+    def quote_of(
+        self, sentence: Sentence, lead: bool = True, close: Collection[tuple[str, int]] = ()
+    ) -> str:
         """The quote a chosen sentence gives: the sentence, with the sentences
         around it in its passage while the quote stays within
         ``quote_window_chars`` for the lead, ``support_window_chars`` for a further
-        quote (a lead-in and its list, a rule and its condition read together)."""
+        quote (a lead-in and its list, a rule and its condition read together). It
+        grows back over the sentence before only when the sentence leans on it
+        (``_needs_before``) or that sentence is itself close to answering (in
+        ``close``: (passage, start) of the candidates within the lead's margin), so
+        that a reader does not read an unrelated sentence first."""
         settings = self.settings
         limit = settings.quote_window_chars if lead else settings.support_window_chars
         if len(sentence.text) >= limit:
             return sentence.text
         siblings = self.index.sentences(sentence.chunk_id)[0]
         spans = [(s.start, s.end) for s in siblings]
-        start, end = _window(spans, spans.index((sentence.start, sentence.end)), limit)
-        return self.index.chunk(sentence.chunk_id).text[start:end]
+        at = spans.index((sentence.start, sentence.end))
+        text = self.index.chunk(sentence.chunk_id).text
+        before = siblings[at - 1] if at > 0 else None
+        back = before is not None and (
+            _needs_before(sentence.text, before.text) or (before.chunk_id, before.start) in close
+        )
+        start, end = _window(spans, at, limit, back)
+        return text[start:end]
 
     def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
         """The candidates of a brief's first round of searches, scored (what the
@@ -302,12 +318,23 @@ class _Research:
         return said
 
     def _lead(self, ranking: _Ranking) -> Candidate | None:
-        """The best sentence; for a question asking a value, the best that states one
-        about the question's subject (or none)."""
+        """The best sentence; for a question asking a value, of the sentences that
+        state one about the question's subject (none: no lead) and score within the
+        margin of the best of them, the first that itself names the whole subject and
+        states a definite value: "How long are audit logs retained?"
+        is answered by "Audit log data is retained for one month", not by the
+        higher-scored "Reports summarising audit activities are retained for seven
+        years"; "How often are backups performed?" by "backed up daily", not by
+        "regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
             return ranking.lead
-        return next((c for c in ranking.candidates if holds_value(fact, c.sentence.text)), None)
+        holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
+        if not holding:
+            return None
+        floor = holding[0].score - self.engine.scorer.support_margin
+        close = [c for c in holding if c.score >= floor]
+        return max(close, key=lambda c: _states_fully(fact, c.sentence.text))  # the first best
 
     def _supports(
         self, ranking: _Ranking, lead: Candidate
@@ -427,10 +454,11 @@ class _Research:
         ranking: _Ranking | None = None,
         outcome: Outcome | None = None,
     ) -> Evidence:
+        close = self._close(ranking, chosen[0][1]) if chosen else set()
         selections = tuple(
             Selection(
                 c.sentence.chunk_id,
-                (self.engine.quote_of(c.sentence, lead=number == 0),),
+                (self.engine.quote_of(c.sentence, number == 0, close),),
                 fact,
                 c.score,
                 focus=c.sentence.text,
@@ -454,6 +482,15 @@ class _Research:
             outcome.conflicts if outcome else (),
             related=self._related(ranking, {s.chunk_id for s in selections}),
         )
+
+    def _close(self, ranking: _Ranking | None, lead: Candidate) -> set[tuple[str, int]]:
+        """The sentences (passage, start) scoring within the margin of the lead."""
+        if ranking is None:
+            return set()
+        floor = lead.score - self.engine.scorer.support_margin
+        return {
+            (c.sentence.chunk_id, c.sentence.start) for c in ranking.candidates if c.score >= floor
+        }
 
     def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
         """The close passages not quoted, each with its best sentence's score."""
@@ -540,6 +577,11 @@ def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Cand
     return any(thesaurus.says(t, present) for t in fact.terms)
 
 
+def _states_fully(fact: Fact, text: str) -> tuple[bool, bool]:
+    """Whether a sentence names the fact's whole subject, and states a definite value."""
+    return names_whole_subject(fact, text), states_definite_value(fact, text)
+
+
 def _missing_part(fact: Fact) -> str:
     subject = fact.text.rstrip("?. ")
     if fact.asks:
@@ -547,14 +589,40 @@ def _missing_part(fact: Fact) -> str:
     return f"The documents do not establish: {subject}"
 
 
-def _window(spans: list[tuple[int, int]], at: int, limit: int) -> tuple[int, int]:
+# A sentence that leans on the one before it: a pronoun or a connective opening it
+# ("This is reviewed annually", "They are ...", "Additionally, ..."), or a list item.
+_LEANS_BACK = re.compile(
+    r"^\W*(?:this|these|those|that|they|it|its|their|such|there|here|additionally|also"
+    r"|however|otherwise|in addition|furthermore|moreover|likewise|similarly|then|thereafter"
+    r"|beyond that|after that|in this case|in that case|if so|each of these|all of these)\b",
+    re.I,
+)
+
+
+def _needs_before(sentence: str, before: str) -> bool:
+    """Whether a quoted sentence needs the sentence before it to be read right: it
+    opens with a pronoun, a connective or a lower-case word, or the one before
+    introduces it (ends with a colon). Otherwise a quote starts at its own
+    sentence, so a reader does not read an unrelated sentence first."""
+    opening = sentence.lstrip(" *-–•\t\n\"“'(")
+    return (
+        bool(_LEANS_BACK.match(sentence))
+        or opening[:1].islower()  # a sentence cut after "Inc." or "e.g.": read it whole
+        or before.rstrip().endswith(":")
+    )
+
+
+def _window(
+    spans: list[tuple[int, int]], at: int, limit: int, back: bool = True
+) -> tuple[int, int]:
     """The span of sentence ``at`` grown by whole neighbouring sentences, the next
-    one first, while it stays within ``limit`` characters."""
+    one first (the ones before only when ``back``), while it stays within ``limit``
+    characters."""
     low = high = at
     while True:
         if high + 1 < len(spans) and spans[high + 1][1] - spans[low][0] <= limit:
             high += 1
-        elif low > 0 and spans[high][1] - spans[low - 1][0] <= limit:
+        elif back and low > 0 and spans[high][1] - spans[low - 1][0] <= limit:
             low -= 1
         else:
             return spans[low][0], spans[high][1]

@@ -86,6 +86,30 @@ def value_about(fact: Fact, text: str) -> str | None:
     return None
 
 
+# A frequency that says no period: "regularly", "periodically", "on an ongoing basis".
+_VAGUE_FREQUENCY = re.compile(
+    r"^(?:regular(?:ly)?|periodic(?:ally)?|continuous(?:ly)?|on an? (?:regular|periodic|ongoing"
+    r"|continuous|continual|as-needed) basis)$",
+    re.I,
+)
+
+
+def names_whole_subject(fact: Fact, text: str) -> bool:
+    """Whether the text names every term of the fact's subject (or a thesaurus
+    alternative): "Audit log data is retained for one month" names audit logs;
+    "Reports summarising audit activities are retained for seven years" does not."""
+    present = set(content_terms(text))
+    return all(thesaurus.says(term, present) for term in subject_terms(fact))
+
+
+def states_definite_value(fact: Fact, text: str) -> bool:
+    """Whether the text states a value of the asked kind that is a definite one: a
+    frequency with a period ("daily", "every 90 days"), not "regularly" or
+    "periodically"."""
+    value = stated_value(fact.asks, text, subject_terms(fact))
+    return value is not None and not _VAGUE_FREQUENCY.match(value.strip())
+
+
 def own_subject(part: Fact, first: Fact) -> Fact:
     """A further part with only the terms the first part lacks (its own subject), so
     that a sentence answering the first part is not taken to answer this one by a
@@ -127,6 +151,18 @@ _MEASURED = re.compile(
 _SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
 
 
+# "not annually, but monthly", "rather than quarterly": a value the text denies
+# ("not only annually" does not).
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+)?$", re.I
+)
+
+
+def denied(text: str, start: int) -> bool:
+    """Whether the value found at ``start`` of the text is one the text denies."""
+    return _DENIED_BEFORE.search(text[max(0, start - 20) : start]) is not None
+
+
 def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> str | None:
     """The value of the asked kind as the text states it ("quarterly", "within 72
     hours", "14 characters"), or None. For a number, a figure that counts one of
@@ -140,7 +176,8 @@ def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> st
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
-    match = pattern.search(body) or (_counted(body) if kind == "number" else None)
+    stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
+    match = next(stated, None) or (_counted(body) if kind == "number" else None)
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
 
 
@@ -362,9 +399,12 @@ def _as_asked(demand: Fact) -> Fact:
 def frequencies(text: str) -> list[tuple[str, float]]:
     """Each frequency the text states, as written and as days between occurrences
     ("quarterly" 91.3, "every two years" 730.5, "on an annual basis" 365.25);
-    words that name no measure ("regularly") are left out."""
+    words that name no measure ("regularly") and frequencies the text denies ("not
+    annually, but monthly") are left out."""
     found = []
     for match in ASKS_PATTERN["frequency"].finditer(text):
+        if denied(text, match.start()):
+            continue
         days = _days("frequency", match.group(0))
         if days is not None:
             found.append((" ".join(match.group(0).split()), days))
