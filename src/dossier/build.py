@@ -58,6 +58,7 @@ from dossier.ingest.instructions import instruction_passages
 from dossier.ingest.questionnaire import read_questionnaire
 from dossier.output.manifest import SIGNATURE_FILES
 from dossier.output.render import counted, write_outputs
+from dossier.output.serialise import answer_to_json
 from dossier.output.trace import write_trace
 from dossier.output.workbook import answered_name
 from dossier.records import (
@@ -69,6 +70,7 @@ from dossier.records import (
     Corpus,
     Document,
     Dossier,
+    Evidence,
     Question,
     ReviewChanges,
 )
@@ -452,7 +454,9 @@ class Answerer:
             self.evidence.of_queries,
             self.evidence.present,
         )
-        if lookup.answer is not None and (problems := self._audit(lookup.answer, reused=True)):
+        if lookup.answer is not None and (
+            problems := self._stored_problems(lookup.answer, question, brief)
+        ):
             lookup, discarded = self.cache.reject(lookup, problems)
             self.run.ledger.discarded([discarded])
         if lookup.answer is not None:
@@ -495,22 +499,43 @@ class Answerer:
                 return list(dict.fromkeys(stored.queries()))
         return list(dict.fromkeys(self.engine.planned_searches(brief)))
 
-    def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
-        """Research, compose and check (repairing within bounds); trace and store the
-        answer. Returns it with the model calls it took."""
+    def _stored_problems(self, stored: Answer, question: Question, brief: Brief) -> list[str]:
+        """What keeps a stored answer out of the record: its quotes and words (every
+        engine); and, for a deterministic engine, any difference from the answer it
+        gives now for the same brief and evidence — research costs milliseconds
+        offline, so nothing of a stored answer (its verdict, checks, searches,
+        dropped statements) is taken on trust."""
+        problems = self._audit(stored, reused=True)
+        if problems or not self.engine.deterministic:
+            return problems
+        again = _as_stored(self._answered(question, brief)[0])
+        kept = _as_stored(stored)
+        differ = sorted(k for k in again.keys() | kept.keys() if again.get(k) != kept.get(k))
+        if differ:
+            return [f"it is not the answer the engine gives now (its {', '.join(differ)} differ)"]
+        return []
+
+    def _answered(self, question: Question, brief: Brief) -> tuple[Answer, Evidence]:
+        """Research and compose (repairing within bounds), nothing written."""
         entailer = self.engine.entailer()  # the critic's model pass; None offline
         composing = dataclasses.replace(self.context, entail=entailer)
         compose = partial(compose_answer, question, context=composing)
         answer, evidence = answer_question(
             brief, self.engine.research, compose, self.engine.repair_rounds
         )
-        seconds = {"answer": round(time.perf_counter() - start, 4)}
         if entailer is not None:
             evidence = dataclasses.replace(
                 evidence,
                 steps=evidence.steps + tuple(entailer.steps),
                 model_calls=evidence.model_calls + entailer.calls,
             )
+        return answer, evidence
+
+    def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
+        """Research, compose and check (repairing within bounds); trace and store the
+        answer. Returns it with the model calls it took."""
+        answer, evidence = self._answered(question, brief)
+        seconds = {"answer": round(time.perf_counter() - start, 4)}
         problems = self._audit(answer, reused=False)
         if problems:  # the verifier made these quotes: failing here is a bug, never shown
             raise BuildError(f"{question.question_id}: the answer failed its check: {problems[0]}")
@@ -536,6 +561,13 @@ class Answerer:
                 raise BuildError(f"{stale}: build again to extract it afresh")
         self.audit.record(len(quotes), time.perf_counter() - start)
         return problems
+
+
+def _as_stored(answer: Answer) -> dict[str, Any]:
+    """An answer as the cache keeps it, less what a build sets afresh (the question
+    as the questionnaire words it now)."""
+    row = answer_to_json(answer)
+    return {k: v for k, v in row.items() if k not in ("question_id", "question", "fields")}
 
 
 class QuoteAudit:

@@ -202,6 +202,48 @@ def test_1_a_stored_answer_whose_words_were_rewritten_is_recomputed(b1: Path) ->
     assert answers(b1)["Q25"]["short_answer"] == "Not covered"
 
 
+@pytest.mark.slow
+def test_1_nothing_of_a_stored_offline_answer_is_taken_on_trust(b1: Path) -> None:
+    """Its verdict, its checks, its dropped statements and its searches are not
+    words a verifier can check against a document, yet reached the dossier: the
+    offline engine's answer is made again and compared whole."""
+    pointers = b1 / "cache" / "answers" / "questions"
+    (pointer,) = [
+        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q02"
+    ]
+    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    answer = json.loads(stored.read_text())
+    assert answer["verdict"] == "grounded"
+    answer["dropped_claims"] = [{"text": INVENTED, "reason": INVENTED}]
+    answer["validation"]["critic_model_pass"] = True
+    answer["searches"][0]["query"] = INVENTED
+    stored.write_text(json.dumps(answer))
+    output = rebuild(b1)
+    assert f"cache: discarded cache/answers/{stored.name} (answer)" in output
+    assert "it is not the answer the engine gives now" in output
+    nowhere(INVENTED, b1)
+    assert answers(b1)["Q02"]["dropped_claims"] == []
+    assert answers(b1)["Q02"]["validation"]["critic_model_pass"] is False
+
+
+@pytest.mark.slow
+def test_1_a_stored_verdict_is_the_one_its_statements_make(b1: Path) -> None:
+    """A grounded answer turned "unsupported" in the cache (its quotes kept) said
+    "Not answered" above its own quotes; any engine's stored verdict and counts are
+    checked against its statements."""
+    pointers = b1 / "cache" / "answers" / "questions"
+    (pointer,) = [
+        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q02"
+    ]
+    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    answer = json.loads(stored.read_text())
+    answer["verdict"] = "unsupported"
+    stored.write_text(json.dumps(answer))
+    output = rebuild(b1)
+    assert "its verdict is unsupported, not the grounded its statements make" in output
+    assert answers(b1)["Q02"]["verdict"] == "grounded"
+
+
 # -- 2. cache poisoning: passages -------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from dossier.records import (
     Finding,
     Quote,
     RelatedPassage,
+    Validation,
     Verdict,
 )
 
@@ -38,7 +39,8 @@ def answer(
     """An answer as composing writes it: its prose made from its statements."""
     short = {"grounded": "Yes", "escalate": "Needs review"}.get(verdict, "Not covered")
     made = Answer("Q1", "Is MFA required?", verdict, "", claims, (), (), (), findings=findings)
-    made = dataclasses.replace(made, short_answer=short)
+    counts = Validation(len(claims), len(claims), 0, 0)
+    made = dataclasses.replace(made, short_answer=short, validation=counts)
     return dataclasses.replace(made, answer=prose_of(made, TITLES))
 
 
@@ -174,3 +176,13 @@ def test_a_reused_assessment_is_a_calculation_of_its_quotes() -> None:
     invented = dataclasses.replace(honest, claims=claims)
     invented = dataclasses.replace(invented, answer=prose_of(invented, TITLES))
     assert problems(invented) == ["statement 2 is an assessment no calculation of its quotes gives"]
+
+
+def test_a_reused_answers_verdict_and_counts_are_those_its_statements_make() -> None:
+    grounded = answer(Claim(MFA, (quote(),)))
+    assert problems(grounded) == []
+    hidden = dataclasses.replace(grounded, verdict="unsupported")
+    assert "its verdict is unsupported, not the grounded its statements make" in problems(hidden)
+    counted = dataclasses.replace(grounded, validation=Validation(9, 9, 0, 0))
+    assert "its validation counts are not those of its statements and quotes" in problems(counted)
+    assert problems(counted, reused=False) == []  # made now: composing counted them

@@ -15,7 +15,10 @@ now, or read back from ``<out>/cache/answers``), before it enters the record:
    gives its result again over its quotes, each assessment is a calculation's
    result and basis, the short answer is one of the fixed words, a
    calculation's result or words of its quotes, the prose is what composing
-   writes for all of that, and each related passage is one this build holds.
+   writes for all of that, its verdict and validation counts are what its
+   statements and findings make, and each related passage is one this build holds;
+5. (answers of a deterministic engine read back from the cache) the answer is the
+   one the engine gives now, whole (checked by the build, ``build.Answerer``).
 
 ``answer_problems`` returns what fails, in words; an empty list means the answer
 may be used. Checking is a slice comparison per quote (and, for reused answers,
@@ -124,6 +127,8 @@ def wording_problems(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str,
     problems = calculation_problems(answer)
     if answer.verdict == "grounded" and answer.findings:  # composing escalates on any finding
         problems.append("it is grounded, yet records findings that escalate it")
+    else:
+        problems += record_problems(answer)
     quoted = fold_whitespace(" ".join(q.text for c in answer.claims for q in c.quotes)).lower()
     problems += short_answer_problems(answer, quoted)
     if answer.answer != prose_of(answer, titles):
@@ -132,6 +137,26 @@ def wording_problems(answer: Answer, chunk_of: ChunkLookup, titles: Mapping[str,
         chunk = chunk_of(related.chunk_id)
         if chunk is None or chunk.document != related.document:
             problems.append(f"its related passage {related.chunk_id} is not one this build holds")
+    return problems
+
+
+def record_problems(answer: Answer) -> list[str]:
+    """The verdict and the validator's counts are what composing makes of the
+    answer's own statements and findings: escalated when it records a finding,
+    else grounded when it states something, else unsupported; the counts are its
+    statements, kept and dropped, and its discarded quotes."""
+    expected = "escalate" if answer.findings else "grounded" if answer.claims else "unsupported"
+    problems = []
+    if answer.verdict != expected:
+        problems.append(f"its verdict is {answer.verdict}, not the {expected} its statements make")
+    counts = answer.validation
+    if (
+        counts.supported != len(answer.claims)
+        or counts.statements_checked != counts.supported + counts.dropped
+        or counts.dropped > len(answer.dropped_claims)
+        or counts.discarded_quotes != len(answer.discarded_quotes)
+    ):
+        problems.append("its validation counts are not those of its statements and quotes")
     return problems
 
 

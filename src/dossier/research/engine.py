@@ -15,6 +15,9 @@ from dossier.research.entailment import Entailer
 
 class Engine(Protocol):
     name: str  # as the record names it: "offline", "openai:<model>"
+    # The same brief over the same corpus gives the same answer (offline): a stored
+    # answer is then checked whole against the one the engine gives now.
+    deterministic: bool
 
     @property
     def repair_rounds(self) -> int:

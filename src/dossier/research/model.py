@@ -188,6 +188,7 @@ class ModelEngine:
         self.model = model
         self.model_settings = model_settings
         self.name = f"openai:{model_settings.model}"
+        self.deterministic = False  # a model's words are not made again for free
         self.entailment_budget = CallBudget(model_settings.entailment_budget)
 
     repair_rounds = 0  # it runs its own acceptance check and redrafts

@@ -70,6 +70,7 @@ from dossier.steps import (
 
 class OfflineEngine:
     name = "offline"
+    deterministic = True
 
     def __init__(
         self,
