@@ -358,6 +358,7 @@ def answer_questions(
     # research will embed are embedded together (several times faster than one
     # at a time on CPUs; benchmarks/test_cold_build.py) and kept.
     queries = VectorStore(run.cache_dir / "queries", run.embedder)
+    index.consult_queries(queries.known)
     stored = [answerer.cache.previous(q.question_id) for q in questions]
     index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
     planned = answerer.planned_queries(questions)

@@ -123,3 +123,28 @@ def test_a_sentence_vector_does_not_depend_on_what_else_was_read_with_it(
     assert len(ids) > 1
     for (_, first), (_, second) in zip(together, one_by_one, strict=True):
         assert (first == second).all()
+
+
+def test_a_query_kept_by_an_earlier_build_is_not_embedded_again(tmp_path: Path) -> None:
+    """A query no stored answer's searches name (a repair round's restated ask) is
+    looked up among the kept query vectors before it is embedded: embedding it would
+    load the model in a rebuild that needs none."""
+    import numpy as np
+
+    from tests.fakes import HashingEmbedder
+
+    embedded: list[str] = []
+
+    class Recording(HashingEmbedder):
+        def embed(self, texts):
+            embedded.extend(texts)
+            return super().embed(texts)
+
+    corpus = ingest([_source("controls.md", CONTROLS)])
+    index = open_index(corpus, Recording(), tmp_path)
+    kept = {"the restated ask": np.ones(Recording().dimension, dtype=np.float32)}
+    index.consult_queries(lambda texts: {t: kept[t] for t in texts if t in kept})
+    embedded.clear()
+    assert index.embed_query("the restated ask") is kept["the restated ask"]
+    index.embed_query("a new query")
+    assert embedded == ["a new query"]

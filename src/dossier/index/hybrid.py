@@ -91,6 +91,7 @@ class HybridIndex:
         self._embedder = embedder
         self._settings = settings
         self._query_vectors: dict[str, Vectors] = {}
+        self._stored_queries: Callable[[Sequence[str]], Mapping[str, Vectors]] = lambda _: {}
         self._ahead: SearchAhead | None = None
 
     def chunk(self, chunk_id: str) -> Chunk:
@@ -108,15 +109,24 @@ class HybridIndex:
     def embed_query(self, query: str) -> Vectors:
         """Memoised: a question's text is embedded for search, ranking and quoting."""
         vector = self._query_vectors.get(query)
+        if vector is not None:
+            return vector
+        vector = self._stored_queries([query]).get(query)
         if vector is None:
             vector = self._embedder.embed([query])[0]
-            if len(self._query_vectors) < QUERY_VECTORS_HELD:
-                self._query_vectors[query] = vector
+        if len(self._query_vectors) < QUERY_VECTORS_HELD:
+            self._query_vectors[query] = vector
         return vector
 
     def known_queries(self) -> dict[str, Vectors]:
         """The query vectors embedded so far (to keep for the next build)."""
         return dict(self._query_vectors)
+
+    def consult_queries(self, stored: Callable[[Sequence[str]], Mapping[str, Vectors]]) -> None:
+        """Where a query not embedded yet is looked up before embedding it: the query
+        vectors kept by earlier builds (a repair round's restated ask, say, is in no
+        stored answer's searches; embedding it would load the model)."""
+        self._stored_queries = stored
 
     def remember_queries(self, vectors: Mapping[str, Vectors]) -> None:
         """Query vectors from an earlier build: the vectors its searches used, so a
