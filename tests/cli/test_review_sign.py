@@ -211,6 +211,14 @@ def test_recipient_checks_with_common_tools_only(out: Path, keys: tuple[Path, Pa
     )
     tampered = sums.replace(b"dossier.md", b"dossier.MD")
     assert subprocess.run(command, input=tampered, cwd=out, capture_output=True).returncode != 0
+    # dossier verify gives the verdict these tools give: an altered SHA256SUMS fails both
+    assert run("verify", "--out", out)[0] == 0
+    (out / "SHA256SUMS").write_bytes(sums + b"\n")
+    assert subprocess.run(command, input=sums + b"\n", cwd=out, capture_output=True).returncode
+    code, output = run("verify", "--out", out)
+    assert code == 1, output
+    assert "SHA256SUMS: not the hashes of the signed files" in output
+    assert "SHA256SUMS.sig: not a signature of SHA256SUMS by the key" in output
 
 
 def test_an_edit_with_a_verified_quote_is_recorded(out: Path) -> None:

@@ -239,8 +239,7 @@ def _write_openssh_signature(out: Path, key: Ed25519PrivateKey, names: list[str]
     """SHA256SUMS (every artefact and the manifest) signed in OpenSSH's format,
     and the signer's key as an allowed_signers line, for checks without dossier."""
     sums = "".join(
-        f"{hashlib.sha256((out / name).read_bytes()).hexdigest()}  {name}\n"
-        for name in sorted(names)
+        f"{_sha256((out / name).read_bytes())}  {name}\n" for name in sorted(names)
     ).encode()
     write_atomic(out / CHECKSUMS, sums)
     write_atomic(out / CHECKSUMS_SIGNATURE, sshsig.sign(key, sums).encode())
@@ -286,7 +285,9 @@ def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) 
             "(manifest or signature altered, or another key)"
         )
     artefacts = manifest.get("artefacts", {})
-    problems += _artefact_problems(out, artefacts if isinstance(artefacts, dict) else {})
+    signed_names = artefacts if isinstance(artefacts, dict) else {}
+    problems += _artefact_problems(out, signed_names)
+    problems += _openssh_problems(out, key, {**signed_names, MANIFEST: _sha256(signed)})
     content, notes = _content_problems(out, manifest, corpus)
     return Verification(
         signer.get("fingerprint", "?"),
@@ -294,6 +295,30 @@ def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) 
         public_key_path is None,
         tuple(notes),
     )
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _openssh_problems(out: Path, key: Ed25519PublicKey, digests: dict[str, str]) -> list[str]:
+    """The files a recipient without dossier checks (``sha256sum -c SHA256SUMS``,
+    ``ssh-keygen -Y verify``) say what the signed manifest says (``digests``: its
+    artefacts' hashes and its own): both checks must give this one's verdict."""
+    try:
+        sums = (out / CHECKSUMS).read_bytes()
+        armored = (out / CHECKSUMS_SIGNATURE).read_text(encoding="ascii")
+    except FileNotFoundError as error:
+        return [f"{Path(str(error.filename)).name}: missing"]
+    except (OSError, UnicodeDecodeError):
+        return [f"{CHECKSUMS_SIGNATURE}: not an SSH signature"]
+    problems = []
+    listed = "".join(f"{digests[name]}  {name}\n" for name in sorted(digests)).encode()
+    if sums != listed:
+        problems.append(f"{CHECKSUMS}: not the hashes of the signed files")
+    if not sshsig.verifies(key, sums, armored):
+        problems.append(f"{CHECKSUMS_SIGNATURE}: not a signature of {CHECKSUMS} by the key")
+    return problems
 
 
 def _manifest(signed: bytes, out: Path) -> dict[str, Any]:

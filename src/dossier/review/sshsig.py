@@ -7,6 +7,7 @@ import base64
 import hashlib
 import struct
 
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
@@ -48,3 +49,53 @@ def sign(key: Ed25519PrivateKey, message: bytes, namespace: str = NAMESPACE) -> 
     encoded = base64.b64encode(blob).decode()
     lines = [encoded[i : i + 70] for i in range(0, len(encoded), 70)]
     return "-----BEGIN SSH SIGNATURE-----\n" + "\n".join(lines) + "\n-----END SSH SIGNATURE-----\n"
+
+
+def verifies(
+    key: Ed25519PublicKey, message: bytes, armored: str, namespace: str = NAMESPACE
+) -> bool:
+    """Whether ``armored`` is an SSH signature of ``message`` by ``key`` in the
+    namespace (what ``ssh-keygen -Y verify`` checks of the files ``sign`` writes)."""
+    body = armored.strip()
+    head, tail = "-----BEGIN SSH SIGNATURE-----", "-----END SSH SIGNATURE-----"
+    if not (body.startswith(head) and body.endswith(tail)):
+        return False
+    try:
+        blob = base64.b64decode("".join(body[len(head) : -len(tail)].split()), validate=True)
+        fields = _fields(blob[len(_MAGIC) + 4 :], 5) if blob.startswith(_MAGIC) else None
+    except ValueError:
+        return False
+    if fields is None or blob[len(_MAGIC) : len(_MAGIC) + 4] != struct.pack(">I", 1):
+        return False
+    public, space, reserved, algorithm, signature = fields
+    if public != public_key_blob(key) or space != namespace.encode() or algorithm != b"sha512":
+        return False
+    inner = _fields(signature, 2)
+    if inner is None or inner[0] != _KEY_TYPE:
+        return False
+    signed = (
+        _MAGIC
+        + _string(space)
+        + _string(reserved)
+        + _string(b"sha512")
+        + _string(hashlib.sha512(message).digest())
+    )
+    try:
+        key.verify(inner[1], signed)
+    except InvalidSignature:
+        return False
+    return True
+
+
+def _fields(data: bytes, count: int) -> list[bytes] | None:
+    """``count`` length-prefixed strings making up all of ``data``, or None."""
+    out, at = [], 0
+    for _ in range(count):
+        if at + 4 > len(data):
+            return None
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        if at + 4 + size > len(data):
+            return None
+        out.append(data[at + 4 : at + 4 + size])
+        at += 4 + size
+    return out if at == len(data) else None
