@@ -194,6 +194,13 @@ def test_diff_names_the_changed_answers_and_documents(project: Path) -> None:
         "diff", "--out", project / "out", history[0]["sha256"][:10], history[0]["sha256"][:10]
     )
     assert code == 0 and "0 of 6 answers changed" in output
+    # a kept build edited since is refused, not compared: it would report changes no
+    # build made (and say nothing of decisions that never lapsed)
+    kept = project / "out" / "history" / f"{history[0]['sha256']}.json"
+    kept.write_text(kept.read_text().replace('"verdict": "grounded"', '"verdict": "escalate"', 1))
+    code, output = run("diff", "--out", project / "out")
+    assert code == 1, output
+    assert f"{kept}: altered since its build wrote it" in output
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
-from dossier.errors import InputError
+from dossier.errors import DossierError, InputError
 from dossier.output.manifest import MANIFEST
 from dossier.output.serialise import from_json, to_json
 from dossier.records import Answer, Dossier, LapseCause
@@ -125,13 +125,25 @@ def load_build(out: Path, name: str | None, default: int) -> tuple[str, Dossier]
             raise InputError(f"{out}: {found} in the history match '{name}'")
         chosen = next(b for b in reversed(builds) if b["sha256"] in matches)
     label = f"{chosen['finished_at']} ({chosen['sha256'][:12]})"
-    return label, _read(out / HISTORY_DIR / f"{chosen['sha256']}.json")
+    return label, _read(out / HISTORY_DIR / f"{chosen['sha256']}.json", chosen["sha256"])
 
 
-def _read(path: Path) -> Dossier:
+def _read(path: Path, sha256: str | None = None) -> Dossier:
+    """A dossier.json; a kept build's (``sha256``: the hash it is named by) only when
+    its bytes still are that build's: a history file edited since would have ``diff``
+    report changes no build made."""
     try:
-        return from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"{path}: not a dossier this version can read ({error})") from None
+    if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
+        raise DossierError(
+            f"{path}: altered since its build wrote it (its SHA-256 is not the one it is "
+            "named by); compare with a dossier.json you trust instead"
+        )
+    try:
+        return from_json(json.loads(data.decode("utf-8")))
+    except (ValueError, KeyError, TypeError) as error:
         raise InputError(f"{path}: not a dossier this version can read ({error})") from None
 
 
