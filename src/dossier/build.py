@@ -90,7 +90,7 @@ from dossier.research.offline import OfflineEngine
 from dossier.review.decisions import PASSAGES_FILE, passages_json
 from dossier.review.library import Library, load_library
 from dossier.review.recall import Today, earlier_review, recall
-from dossier.review.workflow import Carried, carry_decisions, next_steps
+from dossier.review.workflow import Carried, carry_decisions, next_steps, save_decisions
 
 SCHEMA_VERSION = "1.0"
 Checkpoint = Callable[[str], None]  # called with a stage's name as it ends (see build())
@@ -689,6 +689,7 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
     write_if_changed(run.out / PASSAGES_FILE, passages_json(corpus.chunks))
     unchanged = up_to_date(carried.dossier, run.out)
     if unchanged is not None:  # the artefacts (and any signature) stand
+        save_decisions(run.out, carried)
         dossier, paths = unchanged
         changes = ReviewChanges(next_steps=next_steps(dossier, run.out))
     else:
@@ -697,7 +698,12 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
             carried.dossier,
             build=dataclasses.replace(carried.dossier.build, review_changes=changes),
         )
-        paths = write_outputs(dossier, run.out, run.config.questions)
+        paths = write_outputs(
+            dossier,
+            run.out,
+            run.config.questions,
+            before_writing=partial(save_decisions, run.out, carried),
+        )
     run.checkpoint("render")
     run.ledger.stage("render", time.perf_counter() - start, up_to_date=unchanged is not None)
     return BuildResult(

@@ -530,3 +530,29 @@ def test_sign_and_verify_help_name_every_file() -> None:
     ):
         assert name in " ".join(output.split())
     assert "FILE.ssh.pub" in run("verify", "--help")[1]
+
+
+@pytest.mark.slow
+def test_a_build_interrupted_while_laying_out_leaves_the_signed_folder_as_it_was(
+    built: Path, tmp_path: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the PDF was laid out left review.json with a lapsed decision and
+    the signature removed, beside artefacts that still said "approved": everything
+    is laid out before anything in the folder changes."""
+    out = tmp_path / "signed"
+    shutil.copytree(built, out)
+    run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    changed = tmp_path / "q.csv"
+    changed.write_text((built.parent / "q.csv").read_text().replace("workforce", "all"))
+
+    def interrupted(*_: object, **__: object) -> bytes:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("dossier.output.render.render_pdf", interrupted)
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", changed, "--out", out)
+    assert code == 130, output
+    after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    assert after == before  # review.json, the artefacts and the signature files alike
+    assert run("verify", "--out", out)[0] == 0

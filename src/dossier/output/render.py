@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,7 +223,12 @@ def rendered(dossier: Dossier, *, lay_out_pdf: bool = True) -> dict[str, bytes]:
 
 
 def write_outputs(
-    dossier: Dossier, out: Path, questionnaire: Path | None = None, *, lay_out_pdf: bool = True
+    dossier: Dossier,
+    out: Path,
+    questionnaire: Path | None = None,
+    *,
+    lay_out_pdf: bool = True,
+    before_writing: Callable[[], None] = lambda: None,
 ) -> dict[str, Path]:
     """Write the artefacts and an unsigned manifest. Any earlier signature no
     longer covers them, so it is removed: a re-render always needs a new signature.
@@ -231,17 +237,20 @@ def write_outputs(
     then lists no PDF until one is rendered.
     A workbook questionnaire's answered copy is filled from ``questionnaire`` (the
     build's input, whose copy is kept in ``out``) or, when re-rendering after a
-    review, from that copy (from the answered copy in ``out`` when there is none)."""
+    review, from that copy (from the answered copy in ``out`` when there is none).
+    Everything is laid out before anything in ``out`` changes (the PDF takes
+    seconds to minutes): interrupted then, the folder is as it was, its signature
+    included. ``before_writing`` runs between the two (the build saves its review
+    decisions there)."""
+    artefacts = rendered(dossier, lay_out_pdf=lay_out_pdf)
     out.mkdir(parents=True, exist_ok=True)
+    before_writing()
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
     _remove_answered_copies_of_another_questionnaire(dossier, out)
     if not lay_out_pdf:
         (out / PDF).unlink(missing_ok=True)
-    paths = {
-        name: write_atomic(out / name, data)
-        for name, data in rendered(dossier, lay_out_pdf=lay_out_pdf).items()
-    }
+    paths = {name: write_atomic(out / name, data) for name, data in artefacts.items()}
     if dossier.workbook is not None:
         paths[dossier.workbook.file] = _write_workbook(
             dossier, dossier.workbook, out, questionnaire

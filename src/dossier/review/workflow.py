@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dossier.common.atomic import write_atomic
@@ -115,6 +115,8 @@ class Carried:
     dossier: Dossier
     lapsed: tuple[LapsedDecision, ...]  # decisions this build found no longer holding
     held_recomputed: tuple[str, ...]  # recomputed answers that came out as judged
+    decisions: dict[str, Decision] = field(default_factory=dict)  # as they stand now
+    decisions_changed: bool = False  # review.json is to be written (``save_decisions``)
 
 
 def carry_decisions(
@@ -122,15 +124,21 @@ def carry_decisions(
 ) -> Carried:
     """A new build's dossier under the decisions already made: each holds while
     what its reviewer judged is unchanged (``decisions.reassess``; ``passages``
-    re-verify edits), and lapses otherwise, with its causes, kept in review.json
-    marked so: a lapsed decision never comes back by itself. ``recomputed``: the
+    re-verify edits), and lapses otherwise, with its causes, kept (``save_decisions``
+    writes review.json) marked so: a lapsed decision never comes back by itself. ``recomputed``: the
     questions whose answers were made afresh, to name those whose decisions held."""
     decisions = load_decisions(out)
     kept = reassess(decisions, dossier, passages)
-    if kept != decisions:
-        write_atomic(out / DECISIONS_FILE, decisions_json(kept))
     held = tuple(q for q in recomputed if q in kept and kept[q].lapsed is None and q in decisions)
-    return Carried(apply_decisions(dossier, kept), tuple(newly_lapsed(decisions, kept)), held)
+    lapsed = tuple(newly_lapsed(decisions, kept))
+    return Carried(apply_decisions(dossier, kept), lapsed, held, kept, kept != decisions)
+
+
+def save_decisions(out: Path, carried: Carried) -> None:
+    """review.json as the build left the decisions (written only when they changed;
+    the build does it with the artefacts, so that the two never disagree)."""
+    if carried.decisions_changed:
+        write_atomic(out / DECISIONS_FILE, decisions_json(carried.decisions))
 
 
 def next_steps(
