@@ -171,7 +171,8 @@ def sign(out: Path, key_path: Path, signed_at: str, corpus: Path | None = None) 
     waiting = pending(dossier)
     if waiting:
         shown = ", ".join(waiting[:8]) + (" ..." if len(waiting) > 8 else "")
-        raise SigningError(f"{out}: cannot sign: {len(waiting)} answers await review ({shown})")
+        waits = "1 answer awaits" if len(waiting) == 1 else f"{len(waiting)} answers await"
+        raise SigningError(f"{out}: cannot sign: {waits} review ({shown})")
     problems += corpus_problems(dossier, corpus or Path(dossier.build.corpus))
     problems += _kept_questionnaire_problems(dossier, out)
     if problems:
