@@ -318,3 +318,19 @@ def test_a_brief_is_read_from_the_questions_id_and_text_alone() -> None:
     other = make_brief(Question("Q2", asked))
     assert other.question_id == "Q2" and other.terms == brief.terms
     assert make_brief(Question("Q1", "Are backups encrypted?")).terms != brief.terms
+
+
+def test_an_opening_that_sets_the_context_is_not_a_part_of_the_question() -> None:
+    """ "Under your risk management process, how often ...?" was two parts: the first,
+    "Under your risk management process", became the core ask and asked nothing, so
+    the answer said "Documented" over a quote stating "once per year"."""
+    brief = make_brief(
+        Question("Q", "Under your risk management process, how often are risks reviewed?")
+    )
+    assert [(f.asks, "risk" in f.terms) for f in brief.facts] == [("frequency", True)]
+    brief = make_brief(
+        Question(
+            "Q", "In the event of a breach, how fast are customers told, and how is it logged?"
+        )
+    )
+    assert len(brief.facts) == 2 and brief.facts[0].text.startswith("In the event of a breach")

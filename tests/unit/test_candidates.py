@@ -191,7 +191,10 @@ def test_a_quote_starts_at_its_sentence_unless_it_leans_on_the_one_before(
     assert quote.startswith("Audit log data is retained for one month.")
     assert "This training covers phishing." in quote
     leaning = _candidate(index, "logs.md", "This training covers phishing.", 1.0)
-    assert engine.quote_of(leaning.sentence).startswith("Reports summarizing")
+    assert (
+        engine.quote_of(leaning.sentence)
+        == "Staff are trained yearly. This training covers phishing."
+    )
     reports = _candidate(
         index,
         "logs.md",
@@ -208,3 +211,33 @@ def test_a_sentence_cut_after_an_abbreviation_leans_on_the_one_before() -> None:
     assert _needs_before("selects and monitors vendors.", "This policy describes how Acme, Inc.")
     assert _needs_before("* a minimum length of 12 characters;", "Passwords must have:")
     assert not _needs_before("Backups are encrypted.", "Staff are trained yearly.")
+    # an item of a list reads alone: the item before it is another item
+    assert not _needs_before("account lockout after 5 attempts.", "a history of 24;", True)
+
+
+REPEATED = (
+    "# Change management\n\nOnce reviewed, changes are deployed to staging.\n\n"
+    "## Releases\n\nOnce reviewed, changes are deployed to staging.\n\n"
+    "Code reviews are part of every pull request.\n"
+)
+
+
+def test_a_sentence_a_document_repeats_is_quoted_once(tmp_path: Path) -> None:
+    """A document that repeats a paragraph gave an answer the same quote twice."""
+    engine, index = _engine(tmp_path, {"change.md": REPEATED})
+    question = "Are changes reviewed before they are deployed?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    first, second = [
+        _candidate(index, "change.md", "Once reviewed, changes are deployed to staging.", 1.0)
+        for _ in range(2)
+    ]
+    chunks = [c for c in index.chunks if "Once reviewed" in c.text]
+    assert len(chunks) == 2
+    start = chunks[1].text.index("Once reviewed")
+    text = "Once reviewed, changes are deployed to staging."
+    second = dataclasses.replace(
+        second, sentence=Sentence(chunks[1].chunk_id, "change.md", start, start + len(text), text)
+    )
+    other = _candidate(index, "change.md", "Code reviews are part of every pull request.", 0.9)
+    chosen, _ = research._supports(_Ranking([first, second, other], 0.9), first)
+    assert [c.sentence.text for _, c in chosen] == [text, other.sentence.text]

@@ -39,6 +39,38 @@ def test_a_plain_denial_of_the_practice_answers_no() -> None:
     assert _short("Do you store card numbers?", "We do not store card numbers.") == ("No", None)
 
 
+def test_a_denial_of_something_beside_the_practice_is_no_no() -> None:
+    """A false No is a statement about the vendor: "cannot access" denies access by
+    customers, not an inventory of vendors."""
+    answer, finding = _short(
+        "Do you maintain an inventory of third-party vendors with access to customer data?",
+        "Customers or partners cannot access, modify, or delete any data of other parties.",
+    )
+    assert (answer, finding) == ("Needs review", "negation")
+    assert _short(
+        "Do you store passwords in plain text?", "Passwords are never stored in plain text."
+    ) == ("No", None)
+
+
+def test_a_yes_that_another_quote_denies_is_for_a_person() -> None:
+    """The lead seems to say Yes; a second quote says the practice is not followed."""
+    brief = make_brief(
+        Question("Q", "Is production data used in test or development environments?")
+    )
+    lead = "The test environments provide sample data sets to exercise the application."
+    denial = "We should not use production data for development or test unless it is masked."
+    claims = (*_claims(lead), Claim(denial, (Quote(denial, "q.md", "c2", 0, len(denial)),)))
+    answer, finding = short_answer(brief, "grounded", claims)
+    assert answer == "Needs review" and finding is not None and finding.check == "negation"
+    assert "another quote denies" in finding.detail
+    unrelated = "Visitors are not allowed in the server room."
+    claims = (
+        *_claims(lead),
+        Claim(unrelated, (Quote(unrelated, "q.md", "c3", 0, len(unrelated)),)),
+    )
+    assert short_answer(brief, "grounded", claims) == ("Yes", None)
+
+
 def test_a_prohibition_answers_a_question_about_it_yes() -> None:
     lead = "Sharing passwords is not permitted."
     assert _short("Do you prohibit sharing passwords?", lead) == ("Yes", None)

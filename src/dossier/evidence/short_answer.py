@@ -6,9 +6,10 @@ It is read off the lead quote (the first quote of the first claim) and the brief
   as the lead quote states it ("quarterly", "within 72 hours", "12
   characters"); a lead quote that states none is a finding (a person decides);
 - a yes/no question gets ``Yes`` when the lead quote states the practice with
-  no negation; ``No`` only when it plainly says the practice is not followed
-  (a negation right before one of the ask's own terms: "we do not store card
-  numbers"); a negation anywhere else in the lead quote is a finding, since
+  no negation and no other quote denies it; ``No`` only when it plainly says the
+  practice is not followed (a negation right before one of the ask's own terms,
+  in a sentence naming most of them: "we do not store card numbers"); a
+  negation anywhere else in the lead quote is a finding, since
   "Customer data shall not be used for testing" may well answer Yes to "Is
   production data protected in testing?", and a false No is a statement about
   the vendor sent to a customer;
@@ -27,8 +28,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from dossier.common.textutil import stem, words
+from dossier.common.textutil import content_terms, question_terms, stem, words
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
+from dossier.research import thesaurus
 from dossier.research.values import (
     lead_answers_part,
     own_subject,
@@ -93,6 +95,13 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
+    denial = _denied_elsewhere(brief, claims) if first == YES else None
+    if denial is not None:
+        detail = (
+            f"another quote denies what the question asks (“{denial}”): "
+            "a person decides whether it answers Yes or No"
+        )
+        return NEEDS_REVIEW, Finding("negation", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([first, *further]), None
 
@@ -166,13 +175,58 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
     terms = set(brief.terms) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
-    if plain and terms and any(_denies(lead, m.end(), terms) for m in negations):
+    if (
+        plain
+        and terms
+        and any(_denies(lead, m.end(), terms) for m in negations)
+        and brief is not None
+        and _about_practice(brief, lead)
+    ):
         return NO, None
     detail = (
         f"the lead quote holds a negation (“{negations[0].group(0)}”): "
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+# A sentence is about the practice asked when it names most of the ask's terms.
+_MOST = 0.6
+
+
+def _about_practice(brief: Brief, text: str) -> bool:
+    """Whether the text names the core ask's first term (what the ask is about, once
+    its wording is removed: "inventory" of "an inventory of third-party vendors
+    with access to customer data") and most of its terms (or thesaurus
+    alternatives): a No, or a quote that contradicts a Yes, must deny the practice
+    asked, not something beside it ("Customers cannot access other tenants' data"
+    says nothing of an inventory)."""
+    wanted = question_terms(brief.core or brief.query)
+    present = set(content_terms(text))
+    named = [thesaurus.says(term, present) for term in wanted]
+    return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
+
+
+def _denied_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
+    """The negation, in a quote after the lead, that denies the practice asked
+    ("we should not use production data for dev or test" beside a lead that seems to
+    say Yes), or None. Negated and prohibition questions expect negations."""
+    if _NEGATED_ASK.search(brief.query) or _PROHIBITION_ASK.search(brief.query):
+        return None
+    wanted = set(question_terms(brief.core or brief.query))
+    quotes = [q.text for claim in claims for q in claim.quotes][1:]
+    for text in quotes:
+        for match in _NEGATION.finditer(text):
+            if _bounding(text, match.start()) or not _names_after(text, match.end(), wanted):
+                continue
+            if _about_practice(brief, text):
+                return " ".join(text[match.start() : match.end() + 40].split())
+    return None
+
+
+def _names_after(text: str, after: int, terms: set[str]) -> bool:
+    """Whether one of the four words after a negation names one of ``terms``."""
+    return any(stem(word) in terms for word in words(text[after : after + 60])[:4])
 
 
 def _bounding(text: str, at: int) -> bool:

@@ -192,7 +192,7 @@ def _facts(text: str) -> tuple[Fact, ...]:
     A part with no subject of its own ("If so, how often?") adds what it asks
     for to the fact before it."""
     facts: list[Fact] = []
-    for part in (p for s in sentences(text) for p in _COORDINATED.split(s) if p.strip()):
+    for part in (p for s in sentences(text) for p in _parts(s) if p.strip()):
         fact = _fact(part)
         if facts and _PRONOUN.search(part) and (fact.terms or fact.asks):
             # "... and how long are they kept?": "they" are the previous fact's subject.
@@ -215,6 +215,26 @@ _COORDINATED = re.compile(
     r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
     re.I,
 )
+
+
+# "Under your risk management process, how often ...?": an opening that sets the
+# context of the question, not a part of it.
+_CONTEXT_OPENING = re.compile(
+    r"^(?:under|in|within|for|during|at|on|with|given|considering|regarding|as part of"
+    r"|apart from|aside from|besides|beyond|other than|in addition to|outside(?: of)?)\b"
+    r"[^,;?]{0,80}[,;]\s*(?=(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
+    re.I,
+)
+
+
+def _parts(sentence: str) -> list[str]:
+    """A question sentence's coordinated parts; a context opening stays with the
+    part it introduces."""
+    opening = _CONTEXT_OPENING.match(sentence)
+    if opening is None:
+        return _COORDINATED.split(sentence)
+    first, *rest = _COORDINATED.split(sentence[opening.end() :])
+    return [sentence[: opening.end()] + first, *rest]
 
 
 _PRONOUN = re.compile(r"\b(they|them|it|its|their|these|those)\b", re.I)

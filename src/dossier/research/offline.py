@@ -35,7 +35,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from dossier.common.textutil import identifiers, question_terms, stem, words
+from dossier.common.textutil import fold_whitespace, identifiers, question_terms, stem, words
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.ingest.sentences import Sentence
@@ -139,8 +139,10 @@ class OfflineEngine:
         at = spans.index((sentence.start, sentence.end))
         text = self.index.chunk(sentence.chunk_id).text
         before = siblings[at - 1] if at > 0 else None
+        item = _LIST_MARKER.match(text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start])
         back = before is not None and (
-            _needs_before(sentence.text, before.text) or (before.chunk_id, before.start) in close
+            _needs_before(sentence.text, before.text, item is not None)
+            or (before.chunk_id, before.start) in close
         )
         start, end = _window(spans, at, limit, back)
         return text[start:end]
@@ -401,7 +403,7 @@ class _Research:
         moved one answer on policies-d each way (one more right held out, one fewer
         fitted on both); asking instead that it state as much of the ask as the lead
         cost recall on both sets (scripts/fit_scorer.py)."""
-        if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+        if _already_quoted(candidate, chosen):
             return False
         if not names_key_term(self.ask, candidate):
             return False
@@ -570,7 +572,7 @@ def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Cand
     """Whether a sentence answers one further part of the question: it names one
     of the part's terms (and states its value, when the part asks for one) and is
     not already quoted."""
-    if any(c.sentence.chunk_id == candidate.sentence.chunk_id for _, c in chosen):
+    if _already_quoted(candidate, chosen):
         return False
     if fact.asks is not None:
         return holds_value(fact, candidate.sentence.text)
@@ -581,6 +583,17 @@ def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Cand
 def _states_fully(fact: Fact, text: str) -> tuple[bool, bool]:
     """Whether a sentence names the fact's whole subject, and states a definite value."""
     return names_whole_subject(fact, text), states_definite_value(fact, text)
+
+
+def _already_quoted(candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+    """Its passage is quoted already, or its sentence is, word for word, elsewhere
+    (a document that repeats a paragraph): quoting it again adds nothing."""
+    text = fold_whitespace(candidate.sentence.text)
+    return any(
+        c.sentence.chunk_id == candidate.sentence.chunk_id
+        or fold_whitespace(c.sentence.text) == text
+        for _, c in chosen
+    )
 
 
 def _missing_part(fact: Fact) -> str:
@@ -600,15 +613,19 @@ _LEANS_BACK = re.compile(
 )
 
 
-def _needs_before(sentence: str, before: str) -> bool:
+# What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
+_LIST_MARKER = re.compile(r"^\s*(?:[*\-•+]|\d+[.)]|\(?[a-z]\))\s*$")
+
+
+def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
     """Whether a quoted sentence needs the sentence before it to be read right: it
-    opens with a pronoun, a connective or a lower-case word, or the one before
-    introduces it (ends with a colon). Otherwise a quote starts at its own
+    opens with a pronoun, a connective or (not being a list item) a lower-case
+    word, or the one before introduces it (ends with a colon). Otherwise a quote starts at its own
     sentence, so a reader does not read an unrelated sentence first."""
     opening = sentence.lstrip(" *-–•\t\n\"“'(")
     return (
         bool(_LEANS_BACK.match(sentence))
-        or opening[:1].islower()  # a sentence cut after "Inc." or "e.g.": read it whole
+        or (opening[:1].islower() and not list_item)  # cut after "Inc." or "e.g."
         or before.rstrip().endswith(":")
     )
 
@@ -617,13 +634,14 @@ def _window(
     spans: list[tuple[int, int]], at: int, limit: int, back: bool = True
 ) -> tuple[int, int]:
     """The span of sentence ``at`` grown by whole neighbouring sentences, the next
-    one first (the ones before only when ``back``), while it stays within ``limit``
-    characters."""
+    one first (and, when ``back``, the one before: the sentence it leans on, not a
+    run of list items before it), while it stays within ``limit`` characters."""
     low = high = at
+    lowest = at - 1 if back else at
     while True:
         if high + 1 < len(spans) and spans[high + 1][1] - spans[low][0] <= limit:
             high += 1
-        elif back and low > 0 and spans[high][1] - spans[low - 1][0] <= limit:
+        elif low > max(lowest, 0) and spans[high][1] - spans[low - 1][0] <= limit:
             low -= 1
         else:
             return spans[low][0], spans[high][1]
