@@ -51,6 +51,9 @@ def test_the_wordings_own_demands_are_kept_apart() -> None:
     )
     assert ask.core == "user access rights reviewed"
     assert ask.demands == ("at least annually", "upon significant changes")
+    limited = core_ask("Are access rights revoked within 24 hours of termination?")
+    assert limited.demands == ("within 24 hours of termination",)
+    assert limited.core == "access rights revoked"
 
 
 def test_hedges_and_follow_up_openings_say_nothing() -> None:

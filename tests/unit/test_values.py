@@ -206,6 +206,14 @@ def _demand(question: str) -> Fact:
         ("Is the plan tested at least once a year?", "The plan is tested once per year.", True),
         ("Are keys rotated at least every 90 days?", "Keys are rotated every 60 days.", True),
         ("Are keys rotated at least every 90 days?", "Keys are rotated every 180 days.", False),
+        # a time limit is met by a shorter time
+        ("Is access revoked within 24 hours?", "Access is revoked within 4 hours.", True),
+        ("Is access revoked within 24 hours?", "Access is revoked within 48 hours.", False),
+        (
+            "Are customers notified no later than 72 hours after a breach?",
+            "Customers are notified of a breach within 3 days.",
+            True,
+        ),
         # no measure to compare, or a value about something else: no judgement
         ("Is access reviewed at least quarterly?", "User access is reviewed regularly.", None),
         (
@@ -276,3 +284,29 @@ def test_a_value_the_sentence_denies_is_not_the_value_it_states() -> None:
         "annually"
     )
     assert stated_value("frequency", "The review is not performed monthly.") is None
+
+
+def _composed(question: str, quote: str) -> Answer:
+    found = Evidence(
+        make_brief(Question("Q", question)), (), (Selection("c1", (quote,), 0, 1.0),), (), ()
+    )
+    chunk = Chunk("c1", "a.md", 0, len(quote), quote, "Access")
+    return compose_answer(
+        Question("Q", question), found, ComposeContext({"c1": chunk}.get, {"a.md": "Access"})
+    )
+
+
+def test_a_counted_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
+    """ "Are access rights revoked within 24 hours?" over "revoked within the defined
+    timeframe" said Yes: the documents state no period at all."""
+    answer = _composed(
+        "Are terminated employees' access rights revoked within 24 hours?",
+        "Upon termination, all system access must be revoked within the defined timeframe.",
+    )
+    assert answer.short_answer == "Needs review"
+    assert [(f.check, f.detail) for f in answer.findings] == [
+        ("demand", "the question asks within 24 hours; no quote states such a period")
+    ]
+    # a demand without a count ("at least annually") stays a missing fact, not a finding
+    plain = _composed("Is user access reviewed at least annually?", "User access is reviewed.")
+    assert plain.short_answer == "Yes" and plain.findings == ()

@@ -44,7 +44,7 @@ from dossier.records import (
     Verdict,
 )
 from dossier.research.entailment import Entail
-from dossier.research.values import demand_shortfall
+from dossier.research.values import counted_demand, demand_met, demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
@@ -138,16 +138,21 @@ def _model_failure(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]
 
 def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
     """A demand of the question ("at least 60 days") that the quoted value falls
-    short of ("retained for 35 days"): a Yes would tell the customer the practice
-    meets it. A person decides."""
+    short of ("retained for 35 days"), or a counted one ("within 24 hours") no quote
+    states a period for: a Yes would tell the customer the practice meets it. A
+    person decides. (A demand without a count, "at least annually", that no quote
+    states stays a missing fact beside the answer.)"""
     quoted = [q.text for claim in kept if claim.kind == "fact" for q in claim.quotes]
     findings = []
     for fact in brief.facts:
-        if fact.text not in brief.demands:
+        if fact.text not in brief.demands or not quoted:
             continue
         short = demand_shortfall(fact, quoted)
         if short is not None:
             detail = f"the documents state {short}; the question asks {fact.text}"
+            findings.append(Finding("demand", -1, detail))
+        elif counted_demand(fact) and all(demand_met(fact, text) is None for text in quoted):
+            detail = f"the question asks {fact.text}; no quote states such a period"
             findings.append(Finding("demand", -1, detail))
     return tuple(findings)
 

@@ -67,6 +67,15 @@ _DEMANDS = (
         re.I,
     ),
     re.compile(r"\bat planned intervals\b", re.I),
+    # a time limit: "revoked within 24 hours", "notified no later than 72 hours"
+    re.compile(
+        r"\b(?:within|no later than|in no more than|in under|in less than)\s+"
+        r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen"
+        r"|twenty|thirty|sixty|ninety|twenty-four|forty-eight|seventy-two)\s*-?\s*"
+        r"(?:business\s+|calendar\s+|working\s+)?(?:hours?|days?|weeks?|months?)\b"
+        r"(?:\s+(?:of|after|from|following)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+)?",
+        re.I,
+    ),
     re.compile(r"\b(?:periodically|regularly|on a regular basis)\b", re.I),
 )
 # Hedges that say nothing about what is asked.

@@ -105,8 +105,9 @@ _PERIODIC_DEMAND = re.compile(
 
 
 _COUNTED_PERIOD = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|ninety)\s+"
-    r"(?:days|weeks|months|years)\b",
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen"
+    r"|fifteen|twenty|thirty|sixty|ninety|twenty-four|forty-eight|seventy-two)\s*-?\s*"
+    r"(?:business\s+|calendar\s+|working\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
     re.I,
 )
 

@@ -315,6 +315,19 @@ _FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
 _DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
 
 
+# A demand that sets a time limit ("within 24 hours"): a value meets it by being shorter.
+TIME_LIMIT = re.compile(r"\b(?:within|no later than|in no more than|in under|in less than)\b", re.I)
+
+
+_COUNT = re.compile(rf"\b(?:\d+|{_NUMBER_WORDS})\b", re.I)
+
+
+def counted_demand(demand: Fact) -> bool:
+    """Whether a demand names a count of a period ("within 24 hours", "at least six
+    months"), not only a period word ("at least annually")."""
+    return demand.asks == "duration" and _COUNT.search(demand.text) is not None
+
+
 def demand_met(demand: Fact, text: str) -> bool | None:
     """Whether ``text`` states a value that meets a demand of the question ("are
     backups retained for at least 30 days?", "is access reviewed at least
@@ -330,6 +343,8 @@ def demand_met(demand: Fact, text: str) -> bool | None:
     stated = _days(demand.asks, value) if value is not None else None
     if stated is None:
         return None
+    if demand.asks == "duration" and TIME_LIMIT.search(demand.text):  # done within this
+        return stated <= wanted * 1.001
     if demand.asks == "duration":  # kept at least this long
         return stated >= wanted * 0.999
     return stated <= wanted * 1.001  # at least this often: no further apart
