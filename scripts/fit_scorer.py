@@ -146,10 +146,15 @@ def rescored(labelled: LabelledSet, scorer: Scorer) -> dict[str, list[Candidate]
     return out
 
 
-def covers(labelled: LabelledSet, question_id: str, candidates: list[Candidate]) -> bool:
+def covers(
+    labelled: LabelledSet, question_id: str, candidates: list[Candidate], pool: list[Candidate]
+) -> bool:
     """Whether the quotes these candidates give (each sentence in its quote window,
-    as the engine quotes it) cover a labelled anchor together."""
-    quoted = " ".join(labelled.engine.quote_of(c.sentence) for c in candidates)
+    as the engine quotes it: growing back over a sentence of ``pool`` within the
+    margin of the best) cover a labelled anchor together."""
+    floor = pool[0].score - SUPPORT_MARGIN
+    close = {(c.sentence.chunk_id, c.sentence.start) for c in pool if c.score >= floor}
+    quoted = " ".join(labelled.engine.quote_of(c.sentence, True, close) for c in candidates)
     return any(anchor_covered(a, quoted) for a in labelled.labels[question_id].anchors)
 
 
@@ -170,7 +175,7 @@ def answer_rows(
         features.append(
             labelled.engine.scoring.answer_features(labelled.asks[question_id], candidates)
         )
-        answers.append(covers(labelled, question_id, candidates[:1]))
+        answers.append(covers(labelled, question_id, candidates[:1], candidates))
         ids.append(question_id)
     return features, answers, ids
 
@@ -193,8 +198,8 @@ def outcomes(labelled: LabelledSet, scorer: Scorer) -> list[Outcome]:
             Outcome(
                 probability,
                 label.answerable,
-                covers(labelled, question_id, candidates[:1]),
-                covers(labelled, question_id, candidates[:2]),
+                covers(labelled, question_id, candidates[:1], candidates),
+                covers(labelled, question_id, candidates[:2], candidates),
             )
         )
     return out
