@@ -223,6 +223,48 @@ def test_corrupt_workbook(tmp_path: Path) -> None:
     assert error.exit_code == 2
 
 
+def _damaged(tmp_path: Path, part: str, damage: object) -> Path:
+    """A valid workbook whose ``part`` is rewritten by ``damage`` (text -> text)."""
+    import io
+    import zipfile
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["ID", "Question"])
+    book.active.append(["Q1", "Is MFA required?"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == part:
+                data = damage(data.decode()).encode()  # type: ignore[operator]
+            target.writestr(item, data)
+    return write(tmp_path, "vendor.xlsx", out.getvalue())
+
+
+@pytest.mark.parametrize(
+    ("part", "damage"),
+    [
+        ("xl/worksheets/sheet1.xml", lambda x: x[: len(x) // 2]),  # XML cut short
+        ("xl/styles.xml", lambda x: "<styleSheet"),
+        (  # a shared string that is not there
+            "xl/worksheets/sheet1.xml",
+            lambda x: x.replace('t="inlineStr"><is><t>Q1</t></is>', 't="s"><v>99</v>'),
+        ),
+    ],
+)
+def test_a_damaged_workbook_part_is_one_clear_line(
+    tmp_path: Path, part: str, damage: object
+) -> None:
+    """These were "Internal error: ParseError" (exit 1) with no file named."""
+    error = read_error(_damaged(tmp_path, part, damage))
+    assert "vendor.xlsx: not a readable .xlsx workbook" in str(error)
+    assert error.exit_code == 2 and "\n" not in str(error)
+
+
 def test_password_protected_workbook(tmp_path: Path) -> None:
     ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 512
     error = read_error(write(tmp_path, "vendor.xlsx", ole))
@@ -290,3 +332,44 @@ def test_every_suffix_the_readme_names_is_accepted_in_the_message(
 ) -> None:
     error = read_error(write(tmp_path, "q.docx", "x"))
     assert suffix in str(error)
+
+
+BILLION_LAUGHS = """- id: Q1
+  question: Is MFA required?
+  a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+"""
+
+
+def test_yaml_aliases_that_expand_without_end_are_refused_at_once() -> None:
+    """A 10-line file took over a minute and 6.8 GB before an internal error."""
+    with pytest.raises(QuestionnaireError, match="field 'd': longer than 10,000 characters"):
+        parse_yaml(BILLION_LAUGHS, "bomb.yaml")
+    with pytest.raises(QuestionnaireError, match="nested too deeply"):
+        parse_yaml("- id: Q1\n  question: x\n  f: " + "[" * 5000 + "]" * 5000, "deep.yaml")
+
+
+def test_yaml_merge_keys_are_read_as_yaml_defines_them() -> None:
+    text = (
+        "- &base\n  id: Q1\n  section: Access\n  question: Is MFA required?\n"
+        "- <<: *base\n  id: Q2\n  question: How often is access reviewed?\n"
+    )
+    questions = parse_yaml(text, "q.yaml")
+    assert [(q.question_id, q.fields) for q in questions] == [
+        ("Q1", {"section": "Access"}),
+        ("Q2", {"section": "Access"}),
+    ]
+
+
+@pytest.mark.parametrize(("written", "number"), [("010", "8"), ("0x1A", "26"), ("1:30", "90")])
+def test_a_yaml_number_read_other_than_written_is_refused(written: str, number: str) -> None:
+    """The ids became '8', '26' and '90' without a word."""
+    with pytest.raises(QuestionnaireError, match=f"{written} reads as the number {number}"):
+        parse_yaml(f"- id: {written}\n  question: Is MFA required?\n", "q.yaml")
+    assert parse_yaml("- id: 12\n  question: Is MFA required?\n", "q.yaml")[0].question_id == "12"

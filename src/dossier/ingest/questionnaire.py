@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,8 @@ def parse_yaml(text: str, name: str) -> list[Question]:
         loaded = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
     except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
         raise QuestionnaireError(f"{name}: not valid YAML ({_yaml_problem(error)})") from None
+    except RecursionError:
+        raise QuestionnaireError(f"{name}: not valid YAML (nested too deeply)") from None
     items: Any = loaded.get("questions") if isinstance(loaded, dict) else loaded
     if not isinstance(items, list):
         raise QuestionnaireError(f"{name}: expected a list of questions (or a 'questions:' list)")
@@ -129,7 +132,11 @@ def parse_yaml(text: str, name: str) -> list[Question]:
         qid, text = str(item["id"]).strip(), (item["question"] or "").strip()
         if not qid or not text:
             raise QuestionnaireError(f"{name}: item {number} has an empty id or question")
-        fields = {str(k): str(v) for k, v in item.items() if k not in ("id", "question")}
+        fields = {
+            str(k): _plain(v, f"{name}: item {number}: field {str(k)!r}")
+            for k, v in item.items()
+            if k not in ("id", "question")
+        }
         questions.append(Question(qid, text, fields, f"{name}#{number}"))
     return questions
 
@@ -143,17 +150,50 @@ def _yaml_problem(error: Exception) -> str:
     return where + " ".join(str(problem).split())
 
 
+FIELD_CHARS = 10_000  # an item's other field, as text, at most
+
+
+def _plain(value: Any, where: str) -> str:
+    """A field's value as text. A nested value is written out only while short: a
+    few aliased lists expand to billions of items ("billion laughs")."""
+    if not isinstance(value, list | dict):
+        return str(value)
+    budget = [FIELD_CHARS]
+
+    def spend(item: Any) -> None:
+        if isinstance(item, list | dict):
+            budget[0] -= 2
+            for inner in item.items() if isinstance(item, dict) else item:
+                if budget[0] < 0:
+                    raise QuestionnaireError(
+                        f"{where}: longer than {FIELD_CHARS:,} characters as text "
+                        "(aliases expanding without end?)"
+                    )
+                spend(inner)
+        else:
+            budget[0] -= len(str(item)) + 2
+
+    spend(value)
+    if budget[0] < 0:
+        raise QuestionnaireError(f"{where}: longer than {FIELD_CHARS:,} characters as text")
+    return str(value)
+
+
 def _scalar_id(value: Any) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
     """The safe loader, refusing a mapping that names one key twice (which would
-    otherwise keep the last value without a word)."""
+    otherwise keep the last value without a word), and a number YAML reads other
+    than as written (``010`` is 8, ``0x1A`` 26, ``1:30`` 90); merge keys
+    (``<<: *base``) are read as YAML defines them."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # flattened by the safe loader; its keys may be overridden
             key = self.construct_object(key_node, deep=deep)
             if key in seen:
                 raise yaml.constructor.ConstructorError(
@@ -161,6 +201,22 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                 )
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        written = str(node.value)
+        if not _DECIMAL.match(written):
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"{written} reads as the number {super().construct_yaml_int(node)}, "
+                "not as written: put it in quotes",
+                node.start_mark,
+            )
+        return int(super().construct_yaml_int(node))
+
+
+_DECIMAL = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _UniqueKeyLoader.construct_yaml_int)
 
 
 def _check_unique(questions: list[Question], path: Path) -> None:

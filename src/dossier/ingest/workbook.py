@@ -25,6 +25,20 @@ DEFAULT_COLUMNS = ColumnSettings()  # find the columns by their usual header nam
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # encrypted .xlsx and legacy .xls
 
 
+# What openpyxl raises for a damaged workbook (SyntaxError: XML that does not parse).
+UNREADABLE = (
+    zipfile.BadZipFile,
+    KeyError,
+    ValueError,
+    OSError,
+    SyntaxError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    EOFError,
+)
+
+
 def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False) -> Any:
     """The workbook; with ``values``, each formula cell holds the value the workbook
     saved for it (what a person sees) instead of its formula."""
@@ -39,8 +53,9 @@ def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False
         )
     try:
         return openpyxl.load_workbook(io.BytesIO(data), data_only=values)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as error:
-        raise QuestionnaireError(f"{path}: not a readable .xlsx workbook ({error})") from None
+    except (InvalidFileException, *UNREADABLE) as error:  # XML cut short, a lost string ...
+        detail = " ".join(str(error).split()).split(". ")[0] or type(error).__name__
+        raise QuestionnaireError(f"{path}: not a readable .xlsx workbook ({detail})") from None
 
 
 def read_xlsx(
