@@ -175,7 +175,7 @@ def test_an_answered_copy_can_be_answered_again(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.xlsx"
     edited = [_answer("AC.1", 5, "Yes, for every account.")]
     write_answered(source, edited, fresh, ColumnSettings(), WRITTEN_AT)
-    write_answered(target, edited, target, ColumnSettings(), WRITTEN_AT)
+    write_answered(target, edited, target, ColumnSettings(), WRITTEN_AT, earlier_is_ours=True)
     assert openpyxl.load_workbook(target)["Security"]["C5"].value == "Yes, for every account."
     assert target.read_bytes() == fresh.read_bytes()
 
@@ -401,7 +401,15 @@ def test_the_same_answers_and_decisions_give_the_same_bytes_from_either_copy(
     answered_caiq(tmp_path, caiq_answers(), "draft.xlsx")
     answered_caiq(tmp_path, caiq_answers("approved"), "approved.xlsx")
     draft = tmp_path / "draft.xlsx"
-    write_answered(draft, caiq_answers("approved"), draft, ColumnSettings(), WRITTEN_AT, TITLES)
+    write_answered(
+        draft,
+        caiq_answers("approved"),
+        draft,
+        ColumnSettings(),
+        WRITTEN_AT,
+        TITLES,
+        earlier_is_ours=True,
+    )
     assert draft.read_bytes() == (tmp_path / "approved.xlsx").read_bytes()
     again = answered_caiq(tmp_path, caiq_answers(), "again.xlsx")
     assert again["C5"].comment.text.startswith("Draft")
@@ -472,3 +480,48 @@ def test_an_escalated_answer_says_needs_review_until_a_person_approves_it(
     sheet = answered_caiq(tmp_path, approved, "approved.xlsx")
     assert sheet["C6"].value is None
     assert sheet["E6"].value.startswith("The documents state:")
+
+
+def test_a_value_the_vendor_put_in_an_answer_cell_is_never_lost(tmp_path: Path) -> None:
+    """Pre-filled answers were overwritten, and a pre-filled "No" erased, without a
+    word: a cell the answer leaves empty keeps its value (marked as the workbook's
+    own), one it writes keeps the earlier value in its comment; reading names them."""
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    book = openpyxl.load_workbook(source)
+    book["Security"]["C5"] = "Last year's answer"
+    book["Security"]["C8"] = "Escrow via a third party"
+    book.save(source)
+    _, notes = read_xlsx(source)
+    assert any("2 answer cell row(s) already hold a value (rows 5, 8)" in n for n in notes)
+    answers = [
+        _answer("AC.1", 5, "Yes: MFA is required."),
+        dataclasses.replace(_answer("2", 8, "x"), review=Review("rejected", "Ada", "2026-12-01")),
+    ]
+    written = write_answered(source, answers, tmp_path / "out.xlsx", ColumnSettings(), WRITTEN_AT)
+    sheet = openpyxl.load_workbook(written)["Security"]
+    assert sheet["C5"].value == "Yes: MFA is required."
+    assert "Replaced this cell's earlier value: “Last year's answer”" in sheet["C5"].comment.text
+    assert sheet["C8"].value == "Escrow via a third party"  # a rejected answer erases nothing
+    assert "Kept: this value is the workbook's own" in sheet["C8"].comment.text
+
+
+def test_header_cells_written_as_formulas_are_found_when_writing_too(tmp_path: Path) -> None:
+    """Headers exported as ="Question" and ="Answer" were read (from the values the
+    workbook saved) but not found when writing (in its formulas): every question was
+    answered and nothing was written back."""
+    path = tmp_path / "export.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["ID", '="Question"', '="Answer"'])
+    sheet.append(["Q1", "Is multi-factor authentication required?", None])
+    book.save(path)
+    _with_saved_value(path, "B1", "Question")
+    _with_saved_value(path, "C1", "Answer")
+    questions, _ = read_xlsx(path)
+    assert [q.question_id for q in questions] == ["Q1"]
+    answer = dataclasses.replace(
+        _answer("Q1", 2, "Yes: MFA is required."), fields=questions[0].fields
+    )
+    written = write_answered(path, [answer], tmp_path / "out.xlsx", ColumnSettings(), WRITTEN_AT)
+    assert openpyxl.load_workbook(written).active["C2"].value == "Yes: MFA is required."
+    assert answers_written(written, [answer], ColumnSettings()) == 1

@@ -181,7 +181,17 @@ def _roles(
 
 
 def _written(value: Any) -> str:
-    return " ".join(str(value).split()) if value is not None else ""
+    """A header cell's text; a formula that is only a text (``="Answer"``, as some
+    exports write headers) is that text, so reading the values a workbook saved and
+    writing into its formulas find the same columns."""
+    if value is None:
+        return ""
+    literal = _TEXT_FORMULA.match(str(value))
+    text = literal.group(1).replace('""', '"') if literal else str(value)
+    return " ".join(text.split())
+
+
+_TEXT_FORMULA = re.compile(r'^=\s*"((?:[^"]|"")*)"\s*$')
 
 
 def name(value: Any) -> str:

@@ -77,6 +77,7 @@ def read_xlsx(
         notes += column_notes(layout, len(found), columns, path.name)
         notes += _unsaved_formulas(formulas[sheet.title], layout, found, path.name)
         notes += _merged_answer_cells(formulas[sheet.title], layout, found, path.name)
+        notes += _filled_answer_cells(sheet, layout, found, path.name)
         questions += found
     return questions, notes
 
@@ -118,6 +119,30 @@ def _unsaved_formulas(
         for row in range(layout.header_row + 1, sheet.max_row + 1)
         if str(row) not in rows
         and str(sheet.cell(row=row, column=layout.question_col).value or "").startswith("=")
+    ]
+
+
+def _filled_answer_cells(
+    sheet: Any, layout: SheetLayout, found: list[Question], file_name: str
+) -> list[str]:
+    """A note when answer cells (choice or text) already hold values: the answered
+    copy writes over them, keeping each earlier value in the cell's comment, and
+    leaves the ones it has nothing for as they are."""
+    columns = [c for c in (layout.choice_col, layout.text_col) if c is not None]
+    filled = [
+        q.fields["row"]
+        for q in found
+        if any(
+            sheet.cell(row=int(q.fields["row"]), column=c).value not in (None, "") for c in columns
+        )
+    ]
+    if not filled:
+        return []
+    rows = ", ".join(filled[:8]) + (" ..." if len(filled) > 8 else "")
+    return [
+        f"{file_name}: sheet '{sheet.title}': {len(filled)} answer cell row(s) already hold "
+        f"a value (rows {rows}): the answered copy writes over them, keeping each earlier "
+        "value in the cell's comment, and leaves a cell it has no answer for as it is"
     ]
 
 

@@ -296,7 +296,13 @@ def _write_workbook(
         )
     titles = {document.path: document.title for document in dossier.documents}
     return write_answered(
-        source, dossier.answers, target, workbook.columns, _built(dossier), titles
+        source,
+        dossier.answers,
+        target,
+        workbook.columns,
+        _built(dossier),
+        titles,
+        earlier_is_ours=source == target,  # the previous answered copy: its answers are ours
     )
 
 

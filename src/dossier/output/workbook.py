@@ -10,7 +10,9 @@ style and sheet kept, with each answer written as its columns ask
 - the citations column gets the cited documents' titles and paths, the verdict
   column the verdict; ownership and customer-responsibility columns are left alone;
 - until a person approves an answer, its cells carry the comment "Draft: awaiting
-  review"; a rejected answer's cells are left empty, the rejection as their comment.
+  review"; a rejected answer's cells are left empty, the rejection as their comment;
+- a value the workbook already holds in an answer cell is never lost: a cell the
+  answer leaves empty keeps it, and one the answer writes keeps it in its comment.
 
 A text longer than a cell holds is cut at a sentence, with a note pointing to the
 dossier. The same answers and decisions give the same bytes. The questionnaire
@@ -158,15 +160,19 @@ def write_answered(
     columns: ColumnSettings,
     written_at: dt.datetime,
     titles: Mapping[str, str] | None = None,
+    *,
+    earlier_is_ours: bool = False,
 ) -> Path:
     """``target``: the source workbook with the answers filled in. The same
     answers give the same bytes: the workbook says it was last modified at
-    ``written_at`` and every part of it is dated so."""
+    ``written_at`` and every part of it is dated so. ``earlier_is_ours``: the
+    source is an answered copy, whose answer cells this writer filled (else a value
+    in an answer cell is the vendor's, and kept)."""
     from openpyxl.writer.excel import ExcelWriter
 
     workbook = load_workbook(source)
     for sheet, row, layout, answer in _answer_rows(workbook, answers, columns):
-        _apply(sheet, row, answer_cells(layout, answer, titles or {}))
+        _apply(sheet, row, answer_cells(layout, answer, titles or {}), keep=not earlier_is_ours)
     utc = written_at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
     workbook.properties.modified = utc
     buffer = io.BytesIO()
@@ -202,15 +208,31 @@ def _answer_rows(
                 yield sheet, row, layout, answer
 
 
-def _apply(sheet: Any, row: int, cells: Sequence[CellWrite]) -> None:
+def _apply(sheet: Any, row: int, cells: Sequence[CellWrite], *, keep: bool = True) -> None:
+    """The row's cells written; with ``keep``, a value the cell held is never lost."""
     from openpyxl.cell.cell import MergedCell
 
     for write in cells:
         cell = sheet.cell(row=row, column=write.column)
         if isinstance(cell, MergedCell):
             continue
-        cell.value = write.value
-        cell.comment = _comment(cell.comment, write.comment)
+        earlier = cell.value
+        if not keep or earlier in (None, "") or earlier == write.value:
+            cell.value = write.value
+            cell.comment = _comment(cell.comment, write.comment)
+        elif write.value is None:  # the workbook's own answer is never erased
+            kept = "Kept: this value is the workbook's own, not written by dossier."
+            mark = f"{write.comment}\n\n{kept}" if write.comment else kept
+            cell.comment = _comment(cell.comment, mark)
+        else:  # written over, and kept where a reader finds it
+            cell.value = write.value
+            kept = f"Replaced this cell's earlier value: “{_shortened(str(earlier))}”"
+            mark = f"{write.comment}\n\n{kept}" if write.comment else kept
+            cell.comment = _comment(cell.comment, mark)
+
+
+def _shortened(text: str, limit: int = 1_000) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + " …"
 
 
 def _comment(existing: Any, mark: str | None) -> Any:
