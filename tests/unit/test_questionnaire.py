@@ -373,3 +373,23 @@ def test_a_yaml_number_read_other_than_written_is_refused(written: str, number: 
     with pytest.raises(QuestionnaireError, match=f"{written} reads as the number {number}"):
         parse_yaml(f"- id: {written}\n  question: Is MFA required?\n", "q.yaml")
     assert parse_yaml("- id: 12\n  question: Is MFA required?\n", "q.yaml")[0].question_id == "12"
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("semicolons.csv", "id;question\nQ1;Is MFA required?\n".encode()),  # European Excel
+        ("tabs.csv", "id\tquestion\nQ1\tIs MFA required?\n".encode()),
+        ("unicode.csv", "id,question\nQ1,Is MFA required?\n".encode("utf-16")),  # with its mark
+        ("trailing.csv", b"id,question\nQ1,Is MFA required?,\n"),  # a separator at the end
+    ],
+)
+def test_csv_as_spreadsheet_programs_write_it(tmp_path: Path, name: str, data: bytes) -> None:
+    questions = read_questionnaire(write(tmp_path, name, data))
+    assert [(q.question_id, q.question) for q in questions] == [("Q1", "Is MFA required?")]
+
+
+def test_text_in_another_encoding_names_its_line_and_the_fix(tmp_path: Path) -> None:
+    data = "id,question\nQ1,Is MFA required?\nQ2,Is the naïve path logged?\n".encode("cp1252")
+    error = read_error(write(tmp_path, "legacy.csv", data))
+    assert "legacy.csv:3: not UTF-8 text" in str(error) and "CSV UTF-8" in str(error)

@@ -48,14 +48,28 @@ def _why_none(notes: list[str]) -> str:
 
 
 def _decode(path: Path, data: bytes) -> str:
+    """UTF-8 (with or without a byte-order mark) or UTF-16 with its mark (what Excel's
+    "Unicode text" writes); anything else is named, with the line it fails on."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise QuestionnaireError(f"{path}: not valid UTF-16 text") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise QuestionnaireError(f"{path}: not UTF-8 text (byte {error.start})") from None
+        line = data[: error.start].count(b"\n") + 1
+        raise QuestionnaireError(
+            f"{path}:{line}: not UTF-8 text (byte {error.start}); save it as UTF-8 "
+            "(in Excel: CSV UTF-8)"
+        ) from None
 
 
 def parse_csv(text: str, name: str) -> list[Question]:
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # an open quote is an error
+    delimiter = _delimiter(text)
+    reader = csv.reader(  # an open quote is an error
+        io.StringIO(text, newline=""), strict=True, delimiter=delimiter
+    )
     try:
         rows = [(reader.line_num, row) for row in reader]
     except csv.Error as error:
@@ -71,6 +85,8 @@ def parse_csv(text: str, name: str) -> list[Question]:
     for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
+        while len(row) > len(header) and not row[-1].strip():
+            row = row[:-1]  # empty cells after the last column: a trailing separator
         if len(row) != len(header):
             hint = (
                 "; a question holding a comma must be in double quotes "
@@ -93,6 +109,15 @@ def parse_csv(text: str, name: str) -> list[Question]:
         }
         questions.append(Question(qid, text, fields, f"{name}:{line}"))
     return questions
+
+
+def _delimiter(text: str) -> str:
+    """The separator of the header line: a comma, or the semicolon of a European
+    Excel export or the tab of a tab-separated file when the line holds no comma."""
+    header = text.split("\n", 1)[0]
+    if "," in header:
+        return ","
+    return next((d for d in (";", "\t") if d in header), ",")
 
 
 def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> int:
