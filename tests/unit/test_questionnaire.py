@@ -378,8 +378,8 @@ def test_a_yaml_number_read_other_than_written_is_refused(written: str, number: 
 @pytest.mark.parametrize(
     ("name", "data"),
     [
-        ("semicolons.csv", "id;question\nQ1;Is MFA required?\n".encode()),  # European Excel
-        ("tabs.csv", "id\tquestion\nQ1\tIs MFA required?\n".encode()),
+        ("semicolons.csv", b"id;question\nQ1;Is MFA required?\n"),  # European Excel
+        ("tabs.csv", b"id\tquestion\nQ1\tIs MFA required?\n"),
         ("unicode.csv", "id,question\nQ1,Is MFA required?\n".encode("utf-16")),  # with its mark
         ("trailing.csv", b"id,question\nQ1,Is MFA required?,\n"),  # a separator at the end
     ],
