@@ -114,6 +114,17 @@ def key(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def stored_answer(out: Path, question_id: str) -> Path:
+    """The cache entry holding a question's stored answer (its pointer names it)."""
+    pointers = out / "cache" / "answers" / "questions"
+    (pointer,) = [
+        p
+        for p in pointers.glob("*.json")
+        if json.loads(p.read_text())["question_id"] == question_id
+    ]
+    return out / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+
+
 def rebuild(out: Path, *extra: object) -> str:
     code, output = run("build", "--config", ROOT / "dossier.toml", "--out", out, *extra)
     assert code == 0, output
@@ -130,11 +141,7 @@ def latest_ledger(out: Path) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_1_a_poisoned_stored_answer_is_recomputed_and_never_signed(b1: Path, key: Path) -> None:
-    pointers = b1 / "cache" / "answers" / "questions"
-    (pointer,) = [
-        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q01"
-    ]
-    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    stored = stored_answer(b1, "Q01")
     answer = json.loads(stored.read_text())
     assert answer["verdict"] == "grounded"
     answer["claims"][0]["text"] = INVENTED  # keys and offsets kept
@@ -163,11 +170,7 @@ def test_1_a_poisoned_stored_answer_is_recomputed_and_never_signed(b1: Path, key
 def test_1_a_stored_answer_that_lost_a_finding_is_recomputed(b1: Path) -> None:
     """Dropping the critic's finding from a stored answer (to turn an escalation
     into a grounded answer) is caught: the critic's claim checks run again."""
-    pointers = b1 / "cache" / "answers" / "questions"
-    (pointer,) = [
-        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q01"
-    ]
-    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    stored = stored_answer(b1, "Q01")
     answer = json.loads(stored.read_text())
     answer["claims"][0]["text"] = INVENTED  # the quotes are real; the claim is not theirs
     stored.write_text(json.dumps(answer))
@@ -207,11 +210,7 @@ def test_1_nothing_of_a_stored_offline_answer_is_taken_on_trust(b1: Path) -> Non
     """Its verdict, its checks, its dropped statements and its searches are not
     words a verifier can check against a document, yet reached the dossier: the
     offline engine's answer is made again and compared whole."""
-    pointers = b1 / "cache" / "answers" / "questions"
-    (pointer,) = [
-        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q02"
-    ]
-    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    stored = stored_answer(b1, "Q02")
     answer = json.loads(stored.read_text())
     assert answer["verdict"] == "grounded"
     answer["dropped_claims"] = [{"text": INVENTED, "reason": INVENTED}]
@@ -231,11 +230,7 @@ def test_1_a_stored_verdict_is_the_one_its_statements_make(b1: Path) -> None:
     """A grounded answer turned "unsupported" in the cache (its quotes kept) said
     "Not answered" above its own quotes; any engine's stored verdict and counts are
     checked against its statements."""
-    pointers = b1 / "cache" / "answers" / "questions"
-    (pointer,) = [
-        p for p in pointers.glob("*.json") if json.loads(p.read_text())["question_id"] == "Q02"
-    ]
-    stored = b1 / "cache" / "answers" / f"{json.loads(pointer.read_text())['key']}.json"
+    stored = stored_answer(b1, "Q02")
     answer = json.loads(stored.read_text())
     answer["verdict"] = "unsupported"
     stored.write_text(json.dumps(answer))
