@@ -327,8 +327,8 @@ class _Research:
         states a definite value: "How long are audit logs retained?"
         is answered by "Audit log data is retained for one month", not by the
         higher-scored "Reports summarising audit activities are retained for seven
-        years"; "How often are backups performed?" by "backed up daily", not by
-        "regular full backups"."""
+        years"; "How often are backups performed?" by "Backups run daily", not by
+        "The company performs regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
             return ranking.lead
@@ -604,7 +604,7 @@ def _missing_part(fact: Fact) -> str:
 
 
 # A sentence that leans on the one before it: a pronoun or a connective opening it
-# ("This is reviewed annually", "They are ...", "Additionally, ..."), or a list item.
+# ("This is reviewed annually", "They are ...", "Additionally, ...").
 _LEANS_BACK = re.compile(
     r"^\W*(?:this|these|those|that|they|it|its|their|such|there|here|additionally|also"
     r"|however|otherwise|in addition|furthermore|moreover|likewise|similarly|then|thereafter"
