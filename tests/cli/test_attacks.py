@@ -604,7 +604,7 @@ def test_9_sign_refuses_a_record_edited_after_review(reviewed: Path, key: Path) 
     q25["answer"] = "Yes: we hold FedRAMP High authorization."
     (reviewed / "dossier.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     code, output = run("sign", "--out", reviewed, "--key", key)
-    assert code == 1 and "Q25" in output and "await review" in output, output
+    assert code == 1 and "Q25" in output and "1 answer awaits review" in output, output
     assert not (reviewed / "manifest.sig").exists()
 
 
