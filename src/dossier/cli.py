@@ -803,9 +803,30 @@ def explain(config_path: Path | None, out: Path | None, debug: bool, question_id
 
     with _reported(debug):
         from dossier.output.trace import explain as describe
-        from dossier.output.trace import read_trace
+        from dossier.output.trace import read_trace, trace_problems
 
-        click.echo(describe(read_trace(_folder(config_path, out), question_id)))
+        folder = _folder(config_path, out)
+        trace = read_trace(folder, question_id)
+        click.echo(describe(trace))
+        answer = _recorded_answer(folder, question_id)
+        problems = trace_problems(trace, answer) if answer is not None else []
+        if problems:
+            raise DossierError(
+                f"{folder}: the stored trace of {question_id} does not match dossier.json "
+                f"({'; '.join(problems)}): the cache was edited, or the trace is of another "
+                "build; build again to trace it afresh"
+            )
+
+
+def _recorded_answer(folder: Path, question_id: str) -> Any:
+    """The answer dossier.json holds for the question (None without a readable record)."""
+    from dossier.output.serialise import read_dossier
+
+    try:
+        dossier = read_dossier(folder)
+    except DossierError:
+        return None
+    return next((a for a in dossier.answers if a.question_id == question_id), None)
 
 
 @main.command()

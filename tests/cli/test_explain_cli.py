@@ -76,3 +76,23 @@ def test_a_trace_holding_a_line_separator_reads_back(tmp_path: Path) -> None:
     assert trace.question_id is None
     assert [s.to_json() for s in trace.steps] == steps
     assert [s.kind for s in trace.steps] == ["quote", "end"]
+
+
+def test_explain_says_when_the_stored_trace_is_not_the_records_answer(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:
+    """The trace is a cache file: edited, explain printed its words as the passage's
+    ("... is reviewed POISONTRACE"). It is compared with the record, and a trace that
+    disagrees is named (exit 1) after it is printed."""
+    out = tmp_path / "out"
+    (out / "cache").mkdir(parents=True)
+    (out / "dossier.json").write_bytes((demo_config.out / "dossier.json").read_bytes())
+    trace = trace_path(demo_config.out, "Q02")
+    copy = out / trace.relative_to(demo_config.out)
+    copy.parent.mkdir(parents=True)
+    copy.write_text(trace.read_text().replace("quarterly", "monthly"))
+    result = CliRunner().invoke(main, ["explain", "--out", str(out), "Q02"])
+    assert result.exit_code == 1, result.output
+    assert "the stored trace of Q02 does not match dossier.json" in result.output
+    copy.write_text(trace.read_text())
+    assert CliRunner().invoke(main, ["explain", "--out", str(out), "Q02"]).exit_code == 0

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
+from dossier.common.textutil import fold_whitespace
 from dossier.errors import InputError
 from dossier.records import Answer, Evidence
 from dossier.steps import (
@@ -147,6 +148,28 @@ def read_trace(out: Path, question_id: str) -> Trace:
     header = next((r["question_id"] for r in rows if "step" not in r and "question_id" in r), None)
     steps = tuple(step_from_json(r) for r in rows if "step" in r or "question_id" not in r)
     return Trace(header, steps)
+
+
+def trace_problems(trace: Trace, answer: Answer) -> list[str]:
+    """Where a stored trace (a cache file) disagrees with the engine's answer the
+    record holds (checked at build time, covered by the signature): its number of
+    statements, or a quote of the record that research did not select. A reviewer's
+    edit is not the engine's answer: nothing to compare."""
+    if answer.review.status == "edited":
+        return []
+    problems = []
+    verdicts = [s for s in trace.steps if isinstance(s, VerdictStep)]
+    if verdicts and verdicts[-1].claims != len(answer.claims):
+        problems.append(
+            f"it records {verdicts[-1].claims} statement(s), the record {len(answer.claims)}"
+        )
+    selected = [
+        fold_whitespace(q) for s in trace.steps if isinstance(s, SelectStep) for q in s.quotes
+    ]
+    quoted = [fold_whitespace(q.text) for c in answer.claims if c.kind == "fact" for q in c.quotes]
+    if selected and any(not any(q in s for s in selected) for q in quoted):
+        problems.append("the quotes it shows selected are not the record's quotes")
+    return problems
 
 
 def explain(trace: Trace) -> str:
