@@ -38,6 +38,7 @@ from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
     AnswerCache,
     AnswerInputs,
+    CacheReason,
     DocumentCache,
     EvidenceView,
     Lookup,
@@ -455,11 +456,13 @@ class Answerer:
             self.evidence.of_queries,
             self.evidence.present,
         )
-        if lookup.answer is not None and (
-            problems := self._stored_problems(lookup.answer, question, brief)
-        ):
+        if lookup.answer is not None and (problems := self._audit(lookup.answer, reused=True)):
             lookup, discarded = self.cache.reject(lookup, problems)
             self.run.ledger.discarded([discarded])
+        if lookup.answer is not None and (
+            differ := self._answers_otherwise(lookup.answer, question, brief)
+        ):
+            lookup = Lookup(False, answered_otherwise(differ))
         if lookup.answer is not None:
             answer, calls = lookup.answer, 0
         else:
@@ -500,21 +503,17 @@ class Answerer:
                 return list(dict.fromkeys(stored.queries()))
         return list(dict.fromkeys(self.engine.planned_searches(brief)))
 
-    def _stored_problems(self, stored: Answer, question: Question, brief: Brief) -> list[str]:
-        """What keeps a stored answer out of the record: its quotes and words (every
-        engine); and, for a deterministic engine, any difference from the answer it
-        gives now for the same brief and evidence — research costs milliseconds
-        offline, so nothing of a stored answer (its verdict, checks, searches,
-        dropped statements) is taken on trust."""
-        problems = self._audit(stored, reused=True)
-        if problems or not self.engine.deterministic:
-            return problems
-        again = _as_stored(self._answered(question, brief)[0])
-        kept = _as_stored(stored)
-        differ = sorted(k for k in again.keys() | kept.keys() if again.get(k) != kept.get(k))
-        if differ:
-            return [f"it is not the answer the engine gives now (its {', '.join(differ)} differ)"]
-        return []
+    def _answers_otherwise(self, stored: Answer, question: Question, brief: Brief) -> list[str]:
+        """For a deterministic engine, what differs between a stored answer and the
+        one it gives now for the same brief and evidence (its fields' names; nothing
+        for another engine). Research costs milliseconds offline, so nothing of a
+        stored answer (its verdict, checks, searches, dropped statements) is taken on
+        trust; a difference is an edited entry, or the corpus around the evidence
+        (its term statistics) having moved: either way the answer is made again."""
+        if not self.engine.deterministic:
+            return []
+        again, kept = _as_stored(self._answered(question, brief)[0]), _as_stored(stored)
+        return sorted(k for k in again.keys() | kept.keys() if again.get(k) != kept.get(k))
 
     def _answered(self, question: Question, brief: Brief) -> tuple[Answer, Evidence]:
         """Research and compose (repairing within bounds), nothing written."""
@@ -566,9 +565,21 @@ class Answerer:
 
 def _as_stored(answer: Answer) -> dict[str, Any]:
     """An answer as the cache keeps it, less what a build sets afresh (the question
-    as the questionnaire words it now)."""
+    as the questionnaire words it now) and its related passages (scores of passages
+    not quoted, never evidence, which move with the corpus; the integrity check
+    holds them to passages this build has)."""
     row = answer_to_json(answer)
-    return {k: v for k, v in row.items() if k not in ("question_id", "question", "fields")}
+    dropped = ("question_id", "question", "fields", "related")
+    return {k: v for k, v in row.items() if k not in dropped}
+
+
+def answered_otherwise(fields: Sequence[str]) -> CacheReason:
+    """Why a stored answer of a deterministic engine is made again: the engine's
+    answer now differs from it."""
+    return CacheReason(
+        "evidence changed",
+        f"evidence changed: the engine answers otherwise now (its {', '.join(fields)} differ)",
+    )
 
 
 class QuoteAudit:

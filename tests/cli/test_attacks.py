@@ -217,9 +217,13 @@ def test_1_nothing_of_a_stored_offline_answer_is_taken_on_trust(b1: Path) -> Non
     answer["validation"]["critic_model_pass"] = True
     answer["searches"][0]["query"] = INVENTED
     stored.write_text(json.dumps(answer))
-    output = rebuild(b1)
-    assert f"cache: discarded cache/answers/{stored.name} (answer)" in output
-    assert "it is not the answer the engine gives now" in output
+    rebuild(b1)
+    miss = next(e for e in latest_ledger(b1) if e.get("question_id") == "Q02")
+    assert miss["cache"] == "miss"
+    assert miss["why"] == (
+        "evidence changed: the engine answers otherwise now "
+        "(its dropped_claims, searches, validation differ)"
+    )
     nowhere(INVENTED, b1)
     assert answers(b1)["Q02"]["dropped_claims"] == []
     assert answers(b1)["Q02"]["validation"]["critic_model_pass"] is False
