@@ -287,3 +287,18 @@ def test_a_markdown_comment_is_not_a_passage_but_text_around_it_is() -> None:
     assert passages == ["MFA is required for all staff."]
     plain = [c.text for c in chunk_document(make_doc(text, path="notes/access.txt"))]
     assert "<!-- internal note: update in Q3 -->" in plain  # in a .txt it is text
+
+
+def test_a_lead_in_that_states_something_is_a_passage_too() -> None:
+    """A line ending in a colon introduces what follows; when it also states a
+    practice, it must stay quotable (else a stated retention reads as not covered)."""
+    doc = make_doc(
+        "# Backup Standard\n\nBackups are retained for 35 days; the schedule is:\n\n"
+        "- daily incrementals\n- weekly full backups\n"
+    )
+    chunks = chunk_document(doc)
+    stated = next(c for c in chunks if c.text.startswith("Backups are retained"))
+    assert stated.text == "Backups are retained for 35 days; the schedule is:"
+    assert stated.heading == "Backup Standard"
+    listed = next(c for c in chunks if c.text.startswith("- daily"))
+    assert listed.heading == "Backup Standard > Backups are retained for 35 days; the schedule is:"

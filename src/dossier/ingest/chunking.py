@@ -22,14 +22,19 @@ class ChunkSettings:
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _LEAD_IN = re.compile(r"^[\w().]{0,4}\s*[*_]*[^\n]{1,80}:[*_]*$")
+# A lead-in of this many words or more states something of its own, so it is a
+# passage too, not only context ("During onboarding:" is not; "Backups are retained
+# for 35 days; the schedule is:" is).
+STATEMENT_WORDS = 6
 
 
 def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> list[Chunk]:
     """Cut a document into passages. Each passage is a paragraph (a block
     between blank lines) or, when longer than ``max_chars``, a run of whole
     sentences or lines; a sentence longer than ``max_chars`` is cut at spaces.
-    Headings and short lead-in lines ("During onboarding:") are not passages;
-    they become the ``heading`` context of those that follow.
+    Headings and lead-in lines ("During onboarding:") become the ``heading``
+    context of the passages that follow; a lead-in long enough to state something
+    ("Backups are retained for 35 days; the schedule is:") is a passage as well.
     A chunk id hashes the document path and the passage text, so editing one
     paragraph leaves every other chunk id unchanged."""
     chunks: list[Chunk] = []
@@ -50,8 +55,11 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
             continue
         if _LEAD_IN.match(block):
             lead_in = block.strip("*_ ")
-            continue
-        context = " > ".join([h[1] for h in headings] + ([lead_in] if lead_in else []))
+            if len(re.findall(r"\w+", block)) < STATEMENT_WORDS:
+                continue
+            context = " > ".join(h[1] for h in headings)  # a lead-in is not its own context
+        else:
+            context = " > ".join([h[1] for h in headings] + ([lead_in] if lead_in else []))
         for piece_start, piece_end in _pieces(doc.text, start, end, settings.max_chars):
             text = doc.text[piece_start:piece_end]
             if len(re.findall(r"\w+", text)) < settings.min_words:
