@@ -4,6 +4,7 @@ as an index built afresh over the same corpus."""
 from __future__ import annotations
 
 import hashlib
+import shutil
 import threading
 from pathlib import Path
 
@@ -119,6 +120,35 @@ def test_a_half_written_lexical_folder_is_cleared(tmp_path: Path) -> None:
     update_index(corpus(DOCUMENTS), embedder, tmp_path)
     assert not leftover.exists()
     assert len(list(model.glob("lexical-*"))) == 1
+
+
+def test_a_corpus_back_to_an_earlier_state_keeps_its_lexical_index(tmp_path: Path) -> None:
+    """Added in place, then removed again: the rewritten index holds the first
+    build's passages, whose folder name it would take; it must not be deleted as
+    the one it replaces (it was, and every later build failed on the cache)."""
+    embedder = HashingEmbedder()
+    update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    added = {**DOCUMENTS, "new.md": "# New\n\nLaptops are encrypted with full-disk encryption.\n"}
+    assert update_index(corpus(added), embedder, tmp_path)[1].lexical == "updated in place"
+    index, update = update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    assert update.lexical == "rewritten"
+    fresh, _ = update_index(corpus(DOCUMENTS), embedder, tmp_path / "fresh")
+    assert hits(index) == hits(fresh)
+    again, update = update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    assert update.lexical == "unchanged"
+    assert hits(again) == hits(fresh)
+
+
+def test_a_lexical_index_lost_from_the_cache_is_built_again(tmp_path: Path) -> None:
+    embedder = HashingEmbedder()
+    update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    (model,) = (tmp_path / "index").iterdir()
+    (folder,) = model.glob("lexical-*")
+    shutil.rmtree(folder)
+    index, update = update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    assert update.lexical == "rewritten"
+    fresh, _ = update_index(corpus(DOCUMENTS), embedder, tmp_path / "fresh")
+    assert hits(index) == hits(fresh)
 
 
 def test_a_search_after_an_addition_finds_the_added_passage(tmp_path: Path) -> None:

@@ -124,6 +124,8 @@ def update_lexical(
     folder.mkdir(parents=True, exist_ok=True)
     pointer = folder / LEXICAL_POINTER
     current = json.loads(pointer.read_text())["folder"] if pointer.exists() else None
+    if current and not (folder / current).is_dir():  # lost: build it again
+        current = None
     for stale in folder.glob("lexical-*"):
         if stale.name != current:  # left by a build killed while rewriting
             shutil.rmtree(stale, ignore_errors=True)
@@ -136,7 +138,11 @@ def update_lexical(
         lexical = LexicalIndex(folder / current)
         lexical.add(added)
         return lexical, "updated in place" if added else "unchanged", len(added), 0
-    name = f"lexical-{hashlib.sha256(json.dumps(keys).encode()).hexdigest()[:12]}"
+    # Named by what it holds and what it replaces: an index added to in place holds
+    # more than the keys that named it, so the keys alone could name the folder
+    # being replaced, which is deleted below.
+    named_by = json.dumps({"keys": list(keys), "replaces": current})
+    name = f"lexical-{hashlib.sha256(named_by.encode()).hexdigest()[:12]}"
     shutil.rmtree(folder / name, ignore_errors=True)
     (folder / name).mkdir()
     lexical = LexicalIndex(folder / name)
