@@ -74,6 +74,18 @@ def test_questions_are_found_below_the_named_header(tmp_path: Path) -> None:
     ]
 
 
+def test_ids_excel_typed_as_dates_read_as_dates(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["ID", "Question"])
+    sheet.append([dt.datetime(2024, 1, 2), "Is data encrypted at rest?"])
+    sheet.append([dt.datetime(2024, 1, 3, 9, 30), "Are backups tested?"])
+    sheet.append([dt.time(10, 15), "Is MFA required?"])
+    book.save(tmp_path / "dates.xlsx")
+    questions, _ = read_xlsx(tmp_path / "dates.xlsx")
+    assert [q.question_id for q in questions] == ["2024-01-02", "2024-01-03 09:30:00", "10:15:00"]
+
+
 def test_configured_column_names_win(tmp_path: Path) -> None:
     path = vendor_workbook(tmp_path / "acme.xlsx")
     questions, _ = read_xlsx(path, ColumnSettings(question_column="Notes"))

@@ -11,6 +11,7 @@ the same layout.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import io
 import zipfile
 from pathlib import Path
@@ -231,8 +232,15 @@ def _sheet_questions(sheet: Any, layout: SheetLayout, file_name: str) -> list[Qu
 
 
 def _text(value: Any) -> str:
+    """A cell's value as text: a whole number without ".0", and a date as the ISO
+    date Excel shows it as (an id such as "1.2" that Excel turned into a date reads
+    "2024-01-02", not "2024-01-02 00:00:00")."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, dt.datetime):
+        value = value.date() if value.time() == dt.time() else value.isoformat(" ", "seconds")
+    if isinstance(value, dt.date | dt.time):
+        value = value.isoformat()
     return str(value).strip()
