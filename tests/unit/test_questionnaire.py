@@ -130,6 +130,18 @@ def test_csv_not_utf8(tmp_path: Path) -> None:
     assert "not UTF-8" in str(error)
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_nul_character_names_its_line(tmp_path: Path, encoding: str) -> None:
+    text = "id,question\nQ1,Is data encrypted?\nQ2,Are backups\x00 tested?\n"
+    error = read_error(write(tmp_path, "q.csv", text.encode(encoding)))
+    assert "q.csv:3: holds a NUL character" in str(error)
+
+
+def test_a_yaml_questionnaire_with_a_nul_character_is_refused(tmp_path: Path) -> None:
+    error = read_error(write(tmp_path, "q.yaml", "- id: Q1\n  question: Is it\x00 so?\n"))
+    assert "q.yaml:2: holds a NUL character" in str(error)
+
+
 def test_parse_csv_multiline_cell_keeps_text() -> None:
     questions = parse_csv('id,question\nQ1,"first line\nsecond line"\n', "q.csv")
     assert questions[0].question == "first line\nsecond line"

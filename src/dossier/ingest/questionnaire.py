@@ -52,17 +52,28 @@ def _decode(path: Path, data: bytes) -> str:
     "Unicode text" writes); anything else is named, with the line it fails on."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
-            return data.decode("utf-16")
+            return _without_nul(data.decode("utf-16"), path)
         except UnicodeDecodeError:
             raise QuestionnaireError(f"{path}: not valid UTF-16 text") from None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise QuestionnaireError(
             f"{path}:{line}: not UTF-8 text (byte {error.start}); save it as UTF-8 "
             "(in Excel: CSV UTF-8)"
         ) from None
+    return _without_nul(text, path)
+
+
+def _without_nul(text: str, path: Path) -> str:
+    """A NUL character is no part of a question: the file is damaged or not text."""
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise QuestionnaireError(
+            f"{path}:{line}: holds a NUL character; the file is damaged or not a text file"
+        )
+    return text
 
 
 def parse_csv(text: str, name: str) -> list[Question]:
