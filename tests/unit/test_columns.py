@@ -160,6 +160,22 @@ def test_a_choice_column_without_a_column_for_the_prose_is_named(tmp_path: Path)
     ]
 
 
+def test_a_second_answer_column_is_named_with_the_one_chosen(tmp_path: Path) -> None:
+    """'Response' and 'Answer' both read as the answer column: the one that takes
+    the answers is named, and how to choose the other."""
+    _, notes = read_xlsx(_sheet(tmp_path, ["ID", "Question", "Response", "Answer"]))
+    assert notes == [
+        "q.xlsx: sheet 'Sheet': answers go in 'Response', not in 'Answer', which also reads "
+        "as an answer column; to choose, set [questionnaire] answer_column = '<header>' in "
+        "dossier.toml"
+    ]
+    _, chosen = read_xlsx(
+        _sheet(tmp_path, ["ID", "Question", "Response", "Answer"]),
+        ColumnSettings(answer_column="Answer"),
+    )
+    assert chosen == []
+
+
 def test_a_choice_list_without_yes_and_no_is_named(tmp_path: Path) -> None:
     path = _sheet(
         tmp_path,

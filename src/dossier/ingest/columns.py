@@ -199,6 +199,11 @@ def name(value: Any) -> str:
     return re.sub(r"\s*/\s*", "/", _written(value).lower())
 
 
+def answer_header(header: str) -> bool:
+    """Whether a header reads as an answer column's ("Response", "Answer (Yes/No)")."""
+    return bool({name(header), name(_PARENTHESES.sub("", header))} & set(ANSWER_NAMES))
+
+
 def _name_index(headers: dict[int, str]) -> dict[str, int]:
     """Each header by its name and by its name without a parenthesised remark
     ("CSP Implementation Description (Optional/Recommended)"); the first column wins."""

@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from dossier.errors import QuestionnaireError
-from dossier.ingest.columns import HEADER_SCAN_ROWS, SheetLayout, find_layout, yes_or_no
+from dossier.ingest.columns import (
+    HEADER_SCAN_ROWS,
+    SheetLayout,
+    answer_header,
+    find_layout,
+    yes_or_no,
+)
 from dossier.records import ColumnSettings, Question
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -201,6 +207,15 @@ def column_notes(
             f"{where}: the choice column '{choice}' lists {', '.join(layout.choices) or 'nothing'}"
             ", without Yes and No; it is left empty"
         )
+    unused = _other_answer_columns(layout) if not columns.answer_column else []
+    if questions and unused:
+        chosen = layout.header(layout.answer_col)
+        others = ", ".join(f"'{h}'" for h in unused)
+        notes.append(
+            f"{where}: answers go in '{chosen}', not in {others}, which also reads as an "
+            "answer column; to choose, set [questionnaire] answer_column = '<header>' in "
+            "dossier.toml"
+        )
     if questions and layout.choice_col is not None and layout.text_col is None:
         notes.append(
             f"{where}: no description or comments column beside '{choice}' (headers found: "
@@ -208,6 +223,17 @@ def column_notes(
             "set [questionnaire] text_column = '<header>' in dossier.toml for the prose"
         )
     return notes
+
+
+def _other_answer_columns(layout: SheetLayout) -> list[str]:
+    """Headers that read as an answer column but take nothing ("Answer" beside
+    "Response"): the vendor may expect the answers there."""
+    taken = {layout.question_col, layout.answer_col, layout.choice_col, layout.text_col}
+    return [
+        header
+        for column, header in enumerate(layout.headers, 1)
+        if column not in taken and answer_header(header)
+    ]
 
 
 def _configured(columns: ColumnSettings) -> list[tuple[str, str]]:
