@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dossier.incremental.history import diff_dossiers
-from dossier.records import Answer, BuildInfo, Dossier
+from dossier.records import Answer, BuildInfo, Claim, Document, Dossier, Quote
 
 
 def _build(started: str, text: str, why: str) -> Dossier:
@@ -19,3 +19,45 @@ def test_diff_gives_the_later_builds_reason_and_says_so_when_read_backwards() ->
     assert forwards and forwards[0].endswith("why: engine settings changed")
     backwards = [line for line in diff_dossiers(later, earlier) if line.startswith("Q1")]
     assert backwards[0].endswith("why: the later build recorded: engine settings changed")
+
+
+def _policy(sha: str, text_sha: str, effective: str) -> Document:
+    return Document("mfa.md", sha, text_sha, "MFA is required.", "MFA", {}, effective, None, ())
+
+
+def _cited(started: str, document: Document, verdict: str) -> Dossier:
+    info = BuildInfo(started, started, "offline", 1, 0, 1, 0, (), answer_cache={})
+    quote = Quote("MFA is required.", "mfa.md", "c1", 0, 16)
+    answer = Answer(
+        "Q1",
+        "Is MFA required?",
+        verdict,
+        "Yes.",
+        (Claim("MFA is required.", (quote,)),),
+        (),
+        (),
+        (),
+    )
+    return Dossier("1.0", info, (document,), (answer,), "", "q.csv", "", "0")
+
+
+def test_a_new_effective_date_is_named_as_such_not_as_new_evidence() -> None:
+    earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
+    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "t" * 64, "2026-01-01"), "escalate")
+    lines = diff_dossiers(earlier, later)
+    assert "document front matter changed: mfa.md (effective date 2025-01-01 → 2026-01-01)" in lines
+    assert "document changed: mfa.md" not in lines
+    [why] = [line for line in lines if line.startswith("Q1")]
+    assert why.endswith(
+        "why: front matter of mfa.md changed (effective date 2025-01-01 → 2026-01-01)"
+    )
+    assert lines[-1].endswith("1 document changed")
+
+
+def test_a_document_whose_text_changed_gives_new_evidence() -> None:
+    earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
+    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "u" * 64, "2025-01-01"), "escalate")
+    lines = diff_dossiers(earlier, later)
+    assert "document changed: mfa.md" in lines
+    [why] = [line for line in lines if line.startswith("Q1")]
+    assert why.endswith("why: new evidence in mfa.md")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
 from dossier.output.manifest import MANIFEST
 from dossier.output.serialise import from_json, to_json
-from dossier.records import Answer, Dossier, LapseCause
+from dossier.records import Answer, Document, Dossier, LapseCause
 from dossier.review.decisions import CAUSE_WORDS, authorities, changes, judged_answer
 
 HISTORY_DIR = "history"
@@ -155,6 +156,9 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(p for p in after if p in before and after[p].sha256 != before[p].sha256)
+    retagged = {p: _metadata_change(before[p], after[p]) for p in changed}
+    retagged = {p: what for p, what in retagged.items() if what}  # same text, new front matter
+    changed = [p for p in changed if p not in retagged]
     authority = sorted(
         p
         for p in after
@@ -163,6 +167,7 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     )
     for word, paths in (("added", added), ("changed", changed), ("removed", removed)):
         lines += [f"document {word}: {p}" for p in paths]
+    lines += [f"document front matter changed: {p} ({what})" for p, what in retagged.items()]
     lines += [f"document status changed: {p} ({after[p].status or 'current'})" for p in authority]
     superseded = {old_path for d in new.documents for old_path in d.supersedes} | {
         d.path for d in new.documents if d.status in ("superseded", "archived", "draft")
@@ -187,15 +192,16 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
                 lines.append(f"{qid}: same answer; quotes moved within their documents")
             continue
         moved += 1
-        why = _why(previous, answer, set(changed) | set(added), set(removed), superseded)
+        touched = Touched(set(changed) | set(added), retagged)
+        why = _why(previous, answer, touched, set(removed), superseded)
         why = why or _recorded_why(old, new, qid)
         lines.append(f"{qid}: {'; '.join(what)} — why: {why}")
     lines += [f"{qid}: question removed" for qid in old_answers if qid not in new_answers]
-    touched = len(added) + len(changed) + len(removed)
+    documents = len(added) + len(changed) + len(retagged) + len(removed)
     lines.append(
         f"{moved} of {len(new_answers)} answers changed as a reviewer judges them (their review "
         f"decisions lapse); {shifted} the same with quotes moved; "
-        f"{touched} document{'' if touched == 1 else 's'} changed"
+        f"{documents} document{'' if documents == 1 else 's'} changed"
     )
     return lines
 
@@ -248,8 +254,29 @@ def _what_changed(
     return what
 
 
+@dataclass(frozen=True)
+class Touched:
+    """The documents that changed between two builds: in their text, or only in
+    their front matter (what changed of it, by path)."""
+
+    text: set[str]
+    front_matter: dict[str, str]
+
+
+def _metadata_change(before: Document, after: Document) -> str:
+    """What changed of a document whose text did not: its effective date or other
+    front matter; "" when its text changed."""
+    if before.text_sha256 != after.text_sha256:
+        return ""
+    if before.effective_date != after.effective_date:
+        return (
+            f"effective date {before.effective_date or 'none'} → {after.effective_date or 'none'}"
+        )
+    return "its text is the same"
+
+
 def _why(
-    old: Answer, new: Answer, touched: set[str], removed: set[str], superseded: set[str]
+    old: Answer, new: Answer, touched: Touched, removed: set[str], superseded: set[str]
 ) -> str:
     reasons = []
     if " ".join(old.question.split()) != " ".join(new.question.split()):
@@ -260,7 +287,12 @@ def _why(
     stale = sorted(_cited(old) & superseded)
     if stale:
         reasons.append(f"superseded document: {', '.join(stale)}")
-    fresh = sorted((_cited(new) | _cited(old)) & touched)
+    cited = _cited(new) | _cited(old)
+    fresh = sorted(cited & touched.text)
     if fresh:
         reasons.append(f"new evidence in {', '.join(fresh)}")
+    reasons += [
+        f"front matter of {p} changed ({touched.front_matter[p]})"
+        for p in sorted(cited & set(touched.front_matter))
+    ]
     return "; ".join(reasons)
