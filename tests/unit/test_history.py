@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dossier.incremental.history import diff_dossiers
-from dossier.records import Answer, BuildInfo, Claim, Document, Dossier, Quote
+from dossier.records import Answer, BuildInfo, Claim, Document, Dossier, Quote, Verdict
 
 
 def _build(started: str, text: str, why: str) -> Dossier:
@@ -25,7 +25,7 @@ def _policy(sha: str, text_sha: str, effective: str) -> Document:
     return Document("mfa.md", sha, text_sha, "MFA is required.", "MFA", {}, effective, None, ())
 
 
-def _cited(started: str, document: Document, verdict: str) -> Dossier:
+def _cited(started: str, document: Document, verdict: Verdict) -> Dossier:
     info = BuildInfo(started, started, "offline", 1, 0, 1, 0, (), answer_cache={})
     quote = Quote("MFA is required.", "mfa.md", "c1", 0, 16)
     answer = Answer(
