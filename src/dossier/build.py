@@ -459,14 +459,15 @@ class Answerer:
         if lookup.answer is not None and (problems := self._audit(lookup.answer, reused=True)):
             lookup, discarded = self.cache.reject(lookup, problems)
             self.run.ledger.discarded([discarded])
-        if lookup.answer is not None and (
-            differ := self._answers_otherwise(lookup.answer, question, brief)
-        ):
-            lookup = Lookup(False, answered_otherwise(differ))
+        made = None
+        if lookup.answer is not None:
+            differ, made = self._answers_otherwise(lookup.answer, question, brief)
+            if differ:
+                lookup = Lookup(False, answered_otherwise(differ))
         if lookup.answer is not None:
             answer, calls = lookup.answer, 0
         else:
-            answer, calls = self._compute(question, brief, start)
+            answer, calls = self._compute(question, brief, start, made)
         self.run.ledger.question(question.question_id, lookup, time.perf_counter() - start, calls)
         self.run.checkpoint("answer")
         current = dataclasses.replace(
@@ -503,17 +504,21 @@ class Answerer:
                 return list(dict.fromkeys(stored.queries()))
         return list(dict.fromkeys(self.engine.planned_searches(brief)))
 
-    def _answers_otherwise(self, stored: Answer, question: Question, brief: Brief) -> list[str]:
+    def _answers_otherwise(
+        self, stored: Answer, question: Question, brief: Brief
+    ) -> tuple[list[str], tuple[Answer, Evidence] | None]:
         """For a deterministic engine, what differs between a stored answer and the
         one it gives now for the same brief and evidence (its fields' names; nothing
-        for another engine). Research costs milliseconds offline, so nothing of a
-        stored answer (its verdict, checks, searches, dropped statements) is taken on
-        trust; a difference is an edited entry, or the corpus around the evidence
-        (its term statistics) having moved: either way the answer is made again."""
+        for another engine), with the answer made now, for use when they differ.
+        Research costs milliseconds offline, so nothing of a stored answer (its
+        verdict, checks, searches, dropped statements) is taken on trust; a
+        difference is an edited entry, or the corpus around the evidence (its term
+        statistics) having moved: either way the answer is made again."""
         if not self.engine.deterministic:
-            return []
-        again, kept = _as_stored(self._answered(question, brief)[0]), _as_stored(stored)
-        return sorted(k for k in again.keys() | kept.keys() if again.get(k) != kept.get(k))
+            return [], None
+        made = self._answered(question, brief)
+        again, kept = _as_stored(made[0]), _as_stored(stored)
+        return sorted(k for k in again.keys() | kept.keys() if again.get(k) != kept.get(k)), made
 
     def _answered(self, question: Question, brief: Brief) -> tuple[Answer, Evidence]:
         """Research and compose (repairing within bounds), nothing written."""
@@ -531,10 +536,17 @@ class Answerer:
             )
         return answer, evidence
 
-    def _compute(self, question: Question, brief: Brief, start: float) -> tuple[Answer, int]:
-        """Research, compose and check (repairing within bounds); trace and store the
-        answer. Returns it with the model calls it took."""
-        answer, evidence = self._answered(question, brief)
+    def _compute(
+        self,
+        question: Question,
+        brief: Brief,
+        start: float,
+        made: tuple[Answer, Evidence] | None = None,
+    ) -> tuple[Answer, int]:
+        """Research, compose and check (repairing within bounds), unless ``made``
+        already holds the result; trace and store the answer. Returns it with the
+        model calls it took."""
+        answer, evidence = made or self._answered(question, brief)
         seconds = {"answer": round(time.perf_counter() - start, 4)}
         problems = self._audit(answer, reused=False)
         if problems:  # the verifier made these quotes: failing here is a bug, never shown

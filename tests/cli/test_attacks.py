@@ -33,6 +33,7 @@ from dossier.cli import main
 from dossier.common.canonical import canonical_key
 from dossier.output.manifest import manifest_bytes
 from dossier.output.serialise import read_dossier
+from dossier.research.acceptance import answer_question
 from dossier.review.decisions import authorities, judged_answer
 from dossier.review.signing import load_private_key
 from tests.support.openai_server import (
@@ -227,6 +228,29 @@ def test_1_nothing_of_a_stored_offline_answer_is_taken_on_trust(b1: Path) -> Non
     nowhere(INVENTED, b1)
     assert answers(b1)["Q02"]["dropped_claims"] == []
     assert answers(b1)["Q02"]["validation"]["critic_model_pass"] is False
+
+
+@pytest.mark.slow
+def test_1_an_answer_made_again_is_researched_once(
+    b1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer made to compare with a stored one is the answer that replaces it:
+    it is not researched a second time."""
+    stored = stored_answer(b1, "Q02")
+    answer = json.loads(stored.read_text())
+    answer["searches"][0]["query"] = INVENTED
+    stored.write_text(json.dumps(answer))
+    researched: list[str] = []
+
+    def counted(brief: Any, *args: Any, **kwargs: Any) -> Any:
+        researched.append(brief.question_id)
+        return answer_question(brief, *args, **kwargs)
+
+    monkeypatch.setattr("dossier.build.answer_question", counted)
+    rebuild(b1)
+    assert researched.count("Q02") == 1
+    assert next(e for e in latest_ledger(b1) if e.get("question_id") == "Q02")["cache"] == "miss"
+    nowhere(INVENTED, b1)
 
 
 @pytest.mark.slow
