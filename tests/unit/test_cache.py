@@ -75,6 +75,19 @@ def test_documents_are_read_once_and_again_only_when_changed(tmp_path: Path) -> 
     assert sorted(read) == ["a.md", "b.md"], "new chunking settings cut every document again"
 
 
+def test_a_document_whose_front_matter_has_date_and_mixed_keys_is_kept(tmp_path: Path) -> None:
+    text = (
+        "---\nrevision_history:\n  2024-01-10: Initial version\n"
+        "nested:\n  a: {1: one, b: two}\n---\n# Backups\n\nBackups are kept 35 days.\n"
+    )
+    files = [source("history.md", text)]
+    cache = DocumentCache(tmp_path)
+    first, read = cache.ingest(files, ChunkSettings())
+    assert read == ["history.md"] and first.failures == ()
+    again, read = cache.ingest(files, ChunkSettings())
+    assert read == [] and again == first and cache.discarded == []
+
+
 def test_a_read_only_cache_writes_nothing(tmp_path: Path) -> None:
     DocumentCache(tmp_path, read_only=True).ingest([source("a.md", POLICY)], ChunkSettings())
     assert list(tmp_path.iterdir()) == []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -64,8 +64,27 @@ def test_bare_mapping_closed_by_rule() -> None:
         "\nUsers must use MFA.\n"
     )
     meta, body = split_front_matter(text)
-    assert meta == {"title": "Access Control", "version": 2, "effective_date": dt.date(2024, 3, 1)}
+    assert meta == {"title": "Access Control", "version": 2, "effective_date": "2024-03-01"}
     assert body == "\nUsers must use MFA.\n"
+
+
+def test_front_matter_is_plain_json_data_at_any_depth() -> None:
+    block = (
+        "revision_history:\n  2024-01-10: Initial version\n  2024-06-01 09:30:00: Retention\n"
+        "nested:\n  a:\n    1: one\n    b: two\n  when: [2024-02-01]\n"
+        "tags: !!set {b, a}\nlimit: .inf\n"
+    )
+    meta, _ = split_front_matter(f"---\n{block}---\nBody.")
+    assert meta == {
+        "revision_history": {
+            "2024-01-10": "Initial version",
+            "2024-06-01T09:30:00": "Retention",
+        },
+        "nested": {"a": {"1": "one", "b": "two"}, "when": ["2024-02-01"]},
+        "tags": ["a", "b"],
+        "limit": "inf",
+    }
+    assert json.loads(json.dumps(meta, sort_keys=True, allow_nan=False)) == meta
 
 
 def test_no_front_matter() -> None:

@@ -3,7 +3,9 @@ fields that decide its authority (``effective_date``, ``status``, ``supersedes``
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import math
 import posixpath
 import re
 from typing import Any
@@ -80,7 +82,31 @@ def _parse_front_matter(block: str, *, strict: bool) -> dict[str, Any]:
         if strict:
             raise UnreadableDocument("bad front-matter: expected 'key: value' lines")
         return {}
-    return {str(key): value for key, value in loaded.items()}
+    return {str(key): plain_data(value) for key, value in loaded.items()}
+
+
+def plain_data(value: Any) -> Any:
+    """A front-matter value as JSON holds it, at any depth: mapping keys as text,
+    dates as ISO text, a set as a sorted list, binary as its base64 text, a number
+    that is not finite as text. The cache (canonical JSON, keys sorted) and every
+    reader then see plain data: ``2024-01-10: Initial version`` is a text key."""
+    if isinstance(value, dict):
+        return {_key_text(key): plain_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_data(item) for item in value]
+    if isinstance(value, set):
+        return sorted((plain_data(item) for item in value), key=str)
+    if isinstance(value, dt.date):  # a datetime too
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
+def _key_text(key: Any) -> str:
+    return key.isoformat() if isinstance(key, dt.date) else str(key)
 
 
 def authority_fields(metadata: dict[str, Any]) -> tuple[str | None, str | None, tuple[str, ...]]:
@@ -92,14 +118,12 @@ def authority_fields(metadata: dict[str, Any]) -> tuple[str | None, str | None, 
 
 
 def _iso_date(value: Any) -> str | None:
+    """An ISO date from a date, or from the ISO text of a date or of a date and time
+    (front-matter holds a YAML timestamp as its ISO text)."""
     if value is None:
         return None
-    if isinstance(value, dt.datetime):
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
     try:
-        return dt.date.fromisoformat(str(value).strip()).isoformat()
+        return dt.datetime.fromisoformat(str(plain_data(value)).strip()).date().isoformat()
     except ValueError:
         raise UnreadableDocument(
             f"bad front-matter: effective_date {value!r} is not an ISO date (YYYY-MM-DD)"
