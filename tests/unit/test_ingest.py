@@ -136,6 +136,34 @@ def test_invalid_yaml_error_names_the_line() -> None:
         split_front_matter("---\ntitle: ok\nlist: [a, b\n---\nBody.")
 
 
+def _laughs(levels: int) -> str:
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_front_matter_aliases_are_refused_naming_the_alias() -> None:
+    with pytest.raises(UnreadableDocument, match=r"at line 3: YAML alias \*a0 is not read"):
+        split_front_matter(f"---\n{_laughs(3)}---\nBody.")
+
+
+def test_a_billion_laughs_document_is_listed_as_failed_and_the_rest_is_read() -> None:
+    corpus = ingest([source("laughs.md", f"---\n{_laughs(6)}---\nBody."), source("ok.md", "Ok.")])
+    assert [d.path for d in corpus.documents] == ["ok.md"]
+    assert corpus.failures[0].path == "laughs.md"
+    assert "YAML alias *a0" in corpus.failures[0].reason
+
+
+def test_a_bare_header_with_an_alias_is_body_text() -> None:
+    text = "title: &t Backups\nowner: *t\n---\nBody."
+    assert split_front_matter(text) == ({}, text)
+
+
+def test_front_matter_nested_too_deeply_is_unreadable() -> None:
+    with pytest.raises(UnreadableDocument, match="nested too deeply"):
+        split_front_matter("---\na: " + "[" * 5000 + "]" * 5000 + "\n---\nBody.")
+
+
 def test_front_matter_that_is_not_a_mapping_is_unreadable() -> None:
     with pytest.raises(UnreadableDocument, match="key: value"):
         split_front_matter("---\n- a\n- b\n---\nBody.")
