@@ -610,3 +610,24 @@ def test_a_bare_yaml_header_closed_by_a_rule_is_still_front_matter() -> None:
     metadata, body = split_front_matter("name: Backup Policy\nacronym: BP\n---\n# Purpose\n")
     assert metadata == {"name": "Backup Policy", "acronym": "BP"}
     assert body == "# Purpose\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Purpose: Backups are retained for 35 days and encrypted at rest with AES-256.\n"
+        "Scope: All production systems.\n---\nBackup Policy\n\nBackups are tested.\n",
+        "Purpose: Backups are retained for 35 days.\n---\n\n# Backups\n\nTested yearly.\n",
+        "title: Backups\nPurpose: Backups are retained for 35 days.\n---\nMore.\n",
+    ],
+)
+def test_a_bare_header_with_a_key_that_is_not_metadata_is_body_text(text: str) -> None:
+    assert split_front_matter(text) == ({}, text)
+    assert "retained for 35 days" in read_document(source("backup.txt", text)).text
+
+
+def test_a_bare_header_of_metadata_keys_in_any_case_is_front_matter() -> None:
+    text = "Title: Backups\nOwner: IT\nmajorRevisions:\n  - date: Jun 1 2018\n---\nBody.\n"
+    metadata, body = split_front_matter(text)
+    assert len(metadata) == 3
+    assert body == "Body.\n"

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from dossier.ingest.frontmatter import REVIEW_DATE_KEYS
 from dossier.records import (
     Answer,
     Chunk,
@@ -35,8 +36,6 @@ from dossier.records import (
     Freshness,
     FreshnessState,
 )
-
-REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "review_date", "reviewed_on")
 
 # The order matters: the first family whose words occur in the passage wins.
 FAMILY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -23,7 +23,7 @@ _BARE_HEADER_START = re.compile(r"^[A-Za-z_][\w-]*:(\s|$)")
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     """Return (front-matter, body). Two forms are recognised: a block between
-    ``---`` lines at the very top, and a bare YAML mapping at the top closed
+    ``---`` lines at the very top, and a bare YAML header at the top closed
     by a ``---`` line (as some policy template sets ship)."""
     opening = _OPENING.match(text)
     if opening is not None:
@@ -32,14 +32,41 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
             raise UnreadableDocument("front-matter opened with '---' is never closed")
         block = text[opening.end() : closing.start()]
         return _parse_front_matter(block, strict=True), _after_line(text, closing.end())
-    if _BARE_HEADER_START.match(text):
-        closing = _DELIMITER.search(text)
-        if closing is not None and closing.group(1) == "---":
-            block = text[: closing.start()]
-            metadata = _parse_front_matter(block, strict=False) if _bare_header(block) else {}
-            if metadata:
-                return metadata, _after_line(text, closing.end())
-    return {}, text
+    return _bare_front_matter(text) or ({}, text)
+
+
+# The keys freshness reads as the date a document was reviewed.
+REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "review_date", "reviewed_on")
+# The keys a bare header may hold: what the authority and freshness rules read, the
+# usual document-control fields, and the header keys of policy template sets (comply's
+# policies: name, acronym, satisfies, majorRevisions; its procedures: id, cron).
+# Compared in lower case.
+METADATA_KEYS = frozenset(
+    (
+        *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
+        *REVIEW_DATE_KEYS,
+        *("next_review", "next_review_date", "owner", "author", "version", "date"),
+        *("approved", "approved_by", "approver", "approval_date", "approved_on"),
+        *("created", "updated", "last_updated", "classification", "department", "category"),
+        *("tags", "id", "document_id", "acronym", "satisfies", "majorrevisions", "cron"),
+    )
+)
+
+
+def _bare_front_matter(text: str) -> tuple[dict[str, Any], str] | None:
+    """A bare header and the body after it, or None. It is metadata only when every
+    key is a metadata key: "Purpose: Backups are retained for 35 days." above a rule
+    is the document's text, and stays quotable."""
+    if not _BARE_HEADER_START.match(text):
+        return None
+    closing = _DELIMITER.search(text)
+    if closing is None or closing.group(1) != "---":
+        return None
+    block = text[: closing.start()]
+    metadata = _parse_front_matter(block, strict=False) if _bare_header(block) else {}
+    if not metadata or not all(key.lower() in METADATA_KEYS for key in metadata):
+        return None
+    return metadata, _after_line(text, closing.end())
 
 
 _TOP_LEVEL_KEY = re.compile(r"^[A-Za-z_][\w-]*:(?:[ \t]|$)")
