@@ -631,3 +631,34 @@ def test_a_bare_header_of_metadata_keys_in_any_case_is_front_matter() -> None:
     metadata, body = split_front_matter(text)
     assert len(metadata) == 3
     assert body == "Body.\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n---\nstatus: archived\neffective_date: 2015-01-01\n---\n# Old\n\nKept 7 days.\n",
+        " \n\n---\nstatus: archived\neffective_date: 2015-01-01\n---\n# Old\n\nKept 7 days.\n",
+        "---\nStatus: Archived\nEffective_Date: 2015-01-01\n---\n# Old\n\nKept 7 days.\n",
+        "---\nSTATUS: archived\nEffective-Date: 2015-01-01\n---\n# Old\n\nKept 7 days.\n",
+    ],
+)
+def test_authority_front_matter_after_blank_lines_or_in_any_case_is_read(text: str) -> None:
+    from dossier.ingest.authority import Authority
+
+    doc = read_document(source("old.md", text))
+    assert (doc.status, doc.effective_date) == ("archived", "2015-01-01")
+    assert doc.text == "# Old\n\nKept 7 days.\n"
+    assert not Authority.of(ingest([source("old.md", text)])).is_current("old.md")
+
+
+def test_a_key_written_twice_in_two_cases_is_bad_front_matter() -> None:
+    with pytest.raises(UnreadableDocument, match="'Status' and 'status' are one key"):
+        split_front_matter("---\nStatus: draft\nstatus: current\n---\nBody.")
+
+
+def test_a_yaml_error_after_blank_lines_names_the_line_of_the_file() -> None:
+    block = "---\ntitle: ok\nlist: [a, b\n---\nBody."
+    with pytest.raises(UnreadableDocument, match="bad front-matter at line 4"):
+        split_front_matter(block)
+    with pytest.raises(UnreadableDocument, match="bad front-matter at line 6"):
+        split_front_matter("\n\n" + block)

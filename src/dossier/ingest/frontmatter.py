@@ -16,23 +16,35 @@ from dossier.errors import UnreadableDocument
 
 STATUSES = ("current", "draft", "archived", "superseded")
 
-_OPENING = re.compile(r"---[ \t]*\r?\n")  # trailing spaces after the dashes are common
+# Blank lines before the opening dashes, and spaces after them, are common.
+_OPENING = re.compile(r"(?:[ \t]*\n)*---[ \t]*\r?\n")
 _DELIMITER = re.compile(r"^(---|\.\.\.)[ \t]*$", re.MULTILINE)
 _BARE_HEADER_START = re.compile(r"^[A-Za-z_][\w-]*:(\s|$)")
 
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     """Return (front-matter, body). Two forms are recognised: a block between
-    ``---`` lines at the very top, and a bare YAML header at the top closed
-    by a ``---`` line (as some policy template sets ship)."""
+    ``---`` lines at the top (blank lines may come first), and a bare YAML header
+    at the very top closed by a ``---`` line (as some policy template sets ship).
+    Keys are read in lower case, ``-`` or a space read as ``_``: ``Effective-Date``
+    is ``effective_date``."""
     opening = _OPENING.match(text)
     if opening is not None:
-        closing = _DELIMITER.search(text, opening.end())
-        if closing is None:
-            raise UnreadableDocument("front-matter opened with '---' is never closed")
-        block = text[opening.end() : closing.start()]
-        return _parse_front_matter(block, strict=True), _after_line(text, closing.end())
+        return _fenced_front_matter(text, opening.end())
     return _bare_front_matter(text) or ({}, text)
+
+
+def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
+    """The block from ``start`` (after the opening dashes) to the closing line, and
+    the body after it."""
+    closing = _DELIMITER.search(text, start)
+    if closing is None:
+        raise UnreadableDocument("front-matter opened with '---' is never closed")
+    first_line = text.count("\n", 0, start) + 1
+    metadata = _parse_front_matter(
+        text[start : closing.start()], strict=True, first_line=first_line
+    )
+    return metadata, _after_line(text, closing.end())
 
 
 # The keys freshness reads as the date a document was reviewed.
@@ -40,7 +52,6 @@ REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "review_date", "reviewed_on")
 # The keys a bare header may hold: what the authority and freshness rules read, the
 # usual document-control fields, and the header keys of policy template sets (comply's
 # policies: name, acronym, satisfies, majorRevisions; its procedures: id, cron).
-# Compared in lower case.
 METADATA_KEYS = frozenset(
     (
         *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
@@ -64,7 +75,7 @@ def _bare_front_matter(text: str) -> tuple[dict[str, Any], str] | None:
         return None
     block = text[: closing.start()]
     metadata = _parse_front_matter(block, strict=False) if _bare_header(block) else {}
-    if not metadata or not all(key.lower() in METADATA_KEYS for key in metadata):
+    if not metadata or not all(key in METADATA_KEYS for key in metadata):
         return None
     return metadata, _after_line(text, closing.end())
 
@@ -93,29 +104,28 @@ def _after_line(text: str, position: int) -> str:
     return text[position + 1 :] if text[position : position + 1] == "\n" else text[position:]
 
 
-def _parse_front_matter(block: str, *, strict: bool) -> dict[str, Any]:
+def _parse_front_matter(block: str, *, strict: bool, first_line: int = 1) -> dict[str, Any]:
+    """The block's mapping; ``first_line``: the line of the file the block starts on."""
     try:
-        loaded = _load(block)
+        loaded = _load(block, first_line)
+        if loaded is None:
+            return {}
+        if not isinstance(loaded, dict):
+            raise UnreadableDocument("bad front-matter: expected 'key: value' lines")
+        return _metadata(loaded)
     except UnreadableDocument:
         if not strict:
-            return {}  # a bare header that is not YAML is the document's text
+            return {}  # a bare header that is not metadata is the document's text
         raise
-    if loaded is None:
-        return {}
-    if not isinstance(loaded, dict):
-        if strict:
-            raise UnreadableDocument("bad front-matter: expected 'key: value' lines")
-        return {}
-    return {str(key): plain_data(value) for key, value in loaded.items()}
 
 
-def _load(block: str) -> Any:
+def _load(block: str, first_line: int) -> Any:
     """The YAML of a front-matter block, or UnreadableDocument saying what is wrong."""
     try:
         return yaml.load(block, Loader=_FrontMatterLoader) if block.strip() else {}
     except (yaml.YAMLError, ValueError) as error:  # ValueError: an impossible date
         mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 2}" if mark is not None else ""
+        where = f" at line {mark.line + first_line}" if mark is not None else ""
         if isinstance(error, _AliasRefused):
             detail = str(error.problem)
         else:
@@ -123,6 +133,22 @@ def _load(block: str) -> Any:
         raise UnreadableDocument(f"bad front-matter{where}: {detail}") from None
     except RecursionError:
         raise UnreadableDocument("bad front-matter: nested too deeply") from None
+
+
+def _metadata(loaded: dict[Any, Any]) -> dict[str, Any]:
+    """The mapping with its keys in lower case (``-`` and spaces as ``_``) and its
+    values as plain data; two keys that are one key so read are refused."""
+    metadata: dict[str, Any] = {}
+    written: dict[str, str] = {}
+    for key, value in loaded.items():
+        name = re.sub(r"[-\s]+", "_", str(key).strip().lower())
+        if name in written:
+            raise UnreadableDocument(
+                f"bad front-matter: {written[name]!r} and {str(key)!r} are one key "
+                "(keys are read in any case)"
+            )
+        metadata[name], written[name] = plain_data(value), str(key)
+    return metadata
 
 
 class _AliasRefused(yaml.composer.ComposerError):
