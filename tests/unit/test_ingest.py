@@ -494,6 +494,17 @@ def test_scan_corpus_never_follows_a_link_out_of_the_corpus(tmp_path: Path) -> N
     assert not any("hunter2" in c.text for c in corpus_read.chunks)
 
 
+def test_scan_corpus_lists_a_symbolic_link_loop_as_failed(tmp_path: Path) -> None:
+    (tmp_path / "policy.md").write_text("Backups are kept 35 days.")
+    (tmp_path / "self.md").symlink_to("self.md")
+    (tmp_path / "a.md").symlink_to("b.md")
+    (tmp_path / "b.md").symlink_to("a.md")
+    corpus = ingest(scan_corpus(tmp_path))
+    assert [d.path for d in corpus.documents] == ["policy.md"]
+    assert [f.path for f in corpus.failures] == ["a.md", "b.md", "self.md"]
+    assert all("symbolic link loop" in f.reason for f in corpus.failures)
+
+
 def test_scan_corpus_reports_what_it_cannot_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ else is a pure function of bytes, so a document that fails to read becomes a
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import os
@@ -33,6 +34,7 @@ def sha256_hex(data: bytes) -> str:
 
 
 OUTSIDE_LINK = "a link that leads outside the corpus folder: not read"
+LINK_LOOP = "a symbolic link loop (it never reaches a file): not read"
 OUTPUT_FOLDER = (
     "a dossier's output folder (it holds a build's lock, or dossier.json with manifest.json): "
     "not read, so that no dossier quotes an earlier dossier"
@@ -52,7 +54,8 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
     setting): it comes back as a SourceFile saying so. A link to a
     file inside the corpus is left out, since the file itself is read; a link (to
     a file or a folder) that leads outside the corpus is never followed, and comes
-    back as a SourceFile saying so, as does a file or folder that cannot be read."""
+    back as a SourceFile saying so, as does a link that goes round a loop and a file
+    or folder that cannot be read."""
     if not root.exists():
         raise CorpusError(f"{root}: corpus folder does not exist")
     if not root.is_dir():
@@ -73,18 +76,19 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
         outputs = [name for name in subfolders if is_output_folder(here / name)]
         subfolders[:] = [name for name in subfolders if name not in outputs]
         files += [_folder_not_read(root, here / name, OUTPUT_FOLDER) for name in outputs]
-        files += [
-            _folder_not_read(root, here / name, OUTSIDE_LINK)
+        files += [  # a link os.walk does not follow: say so
+            _folder_not_read(root, here / name, problem)
             for name in subfolders
-            if _leads_outside(here / name, inside)  # os.walk does not follow it: say so
+            if (problem := _link_problem(here / name, inside)) is not None
         ]
         for name in names:
             path = here / name
             if name.startswith(".") or path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
                 continue
             relative = path.relative_to(root).as_posix()
-            if _leads_outside(path, inside):
-                files.append(SourceFile(relative, b"", "", OUTSIDE_LINK))
+            problem = _link_problem(path, inside)
+            if problem is not None:
+                files.append(SourceFile(relative, b"", "", problem))
             elif path.is_file() and not path.is_symlink():
                 files.append(_source_file(path, relative))
     files += [_unreadable_folder(root, error) for error in refused]
@@ -105,9 +109,20 @@ def _folder_not_read(root: Path, folder: Path, reason: str) -> SourceFile:
     return SourceFile(folder.relative_to(root).as_posix() + "/", b"", "", reason)
 
 
-def _leads_outside(path: Path, inside: Path) -> bool:
-    """A symbolic link whose target (followed all the way) is not under ``inside``."""
-    return path.is_symlink() and not _within(path.resolve(), inside)
+def _link_problem(path: Path, inside: Path) -> str | None:
+    """Why a symbolic link is not read: its target (followed all the way) is not
+    under ``inside``, or following it goes round a loop. None for anything else."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve()
+    except RuntimeError:  # Python 3.11's "Symlink loop"
+        return LINK_LOOP
+    except OSError as error:  # a later Python's ELOOP, or a link it cannot follow
+        if error.errno == errno.ELOOP:
+            return LINK_LOOP
+        return f"a symbolic link that cannot be followed ({error.strerror}): not read"
+    return None if _within(target, inside) else OUTSIDE_LINK
 
 
 def _unreadable_folder(root: Path, error: OSError) -> SourceFile:
