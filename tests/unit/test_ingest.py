@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from dossier.common.canonical import canonical_json
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.files import (
     OUTPUT_FOLDER,
@@ -503,6 +504,19 @@ def test_scan_corpus_lists_a_symbolic_link_loop_as_failed(tmp_path: Path) -> Non
     assert [d.path for d in corpus.documents] == ["policy.md"]
     assert [f.path for f in corpus.failures] == ["a.md", "b.md", "self.md"]
     assert all("symbolic link loop" in f.reason for f in corpus.failures)
+
+
+def test_scan_corpus_lists_a_file_whose_name_is_not_utf8_as_failed(tmp_path: Path) -> None:
+    (tmp_path / "policy.md").write_text("Backups are kept 35 days.")
+    (tmp_path / "docs").mkdir()
+    with open(os.fsencode(tmp_path / "docs") + b"/caf\xe9-policy.md", "wb") as file:
+        file.write(b"# Cafe\n\nBackups are encrypted.\n")
+    corpus = ingest(scan_corpus(tmp_path))
+    assert [d.path for d in corpus.documents] == ["policy.md"]
+    [failure] = corpus.failures
+    assert failure.path == "docs/caf\\xe9-policy.md"
+    assert "is not UTF-8 text" in failure.reason and "rename it" in failure.reason
+    assert canonical_json([failure.path, failure.reason])  # writable as UTF-8 anywhere
 
 
 def test_scan_corpus_reports_what_it_cannot_read(

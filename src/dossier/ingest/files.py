@@ -35,6 +35,10 @@ def sha256_hex(data: bytes) -> str:
 
 OUTSIDE_LINK = "a link that leads outside the corpus folder: not read"
 LINK_LOOP = "a symbolic link loop (it never reaches a file): not read"
+NAME_NOT_UTF8 = (
+    "its name, or its folder's, is not UTF-8 text (shown with each such byte as \\xNN): "
+    "rename it; not read"
+)
 OUTPUT_FOLDER = (
     "a dossier's output folder (it holds a build's lock, or dossier.json with manifest.json): "
     "not read, so that no dossier quotes an earlier dossier"
@@ -85,12 +89,8 @@ def scan_corpus(root: Path, leave_out: Path | None = None) -> list[SourceFile]:
             path = here / name
             if name.startswith(".") or path.suffix.lower() not in TEXT_SUFFIXES | PDF_SUFFIXES:
                 continue
-            relative = path.relative_to(root).as_posix()
-            problem = _link_problem(path, inside)
-            if problem is not None:
-                files.append(SourceFile(relative, b"", "", problem))
-            elif path.is_file() and not path.is_symlink():
-                files.append(_source_file(path, relative))
+            found = _found_file(root, path, inside)
+            files += [found] if found is not None else []
     files += [_unreadable_folder(root, error) for error in refused]
     if not files:
         raise CorpusError(f"{root}: no .md, .txt or .pdf documents found")
@@ -105,8 +105,28 @@ def is_output_folder(folder: Path) -> bool:
     return all((folder / name).is_file() for name in OUTPUT_RECORDS)
 
 
+def _found_file(root: Path, path: Path, inside: Path) -> SourceFile | None:
+    """The document file at ``path``, or one saying why it is not read; None for a
+    link to a file inside the corpus (the file itself is read) or a dangling link."""
+    relative = path.relative_to(root).as_posix()
+    if printable_path(relative) != relative:
+        return SourceFile(printable_path(relative), b"", "", NAME_NOT_UTF8)
+    problem = _link_problem(path, inside)
+    if problem is not None:
+        return SourceFile(relative, b"", "", problem)
+    if path.is_file() and not path.is_symlink():
+        return _source_file(path, relative)
+    return None
+
+
+def printable_path(path: str) -> str:
+    """A path as text that can be written anywhere: each byte of a name that is not
+    UTF-8 (which Python holds as a lone surrogate) written as ``\\xNN``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def _folder_not_read(root: Path, folder: Path, reason: str) -> SourceFile:
-    return SourceFile(folder.relative_to(root).as_posix() + "/", b"", "", reason)
+    return SourceFile(printable_path(folder.relative_to(root).as_posix()) + "/", b"", "", reason)
 
 
 def _link_problem(path: Path, inside: Path) -> str | None:
@@ -126,7 +146,7 @@ def _link_problem(path: Path, inside: Path) -> str | None:
 
 
 def _unreadable_folder(root: Path, error: OSError) -> SourceFile:
-    folder = Path(error.filename).relative_to(root).as_posix() + "/"
+    folder = printable_path(Path(error.filename).relative_to(root).as_posix()) + "/"
     return SourceFile(folder, b"", "", f"folder cannot be read ({error.strerror})")
 
 
