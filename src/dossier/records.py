@@ -170,7 +170,7 @@ class Freshness:
 
     family: str  # e.g. penetration_test, policy_review; "unrecognised" falls back
     interval_days: int
-    evidence_date: str | None  # ISO date: effective or stated review date
+    evidence_date: str | None  # ISO date: effective or stated last review, not after the build
     review_due: str | None
     state: FreshnessState
     document_class: DocumentClass | None = None  # what decided the family (see DocumentClass)

@@ -127,14 +127,46 @@ def test_a_policy_states_its_own_review_interval(stated: object, days: int) -> N
     assert assess(doc, "A policy.", dt.date(2026, 1, 2), SETTINGS).interval_days == days
 
 
+AS_OF = dt.date(2026, 12, 2)
+
+
 def test_a_stated_review_date_later_than_the_effective_date_counts() -> None:
-    assert evidence_date(document("2024-01-01", last_reviewed="2026-02-01")) == "2026-02-01"
+    doc = document("2024-01-01", last_reviewed="2026-02-01")
+    assert evidence_date(doc, AS_OF) == "2026-02-01"
 
 
 def test_a_pdf_states_its_date_in_its_text() -> None:
     assert stated_date("SOC 2 Summary\nReport date: May 20, 2025.") == "2025-05-20"
-    assert stated_date("Review date 2024-02-30") is None
-    assert evidence_date(document(None, "Summary date: March 3, 2026")) == "2026-03-03"
+    assert stated_date("Issue date 2024-02-30") is None
+    assert evidence_date(document(None, "Summary date: March 3, 2026"), AS_OF) == "2026-03-03"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Next review date: 2026-11-30",
+        "Next Review Date: November 30, 2026",
+        "Review date: 2026-11-30",
+        "Review due date: 2026-11-30",
+    ],
+)
+def test_a_next_review_date_in_the_text_is_never_evidence(line: str) -> None:
+    assert stated_date(f"Backup Standard\n{line}\n") is None
+    text = f"Backup Standard\n{line}\nReport date: 2019-03-01\n"
+    assert evidence_date(document(None, text), AS_OF) == "2019-03-01"
+
+
+def test_a_review_date_in_front_matter_is_not_evidence_it_was_reviewed() -> None:
+    doc = document("2020-01-01", review_date="2026-11-30")
+    assert evidence_date(doc, AS_OF) == "2020-01-01"
+    assert assess(doc, "Backups are encrypted.", AS_OF, SETTINGS).state == "stale"
+
+
+def test_no_evidence_date_is_later_than_the_build_date() -> None:
+    assert evidence_date(document("2020-01-01", last_reviewed="2027-01-01"), AS_OF) == "2020-01-01"
+    assert evidence_date(document("2027-01-01"), AS_OF) is None
+    assert evidence_date(document(None, "Report date: 2027-03-01"), AS_OF) is None
+    assert evidence_date(document("2026-12-02"), AS_OF) == "2026-12-02"
 
 
 def test_undated_evidence_is_said_so() -> None:

@@ -14,9 +14,11 @@ What a quote is dated against depends on what its document is
   in ``dossier.toml``); an activity not recognised takes the shortest interval.
 
 A citation is *fresh* for the first ``fresh_share`` (60%) of its interval from
-the document's ``effective_date`` (or its stated review date), then *ageing*,
-then *stale* once the interval has passed; one whose document states no date is
-*undated*. The build date is passed in, never read from a clock here.
+the document's ``effective_date`` (or the later date it states it was reviewed),
+then *ageing*, then *stale* once the interval has passed; one whose document
+states no date is *undated*. A next-review date is an obligation, never
+evidence, and no date after the build's counts. The build date is passed in,
+never read from a clock here.
 """
 
 from __future__ import annotations
@@ -156,22 +158,27 @@ _MONTH_NAMES = (
 )
 _MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
 # A date the document states about itself near its start, e.g. "Report date: May 20, 2025".
+# Not "Review date" (templates use it for the next review as often as the last), nor any
+# date after "next" or "due": a review still to come is an obligation, not evidence.
 _STATED_DATE = re.compile(
-    r"\b(?:report|summary|review|reviewed|issue|issued|effective|publication)\s+date\s*:?\s*"
+    r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
+    r"|publication)\s+date|last\s+reviewed(?:\s+on)?)\s*:?\s*"
     r"(?:(\d{4}-\d{2}-\d{2})|([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4}))",
     re.I,
 )
 
 
-def evidence_date(document: Document) -> str | None:
-    """The later of the document's effective date and its stated review date
-    (front-matter keys, or for a file without front-matter such as a PDF, a
-    "Report date: ..." line in its first page)."""
-    dates = [document.effective_date]
-    dates += [str(document.metadata.get(key)) for key in REVIEW_DATE_KEYS]
-    valid = [d for d in dates if d and _is_date(d)]
+def evidence_date(document: Document, as_of: dt.date) -> str | None:
+    """The latest date, not after ``as_of`` (the build's), on which the document was
+    in effect or reviewed: its effective date or a front-matter review date
+    (``REVIEW_DATE_KEYS``), or for a file stating neither, such as a PDF, a
+    "Report date: ..." line in its first page. A date after ``as_of`` is not yet
+    evidence of anything, and a next-review date is never read."""
+    dates = [document.effective_date, *(document.metadata.get(key) for key in REVIEW_DATE_KEYS)]
+    valid = [day for day in map(_iso, dates) if day is not None and day <= as_of.isoformat()]
     if not valid:
-        valid = [d for d in [stated_date(document.text[:3000])] if d]
+        stated = _iso(stated_date(document.text[:3000]))
+        valid = [stated] if stated is not None and stated <= as_of.isoformat() else []
     return max(valid) if valid else None
 
 
@@ -209,7 +216,7 @@ def assess(
     document: Document, passage: str, as_of: dt.date, settings: FreshnessSettings
 ) -> Freshness:
     kind, family, interval = family_and_interval(document, passage, settings)
-    dated = evidence_date(document)
+    dated = evidence_date(document, as_of)
     if dated is None:
         return Freshness(family, interval, None, None, "undated", kind)
     start = dt.date.fromisoformat(dated)
@@ -250,8 +257,12 @@ def date_answer(
 
 
 def _is_date(text: str) -> bool:
+    return _iso(text) is not None
+
+
+def _iso(value: object) -> str | None:
+    """``value`` as a YYYY-MM-DD date, or None when it is not an ISO date."""
     try:
-        dt.date.fromisoformat(text)
+        return dt.date.fromisoformat(str(value)).isoformat() if value else None
     except ValueError:
-        return False
-    return True
+        return None

@@ -47,8 +47,9 @@ def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
     return metadata, _after_line(text, closing.end())
 
 
-# The keys freshness reads as the date a document was reviewed.
-REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "review_date", "reviewed_on")
+# The keys freshness reads as the date a document was reviewed. Not review_date, which
+# templates use for the next review (an obligation) as often as for the last.
+REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
 # The keys a bare header may hold: what the authority and freshness rules read, the
 # usual document-control fields, and the header keys of policy template sets (comply's
 # policies: name, acronym, satisfies, majorRevisions; its procedures: id, cron).
@@ -56,7 +57,7 @@ METADATA_KEYS = frozenset(
     (
         *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
         *REVIEW_DATE_KEYS,
-        *("next_review", "next_review_date", "owner", "author", "version", "date"),
+        *("review_date", "next_review", "next_review_date", "owner", "author", "version", "date"),
         *("approved", "approved_by", "approver", "approval_date", "approved_on"),
         *("created", "updated", "last_updated", "classification", "department", "category"),
         *("tags", "id", "document_id", "acronym", "satisfies", "majorrevisions", "cron"),
