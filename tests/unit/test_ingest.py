@@ -178,6 +178,23 @@ def test_decode_text_rejects_nul_bytes() -> None:
         decode_text(b"PK\x03\x04\x00\x00zip")
 
 
+@pytest.mark.parametrize(
+    ("encoding", "detected"),
+    [
+        ("utf-16", "byte-order mark"),
+        ("utf-16-le", "NUL bytes"),
+        ("utf-16-be", "NUL bytes"),
+        ("utf-32", "byte-order mark"),
+    ],
+)
+def test_decode_text_names_a_utf16_file_as_not_utf8(encoding: str, detected: str) -> None:
+    data = "Backups are retained for 35 days.\n".encode(encoding)
+    with pytest.raises(UnreadableDocument, match="not UTF-8 text") as raised:
+        decode_text(data)
+    assert detected in str(raised.value) and "save it as UTF-8" in str(raised.value)
+    assert "binary" not in str(raised.value)
+
+
 def test_decode_text_rejects_invalid_utf8_with_position() -> None:
     with pytest.raises(UnreadableDocument, match=r"not UTF-8 text \(byte 3\)"):
         decode_text(b"abc\xff\xfe")

@@ -7,6 +7,7 @@ else is a pure function of bytes, so a document that fails to read becomes a
 
 from __future__ import annotations
 
+import codecs
 import errno
 import hashlib
 import io
@@ -216,6 +217,9 @@ def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Docume
 
 
 def decode_text(data: bytes) -> str:
+    wide = _wide_encoding(data)
+    if wide is not None:
+        raise UnreadableDocument(f"not UTF-8 text: {wide}; save it as UTF-8")
     if b"\x00" in data:
         raise UnreadableDocument("binary file (NUL bytes), not text")
     try:
@@ -223,6 +227,28 @@ def decode_text(data: bytes) -> str:
     except UnicodeDecodeError as error:
         raise UnreadableDocument(f"not UTF-8 text (byte {error.start})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+_WIDE_BOMS = (  # UTF-32's marks first: UTF-32-LE's begins with UTF-16-LE's
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """How a text file saved as UTF-16 (or UTF-32) shows it, or None: its byte-order
+    mark, or, without one, NUL bytes in every other byte and only there (as ASCII
+    text in UTF-16 has them)."""
+    for mark, name in _WIDE_BOMS:
+        if data.startswith(mark):
+            return f"{name} (detected by its byte-order mark)"
+    sample = data[:4096]
+    sides = {at % 2 for at, byte in enumerate(sample) if byte == 0}
+    if len(sides) == 1 and sample.count(0) * 4 >= len(sample):
+        return "UTF-16 (detected by its NUL bytes, one in every other byte)"
+    return None
 
 
 PAGE_BREAK = "\n\n"  # between the pages of a PDF's text
