@@ -124,6 +124,17 @@ def test_unclosed_front_matter_is_unreadable() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "\n\n---\n\nBackups are retained for 35 days.\n",  # a rule, never closed
+        "\n---\nBackups are retained for 35 days.\n\n---\n\nMore text.\n",  # two rules
+    ],
+)
+def test_a_rule_after_blank_lines_is_text_not_front_matter(text: str) -> None:
+    assert split_front_matter(text) == ({}, text)
+
+
+@pytest.mark.parametrize(
     "block",
     ["title: [unclosed\n", "a: b\n  c: d\n bad indent: x\n", "key: 'open quote\n"],
 )

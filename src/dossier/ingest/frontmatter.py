@@ -29,9 +29,16 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     Keys are read in lower case, ``-`` or a space read as ``_``: ``Effective-Date``
     is ``effective_date``."""
     opening = _OPENING.match(text)
-    if opening is not None:
+    if opening is not None and (text.startswith("---") or _opens_a_mapping(text, opening.end())):
         return _fenced_front_matter(text, opening.end())
     return _bare_front_matter(text) or ({}, text)
+
+
+def _opens_a_mapping(text: str, start: int) -> bool:
+    """After blank lines, dashes open front-matter only when a ``key:`` line and a
+    closing line follow: otherwise they are a Markdown rule above the text."""
+    first = text[start:].lstrip("\n").split("\n", 1)[0]
+    return _TOP_LEVEL_KEY.match(first) is not None and _DELIMITER.search(text, start) is not None
 
 
 def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
