@@ -285,3 +285,135 @@ def test_an_escalated_answer_without_quotes_needs_review_and_is_not_not_covered(
     brief = make_brief(Question("Q", "¿Se cifran los datos en reposo?"))
     assert short_answer(brief, "escalate", ()) == ("Needs review", None)
     assert short_answer(brief, "unsupported", ()) == ("Not covered", None)
+
+
+def _quoted(question: str, quote: str, lead: str) -> tuple[str, str | None]:
+    """The short answer when research chose ``lead`` within a longer ``quote``."""
+    brief = make_brief(Question("Q", question))
+    answer, finding = short_answer(brief, "grounded", _claims(quote), focus=lead)
+    return answer, finding.check if finding else None
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "lead"),
+    [
+        (
+            "Is MFA required for all users?",
+            "MFA is required for all employees when accessing production systems. "
+            "MFA is not required for contractors.",
+            "MFA is required for all employees when accessing production systems.",
+        ),
+        (
+            "Are background checks performed on all personnel?",
+            "Background checks are not performed on interns. Background checks are "
+            "performed on all full-time employees before their start date.",
+            "Background checks are performed on all full-time employees before their start date.",
+        ),
+    ],
+)
+def test_a_denial_beside_the_lead_sentence_in_its_own_quote_is_for_a_person(
+    question: str, quote: str, lead: str
+) -> None:
+    assert _quoted(question, quote, lead) == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "check"),
+    [
+        (
+            "Do you use hardware security keys?",
+            "We will implement hardware security keys for administrators in 2027.",
+            "planned",
+        ),
+        ("Is MFA enforced?", "The company plans to enforce MFA on every account.", "planned"),
+        (
+            "Is data in transit encrypted?",
+            "Data in transit is encrypted with TLS where possible.",
+            "scope",
+        ),
+        ("Is all data encrypted at rest?", "Production databases are encrypted at rest.", "scope"),
+    ],
+)
+def test_a_planned_hedged_or_narrower_practice_is_not_a_plain_yes(
+    question: str, lead: str, check: str
+) -> None:
+    assert _short(question, lead) == ("Needs review", check)
+
+
+def test_all_asked_and_all_stated_is_yes() -> None:
+    assert _short("Is all data encrypted at rest?", "All customer data is encrypted at rest.") == (
+        "Yes",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "How often are application debug logs reviewed?",
+            "Security event logs are reviewed daily.",
+        ),
+        (
+            "After how many minutes are idle sessions terminated?",
+            "Customer data is deleted no more than 30 days after contract termination.",
+        ),
+    ],
+)
+def test_a_value_stated_for_something_beside_the_subject_is_not_the_answer(
+    question: str, lead: str
+) -> None:
+    answer, check = _short(question, lead)
+    assert answer == "Needs review"
+    assert check in ("subject", "value")
+
+
+def test_a_frequency_is_not_read_as_how_long_something_is_kept() -> None:
+    assert _short("How long are backups retained?", "Full backups are taken every 24 hours.") == (
+        "Needs review",
+        "value",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        (
+            "What is the recovery point objective?",
+            "The recovery time objective is 4 hours and the recovery point objective is 24 hours.",
+            "24 hours",
+        ),
+        (
+            "What is the recovery time objective?",
+            "The recovery time objective is 4 hours and the recovery point objective is 24 hours.",
+            "4 hours",
+        ),
+        (
+            "How long must wireless passphrases be?",
+            "Wireless passphrases must be between 16 and 64 characters.",
+            "between 16 and 64 characters",
+        ),
+        (
+            "What is the minimum password length?",
+            "Passwords must be more than 15 characters long.",
+            "more than 15 characters",
+        ),
+        (
+            "What is the minimum password length?",
+            "Passwords are not required to be 8 characters, but 14 characters.",
+            "14 characters",
+        ),
+        ("How often are encryption keys rotated?", "Keys are rotated on a 90-day cycle.", None),
+    ],
+)
+def test_the_value_is_the_one_stated_for_the_subject_with_its_bounds(
+    question: str, lead: str, value: str | None
+) -> None:
+    answer, _ = _short(question, lead)
+    assert answer == (value or "on a 90-day cycle")
+
+
+def test_a_value_naming_what_sets_the_subject_apart_answers() -> None:
+    """ "Invoices" without "records" is the subject: a table row answers."""
+    row = "| Invoices and invoice line items | 7 years from invoice date | Required for tax |"
+    assert _short("How long do you retain invoice records?", row) == ("7 years", None)

@@ -4,9 +4,14 @@ It is read off the lead quote (the first quote of the first claim) and the brief
 
 - a question asking for a value (how often, how long, how many) gets the value
   as the lead quote states it ("quarterly", "within 72 hours", "12
-  characters"); a lead quote that states none is a finding (a person decides);
+  characters", "between 16 and 64 characters"), from the clause about the
+  subject ("the RPO is 24 hours" beside "the RTO is 4 hours"); a lead quote
+  that states none, or states one for something beside the subject (naming one
+  of its terms at most, not the first), is a finding (a person decides);
 - a yes/no question gets ``Yes`` when the lead quote states the practice with
-  no negation and no other quote denies it; ``No`` only when it plainly says the
+  no negation, as followed now (not planned), without "where possible", with
+  the "all" the question asks about, and no other sentence quoted denies it
+  ("MFA is not required for contractors"); ``No`` only when it plainly says the
   practice is not followed (a negation right before one of the ask's own terms,
   in a sentence naming most of them: "we do not store card numbers"); a
   negation anywhere else in the lead quote is a finding, since
@@ -28,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from dossier.common.textutil import content_terms, question_terms, stem, words
+from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.values import (
@@ -95,7 +100,7 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
-    denial = _denied_elsewhere(brief, claims) if first == YES else None
+    denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
         detail = (
             f"another quote denies what the question asks (“{denial}”): "
@@ -114,10 +119,38 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         value = stated_value(kind, lead, subject_terms(fact))
         if value is None:
             return NEEDS_REVIEW, Finding("value", 0, f"the lead quote states no {kind} value")
+        if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
+            return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
         return value, None
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead), None
     return _yes_or_no(brief, lead)
+
+
+def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
+    """The terms of what a value question asks about that the lead sentence does not
+    name (nor a thesaurus alternative), when it names one of them at most and not
+    the first (what sets the subject apart: "application" of "application debug
+    logs"; "invoice" of "invoice records" is enough, and a long question's wording
+    holds terms no answer repeats): a value stated for something beside the subject
+    ("Security event logs are reviewed daily" for application debug logs) is not the
+    answer."""
+    present = set(content_terms(lead))
+    subject = subject_terms(fact)
+    terms = list(
+        dict.fromkeys(t for t in fact.terms if t in subject)
+    )  # as the question orders them
+    missing = [t for t in terms if not thesaurus.says(t, present)]
+    named = len(terms) - len(missing)
+    return missing if len(terms) >= 2 and named <= 1 and terms[0] in missing else []
+
+
+def _partial_subject(fact: Fact, lead: str, value: str) -> str:
+    missing = _unnamed_subject(fact, lead)
+    return (
+        f"the lead quote states “{value}” but does not name all the question asks about "
+        f"(not named: {', '.join(missing)}): a person decides whether it is the value asked"
+    )
 
 
 def _further_values(
@@ -160,16 +193,56 @@ def _open(brief: Brief, lead: str) -> str:
     the figure, when it asks for a measure the lead quote states; else that the
     documents describe it (the quotes say how)."""
     if _MEASURE.search(brief.query):
-        value = stated_value("number", lead)
+        value = stated_value("number", lead, question_terms(brief.core or brief.query))
         if value is not None:
             return value
     return DOCUMENTED
 
 
+# A practice still to come or followed only where it can be: not a plain Yes.
+_PLANNED = re.compile(
+    r"\b(?:will|shall)\s+(?:be\s+)?(?:implement|introduc|deploy|roll(?:ed)?\s+out|adopt|"
+    r"migrat|begin|start|launch|complet)\w*\b[^.;]*\b(?:in|by|during)\s+(?:(?:early|late|mid|"
+    r"the end of)\s+)?(?:Q[1-4]\s+)?(?:20\d\d|next (?:year|quarter))\b"
+    r"|\b(?:plan(?:s|ned)?|intends?|aims?)\s+to\b|\broadmap\b|\bin the future\b",
+    re.I,
+)
+_HEDGED = re.compile(
+    r"\b(?:where(?:ver)?|when(?:ever)?|if|as far as)\s+(?:possible|feasible|practical|"
+    r"practicable|applicable|appropriate)\b",
+    re.I,
+)
+# "Is all data encrypted?": a lead that does not say all may state less than asked.
+_ALL_ASKED = re.compile(r"\b(?:all|every)\b", re.I)
+_ALL_STATED = re.compile(r"\b(?:all|every|each|any|entire|always|no exceptions?)\b", re.I)
+
+
+def _qualified(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when the lead states the practice as planned, only where possible,
+    or without the "all" the question asks about; else None."""
+    for check, pattern, why in (
+        ("planned", _PLANNED, "states it as planned, not as followed now"),
+        ("scope", _HEDGED, "states it only where it can be followed"),
+    ):
+        found = pattern.search(lead)
+        if found:
+            detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
+            return Finding(check, 0, detail + ": a person decides whether it answers Yes")
+    asked = brief.query if brief is not None else ""
+    if _ALL_ASKED.search(asked) and not _ALL_STATED.search(lead):
+        detail = (
+            "the question asks about all of it; the lead quote does not say all: "
+            "a person decides whether it answers Yes for all"
+        )
+        return Finding("scope", 0, detail)
+    return None
+
+
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     if not negations:
-        return YES, None
+        qualified = _qualified(brief, lead)
+        return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
     if _PROHIBITION_ASK.search(asked):
         return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
@@ -207,15 +280,20 @@ def _about_practice(brief: Brief, text: str) -> bool:
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
 
 
-def _denied_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
-    """The negation, in a quote after the lead, that denies the practice asked
-    ("we should not use production data for dev or test" beside a lead that seems to
-    say Yes), or None. Negated and prohibition questions expect negations."""
+def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str | None:
+    """The negation, in a sentence of the quotes other than the lead sentence, that
+    denies the practice asked ("we should not use production data for dev or test"
+    beside a lead that seems to say Yes; "MFA is not required for contractors" in the
+    lead's own quote, after "MFA is required for all employees"), or None. Negated
+    and prohibition questions expect negations."""
     if _NEGATED_ASK.search(brief.query) or _PROHIBITION_ASK.search(brief.query):
         return None
     wanted = set(question_terms(brief.core or brief.query))
-    quotes = [q.text for claim in claims for q in claim.quotes][1:]
-    for text in quotes:
+    quoted = [" ".join(q.text.split()) for claim in claims for q in claim.quotes]
+    others = [
+        text[a:b] for text in quoted for a, b in sentence_spans(text) if text[a:b].strip() != lead
+    ]
+    for text in others:
         for match in _NEGATION.finditer(text):
             if _bounding(text, match.start()) or not _names_after(text, match.end(), wanted):
                 continue

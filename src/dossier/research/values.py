@@ -15,7 +15,8 @@ _FREQUENCY = re.compile(
     r"|every\s+\w+(\s+(days|weeks|months|years|hours))?|each\s+(year|quarter|month|week|day)"
     r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each|every)\s+\w+"
     r"|at least once(\s+(a|per|each|every)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
-    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis)\b",
+    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
+    r"|(on\s+an?\s+)?\d+[\s-](day|week|month|year)\s+(cycle|schedule|rotation))\b",
     re.I,
 )
 _NUMBER_WORDS = (
@@ -24,8 +25,10 @@ _NUMBER_WORDS = (
 )
 _DURATION = re.compile(
     rf"\b((within|for|after|up to|at least|a minimum of|a maximum of|no more than)\s+)?"
-    rf"(\d[\d,]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?[\s-]+(business\s+|calendar\s+|working\s+)?"
-    r"(second|minute|hour|day|week|month|year)s?\b|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
+    rf"(?<!every\s)(?<!each\s)(?<!\bper\s)(\d[\d,]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?[\s-]+"
+    r"(business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|year)s?\b"
+    r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
+    r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
     re.I,
 )
 _NUMBER = re.compile(
@@ -142,9 +145,12 @@ def _names(wanted: set[str], present: set[str]) -> bool:
 
 # A figure with its unit ("14 characters", "4 hours", "99.9%"), a section number
 # ("3.1 Passwords ...") aside.
+_FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
 _MEASURED = re.compile(
-    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|no more than)\s+)?"
-    rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s*(?:-\s*)?"
+    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|no more than|more than"
+    rf"|less than|fewer than|greater than|no fewer than|no less than)\s+"
+    rf"|between\s+{_FIGURE}\s+and\s+|from\s+{_FIGURE}\s+to\s+)?"
+    rf"{_FIGURE}(?:\s*\(\d+\))?\s*(?:-\s*)?"
     rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
     re.I,
 )
@@ -154,13 +160,23 @@ _SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
 # "not annually, but monthly", "rather than quarterly": a value the text denies
 # ("not only annually" does not).
 _DENIED_BEFORE = re.compile(
-    r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+)?$", re.I
+    r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+){0,3}$", re.I
+)
+# ... unless the value is what the text states in the end: "not required to be 8
+# characters, but 14 characters" denies 8; "must not be shorter than 12" bounds 12.
+_BOUND_AFTER_NOT = re.compile(
+    r"\b(?:not|never)\s+(?:be\s+)?(?:shorter|longer|less|more|fewer|"
+    r"greater|later|earlier|older|exceed\w*)\b",
+    re.I,
 )
 
 
 def denied(text: str, start: int) -> bool:
-    """Whether the value found at ``start`` of the text is one the text denies."""
-    return _DENIED_BEFORE.search(text[max(0, start - 20) : start]) is not None
+    """Whether the value found at ``start`` of the text is one the text denies ("not
+    annually, but monthly"; "not required to be 8 characters, but 14")."""
+    before = text[max(0, start - 40) : start]
+    denial = _DENIED_BEFORE.search(before)
+    return denial is not None and _BOUND_AFTER_NOT.search(before, denial.start()) is None
 
 
 def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> str | None:
@@ -173,12 +189,38 @@ def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> st
     if pattern is None:
         return None
     body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    clause = _clause_about(body, about)
+    if clause is not None and clause != body:  # "RTO is 4 hours and the RPO is 24 hours"
+        value = stated_value(kind, clause, about)
+        if value is not None:
+            return value
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
     stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
     match = next(stated, None) or (_counted(body) if kind == "number" else None)
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
+
+
+# Where a sentence turns to another subject: "; ", ", and the ", ", while ", ", but ".
+_CLAUSE_BREAK = re.compile(
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any)\s)|,\s+(?:while|whereas|but)\s+",
+    re.I,
+)
+
+
+def _clause_about(text: str, about: Collection[str]) -> str | None:
+    """The one clause of the text that names the most of ``about`` (more than any
+    other clause), or None: "The recovery time objective is 4 hours and the recovery
+    point objective is 24 hours" has a clause about the recovery point objective."""
+    if not about:
+        return None
+    clauses = [c for c in _CLAUSE_BREAK.split(text) if c.strip()]
+    if len(clauses) < 2:
+        return None
+    named = [sum(thesaurus.says(t, set(content_terms(c))) for t in about) for c in clauses]
+    best = max(named)
+    return clauses[named.index(best)] if best and named.count(best) == 1 else None
 
 
 # A figure and up to four words after it: "5 consecutive failed login attempts".
@@ -232,7 +274,11 @@ def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
 def _counted(text: str) -> re.Match[str] | None:
     """A figure and the noun it counts ("180 personnel"), not part of a name."""
     return next(
-        (m for m in _COUNT_AND_NOUN.finditer(text) if not _NAMED_BEFORE.search(text, 0, m.start())),
+        (
+            m
+            for m in _COUNT_AND_NOUN.finditer(text)
+            if not _NAMED_BEFORE.search(text, 0, m.start()) and not denied(text, m.start())
+        ),
         None,
     )
 
