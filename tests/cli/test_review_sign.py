@@ -351,6 +351,30 @@ def test_an_edit_with_an_invented_quote_is_refused(out: Path) -> None:
     assert (out / "dossier.json").read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "Yes: “MFA is optional for workforce accounts. This applies to all.",
+            "the quotation mark “ at character 6",
+        ),
+        ('Yes: "MFA is optional for workforce accounts.”', "the quote “MFA is optional"),
+        ("Yes: ‘MFA is optional for workforce accounts.’", "the quote “MFA is optional"),
+        ("Yes: «MFA is optional for workforce accounts.»", "the quote “MFA is optional"),
+        ("Yes: MFA is optional for workforce accounts.”", "the quotation mark ” at character"),
+    ],
+)
+def test_an_edit_whose_quotation_marks_hide_a_made_up_quote_is_refused(
+    out: Path, text: str, message: str
+) -> None:
+    """Found by an adversarial review: an unclosed “, or a pair other than “…” and
+    "…", put words the corpus does not hold in the signed dossier as verified."""
+    before = (out / "dossier.json").read_bytes()
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)
+    assert code == 2 and "S1: edit refused: " + message in output, output
+    assert (out / "dossier.json").read_bytes() == before
+
+
 def test_a_key_path_that_is_a_folder_is_one_line(out: Path, tmp_path: Path) -> None:
     assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
     (tmp_path / "keys").mkdir()

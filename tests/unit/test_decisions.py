@@ -11,7 +11,10 @@ import dataclasses
 import json
 from pathlib import Path
 
+import pytest
+
 from dossier.common.canonical import canonical_key
+from dossier.errors import InputError
 from dossier.records import (
     Answer,
     BuildInfo,
@@ -239,3 +242,23 @@ def test_an_earlier_versions_lapse_reason_is_read_as_such(tmp_path: Path) -> Non
     lapse = load_decisions(tmp_path)["Q1"].lapsed
     assert lapse is not None and lapse.causes == (LapseCause.EARLIER_VERSION,)
     assert lapse.message == row["lapsed"]
+
+
+def test_an_edit_with_an_unclosed_or_unpaired_quotation_mark_is_refused() -> None:
+    """Found by an adversarial review: an opening “ with no closing mark, or a pair
+    the pattern did not know ("…”, ‘…’, «…»), let words the corpus does not hold
+    into the record as the reviewer's verified quote."""
+    made_up = "User access is reviewed every 30 days."
+    for text in (
+        f"Yes: “{made_up} By everyone.",
+        f'Yes: "{made_up}”',
+        f"Yes: ‘{made_up}’",
+        f"Yes: «{made_up}»",
+        f"Yes: {made_up}”",
+    ):
+        with pytest.raises(InputError, match=r"Q1: edit refused: the (quote|quotation mark)"):
+            edit_decision(_dossier(_answer()), "Q1", text, "Ada", AT, _passages())
+    for opening, closing in (('"', "”"), ("‘", "’"), ("«", "»"), ("“", '"')):
+        text = f"Yes, the owner's review: {opening}{SENTENCE}{closing}"
+        edit = edit_decision(_dossier(_answer()), "Q1", text, "Ada", AT, _passages())
+        assert [q.text for q in edit.edited_quotes] == [SENTENCE]

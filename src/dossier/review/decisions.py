@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from dossier.records import (
     Review,
     ReviewStatus,
 )
+from dossier.review.quotation import QuotationMarkError, quotations
 
 DECISIONS_FILE = "review.json"
 PASSAGES_FILE = "cache/passages.json"  # every passage of the build, to re-verify edits
@@ -468,39 +468,25 @@ def _edited(answer: Answer, decision: Decision) -> Answer:
     return dataclasses.replace(answer, answer=decision.edited_answer, claims=claims)
 
 
-_QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"")
-
-
 def edit_decision(
     dossier: Dossier, question_id: str, text: str, reviewer: str, at: str, passages: list[Chunk]
 ) -> Decision:
     """An edit of an answer's prose. Every passage the reviewer puts in quotation
-    marks must verify against the corpus (the answer's cited documents first),
+    marks (``quotation.quotations``: any common pair; a mark without its pair is
+    refused) must verify against the corpus (the answer's cited documents first),
     or the edit is refused with the reason."""
     (base,) = decide(dossier, [question_id], "edited", reviewer, at)
     if not text.strip():
         raise InputError(f"{question_id}: an edit needs the new answer text")
     answer = next(a for a in dossier.answers if a.question_id == question_id)
+    try:
+        quoted = quotations(text)
+    except QuotationMarkError as error:
+        raise InputError(f"{question_id}: edit refused: {error}") from None
     cited = {q.document for c in answer.claims for q in c.quotes}
     ordered = sorted(passages, key=lambda c: (c.document not in cited, c.document, c.start))
     verifier = QuoteVerifier()
-    quotes = []
-    for match in _QUOTED.finditer(text):
-        quoted = match.group(1) or match.group(2)
-        found = next(
-            (
-                check.quote
-                for c in ordered
-                if (check := verifier.verify(quoted, c)).quote is not None
-            ),
-            None,
-        )
-        if found is None:
-            raise InputError(
-                f"{question_id}: edit refused: the quote “{_short(quoted)}” "
-                "is not, word for word, in any document of the corpus"
-            )
-        quotes.append(found)
+    quotes = [_verified(q.text, ordered, verifier, question_id) for q in quoted]
     judged = judged_edit(text.strip(), quotes, authorities(dossier.documents))
     return dataclasses.replace(
         base,
@@ -509,6 +495,20 @@ def edit_decision(
         edited_answer=text.strip(),
         edited_quotes=tuple(quotes),
         engine_answer=answer.answer,
+    )
+
+
+def _verified(
+    quoted: str, passages: Sequence[Chunk], verifier: QuoteVerifier, question_id: str
+) -> Quote:
+    """The quote as its source's slice, from the first passage that holds it."""
+    for chunk in passages:
+        found = verifier.verify(quoted, chunk).quote
+        if found is not None:
+            return found
+    raise InputError(
+        f"{question_id}: edit refused: the quote “{_short(quoted)}” "
+        "is not, word for word, in any document of the corpus"
     )
 
 
