@@ -375,6 +375,18 @@ def test_an_edit_whose_quotation_marks_hide_a_made_up_quote_is_refused(
     assert (out / "dossier.json").read_bytes() == before
 
 
+def test_an_edit_quoting_an_archived_document_is_refused_naming_it(out: Path) -> None:
+    """Found by an adversarial review: a quote of the archived remote-work policy was
+    recorded, and shown as a verified fact, with nothing saying it is archived."""
+    before = (out / "dossier.json").read_bytes()
+    text = "Yes: “Laptops must lock the screen after 10 minutes of inactivity.”"
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)
+    assert code == 2, output
+    assert "is only in documents not in force" in output
+    assert "policies/remote-work-2019.md has status 'archived'" in output
+    assert (out / "dossier.json").read_bytes() == before
+
+
 def test_a_key_path_that_is_a_folder_is_one_line(out: Path, tmp_path: Path) -> None:
     assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
     (tmp_path / "keys").mkdir()

@@ -262,3 +262,36 @@ def test_an_edit_with_an_unclosed_or_unpaired_quotation_mark_is_refused() -> Non
         text = f"Yes, the owner's review: {opening}{SENTENCE}{closing}"
         edit = edit_decision(_dossier(_answer()), "Q1", text, "Ada", AT, _passages())
         assert [q.text for q in edit.edited_quotes] == [SENTENCE]
+
+
+def _archived_copy() -> tuple[Document, list[Chunk]]:
+    """policies/old.md, archived, holding the same sentence as policies/access.md."""
+    old = Document("policies/old.md", "s", "t", "", "Old", {}, "2019-01-01", "archived", ())
+    start = POLICY_TEXT.index("User")
+    chunk = Chunk("c0", "policies/old.md", start, start + len(SENTENCE), SENTENCE, "")
+    return old, [chunk]
+
+
+def test_an_edit_quoting_only_a_document_not_in_force_is_refused_naming_it() -> None:
+    """Found by an adversarial review: a quote of an archived document was recorded
+    as a verified fact, with nothing saying the document is archived."""
+    old, chunks = _archived_copy()
+    dossier = _dossier(_answer(), documents=(_document(), old))
+    text = f"Yes: “{SENTENCE}”"
+    with pytest.raises(InputError) as refused:
+        edit_decision(dossier, "Q1", text, "Ada", AT, chunks)
+    assert "is only in documents not in force" in str(refused.value)
+    assert "policies/old.md has status 'archived'" in str(refused.value)
+    superseding = dataclasses.replace(_document(), supersedes=("policies/old.md",))
+    dossier = _dossier(_answer(), documents=(superseding, dataclasses.replace(old, status=None)))
+    with pytest.raises(InputError, match=r"policies/old\.md is superseded by policies/access\.md"):
+        edit_decision(dossier, "Q1", text, "Ada", AT, chunks)
+
+
+def test_an_edit_quoting_text_also_in_a_document_in_force_cites_that_one() -> None:
+    old, chunks = _archived_copy()
+    cited_old = Quote(SENTENCE, "policies/old.md", "c0", START, START + len(SENTENCE))
+    answer = _answer(claims=(Claim(SENTENCE, (cited_old,)),))  # the answer cites the old one
+    dossier = _dossier(answer, documents=(_document(), old))
+    edit = edit_decision(dossier, "Q1", f"Yes: “{SENTENCE}”", "Ada", AT, chunks + _passages())
+    assert [q.document for q in edit.edited_quotes] == ["policies/access.md"]

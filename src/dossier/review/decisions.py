@@ -21,6 +21,7 @@ decisions.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,10 +32,12 @@ from typing import Any
 from dossier.common.canonical import canonical_key
 from dossier.errors import InputError
 from dossier.evidence.verify import QuoteVerifier
+from dossier.ingest.authority import Authority
 from dossier.records import (
     Answer,
     Chunk,
     Claim,
+    Corpus,
     Document,
     Dossier,
     LapseCause,
@@ -473,8 +476,9 @@ def edit_decision(
 ) -> Decision:
     """An edit of an answer's prose. Every passage the reviewer puts in quotation
     marks (``quotation.quotations``: any common pair; a mark without its pair is
-    refused) must verify against the corpus (the answer's cited documents first),
-    or the edit is refused with the reason."""
+    refused) must verify against a document in force when the dossier was built
+    (``ingest.authority``; the answer's cited documents first), or the edit is
+    refused with the reason."""
     (base,) = decide(dossier, [question_id], "edited", reviewer, at)
     if not text.strip():
         raise InputError(f"{question_id}: an edit needs the new answer text")
@@ -483,10 +487,14 @@ def edit_decision(
         quoted = quotations(text)
     except QuotationMarkError as error:
         raise InputError(f"{question_id}: edit refused: {error}") from None
+    in_force = Authority.of(Corpus(dossier.documents, (), ()), _build_date(dossier))
     cited = {q.document for c in answer.claims for q in c.quotes}
-    ordered = sorted(passages, key=lambda c: (c.document not in cited, c.document, c.start))
+    ordered = sorted(
+        passages,
+        key=lambda c: (not in_force.is_current(c.document), c.document not in cited, c.start),
+    )
     verifier = QuoteVerifier()
-    quotes = [_verified(q.text, ordered, verifier, question_id) for q in quoted]
+    quotes = [_verified(q.text, ordered, verifier, in_force, question_id) for q in quoted]
     judged = judged_edit(text.strip(), quotes, authorities(dossier.documents))
     return dataclasses.replace(
         base,
@@ -498,18 +506,34 @@ def edit_decision(
     )
 
 
+def _build_date(dossier: Dossier) -> dt.date | None:
+    """The day the dossier was built, which decides what was in force (None if unknown)."""
+    try:
+        return dt.date.fromisoformat(dossier.build.started_at[:10])
+    except ValueError:
+        return None
+
+
 def _verified(
-    quoted: str, passages: Sequence[Chunk], verifier: QuoteVerifier, question_id: str
+    quoted: str,
+    passages: Sequence[Chunk],
+    verifier: QuoteVerifier,
+    in_force: Authority,
+    question_id: str,
 ) -> Quote:
-    """The quote as its source's slice, from the first passage that holds it."""
-    for chunk in passages:
-        found = verifier.verify(quoted, chunk).quote
-        if found is not None:
-            return found
-    raise InputError(
-        f"{question_id}: edit refused: the quote “{_short(quoted)}” "
-        "is not, word for word, in any document of the corpus"
-    )
+    """The quote as its source's slice, from the first passage that holds it
+    (``passages``: those of documents in force first); refused when only
+    documents not in force hold it."""
+    found = (q for c in passages if (q := verifier.verify(quoted, c).quote) is not None)
+    quote = next(found, None)
+    refused = f"{question_id}: edit refused: the quote “{_short(quoted)}” "
+    if quote is None:
+        raise InputError(refused + "is not, word for word, in any document of the corpus")
+    if not in_force.is_current(quote.document):
+        holders = dict.fromkeys([quote.document, *(q.document for q in found)])
+        why = "; ".join(in_force.reason(path) for path in holders)
+        raise InputError(refused + f"is only in documents not in force ({why}): quote one in force")
+    return quote
 
 
 def _short(text: str) -> str:
