@@ -31,13 +31,13 @@ from dossier.review.decisions import (
     apply_decisions,
     decide,
     decisions_json,
-    edit_decision,
     engine_view,
     legacy_fingerprint,
     load_decisions,
     newly_lapsed,
     reassess,
 )
+from dossier.review.edits import edit_decision
 
 AT = "2026-01-01T00:00:00Z"
 POLICY_TEXT = "Intro line.\n\nUser access is reviewed quarterly by each system owner.\n"

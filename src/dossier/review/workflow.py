@@ -38,7 +38,6 @@ from dossier.review.decisions import (
     apply_decisions,
     decide,
     decisions_json,
-    edit_decision,
     engine_view,
     load_decisions,
     load_passages,
@@ -46,6 +45,7 @@ from dossier.review.decisions import (
     pending,
     reassess,
 )
+from dossier.review.edits import edit_decision
 from dossier.review.library import load_library, remember
 
 SIGNED_FILES = (MANIFEST, *SIGNATURE_FILES)  # what `dossier sign` writes
