@@ -171,6 +171,27 @@ def test_rebuild_keeps_decisions_for_unchanged_answers(built: Path, tmp_path: Pa
     assert reviews["S3"]["status"] == "pending"
 
 
+@pytest.mark.slow
+def test_an_edit_lapses_when_its_question_changes(built: Path, tmp_path: Path) -> None:
+    """Found by an adversarial review: the build said the edited answer "came out as
+    judged; their decisions hold" and the dossier showed the new question over the
+    old edit, signed; an approval in its place lapses (question changed)."""
+    out = tmp_path / "asked-anew"
+    shutil.copytree(built, out)
+    quoted = "Multi-factor authentication (MFA) is required for all workforce accounts"
+    text = f"Yes. “{quoted}”."
+    assert run("review", "--out", out, "--reviewer", "Ada", "--edit", "S1", "--text", text)[0] == 0
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    changed = tmp_path / "q.csv"
+    original = (built.parent / "q.csv").read_text()
+    changed.write_text(original.replace("required for workforce", "optional for contractor"))
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", changed, "--out", out)
+    assert code == 0, output
+    assert "S1: was edited by Ada at " in output and "; question changed" in output, output
+    assert "their decisions hold (S1" not in output
+    assert _reviews(out)["S1"]["status"] == "pending"
+
+
 def test_keygen_refuses_to_overwrite(keys: tuple[Path, Path]) -> None:
     code, output = run("keygen", "--out", keys[0])
     assert code == 2 and "refusing to overwrite" in output

@@ -295,3 +295,37 @@ def test_an_edit_quoting_text_also_in_a_document_in_force_cites_that_one() -> No
     dossier = _dossier(answer, documents=(_document(), old))
     edit = edit_decision(dossier, "Q1", f"Yes: “{SENTENCE}”", "Ada", AT, chunks + _passages())
     assert [q.document for q in edit.edited_quotes] == ["policies/access.md"]
+
+
+def test_an_edit_lapses_when_its_question_changes() -> None:
+    """Found by an adversarial review: an edit stayed approved, and was signed,
+    under a question the reviewer never saw; an approval lapses (cause question)."""
+    decisions = _edited()
+    asked_anew = _answer(question="How often are privileged accounts reviewed?")
+    kept = reassess(decisions, _dossier(asked_anew), _passages())
+    lapse = kept["Q1"].lapsed
+    assert lapse is not None and lapse.causes == (LapseCause.QUESTION,)
+    assert "question changed" in lapse.message
+    assert apply_decisions(_dossier(asked_anew), kept).answers[0].review.status == "pending"
+    # the question in other line breaks is the same question
+    reflowed = _answer(question="How often is user access\nreviewed?")
+    assert reassess(decisions, _dossier(reflowed), _passages())["Q1"].lapsed is None
+
+
+def test_an_edit_applied_to_another_question_is_not_the_one_judged() -> None:
+    decisions = _edited()
+    asked_anew = _answer(question="How often are privileged accounts reviewed?")
+    review = apply_decisions(_dossier(asked_anew), decisions).answers[0].review
+    assert review.status == "pending" and "not the one judged" in (review.reason or "")
+
+
+def test_an_edit_recorded_without_its_question_is_upgraded_while_it_holds() -> None:
+    """Edits recorded before the question was kept hold, and take the question."""
+    edit = _edited()["Q1"]
+    assert edit.judged is not None and edit.judged["question"] == _answer().question
+    earlier = {k: v for k, v in edit.judged.items() if k != "question"}
+    old = dataclasses.replace(edit, judged=earlier, answer_sha256=canonical_key(earlier))
+    kept = reassess({"Q1": old}, _dossier(_answer()), _passages())
+    assert kept["Q1"].lapsed is None and kept["Q1"].judged == edit.judged
+    changed = POLICY_TEXT.replace("quarterly", "monthly")
+    assert reassess({"Q1": old}, _dossier(_answer()), _passages(changed))["Q1"].lapsed is not None

@@ -12,8 +12,8 @@ typed causes (``records.LapseCause``) found by comparing the copy with the new
 answer, and stays in review.json marked so: only a new decision replaces it.
 
 An edit is the reviewer's own answer, laid over the engine's: it holds while
-each of its quotes is still, word for word, in its document, and those
-documents' authority is unchanged. It is taken back out before a decision is
+its question is the same, each of its quotes is still, word for word, in its
+document, and those documents' authority is unchanged. It is taken back out before a decision is
 made or applied (``engine_view``), so it is applied once and survives later
 decisions. An edit is made, its quotations verified, by ``edits``.
 """
@@ -131,9 +131,16 @@ def judged_answer(answer: Answer, authority: Mapping[str, Any]) -> Judged:
     }
 
 
-def judged_edit(text: str, quotes: Iterable[Quote], authority: Mapping[str, Any]) -> Judged:
-    """What an edit stands on: the reviewer's prose and its verified quotes."""
-    return {"edit": text, "quotes": _quotes(quotes, authority)}
+def judged_edit(
+    question: str, text: str, quotes: Iterable[Quote], authority: Mapping[str, Any]
+) -> Judged:
+    """What an edit stands on: the question it answers, the reviewer's prose and its
+    verified quotes."""
+    return {
+        "question": " ".join(question.split()),
+        "edit": text,
+        "quotes": _quotes(quotes, authority),
+    }
 
 
 def decide(
@@ -253,9 +260,9 @@ def _edit_reassessed(
     by_document: Mapping[str, Sequence[Chunk]],
     verifier: QuoteVerifier,
 ) -> Decision:
-    """An edit holds while its quotes are still in their documents, whose authority
-    is unchanged; then it is re-anchored (offsets, passage) and laid over the
-    engine's new prose."""
+    """An edit holds while its question is the same and its quotes are still in
+    their documents, whose authority is unchanged; then it is re-anchored (offsets,
+    passage) and laid over the engine's new prose."""
     if decision.judged is None and decision.answer_sha256 != legacy_fingerprint(answer):
         return _lapsed(decision, [(LapseCause.EARLIER_VERSION, "")])
     anchored = []
@@ -265,9 +272,11 @@ def _edit_reassessed(
             detail = f"“{short_quote(quote.text)}” is no longer in {quote.document}"
             return _lapsed(decision, [(LapseCause.EDIT_QUOTE, detail)])
         anchored.append(found)
-    judged = judged_edit(decision.edited_answer or "", anchored, authority)
-    if decision.judged is not None and canonical_key(judged) != decision.answer_sha256:
-        return _lapsed(decision, changes(decision.judged, judged))
+    judged = judged_edit(answer.question, decision.edited_answer or "", anchored, authority)
+    if decision.judged is not None:
+        compared = judged if "question" in decision.judged else _without_question(judged)
+        if canonical_key(compared) != decision.answer_sha256:
+            return _lapsed(decision, changes(decision.judged, compared))
     return dataclasses.replace(
         decision,
         answer_sha256=canonical_key(judged),
@@ -275,6 +284,12 @@ def _edit_reassessed(
         edited_quotes=tuple(anchored),
         engine_answer=answer.answer,
     )
+
+
+def _without_question(judged: Judged) -> Judged:
+    """An edit's judged copy as versions up to 0.5.2 kept it, without the question:
+    such an edit is upgraded (the question it now answers added) while the rest holds."""
+    return {key: value for key, value in judged.items() if key != "question"}
 
 
 def _find(quote: Quote, chunks: Sequence[Chunk], verifier: QuoteVerifier) -> Quote | None:
@@ -450,11 +465,17 @@ def holds_for(decision: Decision, answer: Answer, documents: Iterable[Document])
 
 
 def _judged_this(decision: Decision, answer: Answer, authority: Mapping[str, Any]) -> bool:
-    if decision.status == "edited":
-        return True  # an edit stands on its own quotes (checked by reassess)
+    if decision.status == "edited":  # an edit stands on its own quotes (checked by reassess)
+        return _answers_question(decision.judged, answer)
     if decision.judged is None:
         return decision.answer_sha256 == legacy_fingerprint(answer)
     return decision.answer_sha256 == canonical_key(judged_answer(answer, authority))
+
+
+def _answers_question(judged: Judged | None, answer: Answer) -> bool:
+    """Whether an edit judged ``answer``'s question (an earlier version's copy names none)."""
+    asked = (judged or {}).get("question")
+    return asked is None or asked == " ".join(answer.question.split())
 
 
 def _edited(answer: Answer, decision: Decision) -> Answer:

@@ -52,7 +52,7 @@ def edit_decision(
     )
     verifier = QuoteVerifier()
     quotes = [_verified(q.text, ordered, verifier, in_force, question_id) for q in quoted]
-    judged = judged_edit(text.strip(), quotes, authorities(dossier.documents))
+    judged = judged_edit(answer.question, text.strip(), quotes, authorities(dossier.documents))
     return dataclasses.replace(
         base,
         answer_sha256=canonical_key(judged),
