@@ -372,6 +372,14 @@ def _record(
     from dossier.review.workflow import record_decisions
 
     recorded = record_decisions(out, reviewer, status, question_ids, reason, text, library)
+    if recorded.unchanged:
+        click.echo(
+            f"Already recorded: {', '.join(recorded.unchanged)} {status} by {reviewer}, "
+            "on the answer as it stands; not recorded again"
+        )
+    if not recorded.decided:
+        click.echo(f"Nothing to record: {_nothing_why(question_ids, recorded.pending)}")
+        return recorded
     click.echo(
         f"Recorded {recorded.decided} {status} by {reviewer}; "
         f"{counted(recorded.pending, 'answer')} still pending."
@@ -383,6 +391,12 @@ def _record(
             "changed the dossier; a signature covers only the files it signed)"
         )
     return recorded
+
+
+def _nothing_why(question_ids: tuple[str, ...] | None, waiting: int) -> str:
+    if question_ids is None and not waiting:
+        return "no answer awaits review"
+    return "nothing changed; the folder is left as it was"
 
 
 def _interactive_session(out: Path, reviewer: str, library: Path | None) -> None:

@@ -156,6 +156,24 @@ def test_a_new_review_after_signing_invalidates_the_signature(
     assert code == 1 and "not signed" in output
 
 
+def test_a_review_that_changes_nothing_leaves_a_signed_folder_as_it_was(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    """Found by an adversarial review: approve-all on a signed, fully reviewed folder
+    recorded 0 decisions and removed the signature and dossier.pdf."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    code, output = run("review", "--out", out, "--reviewer", "Zed", "--approve-all")
+    assert code == 0 and output == "Nothing to record: no answer awaits review\n", output
+    code, output = run("review", "--out", out, "--reviewer", "Ada", "--approve", "S1", "S2")
+    assert code == 0, output
+    assert "Already recorded: S1, S2 approved by Ada" in output
+    assert "Nothing to record: nothing changed" in output and "Signature removed" not in output
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    assert run("verify", "--out", out)[0] == 0
+
+
 @pytest.mark.slow
 def test_rebuild_keeps_decisions_for_unchanged_answers(built: Path, tmp_path: Path) -> None:
     project = built.parent

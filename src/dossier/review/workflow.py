@@ -61,6 +61,7 @@ class Recorded:
     next_steps: tuple[str, ...] = ()
     signature_removed: tuple[str, ...] = ()  # the signature no longer covers the dossier
     remembered: int = 0  # entries added to the answer library
+    unchanged: tuple[str, ...] = ()  # named answers whose decision was already this one
 
 
 def record_decisions(
@@ -75,19 +76,18 @@ def record_decisions(
     """One decision per named question (every pending one when ``question_ids`` is
     None), or, for ``edited``, the edit of one answer to ``text``; saved, and the
     dossier written again but for its PDF (see the module's docstring); with a
-    ``library``, each decision is added to it."""
+    ``library``, each decision is added to it. A decision that is already recorded
+    as it stands (the same status, reviewer, reason and judged answer) is not
+    recorded again; with none left, nothing is written, and a signature stays."""
     previous = load_decisions(out)
     if library is not None:
         load_library(library)  # a library that cannot be read fails before any decision
     dossier = engine_view(read_dossier(out), previous)
-    at = utc_iso()
-    new: list[Decision]
-    if status == "edited" and question_ids:
-        passages = load_passages(out)
-        edited = edit_decision(dossier, question_ids[0], text or "", reviewer, at, passages)
-        new = [dataclasses.replace(edited, reason=reason)]
-    else:
-        new = decide(dossier, question_ids, status, reviewer, at, reason)
+    made = _made(out, dossier, reviewer, status, question_ids, reason, text)
+    new = [d for d in made if not _already(previous.get(d.question_id), d)]
+    unchanged = tuple(d.question_id for d in made if d not in new)
+    if not new:
+        return Recorded(0, len(pending(dossier)), next_steps(dossier, out), unchanged=unchanged)
     decisions = {**previous, **{d.question_id: d for d in new}}
     write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
@@ -95,7 +95,31 @@ def record_decisions(
     write_outputs(reviewed, out, lay_out_pdf=False)  # the workbook from the copy in out
     steps = next_steps(reviewed, out, signed=False, laid_out=False)
     remembered = remember(library, reviewed, new) if library is not None else []
-    return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered))
+    return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered), unchanged)
+
+
+def _made(
+    out: Path,
+    dossier: Dossier,
+    reviewer: str,
+    status: ReviewStatus,
+    question_ids: Sequence[str] | None,
+    reason: str | None,
+    text: str | None,
+) -> list[Decision]:
+    """The decisions asked for, made now against ``dossier`` (the engine's view)."""
+    at = utc_iso()
+    if status == "edited" and question_ids:
+        passages = load_passages(out)
+        edited = edit_decision(dossier, question_ids[0], text or "", reviewer, at, passages)
+        return [dataclasses.replace(edited, reason=reason)]
+    return decide(dossier, question_ids, status, reviewer, at, reason)
+
+
+def _already(recorded: Decision | None, made: Decision) -> bool:
+    """Whether ``made`` repeats the decision recorded, which still holds: only its
+    time would differ."""
+    return recorded is not None and dataclasses.replace(made, at=recorded.at) == recorded
 
 
 def render_final(out: Path) -> Dossier:
