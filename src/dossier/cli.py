@@ -337,6 +337,8 @@ def review(
             raise InputError("--approve-all and --interactive take no QID")
         if edit and (len(question_ids) != 1 or text is None):
             raise InputError("--edit takes one QID and --text")
+        if text is not None and not edit:
+            raise InputError("--text needs --edit (it is the new text of the answer edited)")
         folder = _built_folder(config_path, out)
         library = _review_library(config_path, folder, library)
         if interactive:

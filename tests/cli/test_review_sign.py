@@ -102,11 +102,17 @@ def test_review_records_reviewer_time_and_reason(out: Path) -> None:
         (["--approve", "NOPE"], "no such question in this dossier: NOPE"),
         (["--approve"], "name the questions"),
         ([], "choose one of"),
+        # found by an adversarial review: the text was silently discarded (exit 0)
+        (["--approve", "S1", "--text", "No, never."], "--text needs --edit"),
+        (["--reject", "S2", "--reason", "x", "--text", "No."], "--text needs --edit"),
+        (["--approve-all", "--text", "No."], "--text needs --edit"),
     ],
 )
 def test_bad_review_requests_exit_2(out: Path, args: list[str], message: str) -> None:
+    before = (out / "dossier.json").read_bytes()
     code, output = run("review", "--out", out, "--reviewer", "Ada", *args)
     assert code == 2 and message in output
+    assert (out / "dossier.json").read_bytes() == before
 
 
 def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path]) -> None:
