@@ -148,6 +148,41 @@ def test_build_review_sign_verify_and_tamper(out: Path, keys: tuple[Path, Path])
     assert run("verify", "--out", out)[0] == 0
 
 
+def test_verify_checks_allowed_signers_and_names_a_broken_manifest(
+    out: Path, keys: tuple[Path, Path]
+) -> None:
+    """Found by an adversarial review: with allowed_signers deleted or naming another
+    key, verify said OK while ssh-keygen -Y verify failed; a manifest.json that is
+    not JSON was reported as 'manifest.sig: not a dossier signature'."""
+    from dossier.review.signing import verify
+
+    private, other_public = keys
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", private)[0] == 0
+    pubkey = Path(f"{private}.pub")
+    allowed = (out / "allowed_signers").read_text()
+    signer = run("verify", "--out", out)[1].split("signed by ")[1].split()[0]
+    ssh_other = Path(str(other_public).replace(".pub", ".ssh.pub")).read_text().split()[:2]
+    (out / "allowed_signers").write_text(f"dossier-signer {' '.join(ssh_other)}\n")
+    assert verify(out, pubkey).problems == (
+        f"allowed_signers: does not name the signing key {signer} for dossier-signer "
+        "(ssh-keygen -Y verify with it would fail)",
+    )
+    code, output = run("verify", "--out", out, "--pubkey", pubkey)
+    assert code == 1 and "allowed_signers: does not name the signing key" in output, output
+    (out / "allowed_signers").unlink()
+    code, output = run("verify", "--out", out, "--pubkey", pubkey)
+    assert code == 1 and "allowed_signers: missing" in output, output
+    (out / "allowed_signers").write_text(allowed)
+    assert run("verify", "--out", out, "--pubkey", pubkey)[0] == 0
+
+    (out / "manifest.json").write_text("{not json")
+    code, output = run("verify", "--out", out, "--pubkey", pubkey)
+    assert code == 1, output
+    assert f"{out / 'manifest.json'}: not valid JSON (" in output
+    assert "manifest.sig" not in output
+
+
 @pytest.mark.slow
 def test_a_new_review_after_signing_invalidates_the_signature(
     out: Path, keys: tuple[Path, Path]

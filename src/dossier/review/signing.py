@@ -289,6 +289,7 @@ def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) 
     signed_names = artefacts if isinstance(artefacts, dict) else {}
     problems += _artefact_problems(out, signed_names)
     problems += _openssh_problems(out, key, {**signed_names, MANIFEST: _sha256(signed)})
+    problems += _allowed_signers_problems(out, key)
     content, notes = _content_problems(out, manifest, corpus)
     return Verification(
         signer.get("fingerprint", "?"),
@@ -320,6 +321,24 @@ def _openssh_problems(out: Path, key: Ed25519PublicKey, digests: dict[str, str])
     if not sshsig.verifies(key, sums, armored):
         problems.append(f"{CHECKSUMS_SIGNATURE}: not a signature of {CHECKSUMS} by the key")
     return problems
+
+
+def _allowed_signers_problems(out: Path, key: Ed25519PublicKey) -> list[str]:
+    """``allowed_signers`` must name the key that verifies the signature for
+    ``dossier-signer``, as ``ssh-keygen -Y verify -f allowed_signers -I dossier-signer
+    -n dossier`` reads it: otherwise that check fails while this one would pass."""
+    try:
+        lines = (out / ALLOWED_SIGNERS).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return [f"{ALLOWED_SIGNERS}: missing (ssh-keygen -Y verify reads the signer's key there)"]
+    except (OSError, UnicodeDecodeError):
+        return [f"{ALLOWED_SIGNERS}: cannot be read"]
+    if any(sshsig.allows(line, SIGNER_IDENTITY, key) for line in lines):
+        return []
+    return [
+        f"{ALLOWED_SIGNERS}: does not name the signing key {fingerprint(key)} for "
+        f"{SIGNER_IDENTITY} (ssh-keygen -Y verify with it would fail)"
+    ]
 
 
 def _manifest(signed: bytes, out: Path) -> dict[str, Any]:
@@ -395,8 +414,16 @@ def _read_signed(out: Path) -> tuple[bytes, bytes]:
     except FileNotFoundError as error:
         raise SigningError(f"{error.filename}: missing; the dossier is not signed") from None
     try:
-        signature = base64.b64decode(signature_text.strip(), validate=True)
         json.loads(signed)
-    except (ValueError, json.JSONDecodeError):
+    except json.JSONDecodeError as error:
+        raise SigningError(
+            f"{out / MANIFEST}: not valid JSON ({error.msg} at line {error.lineno} column "
+            f"{error.colno}): not the manifest dossier sign writes"
+        ) from None
+    except ValueError:  # bytes that are not UTF-8
+        raise SigningError(f"{out / MANIFEST}: not valid JSON (not UTF-8 text)") from None
+    try:
+        signature = base64.b64decode(signature_text.strip(), validate=True)
+    except ValueError:
         raise SigningError(f"{out / SIGNATURE}: not a dossier signature") from None
     return signed, signature

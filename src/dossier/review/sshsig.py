@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import struct
+from fnmatch import fnmatchcase
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
@@ -99,3 +100,50 @@ def _fields(data: bytes, count: int) -> list[bytes] | None:
         out.append(data[at + 4 : at + 4 + size])
         at += 4 + size
     return out if at == len(data) else None
+
+
+def allows(line: str, principal: str, key: Ed25519PublicKey, namespace: str = NAMESPACE) -> bool:
+    """Whether one line of an allowed_signers file lets ``key`` sign as ``principal``
+    in ``namespace``, as ``ssh-keygen -Y verify`` reads it: ``principals [options]
+    ssh-ed25519 KEY [comment]``, principals and namespaces as patterns (``*``,
+    ``?``, ``!`` negates). A line with an option dossier does not check
+    (cert-authority, valid-after, valid-before) allows nothing here."""
+    fields = _split_unquoted(line.strip(), " \t")
+    if not fields or fields[0].startswith("#"):
+        return False
+    with_options = len(fields) > 3 and not fields[1].startswith(("ssh-", "ecdsa-", "sk-"))
+    options = _split_unquoted(fields[1], ",") if with_options else []
+    rest = fields[2:] if with_options else fields[1:]
+    return (
+        len(rest) >= 2
+        and rest[0] == _KEY_TYPE.decode()
+        and rest[1] == base64.b64encode(public_key_blob(key)).decode()
+        and _matches(principal, fields[0])
+        and all(_option_allows(option, namespace) for option in options)
+    )
+
+
+def _option_allows(option: str, namespace: str) -> bool:
+    name, _, value = option.partition("=")
+    return name.lower() == "namespaces" and _matches(namespace, value)
+
+
+def _matches(name: str, patterns: str) -> bool:
+    """OpenSSH's pattern list: a negated pattern that matches refuses, else any match."""
+    listed = _split_unquoted(patterns.strip('"'), ",")
+    if any(fnmatchcase(name, p[1:]) for p in listed if p.startswith("!")):
+        return False
+    return any(fnmatchcase(name, p) for p in listed if not p.startswith("!"))
+
+
+def _split_unquoted(text: str, separators: str) -> list[str]:
+    """``text`` split at ``separators`` outside double quotes (kept), empty parts dropped."""
+    parts, current, quoted = [], "", False
+    for char in text:
+        if char in separators and not quoted:
+            parts.append(current)
+            current = ""
+            continue
+        quoted = quoted != (char == '"')
+        current += char
+    return [part for part in [*parts, current] if part]
