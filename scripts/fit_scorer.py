@@ -225,7 +225,7 @@ def _neutral_answer() -> LinearModel:
     return LinearModel(ANSWER_FEATURES, (0.0,) * n, (1.0,) * n, (0.0,) * n, 0.0)
 
 
-def built_figures(labelled: LabelledSet, scorer: Scorer) -> dict[str, float]:
+def built_figures(labelled: LabelledSet, scorer: Scorer) -> dict[str, float | None]:
     """The held-out set answered by the real engine and composer under ``scorer``."""
     engine = OfflineEngine(
         labelled.index, labelled.engine.authority, labelled.engine.titles, SETTINGS, scorer
@@ -291,6 +291,11 @@ def save_features(sets: list[LabelledSet]) -> None:
     FEATURES_FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
 
 
+def _figure(value: float | None) -> str:
+    """A figure to three places; "n/a" for one over no questions (``score`` gives None)."""
+    return "n/a" if value is None else f"{value:.3f}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--eval", type=Path, default=ROOT.parent / "shared" / "eval")
@@ -324,14 +329,15 @@ def main() -> int:
         trained = fit([s for s in sets if s is not held])
         for name, scorer in (("shipped", shipped), ("fold", trained)):
             figures = built_figures(held, scorer)
-            print(f"{held.name:<14}{name:<12}" + "".join(f"{v:>11.3f}" for v in figures.values()))
+            shown = "".join(f"{_figure(v):>11}" for v in figures.values())
+            print(f"{held.name:<14}{name:<12}{shown}")
         print(f"{'':<26}threshold {trained.threshold:.3f} (fitted on the other sets)")
     final = fit(sets)
     for labelled in sets:
         figures = built_figures(labelled, final)
         print(
             f"{labelled.name:<14}{'all (in)':<12}"
-            + "".join(f"{v:>11.3f}" for v in figures.values())
+            + "".join(f"{_figure(v):>11}" for v in figures.values())
         )
     print(f"threshold {final.threshold:.3f}")
     if args.write:

@@ -773,14 +773,14 @@ def evaluate(
     with _reported(debug):
         out = _built_folder(config_path, out)
 
-        from dossier.evaluation.evaluate import FIGURES, evaluate_build
+        from dossier.evaluation.evaluate import FIGURES, evaluate_build, shown
         from dossier.index.embed import MiniLMEmbedder
 
         report = evaluate_build(out, labels, corpus, MiniLMEmbedder() if baseline else None)
         columns = ["dossier", "baseline"] if baseline else ["dossier"]
         click.echo(f"{'figure':<56}" + "".join(f"{c:>10}" for c in columns))
         for name, title in FIGURES:
-            click.echo(f"{title:<56}" + "".join(f"{report[c][name]:>10}" for c in columns))
+            click.echo(f"{title:<56}" + "".join(f"{shown(report[c][name]):>10}" for c in columns))
         missed = [
             r
             for r in report["dossier"]["questions"]

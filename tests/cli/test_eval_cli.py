@@ -107,3 +107,41 @@ def test_labels_for_another_questionnaire_are_exit_2_and_stray_ids_are_named(
     report = json.loads((demo_config.out / "eval.json").read_text())
     assert report["labels_not_in_dossier"] == ["ZZ1"]
     assert len(report["questions_not_labelled"]) == 26
+
+
+def test_a_corpus_without_the_dossiers_documents_is_exit_2_naming_them(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:
+    """Found by an adversarial review: eval printed "citation grounding 0.0", exit 0,
+    against a folder lacking the dossier's documents, naming none of them."""
+    corpus = tmp_path / "other-corpus"
+    (corpus / "policies").mkdir(parents=True)
+    (corpus / "policies" / "access-control.md").write_text("# Access\n\nSomething else.\n")
+    labels = ROOT / "questions" / "demo-labels.jsonl"
+    args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
+    result = CliRunner().invoke(main, [*args, "--corpus", str(corpus)])
+    assert result.exit_code == 2, result.output
+    assert (
+        f"{corpus}: 10 of the dossier's 11 documents are not there (hr/personnel-security.md, "
+        in result.output
+    )
+    assert "and 5 more); pass --corpus with the folder the build read" in result.output
+    assert "citation grounding" not in result.output
+
+
+def test_a_figure_over_no_questions_is_n_a_and_null_in_eval_json(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:
+    """Found by an adversarial review: labels without an unanswerable question
+    printed "correct abstention 0.0"."""
+    row = {"id": "Q01", "answerable": True, "documents": [], "anchors": ["multi-factor"]}
+    labels = tmp_path / "answerable.jsonl"
+    labels.write_text(json.dumps(row) + "\n")
+    args = ["eval", "--out", str(demo_config.out), "--labels", str(labels), "--no-baseline"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("correct abstention"))
+    assert line.split() == ["correct", "abstention", "n/a"]
+    report = json.loads((demo_config.out / "eval.json").read_text())
+    assert report["dossier"]["correct_abstention"] is None
+    assert report["dossier"]["false_abstention"] is not None

@@ -132,3 +132,16 @@ def test_a_bad_labels_file_is_an_error_naming_the_line(
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(InputError, match=re.escape(message)):
         load_labels(path)
+
+
+def test_a_figure_over_no_questions_is_none_not_zero() -> None:
+    """Found by an adversarial review: "correct abstention 0.0" for labels that
+    name no unanswerable question; it is n/a (None, null in eval.json)."""
+    answerable = {q: label for q, label in LABELS.items() if label.answerable}
+    dossier = {"answers": [answer("Q1", "unsupported", []), answer("Q2", "unsupported", [])]}
+    scores = score(dossier, answerable, RAW)
+    assert scores.correct_abstention is None
+    assert scores.precision is None  # no grounded answer
+    assert scores.median_quotes is None and scores.median_quoted_chars is None
+    assert scores.false_abstention == 1.0 and scores.answer_recall == 0.0
+    assert scores.grounding == 1.0  # no quote to find

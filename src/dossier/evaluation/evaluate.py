@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.errors import InputError
+from dossier.records import Document
 from dossier.steps import SearchStep, Step, VerdictStep
 
 _ALNUM = re.compile(r"[a-z0-9]+")
@@ -32,15 +33,17 @@ class Label:
 
 @dataclass(frozen=True)
 class Scores:
-    answer_recall: float  # answerable, grounded, and quotes cover a labelled anchor
-    correct_abstention: float  # not answerable, and not grounded
-    false_abstention: float  # answerable, and not grounded
-    documents_agree: float  # grounded answerable answers citing a labelled document
-    precision: float  # grounded answers that count in recall
-    grounding: float  # quotes found in their cited document (whitespace folded)
-    median_quoted_chars: float  # per grounded answer
-    lead: float  # answerable, grounded, and the first quote alone covers an anchor
-    median_quotes: float  # quotes per grounded answer
+    """The figures; a share or median over no questions is None (n/a), not 0."""
+
+    answer_recall: float | None  # answerable, grounded, and quotes cover a labelled anchor
+    correct_abstention: float | None  # not answerable, and not grounded
+    false_abstention: float | None  # answerable, and not grounded
+    documents_agree: float | None  # grounded answerable answers citing a labelled document
+    precision: float | None  # grounded answers that count in recall
+    grounding: float  # quotes found in their cited document (whitespace folded); 1 with none
+    median_quoted_chars: float | None  # per grounded answer
+    lead: float | None  # answerable, grounded, and the first quote alone covers an anchor
+    median_quotes: float | None  # quotes per grounded answer
     answerable: int
     unanswerable: int
     missed: tuple[str, ...]  # answerable questions not answered with an anchor
@@ -153,12 +156,10 @@ def score(
             ]
         ),
         precision=_share([r["covered"] for r in grounded]),
-        grounding=_share(checks) if checks else 1.0,
-        median_quoted_chars=statistics.median([r["quoted_chars"] for r in grounded])
-        if grounded
-        else 0.0,
+        grounding=sum(checks) / len(checks) if checks else 1.0,
+        median_quoted_chars=_median([r["quoted_chars"] for r in grounded]),
         lead=_share([r["lead"] for r in answerable]),
-        median_quotes=statistics.median([r["quotes"] for r in grounded]) if grounded else 0.0,
+        median_quotes=_median([r["quotes"] for r in grounded]),
         answerable=len(answerable),
         unanswerable=len(unanswerable),
         missed=tuple(r["id"] for r in answerable if not r["covered"]),
@@ -193,8 +194,18 @@ def _row(answer: Mapping[str, Any], label: Label, raw_texts: Mapping[str, str]) 
     }
 
 
-def _share(flags: list[bool]) -> float:
-    return sum(flags) / len(flags) if flags else 0.0
+def _share(flags: list[bool]) -> float | None:
+    """The share of true flags; None over no flags (a figure over no questions)."""
+    return sum(flags) / len(flags) if flags else None
+
+
+def _median(values: list[int]) -> float | None:
+    return float(statistics.median(values)) if values else None
+
+
+def shown(figure: float | None) -> str:
+    """A figure as printed: "n/a" for one over no questions."""
+    return "n/a" if figure is None else str(figure)
 
 
 def read_raw_texts(corpus: Path) -> dict[str, str]:
@@ -249,6 +260,7 @@ def evaluate_build(
             f"{labels_path}: none of its {len(labels)} labels names a question of the "
             f"dossier in {out} ({len(asked)} questions): labels for another questionnaire?"
         )
+    _require_documents(dossier.documents, corpus)
     raw = read_raw_texts(corpus)
     report: dict[str, Any] = {"labels": str(labels_path), "corpus": str(corpus)}
     report["labels_not_in_dossier"] = [i for i in labels if i not in set(asked)]
@@ -267,13 +279,30 @@ def evaluate_build(
     return report
 
 
+def _require_documents(documents: Sequence[Document], corpus: Path) -> None:
+    """Every document of the dossier must be in ``corpus``: scored against a folder
+    without them, every quote would count as not found."""
+    missing = [d.path for d in documents if not (corpus / d.path).is_file()]
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        named = ", ".join(missing[:5]) + more
+        raise InputError(
+            f"{corpus}: {len(missing)} of the dossier's {len(documents)} documents are not "
+            f"there ({named}); pass --corpus with the folder the build read"
+        )
+
+
 def _summary(scores: Scores) -> dict[str, Any]:
-    summary: dict[str, Any] = {name: round(float(getattr(scores, name)), 3) for name, _ in FIGURES}
+    summary: dict[str, Any] = {name: _rounded(getattr(scores, name)) for name, _ in FIGURES}
     summary.update(answerable=scores.answerable, unanswerable=scores.unanswerable)
     summary["questions"] = [
         {k: v for k, v in row.items() if k != "quotes_found"} for row in scores.rows
     ]
     return summary
+
+
+def _rounded(figure: float | None) -> float | None:
+    return None if figure is None else round(float(figure), 3)
 
 
 def _baseline_record(dossier: Any, corpus: Path, out: Path, embedder: Any) -> dict[str, Any]:
