@@ -72,6 +72,7 @@ from dossier.records import (
     Document,
     Dossier,
     Evidence,
+    ModelTrouble,
     Question,
     ReviewChanges,
 )
@@ -92,6 +93,7 @@ from dossier.review.decisions import PASSAGES_FILE, passages_json
 from dossier.review.library import Library, load_library
 from dossier.review.recall import Today, earlier_review, recall
 from dossier.review.workflow import Carried, carry_decisions, next_steps, save_decisions
+from dossier.steps import ModelStep
 
 SCHEMA_VERSION = "1.0"
 Checkpoint = Callable[[str], None]  # called with a stage's name as it ends (see build())
@@ -122,6 +124,7 @@ class BuildResult:
     changes: ReviewChanges = dataclasses.field(default_factory=ReviewChanges)
     # this build's discarded cache entries (a kept dossier names its own build's)
     discarded: tuple[CacheDiscard, ...] = ()
+    model_trouble: ModelTrouble | None = None  # model calls that failed, if any did
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -169,7 +172,7 @@ def build(
             carried = carry_reviews(config.out, dossier, answered.lookups, corpus)
             result = write_artefacts(run, carried, corpus)
             record_run(run, result)
-            return result
+            return dataclasses.replace(result, model_trouble=model_trouble(run, model))
     except KeyboardInterrupt:
         raise interrupted(run, len(questionnaire.questions)) from None
 
@@ -464,11 +467,14 @@ class Answerer:
             differ, made = self._answers_otherwise(lookup.answer, question, brief)
             if differ:
                 lookup = Lookup(False, answered_otherwise(differ))
+        failed: list[str] = []
         if lookup.answer is not None:
             answer, calls = lookup.answer, 0
         else:
-            answer, calls = self._compute(question, brief, start, made)
-        self.run.ledger.question(question.question_id, lookup, time.perf_counter() - start, calls)
+            answer, evidence = self._compute(question, brief, start, made)
+            calls, failed = evidence.model_calls, failed_model_calls(evidence)
+        seconds = time.perf_counter() - start
+        self.run.ledger.question(question.question_id, lookup, seconds, calls, failed)
         self.run.checkpoint("answer")
         current = dataclasses.replace(
             answer,
@@ -542,10 +548,10 @@ class Answerer:
         brief: Brief,
         start: float,
         made: tuple[Answer, Evidence] | None = None,
-    ) -> tuple[Answer, int]:
+    ) -> tuple[Answer, Evidence]:
         """Research, compose and check (repairing within bounds), unless ``made``
-        already holds the result; trace and store the answer. Returns it with the
-        model calls it took."""
+        already holds the result; trace and store the answer. Returns it with its
+        evidence (the model calls it took among it)."""
         answer, evidence = made or self._answered(question, brief)
         seconds = {"answer": round(time.perf_counter() - start, 4)}
         problems = self._audit(answer, reused=False)
@@ -556,7 +562,7 @@ class Answerer:
             searched = self.evidence.of_searches(answer.searches)
             inputs = AnswerInputs(brief.normalised, searched, self.engine_key)
             self.cache.store(question.question_id, inputs, answer)
-        return answer, evidence.model_calls
+        return answer, evidence
 
     def _audit(self, answer: Answer, *, reused: bool) -> list[str]:
         """Every quote checked against its document's text in this build (and, for
@@ -759,6 +765,20 @@ def review_changes(run: Run, carried: Carried) -> ReviewChanges:
         signature_reason=reason if removed else "",
         next_steps=next_steps(carried.dossier, run.out, signed=False, laid_out=True),
     )
+
+
+def failed_model_calls(evidence: Evidence) -> list[str]:
+    """Why each of the answer's model calls that failed did ("plan: cannot reach ...")."""
+    return [s.error or "" for s in evidence.steps if isinstance(s, ModelStep) and not s.ok]
+
+
+def model_trouble(run: Run, model: LanguageModel | None) -> ModelTrouble | None:
+    """The model calls of this build that failed, if any did, and the server asked."""
+    failed, first = run.ledger.model_failures()
+    if not failed:
+        return None
+    server = model.base_url if isinstance(model, OpenAIModel) else "the language model"
+    return ModelTrouble(server, failed, run.ledger.model_calls(), first)
 
 
 def record_run(run: Run, result: BuildResult) -> None:

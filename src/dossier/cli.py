@@ -241,6 +241,13 @@ def _report_build(result: Any) -> None:
     )
     if dossier.build.model_calls:
         click.echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
+    trouble = result.model_trouble
+    if trouble is not None:
+        click.echo(
+            f"Model server {trouble.server} could not be used: {trouble.failed} of "
+            f"{trouble.calls} model calls failed (first: {trouble.first}); those answers "
+            "escalate, and the next build asks again"
+        )
     if dossier.build.library:
         from dossier.review.recall import library_summary
 
@@ -262,6 +269,14 @@ def _report_build(result: Any) -> None:
         click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
     for step in result.changes.next_steps:
         click.echo(f"Next: {step}")
+    if trouble is not None and trouble.none_succeeded:
+        from dossier.errors import BuildError
+
+        raise BuildError(
+            f"no model call succeeded: the model server {trouble.server} could not be used "
+            f"({trouble.first}); every answer it was asked for escalates. Check the server "
+            "(OPENAI_BASE_URL) and build again"
+        )
 
 
 def _trust_lines(result: Any) -> list[str]:

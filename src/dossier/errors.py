@@ -1,7 +1,8 @@
 """Errors that dossier reports to its user.
 
     DossierError                 exit 1: the build could not be done
-    ├── BuildError               exit 1: a stage failed (index, render, ...)
+    ├── BuildError               exit 1: a stage failed (index, render, ...), or no call
+    │                            to the model server succeeded (the dossier is written)
     └── InputError               exit 2: bad usage or an input file in a bad format
         ├── ConfigError          dossier.toml is missing a key or holds a bad value
         ├── QuestionnaireError   the questionnaire cannot be read or is malformed

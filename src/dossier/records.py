@@ -462,6 +462,21 @@ class InstructionPassage:
 
 
 @dataclass(frozen=True)
+class ModelTrouble:
+    """The model calls of a build that failed: the server, how many of how many
+    calls, and the first failure. Their answers escalate (asked again next build)."""
+
+    server: str
+    failed: int
+    calls: int
+    first: str  # "plan: cannot reach the server (Connection error.)"
+
+    @property
+    def none_succeeded(self) -> bool:
+        return self.failed >= self.calls
+
+
+@dataclass(frozen=True)
 class BuildInfo:
     started_at: str
     finished_at: str

@@ -594,3 +594,67 @@ def test_a_claim_that_changes_its_quotes_number_is_flagged_and_escalated(
         "- “Privileged account passwords are rotated every 30 days.”: "
         "the number 30 occurs in none of its quotes"
     ) in markdown
+
+
+# -- a model server that cannot be used --------------------------------------------
+
+
+def _model_settings(tmp_path: Path) -> Path:
+    """A dossier.toml for engine "openai" that gives up on a failed call at once."""
+    settings = tmp_path / "dossier.toml"
+    settings.write_text('[engine]\nkind = "openai"\nmax_retries = 0\nbackoff_seconds = 0.0\n')
+    return settings
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])  # nothing listens there once it is closed
+
+
+def _cli_build(project: Path, out: Path, base_url: str) -> tuple[int, str]:
+    inputs = ["--corpus", str(project / "corpus"), "--questions", str(project / "questions.csv")]
+    settings = _model_settings(out.parent)
+    result = CliRunner(env={"OPENAI_BASE_URL": base_url}).invoke(
+        main, ["build", "--config", str(settings), *inputs, "--out", str(out)]
+    )
+    return result.exit_code, result.output
+
+
+def test_a_build_whose_model_server_cannot_be_reached_says_so_and_exits_1(
+    project: Path, tmp_path: Path
+) -> None:
+    """Found by an adversarial review: with the server unreachable the build exited
+    0 ("27 escalate / 27 model calls"), saying nothing of the server, and dossier.md
+    called each answer's gap NOT COVERED, though no document had been read."""
+    base_url = f"http://127.0.0.1:{_closed_port()}/v1"
+    code, output = _cli_build(project, tmp_path / "out", base_url)
+    assert code == 1, output
+    assert (
+        f"Model server {base_url} could not be used: 3 of 3 model calls failed "
+        "(first: plan: cannot reach the server" in output
+    )
+    assert f"Error: no model call succeeded: the model server {base_url}" in output
+    markdown = (tmp_path / "out" / "dossier.md").read_text()
+    assert markdown.count("- **ESCALATED.** No answer: the model could not be used") == 3
+    assert "NOT COVERED" not in markdown
+
+
+def test_a_build_where_some_model_calls_fail_names_them_and_exits_0(
+    project: Path, tmp_path: Path
+) -> None:
+    def no_insurance(request: ChatRequest) -> Reply:
+        if "insurance" in request.prompt:
+            return Reply(status=500)
+        return honest_script(request)
+
+    with ScriptedServer(no_insurance) as server:
+        code, output = _cli_build(project, tmp_path / "out", server.base_url)
+    assert code == 0, output
+    assert (
+        f"Model server {server.base_url} could not be used: 1 of 11 model calls failed "
+        "(first: plan: the server answered HTTP 500)" in output
+    )
+    assert "Error" not in output

@@ -239,6 +239,16 @@ def test_the_ledger_gives_the_build_figures(tmp_path: Path) -> None:
     assert rows[-1]["model_calls"] == 3 and rows[-1]["cache"] == "miss"
 
 
+def test_the_ledger_counts_failed_model_calls_and_names_the_first() -> None:
+    ledger = RunLedger()
+    assert ledger.model_failures() == (0, "")
+    ledger.question("Q2", Lookup(False, NEW_QUESTION), 0.5, 1, ["plan: circuit breaker open"])
+    ledger.question("Q1", Lookup(False, NEW_QUESTION), 0.5, 1, ["plan: cannot reach the server"])
+    ledger.question("Q3", Lookup(False, NEW_QUESTION), 0.5, 4)
+    assert ledger.model_failures() == (2, "plan: cannot reach the server")
+    assert ledger.model_calls() == 6
+
+
 @given(st.lists(st.integers(), max_size=30), st.integers(min_value=1, max_value=4))
 def test_executors_keep_the_order(items: list[int], jobs: int) -> None:
     advanced: list[int] = []

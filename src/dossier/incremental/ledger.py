@@ -27,7 +27,16 @@ class RunLedger:
     def stage(self, name: str, seconds: float, **facts: Any) -> None:
         self._add({"stage": name, "seconds": round(seconds, 3), **facts})
 
-    def question(self, question_id: str, lookup: Lookup, seconds: float, model_calls: int) -> None:
+    def question(
+        self,
+        question_id: str,
+        lookup: Lookup,
+        seconds: float,
+        model_calls: int,
+        model_errors: Sequence[str] = (),
+    ) -> None:
+        """One question's answer; ``model_errors``: its model calls that failed, why."""
+        failed = {"model_failed": len(model_errors), "model_error": next(iter(model_errors), "")}
         self._add(
             {
                 "question_id": question_id,
@@ -35,6 +44,7 @@ class RunLedger:
                 "why": lookup.reason.message,
                 "seconds": round(seconds, 4),
                 "model_calls": model_calls,
+                **(failed if model_errors else {}),
             }
         )
 
@@ -65,6 +75,12 @@ class RunLedger:
 
     def model_calls(self) -> int:
         return sum(int(e["model_calls"]) for e in self.questions())
+
+    def model_failures(self) -> tuple[int, str]:
+        """Model calls that failed, and the first question's first failure ("" if none)."""
+        failed = sorted((e for e in self.questions() if "model_failed" in e), key=_question_id)
+        first = str(failed[0]["model_error"]) if failed else ""
+        return sum(int(e["model_failed"]) for e in failed), first
 
     def stage_seconds(self) -> dict[str, float]:
         seconds: dict[str, float] = {}
@@ -104,3 +120,7 @@ def ledger_name(started: dt.datetime, out: Path) -> str:
         count += 1
         candidate = f"{name}-{count}"
     return candidate
+
+
+def _question_id(entry: dict[str, Any]) -> str:
+    return str(entry["question_id"])

@@ -112,12 +112,22 @@ def _context(dossier: Dossier) -> dict[str, Any]:
         },
         "paper": dossier.paper,
         "kind_words": KIND_WORDS,
+        "gap_words": {a.question_id: gap_word(a) for a in dossier.answers},
         "class_words": CLASS_WORDS,
         "placeholders": sum(f.check == PLACEHOLDER for a in dossier.answers for f in a.findings),
     }
 
 
 KIND_WORDS = {"fact": "FACT", "assessment": "ASSESSMENT"}
+
+
+def gap_word(answer: Answer) -> str:
+    """The label of an answer's missing facts: NOT COVERED when the documents were
+    searched and do not establish them; ESCALATED when the model could not be used
+    (the documents were not read, so nothing says they do not cover it)."""
+    return "ESCALATED" if any(f.check == "model" for f in answer.findings) else "NOT COVERED"
+
+
 DOCUMENTS_LISTED = 200  # a larger corpus lists the documents answers cite
 
 

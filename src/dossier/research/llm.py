@@ -141,6 +141,7 @@ class OpenAIModel:
         from openai import OpenAI  # imported here: the offline path never loads it
 
         self.settings = settings
+        self.base_url = base_url  # for messages: the server that answered, or did not
         self._client = OpenAI(
             base_url=base_url, api_key=api_key, timeout=settings.timeout_seconds, max_retries=0
         )
