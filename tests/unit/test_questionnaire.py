@@ -405,3 +405,11 @@ def test_text_in_another_encoding_names_its_line_and_the_fix(tmp_path: Path) -> 
     data = "id,question\nQ1,Is MFA required?\nQ2,Is the naïve path logged?\n".encode("cp1252")
     error = read_error(write(tmp_path, "legacy.csv", data))
     assert "legacy.csv:3: not UTF-8 text" in str(error) and "CSV UTF-8" in str(error)
+
+
+@pytest.mark.parametrize(
+    "field", ["notes: &a [*a]", "notes: &a {self: *a}", "notes: &a [1, [2, *a]]"]
+)
+def test_a_yaml_value_that_holds_itself_is_refused(tmp_path: Path, field: str) -> None:
+    path = write(tmp_path, "q.yaml", f"- id: Q1\n  question: Is data encrypted?\n  {field}\n")
+    assert "a value that holds itself" in str(read_error(path))

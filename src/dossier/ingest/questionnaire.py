@@ -195,9 +195,13 @@ def _plain(value: Any, where: str) -> str:
     if not isinstance(value, list | dict):
         return str(value)
     budget = [FIELD_CHARS]
+    within: set[int] = set()  # the containers being spent, to find one holding itself
 
     def spend(item: Any) -> None:
         if isinstance(item, list | dict):
+            if id(item) in within:
+                raise QuestionnaireError(f"{where}: a value that holds itself (a YAML alias)")
+            within.add(id(item))
             budget[0] -= 2
             for inner in item.items() if isinstance(item, dict) else item:
                 if budget[0] < 0:
@@ -205,6 +209,10 @@ def _plain(value: Any, where: str) -> str:
                         f"{where}: longer than {FIELD_CHARS:,} characters as text "
                         "(aliases expanding without end?)"
                     )
+                spend(inner)
+            within.discard(id(item))
+        elif isinstance(item, tuple):
+            for inner in item:
                 spend(inner)
         else:
             budget[0] -= len(str(item)) + 2
