@@ -7,6 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dossier.evidence.calculate import CalculatorRefusal, appears, calculate, plan
+from dossier.evidence.short_answer import short_answer
+from dossier.records import Claim, Question, Quote
+from dossier.research.brief import make_brief
 
 QUOTE = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
 
@@ -94,3 +97,37 @@ def test_a_total_adds_only_the_figures_that_count_what_is_asked() -> None:
     )
     assert planned is not None
     assert planned.operation == "sum" and planned.operands == ("180", "12")
+
+
+HEADCOUNT = (
+    "The company has 200 employees. 150 employees are based in the United States and 50 "
+    "employees are based in the European Union."
+)
+
+
+def test_a_total_stated_beside_its_parts_is_not_added_to_them() -> None:
+    """200 = 150 + 50: the 200 is the whole, the total asked, not a third figure to
+    add (the plan gave sum(200, 150, 50) = 400)."""
+    assert plan("How many employees are there in total?", [HEADCOUNT]) is None
+    teams = "Engineering has 120 employees, support 35 employees and sales 40 employees."
+    summed = plan("How many employees are in engineering, support and sales in total?", [teams])
+    assert summed is not None and summed.operands == ("120", "35", "40")
+
+
+def test_the_short_answer_to_a_total_is_the_whole_its_lead_states() -> None:
+    parts_first = (
+        "150 employees are based in the United States and 50 employees in the European "
+        "Union, 200 employees in all."
+    )
+    assert _short("How many employees are there in total?", HEADCOUNT) == ("200 employees", None)
+    assert _short("How many employees are there in total?", parts_first) == (
+        "200 employees",
+        None,
+    )
+
+
+def _short(question: str, lead: str) -> tuple[str, str | None]:
+    brief = make_brief(Question("Q", question))
+    quote = Quote(lead, "p.md", "c1", 0, len(lead))
+    answer, finding = short_answer(brief, "grounded", (Claim(lead, (quote,)),))
+    return answer, finding.detail if finding else None

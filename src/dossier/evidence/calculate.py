@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dossier.common.textutil import fold_whitespace, stem, words
+from dossier.common.textutil import STOPWORDS, fold_whitespace, stem, words
 from dossier.records import Calculation
 from dossier.research.values import DAYS_PER_UNIT
 
@@ -225,9 +225,20 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
         return PlannedCall("date_difference", tuple(dates), "the question asks for a period")
     if _TOTAL.search(question):
         figures = counted_figures(question, text)
-        if len(figures) >= 2:
+        if len(figures) >= 2 and _whole_of(figures) is None:
             return PlannedCall("sum", tuple(figures), "the question asks for a total")
     return None
+
+
+def _whole_of(figures: Sequence[str]) -> str | None:
+    """The figure that is the sum of the others (two or more of them): the whole
+    stated beside its parts ("The company has 200 employees. 150 employees are based
+    in the United States and 50 ... in the European Union"), which is the total
+    itself, not one more figure to add; None when no figure is."""
+    values = [parse_number(figure) for figure in figures]
+    if len(values) < 3:
+        return None
+    return next((f for f, v in zip(figures, values, strict=True) if 2 * v == sum(values)), None)
 
 
 # "How many employees and contractors in total?": what is counted follows "how many".
@@ -238,11 +249,33 @@ def counted_figures(question: str, text: str) -> list[str]:
     """The figures of ``text`` that count what the question counts: each directly
     followed by one of the words after "how many" (or, failing those, by any noun
     the question names). "SOC 2", a year, a section number count nothing."""
+    return [figure for figure, _ in _counted(question, text)]
+
+
+def _counted(question: str, text: str) -> list[tuple[str, str]]:
+    """Each figure of ``text`` that counts what the question counts, with the words
+    it counts as written ("200", "200 employees")."""
     asked = _COUNTED.search(question)
-    nouns = {stem(w) for w in words(asked.group(1) if asked else question)} - {stem("total")}
-    figures = []
+    asking = words(asked.group(1) if asked else question)
+    nouns = {stem(w) for w in asking if w not in STOPWORDS} - {stem("total")}
+    found = []
     for match in re.finditer(rf"\b{_COUNT}\s+(?:[a-z-]+\s+)?([a-z-]+)", text, re.I):
-        counted = {stem(w) for w in words(match.group(0)[len(match.group(1)) :])}
-        if counted & nouns and not re.match(r"[-/.:]\d", text[match.end(1) : match.end(1) + 2]):
-            figures.append(match.group(1))
-    return figures
+        following = match.group(0)[len(match.group(1)) :].split()
+        named = [i for i, word in enumerate(following) if nouns & {stem(w) for w in words(word)}]
+        if named and not re.match(r"[-/.:]\d", text[match.end(1) : match.end(1) + 2]):
+            found.append((match.group(1), " ".join([match.group(1), *following[: named[-1] + 1]])))
+    return found
+
+
+def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | None, str]:
+    """The value a short answer may give to a question that asks for arithmetic, read
+    off the lead sentence, and else the reason it gives none. ``value`` is what the
+    lead states of the kind asked; a question that asks for no arithmetic keeps it.
+    "How many ... in total?" of a lead that states a whole beside its parts is the
+    whole ("200 employees"), not the first part it names."""
+    if _TOTAL.search(question):
+        counted = _counted(question, lead)
+        whole = _whole_of([figure for figure, _ in counted])
+        if whole is not None:
+            return next(phrase for figure, phrase in counted if figure == whole), ""
+    return value, ""

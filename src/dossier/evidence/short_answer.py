@@ -34,6 +34,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
+from dossier.evidence import calculate
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.values import (
@@ -117,8 +118,10 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     kind = fact.asks if fact is not None else None
     if fact is not None and kind is not None:
         value = stated_value(kind, lead, subject_terms(fact))
+        value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
         if value is None:
-            return NEEDS_REVIEW, Finding("value", 0, f"the lead quote states no {kind} value")
+            why = why or f"the lead quote states no {kind} value"
+            return NEEDS_REVIEW, Finding("value", 0, why)
         if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
             return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
         return value, None
