@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dossier.evidence.calculate import CalculatorRefusal, appears, calculate, plan
+from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.short_answer import short_answer
-from dossier.records import Claim, Question, Quote
+from dossier.records import Chunk, Claim, Evidence, Question, Quote, Selection
 from dossier.research.brief import make_brief
 
 QUOTE = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
@@ -131,3 +132,50 @@ def _short(question: str, lead: str) -> tuple[str, str | None]:
     quote = Quote(lead, "p.md", "c1", 0, len(lead))
     answer, finding = short_answer(brief, "grounded", (Claim(lead, (quote,)),))
     return answer, finding.detail if finding else None
+
+
+def _composed(question: str, text: str) -> tuple[str, str, tuple[str, ...]]:
+    """The verdict, short answer and calculations of an answer quoting ``text`` whole."""
+    chunk = Chunk("c1", "it.md", 0, len(text), text, "")
+    context = ComposeContext({"c1": chunk}.get, {"it.md": "IT Standard"})
+    brief = make_brief(Question("Q", question))
+    evidence = Evidence(brief, (), (Selection("c1", (text,), 0, 1.0),), (), ())
+    answer = compose_answer(Question("Q", question), evidence, context)
+    expressions = tuple(c.expression for c in answer.calculations)
+    return answer.verdict, answer.short_answer, expressions
+
+
+def test_how_many_are_not_in_a_group_is_the_whole_less_the_group() -> None:
+    """200 employees, 150 of them in the United States: 200 − 150 = 50 are not (the
+    answer was the 150 of the group itself)."""
+    question = "How many employees are not based in the United States?"
+    assert _composed(question, HEADCOUNT) == ("grounded", "50", ("200 − 150 = 50",))
+    edr = "The company manages 400 laptops, 380 of which run the EDR agent."
+    assert _composed("How many laptops don't run the EDR agent?", edr)[1] == "20"
+
+
+def test_how_many_are_not_gives_no_figure_of_the_group_or_of_all() -> None:
+    """Without the whole, 150 (the group) is no answer; 90 staff members (all of them)
+    is none either, and 380 laptops count laptops, not staff."""
+    parts = (
+        "150 employees are based in the United States and 50 employees are based in the "
+        "European Union."
+    )
+    question = "How many employees are not based in the United States?"
+    assert plan(question, [parts]) is None
+    verdict, short, calculations = _composed(question, parts)
+    assert (verdict, short, calculations) == ("escalate", "Needs review", ())
+    staff = "The company manages 400 laptops, 380 of which run the EDR agent. The company "
+    staff += "employs 90 staff members."
+    question = "How many staff members do not run the EDR agent?"
+    assert plan(question, [staff]) is None
+    assert _composed(question, staff)[:2] == ("escalate", "Needs review")
+    answer, why = _short(question, "The company employs 90 staff members.")
+    assert answer == "Needs review" and why is not None and "not in a group" in why
+
+
+def test_a_stated_count_of_those_outside_the_group_answers_how_many_are_not() -> None:
+    lead = "The company manages 250 laptops; 5 laptops do not have full-disk encryption."
+    question = "How many laptops do not have full-disk encryption?"
+    assert plan(question, [lead]) is None
+    assert _short(question, lead) == ("5 laptops", None)

@@ -20,8 +20,16 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dossier.common.textutil import STOPWORDS, fold_whitespace, stem, words
+from dossier.common.textutil import (
+    STOPWORDS,
+    content_terms,
+    fold_whitespace,
+    sentence_spans,
+    stem,
+    words,
+)
 from dossier.records import Calculation
+from dossier.research import thesaurus
 from dossier.research.values import DAYS_PER_UNIT
 
 PERIOD_DAYS = DAYS_PER_UNIT  # days per unit of time, quarters included
@@ -192,7 +200,12 @@ _PART_OF_WHOLE = re.compile(
     rf"|(?:of\s+(?:whom|which)|including)\s+{_COUNT})\b",
     re.I,
 )
-_EXCLUDES = re.compile(r"\bhow many\b.*\b(not|other than|excluding|except|besides|non-)", re.I)
+# "How many ... not / do not / don't / aren't / without / other than ...": those outside a part.
+_COMPLEMENT = re.compile(
+    r"\bhow many\b.*?(?:\b(?:not|without|other than|excluding|except|besides)\b|n[’']t\b"
+    r"|\bnon-)(.*)$",
+    re.I,
+)
 _SHARE = re.compile(r"\bwhat (percentage|proportion|share|fraction|percent)\b", re.I)
 _TOTAL = re.compile(r"\b(in total|combined|altogether|total number|how many .* in all)\b", re.I)
 _BETWEEN_DATES = re.compile(r"\bhow (many days|long)\b.*\b(between|from)\b", re.I)
@@ -209,13 +222,9 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
     """The calculation a question asks for, over figures in ``quotes``; None
     when it asks for none or the quotes do not hold its operands."""
     text = " ".join(fold_whitespace(q) for q in quotes)
+    if asks_complement(question):
+        return _complement(question, _counts(quotes))
     part_of_whole = _PART_OF_WHOLE.search(text)
-    if part_of_whole and _EXCLUDES.search(question):
-        whole = part_of_whole.group(1)
-        part = part_of_whole.group(3) or part_of_whole.group(4)
-        return PlannedCall(
-            "subtract", (whole, part), "the question asks how many are not in a part"
-        )
     if part_of_whole and _SHARE.search(question):
         whole = part_of_whole.group(1)
         part = part_of_whole.group(3) or part_of_whole.group(4)
@@ -267,15 +276,246 @@ def _counted(question: str, text: str) -> list[tuple[str, str]]:
     return found
 
 
+def asks_complement(question: str) -> bool:
+    """Whether the question asks how many are outside a group ("How many employees
+    are not based in the United States?", "... do not run the EDR agent?"): a
+    figure stated for the group itself is the opposite of the answer."""
+    return _COMPLEMENT.search(question) is not None
+
+
+def _complement(question: str, counts: list[_Count]) -> PlannedCall | None:
+    """Whole − part, when the quotes state both about what the question counts: the
+    part in a clause that names what the question says they are not ("150 employees
+    are based in the United States"), the whole tied to it ("250 laptops, 245 of
+    which ...") or standing as the whole ("The company has 200 employees", or the
+    sum of its parts). None when either is missing, or when the quotes state the
+    complement themselves ("5 laptops do not have ...": a value to read, not to
+    calculate)."""
+    asked = _COMPLEMENT.search(question)
+    noun = _noun(question)
+    if asked is None or not noun:
+        return None
+    split = _whole_and_part(counts, noun, frozenset(content_terms(asked.group(1))) - noun)
+    if split is None or split[1].negated:
+        return None
+    whole, part = split
+    why = "the question asks how many are not in a part"
+    return PlannedCall("subtract", (whole.figure, part.figure), why)
+
+
 def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | None, str]:
     """The value a short answer may give to a question that asks for arithmetic, read
     off the lead sentence, and else the reason it gives none. ``value`` is what the
     lead states of the kind asked; a question that asks for no arithmetic keeps it.
     "How many ... in total?" of a lead that states a whole beside its parts is the
     whole ("200 employees"), not the first part it names."""
+    if asks_complement(question):
+        return _stated_complement(question, lead, value)
     if _TOTAL.search(question):
         counted = _counted(question, lead)
         whole = _whole_of([figure for figure, _ in counted])
         if whole is not None:
             return next(phrase for figure, phrase in counted if figure == whole), ""
     return value, ""
+
+
+def _stated_complement(question: str, lead: str, value: str | None) -> tuple[str | None, str]:
+    """A how-many-not question takes a stated value only when the lead counts those
+    outside the group itself ("5 laptops do not have full-disk encryption"); the
+    count of the group ("150 employees are based in the United States") or of all
+    ("90 staff members") is never its answer."""
+    asked = _COMPLEMENT.search(question)
+    noun = _noun(question)
+    predicate = frozenset(content_terms(asked.group(1) if asked else "")) - noun
+    for count in _counts([lead]):
+        if count.negated and count.counted & noun and _names_all(predicate, count.clause):
+            return value if value and appears(count.figure, value) else count.phrase, ""
+    why = (
+        "the question asks how many are not in a group; the quotes state neither that "
+        "count nor the whole and the part to subtract"
+    )
+    return None, why
+
+
+# -- what the quotes count: each figure, what it counts, the clause it stands in ----
+
+
+@dataclass(frozen=True)
+class _Count:
+    """A figure of a quote and what it counts."""
+
+    figure: str  # as written: "1,500"
+    value: float
+    counted: frozenset[str]  # stems of the words it counts: "staff members"
+    clause: frozenset[str]  # content stems of its clause (figures aside)
+    sentence: frozenset[str]  # content stems of its sentence (figures aside)
+    negated: bool  # its clause denies: "5 of which do not ..."
+    percent: bool  # "96%", "96 percent"
+    within: int | None = None  # the count it is part of: "12 of whom", "including 12"
+    phrase: str = ""  # the figure and what it counts as written: "90 staff members", "96%"
+
+
+# A figure, not part of a date, a time, a version or a larger number.
+_FIGURE_IN_TEXT = re.compile(
+    r"(?<![\w.,$/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w/-]|[.,:]\d)"
+)
+_CLAUSE_END = re.compile(r",\s+|;\s*|:\s+|\s+(?:and|but|while|whereas)\s+", re.I)
+_NAME_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")  # "SOC 2", "ISO 27001"
+_PERCENT_SIGN = re.compile(r"\s*(?:%|per\s?cent\b)(?:\s+of)?(?:\s+(?:the|our|all))?", re.I)
+_OF_THOSE = re.compile(r"\s+of\s+(?:whom|which|them|these|those)\b", re.I)
+_INCLUDING = re.compile(r"(?:\bincluding|\bof\s+(?:whom|which))\s+$", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|never|none|without)\b|n[’']t\b", re.I)
+_WORDS_AFTER = re.compile(r"\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?", re.I)
+# What the question counts: the words after "how many" / "what percentage of".
+_ASKED_COUNT = re.compile(
+    r"\b(?:how many|what (?:percentage|proportion|share|fraction|percent|per cent))\s+"
+    r"(?:of\s+)?(?:(?:the|our|your|all)\s+)?((?:[a-z][a-z-]*\s*){1,2})",
+    re.I,
+)
+# Words that say nothing of a count but that it is the whole: "The company has 200 employees".
+_WHOLE_WORDS = frozenset(
+    stem(w) for w in "employ manage operate own total overall altogether headcount".split()
+)
+
+
+def _counts(quotes: Sequence[str]) -> list[_Count]:
+    """The figures of the quotes, in order, each with what it counts."""
+    counts: list[_Count] = []
+    for quote in dict.fromkeys(fold_whitespace(q) for q in quotes):
+        for start, end in sentence_spans(quote):
+            counts += _sentence_counts(quote[start:end], len(counts))
+    return counts
+
+
+def _sentence_counts(sentence: str, offset: int) -> list[_Count]:
+    """The figures of one sentence ("SOC 2" aside); ``offset``: how many came before."""
+    found: list[_Count] = []
+    clauses = _clauses(sentence)
+    terms = _terms(sentence)
+    for match in _FIGURE_IN_TEXT.finditer(sentence):
+        if _NAME_BEFORE.search(sentence, 0, match.start()):
+            continue
+        rest = sentence[match.end() :]
+        clause = next(c for a, b, c in clauses if a <= match.start() < b)
+        percent = _PERCENT_SIGN.match(rest)
+        whole = next((c for c in reversed(found) if not c.percent and c.within is None), None)
+        tied = _OF_THOSE.match(rest) or _INCLUDING.search(sentence, 0, match.start())
+        phrase = match.group(0) + (percent.group(0).split()[0] if percent else "")
+        if tied and whole is not None:
+            counted, within = whole.counted, offset + found.index(whole)
+        else:
+            after = rest[percent.end() :] if percent else rest
+            counted, within = _counted_words(after), None
+            phrase = " ".join([phrase, *after.split()[: len(counted)]]).rstrip(" .,;:")
+        found.append(
+            _Count(
+                match.group(0),
+                parse_number(match.group(0)),
+                counted,
+                _terms(clause),
+                terms,
+                _NEGATED.search(clause) is not None,
+                percent is not None,
+                within,
+                phrase,
+            )
+        )
+    return found
+
+
+def _clauses(sentence: str) -> list[tuple[int, int, str]]:
+    """The sentence cut at commas, semicolons and conjunctions: (start, end, text)."""
+    spans, start = [], 0
+    for cut in _CLAUSE_END.finditer(sentence):
+        spans.append((start, cut.start()))
+        start = cut.end()
+    spans.append((start, len(sentence)))
+    return [(a, b, sentence[a:b]) for a, b in spans]
+
+
+def _counted_words(after: str) -> frozenset[str]:
+    """The stems of the one or two words a figure counts ("90 staff members"), up to
+    a stopword ("150 employees are")."""
+    match = _WORDS_AFTER.match(after)
+    if match is None:
+        return frozenset()
+    counted = []
+    for word in (w for w in match.groups() if w):
+        if word.lower() in STOPWORDS:
+            break
+        counted.append(stem(word.lower()))
+    return frozenset(counted)
+
+
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(t for t in content_terms(text) if not t.replace(".", "").isdigit())
+
+
+def _noun(question: str) -> frozenset[str]:
+    """The stems of what the question counts: "staff members" of "How many staff
+    members do not ...", "employees" of "What percentage of employees completed ...";
+    up to a stopword or a past participle."""
+    asked = _ASKED_COUNT.search(question)
+    noun: list[str] = []
+    for word in words(asked.group(1)) if asked else []:
+        if word in STOPWORDS or word.endswith("ed"):
+            break
+        noun.append(stem(word))
+    return frozenset(noun)
+
+
+def _names_all(terms: frozenset[str], present: frozenset[str]) -> bool:
+    return all(thesaurus.says(term, present) for term in terms)
+
+
+def _whole_and_part(
+    counts: list[_Count], noun: frozenset[str], predicate: frozenset[str]
+) -> tuple[_Count, _Count] | None:
+    """The whole and the one part of it the predicate names, both counting ``noun``:
+    the part names every term of the predicate in its clause (or in its sentence,
+    when the sentence counts nothing else of the noun); None when no part, or more
+    than one, does, or when no whole stands beside it."""
+    if not predicate:
+        return None
+    of_noun = [i for i, c in enumerate(counts) if not c.percent and c.counted & noun]
+    parts = [i for i in of_noun if _names_predicate(counts, of_noun, i, predicate)]
+    if len(parts) != 1:
+        return None
+    part = counts[parts[0]]
+    whole = _whole(counts, of_noun, parts[0], predicate)
+    if whole is None or whole.value < part.value:
+        return None
+    return whole, part
+
+
+def _names_predicate(
+    counts: list[_Count], of_noun: list[int], index: int, predicate: frozenset[str]
+) -> bool:
+    count = counts[index]
+    if _names_all(predicate, count.clause):
+        return True
+    alone = sum(counts[i].sentence == count.sentence for i in of_noun) == 1
+    return alone and _names_all(predicate, count.sentence)
+
+
+def _whole(
+    counts: list[_Count], of_noun: list[int], part: int, predicate: frozenset[str]
+) -> _Count | None:
+    """The whole a part belongs to: the count it is tied to ("250 laptops, 245 of
+    which"), else the count that is the sum of the others, else the one count that
+    says nothing of itself but what it counts ("The company has 200 employees")."""
+    tied = counts[part].within
+    if tied is not None:
+        return counts[tied]
+    tops = [counts[i] for i in of_noun if counts[i].within is None]
+    summed = _whole_of([c.figure for c in tops])
+    if summed is not None and summed != counts[part].figure:
+        return next(c for c in tops if c.figure == summed)
+    plain = [
+        counts[i]
+        for i in of_noun
+        if i != part
+        and counts[i].within is None
+        and counts[i].clause <= counts[i].counted | _WHOLE_WORDS
+    ]
+    return plain[0] if len(plain) == 1 and not _names_all(predicate, plain[0].clause) else None
