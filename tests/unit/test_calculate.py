@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.evidence.calculate import CalculatorRefusal, appears, calculate, plan
+from dossier.evidence.calculate import CalculatorRefusal, PlannedCall, appears, calculate, plan
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.evidence.short_answer import short_answer
-from dossier.records import Chunk, Claim, Evidence, Question, Quote, Selection
+from dossier.records import Answer, Chunk, Claim, Evidence, Question, Quote, Selection
 from dossier.research.brief import make_brief
+from dossier.research.values import holds_value
 
 QUOTE = "The in-scope population consisted of 180 personnel, 12 of whom were contractors."
 
@@ -44,8 +45,8 @@ def test_unknown_operation_is_refused_with_the_known_ones() -> None:
         ("add", ["2", "3"], "2 and 3", "5"),
         ("multiply", ["4", "$1,500"], "4 seats at $1,500", "6,000"),
         ("divide", ["10", "4"], "10 over 4", "2.5"),
-        ("percent_change", ["500", "750"], "from $500 to $750", "50"),
-        ("percentage_of", ["12", "180"], "12 of 180", "6.67"),
+        ("percent_change", ["500", "750"], "from $500 to $750", "50%"),
+        ("percentage_of", ["12", "180"], "12 of 180", "6.67%"),
         ("sum", ["1", "2", "3"], "1, 2 and 3", "6"),
         ("average", ["2", "4"], "2 or 4", "3"),
         ("min", ["7", "3"], "7 then 3", "3"),
@@ -136,13 +137,17 @@ def _short(question: str, lead: str) -> tuple[str, str | None]:
 
 def _composed(question: str, text: str) -> tuple[str, str, tuple[str, ...]]:
     """The verdict, short answer and calculations of an answer quoting ``text`` whole."""
+    answer = _answer(question, text)
+    expressions = tuple(c.expression for c in answer.calculations)
+    return answer.verdict, answer.short_answer, expressions
+
+
+def _answer(question: str, text: str) -> Answer:
     chunk = Chunk("c1", "it.md", 0, len(text), text, "")
     context = ComposeContext({"c1": chunk}.get, {"it.md": "IT Standard"})
     brief = make_brief(Question("Q", question))
     evidence = Evidence(brief, (), (Selection("c1", (text,), 0, 1.0),), (), ())
-    answer = compose_answer(Question("Q", question), evidence, context)
-    expressions = tuple(c.expression for c in answer.calculations)
-    return answer.verdict, answer.short_answer, expressions
+    return compose_answer(Question("Q", question), evidence, context)
 
 
 def test_how_many_are_not_in_a_group_is_the_whole_less_the_group() -> None:
@@ -179,3 +184,58 @@ def test_a_stated_count_of_those_outside_the_group_answers_how_many_are_not() ->
     question = "How many laptops do not have full-disk encryption?"
     assert plan(question, [lead]) is None
     assert _short(question, lead) == ("5 laptops", None)
+
+
+OPERATIONS = (
+    "The company manages 250 laptops, 245 of which have full-disk encryption enabled. "
+    "The engineering team has 120 employees and the support team has 35 employees."
+)
+TRAINED = "In 2025, 96% of employees completed security awareness training."
+
+
+def test_a_share_is_of_what_the_question_counts_and_keeps_its_percent_sign() -> None:
+    """245 of 250 laptops is a share of laptops: 98% answers the laptops question and
+    nothing about employees (it answered "98" to both)."""
+    laptops = "What percentage of laptops have full-disk encryption?"
+    assert _composed(laptops, OPERATIONS) == ("grounded", "98%", ("245 as % of 250 = 98%",))
+    stated = [(c.kind, c.text) for c in _answer(laptops, OPERATIONS).claims]
+    assert stated[1:] == [("assessment", "98%")]  # the validator keeps the result with its sign
+    employees = "What percentage of employees completed security awareness training?"
+    assert plan(employees, [OPERATIONS]) is None
+    verdict, short, calculations = _composed(employees, OPERATIONS)
+    assert (verdict, short, calculations) == ("escalate", "Needs review", ())
+
+
+def test_a_stated_percentage_wins_over_a_computed_share() -> None:
+    question = "What percentage of employees completed security awareness training?"
+    counted = "The company has 250 employees, 240 of whom completed security awareness training."
+    assert plan(question, [counted]) == PlannedCall(
+        "percentage_of", ("240", "250"), "the question asks for a share"
+    )
+    assert plan(question, [counted, TRAINED]) is None
+    assert _short(question, TRAINED) == ("96%", None)
+    assert (
+        _short(question, "96 percent of employees completed security awareness training.")[0]
+        == "96 percent"
+    )
+
+
+def test_a_share_needs_a_part_that_names_what_is_asked_and_its_whole() -> None:
+    """50 of the 150 + 50 stated is no share of all employees (the whole is not
+    quoted); with the 200 it is 25%. A count is never a percentage answer."""
+    question = "What percentage of employees are based in the European Union?"
+    parts = HEADCOUNT.split(". ", 1)[1]
+    assert plan(question, [parts]) is None
+    assert _composed(question, parts)[:2] == ("escalate", "Needs review")
+    assert _composed(question, HEADCOUNT)[1:] == ("25%", ("50 as % of 200 = 25%",))
+
+
+def test_a_stated_percentage_holds_the_value_a_share_question_asks_for() -> None:
+    """Research takes "96% of employees completed ..." as holding the number asked
+    (it looked for a figure followed by a noun, and chose the laptops sentence)."""
+    fact = make_brief(
+        Question("Q", "What percentage of employees completed security awareness training?")
+    ).facts[0]
+    assert holds_value(fact, TRAINED)
+    count = make_brief(Question("Q", "How many employees completed training?")).facts[0]
+    assert not holds_value(count, "96% of employees completed training.")

@@ -75,13 +75,14 @@ class _Binary:
 
     op: Callable[[float, float], float]
     symbol: str
+    unit: str = ""  # of the result: "%"
 
     def __call__(self, operands: Sequence[str]) -> Result:
         if len(operands) != 2:
             raise CalculatorRefusal(f"'{self.symbol}' takes two operands, not {len(operands)}")
         a, b = (parse_number(x) for x in operands)
         value = self.op(a, b)
-        return value, f"{_show(a)} {self.symbol} {_show(b)} = {_show(value)}"
+        return value, f"{_show(a)} {self.symbol} {_show(b)} = {_show(value)}{self.unit}"
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,8 @@ OPERATIONS: dict[str, Callable[[Sequence[str]], Result]] = {
     "subtract": _Binary(operator.sub, "−"),
     "multiply": _Binary(operator.mul, "×"),
     "divide": _Binary(_divide, "÷"),
-    "percent_change": _Binary(_percent_change, "→ % change"),
-    "percentage_of": _Binary(_percentage_of, "as % of"),
+    "percent_change": _Binary(_percent_change, "→ % change", "%"),
+    "percentage_of": _Binary(_percentage_of, "as % of", "%"),
     "sum": _Aggregate(sum, "sum"),
     "average": _Aggregate(statistics.fmean, "average"),
     "min": _Aggregate(min, "min"),
@@ -161,6 +162,8 @@ OPERATIONS: dict[str, Callable[[Sequence[str]], Result]] = {
     "date_difference": _date_difference,
     "convert": _convert,
 }
+# The unit a result is shown with: a share is "98%", not "98".
+RESULT_UNITS = {"percent_change": "%", "percentage_of": "%"}
 
 
 def calculate(operation: str, operands: Sequence[str], quotes: Sequence[str]) -> Calculation:
@@ -176,7 +179,8 @@ def calculate(operation: str, operands: Sequence[str], quotes: Sequence[str]) ->
         if not any(appears(operand, quote) for quote in quotes):
             raise CalculatorRefusal(f"operand {operand!r} does not appear in a verified quote")
     value, expression = run(operands)
-    return Calculation(operation, tuple(operands), _show(value), expression)
+    shown = _show(value) + RESULT_UNITS.get(operation, "")
+    return Calculation(operation, tuple(operands), shown, expression)
 
 
 def appears(operand: str, text: str) -> bool:
@@ -195,11 +199,6 @@ def _show(value: float) -> str:
 # -- planning: when a question asks for arithmetic, and over which figures ----
 
 _COUNT = r"(\d[\d,]*)"
-_PART_OF_WHOLE = re.compile(
-    rf"\b{_COUNT}\s+([a-z][a-z -]{{0,40}}?),?\s+(?:{_COUNT}\s+of\s+(?:whom|which|them|these)"
-    rf"|(?:of\s+(?:whom|which)|including)\s+{_COUNT})\b",
-    re.I,
-)
 # "How many ... not / do not / don't / aren't / without / other than ...": those outside a part.
 _COMPLEMENT = re.compile(
     r"\bhow many\b.*?(?:\b(?:not|without|other than|excluding|except|besides)\b|n[’']t\b"
@@ -224,11 +223,8 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
     text = " ".join(fold_whitespace(q) for q in quotes)
     if asks_complement(question):
         return _complement(question, _counts(quotes))
-    part_of_whole = _PART_OF_WHOLE.search(text)
-    if part_of_whole and _SHARE.search(question):
-        whole = part_of_whole.group(1)
-        part = part_of_whole.group(3) or part_of_whole.group(4)
-        return PlannedCall("percentage_of", (part, whole), "the question asks for a share")
+    if _SHARE.search(question):
+        return _share(question, _counts(quotes))
     dates = list(dict.fromkeys(_DATE.findall(text)))
     if _BETWEEN_DATES.search(question) and len(dates) == 2:
         return PlannedCall("date_difference", tuple(dates), "the question asks for a period")
@@ -303,6 +299,50 @@ def _complement(question: str, counts: list[_Count]) -> PlannedCall | None:
     return PlannedCall("subtract", (whole.figure, part.figure), why)
 
 
+def _share(question: str, counts: list[_Count]) -> PlannedCall | None:
+    """Part as a percentage of whole, both counting what the question counts, the
+    part in a clause that names the rest of the question ("What percentage of
+    laptops have full-disk encryption?" over "250 laptops, 245 of which have
+    full-disk encryption"). None when the quotes state the percentage themselves
+    (a stated value wins over a computed one), or hold no such part and whole: a
+    share of laptops never answers a question about employees."""
+    noun, predicate = _noun(question), _share_terms(question)
+    if not noun or _stated_share(counts, noun, predicate) is not None:
+        return None
+    split = _whole_and_part(counts, noun, predicate)
+    if split is None or split[1].negated:
+        return None
+    whole, part = split
+    return PlannedCall(
+        "percentage_of", (part.figure, whole.figure), "the question asks for a share"
+    )
+
+
+_SHARE_WORDS = frozenset(stem(w) for w in "percentage proportion share fraction percent".split())
+
+
+def _share_terms(question: str) -> frozenset[str]:
+    """What the counted part is, by the question: its terms but what it counts and
+    how it asks ("completed security awareness training")."""
+    return _terms(question) - _noun(question) - _SHARE_WORDS
+
+
+def _stated_share(
+    counts: list[_Count], noun: frozenset[str], terms: frozenset[str]
+) -> _Count | None:
+    """A percentage the quotes state of what the question counts, in a sentence that
+    names the rest of the question ("96% of employees completed security awareness
+    training"), or None."""
+    return next(
+        (
+            c
+            for c in counts
+            if c.percent and _names_all(noun, c.sentence) and _names_all(terms, c.sentence)
+        ),
+        None,
+    )
+
+
 def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | None, str]:
     """The value a short answer may give to a question that asks for arithmetic, read
     off the lead sentence, and else the reason it gives none. ``value`` is what the
@@ -311,6 +351,11 @@ def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | N
     whole ("200 employees"), not the first part it names."""
     if asks_complement(question):
         return _stated_complement(question, lead, value)
+    if _SHARE.search(question):
+        stated = _stated_share(_counts([lead]), _noun(question), _share_terms(question))
+        if stated is not None:
+            return stated.phrase, ""
+        return None, "the question asks for a percentage; the lead quote states none of it"
     if _TOTAL.search(question):
         counted = _counted(question, lead)
         whole = _whole_of([figure for figure, _ in counted])
@@ -361,7 +406,7 @@ _FIGURE_IN_TEXT = re.compile(
 )
 _CLAUSE_END = re.compile(r",\s+|;\s*|:\s+|\s+(?:and|but|while|whereas)\s+", re.I)
 _NAME_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")  # "SOC 2", "ISO 27001"
-_PERCENT_SIGN = re.compile(r"\s*(?:%|per\s?cent\b)(?:\s+of)?(?:\s+(?:the|our|all))?", re.I)
+_PERCENT_SIGN = re.compile(r"(\s*(?:%|per\s?cent\b))(?:\s+of)?(?:\s+(?:the|our|all))?", re.I)
 _OF_THOSE = re.compile(r"\s+of\s+(?:whom|which|them|these|those)\b", re.I)
 _INCLUDING = re.compile(r"(?:\bincluding|\bof\s+(?:whom|which))\s+$", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|never|none|without)\b|n[’']t\b", re.I)
@@ -400,13 +445,15 @@ def _sentence_counts(sentence: str, offset: int) -> list[_Count]:
         percent = _PERCENT_SIGN.match(rest)
         whole = next((c for c in reversed(found) if not c.percent and c.within is None), None)
         tied = _OF_THOSE.match(rest) or _INCLUDING.search(sentence, 0, match.start())
-        phrase = match.group(0) + (percent.group(0).split()[0] if percent else "")
-        if tied and whole is not None:
-            counted, within = whole.counted, offset + found.index(whole)
+        if percent:  # "96% of employees": the figure and its sign are the value
+            phrase, within = match.group(0) + percent.group(1), None
+            counted = _counted_words(rest[percent.end() :])
+        elif tied and whole is not None:
+            phrase, counted = match.group(0), whole.counted
+            within = offset + found.index(whole)
         else:
-            after = rest[percent.end() :] if percent else rest
-            counted, within = _counted_words(after), None
-            phrase = " ".join([phrase, *after.split()[: len(counted)]]).rstrip(" .,;:")
+            counted, within = _counted_words(rest), None
+            phrase = " ".join([match.group(0), *rest.split()[: len(counted)]]).rstrip(" .,;:")
         found.append(
             _Count(
                 match.group(0),

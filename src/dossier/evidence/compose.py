@@ -238,7 +238,7 @@ def _validate(
 ) -> tuple[list[Claim], list[DroppedClaim]]:
     """A claim survives when every number in it occurs in one of its quotes or is
     a calculator result; a claim without a verified quote never survives."""
-    results = {_THOUSANDS.sub("", c.result) for c in calculations}
+    results = {_THOUSANDS.sub("", n) for c in calculations for n in _FIGURE.findall(c.result)}
     kept: list[Claim] = []
     dropped: list[DroppedClaim] = []
     for claim in claims:

@@ -64,7 +64,7 @@ def holds_value(fact: Fact, text: str) -> bool:
     pattern = ASKS_PATTERN.get(fact.asks or "")
     if pattern is None:
         return True
-    if fact.asks == "number" and not counts_something(fact, text):
+    if fact.asks == "number" and not (counts_something(fact, text) or states_share(fact, text)):
         return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
@@ -305,6 +305,24 @@ def counts_something(fact: Fact, text: str) -> bool:
         ):
             return True
     return False
+
+
+# "96% of employees", "96 percent of all staff": a share of what follows "of".
+_PERCENT_OF = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?\s*(?:%|per\s?cent\b)\s+of\s+(?:(?:the|our|all)\s+)?([a-z][a-z-]*)",
+    re.I,
+)
+_ASKS_SHARE = re.compile(r"\bwhat (?:percentage|proportion|share|fraction|percent)\b", re.I)
+
+
+def states_share(fact: Fact, text: str) -> bool:
+    """Whether the text states the share a fact asking for one is after: a percentage
+    of one of its terms ("What percentage of employees completed training?" of "96%
+    of employees completed ..."), which counts nothing and so is no count."""
+    wanted = {t for t in fact.terms if len(t) > 2}
+    return _ASKS_SHARE.search(fact.text) is not None and any(
+        stem(m.group(1).lower()) in wanted for m in _PERCENT_OF.finditer(text)
+    )
 
 
 # --- a question's own demand ("at least 30 days", "at least annually") against a value --
