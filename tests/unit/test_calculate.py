@@ -51,7 +51,7 @@ def test_unknown_operation_is_refused_with_the_known_ones() -> None:
         ("average", ["2", "4"], "2 or 4", "3"),
         ("min", ["7", "3"], "7 then 3", "3"),
         ("max", ["7", "3"], "7 then 3", "7"),
-        ("date_difference", ["2025-01-01", "2025-03-01"], "2025-01-01 to 2025-03-01", "59"),
+        ("date_difference", ["2025-01-01", "2025-03-01"], "2025-01-01 to 2025-03-01", "59 days"),
         ("convert", ["2 weeks", "day"], "kept 2 weeks", "14"),
         ("convert", ["2 GB", "mb"], "up to 2 GB", "2,000"),
     ],
@@ -239,3 +239,51 @@ def test_a_stated_percentage_holds_the_value_a_share_question_asks_for() -> None
     assert holds_value(fact, TRAINED)
     count = make_brief(Question("Q", "How many employees completed training?")).facts[0]
     assert not holds_value(count, "96% of employees completed training.")
+
+
+EXERCISES = "The last tabletop exercise was held on 2026-02-14 and the previous one on 2025-03-02."
+DAYS_BETWEEN = "How many days passed between the last two tabletop exercises?"
+
+
+def test_the_days_between_two_events_are_the_difference_of_their_quoted_dates() -> None:
+    """2025-03-02 to 2026-02-14 is 349 days (it answered "3 days" from a sentence on
+    notifying regulators); the later date need not come first, nor be ISO."""
+    assert _composed(DAYS_BETWEEN, EXERCISES) == (
+        "grounded",
+        "349 days",
+        ("2026-02-14 − 2025-03-02 = 349 days",),
+    )
+    spelled = (
+        "The previous tabletop exercise was held on March 2, 2025. The last tabletop "
+        "exercise was held on 14 February 2026."
+    )
+    assert plan(DAYS_BETWEEN, [spelled]) == PlannedCall(
+        "date_difference",
+        ("March 2, 2025", "14 February 2026"),
+        "the question asks for the days between",
+    )
+    assert _composed(DAYS_BETWEEN, spelled)[1] == "349 days"
+
+
+def test_a_date_is_an_operand_only_as_quoted_and_only_of_the_events_asked() -> None:
+    with pytest.raises(CalculatorRefusal, match="'2025-03-02' does not appear"):
+        calculate(
+            "date_difference", ["2025-03-02", "2026-02-14"], ["on March 2, 2025 and 2026-02-14"]
+        )
+    other = (
+        "The last tabletop exercise was held on 2026-02-14. The SOC 2 audit ended on 2025-03-02."
+    )
+    assert plan(DAYS_BETWEEN, [other]) is None
+
+
+def test_a_period_of_something_else_is_no_answer_to_the_days_between_two_events() -> None:
+    unrelated = "Regulators are notified of a qualifying breach within 3 days."
+    assert plan(DAYS_BETWEEN, [unrelated]) is None
+    assert _composed(DAYS_BETWEEN, unrelated)[:2] == ("escalate", "Needs review")
+
+
+def test_a_dated_sentence_holds_the_value_a_days_between_question_asks_for() -> None:
+    """Research takes the sentence dating the exercises as holding the number asked (it
+    looked for a figure followed by a noun, and chose "within 3 days")."""
+    fact = make_brief(Question("Q", DAYS_BETWEEN)).facts[0]
+    assert holds_value(fact, EXERCISES)

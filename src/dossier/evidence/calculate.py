@@ -8,7 +8,11 @@ documents or from arithmetic over numbers in the documents.
 
 ``plan`` is the offline engine's deterministic reading of when a question asks
 for arithmetic ("how many ... were not ...", "in total", "what percentage",
-"how many days between"), and of which quoted figures feed it.
+"how many days between"), and of which quoted figures feed it: figures that count
+what the question counts, dates of the events it names. ``value_as_asked`` says
+what the short answer may read off the lead quote for such a question when no
+calculation runs: a percentage stated for what is asked, a whole stated beside its
+parts, or nothing (a count of the group is no answer to how many are not in it).
 """
 
 from __future__ import annotations
@@ -24,13 +28,14 @@ from dossier.common.textutil import (
     STOPWORDS,
     content_terms,
     fold_whitespace,
+    question_terms,
     sentence_spans,
     stem,
     words,
 )
 from dossier.records import Calculation
 from dossier.research import thesaurus
-from dossier.research.values import DAYS_PER_UNIT
+from dossier.research.values import DATE, DAYS_BETWEEN, DAYS_PER_UNIT
 
 PERIOD_DAYS = DAYS_PER_UNIT  # days per unit of time, quarters included
 SIZE_BYTES = {
@@ -51,7 +56,6 @@ class CalculatorRefusal(Exception):
 
 
 _NUMBER = re.compile(r"[-+]?\$?\d[\d,]*(?:\.\d+)?")
-_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def parse_number(text: str) -> float:
@@ -63,10 +67,41 @@ def parse_number(text: str) -> float:
 
 
 def parse_date(text: str) -> dt.date:
+    """``"2025-03-02"``, ``"March 2, 2025"``, ``"2 Mar 2025"`` → 2025-03-02."""
     try:
         return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        pass
+    named = _NAMED_DATE.fullmatch(" ".join(text.split()))
+    try:
+        if named is None:
+            raise ValueError(text)
+        month = _month(named.group("month") or named.group("month2"))
+        day = int(named.group("day") or named.group("day2"))
+        return dt.date(int(named.group("year") or named.group("year2")), month, day)
     except ValueError as err:
-        raise CalculatorRefusal(f"operand {text!r} is not an ISO date") from err
+        raise CalculatorRefusal(f"operand {text!r} is not a date") from err
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def _month(name: str) -> int:
+    """ "March", "Mar", "Mar." or "Sept" → its number."""
+    word = name.rstrip(".").lower()
+    for number, month in enumerate(_MONTHS, start=1):
+        if len(word) >= 3 and month.startswith(word):
+            return number
+    raise ValueError(name)
+
+
+_MONTH = r"[A-Z][a-z]+\.?"
+_NAMED_DATE = re.compile(
+    rf"(?P<month>{_MONTH}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<year>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month2>{_MONTH}),? (?P<year2>\d{{4}})"
+)
 
 
 @dataclass(frozen=True)
@@ -119,7 +154,11 @@ def _date_difference(operands: Sequence[str]) -> Result:
         raise CalculatorRefusal("'date_difference' takes two dates")
     first, second = (parse_date(x) for x in operands)
     days = (second - first).days
-    return float(days), f"{second} − {first} = {days} days"
+    return float(days), f"{second} − {first} = {_days(days)}"
+
+
+def _days(count: float) -> str:
+    return f"{_show(count)} day{'' if abs(count) == 1 else 's'}"
 
 
 def _convert(operands: Sequence[str]) -> Result:
@@ -162,8 +201,6 @@ OPERATIONS: dict[str, Callable[[Sequence[str]], Result]] = {
     "date_difference": _date_difference,
     "convert": _convert,
 }
-# The unit a result is shown with: a share is "98%", not "98".
-RESULT_UNITS = {"percent_change": "%", "percentage_of": "%"}
 
 
 def calculate(operation: str, operands: Sequence[str], quotes: Sequence[str]) -> Calculation:
@@ -179,8 +216,15 @@ def calculate(operation: str, operands: Sequence[str], quotes: Sequence[str]) ->
         if not any(appears(operand, quote) for quote in quotes):
             raise CalculatorRefusal(f"operand {operand!r} does not appear in a verified quote")
     value, expression = run(operands)
-    shown = _show(value) + RESULT_UNITS.get(operation, "")
-    return Calculation(operation, tuple(operands), shown, expression)
+    return Calculation(operation, tuple(operands), _shown(operation, value), expression)
+
+
+def _shown(operation: str, value: float) -> str:
+    """A result as an answer gives it: a share with its sign ("98%", not "98"), a
+    difference of dates in days ("349 days")."""
+    if operation == "date_difference":
+        return _days(value)
+    return _show(value) + ("%" if operation in ("percent_change", "percentage_of") else "")
 
 
 def appears(operand: str, text: str) -> bool:
@@ -225,9 +269,8 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
         return _complement(question, _counts(quotes))
     if _SHARE.search(question):
         return _share(question, _counts(quotes))
-    dates = list(dict.fromkeys(_DATE.findall(text)))
-    if _BETWEEN_DATES.search(question) and len(dates) == 2:
-        return PlannedCall("date_difference", tuple(dates), "the question asks for a period")
+    if _BETWEEN_DATES.search(question):
+        return _between_dates(question, quotes)
     if _TOTAL.search(question):
         figures = counted_figures(question, text)
         if len(figures) >= 2 and _whole_of(figures) is None:
@@ -343,6 +386,50 @@ def _stated_share(
     )
 
 
+# Words that say when, not what: the events are what else the question names.
+_TIME_WORDS = frozenset(
+    stem(w)
+    for w in "day days week month year time long pass passed elapse elapsed last previous "
+    "latest recent most two first second consecutive successive".split()
+)
+
+
+def _events(question: str) -> frozenset[str]:
+    """The terms of the events a question asks the days between ("tabletop exercises")."""
+    return frozenset(question_terms(question)) - _TIME_WORDS
+
+
+def _between_dates(question: str, quotes: Sequence[str]) -> PlannedCall | None:
+    """The days between the two dates the quotes state of the events the question
+    names ("The last tabletop exercise was held on 2026-02-14 and the previous one on
+    2025-03-02": 349 days), earlier first; None unless exactly two such dates are
+    stated, in sentences that name the events (a date of something else is no
+    operand)."""
+    events = _events(question)
+    dates: list[str] = []
+    named: set[str] = set()
+    for quote in dict.fromkeys(fold_whitespace(q) for q in quotes):
+        for start, end in sentence_spans(quote):
+            sentence = quote[start:end]
+            terms = frozenset(content_terms(sentence))
+            if any(thesaurus.says(term, terms) for term in events):
+                dates += [m.group(0) for m in DATE.finditer(sentence) if _is_date(m.group(0))]
+                named |= terms
+    dates = list(dict.fromkeys(dates))
+    if len(dates) != 2 or not _names_all(events, frozenset(named)):
+        return None
+    first, second = sorted(dates, key=parse_date)
+    return PlannedCall("date_difference", (first, second), "the question asks for the days between")
+
+
+def _is_date(text: str) -> bool:
+    try:
+        parse_date(text)
+    except CalculatorRefusal:
+        return False
+    return True
+
+
 def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | None, str]:
     """The value a short answer may give to a question that asks for arithmetic, read
     off the lead sentence, and else the reason it gives none. ``value`` is what the
@@ -351,6 +438,10 @@ def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | N
     whole ("200 employees"), not the first part it names."""
     if asks_complement(question):
         return _stated_complement(question, lead, value)
+    if DAYS_BETWEEN.search(question):  # a period stated of the events, or none
+        if value is not None and _names_all(_events(question), _terms(lead)):
+            return value, ""
+        return None, "the question asks for the days between two events; no two dates of them"
     if _SHARE.search(question):
         stated = _stated_share(_counts([lead]), _noun(question), _share_terms(question))
         if stated is not None:

@@ -64,7 +64,7 @@ def holds_value(fact: Fact, text: str) -> bool:
     pattern = ASKS_PATTERN.get(fact.asks or "")
     if pattern is None:
         return True
-    if fact.asks == "number" and not (counts_something(fact, text) or states_share(fact, text)):
+    if fact.asks == "number" and not (counts_something(fact, text) or states_operand(fact, text)):
         return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
@@ -323,6 +323,27 @@ def states_share(fact: Fact, text: str) -> bool:
     return _ASKS_SHARE.search(fact.text) is not None and any(
         stem(m.group(1).lower()) in wanted for m in _PERCENT_OF.finditer(text)
     )
+
+
+_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+)
+# A date: "2025-03-02", "March 2, 2025", "2 March 2025".
+DATE = re.compile(
+    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
+)
+# "How many days passed between the last two tabletop exercises?"
+DAYS_BETWEEN = re.compile(r"\bhow (?:many days|long)\b.*\bbetween\b", re.I)
+
+
+def states_operand(fact: Fact, text: str) -> bool:
+    """Whether the text states what the calculator answers the fact from, where that is
+    no count: a percentage of what a share question asks about (``states_share``), or
+    a date, for the days between two events."""
+    dated = DAYS_BETWEEN.search(fact.text) is not None and DATE.search(text) is not None
+    return dated or states_share(fact, text)
 
 
 # --- a question's own demand ("at least 30 days", "at least annually") against a value --
