@@ -33,6 +33,15 @@ from dossier.common.textutil import (
     stem,
     words,
 )
+from dossier.evidence.counts import (
+    Count,
+    content_stems,
+    counted_noun,
+    names_all,
+    quoted_counts,
+    whole_and_part,
+    whole_of,
+)
 from dossier.records import Calculation
 from dossier.research import thesaurus
 from dossier.research.values import DATE, DAYS_BETWEEN, DAYS_PER_UNIT
@@ -266,27 +275,16 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
     when it asks for none or the quotes do not hold its operands."""
     text = " ".join(fold_whitespace(q) for q in quotes)
     if asks_complement(question):
-        return _complement(question, _counts(quotes))
+        return _complement(question, quoted_counts(quotes))
     if _SHARE.search(question):
-        return _share(question, _counts(quotes))
+        return _share(question, quoted_counts(quotes))
     if _BETWEEN_DATES.search(question):
         return _between_dates(question, quotes)
     if _TOTAL.search(question):
         figures = counted_figures(question, text)
-        if len(figures) >= 2 and _whole_of(figures) is None:
+        if len(figures) >= 2 and whole_of(figures) is None:
             return PlannedCall("sum", tuple(figures), "the question asks for a total")
     return None
-
-
-def _whole_of(figures: Sequence[str]) -> str | None:
-    """The figure that is the sum of the others (two or more of them): the whole
-    stated beside its parts ("The company has 200 employees. 150 employees are based
-    in the United States and 50 ... in the European Union"), which is the total
-    itself, not one more figure to add; None when no figure is."""
-    values = [parse_number(figure) for figure in figures]
-    if len(values) < 3:
-        return None
-    return next((f for f, v in zip(figures, values, strict=True) if 2 * v == sum(values)), None)
 
 
 # "How many employees and contractors in total?": what is counted follows "how many".
@@ -322,7 +320,7 @@ def asks_complement(question: str) -> bool:
     return _COMPLEMENT.search(question) is not None
 
 
-def _complement(question: str, counts: list[_Count]) -> PlannedCall | None:
+def _complement(question: str, counts: list[Count]) -> PlannedCall | None:
     """Whole − part, when the quotes state both about what the question counts: the
     part in a clause that names what the question says they are not ("150 employees
     are based in the United States"), the whole tied to it ("250 laptops, 245 of
@@ -331,10 +329,10 @@ def _complement(question: str, counts: list[_Count]) -> PlannedCall | None:
     complement themselves ("5 laptops do not have ...": a value to read, not to
     calculate)."""
     asked = _COMPLEMENT.search(question)
-    noun = _noun(question)
+    noun = counted_noun(question)
     if asked is None or not noun:
         return None
-    split = _whole_and_part(counts, noun, frozenset(content_terms(asked.group(1))) - noun)
+    split = whole_and_part(counts, noun, frozenset(content_terms(asked.group(1))) - noun)
     if split is None or split[1].negated:
         return None
     whole, part = split
@@ -342,17 +340,17 @@ def _complement(question: str, counts: list[_Count]) -> PlannedCall | None:
     return PlannedCall("subtract", (whole.figure, part.figure), why)
 
 
-def _share(question: str, counts: list[_Count]) -> PlannedCall | None:
+def _share(question: str, counts: list[Count]) -> PlannedCall | None:
     """Part as a percentage of whole, both counting what the question counts, the
     part in a clause that names the rest of the question ("What percentage of
     laptops have full-disk encryption?" over "250 laptops, 245 of which have
     full-disk encryption"). None when the quotes state the percentage themselves
     (a stated value wins over a computed one), or hold no such part and whole: a
     share of laptops never answers a question about employees."""
-    noun, predicate = _noun(question), _share_terms(question)
+    noun, predicate = counted_noun(question), _share_terms(question)
     if not noun or _stated_share(counts, noun, predicate) is not None:
         return None
-    split = _whole_and_part(counts, noun, predicate)
+    split = whole_and_part(counts, noun, predicate)
     if split is None or split[1].negated:
         return None
     whole, part = split
@@ -367,12 +365,10 @@ _SHARE_WORDS = frozenset(stem(w) for w in "percentage proportion share fraction 
 def _share_terms(question: str) -> frozenset[str]:
     """What the counted part is, by the question: its terms but what it counts and
     how it asks ("completed security awareness training")."""
-    return _terms(question) - _noun(question) - _SHARE_WORDS
+    return content_stems(question) - counted_noun(question) - _SHARE_WORDS
 
 
-def _stated_share(
-    counts: list[_Count], noun: frozenset[str], terms: frozenset[str]
-) -> _Count | None:
+def _stated_share(counts: list[Count], noun: frozenset[str], terms: frozenset[str]) -> Count | None:
     """A percentage the quotes state of what the question counts, in a sentence that
     names the rest of the question ("96% of employees completed security awareness
     training"), or None."""
@@ -380,7 +376,7 @@ def _stated_share(
         (
             c
             for c in counts
-            if c.percent and _names_all(noun, c.sentence) and _names_all(terms, c.sentence)
+            if c.percent and names_all(noun, c.sentence) and names_all(terms, c.sentence)
         ),
         None,
     )
@@ -416,7 +412,7 @@ def _between_dates(question: str, quotes: Sequence[str]) -> PlannedCall | None:
                 dates += [m.group(0) for m in DATE.finditer(sentence) if _is_date(m.group(0))]
                 named |= terms
     dates = list(dict.fromkeys(dates))
-    if len(dates) != 2 or not _names_all(events, frozenset(named)):
+    if len(dates) != 2 or not names_all(events, frozenset(named)):
         return None
     first, second = sorted(dates, key=parse_date)
     return PlannedCall("date_difference", (first, second), "the question asks for the days between")
@@ -439,17 +435,19 @@ def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | N
     if asks_complement(question):
         return _stated_complement(question, lead, value)
     if DAYS_BETWEEN.search(question):  # a period stated of the events, or none
-        if value is not None and _names_all(_events(question), _terms(lead)):
+        if value is not None and names_all(_events(question), content_stems(lead)):
             return value, ""
         return None, "the question asks for the days between two events; no two dates of them"
     if _SHARE.search(question):
-        stated = _stated_share(_counts([lead]), _noun(question), _share_terms(question))
+        stated = _stated_share(
+            quoted_counts([lead]), counted_noun(question), _share_terms(question)
+        )
         if stated is not None:
             return stated.phrase, ""
         return None, "the question asks for a percentage; the lead quote states none of it"
     if _TOTAL.search(question):
         counted = _counted(question, lead)
-        whole = _whole_of([figure for figure, _ in counted])
+        whole = whole_of([figure for figure, _ in counted])
         if whole is not None:
             return next(phrase for figure, phrase in counted if figure == whole), ""
     return value, ""
@@ -461,199 +459,13 @@ def _stated_complement(question: str, lead: str, value: str | None) -> tuple[str
     count of the group ("150 employees are based in the United States") or of all
     ("90 staff members") is never its answer."""
     asked = _COMPLEMENT.search(question)
-    noun = _noun(question)
+    noun = counted_noun(question)
     predicate = frozenset(content_terms(asked.group(1) if asked else "")) - noun
-    for count in _counts([lead]):
-        if count.negated and count.counted & noun and _names_all(predicate, count.clause):
+    for count in quoted_counts([lead]):
+        if count.negated and count.counted & noun and names_all(predicate, count.clause):
             return value if value and appears(count.figure, value) else count.phrase, ""
     why = (
         "the question asks how many are not in a group; the quotes state neither that "
         "count nor the whole and the part to subtract"
     )
     return None, why
-
-
-# -- what the quotes count: each figure, what it counts, the clause it stands in ----
-
-
-@dataclass(frozen=True)
-class _Count:
-    """A figure of a quote and what it counts."""
-
-    figure: str  # as written: "1,500"
-    value: float
-    counted: frozenset[str]  # stems of the words it counts: "staff members"
-    clause: frozenset[str]  # content stems of its clause (figures aside)
-    sentence: frozenset[str]  # content stems of its sentence (figures aside)
-    negated: bool  # its clause denies: "5 of which do not ..."
-    percent: bool  # "96%", "96 percent"
-    within: int | None = None  # the count it is part of: "12 of whom", "including 12"
-    phrase: str = ""  # the figure and what it counts as written: "90 staff members", "96%"
-
-
-# A figure, not part of a date, a time, a version or a larger number.
-_FIGURE_IN_TEXT = re.compile(
-    r"(?<![\w.,$/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w/-]|[.,:]\d)"
-)
-_CLAUSE_END = re.compile(r",\s+|;\s*|:\s+|\s+(?:and|but|while|whereas)\s+", re.I)
-_NAME_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")  # "SOC 2", "ISO 27001"
-_PERCENT_SIGN = re.compile(r"(\s*(?:%|per\s?cent\b))(?:\s+of)?(?:\s+(?:the|our|all))?", re.I)
-_OF_THOSE = re.compile(r"\s+of\s+(?:whom|which|them|these|those)\b", re.I)
-_INCLUDING = re.compile(r"(?:\bincluding|\bof\s+(?:whom|which))\s+$", re.I)
-_NEGATED = re.compile(r"\b(?:not|no|never|none|without)\b|n[’']t\b", re.I)
-_WORDS_AFTER = re.compile(r"\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?", re.I)
-# What the question counts: the words after "how many" / "what percentage of".
-_ASKED_COUNT = re.compile(
-    r"\b(?:how many|what (?:percentage|proportion|share|fraction|percent|per cent))\s+"
-    r"(?:of\s+)?(?:(?:the|our|your|all)\s+)?((?:[a-z][a-z-]*\s*){1,2})",
-    re.I,
-)
-# Words that say nothing of a count but that it is the whole: "The company has 200 employees".
-_WHOLE_WORDS = frozenset(
-    stem(w) for w in "employ manage operate own total overall altogether headcount".split()
-)
-
-
-def _counts(quotes: Sequence[str]) -> list[_Count]:
-    """The figures of the quotes, in order, each with what it counts."""
-    counts: list[_Count] = []
-    for quote in dict.fromkeys(fold_whitespace(q) for q in quotes):
-        for start, end in sentence_spans(quote):
-            counts += _sentence_counts(quote[start:end], len(counts))
-    return counts
-
-
-def _sentence_counts(sentence: str, offset: int) -> list[_Count]:
-    """The figures of one sentence ("SOC 2" aside); ``offset``: how many came before."""
-    found: list[_Count] = []
-    clauses = _clauses(sentence)
-    terms = _terms(sentence)
-    for match in _FIGURE_IN_TEXT.finditer(sentence):
-        if _NAME_BEFORE.search(sentence, 0, match.start()):
-            continue
-        rest = sentence[match.end() :]
-        clause = next(c for a, b, c in clauses if a <= match.start() < b)
-        percent = _PERCENT_SIGN.match(rest)
-        whole = next((c for c in reversed(found) if not c.percent and c.within is None), None)
-        tied = _OF_THOSE.match(rest) or _INCLUDING.search(sentence, 0, match.start())
-        if percent:  # "96% of employees": the figure and its sign are the value
-            phrase, within = match.group(0) + percent.group(1), None
-            counted = _counted_words(rest[percent.end() :])
-        elif tied and whole is not None:
-            phrase, counted = match.group(0), whole.counted
-            within = offset + found.index(whole)
-        else:
-            counted, within = _counted_words(rest), None
-            phrase = " ".join([match.group(0), *rest.split()[: len(counted)]]).rstrip(" .,;:")
-        found.append(
-            _Count(
-                match.group(0),
-                parse_number(match.group(0)),
-                counted,
-                _terms(clause),
-                terms,
-                _NEGATED.search(clause) is not None,
-                percent is not None,
-                within,
-                phrase,
-            )
-        )
-    return found
-
-
-def _clauses(sentence: str) -> list[tuple[int, int, str]]:
-    """The sentence cut at commas, semicolons and conjunctions: (start, end, text)."""
-    spans, start = [], 0
-    for cut in _CLAUSE_END.finditer(sentence):
-        spans.append((start, cut.start()))
-        start = cut.end()
-    spans.append((start, len(sentence)))
-    return [(a, b, sentence[a:b]) for a, b in spans]
-
-
-def _counted_words(after: str) -> frozenset[str]:
-    """The stems of the one or two words a figure counts ("90 staff members"), up to
-    a stopword ("150 employees are")."""
-    match = _WORDS_AFTER.match(after)
-    if match is None:
-        return frozenset()
-    counted = []
-    for word in (w for w in match.groups() if w):
-        if word.lower() in STOPWORDS:
-            break
-        counted.append(stem(word.lower()))
-    return frozenset(counted)
-
-
-def _terms(text: str) -> frozenset[str]:
-    return frozenset(t for t in content_terms(text) if not t.replace(".", "").isdigit())
-
-
-def _noun(question: str) -> frozenset[str]:
-    """The stems of what the question counts: "staff members" of "How many staff
-    members do not ...", "employees" of "What percentage of employees completed ...";
-    up to a stopword or a past participle."""
-    asked = _ASKED_COUNT.search(question)
-    noun: list[str] = []
-    for word in words(asked.group(1)) if asked else []:
-        if word in STOPWORDS or word.endswith("ed"):
-            break
-        noun.append(stem(word))
-    return frozenset(noun)
-
-
-def _names_all(terms: frozenset[str], present: frozenset[str]) -> bool:
-    return all(thesaurus.says(term, present) for term in terms)
-
-
-def _whole_and_part(
-    counts: list[_Count], noun: frozenset[str], predicate: frozenset[str]
-) -> tuple[_Count, _Count] | None:
-    """The whole and the one part of it the predicate names, both counting ``noun``:
-    the part names every term of the predicate in its clause (or in its sentence,
-    when the sentence counts nothing else of the noun); None when no part, or more
-    than one, does, or when no whole stands beside it."""
-    if not predicate:
-        return None
-    of_noun = [i for i, c in enumerate(counts) if not c.percent and c.counted & noun]
-    parts = [i for i in of_noun if _names_predicate(counts, of_noun, i, predicate)]
-    if len(parts) != 1:
-        return None
-    part = counts[parts[0]]
-    whole = _whole(counts, of_noun, parts[0], predicate)
-    if whole is None or whole.value < part.value:
-        return None
-    return whole, part
-
-
-def _names_predicate(
-    counts: list[_Count], of_noun: list[int], index: int, predicate: frozenset[str]
-) -> bool:
-    count = counts[index]
-    if _names_all(predicate, count.clause):
-        return True
-    alone = sum(counts[i].sentence == count.sentence for i in of_noun) == 1
-    return alone and _names_all(predicate, count.sentence)
-
-
-def _whole(
-    counts: list[_Count], of_noun: list[int], part: int, predicate: frozenset[str]
-) -> _Count | None:
-    """The whole a part belongs to: the count it is tied to ("250 laptops, 245 of
-    which"), else the count that is the sum of the others, else the one count that
-    says nothing of itself but what it counts ("The company has 200 employees")."""
-    tied = counts[part].within
-    if tied is not None:
-        return counts[tied]
-    tops = [counts[i] for i in of_noun if counts[i].within is None]
-    summed = _whole_of([c.figure for c in tops])
-    if summed is not None and summed != counts[part].figure:
-        return next(c for c in tops if c.figure == summed)
-    plain = [
-        counts[i]
-        for i in of_noun
-        if i != part
-        and counts[i].within is None
-        and counts[i].clause <= counts[i].counted | _WHOLE_WORDS
-    ]
-    return plain[0] if len(plain) == 1 and not _names_all(predicate, plain[0].clause) else None
