@@ -44,7 +44,7 @@ from dossier.evidence.counts import (
 )
 from dossier.records import Calculation
 from dossier.research import thesaurus
-from dossier.research.values import DATE, DAYS_BETWEEN, DAYS_PER_UNIT
+from dossier.research.values import ASKS_SHARE, DATE, DAYS_BETWEEN, DAYS_PER_UNIT
 
 PERIOD_DAYS = DAYS_PER_UNIT  # days per unit of time, quarters included
 SIZE_BYTES = {
@@ -258,9 +258,7 @@ _COMPLEMENT = re.compile(
     r"|\bnon-)(.*)$",
     re.I,
 )
-_SHARE = re.compile(r"\bwhat (percentage|proportion|share|fraction|percent)\b", re.I)
 _TOTAL = re.compile(r"\b(in total|combined|altogether|total number|how many .* in all)\b", re.I)
-_BETWEEN_DATES = re.compile(r"\bhow (many days|long)\b.*\b(between|from)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -276,9 +274,9 @@ def plan(question: str, quotes: Sequence[str]) -> PlannedCall | None:
     text = " ".join(fold_whitespace(q) for q in quotes)
     if asks_complement(question):
         return _complement(question, quoted_counts(quotes))
-    if _SHARE.search(question):
+    if ASKS_SHARE.search(question):
         return _share(question, quoted_counts(quotes))
-    if _BETWEEN_DATES.search(question):
+    if DAYS_BETWEEN.search(question):
         return _between_dates(question, quotes)
     if _TOTAL.search(question):
         figures = counted_figures(question, text)
@@ -438,7 +436,7 @@ def value_as_asked(question: str, lead: str, value: str | None) -> tuple[str | N
         if value is not None and names_all(_events(question), content_stems(lead)):
             return value, ""
         return None, "the question asks for the days between two events; no two dates of them"
-    if _SHARE.search(question):
+    if ASKS_SHARE.search(question):
         stated = _stated_share(
             quoted_counts([lead]), counted_noun(question), _share_terms(question)
         )

@@ -312,7 +312,7 @@ _PERCENT_OF = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?\s*(?:%|per\s?cent\b)\s+of\s+(?:(?:the|our|all)\s+)?([a-z][a-z-]*)",
     re.I,
 )
-_ASKS_SHARE = re.compile(r"\bwhat (?:percentage|proportion|share|fraction|percent)\b", re.I)
+ASKS_SHARE = re.compile(r"\bwhat (?:percentage|proportion|share|fraction|percent)\b", re.I)
 
 
 def states_share(fact: Fact, text: str) -> bool:
@@ -320,7 +320,7 @@ def states_share(fact: Fact, text: str) -> bool:
     of one of its terms ("What percentage of employees completed training?" of "96%
     of employees completed ..."), which counts nothing and so is no count."""
     wanted = {t for t in fact.terms if len(t) > 2}
-    return _ASKS_SHARE.search(fact.text) is not None and any(
+    return ASKS_SHARE.search(fact.text) is not None and any(
         stem(m.group(1).lower()) in wanted for m in _PERCENT_OF.finditer(text)
     )
 
@@ -335,7 +335,7 @@ DATE = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
 )
 # "How many days passed between the last two tabletop exercises?"
-DAYS_BETWEEN = re.compile(r"\bhow (?:many days|long)\b.*\bbetween\b", re.I)
+DAYS_BETWEEN = re.compile(r"\bhow (?:many days|long)\b.*\b(?:between|from)\b", re.I)
 
 
 def states_operand(fact: Fact, text: str) -> bool:
