@@ -325,7 +325,8 @@ def test_a_denial_beside_the_lead_sentence_in_its_own_quote_is_for_a_person(
             "We will implement hardware security keys for administrators in 2027.",
             "planned",
         ),
-        ("Is MFA enforced?", "The company plans to enforce MFA on every account.", "planned"),
+        ("Is MFA enforced?", "We plan to enforce MFA on every account.", "planned"),
+        ("Is MFA enforced?", "MFA enforcement is planned for Q3 2027.", "planned"),
         (
             "Is data in transit encrypted?",
             "Data in transit is encrypted with TLS where possible.",
@@ -417,3 +418,80 @@ def test_a_value_naming_what_sets_the_subject_apart_answers() -> None:
     """ "Invoices" without "records" is the subject: a table row answers."""
     row = "| Invoices and invoice line items | 7 years from invoice date | Required for tax |"
     assert _short("How long do you retain invoice records?", row) == ("7 years", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        (
+            "How long are logs retained from the date of collection?",
+            "Security logs are kept for 1 year.",
+            "for 1 year",
+        ),
+        (
+            "How long is customer data retained from contract termination?",
+            "Customer data is deleted within 30 days of contract termination.",
+            "within 30 days",
+        ),
+        (
+            "How many days can an account remain inactive without being disabled?",
+            "Accounts inactive for 90 days are disabled.",
+            "90 days",
+        ),
+        (
+            "How many characters must passwords have, excluding spaces?",
+            "Passwords must have at least 14 characters.",
+            "at least 14 characters",
+        ),
+        (
+            "What is the RTO for Tier 1 applications?",
+            "The RTO for Tier 1 applications is 4 hours.",
+            "4 hours",
+        ),
+        (
+            "How long are backups retained?",
+            "Backups that are not restored are kept for 35 days.",
+            "for 35 days",
+        ),
+        (
+            "How often are user access reviews conducted?",
+            "Access rights are reviewed quarterly.",
+            "quarterly",
+        ),
+        ("How often are vulnerability scans run?", "We scan all external hosts weekly.", "weekly"),
+    ],
+)
+def test_ordinary_value_questions_keep_their_stated_value(
+    question: str, lead: str, value: str
+) -> None:
+    """Wording that only looks like a complement, an interval between events, a
+    denial or a name: the value stated is the answer."""
+    assert _short(question, lead) == (value, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is the disaster recovery plan tested?",
+            "The disaster recovery plan to recover critical systems is tested annually.",
+        ),
+        (
+            "Is data at rest encrypted?",
+            "This policy aims to ensure that data at rest is encrypted.",
+        ),
+        (
+            "Are security patches applied?",
+            "Security patches are applied whenever applicable updates are released.",
+        ),
+    ],
+)
+def test_present_practice_in_policy_wording_is_yes(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_every_of_a_period_does_not_say_all() -> None:
+    assert _short("Are all passwords hashed?", "Passwords are rotated every 90 days.") == (
+        "Needs review",
+        "scope",
+    )

@@ -253,9 +253,11 @@ def _show(value: float) -> str:
 
 _COUNT = r"(\d[\d,]*)"
 # "How many ... not / do not / don't / aren't / without / other than ...": those outside a part.
+# The negation must be the counted group's own ("how many employees are not based in
+# ..."), not a condition of a measure ("how many days can an account remain inactive
+# without being disabled?", "how many characters, excluding spaces?").
 _COMPLEMENT = re.compile(
-    r"\bhow many\b.*?(?:\b(?:not|without|other than|excluding|except|besides)\b|n[’']t\b"
-    r"|\bnon-)(.*)$",
+    r"\bhow many\b[^?]*?\b(?:are|is|do|does|did|have|has|were|was)(?:\s+not\b|n[’']t\b)(.*)$",
     re.I,
 )
 _TOTAL = re.compile(r"\b(in total|combined|altogether|total number|how many .* in all)\b", re.I)

@@ -7,7 +7,7 @@ It is read off the lead quote (the first quote of the first claim) and the brief
   characters", "between 16 and 64 characters"), from the clause about the
   subject ("the RPO is 24 hours" beside "the RTO is 4 hours"); a lead quote
   that states none, or states one for something beside the subject (naming one
-  of its terms at most, not the first), is a finding (a person decides);
+  of its three or more terms at most, not the first), is a finding (a person decides);
 - a yes/no question gets ``Yes`` when the lead quote states the practice with
   no negation, as followed now (not planned), without "where possible", with
   the "all" the question asks about, and no other sentence quoted denies it
@@ -132,8 +132,8 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
 
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     """The terms of what a value question asks about that the lead sentence does not
-    name (nor a thesaurus alternative), when it names one of them at most and not
-    the first (what sets the subject apart: "application" of "application debug
+    name (nor a thesaurus alternative), when of three or more it names one at most and
+    not the first (what sets the subject apart: "application" of "application debug
     logs"; "invoice" of "invoice records" is enough, and a long question's wording
     holds terms no answer repeats): a value stated for something beside the subject
     ("Security event logs are reviewed daily" for application debug logs) is not the
@@ -145,7 +145,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     )  # as the question orders them
     missing = [t for t in terms if not thesaurus.says(t, present)]
     named = len(terms) - len(missing)
-    return missing if len(terms) >= 2 and named <= 1 and terms[0] in missing else []
+    return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
 
 
 def _partial_subject(fact: Fact, lead: str, value: str) -> str:
@@ -202,22 +202,28 @@ def _open(brief: Brief, lead: str) -> str:
     return DOCUMENTED
 
 
-# A practice still to come or followed only where it can be: not a plain Yes.
+# A practice still to come or followed only where it can be: not a plain Yes. A plan
+# as a document ("the recovery plan to restore ...") is no future.
 _PLANNED = re.compile(
     r"\b(?:will|shall)\s+(?:be\s+)?(?:implement|introduc|deploy|roll(?:ed)?\s+out|adopt|"
     r"migrat|begin|start|launch|complet)\w*\b[^.;]*\b(?:in|by|during)\s+(?:(?:early|late|mid|"
     r"the end of)\s+)?(?:Q[1-4]\s+)?(?:20\d\d|next (?:year|quarter))\b"
-    r"|\b(?:plan(?:s|ned)?|intends?|aims?)\s+to\b|\broadmap\b|\bin the future\b",
+    r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b|\b(?:is|are)\s+planned\s+for\b",
     re.I,
 )
 _HEDGED = re.compile(
     r"\b(?:where(?:ver)?|when(?:ever)?|if|as far as)\s+(?:possible|feasible|practical|"
-    r"practicable|applicable|appropriate)\b",
+    r"practicable)\b",
     re.I,
 )
-# "Is all data encrypted?": a lead that does not say all may state less than asked.
+# "Is all data encrypted?": a lead that does not say all may state less than asked
+# ("every 90 days" and "any exceptions" do not say all).
 _ALL_ASKED = re.compile(r"\b(?:all|every)\b", re.I)
-_ALL_STATED = re.compile(r"\b(?:all|every|each|any|entire|always|no exceptions?)\b", re.I)
+_ALL_STATED = re.compile(
+    r"\b(?:all|every|each|entire)\b(?!\s+\d)|\bany\b(?!\s+exceptions?\b)|\balways\b"
+    r"|\bno exceptions?\b",
+    re.I,
+)
 
 
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:

@@ -160,7 +160,9 @@ _SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
 # "not annually, but monthly", "rather than quarterly": a value the text denies
 # ("not only annually" does not).
 _DENIED_BEFORE = re.compile(
-    r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+){0,3}$", re.I
+    r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+)?$"
+    r"|\b(?:not|never)\s+(?:\w+\s+)?(?:to\s+)?be\s+$",
+    re.I,
 )
 # ... unless the value is what the text states in the end: "not required to be 8
 # characters, but 14 characters" denies 8; "must not be shorter than 12" bounds 12.
@@ -288,7 +290,10 @@ _FIGURE_AND_NOUN = re.compile(r"(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s+([a-z-]+)(?:\s
 
 
 _COUNT_AND_NOUN = re.compile(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?\s+[a-z][a-z-]+", re.I)
-_NAMED_BEFORE = re.compile(r"\b[A-Z][A-Z0-9/]{1,}\s+$")
+_NAMED_BEFORE = re.compile(
+    r"\b[A-Z][A-Z0-9/]{1,}\s+$|\b(?i:tier|level|phase|type|class|category|section|version|step"
+    r"|priority|severity|zone|stage|group|appendix|article|clause|part)\s+$"
+)
 
 
 def counts_something(fact: Fact, text: str) -> bool:
@@ -335,7 +340,10 @@ DATE = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
 )
 # "How many days passed between the last two tabletop exercises?"
-DAYS_BETWEEN = re.compile(r"\bhow (?:many days|long)\b.*\b(?:between|from)\b", re.I)
+# ... two events, not a measure between occurrences ("idle between user actions").
+DAYS_BETWEEN = re.compile(
+    r"\bhow (?:many days|long|much time)\b[^?]*\bbetween\b[^?]*\b(?:and|two)\b", re.I
+)
 
 
 def states_operand(fact: Fact, text: str) -> bool:
