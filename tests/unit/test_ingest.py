@@ -128,6 +128,7 @@ def test_unclosed_front_matter_is_unreadable() -> None:
     [
         "\n\n---\n\nBackups are retained for 35 days.\n",  # a rule, never closed
         "\n---\nBackups are retained for 35 days.\n\n---\n\nMore text.\n",  # two rules
+        "\n---\nPurpose: Backups are retained for 35 days.\n---\nMore text.\n",  # no metadata key
     ],
 )
 def test_a_rule_after_blank_lines_is_text_not_front_matter(text: str) -> None:

@@ -29,16 +29,30 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     Keys are read in lower case, ``-`` or a space read as ``_``: ``Effective-Date``
     is ``effective_date``."""
     opening = _OPENING.match(text)
-    if opening is not None and (text.startswith("---") or _opens_a_mapping(text, opening.end())):
+    if opening is not None and text.startswith("---"):
         return _fenced_front_matter(text, opening.end())
+    if opening is not None:
+        return _after_blank_lines(text, opening.end()) or ({}, text)
     return _bare_front_matter(text) or ({}, text)
 
 
-def _opens_a_mapping(text: str, start: int) -> bool:
-    """After blank lines, dashes open front-matter only when a ``key:`` line and a
-    closing line follow: otherwise they are a Markdown rule above the text."""
-    first = text[start:].lstrip("\n").split("\n", 1)[0]
-    return _TOP_LEVEL_KEY.match(first) is not None and _DELIMITER.search(text, start) is not None
+def _after_blank_lines(text: str, start: int) -> tuple[dict[str, Any], str] | None:
+    """Dashes after blank lines open front-matter only when what follows up to the
+    closing line reads as a header (``key: value`` lines; YAML errors in it are
+    named) of metadata, as a bare header must (every key a metadata key); otherwise
+    they are a Markdown rule, and "Purpose: Backups are retained for 35 days." below
+    it is the document's text."""
+    closing = _DELIMITER.search(text, start)
+    if closing is None or closing.group(1) != "---":
+        return None
+    block = text[start : closing.start()]
+    if not _bare_header(block):  # a paragraph between two rules
+        return None
+    first_line = text.count("\n", 0, start) + 1  # a YAML error names its line
+    metadata = _parse_front_matter(block, strict=True, first_line=first_line)
+    if not metadata or not all(key in METADATA_KEYS for key in metadata):
+        return None
+    return metadata, _after_line(text, closing.end())
 
 
 def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
