@@ -45,11 +45,14 @@ def test_a_new_effective_date_is_named_as_such_not_as_new_evidence() -> None:
     earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
     later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "t" * 64, "2026-01-01"), "escalate")
     lines = diff_dossiers(earlier, later)
-    assert "document front matter changed: mfa.md (effective date 2025-01-01 → 2026-01-01)" in lines
+    assert (
+        "document changed, its text the same: mfa.md (effective date 2025-01-01 → 2026-01-01)"
+        in lines
+    )
     assert "document changed: mfa.md" not in lines
     [why] = [line for line in lines if line.startswith("Q1")]
     assert why.endswith(
-        "why: front matter of mfa.md changed (effective date 2025-01-01 → 2026-01-01)"
+        "why: mfa.md changed, its text the same (effective date 2025-01-01 → 2026-01-01)"
     )
     assert lines[-1].endswith("1 document changed")
 
@@ -61,3 +64,12 @@ def test_a_document_whose_text_changed_gives_new_evidence() -> None:
     assert "document changed: mfa.md" in lines
     [why] = [line for line in lines if line.startswith("Q1")]
     assert why.endswith("why: new evidence in mfa.md")
+
+
+def test_a_file_saved_again_with_the_same_text_says_so() -> None:
+    earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
+    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "t" * 64, "2025-01-01"), "escalate")
+    lines = diff_dossiers(earlier, later)
+    assert "document changed, its text the same: mfa.md" in lines
+    [why] = [line for line in lines if line.startswith("Q1")]
+    assert why.endswith("why: mfa.md changed, its text the same")

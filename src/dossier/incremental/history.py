@@ -156,8 +156,8 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(p for p in after if p in before and after[p].sha256 != before[p].sha256)
-    retagged = {p: _metadata_change(before[p], after[p]) for p in changed}
-    retagged = {p: what for p, what in retagged.items() if what}  # same text, new front matter
+    retagged = {p: _same_text(before[p], after[p]) for p in changed}
+    retagged = {p: what for p, what in retagged.items() if what is not None}  # same text
     changed = [p for p in changed if p not in retagged]
     authority = sorted(
         p
@@ -167,7 +167,7 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     )
     for word, paths in (("added", added), ("changed", changed), ("removed", removed)):
         lines += [f"document {word}: {p}" for p in paths]
-    lines += [f"document front matter changed: {p} ({what})" for p, what in retagged.items()]
+    lines += [f"document changed, its text the same: {p}{what}" for p, what in retagged.items()]
     lines += [f"document status changed: {p} ({after[p].status or 'current'})" for p in authority]
     superseded = {old_path for d in new.documents for old_path in d.supersedes} | {
         d.path for d in new.documents if d.status in ("superseded", "archived", "draft")
@@ -256,23 +256,23 @@ def _what_changed(
 
 @dataclass(frozen=True)
 class Touched:
-    """The documents that changed between two builds: in their text, or only in
-    their front matter (what changed of it, by path)."""
+    """The documents that changed between two builds: in their text, or not in their
+    text (by path, its new effective date in words, or "")."""
 
     text: set[str]
     front_matter: dict[str, str]
 
 
-def _metadata_change(before: Document, after: Document) -> str:
-    """What changed of a document whose text did not: its effective date or other
-    front matter; "" when its text changed."""
+def _same_text(before: Document, after: Document) -> str | None:
+    """For a file that changed while its text did not (its front matter, or only its
+    bytes: a PDF saved again), its new effective date in words (" (effective date
+    A → B)") or ""; None when its text changed."""
     if before.text_sha256 != after.text_sha256:
-        return ""
+        return None
     if before.effective_date != after.effective_date:
-        return (
-            f"effective date {before.effective_date or 'none'} → {after.effective_date or 'none'}"
-        )
-    return "its text is the same"
+        dates = (before.effective_date or "none", after.effective_date or "none")
+        return " (effective date {} → {})".format(*dates)
+    return ""
 
 
 def _why(
@@ -292,7 +292,7 @@ def _why(
     if fresh:
         reasons.append(f"new evidence in {', '.join(fresh)}")
     reasons += [
-        f"front matter of {p} changed ({touched.front_matter[p]})"
+        f"{p} changed, its text the same{touched.front_matter[p]}"
         for p in sorted(cited & set(touched.front_matter))
     ]
     return "; ".join(reasons)
