@@ -395,7 +395,10 @@ def _record(
             "on the answer as it stands; not recorded again"
         )
     if not recorded.decided:
-        click.echo(f"Nothing to record: {_nothing_why(question_ids, recorded.pending)}")
+        click.echo(
+            f"Nothing to record: {_nothing_why(question_ids, recorded.pending)}"
+            + (f"; added {recorded.remembered} to the library {library}" if library else "")
+        )
         return recorded
     click.echo(
         f"Recorded {recorded.decided} {status} by {reviewer}; "

@@ -45,3 +45,20 @@ def test_the_same_decision_again_is_not_recorded_again(out: Path) -> None:
     assert record_decisions(out, "Bob", "approved", ["Q1"], None).decided == 1
     assert record_decisions(out, "Bob", "rejected", ["Q1"], "not ours").decided == 1
     assert record_decisions(out, "Bob", "rejected", ["Q1"], "not ours").decided == 0
+
+
+def test_a_library_named_with_a_repeated_decision_still_learns_it(
+    out: Path, tmp_path: Path
+) -> None:
+    """Approved first without --library, then again naming one: the dossier is not
+    written again, and the library gets the approved answer."""
+    from dossier.review.library import load_library
+
+    record_decisions(out, "Ada", "approved", ["Q1"], None)
+    before = _files(out)
+    library = tmp_path.parent / f"{tmp_path.name}-library" / "library.jsonl"
+    library.parent.mkdir()
+    again = record_decisions(out, "Ada", "approved", ["Q1"], None, library=library)
+    assert (again.decided, again.unchanged, again.remembered) == (0, ("Q1",), 1)
+    assert _files(out) == before
+    assert [e.kind for e in load_library(library).entries] == ["approved"]

@@ -156,8 +156,8 @@ def diff_dossiers(old: Dossier, new: Dossier) -> list[str]:
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(p for p in after if p in before and after[p].sha256 != before[p].sha256)
-    retagged = {p: _same_text(before[p], after[p]) for p in changed}
-    retagged = {p: what for p, what in retagged.items() if what is not None}  # same text
+    same_text = {p: _same_text(before[p], after[p]) for p in changed}
+    retagged = {p: what for p, what in same_text.items() if what is not None}
     changed = [p for p in changed if p not in retagged]
     authority = sorted(
         p

@@ -78,7 +78,8 @@ def record_decisions(
     dossier written again but for its PDF (see the module's docstring); with a
     ``library``, each decision is added to it. A decision that is already recorded
     as it stands (the same status, reviewer, reason and judged answer) is not
-    recorded again; with none left, nothing is written, and a signature stays."""
+    recorded again; with none left, nothing of the dossier is written, and a signature
+    stays (a ``library`` still learns the decisions repeated)."""
     previous = load_decisions(out)
     if library is not None:
         load_library(library)  # a library that cannot be read fails before any decision
@@ -86,8 +87,11 @@ def record_decisions(
     made = _made(out, dossier, reviewer, status, question_ids, reason, text)
     new = [d for d in made if not _already(previous.get(d.question_id), d)]
     unchanged = tuple(d.question_id for d in made if d not in new)
-    if not new:
-        return Recorded(0, len(pending(dossier)), next_steps(dossier, out), unchanged=unchanged)
+    if not new:  # nothing written; a library named now still learns the decisions
+        repeated = [previous[qid] for qid in unchanged]
+        kept = remember(library, apply_decisions(dossier, previous), repeated) if library else []
+        steps = next_steps(dossier, out)
+        return Recorded(0, len(pending(dossier)), steps, remembered=len(kept), unchanged=unchanged)
     decisions = {**previous, **{d.question_id: d for d in new}}
     write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
