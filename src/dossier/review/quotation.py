@@ -5,8 +5,10 @@ pair counts: “…”, "…", „…“, ‘…’, '…', «…», »…«, �
 double marks mixed ("…” and “…"). Inside a quotation only the marks of its own
 kind close it; the others are part of the quoted text.
 
-A single mark (' ’ ‘) is a quotation mark only at a word's edge: it opens a
-quotation at the start of a word and closes one at the end of a word, so the
+A straight double mark right after a figure, with no quotation open, is an inch
+mark (15" laptops), not a quotation. A single mark (' ’ ‘) is a quotation mark
+only at a word's edge: it opens a quotation at the start of a word and closes one
+at the end of a word, so the
 apostrophes of don't, vendor's and vendors' are not quotation marks (a mark at a
 word's end with no quotation open is an apostrophe). Any other mark left open at
 the end of the text, a closing mark that closes nothing, or a pair around nothing
@@ -34,6 +36,7 @@ _CLOSES: dict[str, frozenset[str]] = {  # each opening mark -> the marks that cl
 }
 _CLOSING_ONLY = frozenset("”」』")  # a mark that only ever closes a quotation
 _AT_WORD_EDGE = frozenset("'’‘")  # quotation marks only at a word's start or end
+_INCHES = frozenset('"＂')  # after a figure, with no quotation open: 15" laptops
 
 MarkProblem = Literal["never closed", "closes no quotation", "encloses nothing"]
 
@@ -74,11 +77,20 @@ def quotations(text: str) -> list[Quotation]:
                 opened = None
         elif mark in _CLOSING_ONLY:
             raise QuotationMarkError(mark, at, "closes no quotation", text)
-        elif mark in _CLOSES and (mark not in _AT_WORD_EDGE or _word_starts(text, at)):
+        elif mark in _CLOSES and _opens(text, at):
             opened = (mark, at)
     if opened is not None:
         raise QuotationMarkError(opened[0], opened[1], "never closed", text)
     return found
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether the mark at ``at`` opens a quotation: a single mark only at a word's
+    start, and a straight double mark not right after a figure (15" is inches)."""
+    mark = text[at]
+    if mark in _AT_WORD_EDGE:
+        return _word_starts(text, at)
+    return not (mark in _INCHES and at > 0 and text[at - 1].isdigit())
 
 
 def _closes(opening: str, text: str, at: int) -> bool:
