@@ -178,3 +178,9 @@ def test_intervals_come_from_settings() -> None:
     short = FreshnessSettings(policy_review=30)
     result = assess(document("2026-01-01"), "A policy.", dt.date(2026, 1, 20), short)
     assert result.state == "ageing"
+
+
+def test_a_review_timestamp_dates_the_evidence_by_its_day() -> None:
+    """Front matter holds a YAML timestamp as its ISO text."""
+    doc = document("2020-01-01", last_reviewed="2026-03-01T10:00:00")
+    assert evidence_date(doc, AS_OF) == "2026-03-01"

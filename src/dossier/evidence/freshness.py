@@ -261,8 +261,9 @@ def _is_date(text: str) -> bool:
 
 
 def _iso(value: object) -> str | None:
-    """``value`` as a YYYY-MM-DD date, or None when it is not an ISO date."""
+    """``value`` as a YYYY-MM-DD date, or None when it is not an ISO date (a date and
+    time, as front-matter holds a YAML timestamp, gives its date)."""
     try:
-        return dt.date.fromisoformat(str(value)).isoformat() if value else None
+        return dt.datetime.fromisoformat(str(value)).date().isoformat() if value else None
     except ValueError:
         return None
