@@ -481,6 +481,10 @@ def test_ordinary_value_questions_keep_their_stated_value(
             "This policy aims to ensure that data at rest is encrypted.",
         ),
         (
+            "Are maintenance windows announced?",
+            "Maintenance windows are planned for weekends and announced a week ahead.",
+        ),
+        (
             "Are security patches applied?",
             "Security patches are applied whenever applicable updates are released.",
         ),

@@ -140,9 +140,8 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     answer."""
     present = set(content_terms(lead))
     subject = subject_terms(fact)
-    terms = list(
-        dict.fromkeys(t for t in fact.terms if t in subject)
-    )  # as the question orders them
+    # as the question orders them: its first term is what sets the subject apart
+    terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
     named = len(terms) - len(missing)
     return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
@@ -208,7 +207,8 @@ _PLANNED = re.compile(
     r"\b(?:will|shall)\s+(?:be\s+)?(?:implement|introduc|deploy|roll(?:ed)?\s+out|adopt|"
     r"migrat|begin|start|launch|complet)\w*\b[^.;]*\b(?:in|by|during)\s+(?:(?:early|late|mid|"
     r"the end of)\s+)?(?:Q[1-4]\s+)?(?:20\d\d|next (?:year|quarter))\b"
-    r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b|\b(?:is|are)\s+planned\s+for\b",
+    r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
+    r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
     re.I,
 )
 _HEDGED = re.compile(
