@@ -499,3 +499,27 @@ def test_every_of_a_period_does_not_say_all() -> None:
         "Needs review",
         "scope",
     )
+
+
+RTO_RPO = (
+    "The platform has a Recovery Time Objective (RTO) of 4 hours and a Recovery Point "
+    "Objective (RPO) of 1 hour."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What are your recovery time objective (RTO) and recovery point objective (RPO)?",
+            "4 hours; 1 hour",
+        ),
+        ("What is your recovery point objective?", "1 hour"),
+        ("What is your recovery time objective?", "4 hours"),
+        # two measures asked, one stated: the quotes answer, no figure passes for both
+        ("What are the minimum password length and the lockout threshold?", "Documented"),
+    ],
+)
+def test_two_measures_asked_at_once_get_one_value_each_or_none(question: str, value: str) -> None:
+    lead = RTO_RPO if "objective" in question else "Passwords must be at least 12 characters."
+    assert _short(question, lead) == (value, None)

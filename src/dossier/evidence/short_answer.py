@@ -192,13 +192,34 @@ def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
 
 def _open(brief: Brief, lead: str) -> str:
     """An open question ("What is the minimum password length?", "Describe ..."):
-    the figure, when it asks for a measure the lead quote states; else that the
-    documents describe it (the quotes say how)."""
+    the figure (one for each of two measures asked at once), when it asks for a
+    measure the lead quote states; else that the documents describe it (the quotes
+    say how)."""
     if _MEASURE.search(brief.query):
-        value = stated_value("number", lead, question_terms(brief.core or brief.query))
-        if value is not None:
-            return value
+        asked = _measures_asked(brief.query) or [brief.core or brief.query]
+        values = [stated_value("number", lead, question_terms(part)) for part in asked]
+        if all(values) and len(set(values)) == len(values):  # one each, told apart
+            return SHORT_ANSWER_PARTS.join(v for v in values if v)
     return DOCUMENTED
+
+
+# "What are your RTO and RPO?": two measures asked at once.
+_TWO_ASKED = re.compile(
+    r"^\W*what\s+(?:is|are)\s+(?:your\s+|the\s+)?(.+?)\s+and\s+(?:your\s+|the\s+|its\s+)?"
+    r"(.+?)\W*$",
+    re.I,
+)
+
+
+def _measures_asked(question: str) -> list[str]:
+    """The two measures an open question asks for at once ("What are your recovery
+    time objective (RTO) and recovery point objective (RPO)?"), each answered in turn
+    ("4 hours; 1 hour", or ``Documented`` when the lead does not tell them apart, never
+    the first alone); none for any other question."""
+    both = _TWO_ASKED.match(question)
+    if both is None or not all(_MEASURE.search(part) for part in both.groups()):
+        return []
+    return list(both.groups())
 
 
 # A practice still to come or followed only where it can be: not a plain Yes. A plan

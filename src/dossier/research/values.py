@@ -206,7 +206,7 @@ def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> st
 
 # Where a sentence turns to another subject: "; ", ", and the ", ", while ", ", but ".
 _CLAUSE_BREAK = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any)\s)|,\s+(?:while|whereas|but)\s+",
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)|,\s+(?:while|whereas|but)\s+",
     re.I,
 )
 
