@@ -68,3 +68,11 @@ def test_governance_verbs_of_the_practice_itself_stay() -> None:
     ask = core_ask("Are continuity plans exercised and tested at least annually?")
     assert "exercised and tested" in ask.core
     assert ask.demands == ("at least annually",)
+
+
+@pytest.mark.parametrize(
+    "limit", ["within 11 days", "within eleven days", "within seventy-two hours"]
+)
+def test_a_time_limit_is_a_demand_however_its_count_is_written(limit: str) -> None:
+    """The wording and the brief read counts of periods from one list."""
+    assert core_ask(f"Are incidents reported {limit}?").demands == (limit,)

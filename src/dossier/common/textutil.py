@@ -146,6 +146,11 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
 
 
 # A number and its unit: "90 days", "1,000 bytes", "$2,500".
+# A count of periods as questions and policies write it: "72", "seventy-two", "ten".
+PERIOD_COUNT = (
+    r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen"
+    r"|twenty|thirty|sixty|ninety|twenty-four|forty-eight|seventy-two"
+)
 UNIT_WORDS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|percent|characters?|attempts?"
     r"|times?|bits?|[KMGT]i?B|bytes?"

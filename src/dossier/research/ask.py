@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dossier.common.textutil import PERIOD_COUNT
+
 # Verbs of the standard wording: they say how a practice is governed, not which.
 _GOVERNANCE = (
     r"(?:established|documented|approved|communicated|applied|evaluated|maintained|defined"
@@ -70,8 +72,7 @@ _DEMANDS = (
     # a time limit: "revoked within 24 hours", "notified no later than 72 hours"
     re.compile(
         r"\b(?:within|no later than|in no more than|in under|in less than)\s+"
-        r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen"
-        r"|twenty|thirty|sixty|ninety|twenty-four|forty-eight|seventy-two)\s*-?\s*"
+        rf"(?:{PERIOD_COUNT})\s*-?\s*"
         r"(?:business\s+|calendar\s+|working\s+)?(?:hours?|days?|weeks?|months?)\b"
         r"(?:\s+(?:of|after|from|following)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+)?",
         re.I,

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from dossier.common.textutil import (
+    PERIOD_COUNT,
     fold_whitespace,
     identifiers,
     question_terms,
@@ -105,8 +106,7 @@ _PERIODIC_DEMAND = re.compile(
 
 
 _COUNTED_PERIOD = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen"
-    r"|fifteen|twenty|thirty|sixty|ninety|twenty-four|forty-eight|seventy-two)\s*-?\s*"
+    rf"\b(?:{PERIOD_COUNT})\s*-?\s*"
     r"(?:business\s+|calendar\s+|working\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
     re.I,
 )
