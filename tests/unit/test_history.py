@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dossier.incremental.history import diff_dossiers
 from dossier.records import Answer, BuildInfo, Claim, Document, Dossier, Quote, Verdict
 
@@ -57,19 +59,24 @@ def test_a_new_effective_date_is_named_as_such_not_as_new_evidence() -> None:
     assert lines[-1].endswith("1 document changed")
 
 
-def test_a_document_whose_text_changed_gives_new_evidence() -> None:
+@pytest.mark.parametrize(
+    ("text_hash", "document_line", "why_line"),
+    [
+        ("u" * 64, "document changed: mfa.md", "why: new evidence in mfa.md"),
+        (
+            "t" * 64,
+            "document changed, its text the same: mfa.md",
+            "why: mfa.md changed, its text the same",
+        ),
+    ],
+    ids=["text changed", "file saved again, text the same"],
+)
+def test_a_changed_file_says_whether_its_text_changed(
+    text_hash: str, document_line: str, why_line: str
+) -> None:
     earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
-    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "u" * 64, "2025-01-01"), "escalate")
+    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, text_hash, "2025-01-01"), "escalate")
     lines = diff_dossiers(earlier, later)
-    assert "document changed: mfa.md" in lines
+    assert document_line in lines
     [why] = [line for line in lines if line.startswith("Q1")]
-    assert why.endswith("why: new evidence in mfa.md")
-
-
-def test_a_file_saved_again_with_the_same_text_says_so() -> None:
-    earlier = _cited("2026-11-01T00:00:00Z", _policy("a" * 64, "t" * 64, "2025-01-01"), "grounded")
-    later = _cited("2026-11-02T00:00:00Z", _policy("b" * 64, "t" * 64, "2025-01-01"), "escalate")
-    lines = diff_dossiers(earlier, later)
-    assert "document changed, its text the same: mfa.md" in lines
-    [why] = [line for line in lines if line.startswith("Q1")]
-    assert why.endswith("why: mfa.md changed, its text the same")
+    assert why.endswith(why_line)
