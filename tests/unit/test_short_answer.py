@@ -574,3 +574,36 @@ def test_a_value_of_the_practice_asked_or_a_generic_verb_answers(
     """The practice named, or a thesaurus alternative ("refreshed" for rotated); a
     verb that only says it happens (performed, done, kept) asks no practice."""
     assert _short(question, lead) == (value, None)
+
+
+_SCHEDULE = (
+    "Review monitoring and alerting configuration [quarterly]\n"
+    "- Penetration test [annual]\n"
+    "- Firewall rule review [every six months]\n"
+    "- Backup restore tests: every two years"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How often are penetration tests performed?", "annual"),
+        ("How often are firewall rules reviewed?", "every six months"),
+        ("How often are backup restores tested?", "every two years"),
+        ("How often is the monitoring configuration reviewed?", "quarterly"),
+    ],
+)
+def test_a_value_in_a_list_is_read_off_the_item_about_the_subject(
+    question: str, value: str
+) -> None:
+    """Each item of a list is a clause of its own: the first item's value is not
+    every item's."""
+    assert _short(question, _SCHEDULE) == (value, None)
+
+
+def test_a_line_that_only_wraps_a_sentence_is_not_a_clause() -> None:
+    wrapped = "Backups of customer databases are\nretained for 35 days and then deleted."
+    assert _short("How long are customer database backups retained?", wrapped) == (
+        "for 35 days",
+        None,
+    )

@@ -95,8 +95,8 @@ def short_answer(
         return NEEDS_REVIEW, None
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
-    quoted = " ".join(claims[0].quotes[0].text.split())
-    chosen = " ".join(focus.split())
+    quoted = _folded(claims[0].quotes[0].text)
+    chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
@@ -110,6 +110,12 @@ def short_answer(
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([first, *further]), None
+
+
+def _folded(text: str) -> str:
+    """The text with each line's whitespace folded and blank lines dropped: the line
+    breaks stay, where a list's items begin."""
+    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
 
 
 def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -228,12 +234,12 @@ def _further_values(
     it answers the part (``lead_answers_part``): "Accounts are locked for 15 minutes
     after 5 failed attempts" states how long as well as how many. A part without one
     adds nothing (its gap is in the answer's missing facts)."""
-    quoted = " ".join(" ".join(q.text.split()) for claim in claims for q in claim.quotes)
+    quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
         if fact.asks is None:
             continue
-        own = " ".join(parts.get(index, "").split())
+        own = _folded(parts.get(index, ""))
         value = value_about(fact, own) if own and own in quoted else None
         if value is None and _lead_answers(brief, fact, lead, quoted):
             value = value_about(own_subject(fact, brief.facts[0]), lead)
@@ -382,7 +388,7 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     if _NEGATED_ASK.search(brief.query) or _PROHIBITION_ASK.search(brief.query):
         return None
     wanted = set(question_terms(brief.core or brief.query))
-    quoted = [" ".join(q.text.split()) for claim in claims for q in claim.quotes]
+    quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
     others = [
         text[a:b] for text in quoted for a, b in sentence_spans(text) if text[a:b].strip() != lead
     ]

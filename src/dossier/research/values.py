@@ -204,9 +204,12 @@ def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> st
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
 
 
-# Where a sentence turns to another subject: "; ", ", and the ", ", while ", ", but ".
+# Where a sentence turns to another subject: "; ", ", and the ", ", while ", ", but ",
+# and each item of a list ("- Penetration test [annual]"; a line that only wraps the
+# text goes on).
 _CLAUSE_BREAK = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)|,\s+(?:while|whereas|but)\s+",
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)"
+    r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
     re.I,
 )
 
