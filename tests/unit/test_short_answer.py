@@ -607,3 +607,49 @@ def test_a_line_that_only_wraps_a_sentence_is_not_a_clause() -> None:
         "for 35 days",
         None,
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Do you allow remote access without MFA?", "MFA is required for all remote access."),
+        (
+            "Can users access production without multi-factor authentication?",
+            "Multi-factor authentication is enforced for all production access.",
+        ),
+        (
+            "Do you allow access to confidential information from unencrypted mobile devices?",
+            "Information stored on mobile devices must be encrypted using full disk encryption.",
+        ),
+        ("Is customer data ever stored unencrypted?", "Customer data is encrypted at rest."),
+        (
+            "Are unsupported operating systems permitted on the network?",
+            "Only supported operating systems may connect to the network.",
+        ),
+    ],
+)
+def test_a_lead_stating_the_control_never_answers_yes_to_allowing_its_absence(
+    question: str, lead: str
+) -> None:
+    """ "Do you allow remote access without MFA?" answered Yes from "MFA is required"
+    tells a customer the opposite of what the document says."""
+    assert _short(question, lead) == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Do you prohibit the use of unapproved software?", "Only approved software may be used."),
+        ("Do you monitor for unauthorized access?", "Access to production systems is monitored."),
+        ("Can customers export their data?", "Customers can export their data at any time."),
+        ("Do you encrypt data at rest?", "Customer data is encrypted at rest."),
+        (
+            "Can customers delete their data without contacting support?",
+            "Customers can delete their data from the account settings page.",
+        ),
+    ],
+)
+def test_a_question_that_does_not_ask_about_an_absence_keeps_its_yes(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("Yes", None)

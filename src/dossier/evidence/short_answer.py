@@ -340,7 +340,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     if not negations:
-        qualified = _qualified(brief, lead)
+        qualified = _qualified(brief, lead) or _absence_asked(brief, lead)
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
     if _PROHIBITION_ASK.search(asked):
@@ -360,6 +360,51 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+# A question asking whether something is allowed without a control ("Do you allow
+# remote access without MFA?", "Is customer data ever stored unencrypted?"): a lead
+# that states the control answers the opposite of Yes.
+_PERMISSIVE_ASK = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:allow(?:s|ed)?|permit(?:s|ted)?|accept(?:s|ed)?"
+    r"|tolerate[sd]?|possible|ever)\b",
+    re.I,
+)
+_WITHOUT = re.compile(r"\bwithout\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+_LACKING = re.compile(r"\b(un|non-?)([a-z]{4,})\b", re.I)
+_NOT_LACKING = frozenset({"unless"})
+
+
+def _absence_asked(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when the question asks whether something is allowed without a
+    control (``_PERMISSIVE_ASK`` with "without X", "unX", "non-X") and the lead
+    states the control (names X, not its absence): Yes would tell the customer the
+    opposite of what the document says; a person decides (prohibition questions
+    aside: "Do you prohibit unapproved software?" is answered by "only approved")."""
+    if brief is None or _PROHIBITION_ASK.search(brief.query):
+        return None
+    if not _PERMISSIVE_ASK.search(brief.query):
+        return None
+    present = set(content_terms(lead))
+    for control in _controls_absent(brief.query, lead.lower()):
+        if any(thesaurus.says(term, present) for term in content_terms(control)):
+            detail = (
+                f"the question asks about an absence (“{control}” lacking) and the lead "
+                "quote states it: a person decides whether it answers No"
+            )
+            return Finding("negation", 0, detail)
+    return None
+
+
+def _controls_absent(question: str, lead: str) -> list[str]:
+    """The controls whose absence the question names ("MFA" of "without MFA",
+    "encrypted" of "unencrypted"), less those the lead names as lacking too."""
+    found = [m.group(1) for m in _WITHOUT.finditer(question)]
+    for match in _LACKING.finditer(question):
+        word = match.group(0).lower()
+        if word not in _NOT_LACKING and word not in lead:
+            found.append(match.group(2))
+    return found
 
 
 # A sentence is about the practice asked when it names most of the ask's terms.
