@@ -229,7 +229,7 @@ class Finding:
     """A critic's note on a claim whose quotes verify but may not establish it."""
 
     check: str  # number, unit, negation, truncated, subject, conflict, acceptance, entailment,
-    # language, demand, ...
+    # language, demand, event, ...
     claim: int  # index into the answer's claims; -1 for the answer as a whole
     detail: str
 

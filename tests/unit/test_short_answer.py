@@ -653,3 +653,62 @@ def test_a_question_that_does_not_ask_about_an_absence_keeps_its_yes(
     question: str, lead: str
 ) -> None:
     assert _short(question, lead) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Have you experienced a data breach in the past 12 months?",
+            "A data breach is any unauthorized access to customer data.",
+        ),
+        (
+            "Has your organization had any security incidents in the last year?",
+            "All security incidents must be reported to the security team within 24 hours.",
+        ),
+        ("Have you ever been fined by a regulator?", "Fines may be imposed for violations."),
+        ("Have there been any breaches of customer data?", "Breaches are reported to customers."),
+        (
+            "Did you perform a penetration test during the last 12 months?",
+            "Penetration tests are performed annually by an external firm.",
+        ),
+        (
+            "How many security incidents did you have in the last 12 months?",
+            "Incidents are classified into 4 severity levels.",
+        ),
+    ],
+)
+def test_a_rule_never_answers_yes_to_whether_something_happened(question: str, lead: str) -> None:
+    """Policies state rules, not events: "Yes" to "Have you had a breach?" read off
+    a definition of a breach is a statement about the vendor the documents never make."""
+    assert _short(question, lead) == ("Needs review", "event")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Is your company ISO 27001 certified?",
+            "Our controls are aligned with ISO 27001.",
+            "scope",
+        ),
+        (
+            "Do you hold a PCI DSS attestation of compliance?",
+            "Cardholder data is handled according to PCI DSS.",
+            "scope",
+        ),
+        ("Is your company ISO 27001 certified?", "We are certified to ISO/IEC 27001:2022.", None),
+        (
+            "Have you implemented multi-factor authentication?",
+            "Multi-factor authentication is enforced for all accounts.",
+            None,
+        ),
+    ],
+)
+def test_a_certification_asked_must_be_stated(
+    question: str, lead: str, expected: str | None
+) -> None:
+    """Aligned with a standard is not certified to it; a practice asked in the
+    perfect tense ("Have you implemented ...") is no event."""
+    answer, check = _short(question, lead)
+    assert (answer, check) == (("Needs review", expected) if expected else ("Yes", None))

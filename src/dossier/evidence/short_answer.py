@@ -121,22 +121,27 @@ def _folded(text: str) -> str:
 def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     """What the lead sentence answers to the question's first part."""
     fact = brief.facts[0] if brief is not None and brief.facts else None
-    kind = fact.asks if fact is not None else None
-    if fact is not None and kind is not None:
-        value = stated_value(kind, lead, subject_terms(fact))
-        value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
-        if value is None:
-            why = why or f"the lead quote states no {kind} value"
-            return NEEDS_REVIEW, Finding("value", 0, why)
-        if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
-            return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
-        practice = _unnamed_practice(fact.text, lead)  # taken daily, for how often tested
-        if practice is not None:
-            return NEEDS_REVIEW, Finding("subject", 0, _other_practice(practice, value))
-        return value, None
+    if brief is not None and fact is not None and fact.asks is not None:
+        return _value_answer(brief.query, fact, fact.asks, lead)
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead), None
     return _yes_or_no(brief, lead)
+
+
+def _value_answer(question: str, fact: Fact, kind: str, lead: str) -> tuple[str, Finding | None]:
+    """The value the lead sentence states for a question asking one, or a finding."""
+    if _EVENT_ASKED.search(question):  # "How many breaches did you have last year?"
+        return NEEDS_REVIEW, _event_finding()
+    value = stated_value(kind, lead, subject_terms(fact))
+    value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
+    if value is None:
+        return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
+    if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
+        return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
+    practice = _unnamed_practice(fact.text, lead)  # taken daily, for how often tested
+    if practice is not None:
+        return NEEDS_REVIEW, Finding("subject", 0, _other_practice(practice, value))
+    return value, None
 
 
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
@@ -316,6 +321,48 @@ _ALL_STATED = re.compile(
 )
 
 
+# A question asking whether something happened ("Have you experienced a breach in the
+# past 12 months?", "Have you ever been fined?"): policies state rules, not events.
+_EVENT_ASKED = re.compile(
+    r"^\s*(?:have|has)\s+(?:there\s+been|(?:you|we|your\s+[\w-]+|the\s+[\w-]+)\b[^?]*?"
+    r"\b(?:experienced|had|suffered|been|undergone|paid|incurred))\b"
+    r"|^\s*did\s+(?:you|we|your\s+[\w-]+)\b"
+    r"|\b(?:in|during|over|within)\s+the\s+(?:past|last|previous|prior)\s+(?:\w+\s+)?"
+    r"(?:years?|months?|quarters?|weeks?|days?)\b",
+    re.I,
+)
+# A certification or attestation asked ("Is your company ISO 27001 certified?"): a lead
+# that does not state one ("aligned with ISO 27001") does not answer Yes.
+_CERTIFICATION_ASKED = re.compile(r"\b(?:certifi\w*|certificates?|accredit\w*|attest\w*)\b", re.I)
+
+
+def _event_finding() -> Finding:
+    detail = (
+        "the question asks what happened; the documents state rules, not events: a person answers"
+    )
+    return Finding("event", 0, detail)
+
+
+def _not_stated_by_a_rule(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when Yes would state what a policy's rule cannot: that something is
+    allowed without the control the lead states, that something happened, or a
+    certification the lead does not name; else None."""
+    if brief is None:
+        return None
+    absent = _absence_asked(brief, lead)
+    if absent is not None:
+        return absent
+    if _EVENT_ASKED.search(brief.query):
+        return _event_finding()
+    if _CERTIFICATION_ASKED.search(brief.query) and not _CERTIFICATION_ASKED.search(lead):
+        detail = (
+            "the question asks about a certification or attestation; the lead quote "
+            "states none: a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
+    return None
+
+
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead states the practice as planned, only where possible,
     or without the "all" the question asks about; else None."""
@@ -340,7 +387,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     if not negations:
-        qualified = _qualified(brief, lead) or _absence_asked(brief, lead)
+        qualified = _qualified(brief, lead) or _not_stated_by_a_rule(brief, lead)
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
     if _PROHIBITION_ASK.search(asked):
@@ -375,15 +422,13 @@ _LACKING = re.compile(r"\b(un|non-?)([a-z]{4,})\b", re.I)
 _NOT_LACKING = frozenset({"unless"})
 
 
-def _absence_asked(brief: Brief | None, lead: str) -> Finding | None:
+def _absence_asked(brief: Brief, lead: str) -> Finding | None:
     """A finding when the question asks whether something is allowed without a
     control (``_PERMISSIVE_ASK`` with "without X", "unX", "non-X") and the lead
     states the control (names X, not its absence): Yes would tell the customer the
     opposite of what the document says; a person decides (prohibition questions
     aside: "Do you prohibit unapproved software?" is answered by "only approved")."""
-    if brief is None or _PROHIBITION_ASK.search(brief.query):
-        return None
-    if not _PERMISSIVE_ASK.search(brief.query):
+    if _PROHIBITION_ASK.search(brief.query) or not _PERMISSIVE_ASK.search(brief.query):
         return None
     present = set(content_terms(lead))
     for control in _controls_absent(brief.query, lead.lower()):
