@@ -712,3 +712,45 @@ def test_a_certification_asked_must_be_stated(
     perfect tense ("Have you implemented ...") is no event."""
     answer, check = _short(question, lead)
     assert (answer, check) == (("Needs review", expected) if expected else ("Yes", None))
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Do you enforce MFA for user accounts?",
+            "Users can enable MFA in their account settings.",
+        ),
+        ("Is MFA mandatory for administrators?", "Administrators may optionally enable MFA."),
+        ("Is MFA enabled for user accounts?", "Users can enable MFA in their account settings."),
+        ("Is data encrypted at rest?", "Customers can choose to encrypt their data at rest."),
+        ("Do you back up customer data?", "Customers are responsible for backing up their data."),
+        (
+            "Do you encrypt customer data at rest?",
+            "Encryption of data at rest is the responsibility of the customer.",
+        ),
+    ],
+)
+def test_an_optional_practice_or_the_customers_own_is_not_a_yes(question: str, lead: str) -> None:
+    """A practice left to the customer's choice or responsibility is not one the
+    vendor follows."""
+    assert _short(question, lead) == ("Needs review", "scope")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Can customers enable MFA?", "Users can enable MFA in their account settings."),
+        (
+            "Do you allow customers to configure data retention?",
+            "Customers can choose to configure their retention period.",
+        ),
+        (
+            "Are customers responsible for managing their own user accounts?",
+            "Customers are responsible for managing their user accounts.",
+        ),
+        ("Do you have a SOC 2 Type II report?", "Our SOC 2 Type II report is available under NDA."),
+    ],
+)
+def test_a_question_about_the_customers_choice_keeps_its_yes(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("Yes", None)

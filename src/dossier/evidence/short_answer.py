@@ -343,15 +343,46 @@ def _event_finding() -> Finding:
     return Finding("event", 0, detail)
 
 
+# A practice left to the customer: their choice ("Users can enable MFA", "may
+# optionally") or their responsibility ("Customers are responsible for backups").
+_OPTIONAL = re.compile(
+    r"\boptional(?:ly)?\b|\bmay\s+(?:optionally\s+)?(?:choose|opt|elect)\b"
+    r"|\bcan\s+(?:optionally\s+)?(?:choose|opt|elect|enable|turn\s+on|activate)\b"
+    r"|\bat\s+(?:their|its|the\s+customer[’']s)\s+(?:own\s+)?discretion\b"
+    r"|\bif\s+(?:the\s+)?(?:customers?|users?|clients?)\s+(?:so\s+)?(?:chooses?|wish(?:es)?)\b",
+    re.I,
+)
+_CUSTOMERS_OWN = re.compile(
+    r"\b(?:customers?|clients?|tenants?)\s+(?:is|are)\s+(?:solely\s+)?responsible\b"
+    r"|\bresponsibility\s+of\s+(?:the\s+|each\s+)?(?:customers?|clients?|tenants?)\b"
+    r"|\b(?:customer|client|tenant)s?[’']s?\s+(?:own\s+)?responsibility\b",
+    re.I,
+)
+# A question about the customer's choice or responsibility expects them.
+_CHOICE_ASKED = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:allow|permit|support|offer|option|able|possible"
+    r"|responsib)\w*",
+    re.I,
+)
+
+
 def _not_stated_by_a_rule(brief: Brief | None, lead: str) -> Finding | None:
-    """A finding when Yes would state what a policy's rule cannot: that something is
-    allowed without the control the lead states, that something happened, or a
-    certification the lead does not name; else None."""
+    """A finding when Yes would state what the lead does not: that something is
+    allowed without the control the lead states, a practice the lead leaves to the
+    customer, that something happened, or a certification the lead does not name;
+    else None."""
     if brief is None:
         return None
     absent = _absence_asked(brief, lead)
     if absent is not None:
         return absent
+    left = _OPTIONAL.search(lead) or _CUSTOMERS_OWN.search(lead)
+    if left and not _CHOICE_ASKED.search(brief.query):
+        detail = (
+            f"the lead quote leaves the practice to the customer (“{left.group(0)}”): "
+            "a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
     if _EVENT_ASKED.search(brief.query):
         return _event_finding()
     if _CERTIFICATION_ASKED.search(brief.query) and not _CERTIFICATION_ASKED.search(lead):
