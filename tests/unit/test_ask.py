@@ -76,3 +76,17 @@ def test_governance_verbs_of_the_practice_itself_stay() -> None:
 def test_a_time_limit_is_a_demand_however_its_count_is_written(limit: str) -> None:
     """The wording and the brief read counts of periods from one list."""
     assert core_ask(f"Are incidents reported {limit}?").demands == (limit,)
+
+
+@pytest.mark.parametrize(
+    ("question", "demand"),
+    [
+        ("Do you retain security logs for at least one year?", "at least one year"),
+        ("Are backups retained for a minimum of 30 days?", "for a minimum of 30 days"),
+        ("Is audit data kept no less than six months?", "no less than six months"),
+    ],
+)
+def test_a_least_period_however_worded_is_a_demand(question: str, demand: str) -> None:
+    """A Yes to "for at least one year" from "retained for 90 days" would tell the
+    customer the practice meets what it falls short of: the demand is checked."""
+    assert core_ask(question).demands == (demand,)

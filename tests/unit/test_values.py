@@ -310,3 +310,19 @@ def test_a_counted_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
     # a demand without a count ("at least annually") stays a missing fact, not a finding
     plain = _composed("Is user access reviewed at least annually?", "User access is reviewed.")
     assert plain.short_answer == "Yes" and plain.findings == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "met"),
+    [
+        ("Do you retain security logs for at least one year?", "Logs are kept for 90 days.", False),
+        ("Do you retain security logs for at least one year?", "Logs are kept for 2 years.", True),
+        ("Are backups retained for a minimum of 30 days?", "Backups are kept for 7 days.", False),
+    ],
+)
+def test_a_least_period_in_any_wording_is_checked_against_the_quote(
+    question: str, quote: str, met: bool
+) -> None:
+    answer = _composed(question, quote)
+    assert (answer.short_answer == "Needs review") is not met
+    assert any(f.check == "demand" for f in answer.findings) is not met

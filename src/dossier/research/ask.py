@@ -69,6 +69,13 @@ _DEMANDS = (
         re.I,
     ),
     re.compile(r"\bat planned intervals\b", re.I),
+    # a least period counted: "for at least one year", "for a minimum of 30 days"
+    re.compile(
+        r"\b(?:at least|no less than|not less than|(?:for\s+)?a minimum of|minimum of)\s+"
+        rf"(?:{PERIOD_COUNT})\s*-?\s*"
+        r"(?:business\s+|calendar\s+|working\s+)?(?:days?|weeks?|months?|years?)\b",
+        re.I,
+    ),
     # a time limit: "revoked within 24 hours", "notified no later than 72 hours"
     re.compile(
         r"\b(?:within|no later than|in no more than|in under|in less than)\s+"
