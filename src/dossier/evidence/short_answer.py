@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
 from dossier.evidence import calculate
+from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_happened, overstated
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.values import (
@@ -73,7 +74,6 @@ _BOUNDING = re.compile(
     re.I,
 )
 # A question that asks whether something is prohibited: a negated rule answers Yes.
-_PROHIBITION_ASK = re.compile(r"\b(prohibit|forbid|disallow|ban)\w*|\bnot (be )?allowed", re.I)
 # A question with a negation of its own: a negated lead quote is for a person to read.
 _NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
 _BRIDGE = frozenset("be been being is are was were currently yet ever always".split())
@@ -130,8 +130,8 @@ def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
 
 def _value_answer(question: str, fact: Fact, kind: str, lead: str) -> tuple[str, Finding | None]:
     """The value the lead sentence states for a question asking one, or a finding."""
-    if _EVENT_ASKED.search(question):  # "How many breaches did you have last year?"
-        return NEEDS_REVIEW, _event_finding()
+    if asks_what_happened(question):  # "How many breaches did you have last year?"
+        return NEEDS_REVIEW, EVENT
     value = stated_value(kind, lead, subject_terms(fact))
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
@@ -321,79 +321,6 @@ _ALL_STATED = re.compile(
 )
 
 
-# A question asking whether something happened ("Have you experienced a breach in the
-# past 12 months?", "Have you ever been fined?"): policies state rules, not events.
-_EVENT_ASKED = re.compile(
-    r"^\s*(?:have|has)\s+(?:there\s+been|(?:you|we|your\s+[\w-]+|the\s+[\w-]+)\b[^?]*?"
-    r"\b(?:experienced|had|suffered|been|undergone|paid|incurred))\b"
-    r"|^\s*did\s+(?:you|we|your\s+[\w-]+)\b"
-    r"|\b(?:in|during|over|within)\s+the\s+(?:past|last|previous|prior)\s+(?:\w+\s+)?"
-    r"(?:years?|months?|quarters?|weeks?|days?)\b",
-    re.I,
-)
-# A certification or attestation asked ("Is your company ISO 27001 certified?"): a lead
-# that does not state one ("aligned with ISO 27001") does not answer Yes.
-_CERTIFICATION_ASKED = re.compile(r"\b(?:certifi\w*|certificates?|accredit\w*|attest\w*)\b", re.I)
-
-
-def _event_finding() -> Finding:
-    detail = (
-        "the question asks what happened; the documents state rules, not events: a person answers"
-    )
-    return Finding("event", 0, detail)
-
-
-# A practice left to the customer: their choice ("Users can enable MFA", "may
-# optionally") or their responsibility ("Customers are responsible for backups").
-_OPTIONAL = re.compile(
-    r"\boptional(?:ly)?\b|\bmay\s+(?:optionally\s+)?(?:choose|opt|elect)\b"
-    r"|\bcan\s+(?:optionally\s+)?(?:choose|opt|elect|enable|turn\s+on|activate)\b"
-    r"|\bat\s+(?:their|its|the\s+customer[’']s)\s+(?:own\s+)?discretion\b"
-    r"|\bif\s+(?:the\s+)?(?:customers?|users?|clients?)\s+(?:so\s+)?(?:chooses?|wish(?:es)?)\b",
-    re.I,
-)
-_CUSTOMERS_OWN = re.compile(
-    r"\b(?:customers?|clients?|tenants?)\s+(?:is|are)\s+(?:solely\s+)?responsible\b"
-    r"|\bresponsibility\s+of\s+(?:the\s+|each\s+)?(?:customers?|clients?|tenants?)\b"
-    r"|\b(?:customer|client|tenant)s?[’']s?\s+(?:own\s+)?responsibility\b",
-    re.I,
-)
-# A question about the customer's choice or responsibility expects them.
-_CHOICE_ASKED = re.compile(
-    r"^\s*(?:can|could|may)\b|\b(?:allow|permit|support|offer|option|able|possible"
-    r"|responsib)\w*",
-    re.I,
-)
-
-
-def _not_stated_by_a_rule(brief: Brief | None, lead: str) -> Finding | None:
-    """A finding when Yes would state what the lead does not: that something is
-    allowed without the control the lead states, a practice the lead leaves to the
-    customer, that something happened, or a certification the lead does not name;
-    else None."""
-    if brief is None:
-        return None
-    absent = _absence_asked(brief, lead)
-    if absent is not None:
-        return absent
-    left = _OPTIONAL.search(lead) or _CUSTOMERS_OWN.search(lead)
-    if left and not _CHOICE_ASKED.search(brief.query):
-        detail = (
-            f"the lead quote leaves the practice to the customer (“{left.group(0)}”): "
-            "a person decides whether it answers Yes"
-        )
-        return Finding("scope", 0, detail)
-    if _EVENT_ASKED.search(brief.query):
-        return _event_finding()
-    if _CERTIFICATION_ASKED.search(brief.query) and not _CERTIFICATION_ASKED.search(lead):
-        detail = (
-            "the question asks about a certification or attestation; the lead quote "
-            "states none: a person decides whether it answers Yes"
-        )
-        return Finding("scope", 0, detail)
-    return None
-
-
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead states the practice as planned, only where possible,
     or without the "all" the question asks about; else None."""
@@ -418,10 +345,12 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     if not negations:
-        qualified = _qualified(brief, lead) or _not_stated_by_a_rule(brief, lead)
+        qualified = _qualified(brief, lead) or (
+            overstated(brief.query, lead) if brief is not None else None
+        )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
-    if _PROHIBITION_ASK.search(asked):
+    if PROHIBITION_ASK.search(asked):
         return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
     terms = set(brief.terms) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
@@ -438,49 +367,6 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
-
-
-# A question asking whether something is allowed without a control ("Do you allow
-# remote access without MFA?", "Is customer data ever stored unencrypted?"): a lead
-# that states the control answers the opposite of Yes.
-_PERMISSIVE_ASK = re.compile(
-    r"^\s*(?:can|could|may)\b|\b(?:allow(?:s|ed)?|permit(?:s|ted)?|accept(?:s|ed)?"
-    r"|tolerate[sd]?|possible|ever)\b",
-    re.I,
-)
-_WITHOUT = re.compile(r"\bwithout\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
-_LACKING = re.compile(r"\b(un|non-?)([a-z]{4,})\b", re.I)
-_NOT_LACKING = frozenset({"unless"})
-
-
-def _absence_asked(brief: Brief, lead: str) -> Finding | None:
-    """A finding when the question asks whether something is allowed without a
-    control (``_PERMISSIVE_ASK`` with "without X", "unX", "non-X") and the lead
-    states the control (names X, not its absence): Yes would tell the customer the
-    opposite of what the document says; a person decides (prohibition questions
-    aside: "Do you prohibit unapproved software?" is answered by "only approved")."""
-    if _PROHIBITION_ASK.search(brief.query) or not _PERMISSIVE_ASK.search(brief.query):
-        return None
-    present = set(content_terms(lead))
-    for control in _controls_absent(brief.query, lead.lower()):
-        if any(thesaurus.says(term, present) for term in content_terms(control)):
-            detail = (
-                f"the question asks about an absence (“{control}” lacking) and the lead "
-                "quote states it: a person decides whether it answers No"
-            )
-            return Finding("negation", 0, detail)
-    return None
-
-
-def _controls_absent(question: str, lead: str) -> list[str]:
-    """The controls whose absence the question names ("MFA" of "without MFA",
-    "encrypted" of "unencrypted"), less those the lead names as lacking too."""
-    found = [m.group(1) for m in _WITHOUT.finditer(question)]
-    for match in _LACKING.finditer(question):
-        word = match.group(0).lower()
-        if word not in _NOT_LACKING and word not in lead:
-            found.append(match.group(2))
-    return found
 
 
 # A sentence is about the practice asked when it names most of the ask's terms.
@@ -506,7 +392,7 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     beside a lead that seems to say Yes; "MFA is not required for contractors" in the
     lead's own quote, after "MFA is required for all employees"), or None. Negated
     and prohibition questions expect negations."""
-    if _NEGATED_ASK.search(brief.query) or _PROHIBITION_ASK.search(brief.query):
+    if _NEGATED_ASK.search(brief.query) or PROHIBITION_ASK.search(brief.query):
         return None
     wanted = set(question_terms(brief.core or brief.query))
     quoted = [_folded(q.text) for claim in claims for q in claim.quotes]

@@ -1,0 +1,154 @@
+"""What a Yes would state that the lead quote does not.
+
+A lead sentence can name the practice asked and still not say Yes to the question:
+
+- the question asks whether something is allowed *without* a control ("Do you allow
+  remote access without MFA?", "Is customer data ever stored unencrypted?") and the
+  lead states the control ("MFA is required for all remote access"): Yes would say the
+  opposite of the document;
+- the lead leaves the practice to the customer, as their choice ("Users can enable
+  MFA") or their responsibility ("Customers are responsible for backups");
+- the question asks what happened ("Have you experienced a breach in the past 12
+  months?"): policies state rules, not events;
+- the question asks about a certification the lead does not state ("aligned with ISO
+  27001" for "Is your company ISO 27001 certified?").
+
+Each gives a finding: a person decides whether the answer is Yes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dossier.common.textutil import content_terms
+from dossier.records import Finding
+from dossier.research import thesaurus
+
+# "Do you prohibit X?", "Is X not allowed?": answered Yes by a sentence that forbids X.
+PROHIBITION_ASK = re.compile(r"\b(prohibit|forbid|disallow|ban)\w*|\bnot (be )?allowed", re.I)
+
+EVENT = Finding(
+    "event",
+    0,
+    "the question asks what happened; the documents state rules, not events: a person answers",
+)
+
+
+def overstated(question: str, lead: str) -> Finding | None:
+    """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
+    for check in (_absence_allowed, _left_to_customer, _event, _certification):
+        found = check(question, lead)
+        if found is not None:
+            return found
+    return None
+
+
+# -- allowed without a control -------------------------------------------------------
+
+_PERMISSIVE_ASK = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:allow(?:s|ed)?|permit(?:s|ted)?|accept(?:s|ed)?"
+    r"|tolerate[sd]?|possible|ever)\b",
+    re.I,
+)
+_WITHOUT = re.compile(r"\bwithout\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+_LACKING = re.compile(r"\b(un|non-?)([a-z]{4,})\b", re.I)
+_NOT_LACKING = frozenset({"unless"})
+
+
+def _absence_allowed(question: str, lead: str) -> Finding | None:
+    """The question asks whether something is allowed without a control ("without X",
+    "unX", "non-X") and the lead states the control (names X, not its absence).
+    Prohibition questions aside: "Do you prohibit unapproved software?" is answered by
+    "only approved software may be used"."""
+    if PROHIBITION_ASK.search(question) or not _PERMISSIVE_ASK.search(question):
+        return None
+    present = set(content_terms(lead))
+    for control in _controls_absent(question, lead.lower()):
+        if any(thesaurus.says(term, present) for term in content_terms(control)):
+            detail = (
+                f"the question asks about an absence (“{control}” lacking) and the lead "
+                "quote states it: a person decides whether it answers No"
+            )
+            return Finding("negation", 0, detail)
+    return None
+
+
+def _controls_absent(question: str, lead: str) -> list[str]:
+    """The controls whose absence the question names ("MFA" of "without MFA",
+    "encrypted" of "unencrypted"), less those the lead names as lacking too."""
+    found = [m.group(1) for m in _WITHOUT.finditer(question)]
+    for match in _LACKING.finditer(question):
+        word = match.group(0).lower()
+        if word not in _NOT_LACKING and word not in lead:
+            found.append(match.group(2))
+    return found
+
+
+# -- left to the customer --------------------------------------------------------------
+
+_OPTIONAL = re.compile(
+    r"\boptional(?:ly)?\b|\bmay\s+(?:optionally\s+)?(?:choose|opt|elect)\b"
+    r"|\bcan\s+(?:optionally\s+)?(?:choose|opt|elect|enable|turn\s+on|activate)\b"
+    r"|\bat\s+(?:their|its|the\s+customer[’']s)\s+(?:own\s+)?discretion\b"
+    r"|\bif\s+(?:the\s+)?(?:customers?|users?|clients?)\s+(?:so\s+)?(?:chooses?|wish(?:es)?)\b",
+    re.I,
+)
+_CUSTOMERS_OWN = re.compile(
+    r"\b(?:customers?|clients?|tenants?)\s+(?:is|are)\s+(?:solely\s+)?responsible\b"
+    r"|\bresponsibility\s+of\s+(?:the\s+|each\s+)?(?:customers?|clients?|tenants?)\b"
+    r"|\b(?:customer|client|tenant)s?[’']s?\s+(?:own\s+)?responsibility\b",
+    re.I,
+)
+# A question about the customer's choice or responsibility expects them.
+_CHOICE_ASKED = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:allow|permit|support|offer|option|able|possible"
+    r"|responsib)\w*",
+    re.I,
+)
+
+
+def _left_to_customer(question: str, lead: str) -> Finding | None:
+    left = _OPTIONAL.search(lead) or _CUSTOMERS_OWN.search(lead)
+    if left is None or _CHOICE_ASKED.search(question):
+        return None
+    detail = (
+        f"the lead quote leaves the practice to the customer (“{left.group(0)}”): "
+        "a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
+
+
+# -- what happened -------------------------------------------------------------------
+
+_EVENT_ASKED = re.compile(
+    r"^\s*(?:have|has)\s+(?:there\s+been|(?:you|we|your\s+[\w-]+|the\s+[\w-]+)\b[^?]*?"
+    r"\b(?:experienced|had|suffered|been|undergone|paid|incurred))\b"
+    r"|^\s*did\s+(?:you|we|your\s+[\w-]+)\b"
+    r"|\b(?:in|during|over|within)\s+the\s+(?:past|last|previous|prior)\s+(?:\w+\s+)?"
+    r"(?:years?|months?|quarters?|weeks?|days?)\b",
+    re.I,
+)
+
+
+def asks_what_happened(question: str) -> bool:
+    """Whether the question asks whether (or how often) something happened."""
+    return _EVENT_ASKED.search(question) is not None
+
+
+def _event(question: str, lead: str) -> Finding | None:
+    return EVENT if asks_what_happened(question) else None
+
+
+# -- a certification ---------------------------------------------------------------------
+
+_CERTIFICATION = re.compile(r"\b(?:certifi\w*|certificates?|accredit\w*|attest\w*)\b", re.I)
+
+
+def _certification(question: str, lead: str) -> Finding | None:
+    if not _CERTIFICATION.search(question) or _CERTIFICATION.search(lead):
+        return None
+    detail = (
+        "the question asks about a certification or attestation; the lead quote "
+        "states none: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
