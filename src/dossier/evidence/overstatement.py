@@ -11,7 +11,9 @@ A lead sentence can name the practice asked and still not say Yes to the questio
 - the question asks what happened ("Have you experienced a breach in the past 12
   months?"): policies state rules, not events;
 - the question asks about a certification the lead does not state ("aligned with ISO
-  27001" for "Is your company ISO 27001 certified?").
+  27001" for "Is your company ISO 27001 certified?");
+- the question names a figure the lead states otherwise ("at least 12 characters"
+  against "at least 8 characters", "AES-256" against "AES-128").
 
 Each gives a finding: a person decides whether the answer is Yes.
 """
@@ -36,7 +38,7 @@ EVENT = Finding(
 
 def overstated(question: str, lead: str) -> Finding | None:
     """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
-    for check in (_absence_allowed, _left_to_customer, _event, _certification):
+    for check in (_absence_allowed, _left_to_customer, _event, _certification, _figure):
         found = check(question, lead)
         if found is not None:
             return found
@@ -152,3 +154,71 @@ def _certification(question: str, lead: str) -> Finding | None:
         "states none: a person decides whether it answers Yes"
     )
     return Finding("scope", 0, detail)
+
+
+# -- a figure stated otherwise -------------------------------------------------------------
+
+_AT_LEAST = r"at least|a minimum of|minimum of|no fewer than|no less than|more than|over"
+_AT_MOST = r"at most|a maximum of|maximum of|no more than|up to|fewer than|less than|under"
+# "at least 12 characters", "5 failed attempts"; periods are the wording's demands.
+_MEASURE = re.compile(
+    rf"(?:\b({_AT_LEAST})|\b({_AT_MOST}))?\s*\b(\d+(?:\.\d+)?)\s*-?\s*"
+    r"(characters?|chars|digits?|bits?|(?:failed\s+)?(?:login\s+)?attempts?)\b",
+    re.I,
+)
+# "AES-256", "TLS 1.2 or higher", "SHA-1": a family and its version or size.
+_VERSIONED = re.compile(
+    r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)"
+    r"(\s+or\s+(?:higher|greater|above|later|newer|better|stronger))?",
+    re.I,
+)
+
+
+def _figure(question: str, lead: str) -> Finding | None:
+    """The question names a figure ("at least 12 characters", "AES-256") and the lead
+    states figures of the same unit or family, none of which meets it."""
+    for unit, wanted, bound in _figures(question):
+        stated = [value for u, value, _ in _figures(lead) if u == unit]
+        if stated and not any(_meets(value, wanted, bound) for value in stated):
+            shown = ", ".join(f"{_plain(v)}" for v in stated)
+            detail = (
+                f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "
+                "a person decides whether it answers Yes"
+            )
+            return Finding("number", 0, detail)
+    return None
+
+
+Figure = tuple[str, float, str]  # unit or family, value, bound: "min", "max" or ""
+
+
+def _figures(text: str) -> list[Figure]:
+    found: list[Figure] = []
+    for match in _MEASURE.finditer(text):
+        bound = "min" if match.group(1) else "max" if match.group(2) else ""
+        unit = _unit(match.group(4))
+        found.append((unit, float(match.group(3)), bound))
+    for match in _VERSIONED.finditer(text):
+        found.append(
+            (match.group(1).lower(), float(match.group(2)), "min" if match.group(3) else "")
+        )
+    return found
+
+
+def _unit(word: str) -> str:
+    word = word.lower()
+    if "attempt" in word:
+        return "attempts"
+    return {"chars": "characters"}.get(word, word.rstrip("s") + "s")
+
+
+def _meets(stated: float, wanted: float, bound: str) -> bool:
+    if bound == "min":
+        return stated >= wanted
+    if bound == "max":
+        return stated <= wanted
+    return stated == wanted
+
+
+def _plain(value: float) -> str:
+    return f"{value:g}"

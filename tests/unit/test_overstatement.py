@@ -1,0 +1,49 @@
+"""What a Yes would state that the lead quote does not: a figure stated otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from dossier.evidence.overstatement import overstated
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are passwords required to be at least 12 characters?",
+            "Passwords must be at least 8 characters long.",
+        ),
+        ("Is data at rest encrypted with AES-256?", "Data at rest is encrypted with AES-128."),
+        ("Do you use TLS 1.2 or higher for data in transit?", "Connections use TLS 1.0."),
+        (
+            "Are accounts locked after no more than 5 failed login attempts?",
+            "Accounts are locked after 10 failed login attempts.",
+        ),
+        ("Are RSA keys at least 3072 bits long?", "RSA keys are 2048 bits."),
+    ],
+)
+def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead: str) -> None:
+    found = overstated(question, lead)
+    assert found is not None and found.check == "number"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are passwords required to be at least 12 characters?",
+            "Passwords must be at least 14 characters long.",
+        ),
+        ("Is data at rest encrypted with AES-256?", "We use AES-256 and AES-128 for backups."),
+        ("Do you use TLS 1.2 or higher for data in transit?", "Connections require TLS 1.3."),
+        (
+            "Are accounts locked after no more than 5 failed login attempts?",
+            "Accounts are locked after 3 failed login attempts.",
+        ),
+        # the lead states no figure of that unit: nothing to compare
+        ("Are passwords required to be at least 12 characters?", "Passwords must be complex."),
+    ],
+)
+def test_a_figure_the_lead_meets_or_does_not_state_keeps_the_yes(question: str, lead: str) -> None:
+    assert overstated(question, lead) is None
