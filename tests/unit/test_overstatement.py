@@ -47,3 +47,33 @@ def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead:
 )
 def test_a_figure_the_lead_meets_or_does_not_state_keeps_the_yes(question: str, lead: str) -> None:
     assert overstated(question, lead) is None
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Suppliers must encrypt customer data at rest.",
+        "If third parties store sensitive data, their controls should follow best practice.",
+        "All service providers are required to encrypt data at rest.",
+    ],
+)
+def test_a_practice_stated_of_third_parties_is_not_the_vendors_own(lead: str) -> None:
+    found = overstated("Is customer data encrypted at rest?", lead)
+    assert found is not None and found.check == "subject"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Do you assess the security of your suppliers?", "Suppliers are assessed annually."),
+        ("Is customer data encrypted at rest?", "Customer data is encrypted by our platform."),
+        (
+            "Is customer data encrypted at rest?",
+            "We require that vendors and our own systems encrypt customer data at rest.",
+        ),
+    ],
+)
+def test_a_question_about_third_parties_or_a_lead_of_ones_own_keeps_the_yes(
+    question: str, lead: str
+) -> None:
+    assert overstated(question, lead) is None

@@ -7,7 +7,8 @@ A lead sentence can name the practice asked and still not say Yes to the questio
   lead states the control ("MFA is required for all remote access"): Yes would say the
   opposite of the document;
 - the lead leaves the practice to the customer, as their choice ("Users can enable
-  MFA") or their responsibility ("Customers are responsible for backups");
+  MFA") or their responsibility ("Customers are responsible for backups"), or states
+  it of third parties ("Suppliers must encrypt data at rest");
 - the question asks what happened ("Have you experienced a breach in the past 12
   months?"): policies state rules, not events;
 - the question asks about a certification the lead does not state ("aligned with ISO
@@ -38,7 +39,8 @@ EVENT = Finding(
 
 def overstated(question: str, lead: str) -> Finding | None:
     """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
-    for check in (_absence_allowed, _left_to_customer, _event, _certification, _figure):
+    checks = (_absence_allowed, _left_to_customer, _third_party, _event, _certification, _figure)
+    for check in checks:
         found = check(question, lead)
         if found is not None:
             return found
@@ -118,6 +120,35 @@ def _left_to_customer(question: str, lead: str) -> Finding | None:
         "a person decides whether it answers Yes"
     )
     return Finding("scope", 0, detail)
+
+
+# -- of third parties ---------------------------------------------------------------------
+
+# A sentence whose subject is a third party: "Suppliers must ...", "If third parties
+# store data, their controls should ...".
+_THIRD_PARTY_SUBJECT = re.compile(
+    r"^\W*(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+)?"
+    r"(?:third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
+    r"|sub-?contractors?|partners?)\b",
+    re.I,
+)
+_THIRD_PARTY_ASKED = re.compile(
+    r"\b(?:third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
+    r"|sub-?contractors?|partners?|supply\s+chain|outsourc\w*)\b",
+    re.I,
+)
+
+
+def _third_party(question: str, lead: str) -> Finding | None:
+    """The lead states the practice of third parties ("Suppliers must encrypt data")
+    and the question asks about the vendor's own: Yes would claim it as theirs."""
+    if not _THIRD_PARTY_SUBJECT.search(lead) or _THIRD_PARTY_ASKED.search(question):
+        return None
+    detail = (
+        "the lead quote states it of third parties, not of the organisation asked: "
+        "a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
 
 
 # -- what happened -------------------------------------------------------------------
