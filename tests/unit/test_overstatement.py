@@ -77,3 +77,20 @@ def test_a_question_about_third_parties_or_a_lead_of_ones_own_keeps_the_yes(
     question: str, lead: str
 ) -> None:
     assert overstated(question, lead) is None
+
+
+@pytest.mark.parametrize(
+    ("lead", "stated"),
+    [
+        ("USB storage devices may be used with manager approval.", False),
+        ("USB storage devices are tracked in the asset inventory.", False),
+        ("USB storage devices must not be used.", True),
+        ("The use of USB storage devices is prohibited.", True),
+        ("Only encrypted USB storage devices may be used.", True),
+        ("USB ports are disabled on all laptops.", True),
+    ],
+)
+def test_a_prohibition_asked_needs_a_lead_that_states_one(lead: str, stated: bool) -> None:
+    found = overstated("Is the use of USB storage devices prohibited?", lead)
+    assert (found is None) is stated
+    assert found is None or found.check == "negation"

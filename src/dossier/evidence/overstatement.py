@@ -2,6 +2,8 @@
 
 A lead sentence can name the practice asked and still not say Yes to the question:
 
+- the question asks whether something is prohibited and the lead states no
+  prohibition ("USB drives may be used with approval");
 - the question asks whether something is allowed *without* a control ("Do you allow
   remote access without MFA?", "Is customer data ever stored unencrypted?") and the
   lead states the control ("MFA is required for all remote access"): Yes would say the
@@ -39,7 +41,15 @@ EVENT = Finding(
 
 def overstated(question: str, lead: str) -> Finding | None:
     """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
-    checks = (_absence_allowed, _left_to_customer, _third_party, _event, _certification, _figure)
+    checks = (
+        _absence_allowed,
+        _prohibition_unstated,
+        _left_to_customer,
+        _third_party,
+        _event,
+        _certification,
+        _figure,
+    )
     for check in checks:
         found = check(question, lead)
         if found is not None:
@@ -86,6 +96,30 @@ def _controls_absent(question: str, lead: str) -> list[str]:
         if word not in _NOT_LACKING and word not in lead:
             found.append(match.group(2))
     return found
+
+
+# -- a prohibition asked -----------------------------------------------------------------
+
+# What states a prohibition or a restriction: "must not", "is prohibited", "only
+# approved software may be used", "access is restricted to".
+_PROHIBITION_STATED = re.compile(
+    r"\b(?:not|never|no|nor|cannot|prohibit\w*|forbid\w*|forbidden|ban(?:s|ned)?"
+    r"|disallow\w*|only|restrict\w*|block\w*|den(?:y|ies|ied)|disabled?)\b|n[’']t\b",
+    re.I,
+)
+
+
+def _prohibition_unstated(question: str, lead: str) -> Finding | None:
+    """The question asks whether something is prohibited and the lead states no
+    prohibition or restriction: "USB drives may be used with approval" is no Yes to
+    "Is the use of USB drives prohibited?"."""
+    if not PROHIBITION_ASK.search(question) or _PROHIBITION_STATED.search(lead):
+        return None
+    detail = (
+        "the question asks whether it is prohibited; the lead quote states no prohibition: "
+        "a person decides"
+    )
+    return Finding("negation", 0, detail)
 
 
 # -- left to the customer --------------------------------------------------------------
