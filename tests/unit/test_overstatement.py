@@ -94,3 +94,25 @@ def test_a_prohibition_asked_needs_a_lead_that_states_one(lead: str, stated: boo
     found = overstated("Is the use of USB storage devices prohibited?", lead)
     assert (found is None) is stated
     assert found is None or found.check == "negation"
+
+
+def test_a_version_asked_and_a_family_named_without_one_is_for_a_person() -> None:
+    found = overstated("Do you use TLS 1.2 or higher?", "Data in transit is secured via TLS.")
+    assert found is not None and found.check == "number"
+
+
+@pytest.mark.parametrize(
+    ("lead", "flagged"),
+    [
+        ("All internal business records are stored outside employee laptops.", True),
+        ("Laptops holding customer data must use full disk encryption.", True),
+        ("Customer data is never stored on unencrypted laptops.", False),
+    ],
+)
+def test_an_absence_asked_is_yes_only_from_a_lead_naming_that_absence(
+    lead: str, flagged: bool
+) -> None:
+    """Yes to "Is customer data ever stored on unencrypted laptops?" admits a gap:
+    a lead that says nothing of encryption must not give it."""
+    found = overstated("Is customer data ever stored on unencrypted laptops?", lead)
+    assert (found is not None) is flagged

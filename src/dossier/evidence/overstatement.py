@@ -70,31 +70,37 @@ _NOT_LACKING = frozenset({"unless"})
 
 
 def _absence_allowed(question: str, lead: str) -> Finding | None:
-    """The question asks whether something is allowed without a control ("without X",
-    "unX", "non-X") and the lead states the control (names X, not its absence).
-    Prohibition questions aside: "Do you prohibit unapproved software?" is answered by
-    "only approved software may be used"."""
+    """The question asks whether something is allowed without a control: Yes would
+    admit a gap. A lead that states the control ("MFA is required" for "without MFA")
+    says the opposite; one that names neither the control nor its lack says nothing of
+    an "unencrypted" or "unpatched" it is asked about. Only a lead naming the absence
+    itself may give Yes. Prohibition questions aside: "Do you prohibit unapproved
+    software?" is answered by "only approved software may be used"."""
     if PROHIBITION_ASK.search(question) or not _PERMISSIVE_ASK.search(question):
         return None
     present = set(content_terms(lead))
-    for control in _controls_absent(question, lead.lower()):
-        if any(thesaurus.says(term, present) for term in content_terms(control)):
+    for control, lacking in _controls_absent(question, lead.lower()):
+        stated = any(thesaurus.says(term, present) for term in content_terms(control))
+        if stated or lacking:
+            why = "states it" if stated else "does not say it is allowed"
             detail = (
-                f"the question asks about an absence (“{control}” lacking) and the lead "
-                "quote states it: a person decides whether it answers No"
+                f"the question asks about an absence ({control} lacking); the lead quote "
+                f"{why}: a person decides whether it answers No"
             )
             return Finding("negation", 0, detail)
     return None
 
 
-def _controls_absent(question: str, lead: str) -> list[str]:
-    """The controls whose absence the question names ("MFA" of "without MFA",
-    "encrypted" of "unencrypted"), less those the lead names as lacking too."""
-    found = [m.group(1) for m in _WITHOUT.finditer(question)]
+def _controls_absent(question: str, lead: str) -> list[tuple[str, bool]]:
+    """The controls whose absence the question names, and whether it names it by a
+    word of its own ("encrypted" of "unencrypted": True; "MFA" of "without MFA":
+    False, "without" says nothing of what follows being a control), less those the
+    lead names as lacking too."""
+    found = [(m.group(1), False) for m in _WITHOUT.finditer(question) if "without" not in lead]
     for match in _LACKING.finditer(question):
         word = match.group(0).lower()
         if word not in _NOT_LACKING and word not in lead:
-            found.append(match.group(2))
+            found.append((match.group(2), True))
     return found
 
 
@@ -232,8 +238,9 @@ _MEASURE = re.compile(
     re.I,
 )
 # "AES-256", "TLS 1.2 or higher", "SHA-1": a family and its version or size.
+_FAMILIES = ("aes", "tls", "ssl", "sha", "rsa", "ssh", "smb", "snmp")
 _VERSIONED = re.compile(
-    r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)"
+    rf"\b({'|'.join(_FAMILIES)})\s*[-v]?\s*(\d+(?:\.\d+)?)"
     r"(\s+or\s+(?:higher|greater|above|later|newer|better|stronger))?",
     re.I,
 )
@@ -244,6 +251,12 @@ def _figure(question: str, lead: str) -> Finding | None:
     states figures of the same unit or family, none of which meets it."""
     for unit, wanted, bound in _figures(question):
         stated = [value for u, value, _ in _figures(lead) if u == unit]
+        if not stated and _names_family(unit, lead):  # "via TLS" for "TLS 1.2 or higher"
+            detail = (
+                f"the question asks {unit.upper()} {_plain(wanted)}; the lead quote names "
+                f"{unit.upper()} without one: a person decides whether it answers Yes"
+            )
+            return Finding("number", 0, detail)
         if stated and not any(_meets(value, wanted, bound) for value in stated):
             shown = ", ".join(f"{_plain(v)}" for v in stated)
             detail = (
@@ -268,6 +281,11 @@ def _figures(text: str) -> list[Figure]:
             (match.group(1).lower(), float(match.group(2)), "min" if match.group(3) else "")
         )
     return found
+
+
+def _names_family(unit: str, text: str) -> bool:
+    """Whether the text names a versioned family ("TLS", "AES") that it gives no figure."""
+    return unit in _FAMILIES and re.search(rf"\b{unit}\b", text, re.I) is not None
 
 
 def _unit(word: str) -> str:
