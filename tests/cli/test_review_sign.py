@@ -672,3 +672,34 @@ def test_a_build_interrupted_while_laying_out_leaves_the_signed_folder_as_it_was
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     assert after == before  # review.json, the artefacts and the signature files alike
     assert run("verify", "--out", out)[0] == 0
+
+
+def test_a_review_interrupted_before_writing_leaves_the_signed_folder_as_it_was(
+    out: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversarial review: Ctrl-C while a decision's artefacts were
+    rendered left review.json holding the new decision beside the old dossier.json
+    and the old signature; the same review again said "Already recorded" and wrote
+    nothing, so the folder stayed so, and sign refused it ("edited after review?").
+    Now everything is rendered before anything in the folder changes."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+
+    def interrupted(*_: object, **__: object) -> bytes:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr("dossier.output.render.rendered", interrupted)
+        code, output = run(
+            "review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "x"
+        )
+    assert code == 130, output
+    after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    assert after == before  # review.json, the artefacts and the signature files alike
+    assert run("verify", "--out", out)[0] == 0
+    code, output = run(
+        "review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "x"
+    )
+    assert code == 0 and "Recorded 1 rejected by Bob" in output, output
+    assert _reviews(out)["S1"]["status"] == "rejected"

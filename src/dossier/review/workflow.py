@@ -93,10 +93,13 @@ def record_decisions(
         steps = next_steps(dossier, out)
         return Recorded(0, len(pending(dossier)), steps, remembered=len(kept), unchanged=unchanged)
     decisions = {**previous, **{d.question_id: d for d in new}}
-    write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
     reviewed = apply_decisions(dossier, decisions)
     signed = tuple(name for name in SIGNATURE_FILES if (out / name).exists())
-    write_outputs(reviewed, out, lay_out_pdf=False)  # the workbook from the copy in out
+
+    def save() -> None:  # once everything is rendered: Ctrl-C before leaves the folder as it was
+        write_atomic(out / DECISIONS_FILE, decisions_json(decisions))
+
+    write_outputs(reviewed, out, lay_out_pdf=False, before_writing=save)  # workbook: copy in out
     steps = next_steps(reviewed, out, signed=False, laid_out=False)
     remembered = remember(library, reviewed, new) if library is not None else []
     return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered), unchanged)
