@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dossier.common.clock import check_source_date_epoch
 from dossier.errors import ConfigError, InputError
 from dossier.evidence.freshness import FreshnessSettings
 from dossier.index.dense import SCOPES as DENSE_SCOPES
@@ -192,7 +194,8 @@ def output_folder(path: Path | None, given: Path | None = None) -> Path:
 def check_paths(config: Config) -> None:
     """What a build reads exists and is of a kind it reads, and the output folder
     is not a file: checked before anything heavy loads, so a mistyped path is
-    reported at once."""
+    reported at once (and so is a SOURCE_DATE_EPOCH the PDF's layout would fail on)."""
+    check_source_date_epoch(os.environ)
     check_corpus_folder(config.corpus)
     check_questionnaire_file(config.questions)
     if config.out.exists() and not config.out.is_dir():

@@ -88,6 +88,24 @@ def test_a_missing_setting_or_file_is_reported_before_anything_heavy_loads(
     assert not (tmp_path / "build").exists()
 
 
+@pytest.mark.parametrize("value", ["abc", "", "1.5e9", "-1"])
+def test_a_malformed_source_date_epoch_is_reported_before_anything_heavy_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """Found by an adversarial review: SOURCE_DATE_EPOCH=abc failed the build only when
+    the PDF was laid out, after every answer was made ("Internal error: ValueError:
+    invalid literal for int()", exit 1)."""
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "a.md").write_text("# A\n\nData is encrypted at rest.\n")
+    (tmp_path / "q.csv").write_text("id,question\nQ1,Is data encrypted at rest?\n")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+    args = ["build", "--corpus", "corpus", "--questions", "q.csv", "--out", "m1"]
+    output, _, heavy = _first_contact(tmp_path, *args)
+    assert f"Error: SOURCE_DATE_EPOCH={value!r} is not a time in whole seconds" in output
+    assert heavy == "none", output
+    assert not (tmp_path / "m1").exists()
+
+
 def test_a_failed_build_leaves_no_folder_it_created(tmp_path: Path) -> None:
     """The corpus exists but nothing in it can be read: the build fails after it
     took the output folder's lock. It made the folder, so it removes it."""

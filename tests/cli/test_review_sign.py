@@ -703,3 +703,16 @@ def test_a_review_interrupted_before_writing_leaves_the_signed_folder_as_it_was(
     )
     assert code == 0 and "Recorded 1 rejected by Bob" in output, output
     assert _reviews(out)["S1"]["status"] == "rejected"
+
+
+def test_a_malformed_source_date_epoch_is_an_input_error_and_changes_nothing(
+    out: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversarial review: fontTools read it while the PDF was laid out
+    ("Internal error: ValueError: invalid literal for int()", exit 1)."""
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    code, output = run("render", "--out", out)
+    assert code == 2, output
+    assert "Error: SOURCE_DATE_EPOCH='yesterday' is not a time in whole seconds" in output
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before

@@ -40,6 +40,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
+from dossier.common.clock import check_source_date_epoch
 from dossier.records import Answer
 
 PART_CHARACTERS = 150_000  # of HTML per part: about 1.5 s of layout on a 2-core CI machine
@@ -128,7 +129,8 @@ def render_pdf(answers: Sequence[Answer], html_of: HtmlOf, built: dt.datetime) -
 def _fonts_dated(built: dt.datetime) -> Iterator[None]:
     """fontTools stamps each font subset it writes with the time of writing, unless
     SOURCE_DATE_EPOCH says otherwise (the reproducible-builds convention); a
-    value the caller set is kept."""
+    value the caller set is kept (and checked)."""
+    check_source_date_epoch(os.environ)
     if "SOURCE_DATE_EPOCH" in os.environ:
         yield
         return
