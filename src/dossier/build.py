@@ -127,6 +127,12 @@ class BuildResult:
     model_trouble: ModelTrouble | None = None  # model calls that failed, if any did
 
 
+def answers_kept(out: Path) -> bool:
+    """Whether ``out`` holds answers a build stored: a build that fails then leaves
+    the folder it created, so that the next build reuses them (as after Ctrl-C)."""
+    return AnswerCache(out / "cache").holds_any()
+
+
 class BuildInterrupted(KeyboardInterrupt):
     """Ctrl-C during a build; the message says what was kept."""
 

@@ -209,14 +209,14 @@ def build(ctx: click.Context, /, config_path: Path | None, debug: bool, **overri
         config = load_config(_config_file(config_path), overrides)
         check_paths(config)  # before the heavy imports: a mistyped path is reported at once
 
+        from dossier.build import answers_kept, no_checkpoint
         from dossier.build import build as run_build
-        from dossier.build import no_checkpoint
         from dossier.index.embed import LazyEmbedder, MiniLMEmbedder
 
         reporter = TerminalReporter()
         checkpoint = hooks.checkpoint or no_checkpoint
         try:
-            with output_lock(config.out):
+            with output_lock(config.out, keep=answers_kept):
                 embedder = LazyEmbedder(MiniLMEmbedder, config.retrieval.encoder)
                 result = run_build(
                     config, embedder=embedder, reporter=reporter, checkpoint=checkpoint

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import dossier.index.embed
-from dossier.cli import main
+from dossier.cli import Hooks, main
 from dossier.common.atomic import output_lock
 from dossier.incremental.history import comparable
 from dossier.ingest.files import OUTPUT_FOLDER
@@ -634,3 +634,35 @@ def test_with_surfaced_passages_jobs_give_the_same_dossier(project: Path, tmp_pa
     assert json.dumps(comparable(serial), sort_keys=True) == json.dumps(
         comparable(parallel), sort_keys=True
     )
+
+
+class _FailsAtAnswer:
+    """A checkpoint that fails the build once its ``count``-th answer is stored (an
+    internal error, a layout that fails, a disk that fills)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.reached = 0
+
+    def __call__(self, stage: str) -> None:
+        self.reached += stage == "answer"
+        if stage == "answer" and self.reached == self.count:
+            raise RuntimeError("the disk is full")
+
+
+def test_a_build_that_fails_after_making_answers_keeps_them(project: Path) -> None:
+    """Found by an adversarial review: a build that failed after it had made answers
+    removed the output folder it had created, cache and all, so the next build began
+    again from nothing (Ctrl-C kept them). It now keeps the folder when it holds
+    answers; with none made, it still leaves nothing behind."""
+    hooks = Hooks(checkpoint=_FailsAtAnswer(3))
+    args = ["build", "--config", str(project / "dossier.toml")]
+    failed = CliRunner().invoke(main, args, obj=hooks)
+    assert failed.exit_code == 1, failed.output
+    assert "Internal error: RuntimeError: the disk is full" in failed.output
+    assert not (project / "out" / ".dossier.lock").exists()
+    record = build(project)
+    assert record["build"]["reused"] == 3 and record["build"]["recomputed"] == 3
+    shutil.rmtree(project / "out")
+    failed = CliRunner().invoke(main, args, obj=Hooks(checkpoint=_FailsAtAnswer(1)))
+    assert failed.exit_code == 1 and (project / "out").exists()  # the first answer is kept

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,12 +43,13 @@ LOCK_FILE = ".dossier.lock"
 
 
 @contextmanager
-def output_lock(out: Path) -> Iterator[None]:
+def output_lock(out: Path, keep: Callable[[Path], bool] = lambda out: False) -> Iterator[None]:
     """Hold the output folder's lock, or refuse at once: two builds (or a build and
     a review) writing one folder would corrupt it. The kernel releases the lock
     when the process ends, however it ends, so a killed build leaves no stale lock.
-    A command that fails leaves nothing it created: the folder, when it made it,
-    else the lock file (Ctrl-C keeps what was made: a build's answers are reused)."""
+    A command that fails leaves nothing it created: the folder, when it made it
+    (unless ``keep`` says it holds work to keep), else the lock file (Ctrl-C keeps
+    what was made: a build's answers are reused)."""
     import fcntl
 
     if out.exists() and not out.is_dir():
@@ -71,7 +72,7 @@ def output_lock(out: Path) -> Iterator[None]:
         try:
             yield
         except Exception:
-            _leave_nothing(out, path, created=created, fresh=fresh)
+            _leave_nothing(out, path, created=created and not keep(out), fresh=fresh)
             raise
         finally:
             handle.truncate(0)

@@ -436,6 +436,10 @@ class AnswerCache:
     def __init__(self, cache_dir: Path) -> None:
         self._folder = cache_dir / "answers"
 
+    def holds_any(self) -> bool:
+        """Whether any answer is stored (work a failed build leaves for the next)."""
+        return any(self._folder.glob("*.json"))
+
     def previous(self, question_id: str) -> AnswerInputs | None:
         row = _read_json(self._pointer(question_id))
         if row is None:
