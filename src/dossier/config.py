@@ -270,6 +270,18 @@ _RANGES: dict[str, tuple[float, float]] = {
     "engine.temperature": (0.0, 2.0),  # what OpenAI-compatible servers accept
     "engine.timeout_seconds": (0.001, math.inf),
 }
+# How many hits a search asks the indexes for: far more passages than any corpus has
+# (the 50 MB benchmark corpus has about 211,000) is a mistyped number, and the lexical index
+# panics on one near 2**63.
+_AT_MOST = {
+    name: 1_000_000
+    for name in (
+        "retrieval.lexical_depth",
+        "retrieval.dense_depth",
+        "retrieval.surfaced_depth",
+        "research.hits_per_search",
+    )
+}
 
 
 def _out_of_range(name: str, value: Any) -> str | None:
@@ -283,6 +295,8 @@ def _out_of_range(name: str, value: Any) -> str | None:
         low = 1
     if not low <= value <= high:
         return f"must be at least {low:g}" if high == math.inf else f"must be {low:g} to {high:g}"
+    if name in _AT_MOST and value > _AT_MOST[name]:
+        return f"must be at most {_AT_MOST[name]}"
     return None
 
 

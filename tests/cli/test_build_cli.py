@@ -130,6 +130,17 @@ def test_bad_config_names_the_key(tmp_path: Path) -> None:
     assert code == 2 and "retrieval.rrf_k" in output
 
 
+def test_a_search_depth_no_corpus_needs_is_refused(tmp_path: Path) -> None:
+    """Found by an adversarial review: it stopped the build with a Rust panic."""
+    config = tmp_path / "dossier.toml"
+    config.write_text(
+        'corpus = "c"\nquestions = "q.csv"\n[retrieval]\nlexical_depth = 9223372036854775807\n'
+    )
+    code, output = run("build", "--config", str(config))
+    assert code == 2, output
+    assert f"Error: {config}: 'retrieval.lexical_depth' must be at most 1000000" in output
+
+
 @pytest.mark.slow
 def test_a_second_build_on_the_same_folder_is_refused(small_project: Path) -> None:
     from dossier.common.atomic import output_lock

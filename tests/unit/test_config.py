@@ -155,6 +155,24 @@ def test_wrong_type_names_the_key(tmp_path: Path) -> None:
         ("engine", "call_budget = 0", "'engine.call_budget' must be at least 1"),
         ("engine", "breaker_threshold = 0", "'engine.breaker_threshold' must be at least 1"),
         ("engine", "timeout_seconds = 0", "'engine.timeout_seconds' must be at least 0.001"),
+        # found by an adversarial review: a depth of 2**63 - 1 stopped the build in the
+        # lexical index with a Rust panic and its backtrace (exit 1)
+        (
+            "retrieval",
+            "lexical_depth = 9223372036854775807",
+            "'retrieval.lexical_depth' must be at most 1000000, not 9223372036854775807",
+        ),
+        ("retrieval", "dense_depth = 1000001", "'retrieval.dense_depth' must be at most 1000000"),
+        (
+            "retrieval",
+            "surfaced_depth = 10000000",
+            "'retrieval.surfaced_depth' must be at most 1000000",
+        ),
+        (
+            "research",
+            "hits_per_search = 2000000",
+            "'research.hits_per_search' must be at most 1000000",
+        ),
     ],
 )
 def test_bad_section_values(tmp_path: Path, section: str, body: str, expected: str) -> None:
