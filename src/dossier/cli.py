@@ -870,11 +870,12 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
     """Say what the next build would redo and why (like make -n); writes nothing."""
 
     with _reported(debug):
-        from dossier.config import load_config
+        from dossier.config import check_paths, load_config
         from dossier.incremental.status import plan_build
         from dossier.index.embed import MiniLMEmbedder
 
         config = load_config(_config_file(config_path), overrides)
+        check_paths(config)  # what the build would refuse, status refuses too
         embedder_name = MiniLMEmbedder.name_for(config.retrieval.encoder)
         for line in plan_build(config, embedder_name).lines():
             click.echo(line)

@@ -181,14 +181,14 @@ def output_folder(path: Path | None, given: Path | None = None) -> Path:
     the settings file (relative to it), else ``build`` beside it (or in the
     current folder): the folder ``dossier build`` writes by default."""
     if given is not None:
-        return given
+        return check_output_folder(given)
     if path is None:
-        return Path("build")
+        return check_output_folder(Path("build"))
     raw = _read_toml(path)
     out = raw.get("out")
     if out is not None and not (isinstance(out, str) and out.strip()):
         raise ConfigError(f"{path}: 'out' must be a path (a string)")
-    return path.parent / (out or "build")
+    return check_output_folder(path.parent / (out or "build"))
 
 
 def check_paths(config: Config) -> None:
@@ -198,14 +198,20 @@ def check_paths(config: Config) -> None:
     check_source_date_epoch(os.environ)
     check_corpus_folder(config.corpus)
     check_questionnaire_file(config.questions)
-    if config.out.exists() and not config.out.is_dir():
-        raise InputError(f"{config.out}: is a file; --out (or 'out') names the output folder")
-    blocked = next((p for p in config.out.parents if p.exists() and not p.is_dir()), None)
+    check_output_folder(config.out)
+
+
+def check_output_folder(out: Path) -> Path:
+    """``out``, which is not a file and is not under one."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: is a file; --out (or 'out') names the output folder")
+    blocked = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
     if blocked is not None:
         raise InputError(
-            f"{config.out}: cannot be an output folder, since {blocked} is a file; "
+            f"{out}: cannot be an output folder, since {blocked} is a file; "
             "--out (or 'out') names the output folder"
         )
+    return out
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -167,3 +167,33 @@ def test_readme_keeps_the_private_key_out_of_the_working_tree() -> None:
     for path in key_paths:
         assert path.startswith("~") or path.split("/")[0] + "/" in ignored, path
     assert "keys/" in ignored and "*.pem" in ignored
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["status", "--corpus", "corpus", "--questions", "q.csv"],
+        ["diff"],
+        ["explain", "Q1"],
+        ["verify"],
+        ["review", "--reviewer", "Ada", "--approve-all"],
+        ["render"],
+        ["sign", "--key", "k.pem"],
+        ["eval", "--labels", "labels.jsonl"],
+    ],
+)
+def test_an_output_folder_that_is_a_file_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """Found by an adversarial review: `status --out FILE` said every answer would be
+    recomputed (exit 0) where the build refuses the folder (exit 2), and diff, explain
+    and verify said 'FILE/history/index.json: Not a directory' (exit 1)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "a.md").write_text("# A\n\nData is encrypted at rest.\n")
+    (tmp_path / "q.csv").write_text("id,question\nQ1,Is data encrypted at rest?\n")
+    (tmp_path / "notes.txt").write_text("mine")
+    code, output = run(*command, "--out", "notes.txt")
+    assert code == 2, output
+    assert "Error: notes.txt: is a file; --out (or 'out') names the output folder" in output
+    assert (tmp_path / "notes.txt").read_text() == "mine"
