@@ -716,3 +716,24 @@ def test_a_malformed_source_date_epoch_is_an_input_error_and_changes_nothing(
     assert code == 2, output
     assert "Error: SOURCE_DATE_EPOCH='yesterday' is not a time in whole seconds" in output
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
+@pytest.mark.parametrize("command", ["verify", "sign"])
+def test_a_mistyped_corpus_is_a_usage_error_not_a_failed_check(
+    out: Path, keys: tuple[Path, Path], tmp_path: Path, command: str
+) -> None:
+    """Found by an adversarial review: `verify --corpus nope` said "verification
+    failed: nope: no corpus folder there (pass --corpus ...)", exit 1, which reads as
+    a dossier that does not verify; sign said "cannot sign" the same way."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    key = ["--key", keys[0]] if command == "sign" else []
+    for corpus, problem in [
+        ("nope", "corpus folder does not exist"),
+        ("q.csv", "corpus is not a folder"),
+    ]:
+        (tmp_path / "q.csv").write_text("id,question\n")
+        code, output = run(command, "--out", out, *key, "--corpus", tmp_path / corpus)
+        assert code == 2, output
+        assert f"Error: {tmp_path / corpus}: {problem}" in output
+    assert run("verify", "--out", out)[0] == 0  # still signed: nothing was written

@@ -24,6 +24,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from dossier import __version__
 from dossier.common.atomic import write_atomic
 from dossier.errors import DossierError, InputError
+from dossier.ingest.paths import check_corpus_folder
 from dossier.output.manifest import (
     ALLOWED_SIGNERS,
     CHECKSUMS,
@@ -167,6 +168,8 @@ def sign(out: Path, key_path: Path, signed_at: str, corpus: Path | None = None) 
     rendered again through the one render entry point and exactly those bytes are
     signed: a file edited by hand, or left stale, is never what is signed."""
     key = load_private_key(key_path)
+    if corpus is not None:  # a mistyped --corpus is a usage error, not a reason to refuse
+        check_corpus_folder(corpus)
     dossier, problems = reviewed_dossier(out)
     waiting = pending(dossier)
     if waiting:
@@ -259,7 +262,10 @@ class Verification:
 def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) -> Verification:
     """The signature (by the given key, or the one the manifest names), every signed
     artefact's hash, dossier.md against what dossier.json renders to, and with
-    ``corpus`` every quote against the documents there."""
+    ``corpus`` every quote against the documents there (a ``corpus`` that is not a
+    folder is a usage error, not a failed check)."""
+    if corpus is not None:
+        check_corpus_folder(corpus)
     signed, signature = _read_signed(out)
     manifest = _manifest(signed, out)
     entry = manifest.get("signer")
