@@ -197,3 +197,13 @@ def test_an_output_folder_that_is_a_file_is_named_as_such(
     assert code == 2, output
     assert "Error: notes.txt: is a file; --out (or 'out') names the output folder" in output
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_verify_names_an_output_folder_that_is_not_there(tmp_path: Path) -> None:
+    """Found by an adversarial review: `verify --out biuld` said 'biuld/manifest.json:
+    missing; the dossier is not signed' (exit 1), a failed check of a dossier that
+    does not exist; the other commands call a mistyped folder a usage error."""
+    code, output = run("verify", "--out", tmp_path / "biuld")
+    assert code == 2, output
+    assert f"Error: {tmp_path / 'biuld'}: no such folder (no dossier was built there)" in output
+    assert not (tmp_path / "biuld").exists()

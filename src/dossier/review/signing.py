@@ -264,6 +264,8 @@ def verify(out: Path, public_key_path: Path | None, corpus: Path | None = None) 
     artefact's hash, dossier.md against what dossier.json renders to, and with
     ``corpus`` every quote against the documents there (a ``corpus`` that is not a
     folder is a usage error, not a failed check)."""
+    if not out.is_dir():  # a mistyped folder: a usage error, not a failed check
+        raise InputError(f"{out}: no such folder (no dossier was built there)")
     if corpus is not None:
         check_corpus_folder(corpus)
     signed, signature = _read_signed(out)
