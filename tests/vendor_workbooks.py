@@ -4,6 +4,7 @@ for these tests, not copied from any questionnaire."""
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -142,3 +143,67 @@ def hecvat(path: Path, questions: Sequence[Row] = HECVAT_QUESTIONS) -> Path:
     answer.add(f"C2:C{last}")
     book.save(path)
     return path
+
+
+# Excel keeps a list on another sheet in the sheet's x14 extension, which openpyxl
+# drops on load: written here by hand in the x14 form Excel 2010 and later save.
+X14_VALIDATIONS = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"
+X14 = "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"
+XM = "http://schemas.microsoft.com/office/excel/2006/main"
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+
+
+def x14_list(formula: str, sqref: str, *, declare: bool = True) -> str:
+    """An ext holding one x14 list validation, its namespaces declared where Excel
+    declares them (on ext and dataValidations), or left to the root (``declare``)."""
+    x14 = f' xmlns:x14="{X14}"' if declare else ""
+    xm = f' xmlns:xm="{XM}"' if declare else ""
+    return (
+        f'<ext uri="{X14_VALIDATIONS}"{x14}><x14:dataValidations count="1"{xm}>'
+        '<x14:dataValidation type="list" allowBlank="1" showInputMessage="1" '
+        f'showErrorMessage="1"><x14:formula1><xm:f>{formula}</xm:f></x14:formula1>'
+        f"<xm:sqref>{sqref}</xm:sqref></x14:dataValidation></x14:dataValidations></ext>"
+    )
+
+
+def with_extensions(path: Path, sheet: str, exts: Sequence[str], *, root: str = "") -> Path:
+    """The workbook at ``path`` with an extLst of ``exts`` closing ``sheet``'s XML
+    (its last child, as the schema orders it); ``root``: attributes added to the
+    worksheet element (namespace declarations)."""
+    index = openpyxl.load_workbook(path).sheetnames.index(sheet) + 1
+    part = f"xl/worksheets/sheet{index}.xml"
+    with zipfile.ZipFile(path) as archive:
+        parts = {info: archive.read(info) for info in archive.infolist()}
+    for info in parts:
+        if info.filename == part:
+            xml = parts[info].decode()
+            assert xml.endswith("</worksheet>") and "<extLst>" not in xml
+            if root:
+                xml = xml.replace("<worksheet ", f"<worksheet {root} ", 1)
+            parts[info] = (xml[: -len("</worksheet>")] + "<extLst>" + "".join(exts)).encode()
+            parts[info] += b"</extLst></worksheet>"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in parts.items():
+            archive.writestr(info, data)
+    return path
+
+
+def sig_lite_x14(
+    path: Path,
+    questions: Sequence[Row] = SIG_QUESTIONS,
+    *,
+    on_root: bool = False,
+    more: Sequence[str] = (),
+) -> Path:
+    """SIG Lite as Excel saves it: the Response list (Lists!$A$1:$A$3) in the x14
+    extension instead of a classic data validation; ``on_root``: its namespaces
+    declared on the worksheet element (with mc:Ignorable), as some programs write
+    them; ``more``: further ext elements after it."""
+    sig_lite(path, questions)
+    book = openpyxl.load_workbook(path)
+    book["Lite"].data_validations.dataValidation.clear()
+    book.save(path)
+    last = 2 + len(questions)
+    listed = x14_list("Lists!$A$1:$A$3", f"C3:C{last}", declare=not on_root)
+    root = f'xmlns:mc="{MC}" xmlns:x14="{X14}" xmlns:xm="{XM}" mc:Ignorable="x14"'
+    return with_extensions(path, "Lite", [listed, *more], root=root if on_root else "")

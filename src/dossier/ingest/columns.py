@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dossier.ingest.extensions import extension_lists
 from dossier.records import ColumnSettings
 
 HEADER_SCAN_ROWS = 30
@@ -274,15 +275,23 @@ def yes_or_no(choices: Sequence[str], short_answer: str) -> str | None:
 
 
 def validation_lists(sheet: Any, header_row: int) -> dict[int, tuple[str, ...]]:
-    """The values of each list data validation on a column below the header row."""
+    """The values of each list data validation on a column below the header row: the
+    classic ones, then those Excel keeps in the sheet's x14 extension (a list on
+    another sheet), read from the package when the workbook was loaded."""
+    from openpyxl.worksheet.cell_range import MultiCellRange
+
+    classic = [
+        (str(v.formula1), v.sqref)
+        for v in sheet.data_validations.dataValidation
+        if v.type == "list" and v.formula1
+    ]
+    extended = [(v.formula, MultiCellRange(v.sqref)) for v in extension_lists(sheet)]
     lists: dict[int, tuple[str, ...]] = {}
-    for validation in sheet.data_validations.dataValidation:
-        if validation.type != "list" or not validation.formula1:
-            continue
-        values = _list_values(sheet, str(validation.formula1))
+    for formula, sqref in classic + extended:
+        values = _list_values(sheet, formula)
         if not values:
             continue
-        for cells in validation.sqref.ranges:
+        for cells in sqref.ranges:
             if cells.max_row > header_row:
                 for column in range(cells.min_col, cells.max_col + 1):
                     lists.setdefault(column, values)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,20 @@ from dossier.ingest.columns import (
     find_layout,
     yes_or_no,
 )
+from dossier.ingest.extensions import remember, sheet_extensions
 from dossier.records import ColumnSettings, Question
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 DEFAULT_COLUMNS = ColumnSettings()  # find the columns by their usual header names
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # encrypted .xlsx and legacy .xls
 
+
+# What openpyxl warns it drops, which the reader reads and the answered copy keeps
+# (dossier.output.workbook); a slicer or a timeline, whose parts are lost, is still named.
+KEPT_EXTENSIONS = (
+    r"(Data Validation|Conditional Formatting|Sparkline Group|Protected Range|Ignored Error) "
+    "extension is not supported"
+)
 
 # What openpyxl raises for a damaged workbook (SyntaxError: XML that does not parse).
 UNREADABLE = (
@@ -48,7 +57,8 @@ UNREADABLE = (
 
 def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False) -> Any:
     """The workbook; with ``values``, each formula cell holds the value the workbook
-    saved for it (what a person sees) instead of its formula."""
+    saved for it (what a person sees) instead of its formula. The x14 list
+    dropdowns openpyxl drops are kept beside its sheets (``ingest.extensions``)."""
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -59,10 +69,14 @@ def load_workbook(path: Path, data: bytes | None = None, *, values: bool = False
             "save it unprotected as .xlsx"
         )
     try:
-        return openpyxl.load_workbook(io.BytesIO(data), data_only=values)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", KEPT_EXTENSIONS, UserWarning)
+            book = openpyxl.load_workbook(io.BytesIO(data), data_only=values)
     except (InvalidFileException, *UNREADABLE) as error:  # XML cut short, a lost string ...
         detail = " ".join(str(error).split()).split(". ")[0] or type(error).__name__
         raise QuestionnaireError(f"{path}: not a readable .xlsx workbook ({detail})") from None
+    remember(book, sheet_extensions(data))  # x14 dropdowns, which openpyxl drops
+    return book
 
 
 def read_xlsx(

@@ -35,6 +35,7 @@ from typing import Any
 from dossier.common.atomic import write_atomic
 from dossier.ingest.columns import SheetLayout, find_layout, yes_or_no
 from dossier.ingest.workbook import WORKBOOK_SUFFIXES, load_workbook
+from dossier.output.extensions import carry_extensions
 from dossier.records import Answer, ColumnSettings
 
 ANSWERED_SUFFIX = ".answered.xlsx"
@@ -170,14 +171,28 @@ def write_answered(
     in an answer cell is the vendor's, and kept)."""
     from openpyxl.writer.excel import ExcelWriter
 
-    workbook = load_workbook(source)
+    data = source.read_bytes()
+    workbook = load_workbook(source, data)
     for sheet, row, layout, answer in _answer_rows(workbook, answers, columns):
         _apply(sheet, row, answer_cells(layout, answer, titles or {}), keep=not earlier_is_ours)
     utc = written_at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
     workbook.properties.modified = utc
     buffer = io.BytesIO()
     ExcelWriter(workbook, _DatedZip(buffer, utc.timetuple()[:6])).save()
-    return write_atomic(target, buffer.getvalue())
+    written = _with_parts(buffer.getvalue(), carry_extensions(data, buffer.getvalue()), utc)
+    return write_atomic(target, written)
+
+
+def _with_parts(package: bytes, replaced: Mapping[str, bytes], utc: dt.datetime) -> bytes:
+    """``package`` with the parts in ``replaced`` replaced, every entry in its order
+    and dated ``utc`` as the writer dates them."""
+    if not replaced:
+        return package
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as old, _DatedZip(buffer, utc.timetuple()[:6]) as new:
+        for name in old.namelist():
+            new.writestr(name, replaced.get(name, old.read(name)))
+    return buffer.getvalue()
 
 
 def answers_written(path: Path, answers: Sequence[Answer], columns: ColumnSettings) -> int:
