@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import openpyxl
 import pytest
@@ -15,7 +17,7 @@ import dossier.index.embed
 from dossier.cli import main
 from tests.fakes import HashingEmbedder
 from tests.unit.test_workbook import vendor_workbook
-from tests.vendor_workbooks import CAIQ_HEADERS, caiq_v4
+from tests.vendor_workbooks import CAIQ_HEADERS, X14_VALIDATIONS, caiq_v4, sig_lite_x14
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -208,3 +210,33 @@ def test_a_build_of_another_questionnaire_removes_the_earlier_answered_workbook(
     assert mine.read_bytes() == b"kept"
     manifest = json.loads((out / "manifest.json").read_text())
     assert not [name for name in manifest["artefacts"] if name.endswith(".xlsx")]
+
+
+def test_an_x14_dropdown_workbook_is_answered_with_its_dropdowns_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIG Lite as Excel saves it (the Response list in the x14 extension): the build
+    reads Response as a Yes/No/N/A choice, and the copy keeps the dropdown."""
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    source = sig_lite_x14(tmp_path / "sig.xlsx")
+    out = tmp_path / "out"
+    code, output = run("build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out)
+    assert code == 0, output
+    assert "Data Validation extension is not supported" not in output
+    answered = out / "sig.answered.xlsx"
+    sheet = openpyxl.load_workbook(answered)["Lite"]
+    for row in (4, 5, 6):
+        assert sheet[f"C{row}"].value in ("Yes", "No", None)  # a choice, never prose
+        assert sheet[f"D{row}"].value  # the prose beside it
+    with zipfile.ZipFile(answered) as archive:
+        lite = ET.fromstring(archive.read("xl/worksheets/sheet2.xml"))
+    assert lite[-1].tag.endswith("}extLst")
+    assert lite[-1][0].get("uri") == X14_VALIDATIONS
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output
+    with zipfile.ZipFile(answered) as archive:
+        assert ET.fromstring(archive.read("xl/worksheets/sheet2.xml"))[-1][0].get("uri") == (
+            X14_VALIDATIONS
+        )
