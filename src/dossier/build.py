@@ -61,7 +61,7 @@ from dossier.output.manifest import SIGNATURE_FILES
 from dossier.output.render import counted, write_outputs
 from dossier.output.serialise import answer_to_json
 from dossier.output.trace import write_trace
-from dossier.output.workbook import answered_name
+from dossier.output.workbook import answered_name, keep_source
 from dossier.records import (
     Answer,
     AnsweredWorkbook,
@@ -726,6 +726,8 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
     if unchanged is not None:  # the artefacts (and any signature) stand
         save_decisions(run.out, carried)
         dossier, paths = unchanged
+        if dossier.workbook is not None:  # sign writes the answers into it again
+            keep_source(run.config.questions, run.out)
         changes = ReviewChanges(next_steps=next_steps(dossier, run.out))
     else:
         changes = review_changes(run, carried)

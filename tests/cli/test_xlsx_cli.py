@@ -212,6 +212,42 @@ def test_a_build_of_another_questionnaire_removes_the_earlier_answered_workbook(
     assert not [name for name in manifest["artefacts"] if name.endswith(".xlsx")]
 
 
+def test_sign_says_a_kept_questionnaire_modified_after_the_build_was_modified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vendor's workbook kept under cache/questionnaire/ is what sign writes the
+    answers into; a copy whose bytes changed after the build was reported as not kept,
+    and building again, as the message said, kept the changed copy (or, up to date,
+    none): sign refused again."""
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", HashingEmbedder)
+    source = caiq_v4(tmp_path / "caiq.xlsx")
+    out = tmp_path / "out"
+    assert run("build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out)[0] == 0
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("keygen", "--out", tmp_path / "key")[0] == 0
+    built = sha256(source)
+    kept = out / "cache" / "questionnaire" / f"{built}.xlsx"
+    kept.write_bytes(kept.read_bytes() + b"\0")
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 1 and not (out / "manifest.sig").exists()
+    assert "not kept" not in output, output
+    assert f"{kept.name}: modified after the build" in " ".join(output.split()), output
+    assert f"sha256 {sha256(kept)[:12]}…, not {built[:12]}…" in output, output
+    build = ["build", "--corpus", ROOT / "corpus", "--questions", source, "--out", out]
+    assert run(*build)[0] == 0
+    assert sha256(kept) == built
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 0, output
+
+    kept.unlink()
+    code, output = run("sign", "--out", out, "--key", tmp_path / "key")
+    assert code == 1 and "is not kept there; build again" in output, output
+    code, output = run(*build)
+    assert code == 0 and "Up to date" in output, output
+    assert sha256(kept) == built
+    assert run("sign", "--out", out, "--key", tmp_path / "key")[0] == 0
+
+
 def test_an_x14_dropdown_workbook_is_answered_with_its_dropdowns_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -264,17 +264,24 @@ def _comment(existing: Any, mark: str | None) -> Any:
 
 def keep_source(questionnaire: Path, out: Path) -> Path:
     """A copy of the questionnaire in ``out``, named by its SHA-256, for writing the
-    answers into it again after a review."""
+    answers into it again after a review; a copy modified since it was kept is
+    written again."""
     data = questionnaire.read_bytes()
-    kept = out / KEPT_SOURCES / f"{hashlib.sha256(data).hexdigest()}{questionnaire.suffix}"
-    if not kept.exists():
+    digest = hashlib.sha256(data).hexdigest()
+    kept = kept_path(out, questionnaire.name, digest)
+    if not kept.is_file() or hashlib.sha256(kept.read_bytes()).hexdigest() != digest:
         write_atomic(kept, data)
     return kept
 
 
+def kept_path(out: Path, questionnaire: str, sha256: str) -> Path:
+    """Where ``keep_source`` keeps the questionnaire whose SHA-256 is ``sha256``."""
+    return out / KEPT_SOURCES / f"{sha256}{Path(questionnaire).suffix}"
+
+
 def kept_source(out: Path, questionnaire: str, sha256: str) -> Path | None:
     """The questionnaire kept by ``keep_source``, while its bytes are the ones built."""
-    kept = out / KEPT_SOURCES / f"{sha256}{Path(questionnaire).suffix}"
+    kept = kept_path(out, questionnaire, sha256)
     if not kept.is_file() or hashlib.sha256(kept.read_bytes()).hexdigest() != sha256:
         return None
     return kept

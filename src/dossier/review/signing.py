@@ -38,7 +38,7 @@ from dossier.output.manifest import (
 )
 from dossier.output.render import write_outputs
 from dossier.output.serialise import read_dossier
-from dossier.output.workbook import ANSWERED_SUFFIX, KEPT_SOURCES, answers_written, kept_source
+from dossier.output.workbook import ANSWERED_SUFFIX, KEPT_SOURCES, answers_written, kept_path
 from dossier.records import Dossier
 from dossier.review import sshsig
 from dossier.review.decisions import pending
@@ -217,11 +217,20 @@ def _kept_questionnaire_problems(dossier: Dossier, out: Path) -> list[str]:
     the answered copy found in the folder."""
     if dossier.workbook is None:
         return []
-    if kept_source(out, dossier.questionnaire, dossier.questionnaire_sha256) is not None:
+    built = dossier.questionnaire_sha256
+    kept = kept_path(out, dossier.questionnaire, built)
+    if not kept.is_file():
+        return [
+            f"{KEPT_SOURCES}: the questionnaire the build read ({dossier.questionnaire}, sha256 "
+            f"{built[:12]}…) is not kept there; build again"
+        ]
+    found = hashlib.sha256(kept.read_bytes()).hexdigest()
+    if found == built:
         return []
     return [
-        f"{KEPT_SOURCES}: the questionnaire the build read ({dossier.questionnaire}, sha256 "
-        f"{dossier.questionnaire_sha256[:12]}…) is not kept there; build again"
+        f"{kept}: modified after the build: this copy of the questionnaire the build read "
+        f"({dossier.questionnaire}) has sha256 {found[:12]}…, not {built[:12]}… as built; "
+        "build again"
     ]
 
 
