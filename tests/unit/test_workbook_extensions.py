@@ -13,6 +13,7 @@ import pytest
 
 from dossier.ingest.columns import find_layout
 from dossier.ingest.workbook import load_workbook, read_xlsx
+from dossier.output.extensions import splice
 from dossier.output.workbook import write_answered
 from dossier.records import Answer, ColumnSettings, ReviewStatus
 from tests.unit.test_workbook import TITLES, WRITTEN_AT, reply
@@ -61,6 +62,31 @@ def exts(path: Path, title: str) -> list[ET.Element]:
     assert root[-1].tag == f"{{{MAIN}}}extLst"  # the last child of worksheet
     assert len(root.findall(f"{{{MAIN}}}extLst")) == 1
     return list(root[-1])
+
+
+# The order of a worksheet's children in the schema (CT_Worksheet): extLst closes it.
+WORKSHEET_ORDER = (
+    "sheetPr dimension sheetViews sheetFormatPr cols sheetData sheetCalcPr sheetProtection "
+    "protectedRanges scenarios autoFilter sortState dataConsolidate customSheetViews "
+    "mergeCells phoneticPr conditionalFormatting dataValidations hyperlinks printOptions "
+    "pageMargins pageSetup headerFooter rowBreaks colBreaks customProperties cellWatches "
+    "ignoredErrors smartTags drawing legacyDrawing legacyDrawingHF drawingHF picture "
+    "oleObjects controls webPublishItems tableParts extLst"
+).split()
+
+
+def in_schema_order(root: ET.Element) -> list[str]:
+    names = [child.tag.removeprefix(f"{{{MAIN}}}") for child in root]
+    positions = [WORKSHEET_ORDER.index(n) for n in names]  # an unknown name fails here
+    assert positions == sorted(positions), names
+    return names
+
+
+def every_part_parses(path: Path) -> None:
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if name.endswith((".xml", ".rels", ".vml")):
+                ET.fromstring(archive.read(name))
 
 
 def lite_answers(status: ReviewStatus = "approved") -> list[Answer]:
@@ -114,6 +140,8 @@ def test_the_answered_copy_keeps_the_x14_dropdowns_and_holds_the_answers(tmp_pat
     assert ext.findtext(f".//{{{X14}}}formula1/{{{XM}}}f") == "Lists!$A$1:$A$3"
     assert ext.findtext(f".//{{{XM}}}sqref") == "C3:C6"
     assert sheet_xml(target, "Lite").find(f"{{{MAIN}}}dataValidations") is None  # not doubled
+    every_part_parses(target)
+    assert in_schema_order(sheet_xml(target, "Lite"))[-2:] == ["pageMargins", "extLst"]
     # the copy reads as the vendor's workbook does: the dropdown is still the choice column
     layout = find_layout(load_workbook(target)["Lite"])
     assert layout is not None and layout.choices == ("Yes", "No", "N/A")
@@ -124,9 +152,16 @@ def test_x14_namespaces_declared_on_the_worksheet_are_declared_in_the_copy(
 ) -> None:
     source = sig_lite_x14(tmp_path / "sig.xlsx", on_root=True)
     target = tmp_path / "out.xlsx"
-    write_answered(source, lite_answers(), target, ColumnSettings(), WRITTEN_AT, TITLES)
+    drafts = lite_answers("pending")  # their comments: a legacyDrawing before extLst
+    write_answered(source, drafts, target, ColumnSettings(), WRITTEN_AT, TITLES)
     assert [shape(e) for e in exts(target, "Lite")] == [shape(e) for e in exts(source, "Lite")]
     assert openpyxl.load_workbook(target)["Lite"]["C4"].value == "Yes"
+    every_part_parses(target)
+    assert in_schema_order(sheet_xml(target, "Lite"))[-2:] == ["legacyDrawing", "extLst"]
+    root = sheet_xml(target, "Lite")
+    assert root.get("{http://schemas.openxmlformats.org/markup-compatibility/2006}Ignorable") == (
+        "x14"
+    )
 
 
 def test_other_sheet_extensions_are_kept_and_those_naming_a_lost_part_are_not(
@@ -165,3 +200,37 @@ def test_a_workbook_without_extensions_is_written_as_before(tmp_path: Path) -> N
     target = tmp_path / "out.xlsx"
     write_answered(source, lite_answers(), target, ColumnSettings(), WRITTEN_AT, TITLES)
     assert sheet_xml(target, "Lite").find(f"{{{MAIN}}}extLst") is None
+
+
+def test_splice_puts_back_the_list_as_excel_wrote_it_prolog_and_empty_ext_included() -> None:
+    """Excel's own form: a prolog, the namespaces and mc:Ignorable on the root, an
+    xr:uid on the validation, a '>' inside an attribute value, an empty ext."""
+    xr = "http://schemas.microsoft.com/office/spreadsheetml/2014/revision"
+    source = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+        f'<worksheet xmlns="{MAIN}" xmlns:mc="http://schemas.openxmlformats.org/'
+        f'markup-compatibility/2006" xmlns:xr="{xr}" mc:Ignorable="xr" xr:uid="{{1}}">'
+        '<sheetData/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+        'header="0.3" footer="0.3"/><extLst>'
+        f'<ext uri="{X14_VALIDATIONS}" xmlns:x14="{X14}"><x14:dataValidations count="1" '
+        f'xmlns:xm="{XM}"><x14:dataValidation type="list" xr:uid="{{2}}" '
+        'promptTitle="a &gt; b >"><x14:formula1><xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1>'
+        "<xm:sqref>C3:C9</xm:sqref></x14:dataValidation></x14:dataValidations></ext>"
+        '<ext uri="{00000000-0000-0000-0000-000000000000}"/></extLst></worksheet>'
+    ).encode()
+    target = (
+        f'<worksheet xmlns="{MAIN}"><sheetData><row r="3"><c r="C3" t="inlineStr"><is><t>Yes'
+        '</t></is></c></row></sheetData><pageMargins left="0.7" right="0.7" top="0.75" '
+        'bottom="0.75" header="0.3" footer="0.3" /></worksheet>'
+    ).encode()
+    spliced = splice(source, target)
+    assert spliced is not None
+    root, original = ET.fromstring(spliced), ET.fromstring(source)
+    assert [shape(e) for e in root[-1]] == [shape(e) for e in original[-1]]
+    assert root.findtext(f".//{{{MAIN}}}t") == "Yes"
+    assert root.get("{http://schemas.openxmlformats.org/markup-compatibility/2006}Ignorable") == (
+        "xr"
+    )
+    assert in_schema_order(root) == ["sheetData", "pageMargins", "extLst"]
+    assert source[source.index(b"<ext ") : source.index(b"</extLst>")] in spliced  # as written
+    assert splice(spliced, spliced) is None  # a sheet that has its list already is left alone

@@ -156,7 +156,9 @@ def _scan(xml: bytes) -> _Sheet | None:
             inside.clear()
         elif depth == 2 and opened:
             start, _, names_a_part = sheet.exts[-1]
-            sheet.exts[-1] = (start, _tag_end(xml, at), names_a_part)
+            opening = _tag_end(xml, start)  # an empty ext (<ext .../>) ends with its tag
+            end = opening if xml[opening - 2 : opening] == b"/>" else _tag_end(xml, at)
+            sheet.exts[-1] = (start, end, names_a_part)
             opened.clear()
         elif depth == 0:
             sheet.end_tag = at

@@ -12,7 +12,10 @@ style and sheet kept, with each answer written as its columns ask
 - until a person approves an answer, its cells carry the comment "Draft: awaiting
   review"; a rejected answer's cells are left empty, the rejection as their comment;
 - a value the workbook already holds in an answer cell is never lost: a cell the
-  answer leaves empty keeps it, and one the answer writes keeps it in its comment.
+  answer leaves empty keeps it, and one the answer writes keeps it in its comment;
+- each sheet's extension list, which openpyxl drops (x14 dropdowns whose list is on
+  another sheet, sparklines), is put back as the vendor's workbook has it
+  (``dossier.output.extensions``).
 
 A text longer than a cell holds is cut at a sentence, with a note pointing to the
 dossier. The same answers and decisions give the same bytes. The questionnaire
