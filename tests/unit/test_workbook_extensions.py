@@ -234,3 +234,13 @@ def test_splice_puts_back_the_list_as_excel_wrote_it_prolog_and_empty_ext_includ
     assert in_schema_order(root) == ["sheetData", "pageMargins", "extLst"]
     assert source[source.index(b"<ext ") : source.index(b"</extLst>")] in spliced  # as written
     assert splice(spliced, spliced) is None  # a sheet that has its list already is left alone
+
+
+def test_an_x14_list_whose_cells_are_not_references_is_passed_over(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.append(["ID", "Question", "Status"])
+    book.active.append(["C1", "Are backups encrypted?"])
+    book.save(tmp_path / "q.xlsx")
+    with_extensions(tmp_path / "q.xlsx", "Sheet", [x14_list('"Yes,No"', "C2:C9 not-a-range")])
+    layout = find_layout(load_workbook(tmp_path / "q.xlsx")["Sheet"])
+    assert layout is not None and layout.choice_col is None

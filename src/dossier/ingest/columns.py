@@ -278,14 +278,12 @@ def validation_lists(sheet: Any, header_row: int) -> dict[int, tuple[str, ...]]:
     """The values of each list data validation on a column below the header row: the
     classic ones, then those Excel keeps in the sheet's x14 extension (a list on
     another sheet), read from the package when the workbook was loaded."""
-    from openpyxl.worksheet.cell_range import MultiCellRange
-
     classic = [
         (str(v.formula1), v.sqref)
         for v in sheet.data_validations.dataValidation
         if v.type == "list" and v.formula1
     ]
-    extended = [(v.formula, MultiCellRange(v.sqref)) for v in extension_lists(sheet)]
+    extended = [(v.formula, _cells(v.sqref)) for v in extension_lists(sheet)]
     lists: dict[int, tuple[str, ...]] = {}
     for formula, sqref in classic + extended:
         values = _list_values(sheet, formula)
@@ -296,6 +294,16 @@ def validation_lists(sheet: Any, header_row: int) -> dict[int, tuple[str, ...]]:
                 for column in range(cells.min_col, cells.max_col + 1):
                     lists.setdefault(column, values)
     return lists
+
+
+def _cells(sqref: str) -> Any:
+    """The cells an x14 validation names; none when they are not cell references."""
+    from openpyxl.worksheet.cell_range import MultiCellRange
+
+    try:
+        return MultiCellRange(sqref)
+    except (ValueError, TypeError):
+        return MultiCellRange()
 
 
 def _list_values(sheet: Any, formula: str) -> tuple[str, ...]:
