@@ -532,6 +532,10 @@ def test_two_measures_asked_at_once_get_one_value_each_or_none(question: str, va
         ("How often is the incident response plan tested?", "The plan is reviewed annually."),
         ("How frequently do you rotate encryption keys?", "Encryption keys are backed up daily."),
         (
+            "Within how many hours must security incidents be reported?",
+            "High severity alerts are typically reviewed within 24 hours.",
+        ),
+        (
             "How quickly are critical vulnerabilities patched?",
             "Critical vulnerabilities are reported to the CISO within 24 hours.",
         ),

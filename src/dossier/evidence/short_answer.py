@@ -164,7 +164,10 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
 # The practice a value question asks about, as its verb: "tested" of "How often are
 # backups tested?", "rotate" of "How often do you rotate encryption keys?" (the last
 # participle of its first clause, or the verb after "do you").
-_VALUE_ASKED = r"^\s*how\s+(?:often|frequently|long|quickly|soon|fast|regularly)\b"
+_VALUE_ASKED = (
+    r"^\s*(?:within\s+|after\s+)?how\s+(?:often|frequently|long|quickly|soon|fast|regularly"
+    r"|many\s+(?:minutes|hours|days|weeks|months|years))\b"
+)
 _PRACTICE_PASSIVE = re.compile(
     _VALUE_ASKED + r"[^?,;]*?\b(?:are|is|were|was|must|should|will)\s+"
     r"((?:(?!(?:for|to|by|after|before|from|within|at|on|in|and|or|if|when|with)\b)\w+\s*)+)",
