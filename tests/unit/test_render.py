@@ -6,6 +6,7 @@ could not be used (...)", though nothing had read the documents)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from dossier.output.pdf import Part
 from dossier.output.render import gap_word, html_renderer, render_markdown
@@ -45,3 +46,38 @@ def test_the_pdf_calls_it_escalated_too() -> None:
     html = html_renderer(_dossier(failed))(Part(answers=((1, failed),)))
     assert f"<li><strong>ESCALATED.</strong> {UNREACHABLE}</li>" in html
     assert "NOT COVERED" not in html
+
+
+def _quoting(text: str, path: str = "policies/access.md") -> str:
+    """The Markdown of a dossier whose one answer quotes ``text`` from ``path``."""
+    quote = dataclasses.replace(_answer().claims[0].quotes[0], text=text, document=path)
+    claim = dataclasses.replace(_answer().claims[0], quotes=(quote,))
+    document = dataclasses.replace(_dossier().documents[0], path=path)
+    return render_markdown(_dossier(_answer(claims=(claim,)), documents=(document,)))
+
+
+def test_tildes_and_dollars_in_a_quote_make_no_strikethrough_or_maths() -> None:
+    """GitHub's Markdown strikes ~through~ text and typesets $x$ as maths: a quote
+    that holds them must show them as they are (found by an adversarial review:
+    "~~struck~~" in a policy rendered struck through)."""
+    markdown = _quoting("Old rules ~~struck~~ and ~gone~; cover is $40 or $5 a month.")
+    assert r"> Old rules \~\~struck\~\~ and \~gone\~; cover is \$40 or \$5 a month." in markdown
+
+
+def test_a_document_path_with_a_pipe_keeps_the_documents_table_whole() -> None:
+    """In a GFM table a | ends the cell even inside a code span unless escaped
+    (found by an adversarial review: a document named 'a|b.md' split its row)."""
+    markdown = _quoting("User access is reviewed quarterly.", path="policies/a|b.md")
+    (row,) = [line for line in markdown.splitlines() if line.startswith("| `policies/")]
+    assert row.startswith(r"| `policies/a\|b.md` | Access |"), row
+    cells = [c for c in re.split(r"(?<!\\)\|", row)[1:-1]]
+    assert len(cells) == 6, row
+    assert "`policies/a|b.md`" in markdown  # outside the table a code span shows it as it is
+
+
+def test_a_backtick_in_a_document_path_is_shown_not_replaced() -> None:
+    """A code span holding a backtick is fenced with a longer run of backticks;
+    it was shown with an apostrophe instead, which names no file of the corpus."""
+    markdown = _quoting("User access is reviewed quarterly.", path="policies/`odd`.md")
+    assert "`` policies/`odd`.md ``" in markdown
+    assert "policies/'odd'.md" not in markdown

@@ -58,7 +58,8 @@ def _environment() -> jinja2.Environment:
     environment.filters["freshness"] = freshness_words
     environment.filters["css_string"] = css_string
     environment.filters["md"] = markdown_text
-    environment.filters["code"] = lambda text: str(text).replace("`", "'")  # in a code span
+    environment.filters["code"] = code_span
+    environment.filters["cell"] = lambda text: str(text).replace("|", "\\|")  # in a table row
     environment.filters["plural"] = counted
     return environment
 
@@ -79,13 +80,24 @@ def css_string(text: object) -> markupsafe.Markup:
     )
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#~$])")
 
 
 def markdown_text(text: object) -> str:
     """Text shown as itself in Markdown: the characters that would make markup,
-    links, images or raw HTML of it are backslash-escaped."""
+    links, images, raw HTML, strikethrough (~) or maths ($, on GitHub) of it are
+    backslash-escaped."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def code_span(text: object) -> str:
+    """Text as a Markdown code span, shown as it is: fenced with one backtick more
+    than its longest run of them (and a space inside each fence when it holds one,
+    which CommonMark strips)."""
+    text = str(text)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence, pad = "`" * (longest + 1), " " if longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _context(dossier: Dossier) -> dict[str, Any]:
