@@ -833,16 +833,20 @@ def _unscored(ids: list[str], what: str) -> None:
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_id")
 def explain(config_path: Path | None, out: Path | None, debug: bool, question_id: str) -> None:
-    """Print how one question was researched and decided, from its stored trace."""
+    """Print how one question was researched and decided, from its stored trace
+    (from what dossier.json records when the cache was deleted)."""
 
     with _reported(debug):
         from dossier.output.trace import explain as describe
-        from dossier.output.trace import read_trace, trace_problems
+        from dossier.output.trace import explain_record, read_trace, trace_path, trace_problems
 
         folder = _folder(config_path, out)
+        answer = _recorded_answer(folder, question_id)
+        if answer is not None and not trace_path(folder, question_id).is_file():
+            click.echo(explain_record(answer))  # the cache was deleted: the record remains
+            return
         trace = read_trace(folder, question_id)
         click.echo(describe(trace))
-        answer = _recorded_answer(folder, question_id)
         problems = trace_problems(trace, answer) if answer is not None else []
         if problems:
             raise DossierError(

@@ -96,3 +96,31 @@ def test_explain_says_when_the_stored_trace_is_not_the_records_answer(
     assert "the stored trace of Q02 does not match dossier.json" in result.output
     copy.write_text(trace.read_text())
     assert CliRunner().invoke(main, ["explain", "--out", str(out), "Q02"]).exit_code == 0
+
+
+def test_explain_after_the_cache_was_deleted_tells_what_the_record_holds(
+    demo_build: BuildResult, demo_config, tmp_path: Path
+) -> None:
+    """Traces live in the cache; with it deleted, explain said "its dossier asks no
+    such question" of a question the dossier answers, and explained nothing, though
+    dossier.json keeps every search with its hits, the quotes, the discarded quotes
+    and why, and what is missing (found by an adversarial review)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "dossier.json").write_bytes((demo_config.out / "dossier.json").read_bytes())
+    answers = {a.question_id: a for a in demo_build.dossier.answers}
+    result = CliRunner().invoke(main, ["explain", "--out", str(out), "Q24"])
+    assert result.exit_code == 0, result.output
+    assert "no such question" not in result.output
+    assert "No stored trace of Q24" in result.output
+    for search in answers["Q24"].searches:
+        assert f"Search: “{search.query}” → {len(search.hits)} hits" in result.output
+    assert f"Missing: {answers['Q24'].missing_facts[0]}" in result.output
+    assert "Verdict: unsupported with 0 claims" in result.output
+    output = CliRunner().invoke(main, ["explain", "--out", str(out), "Q05"]).output
+    discarded = answers["Q05"].discarded_quotes[0]
+    assert f"Verify: discarded ({discarded.document}): {discarded.reason}" in output
+    quote = answers["Q05"].claims[0].quotes[0]
+    assert f"Verify: quote found in {quote.document} [{quote.start}-{quote.end}]" in output
+    unknown = CliRunner().invoke(main, ["explain", "--out", str(out), "NOPE"])
+    assert unknown.exit_code == 2 and "its dossier asks no such question" in unknown.output

@@ -70,6 +70,18 @@ def trace_path(out: Path, question_id: str) -> Path:
 
 def trace_steps(answer: Answer, evidence: Evidence, seconds: Mapping[str, float]) -> list[Step]:
     """Research's steps, then what composing made of them, then the verdict."""
+    verdict = VerdictStep(
+        verdict=answer.verdict,
+        claims=len(answer.claims),
+        missing_facts=answer.missing_facts,
+        model_calls=evidence.model_calls,
+        seconds=seconds,
+    )
+    return [*evidence.steps, *_composed(answer), verdict]
+
+
+def _composed(answer: Answer) -> list[Step]:
+    """Each quote verified or discarded, then the checks."""
     verified = [
         VerifyStep(ok=True, chunk_id=q.chunk_id, document=q.document, start=q.start, end=q.end)
         for claim in answer.claims
@@ -79,14 +91,7 @@ def trace_steps(answer: Answer, evidence: Evidence, seconds: Mapping[str, float]
         VerifyStep(ok=False, chunk_id=d.chunk_id, document=d.document, reason=d.reason)
         for d in answer.discarded_quotes
     ]
-    verdict = VerdictStep(
-        verdict=answer.verdict,
-        claims=len(answer.claims),
-        missing_facts=answer.missing_facts,
-        model_calls=evidence.model_calls,
-        seconds=seconds,
-    )
-    return [*evidence.steps, *verified, *dropped, *_checks(answer), verdict]
+    return [*verified, *dropped, *_checks(answer)]
 
 
 def _checks(answer: Answer) -> list[Step]:
@@ -176,6 +181,32 @@ def explain(trace: Trace) -> str:
     """The trace as a person reads it."""
     lines = [f"Question {trace.question_id}"] if trace.question_id is not None else []
     lines += [line for step in trace.steps for line in describe(step)]
+    return "\n".join(lines)
+
+
+def explain_record(answer: Answer) -> str:
+    """What ``dossier.json`` keeps of an answer, for a question whose trace is gone
+    (the cache was deleted): every search with its best hits, each quote verified or
+    discarded and why, the checks, what is missing, the verdict and the review."""
+    lines = [
+        f"Question {answer.question_id}",
+        f"No stored trace of {answer.question_id} (the cache was deleted): what dossier.json "
+        "records of it, without the brief, the ranking and the decisions",
+        f"Question text: {answer.question}",
+    ]
+    for search in answer.searches:
+        shown = search.hits[:5]
+        more = f", the best {len(shown)} here" if len(search.hits) > len(shown) else ""
+        lines.append(f"Search: “{search.query}” → {len(search.hits)} hits{more}")
+        lines += [
+            f"    {h.score:.4f}  {h.document}  ({h.chunk_id}; "
+            f"BM25 {_rank(h.lexical_rank)}, vector {_rank(h.dense_rank)})"
+            for h in shown
+        ]
+    lines += [line for step in _composed(answer) for line in describe(step)]
+    lines += [f"Missing: {fact}" for fact in answer.missing_facts]
+    lines.append(f"Verdict: {answer.verdict} with {len(answer.claims)} claims")
+    lines.append(f"Short answer: {answer.short_answer}; review: {answer.review.status}")
     return "\n".join(lines)
 
 
