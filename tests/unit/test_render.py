@@ -6,10 +6,13 @@ could not be used (...)", though nothing had read the documents)."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 
+import pdfplumber
+
 from dossier.output.pdf import Part
-from dossier.output.render import gap_word, html_renderer, render_markdown
+from dossier.output.render import gap_word, html_renderer, render_markdown, render_pdf
 from dossier.records import Answer, Finding
 from tests.unit.test_decisions import _answer, _dossier
 
@@ -81,3 +84,25 @@ def test_a_backtick_in_a_document_path_is_shown_not_replaced() -> None:
     markdown = _quoting("User access is reviewed quarterly.", path="policies/`odd`.md")
     assert "`` policies/`odd`.md ``" in markdown
     assert "policies/'odd'.md" not in markdown
+
+
+def _pdf_text(answer: Answer) -> str:
+    """The text pdfplumber extracts from the PDF of a dossier of ``answer``."""
+    dossier = _dossier(answer)
+    built = dataclasses.replace(dossier.build, finished_at="2026-11-16T09:30:00Z")
+    pdf = render_pdf(dataclasses.replace(dossier, build=built))
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        return " ".join(" ".join((page.extract_text() or "").split()) for page in read.pages)
+
+
+def test_a_character_no_font_holds_is_shown_by_its_code_point_and_the_pdf_stays_readable() -> None:
+    """A character no installed font holds (an emoji on a machine without an emoji
+    font; U+0378, which Unicode leaves unassigned) was drawn as an empty box, and
+    WeasyPrint then writes the font's encoding as a CMap that pdfplumber and pypdf
+    cannot read: every word of the PDF in that font was lost to a reader extracting
+    its text (found by an adversarial review: 'Hello 🔐' left a PDF whose text was
+    the hashes and page numbers). Such a character is shown by its code point."""
+    text = _pdf_text(_answer(question="Is access reviewed \u0378 quarterly?"))
+    assert "Security questionnaire dossier" in text
+    assert "Q1. Is access reviewed [U+0378] quarterly?" in text
+    assert "User access is reviewed quarterly by each system owner." in text

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -202,6 +203,46 @@ def _lay_out_all(htmls: list[str]) -> list[LaidOut]:
 
 
 def lay_out(html: str) -> LaidOut:
+    """Lay out and write one part. A character no installed font holds is drawn as
+    an empty box, and WeasyPrint then encodes the whole font in a way pdfplumber and
+    pypdf cannot read, so that no word of it can be extracted: such characters are
+    shown by their code point ('[U+1F510]') and the part laid out again."""
+    unrendered = _Unrendered()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(unrendered)
+    try:
+        laid_out = _lay_out(html)
+    finally:
+        logger.removeHandler(unrendered)
+    if not unrendered.characters:
+        return laid_out
+    return _lay_out(_code_points(html, unrendered.characters))
+
+
+class _Unrendered(logging.Handler):
+    """Collects the characters WeasyPrint found in no font (it logs each)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.characters: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if str(record.msg).startswith(".notdef glyph") and record.args:
+            self.characters.add(str(record.args[0]))  # type: ignore[index]
+
+
+def _code_points(html: str, characters: set[str]) -> str:
+    """``html`` with each of ``characters`` as '[U+XXXX]', in its text and in the
+    CSS strings of its page footer (where it is a CSS escape: see css_string)."""
+    for character in sorted(characters):
+        shown = f"[U+{ord(character):04X}]"
+        html = html.replace(character, shown)
+        css = "".join(f"\\{ord(c):06x}" for c in shown)
+        html = html.replace(f"\\{ord(character):06x}", css)
+    return html
+
+
+def _lay_out(html: str) -> LaidOut:
     """Lay out and write one part. Its links to anchors are recorded and left
     out of its PDF: they are made when the parts are joined."""
     from weasyprint import HTML
