@@ -106,3 +106,30 @@ def test_a_character_no_font_holds_is_shown_by_its_code_point_and_the_pdf_stays_
     assert "Security questionnaire dossier" in text
     assert "Q1. Is access reviewed [U+0378] quarterly?" in text
     assert "User access is reviewed quarterly by each system owner." in text
+
+
+RLO, PDF_MARK, RLI, PDI = "\u202e", "\u202c", "\u2067", "\u2069"
+
+
+def test_a_bidi_override_in_a_document_title_stays_inside_the_title() -> None:
+    """A right-to-left override in a title (front-matter: the document's text) ran
+    on through the rest of its line: the PDF showed 'Access632–81 sretcarahc ·
+    dm.ssecca/seicilop', the quote's offsets and path reversed (found by an
+    adversarial review). Each shown text closes the embeddings, overrides and
+    isolates it opens, so they end with it; its own characters are all kept."""
+    document = dataclasses.replace(_dossier().documents[0], title=f"Access{RLO}")
+    dossier = _dossier(_answer(), documents=(document,))
+    markdown = render_markdown(dossier)
+    assert f"> — *Access{RLO}{PDF_MARK}*, `policies/access.md`, characters" in markdown
+    html = html_renderer(dossier)(Part(answers=((1, dossier.answers[0]),)))
+    assert f'<p class="source">Access{RLO}{PDF_MARK} · <span class="mono">' in html
+
+
+def test_a_shown_text_closes_only_what_it_leaves_open() -> None:
+    shown = _dossier(_answer(question=f"{PDI}{PDF_MARK}Is it {RLI}a{PDI} and {RLI}{RLO}b?"))
+    heading = next(line for line in render_markdown(shown).splitlines() if "Is it" in line)
+    assert heading.endswith(f"{RLI}a{PDI} and {RLI}{RLO}b?{PDF_MARK}{PDI}"), repr(heading)
+    plain = next(
+        line for line in render_markdown(_dossier(_answer())).splitlines() if "###" in line
+    )
+    assert plain == "### Q1. How often is user access reviewed?"

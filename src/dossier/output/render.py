@@ -53,6 +53,7 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        finalize=closed_bidi,  # no shown text reorders what follows it
     )
     environment.filters["fold"] = lambda text: " ".join(str(text).split())
     environment.filters["freshness"] = freshness_words
@@ -75,9 +76,34 @@ def css_string(text: object) -> markupsafe.Markup:
     return markupsafe.Markup(
         "".join(
             ch if (ch.isascii() and ch.isalnum()) or ch in " .-_" else f"\\{ord(ch):06x}"
-            for ch in str(text)
+            for ch in closed_bidi(str(text))
         )
     )
+
+
+EMBEDDINGS = frozenset("\u202a\u202b\u202d\u202e")  # LRE, RLE, LRO, RLO: closed by PDF
+ISOLATES = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI: closed by PDI
+POP_EMBEDDING, POP_ISOLATE = "\u202c", "\u2069"
+
+
+def closed_bidi(value: Any) -> Any:
+    """A text that opens a bidirectional embedding, override or isolate and leaves it
+    open, with the marks that close it added at its end: it would otherwise reorder
+    what follows it on the line (a right-to-left override in a document's title
+    showed the quote's offsets and path reversed). Its own characters are all kept;
+    anything but text is returned as it is."""
+    if not isinstance(value, str) or not any(ch in EMBEDDINGS or ch in ISOLATES for ch in value):
+        return value
+    open_marks: list[str] = []  # the closing mark of each one still open, innermost last
+    for ch in value:
+        if ch in EMBEDDINGS or ch in ISOLATES:
+            open_marks.append(POP_EMBEDDING if ch in EMBEDDINGS else POP_ISOLATE)
+        elif ch == POP_EMBEDDING and open_marks and open_marks[-1] == POP_EMBEDDING:
+            open_marks.pop()  # never across an isolate (Unicode's bidi rule X7)
+        elif ch == POP_ISOLATE and POP_ISOLATE in open_marks:
+            while open_marks.pop() != POP_ISOLATE:  # closes what the isolate holds (X6a)
+                pass
+    return value + "".join(reversed(open_marks))
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#~$])")
