@@ -830,9 +830,18 @@ def _unscored(ids: list[str], what: str) -> None:
 
 @main.command()
 @_folder_options
+@click.option(
+    "--build",
+    "kept",
+    metavar="SHA256",
+    help="An earlier build: a sha256 prefix from <out>/history (as for diff), "
+    "or a dossier.json; told from its record, since traces are of the latest build.",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.argument("question_id")
-def explain(config_path: Path | None, out: Path | None, debug: bool, question_id: str) -> None:
+def explain(
+    config_path: Path | None, out: Path | None, kept: str | None, debug: bool, question_id: str
+) -> None:
     """Print how one question was researched and decided, from its stored trace
     (from what dossier.json records when the cache was deleted)."""
 
@@ -841,6 +850,9 @@ def explain(config_path: Path | None, out: Path | None, debug: bool, question_id
         from dossier.output.trace import explain_record, read_trace, trace_path, trace_problems
 
         folder = _folder(config_path, out)
+        if kept is not None:
+            _explain_kept(folder, kept, question_id)
+            return
         answer = _recorded_answer(folder, question_id)
         if answer is not None and not trace_path(folder, question_id).is_file():
             click.echo(explain_record(answer))  # the cache was deleted: the record remains
@@ -854,6 +866,20 @@ def explain(config_path: Path | None, out: Path | None, debug: bool, question_id
                 f"({'; '.join(problems)}): the cache was edited, or the trace is of another "
                 "build; build again to trace it afresh"
             )
+
+
+def _explain_kept(folder: Path, kept: str, question_id: str) -> None:
+    """Explain a question of an earlier build from the record history/ keeps of it."""
+    from dossier.errors import InputError
+    from dossier.incremental.history import load_build
+    from dossier.output.trace import explain_record
+
+    label, dossier = load_build(folder, kept, -1)
+    answer = next((a for a in dossier.answers if a.question_id == question_id), None)
+    if answer is None:
+        raise InputError(f"{folder}: build {label} asks no question '{question_id}'")
+    click.echo(f"Build {label}")
+    click.echo(explain_record(answer, "traces are of the latest build"))
 
 
 def _recorded_answer(folder: Path, question_id: str) -> Any:

@@ -124,3 +124,25 @@ def test_explain_after_the_cache_was_deleted_tells_what_the_record_holds(
     assert f"Verify: quote found in {quote.document} [{quote.start}-{quote.end}]" in output
     unknown = CliRunner().invoke(main, ["explain", "--out", str(out), "NOPE"])
     assert unknown.exit_code == 2 and "its dossier asks no such question" in unknown.output
+
+
+def test_explain_tells_an_earlier_build_from_its_kept_record(
+    demo_build: BuildResult, demo_config
+) -> None:
+    """Traces are of the latest build: after the documents changed and a rebuild ran,
+    nothing explained how the earlier build, perhaps the one signed and sent, came
+    to its answer. Every build's dossier.json is kept in history/; --build names
+    one (a sha256 prefix, as for diff) and explain tells that record's answer."""
+    index = json.loads((demo_config.out / "history" / "index.json").read_text())
+    kept = index[0]["sha256"]
+    args = ["explain", "--out", str(demo_config.out), "--build", kept[:10], "Q24"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert first.startswith("Build ") and f"({kept[:12]})" in first
+    answer = next(a for a in demo_build.dossier.answers if a.question_id == "Q24")
+    for search in answer.searches:
+        assert f"Search: “{search.query}” → {len(search.hits)} hits" in result.output
+    args = ["explain", "--out", str(demo_config.out), "--build", "ffffffffff", "Q24"]
+    missing = CliRunner().invoke(main, args)
+    assert missing.exit_code == 2 and "no build in the history match" in missing.output

@@ -184,13 +184,13 @@ def explain(trace: Trace) -> str:
     return "\n".join(lines)
 
 
-def explain_record(answer: Answer) -> str:
+def explain_record(answer: Answer, why: str = "the cache was deleted") -> str:
     """What ``dossier.json`` keeps of an answer, for a question whose trace is gone
-    (the cache was deleted): every search with its best hits, each quote verified or
-    discarded and why, the checks, what is missing, the verdict and the review."""
+    (``why``): every search with its best hits, each quote verified or discarded and
+    why, the checks, what is missing, the verdict and the review."""
     lines = [
         f"Question {answer.question_id}",
-        f"No stored trace of {answer.question_id} (the cache was deleted): what dossier.json "
+        f"No stored trace of {answer.question_id} ({why}): what dossier.json "
         "records of it, without the brief, the ranking and the decisions",
         f"Question text: {answer.question}",
     ]
