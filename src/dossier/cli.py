@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -58,6 +59,16 @@ class TerminalReporter:
             self._bar = None
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
+
+
+def _echo(message: object = "", **options: Any) -> None:
+    """click.echo, with control characters shown as \\xNN: a document, a question or
+    a file name may hold escape sequences, which printed raw could hide or rewrite
+    what a reviewer reads on the terminal, or set its title or clipboard."""
+    click.echo(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(message)), **options)
+
+
 @contextmanager
 def _reported(debug: bool) -> Iterator[None]:
     """What a command raises, as its user sees it: one line and an exit status
@@ -67,7 +78,7 @@ def _reported(debug: bool) -> Iterator[None]:
     except DossierError as error:
         if debug:
             traceback.print_exc()
-        click.echo(f"Error: {error}", err=True)
+        _echo(f"Error: {error}", err=True)
         sys.exit(error.exit_code)
     except BrokenPipeError:  # the reader left ("dossier diff | head"): nothing to report
         _quiet_stdout()
@@ -76,16 +87,16 @@ def _reported(debug: bool) -> Iterator[None]:
         if debug:
             traceback.print_exc()
         where = f"{error.filename}: " if error.filename else ""
-        click.echo(f"Error: {where}{error.strerror or error}", err=True)
+        _echo(f"Error: {where}{error.strerror or error}", err=True)
         sys.exit(1)
     except KeyboardInterrupt as interrupted:
         detail = str(interrupted)
-        click.echo(f"Interrupted: {detail}" if detail else "Interrupted.", err=True)
+        _echo(f"Interrupted: {detail}" if detail else "Interrupted.", err=True)
         sys.exit(130)
     except Exception as error:  # an internal error: one line, traceback with --debug
         if debug:
             raise
-        click.echo(
+        _echo(
             f"Internal error: {type(error).__name__}: {error} (run with --debug for details)",
             err=True,
         )
@@ -234,16 +245,16 @@ def _report_build(result: Any) -> None:
     counts: dict[str, int] = {}
     for answer in dossier.answers:
         counts[answer.verdict] = counts.get(answer.verdict, 0) + 1
-    click.echo(
+    _echo(
         f"Built {counted(len(dossier.answers), 'answer')} from "
         f"{counted(dossier.build.documents, 'document')}: "
         + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
     )
     if dossier.build.model_calls:
-        click.echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
+        _echo(f"  {dossier.build.model_calls} model calls ({dossier.build.engine})")
     trouble = result.model_trouble
     if trouble is not None:
-        click.echo(
+        _echo(
             f"Model server {trouble.server} could not be used: {trouble.failed} of "
             f"{trouble.calls} model calls failed (first: {trouble.first}); those answers "
             "escalate, and the next build asks again"
@@ -251,24 +262,24 @@ def _report_build(result: Any) -> None:
     if dossier.build.library:
         from dossier.review.recall import library_summary
 
-        click.echo(f"  {library_summary(dossier)}")
+        _echo(f"  {library_summary(dossier)}")
     for failure in dossier.build.documents_failed:
-        click.echo(f"  could not read {failure.path}: {failure.reason}")
+        _echo(f"  could not read {failure.path}: {failure.reason}")
     for note in (*dossier.build.corpus_notes, *dossier.build.questionnaire_notes):
-        click.echo(f"  {note}")
+        _echo(f"  {note}")
     for line in _trust_lines(result):
-        click.echo(line)
+        _echo(line)
     for line in change_lines(result.changes, dossier):
-        click.echo(line)
+        _echo(line)
     if result.up_to_date:
-        click.echo(
+        _echo(
             f"Up to date: nothing changed since the build of {dossier.build.finished_at}; "
             f"kept {', '.join(str(p) for p in result.paths.values())}"
         )
     else:
-        click.echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
+        _echo(f"Wrote {', '.join(str(p) for p in result.paths.values())}")
     for step in result.changes.next_steps:
-        click.echo(f"Next: {step}")
+        _echo(f"Next: {step}")
     if trouble is not None and trouble.none_succeeded:
         from dossier.errors import BuildError
 
@@ -365,7 +376,7 @@ def review(
         with output_lock(folder):
             recorded = _record(folder, reviewer, status, chosen, reason, text, library)
         for step in recorded.next_steps:
-            click.echo(f"Next: {step}")
+            _echo(f"Next: {step}")
 
 
 def _review_library(config_path: Path | None, out: Path, given: Path | None) -> Path | None:
@@ -390,23 +401,23 @@ def _record(
 
     recorded = record_decisions(out, reviewer, status, question_ids, reason, text, library)
     if recorded.unchanged:
-        click.echo(
+        _echo(
             f"Already recorded: {', '.join(recorded.unchanged)} {status} by {reviewer}, "
             "on the answer as it stands; not recorded again"
         )
     if not recorded.decided:
-        click.echo(
+        _echo(
             f"Nothing to record: {_nothing_why(question_ids, recorded.pending)}"
             + (f"; added {recorded.remembered} to the library {library}" if library else "")
         )
         return recorded
-    click.echo(
+    _echo(
         f"Recorded {recorded.decided} {status} by {reviewer}; "
         f"{counted(recorded.pending, 'answer')} still pending."
         + (f" Added {recorded.remembered} to the library {library}." if library else "")
     )
     if recorded.signature_removed:
-        click.echo(
+        _echo(
             f"Signature removed: {', '.join(recorded.signature_removed)} (the decision "
             "changed the dossier; a signature covers only the files it signed)"
         )
@@ -428,13 +439,13 @@ def _interactive_session(out: Path, reviewer: str, library: Path | None) -> None
     try:
         _review_interactively(out, reviewer, decided, library)
     except click.Abort:  # end of input, or Ctrl-C at a prompt
-        click.echo("\nStopped; every decision made so far is saved.")
+        _echo("\nStopped; every decision made so far is saved.")
     if decided:
-        click.echo("Laying out dossier.pdf with the decisions made ...")
+        _echo("Laying out dossier.pdf with the decisions made ...")
         dossier = render_final(out)
-        click.echo(f"Wrote {out / 'dossier.pdf'}")
+        _echo(f"Wrote {out / 'dossier.pdf'}")
         for step in next_steps(dossier, out):
-            click.echo(f"Next: {step}")
+            _echo(f"Next: {step}")
 
 
 def _review_interactively(
@@ -446,10 +457,10 @@ def _review_interactively(
     from dossier.review.workflow import pending_answers
 
     for answer in pending_answers(out):
-        click.echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
-        click.echo(f"[{answer.verdict}]\n{answer.answer}\n")
+        _echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
+        _echo(f"[{answer.verdict}]\n{answer.answer}\n")
         for line in note_lines(answer):  # what the answer library says beside it
-            click.echo(line)
+            _echo(line)
         outcome = _decide_one(out, reviewer, answer, library)
         if outcome == "q":
             return
@@ -482,16 +493,16 @@ def _decide_one(out: Path, reviewer: str, answer: Answer, library: Path | None) 
                 _record(out, reviewer, "edited", (answer.question_id,), None, draft, library)
             return "decided"
         except InputError as error:
-            click.echo(f"Not recorded: {error}")
+            _echo(f"Not recorded: {error}")
             if choice == "e":
-                click.echo(f"Your text, kept for the next edit (e):\n{draft}\n")
+                _echo(f"Your text, kept for the next edit (e):\n{draft}\n")
 
 
 def _read_edit(current: str) -> str:
     if sys.stdin.isatty():
         edited = click.edit(current)
         return edited if edited is not None else current
-    click.echo("New answer text; end with a line holding only '.':")
+    _echo("New answer text; end with a line holding only '.':")
     lines = []
     for line in sys.stdin:
         if line.rstrip("\n") == ".":
@@ -541,8 +552,8 @@ def library_list(library_path: Path | None, config_path: Path | None, debug: boo
 
         book = load_library(_library_file(library_path, config_path))
         for entry in book.entries:
-            click.echo(summary_line(entry))
-        click.echo(f"{len(book.entries)} entries in {book.path}")
+            _echo(summary_line(entry))
+        _echo(f"{len(book.entries)} entries in {book.path}")
 
 
 @library.command("show")
@@ -557,7 +568,7 @@ def library_show(
 
         entry = load_library(_library_file(library_path, config_path)).get(entry_id)
         for line in describe(entry):
-            click.echo(line)
+            _echo(line)
 
 
 @library.command("remove")
@@ -572,7 +583,7 @@ def library_remove(
 
         path = _library_file(library_path, config_path)
         gone = remove_entry(path, entry_id)
-        click.echo(f"Removed {gone.id} ({gone.kind}, {gone.question_id}) from {path}")
+        _echo(f"Removed {gone.id} ({gone.kind}, {gone.question_id}) from {path}")
 
 
 @library.command("import")
@@ -607,7 +618,7 @@ def library_import(
         )
         update_library(path, entries)
         quoted = sum(len(e.quotes) for e in entries)
-        click.echo(
+        _echo(
             f"Imported {len(entries)} hand answers from {answered} into {path} as hints; "
             f"{quoted} of their sentences are, word for word, in the corpus"
         )
@@ -630,22 +641,22 @@ def render(config_path: Path | None, out: Path | None, debug: bool) -> None:
         if (folder / SIGNATURE).exists():
             changed = signed_artefact_problems(folder)
             if changed:  # a signed folder altered since: say so, render nothing
-                click.echo(
+                _echo(
                     f"{folder} is signed, but {'; '.join(changed)}: nothing rendered; "
                     "dossier verify names every difference",
                     err=True,
                 )
                 sys.exit(1)
-            click.echo(
+            _echo(
                 f"{folder} is signed: nothing to render (rendering again would remove the "
                 "signature); dossier verify checks it"
             )
             return
         with output_lock(folder):
             dossier = render_final(folder)
-        click.echo(f"Rendered {folder}: dossier.json, dossier.md, dossier.pdf, manifest.json")
+        _echo(f"Rendered {folder}: dossier.json, dossier.md, dossier.pdf, manifest.json")
         for step in next_steps(dossier, folder):
-            click.echo(f"Next: {step}")
+            _echo(f"Next: {step}")
 
 
 @main.command()
@@ -666,13 +677,13 @@ def keygen(key_path: Path) -> None:
         from dossier.review.signing import fingerprint, keygen, load_public_key, unignored_in_git
 
         private, public, ssh = keygen(key_path)
-        click.echo(f"Wrote {private} (the private key: keep it secret)")
-        click.echo(f"Wrote {public} (public key, PEM: dossier verify --pubkey {public})")
-        click.echo(f"Wrote {ssh} (public key, OpenSSH: give it to recipients)")
-        click.echo(f"Fingerprint: {fingerprint(load_public_key(public))}")
+        _echo(f"Wrote {private} (the private key: keep it secret)")
+        _echo(f"Wrote {public} (public key, PEM: dossier verify --pubkey {public})")
+        _echo(f"Wrote {ssh} (public key, OpenSSH: give it to recipients)")
+        _echo(f"Fingerprint: {fingerprint(load_public_key(public))}")
         repository = unignored_in_git(private)
         if repository is not None:
-            click.echo(
+            _echo(
                 f"Warning: {private} is inside the git working tree {repository} and not "
                 "ignored: add it to .gitignore, or keep keys outside the repository",
                 err=True,
@@ -711,11 +722,11 @@ def sign(
         with output_lock(folder):
             signed = sign_dossier(folder, key_path, utc_iso(), corpus)
         for name in signed.rendered_anew:
-            click.echo(
+            _echo(
                 f"  {name}: differed from what dossier.json and review.json render to "
                 "(edited by hand, or left stale); rendered again and signed"
             )
-        click.echo(f"Signed {folder} with {signed.fingerprint}: wrote {', '.join(SIGNED_FILES)}")
+        _echo(f"Signed {folder} with {signed.fingerprint}: wrote {', '.join(SIGNED_FILES)}")
 
 
 @main.command()
@@ -751,11 +762,11 @@ def verify(
                 "verification failed:\n" + "\n".join(f"  {p}" for p in result.problems)
             )
         checked = "; every quote is in its document" if corpus is not None else ""
-        click.echo(f"OK: every artefact matches the manifest signed by {result.signer}{checked}")
+        _echo(f"OK: every artefact matches the manifest signed by {result.signer}{checked}")
         for note in result.notes:
-            click.echo(f"Note: {note}")
+            _echo(f"Note: {note}")
         if result.key_from_manifest:
-            click.echo(
+            _echo(
                 "Note: checked against the key named in the manifest; "
                 "pass --pubkey to check who signed."
             )
@@ -796,36 +807,36 @@ def evaluate(
 
         report = evaluate_build(out, labels, corpus, MiniLMEmbedder() if baseline else None)
         columns = ["dossier", "baseline"] if baseline else ["dossier"]
-        click.echo(f"{'figure':<56}" + "".join(f"{c:>10}" for c in columns))
+        _echo(f"{'figure':<56}" + "".join(f"{c:>10}" for c in columns))
         for name, title in FIGURES:
-            click.echo(f"{title:<56}" + "".join(f"{shown(report[c][name]):>10}" for c in columns))
+            _echo(f"{title:<56}" + "".join(f"{shown(report[c][name]):>10}" for c in columns))
         missed = [
             r
             for r in report["dossier"]["questions"]
             if r["outcome"] not in ("answered", "correct abstention")
         ]
         for row in missed:
-            click.echo(
+            _echo(
                 f"  {row['id']}: {row['outcome']} (cited {', '.join(row['cited']) or 'nothing'}; "
                 f"labelled {', '.join(row['labelled']) or 'none'})"
             )
         scenario = report["dossier"].get("scenario")
         if scenario:
-            click.echo(
+            _echo(
                 f"scenarios: route accuracy {scenario['route_accuracy']}, unnecessary tool calls "
                 f"{scenario['unnecessary_tool_calls']}, duplicate retrievals "
                 f"{scenario['duplicate_retrievals']}"
             )
         _unscored(report["labels_not_in_dossier"], "labels for ids this dossier does not ask")
         _unscored(report["questions_not_labelled"], "questions of this dossier without a label")
-        click.echo(f"Wrote {out / 'eval.json'}")
+        _echo(f"Wrote {out / 'eval.json'}")
 
 
 def _unscored(ids: list[str], what: str) -> None:
     """A note for what the figures leave out where labels and dossier disagree."""
     if ids:
         shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
-        click.echo(f"Not scored, {what} ({len(ids)}): {shown}")
+        _echo(f"Not scored, {what} ({len(ids)}): {shown}")
 
 
 @main.command()
@@ -855,10 +866,10 @@ def explain(
             return
         answer = _recorded_answer(folder, question_id)
         if answer is not None and not trace_path(folder, question_id).is_file():
-            click.echo(explain_record(answer))  # the cache was deleted: the record remains
+            _echo(explain_record(answer))  # the cache was deleted: the record remains
             return
         trace = read_trace(folder, question_id)
-        click.echo(describe(trace))
+        _echo(describe(trace))
         problems = trace_problems(trace, answer) if answer is not None else []
         if problems:
             raise DossierError(
@@ -878,8 +889,8 @@ def _explain_kept(folder: Path, kept: str, question_id: str) -> None:
     answer = next((a for a in dossier.answers if a.question_id == question_id), None)
     if answer is None:
         raise InputError(f"{folder}: build {label} asks no question '{question_id}'")
-    click.echo(f"Build {label}")
-    click.echo(explain_record(answer, "traces are of the latest build"))
+    _echo(f"Build {label}")
+    _echo(explain_record(answer, "traces are of the latest build"))
 
 
 def _recorded_answer(folder: Path, question_id: str) -> Any:
@@ -908,7 +919,7 @@ def status(config_path: Path | None, debug: bool, **overrides: Any) -> None:
         check_paths(config)  # what the build would refuse, status refuses too
         embedder_name = MiniLMEmbedder.name_for(config.retrieval.encoder)
         for line in plan_build(config, embedder_name).lines():
-            click.echo(line)
+            _echo(line)
 
 
 @main.command()
@@ -928,6 +939,6 @@ def diff(
         out = _folder(config_path, out)
         old_label, old_dossier = load_build(out, old, -2)
         new_label, new_dossier = load_build(out, new, -1)
-        click.echo(f"From {old_label} to {new_label}")
+        _echo(f"From {old_label} to {new_label}")
         for line in diff_dossiers(old_dossier, new_dossier):
-            click.echo(f"  {line}")
+            _echo(f"  {line}")

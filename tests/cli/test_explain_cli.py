@@ -146,3 +146,20 @@ def test_explain_tells_an_earlier_build_from_its_kept_record(
     args = ["explain", "--out", str(demo_config.out), "--build", "ffffffffff", "Q24"]
     missing = CliRunner().invoke(main, args)
     assert missing.exit_code == 2 and "no build in the history match" in missing.output
+
+
+def test_control_characters_from_a_document_reach_the_terminal_as_text(tmp_path: Path) -> None:
+    """explain printed a passage's escape sequences raw (found by an adversarial
+    review: '\\x1b]0;pwned\\x07' in a policy set the terminal's title; '\\x1b[8m' hides
+    what follows, '\\x1b]52;...' writes the clipboard). Every line the CLI prints shows
+    control characters as \\xNN, errors included."""
+    path = trace_path(tmp_path, "Q1")
+    path.parent.mkdir(parents=True)
+    step = {"step": "guard", "reason": "no progress \x1b[8mhidden\x1b]0;pwned\x07 \r over"}
+    path.write_text(json.dumps({"question_id": "Q1"}) + "\n" + json.dumps(step) + "\n")
+    result = CliRunner().invoke(main, ["explain", "--out", str(tmp_path), "Q1"])
+    assert result.exit_code == 0, result.output
+    assert "Guard: no progress \\x1b[8mhidden\\x1b]0;pwned\\x07 \\x0d over" in result.output
+    missing = CliRunner().invoke(main, ["explain", "--out", str(tmp_path / "a\x1b[2Jb"), "Q1"])
+    assert missing.exit_code == 2 and "a\\x1b[2Jb" in missing.output
+    assert not any(ch in result.output + missing.output for ch in "\x1b\x07\r")
