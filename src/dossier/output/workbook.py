@@ -236,17 +236,26 @@ def _apply(sheet: Any, row: int, cells: Sequence[CellWrite], *, keep: bool = Tru
             continue
         earlier = cell.value
         if not keep or earlier in (None, "") or earlier == write.value:
-            cell.value = write.value
+            _set(cell, write.value)
             cell.comment = _comment(cell.comment, write.comment)
         elif write.value is None:  # the workbook's own answer is never erased
             kept = "Kept: this value is the workbook's own, not written by dossier."
             mark = f"{write.comment}\n\n{kept}" if write.comment else kept
             cell.comment = _comment(cell.comment, mark)
         else:  # written over, and kept where a reader finds it
-            cell.value = write.value
+            _set(cell, write.value)
             kept = f"Replaced this cell's earlier value: “{_shortened(str(earlier))}”"
             mark = f"{write.comment}\n\n{kept}" if write.comment else kept
             cell.comment = _comment(cell.comment, mark)
+
+
+def _set(cell: Any, value: str | None) -> None:
+    """Write ``value`` as the text it is: openpyxl makes a formula of a string that
+    starts with '=' (a document titled '=HYPERLINK(...)' would put a live link in
+    the vendor's workbook)."""
+    cell.value = value
+    if value is not None and value.startswith("="):
+        cell.data_type = "s"
 
 
 def _shortened(text: str, limit: int = 1_000) -> str:
