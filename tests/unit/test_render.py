@@ -133,3 +133,13 @@ def test_a_shown_text_closes_only_what_it_leaves_open() -> None:
         line for line in render_markdown(_dossier(_answer())).splitlines() if "###" in line
     )
     assert plain == "### Q1. How often is user access reviewed?"
+
+
+def test_control_characters_in_a_quote_are_shown_by_their_code_point_in_the_markdown() -> None:
+    """A quote's escape sequences went into dossier.md raw: invisible where Markdown
+    is rendered, live where it is printed to a terminal ('\\x1b[8m' hides what
+    follows). They are shown as the PDF shows them, by code point."""
+    markdown = _quoting("Reviewed \x1b[8mquarterly\x07 by owners.", path="policies/a\x1b.md")
+    assert r"> Reviewed \[U+001B\]\[8mquarterly\[U+0007\] by owners." in markdown
+    assert "`policies/a[U+001B].md`" in markdown
+    assert "\x1b" not in markdown and "\x07" not in markdown

@@ -112,15 +112,25 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#~$])")
 def markdown_text(text: object) -> str:
     """Text shown as itself in Markdown: the characters that would make markup,
     links, images, raw HTML, strikethrough (~) or maths ($, on GitHub) of it are
-    backslash-escaped."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    backslash-escaped, and control characters shown by code point."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", code_points(" ".join(str(text).split())))
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
+
+
+def code_points(text: str) -> str:
+    """``text`` with each control character but tab and newline as '[U+001B]', as
+    the PDF shows a character it has no glyph for: raw, an escape sequence is
+    invisible where Markdown is rendered and live where it is printed."""
+    return _CONTROL.sub(lambda m: f"[U+{ord(m.group()):04X}]", text)
 
 
 def code_span(text: object) -> str:
     """Text as a Markdown code span, shown as it is: fenced with one backtick more
     than its longest run of them (and a space inside each fence when it holds one,
     which CommonMark strips)."""
-    text = str(text)
+    text = code_points(str(text))
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence, pad = "`" * (longest + 1), " " if longest else ""
     return f"{fence}{pad}{text}{pad}{fence}"
