@@ -143,3 +143,18 @@ def test_control_characters_in_a_quote_are_shown_by_their_code_point_in_the_mark
     assert r"> Reviewed \[U+001B\]\[8mquarterly\[U+0007\] by owners." in markdown
     assert "`policies/a[U+001B].md`" in markdown
     assert "\x1b" not in markdown and "\x07" not in markdown
+
+
+def test_a_quote_that_opens_like_a_list_item_or_a_rule_is_shown_as_text() -> None:
+    """A quote is its own line of a blockquote in dossier.md: one cut from a list
+    ('- SEV-1 (Critical): ...') showed a bullet for its hyphen, '2) Encrypt ...'
+    became '2.', and '---' a rule with no text at all."""
+    for text, shown in [
+        ("- SEV-1 (Critical): customer data exposed.", r"> \- SEV-1 (Critical): customer data"),
+        ("+ High: internal systems.", r"> \+ High: internal systems."),
+        ("2) Encrypt data at rest.", r"> 2\) Encrypt data at rest."),
+        ("10. Review access.", r"> 10\. Review access."),
+        ("---", r"> \---"),
+        ("3.1 Passwords must be long.", "> 3.1 Passwords must be long."),
+    ]:
+        assert shown in _quoting(text), text

@@ -112,8 +112,14 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|#~$])")
 def markdown_text(text: object) -> str:
     """Text shown as itself in Markdown: the characters that would make markup,
     links, images, raw HTML, strikethrough (~) or maths ($, on GitHub) of it are
-    backslash-escaped, and control characters shown by code point."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", code_points(" ".join(str(text).split())))
+    backslash-escaped, and control characters shown by code point. So is the mark
+    of a list item or a rule it opens with, for where it starts a line ('- a',
+    '2) b', '---'; not '3.1 Passwords')."""
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", code_points(" ".join(str(text).split())))
+    return _LINE_START.sub(r"\1\\", escaped, count=1)
+
+
+_LINE_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|(?=[-+](?:\s|$)|---))")
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
