@@ -163,3 +163,23 @@ def test_control_characters_from_a_document_reach_the_terminal_as_text(tmp_path:
     missing = CliRunner().invoke(main, ["explain", "--out", str(tmp_path / "a\x1b[2Jb"), "Q1"])
     assert missing.exit_code == 2 and "a\\x1b[2Jb" in missing.output
     assert not any(ch in result.output + missing.output for ch in "\x1b\x07\r")
+
+
+def test_a_sentence_over_two_lines_is_explained_on_one(tmp_path: Path) -> None:
+    """A passage's line break went into explain's output as it was, so a ranked or
+    selected sentence ran on to a line of its own, outside the indented list."""
+    path = trace_path(tmp_path, "Q1")
+    path.parent.mkdir(parents=True)
+    rank = {
+        "step": "rank",
+        "probability": 0.1,
+        "threshold": 0.2,
+        "top": [["c1", 0, -2.5, "Engagement Overview\nNorthwind Ledger, Inc."]],
+    }
+    select = {"step": "select", "fact": 0, "chunk_id": "c1", "quotes": ["Reviews are\nquarterly."]}
+    rows = [{"question_id": "Q1"}, rank, select]
+    path.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    result = CliRunner().invoke(main, ["explain", "--out", str(tmp_path), "Q1"])
+    assert result.exit_code == 0, result.output
+    assert "c1@0  “Engagement Overview Northwind Ledger, Inc.”" in result.output
+    assert "Select c1: Reviews are quarterly." in result.output

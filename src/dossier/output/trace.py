@@ -280,7 +280,7 @@ def _(step: RankStep) -> list[str]:
         f"(answers from {step.threshold:.2f}); best sentences:"
     ]
     lines += [
-        f"    {score:+.2f}  {chunk_id}@{start}  “{text}”"
+        f"    {score:+.2f}  {chunk_id}@{start}  “{fold_whitespace(text)}”"
         for chunk_id, start, score, text in step.top
     ]
     return lines
@@ -288,7 +288,7 @@ def _(step: RankStep) -> list[str]:
 
 @describe.register
 def _(step: SelectStep) -> list[str]:
-    return [f"Select {step.chunk_id}: " + " | ".join(step.quotes)[:160]]
+    return [f"Select {step.chunk_id}: " + fold_whitespace(" | ".join(step.quotes))[:160]]
 
 
 @describe.register
