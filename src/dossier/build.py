@@ -51,7 +51,7 @@ from dossier.incremental.history import record_history, up_to_date
 from dossier.incremental.ledger import RunLedger, ledger_name
 from dossier.incremental.pdftext import KeptPdfText
 from dossier.index.embed import Embedder, MeteredEmbedder
-from dossier.index.hybrid import Embedded, HybridIndex, update_index
+from dossier.index.hybrid import Embedded, HybridIndex, query_text, update_index
 from dossier.index.vectors import VectorStore, check_vector_cache
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import corpus_digest, scan_corpus
@@ -372,7 +372,8 @@ def answer_questions(
     stored = [answerer.cache.previous(q.question_id) for q in questions]
     index.remember_queries(queries.known([q for s in stored if s for q in s.queries()]))
     planned = answerer.planned_queries(questions)
-    index.remember_queries(dict(zip(planned, queries.vectors(planned), strict=True)))
+    vectors = queries.vectors([query_text(q) for q in planned])
+    index.remember_queries(dict(zip(planned, vectors, strict=True)))
     advance = run.reporter.stage("Answering questions", len(questions))
     ahead = [
         q

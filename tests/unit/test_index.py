@@ -1,13 +1,20 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from dossier.index.embed import MiniLMEmbedder
+from dossier.build import build
+from dossier.common.textutil import has_extraction_artefacts
+from dossier.config import load_config
+from dossier.index.embed import MiniLMEmbedder, Vectors
 from dossier.index.hybrid import HybridIndex, RetrievalSettings, open_index
+from dossier.index.lexical import LexicalIndex
 from dossier.ingest.files import ingest
 from dossier.records import SourceFile
+from tests.conftest import pinned_clock
+from tests.fakes import HashingEmbedder
 
 CONTROLS = """---
 title: Account Management Controls
@@ -148,3 +155,94 @@ def test_a_query_kept_by_an_earlier_build_is_not_embedded_again(tmp_path: Path) 
     assert index.embed_query("the restated ask") is kept["the restated ask"]
     index.embed_query("a new query")
     assert embedded == ["a new query"]
+
+
+def _lexical(tmp_path: Path, texts: list[str]) -> LexicalIndex:
+    lexical = LexicalIndex(tmp_path)
+    lexical.add([(f"k{i}", "a.md", text) for i, text in enumerate(texts)])
+    lexical.positions = {f"k{i}": i for i in range(len(texts))}
+    return lexical
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [
+        ("Zürich", 0),
+        ("café", 0),
+        ("北京", 1),
+        ("шифруются", 2),
+        ("ﬁrewall", 3),  # a question pasted from a PDF
+        ("authen\u00adtication", 4),
+    ],
+)
+def test_a_query_is_read_with_the_words_the_index_holds(
+    tmp_path: Path, query: str, found: int
+) -> None:
+    """The keyword search reads a query as the engine reads words (any script,
+    extraction artefacts undone), not as ASCII letters only: 'Zürich' was searched
+    for as 'z' and 'rich', and '北京' as nothing."""
+    lexical = _lexical(
+        tmp_path,
+        [
+            "Our data centre is in Zürich; the café is closed.",
+            "数据 北京",
+            "Данные шифруются при хранении.",
+            "The firewall is configured to deny by default.",  # as indexed: ligatures read
+            "Multi-factor authentication is required for all staff.",
+        ],
+    )
+    assert lexical.search(query, 5, None)[:1] == [found]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        'title:Controls AND NOT "x" +y -z * ? ~ ^2 [a TO b] {c} \\ / < > =',
+        "NOT",
+        "the",
+        "",
+        "   ",
+        "!!!???",
+        "\u200b\u00ad",
+        "ＡＮＤ：ｘ",
+        " ".join(["password rotation"] * 2500),
+    ],
+)
+def test_query_syntax_never_raises(tmp_path: Path, query: str) -> None:
+    lexical = _lexical(tmp_path, ["Passwords are rotated every 90 days.", "Visitors sign in."])
+    assert lexical.search(query, 5, None) in ([], [0])
+
+
+def test_a_query_is_embedded_as_the_passages_are_read(tmp_path: Path) -> None:
+    """A question pasted from a PDF ('conﬁgured') is embedded with its ligatures
+    spelled out and soft hyphens dropped, as passages are (``embedding_text``)."""
+    corpus = ingest([_source("a.md", "The firewall is configured.\n")])
+    index = open_index(corpus, HashingEmbedder(), tmp_path, RetrievalSettings())
+    pasted = index.embed_query("Is the ﬁrewall con\u00adﬁgured?")
+    assert (pasted == index.embed_query("Is the firewall configured?")).all()
+
+
+class _RecordingEmbedder(HashingEmbedder):
+    def __init__(self, encoder: str = "fp32") -> None:
+        super().__init__(encoder)
+        self.texts: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        self.texts += texts
+        return super().embed(texts)
+
+
+def test_a_build_embeds_its_queries_as_the_passages_are_read(tmp_path: Path) -> None:
+    """The queries a build embeds ahead in one batch are read like passages too: a
+    question pasted from a PDF ('Is the ﬁrewall conﬁgured?') was embedded with its
+    ligatures, so its vector was not that of the passage's words, and it went
+    unanswered where 'Is the firewall configured?' was answered."""
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "a.md").write_text("# Network\n\nThe firewall is configured.\n")
+    (tmp_path / "q.csv").write_text("id,question\nQ1,Is the ﬁrewall con\u00adﬁgured?\n")
+    overrides = {"corpus": tmp_path / "corpus", "questions": tmp_path / "q.csv"}
+    config = load_config(None, {**overrides, "out": tmp_path / "out"})
+    embedder = _RecordingEmbedder()
+    build(config, embedder=embedder, clock=pinned_clock)
+    assert embedder.texts
+    assert not [t for t in embedder.texts if has_extraction_artefacts(t)]

@@ -62,6 +62,12 @@ def embedding_text(chunk: Chunk, title: str) -> str:
     return without_extraction_artefacts(text)
 
 
+def query_text(query: str) -> str:
+    """What a query's vector is embedded from: the query read as passages are
+    (a question pasted from a PDF has ligatures and soft hyphens too)."""
+    return without_extraction_artefacts(query)
+
+
 class HybridIndex:
     """Search over a fixed set of chunks. Read-only once built (but for the vectors
     a dense arm over surfaced passages embeds as searches surface them, and the
@@ -111,9 +117,10 @@ class HybridIndex:
         vector = self._query_vectors.get(query)
         if vector is not None:
             return vector
-        vector = self._stored_queries([query]).get(query)
+        read = query_text(query)
+        vector = self._stored_queries([read]).get(read)
         if vector is None:
-            vector = self._embedder.embed([query])[0]
+            vector = self._embedder.embed([read])[0]
         if len(self._query_vectors) < QUERY_VECTORS_HELD:
             self._query_vectors[query] = vector
         return vector

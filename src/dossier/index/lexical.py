@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
 import threading
 from collections.abc import Sequence
@@ -13,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
-from dossier.common.textutil import STOPWORDS, identifiers
+from dossier.common.textutil import STOPWORDS, identifiers, words
 from dossier.records import Corpus
 
 TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
@@ -73,8 +72,9 @@ class LexicalIndex:
         return [searcher.doc(address)["key"][0] for _, address in hits]
 
     def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
-        # Only bare alphanumeric words reach the query parser: no syntax to trip on.
-        terms = [w for w in re.findall(r"[a-z0-9]+", query.lower()) if w not in STOPWORDS]
+        # Only words reach the query parser (letters and digits of any script, read
+        # through extraction artefacts as the indexed text is): no syntax to trip on.
+        terms = [w for w in words(query) if w not in STOPWORDS]
         if not terms:
             return []
         parsed = self._index.parse_query(" ".join(terms), ["body"])
