@@ -300,3 +300,29 @@ def test_a_frequency_or_a_spelled_figure_the_quotes_do_not_state_is_flagged(
     findings = critique("How often?", [_claim_on(quoted, claim)], lambda _: None, TITLES)
     numeric = [f for f in findings if f.check in ("number", "unit")]
     assert bool(numeric) is flagged, findings
+
+
+CONTROLS = "CC6.10 Access is restricted. AC-2(3) Accounts unused for 35 days are disabled."
+CONTROLS_CHUNK = Chunk("c2", "policies/controls.md", 0, len(CONTROLS), CONTROLS, "Controls")
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [("How do you meet CC6.1?", "CC6.1"), ("Describe how control AC-2 is implemented.", "AC-2")],
+)
+def test_a_neighbouring_identifier_does_not_stand_for_the_one_asked(
+    question: str, named: str
+) -> None:
+    """An identifier is named where it is an identifier, not where its characters
+    begin another one: a passage on CC6.10 or AC-2(3) does not name CC6.1 or AC-2
+    (they were found as substrings, so such an answer passed as grounded)."""
+    claim = Claim(CONTROLS, (Quote(CONTROLS, CONTROLS_CHUNK.document, "c2", 0, len(CONTROLS)),))
+    findings = critique(question, [claim], lambda _: CONTROLS_CHUNK, {})
+    assert [f.detail for f in findings] == [f"the question names {named}; no cited passage does"]
+
+
+def test_a_statement_naming_a_neighbouring_identifier_is_flagged() -> None:
+    quoted = Quote("CC6.10 Access is restricted.", CONTROLS_CHUNK.document, "c2", 0, 28)
+    claim = Claim("CC6.1 Access is restricted.", (quoted,))
+    findings = critique("How is access restricted?", [claim], lambda _: CONTROLS_CHUNK, {})
+    assert "the statement names CC6.1; none of its quotes does" in [f.detail for f in findings]

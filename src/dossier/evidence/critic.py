@@ -126,12 +126,12 @@ def _names(index: int, claim: str, quoted: str) -> list[Finding]:
     """A control id, product, standard or named system in the statement that none
     of its quotes names: a verified quote about passwords cannot back "we hold
     FedRAMP High"."""
-    names = [_as_written(name, claim) for name in identifiers(claim)]
-    names += _PROPER_NAME.findall(claim) + _MIXED_CASE.findall(claim) + _ACRONYM.findall(claim)
+    names = _unnamed_identifiers(claim, quoted)
+    others = _PROPER_NAME.findall(claim) + _MIXED_CASE.findall(claim) + _ACRONYM.findall(claim)
+    names += [n for n in others if n.lower() not in quoted.lower() and not _spelled_out(n, quoted)]
     return [
         Finding("name", index, f"the statement names {name}; none of its quotes does")
         for name in dict.fromkeys(names)
-        if name.lower() not in quoted.lower() and not _spelled_out(name, quoted)
     ]
 
 
@@ -177,6 +177,14 @@ def _instructions(index: int, quotes: Sequence[Quote], chunk_of: ChunkLookup) ->
     return out
 
 
+def _unnamed_identifiers(text: str, cited: str) -> list[str]:
+    """The identifiers of ``text`` (as written there) that ``cited`` does not name.
+    Compared as identifiers, as the index compares them: "CC6.10" and "AC-2(3)" do
+    not name CC6.1 and AC-2, though they begin with them."""
+    named = set(identifiers(cited))
+    return [_as_written(name, text) for name in identifiers(text) if name not in named]
+
+
 def _as_written(name: str, text: str) -> str:
     match = re.search(re.escape(name), text, re.I)
     return match.group(0) if match else name
@@ -196,12 +204,11 @@ def _subject(
             heading = chunk.heading if chunk else ""
             context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
     cited = fold_whitespace(" ".join(context))
-    names = [_as_written(name, question) for name in identifiers(question)]
-    names += _PROPER_NAME.findall(question)
+    names = _unnamed_identifiers(question, cited)
+    names += [n for n in _PROPER_NAME.findall(question) if n.lower() not in cited.lower()]
     return [
         Finding("subject", -1, f"the question names {name}; no cited passage does")
         for name in dict.fromkeys(names)
-        if name.lower() not in cited.lower()
     ]
 
 
