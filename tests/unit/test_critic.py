@@ -326,3 +326,16 @@ def test_a_statement_naming_a_neighbouring_identifier_is_flagged() -> None:
     claim = Claim("CC6.1 Access is restricted.", (quoted,))
     findings = critique("How is access restricted?", [claim], lambda _: CONTROLS_CHUNK, {})
     assert "the statement names CC6.1; none of its quotes does" in [f.detail for f in findings]
+
+
+def test_an_identifier_written_with_another_hyphen_is_the_one_asked() -> None:
+    """A passage from Word writes CVE-2024-3094 with non-breaking hyphens: it names
+    the CVE the question asks about (the answer escalated, saying no passage did)."""
+    text = "We patched CVE\u20112024\u20113094 within 24 hours."
+    chunk = Chunk("c3", "policies/vulns.md", 0, len(text), text, "")
+    claim = Claim(text, (Quote(text, chunk.document, "c3", 0, len(text)),))
+    assert not critique("Did you patch CVE-2024-3094?", [claim], lambda _: chunk, {})
+    asked = critique("Did you patch CVE\u20112024\u20113095?", [claim], lambda _: chunk, {})
+    assert [f.detail for f in asked] == [
+        "the question names CVE\u20112024\u20113095; no cited passage does"
+    ]

@@ -246,3 +246,11 @@ def test_a_build_embeds_its_queries_as_the_passages_are_read(tmp_path: Path) -> 
     build(config, embedder=embedder, clock=pinned_clock)
     assert embedder.texts
     assert not [t for t in embedder.texts if has_extraction_artefacts(t)]
+
+
+def test_an_identifier_written_with_a_non_breaking_hyphen_is_found(tmp_path: Path) -> None:
+    text = "AC\u20112(3) Accounts are disabled.\n\nAC\u20112(7) Roles.\n"  # from Word
+    corpus = ingest([_source("a.md", text)])
+    index = open_index(corpus, HashingEmbedder(), tmp_path, RetrievalSettings())
+    hits = index.search("How is AC-2(3) implemented?", 5)
+    assert [index.chunk(h.chunk_id).text[:7] for h in hits] == ["AC\u20112(3)"]

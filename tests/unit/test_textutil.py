@@ -57,6 +57,21 @@ def test_identifiers_do_not_match_inside_words(text: str) -> None:
     assert identifiers(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We patched CVE\u20112024\u20113094.", ["cve-2024-3094"]),  # Word's non-breaking hyphen
+        ("AC\u20102(3) and IA\u20135(1)", ["ac-2(3)", "ia-5(1)"]),  # hyphen, en dash
+        ("SHA\u2212256", ["sha-256"]),  # minus sign
+        ("hyphen\u2011AC\u20112 inside a compound", []),
+    ],
+)
+def test_identifiers_read_any_hyphen_as_the_hyphen(text: str, expected: list[str]) -> None:
+    """Word and PDFs write AC-2(3) with a non-breaking hyphen or a dash: it is the same
+    identifier (it was none, so a question on AC-2(3) found no passage naming it)."""
+    assert identifiers(text) == expected
+
+
 def test_identifiers_are_lowercased_and_in_order() -> None:
     assert identifiers("CC7.2, then AC-17, then CC6.1") == ["cc7.2", "ac-17", "cc6.1"]
 

@@ -7,9 +7,14 @@ from functools import lru_cache
 
 import snowballstemmer
 
+# A hyphen as Word and PDFs write it too: hyphen, non-breaking hyphen, figure dash,
+# en dash, minus sign ("AC\u20112(3)" is AC-2(3)).
+HYPHENS = "\u2010\u2011\u2012\u2013\u2212-"  # "-" last: literal at a class's end
+_OTHER_HYPHENS = re.compile(f"[{HYPHENS[:-1]}]")
 # Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2: exact tokens.
 IDENTIFIER = re.compile(
-    r"(?<![\w-])(?:[A-Z][A-Za-z]{0,5}-?\d+(?:[.-]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){2,})(?![\w(-])"
+    rf"(?<![\w{HYPHENS}])(?:[A-Z][A-Za-z]{{0,5}}[{HYPHENS}]?\d+(?:[.{HYPHENS}]\d+)*(?:\(\d+\))*"
+    rf"|[A-Z](?:\.\d+){{2,}})(?![\w({HYPHENS}])"
 )
 # A word: letters and digits of any script ("conservées" is one word, not "conserv" + "es").
 WORD = re.compile(r"[^\W_]+")
@@ -62,7 +67,8 @@ def words(text: str) -> list[str]:
 
 
 def identifiers(text: str) -> list[str]:
-    return [match.group(0).lower() for match in IDENTIFIER.finditer(text)]
+    """Lower case, each hyphen written as ``-``."""
+    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower() for m in IDENTIFIER.finditer(text)]
 
 
 @lru_cache(maxsize=65536)

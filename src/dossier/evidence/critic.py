@@ -25,7 +25,7 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 
-from dossier.common.textutil import fold_whitespace, identifiers, quantities
+from dossier.common.textutil import HYPHENS, fold_whitespace, identifiers, quantities
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
@@ -186,7 +186,8 @@ def _unnamed_identifiers(text: str, cited: str) -> list[str]:
 
 
 def _as_written(name: str, text: str) -> str:
-    match = re.search(re.escape(name), text, re.I)
+    pattern = re.escape(name).replace(r"\-", f"[{HYPHENS}]")  # as identifiers() reads it
+    match = re.search(pattern, text, re.I)
     return match.group(0) if match else name
 
 
