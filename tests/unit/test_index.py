@@ -254,3 +254,10 @@ def test_an_identifier_written_with_a_non_breaking_hyphen_is_found(tmp_path: Pat
     index = open_index(corpus, HashingEmbedder(), tmp_path, RetrievalSettings())
     hits = index.search("How is AC-2(3) implemented?", 5)
     assert [index.chunk(h.chunk_id).text[:7] for h in hits] == ["AC\u20112(3)"]
+
+
+def test_a_word_with_a_zero_width_space_is_found_by_the_word(tmp_path: Path) -> None:
+    text = "Multi-factor authen\u200btication is required.\n\nBackups are daily.\n"
+    index = open_index(ingest([_source("a.md", text)]), HashingEmbedder(), tmp_path)
+    _, lexical = index._keyword_search("authentication")
+    assert [index.chunks[p].text[:12] for p in lexical] == ["Multi-factor"]

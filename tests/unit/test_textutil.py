@@ -157,6 +157,15 @@ def test_fold_whitespace_has_no_runs_or_edges(text: str) -> None:
     assert folded.split() == text.split()
 
 
+def test_words_read_through_zero_width_characters() -> None:
+    """Text copied from web pages and Word holds zero-width spaces and joiners inside
+    words: "authen\u200btication" is the word "authentication" (it was two words)."""
+    text = "Multi-factor authen\u200btication, pass\u200cwords, en\u200dcryption, log\u2060ging"
+    assert words("\ufeff" + text) == [
+        "multi", "factor", "authentication", "passwords", "encryption", "logging"
+    ]  # fmt: skip
+
+
 def test_words_read_through_extraction_artefacts() -> None:
     """A PDF's "conﬁdential" and "back\u00adups" are found by "confidential" and "backups"."""
     assert words("Conﬁdential print\u00adouts and back\u00adups") == [

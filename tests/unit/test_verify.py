@@ -143,6 +143,13 @@ def test_soft_hyphen_from_extraction_is_ignored() -> None:
     assert check.quote is not None and check.quote.text == "Access is re\u00adviewed quarterly"
 
 
+def test_zero_width_characters_inside_words_are_ignored() -> None:
+    chunk = make_chunk("Multi-factor authen\u200btication is re\u2060quired.")
+    check = verify_quote("Multi-factor authentication is required", chunk)
+    assert check.quote is not None
+    assert check.quote.text == "Multi-factor authen\u200btication is re\u2060quired"
+
+
 def test_curly_and_straight_quotes_are_not_forgiven() -> None:
     chunk = make_chunk("The company’s policy applies.")
     assert verify_quote("The company's policy", chunk).quote is None

@@ -45,21 +45,28 @@ QUESTION_FILLER = frozenset(
 
 
 SOFT_HYPHEN = "\u00ad"
+# Zero-width space, non-joiner, joiner, word joiner, byte order mark: inside words in
+# text copied from web pages and Word ("authen\u200btication").
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
-_ARTEFACTS = re.compile("[" + SOFT_HYPHEN + "".join(LIGATURES) + "]")
+# Each artefact as it is read: dropped, or its letters.
+READ_AS = {SOFT_HYPHEN: "", **dict.fromkeys(ZERO_WIDTH, ""), **LIGATURES}
+_ARTEFACTS = re.compile("[" + "".join(READ_AS) + "]")
 
 
 def has_extraction_artefacts(text: str) -> bool:
-    """Whether the text holds what PDF extraction leaves in words: soft hyphens, ligatures."""
+    """Whether the text holds what PDF extraction (or copying) leaves in words: soft
+    hyphens, zero-width characters, ligatures."""
     return not text.isascii() and _ARTEFACTS.search(text) is not None
 
 
 def without_extraction_artefacts(text: str) -> str:
-    """The text as it is read: soft hyphens dropped, ligatures spelled out (so that
-    "con\u00adﬁdential" is searched for as "confidential"); other text unchanged."""
+    """The text as it is read: soft hyphens and zero-width characters dropped,
+    ligatures spelled out (so that "con\u00adﬁdential" is searched for as
+    "confidential"); other text unchanged."""
     if not has_extraction_artefacts(text):
         return text
-    return _ARTEFACTS.sub(lambda m: LIGATURES.get(m.group(0), ""), text)
+    return _ARTEFACTS.sub(lambda m: READ_AS[m.group(0)], text)
 
 
 def words(text: str) -> list[str]:

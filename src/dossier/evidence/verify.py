@@ -6,7 +6,8 @@ Matching is whitespace-tolerant: any run of whitespace (``str.isspace``: spaces,
 tabs, newlines, no-break and other Unicode spaces) in the quote or the source
 folds to one space, and leading and trailing whitespace is dropped. Beyond that,
 only what text extraction itself introduces is forgiven: a soft hyphen (U+00AD)
-is ignored and a Latin ligature (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) equals its letters.
+and a zero-width character (U+200B-U+200D, U+2060, U+FEFF)
+are ignored and a Latin ligature (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) equals its letters.
 Everything else must be equal: curly and straight quotes, dashes, accents, case,
 digits and punctuation all count. The stored quote is the *source's* slice,
 found through an offset map, never the text a model typed.
@@ -71,7 +72,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from dossier.common.textutil import LIGATURES, SOFT_HYPHEN, without_extraction_artefacts
+from dossier.common.textutil import READ_AS, without_extraction_artefacts
 from dossier.common.textutil import has_extraction_artefacts as _has_artefacts
 from dossier.records import Chunk, Quote
 
@@ -87,12 +88,12 @@ EMPTY_QUOTE = "empty quote"
 
 
 def _undo_extraction(token: str, start: int) -> tuple[str, list[int]]:
-    """A token with soft hyphens dropped and ligatures spelled out, and for each
-    character the source offset it came from."""
+    """A token with soft hyphens and zero-width characters dropped and ligatures
+    spelled out, and for each character the source offset it came from."""
     chars: list[str] = []
     offsets: list[int] = []
     for i, ch in enumerate(token):
-        expansion = "" if ch == SOFT_HYPHEN else LIGATURES.get(ch, ch)
+        expansion = READ_AS.get(ch, ch)
         chars.append(expansion)
         offsets.extend([start + i] * len(expansion))
     return "".join(chars), offsets
