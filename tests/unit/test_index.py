@@ -261,3 +261,20 @@ def test_a_word_with_a_zero_width_space_is_found_by_the_word(tmp_path: Path) -> 
     index = open_index(ingest([_source("a.md", text)]), HashingEmbedder(), tmp_path)
     _, lexical = index._keyword_search("authentication")
     assert [index.chunks[p].text[:12] for p in lexical] == ["Multi-factor"]
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        ("Remote access requires multi-factor authen-\ntication.", "authentication"),
+        ("Our data centre is in Zu\u0308rich.", "Zürich"),
+        ("Our data centre is in Zürich.", "Zu\u0308rich"),
+        ("ＭＦＡ is required.", "MFA"),
+        ("MFA is required.", "ＭＦＡ"),
+    ],
+)
+def test_the_index_and_the_query_read_words_alike(tmp_path: Path, text: str, query: str) -> None:
+    corpus = ingest([_source("a.md", f"{text}\n\nBackups.\n")])
+    index = open_index(corpus, HashingEmbedder(), tmp_path)
+    _, lexical = index._keyword_search(query)
+    assert [index.chunks[p].text for p in lexical] == [text]

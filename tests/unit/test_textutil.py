@@ -63,6 +63,7 @@ def test_identifiers_do_not_match_inside_words(text: str) -> None:
         ("We patched CVE\u20112024\u20113094.", ["cve-2024-3094"]),  # Word's non-breaking hyphen
         ("AC\u20102(3) and IA\u20135(1)", ["ac-2(3)", "ia-5(1)"]),  # hyphen, en dash
         ("SHA\u2212256", ["sha-256"]),  # minus sign
+        ("ＡＣ－２（３）", ["ac-2(3)"]),  # full-width forms
         ("hyphen\u2011AC\u20112 inside a compound", []),
     ],
 )
@@ -164,6 +165,24 @@ def test_words_read_through_zero_width_characters() -> None:
     assert words("\ufeff" + text) == [
         "multi", "factor", "authentication", "passwords", "encryption", "logging"
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("multi-factor authen-\ntication", ["multi", "factor", "authentication"]),  # a PDF
+        ("is re\u00ad\n  viewed", ["is", "reviewed"]),
+        ("Zu\u0308rich", ["zürich"]),  # decomposed: the letter and its accent
+        ("ＭＦＡ ｉｓ ｒｅｑｕｉｒｅｄ", ["mfa", "is", "required"]),  # full-width forms
+        ("a list -\nitem, TLS 1.2-\n1.3, AWS-\nmanaged", ["a", "list", "item", "tls", "1", "2", "1",
+                                                        "3", "aws", "managed"]),
+    ],
+)  # fmt: skip
+def test_words_are_read_as_the_text_is_read(text: str, expected: list[str]) -> None:
+    """A word hyphenated at a line end, a decomposed accent and a full-width letter
+    are read as the word a reader sees, by the index and the engine alike ("authen-\n
+    tication" was two words, so "Is authentication required?" went unanswered)."""
+    assert words(text) == expected
 
 
 def test_words_read_through_extraction_artefacts() -> None:

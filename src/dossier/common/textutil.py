@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 import snowballstemmer
@@ -69,13 +70,37 @@ def without_extraction_artefacts(text: str) -> str:
     return _ARTEFACTS.sub(lambda m: READ_AS[m.group(0)], text)
 
 
+# A word hyphenated at a line end, as justified PDF text breaks it ("authen-\ntication");
+# a hyphen after a space (a list item), a capital ("AWS-\nmanaged") or a digit is kept.
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad][ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def read_text(text: str) -> str:
+    """The text as search reads it (the index, the vectors, the engine's words): a
+    word hyphenated at a line end joined when it goes on in lower case, extraction
+    artefacts undone, and compatibility forms folded (NFKC: a decomposed accent, a
+    full-width letter). Quotes are still matched against the source as it is
+    (``dossier.evidence.verify``)."""
+    if "\n" in text:
+        text = _LINE_END_HYPHEN.sub(_joined, text)
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", without_extraction_artefacts(text))
+
+
+def _joined(match: re.Match[str]) -> str:
+    before, after = match.string[match.start() - 1], match.string[match.end()]
+    return "" if before.islower() and after.islower() else match.group(0)
+
+
 def words(text: str) -> list[str]:
-    return WORD.findall(without_extraction_artefacts(text).lower())
+    return WORD.findall(read_text(text).lower())
 
 
 def identifiers(text: str) -> list[str]:
-    """Lower case, each hyphen written as ``-``."""
-    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower() for m in IDENTIFIER.finditer(text)]
+    """In the text as it is read (``read_text``), lower case, each hyphen written as ``-``."""
+    found = IDENTIFIER.finditer(read_text(text))
+    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower() for m in found]
 
 
 @lru_cache(maxsize=65536)

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from dossier.common.textutil import identifiers, without_extraction_artefacts
+from dossier.common.textutil import identifiers, read_text
 from dossier.errors import BuildError
 from dossier.index.dense import (
     ALL,
@@ -56,16 +56,17 @@ class RetrievalSettings:
 
 
 def embedding_text(chunk: Chunk, title: str) -> str:
-    """What the vector and BM25 see: the passage with its document title and headings."""
+    """What the vector and BM25 see: the passage with its document title and headings,
+    as it is read (``read_text``)."""
     context = " > ".join(part for part in (title, chunk.heading) if part)
     text = f"{context}: {chunk.text}" if context else chunk.text
-    return without_extraction_artefacts(text)
+    return read_text(text)
 
 
 def query_text(query: str) -> str:
     """What a query's vector is embedded from: the query read as passages are
     (a question pasted from a PDF has ligatures and soft hyphens too)."""
-    return without_extraction_artefacts(query)
+    return read_text(query)
 
 
 class HybridIndex:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from dossier.common.textutil import without_extraction_artefacts
+from dossier.common.textutil import read_text
 from dossier.index.embed import Embedder, Vectors
 from dossier.index.vectors import VectorStore
 from dossier.ingest.sentences import Sentence, passage_sentences
@@ -57,8 +57,8 @@ class Unkept:
 
 
 def sentence_text(sentence: Sentence) -> str:
-    """What a sentence's vector is made from: its text as it is read (PDF artefacts undone)."""
-    return without_extraction_artefacts(sentence.text)
+    """What a sentence's vector is made from: its text as it is read (``read_text``)."""
+    return read_text(sentence.text)
 
 
 class SentenceVectors:
