@@ -73,6 +73,21 @@ def test_identifiers_read_any_hyphen_as_the_hyphen(text: str, expected: list[str
     assert identifiers(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NIST CSF PR.AC-1 and SP 800-53 AC-1", ["pr.ac-1", "ac-1"]),
+        ("CSF 2.0 GV.OC-01, ID.AM-1", ["gv.oc-01", "id.am-1"]),
+    ],
+)
+def test_a_csf_subcategory_is_not_the_control_its_tail_names(
+    text: str, expected: list[str]
+) -> None:
+    """NIST CSF's PR.AC-1 is not SP 800-53's AC-1 (it was read as AC-1, so a question
+    on PR.AC-1 was answered from a passage on AC-1, as naming it)."""
+    assert identifiers(text) == expected
+
+
 def test_identifiers_are_lowercased_and_in_order() -> None:
     assert identifiers("CC7.2, then AC-17, then CC6.1") == ["cc7.2", "ac-17", "cc6.1"]
 

@@ -12,10 +12,11 @@ import snowballstemmer
 # en dash, minus sign ("AC\u20112(3)" is AC-2(3)).
 HYPHENS = "\u2010\u2011\u2012\u2013\u2212-"  # "-" last: literal at a class's end
 _OTHER_HYPHENS = re.compile(f"[{HYPHENS[:-1]}]")
-# Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2: exact tokens.
+# Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2, and NIST CSF's PR.AC-1
+# (whole: not SP 800-53's AC-1): exact tokens.
 IDENTIFIER = re.compile(
-    rf"(?<![\w{HYPHENS}])(?:[A-Z][A-Za-z]{{0,5}}[{HYPHENS}]?\d+(?:[.{HYPHENS}]\d+)*(?:\(\d+\))*"
-    rf"|[A-Z](?:\.\d+){{2,}})(?![\w({HYPHENS}])"
+    rf"(?<![\w.{HYPHENS}])(?:(?:[A-Z]{{2}}\.)?[A-Z][A-Za-z]{{0,5}}[{HYPHENS}]?\d+"
+    rf"(?:[.{HYPHENS}]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){{2,}})(?![\w({HYPHENS}])"
 )
 # A word: letters and digits of any script ("conservées" is one word, not "conserv" + "es").
 WORD = re.compile(r"[^\W_]+")
