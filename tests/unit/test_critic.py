@@ -339,3 +339,12 @@ def test_an_identifier_written_with_another_hyphen_is_the_one_asked() -> None:
     assert [f.detail for f in asked] == [
         "the question names CVE\u20112024\u20113095; no cited passage does"
     ]
+
+
+def test_an_enhancement_written_after_a_space_is_the_one_asked() -> None:
+    text = "AC-2 (3) Accounts unused for 35 days are disabled."
+    chunk = Chunk("c4", "policies/ssp.md", 0, len(text), text, "")
+    claim = Claim(text, (Quote(text, chunk.document, "c4", 0, len(text)),))
+    assert not critique("How is AC-2(3) implemented?", [claim], lambda _: chunk, {})
+    asked = critique("How is AC-2 (5) implemented?", [claim], lambda _: chunk, {})
+    assert [f.detail for f in asked] == ["the question names AC-2 (5); no cited passage does"]

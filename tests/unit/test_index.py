@@ -278,3 +278,10 @@ def test_the_index_and_the_query_read_words_alike(tmp_path: Path, text: str, que
     index = open_index(corpus, HashingEmbedder(), tmp_path)
     _, lexical = index._keyword_search(query)
     assert [index.chunks[p].text for p in lexical] == [text]
+
+
+def test_an_enhancement_written_after_a_space_is_found(tmp_path: Path) -> None:
+    text = "AC-2 (3) Accounts are disabled.\n\nAC-2 (7) Roles.\n\nAC-2 Accounts.\n"
+    index = open_index(ingest([_source("a.md", text)]), HashingEmbedder(), tmp_path)
+    hits = index.search("How is AC-2(3) implemented?", 5)
+    assert [index.chunk(h.chunk_id).text[:8] for h in hits] == ["AC-2 (3)"]

@@ -88,6 +88,21 @@ def test_a_csf_subcategory_is_not_the_control_its_tail_names(
     assert identifiers(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("AC-2 (3) and AC-2\u00a0(7), as SP 800-53 Rev. 4 writes them", ["ac-2(3)", "ac-2(7)"]),
+        ("AC-2 (a) and AC-3 (3 accounts)", ["ac-2", "ac-3"]),
+    ],
+)
+def test_an_enhancement_after_a_space_is_part_of_the_identifier(
+    text: str, expected: list[str]
+) -> None:
+    """'AC-2 (3)' is AC-2(3) (it was read as AC-2, so a passage on it did not name the
+    enhancement asked about, and named AC-2)."""
+    assert identifiers(text) == expected
+
+
 def test_identifiers_are_lowercased_and_in_order() -> None:
     assert identifiers("CC7.2, then AC-17, then CC6.1") == ["cc7.2", "ac-17", "cc6.1"]
 

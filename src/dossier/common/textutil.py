@@ -12,11 +12,11 @@ import snowballstemmer
 # en dash, minus sign ("AC\u20112(3)" is AC-2(3)).
 HYPHENS = "\u2010\u2011\u2012\u2013\u2212-"  # "-" last: literal at a class's end
 _OTHER_HYPHENS = re.compile(f"[{HYPHENS[:-1]}]")
-# Control identifiers such as AC-2(3), CC6.1, A.9.2.3, SOC-2, and NIST CSF's PR.AC-1
-# (whole: not SP 800-53's AC-1): exact tokens.
+# Control identifiers such as AC-2(3) (or "AC-2 (3)"), CC6.1, A.9.2.3, SOC-2, and NIST
+# CSF's PR.AC-1 (whole: not SP 800-53's AC-1): exact tokens.
 IDENTIFIER = re.compile(
     rf"(?<![\w.{HYPHENS}])(?:(?:[A-Z]{{2}}\.)?[A-Z][A-Za-z]{{0,5}}[{HYPHENS}]?\d+"
-    rf"(?:[.{HYPHENS}]\d+)*(?:\(\d+\))*|[A-Z](?:\.\d+){{2,}})(?![\w({HYPHENS}])"
+    rf"(?:[.{HYPHENS}]\d+)*(?:[ \u00a0]?\(\d+\))*|[A-Z](?:\.\d+){{2,}})(?![\w({HYPHENS}])"
 )
 # A word: letters and digits of any script ("conservées" is one word, not "conserv" + "es").
 WORD = re.compile(r"[^\W_]+")
@@ -99,9 +99,10 @@ def words(text: str) -> list[str]:
 
 
 def identifiers(text: str) -> list[str]:
-    """In the text as it is read (``read_text``), lower case, each hyphen written as ``-``."""
+    """In the text as it is read (``read_text``), lower case, each hyphen written as
+    ``-``, an enhancement without the space before it ("AC-2 (3)" is "ac-2(3)")."""
     found = IDENTIFIER.finditer(read_text(text))
-    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower() for m in found]
+    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower().replace(" ", "") for m in found]
 
 
 @lru_cache(maxsize=65536)

@@ -186,7 +186,8 @@ def _unnamed_identifiers(text: str, cited: str) -> list[str]:
 
 
 def _as_written(name: str, text: str) -> str:
-    pattern = re.escape(name).replace(r"\-", f"[{HYPHENS}]")  # as identifiers() reads it
+    """An identifier as ``text`` writes it (``identifiers`` reads any hyphen, a space)."""
+    pattern = re.escape(name).replace(r"\-", f"[{HYPHENS}]").replace(r"\(", r"\s?\(")
     match = re.search(pattern, text, re.I)
     return match.group(0) if match else name
 
