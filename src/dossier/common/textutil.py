@@ -73,7 +73,7 @@ def without_extraction_artefacts(text: str) -> str:
 
 # A word hyphenated at a line end, as justified PDF text breaks it ("authen-\ntication");
 # a hyphen after a space (a list item), a capital ("AWS-\nmanaged") or a digit is kept.
-_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad][ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+_LINE_END_HYPHEN = re.compile(r"[-\u00ad][ \t]*\r?\n[ \t]*(?=[^\W\d_])")
 
 
 def read_text(text: str) -> str:
@@ -90,8 +90,8 @@ def read_text(text: str) -> str:
 
 
 def _joined(match: re.Match[str]) -> str:
-    before, after = match.string[match.start() - 1], match.string[match.end()]
-    return "" if before.islower() and after.islower() else match.group(0)
+    before = match.string[match.start() - 1] if match.start() else ""
+    return "" if before.islower() and match.string[match.end()].islower() else match.group(0)
 
 
 def words(text: str) -> list[str]:
