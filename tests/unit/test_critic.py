@@ -348,3 +348,12 @@ def test_an_enhancement_written_after_a_space_is_the_one_asked() -> None:
     assert not critique("How is AC-2(3) implemented?", [claim], lambda _: chunk, {})
     asked = critique("How is AC-2 (5) implemented?", [claim], lambda _: chunk, {})
     assert [f.detail for f in asked] == ["the question names AC-2 (5); no cited passage does"]
+
+
+def test_an_identifier_written_without_its_hyphen_is_the_one_asked() -> None:
+    text = "Passwords are hashed with SHA-256."
+    chunk = Chunk("c5", "policies/crypto.md", 0, len(text), text, "")
+    claim = Claim(text, (Quote(text, chunk.document, "c5", 0, len(text)),))
+    assert not critique("Do you hash passwords with SHA256?", [claim], lambda _: chunk, {})
+    asked = critique("Do you use SHA512?", [claim], lambda _: chunk, {})
+    assert [f.detail for f in asked] == ["the question names SHA512; no cited passage does"]

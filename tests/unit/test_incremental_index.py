@@ -4,6 +4,7 @@ as an index built afresh over the same corpus."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import threading
 from pathlib import Path
@@ -226,3 +227,16 @@ def test_a_search_not_yet_started_is_left_to_the_caller() -> None:
     release.set()
     assert ahead.take("slow") == (None, [0])
     ahead.close()
+
+
+def test_a_lexical_index_read_another_way_is_built_again(tmp_path: Path) -> None:
+    """A lexical index written before a change in how text is read (which identifiers
+    a passage names: 'SHA256' is now 'sha-256') is rewritten, not kept: its passages'
+    keys are unchanged, so it would be kept and its identifiers never match."""
+    embedder = HashingEmbedder()
+    update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    (pointer,) = (tmp_path / "index").glob("*/lexical.json")
+    pointer.write_text(json.dumps({"folder": json.loads(pointer.read_text())["folder"]}))
+    _, update = update_index(corpus(DOCUMENTS), embedder, tmp_path)
+    assert update.lexical == "rewritten"
+    assert update_index(corpus(DOCUMENTS), embedder, tmp_path)[1].lexical == "unchanged"

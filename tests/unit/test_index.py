@@ -285,3 +285,11 @@ def test_an_enhancement_written_after_a_space_is_found(tmp_path: Path) -> None:
     index = open_index(ingest([_source("a.md", text)]), HashingEmbedder(), tmp_path)
     hits = index.search("How is AC-2(3) implemented?", 5)
     assert [index.chunk(h.chunk_id).text[:8] for h in hits] == ["AC-2 (3)"]
+
+
+def test_an_identifier_without_its_hyphen_finds_the_one_with_it(tmp_path: Path) -> None:
+    text = "Passwords are hashed with SHA-256.\n\nData at rest uses AES256.\n\nSHA-1 is not used.\n"
+    index = open_index(ingest([_source("a.md", text)]), HashingEmbedder(), tmp_path)
+    for query, found in (("Do you use SHA256?", "Passwords"), ("AES-256 at rest?", "Data at r")):
+        hits = index.search(query, 5)
+        assert [index.chunk(h.chunk_id).text[:9] for h in hits] == [found]

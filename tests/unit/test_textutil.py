@@ -11,6 +11,7 @@ from dossier.common.textutil import (
     STOPWORDS,
     content_terms,
     fold_whitespace,
+    identifier_key,
     identifiers,
     sentence_spans,
     stem,
@@ -101,6 +102,21 @@ def test_an_enhancement_after_a_space_is_part_of_the_identifier(
     """'AC-2 (3)' is AC-2(3) (it was read as AC-2, so a passage on it did not name the
     enhancement asked about, and named AC-2)."""
     assert identifiers(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SHA256, SHA-256, AES256 and SOC2", ["sha-256", "sha-256", "aes-256", "soc-2"]),
+        ("CC6.1, IA5 and ISO27001", ["cc6.1", "ia5", "iso-27001"]),  # a short prefix: as written
+    ],
+)
+def test_a_name_and_its_number_are_one_identifier_with_or_without_the_hyphen(
+    text: str, expected: list[str]
+) -> None:
+    """SHA256 is SHA-256 (a question on SHA256 answered from a passage on SHA-256
+    escalated: 'no cited passage names SHA256')."""
+    assert [identifier_key(name) for name in identifiers(text)] == expected
 
 
 def test_identifiers_are_lowercased_and_in_order() -> None:

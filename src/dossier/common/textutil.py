@@ -105,6 +105,15 @@ def identifiers(text: str) -> list[str]:
     return [_OTHER_HYPHENS.sub("-", m.group(0)).lower().replace(" ", "") for m in found]
 
 
+_GLUED = re.compile(r"^([a-z]{3,})(?=\d)")
+
+
+def identifier_key(name: str) -> str:
+    """What identifiers are compared by: a name of three letters or more glued to its
+    number is the name hyphenated ("sha256" is "sha-256", "soc2" is "soc-2")."""
+    return _GLUED.sub(r"\1-", name)
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball (Porter2) English stem of a lower-case word: the stemmer

@@ -25,7 +25,13 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 
-from dossier.common.textutil import HYPHENS, fold_whitespace, identifiers, quantities
+from dossier.common.textutil import (
+    HYPHENS,
+    fold_whitespace,
+    identifier_key,
+    identifiers,
+    quantities,
+)
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
@@ -181,13 +187,16 @@ def _unnamed_identifiers(text: str, cited: str) -> list[str]:
     """The identifiers of ``text`` (as written there) that ``cited`` does not name.
     Compared as identifiers, as the index compares them: "CC6.10" and "AC-2(3)" do
     not name CC6.1 and AC-2, though they begin with them."""
-    named = set(identifiers(cited))
-    return [_as_written(name, text) for name in identifiers(text) if name not in named]
+    named = {identifier_key(name) for name in identifiers(cited)}
+    return [
+        _as_written(name, text) for name in identifiers(text) if identifier_key(name) not in named
+    ]
 
 
 def _as_written(name: str, text: str) -> str:
-    """An identifier as ``text`` writes it (``identifiers`` reads any hyphen, a space)."""
-    pattern = re.escape(name).replace(r"\-", f"[{HYPHENS}]").replace(r"\(", r"\s?\(")
+    """An identifier as ``text`` writes it (``identifiers`` reads any hyphen and a
+    space; ``identifier_key`` no hyphen)."""
+    pattern = re.escape(name).replace(r"\-", f"[{HYPHENS}]?").replace(r"\(", r"\s?\(")
     match = re.search(pattern, text, re.I)
     return match.group(0) if match else name
 

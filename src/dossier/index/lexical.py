@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
-from dossier.common.textutil import STOPWORDS, identifiers, words
+from dossier.common.textutil import STOPWORDS, identifier_key, identifiers, words
 from dossier.records import Corpus
 
 TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
@@ -53,7 +53,7 @@ class LexicalIndex:
                     key=key,
                     document=document,
                     body=text,
-                    identifiers=sorted(set(identifiers(text))),
+                    identifiers=sorted({identifier_key(n) for n in identifiers(text)}),
                 )
             )
         writer.commit()
@@ -103,7 +103,10 @@ class LexicalIndex:
     def positions_with_identifiers(self, names: Sequence[str]) -> set[int]:
         Query, Occur = self._tantivy.Query, self._tantivy.Occur
         query = Query.boolean_query(
-            [(Occur.Should, Query.term_query(self._schema, "identifiers", n)) for n in names]
+            [
+                (Occur.Should, Query.term_query(self._schema, "identifiers", identifier_key(n)))
+                for n in names
+            ]
         )
         searcher = self._index.searcher()
         hits = searcher.search(query, max(searcher.num_docs, 1)).hits
@@ -111,6 +114,9 @@ class LexicalIndex:
 
 
 LEXICAL_POINTER = "lexical.json"
+# How the indexed text is read (textutil.read_text, identifiers, identifier_key): an
+# index written another way is rewritten, since its passages' keys do not change.
+READING = 2
 
 
 def update_lexical(
@@ -123,8 +129,11 @@ def update_lexical(
     hits must be those of a fresh build."""
     folder.mkdir(parents=True, exist_ok=True)
     pointer = folder / LEXICAL_POINTER
-    current = json.loads(pointer.read_text())["folder"] if pointer.exists() else None
+    held_as = json.loads(pointer.read_text()) if pointer.exists() else {}
+    current = held_as.get("folder")
     if current and not (folder / current).is_dir():  # lost: build it again
+        current = None
+    if held_as.get("reading") != READING:  # read another way: build it again
         current = None
     for stale in folder.glob("lexical-*"):
         if stale.name != current:  # left by a build killed while rewriting
@@ -147,7 +156,7 @@ def update_lexical(
     (folder / name).mkdir()
     lexical = LexicalIndex(folder / name)
     lexical.add([(k, *wanted[k]) for k in keys])
-    write_atomic(pointer, json.dumps({"folder": name}).encode())
+    write_atomic(pointer, json.dumps({"folder": name, "reading": READING}).encode())
     if current:
         shutil.rmtree(folder / current, ignore_errors=True)
     return lexical, "rewritten", len(added), len(removed)
