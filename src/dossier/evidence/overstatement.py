@@ -166,17 +166,16 @@ def _left_to_customer(question: str, lead: str) -> Finding | None:
 
 # A sentence whose subject is a third party: "Suppliers must ...", "If third parties
 # store data, their controls should ...".
+_THIRD_PARTIES = (
+    r"third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
+    r"|sub-?contractors?|partners?"
+)
 _THIRD_PARTY_SUBJECT = re.compile(
     r"^\W*(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+)?"
-    r"(?:third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
-    r"|sub-?contractors?|partners?)\b",
+    rf"(?:{_THIRD_PARTIES})\b",
     re.I,
 )
-_THIRD_PARTY_ASKED = re.compile(
-    r"\b(?:third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
-    r"|sub-?contractors?|partners?|supply\s+chain|outsourc\w*)\b",
-    re.I,
-)
+_THIRD_PARTY_ASKED = re.compile(rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc\w*)\b", re.I)
 
 
 def _third_party(question: str, lead: str) -> Finding | None:
