@@ -758,3 +758,9 @@ def test_an_optional_practice_or_the_customers_own_is_not_a_yes(question: str, l
 )
 def test_a_question_about_the_customers_choice_keeps_its_yes(question: str, lead: str) -> None:
     assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_bound_wrapped_across_lines_is_kept() -> None:
+    """Hard-wrapped text: a line break inside "at least" is a space."""
+    lead = "Passwords must be at\nleast 12 characters long."
+    assert _short("What is the minimum password length?", lead) == ("at least 12 characters", None)

@@ -73,7 +73,6 @@ _BOUNDING = re.compile(
     r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b",
     re.I,
 )
-# A question that asks whether something is prohibited: a negated rule answers Yes.
 # A question with a negation of its own: a negated lead quote is for a person to read.
 _NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
 _BRIDGE = frozenset("be been being is are was were currently yet ever always".split())
@@ -112,10 +111,19 @@ def short_answer(
     return SHORT_ANSWER_PARTS.join([first, *further]), None
 
 
+# A line that opens an item of a list: "- Penetration test [annual]", "2) Encrypt ...".
+_LIST_ITEM = re.compile(r"(?:[-*\u2022+]|\d{1,2}[.)])\s")
+
+
 def _folded(text: str) -> str:
-    """The text with each line's whitespace folded and blank lines dropped: the line
-    breaks stay, where a list's items begin."""
-    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+    """The text with its whitespace folded to single spaces but for the line break
+    before each item of a list (where a value's clause ends); a line that only wraps
+    the text ("at\nleast 12 characters") is joined to the one before."""
+    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    return "".join(
+        ("\n" if _LIST_ITEM.match(line) else " ") + line if n else line
+        for n, line in enumerate(lines)
+    )
 
 
 def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
