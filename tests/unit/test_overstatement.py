@@ -116,3 +116,17 @@ def test_an_absence_asked_is_yes_only_from_a_lead_naming_that_absence(
     a lead that says nothing of encryption must not give it."""
     found = overstated("Is customer data ever stored on unencrypted laptops?", lead)
     assert (found is not None) is flagged
+
+
+@pytest.mark.parametrize(
+    ("lead", "held"),
+    [
+        ("Examples of certifications that require this include PCI and ISO 27001.", False),
+        ("Our controls are aligned with ISO 27001.", False),
+        ("We are ISO 27001 certified.", True),
+        ("The ISO 27001 certificate is renewed every three years.", True),
+    ],
+)
+def test_a_certification_asked_needs_one_held(lead: str, held: bool) -> None:
+    found = overstated("Is your organization ISO 27001 certified?", lead)
+    assert (found is None) is held

@@ -214,10 +214,17 @@ def _event(question: str, lead: str) -> Finding | None:
 # -- a certification ---------------------------------------------------------------------
 
 _CERTIFICATION = re.compile(r"\b(?:certifi\w*|certificates?|accredit\w*|attest\w*)\b", re.I)
+# A certification held: "certified", "our certificate", "SOC 2 attestation"; a category
+# ("regulations and certifications that require ...") holds none.
+_CERTIFICATION_HELD = re.compile(
+    r"\b(?:certified|accredited|attested|certificates?|certification|accreditation"
+    r"|attestation)\b",
+    re.I,
+)
 
 
 def _certification(question: str, lead: str) -> Finding | None:
-    if not _CERTIFICATION.search(question) or _CERTIFICATION.search(lead):
+    if not _CERTIFICATION.search(question) or _CERTIFICATION_HELD.search(lead):
         return None
     detail = (
         "the question asks about a certification or attestation; the lead quote "
