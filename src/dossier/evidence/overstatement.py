@@ -6,15 +6,16 @@ A lead sentence can name the practice asked and still not say Yes to the questio
   prohibition ("USB drives may be used with approval");
 - the question asks whether something is allowed *without* a control ("Do you allow
   remote access without MFA?", "Is customer data ever stored unencrypted?") and the
-  lead states the control ("MFA is required for all remote access"): Yes would say the
-  opposite of the document;
+  lead states the control ("MFA is required for all remote access"), or does not name
+  a lack the question names by its own word ("unencrypted"): Yes would admit a gap the
+  document does not;
 - the lead leaves the practice to the customer, as their choice ("Users can enable
   MFA") or their responsibility ("Customers are responsible for backups"), or states
   it of third parties ("Suppliers must encrypt data at rest");
 - the question asks what happened ("Have you experienced a breach in the past 12
   months?"): policies state rules, not events;
-- the question asks about a certification the lead does not state ("aligned with ISO
-  27001" for "Is your company ISO 27001 certified?");
+- the question asks about a certification the lead does not state as held ("aligned
+  with ISO 27001" for "Is your company ISO 27001 certified?");
 - the question names a figure the lead states otherwise ("at least 12 characters"
   against "at least 8 characters", "AES-256" against "AES-128").
 
