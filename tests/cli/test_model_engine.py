@@ -205,7 +205,8 @@ def test_a_lying_provider_ends_in_abstention_with_its_quotes_discarded(
     ]
     jsonschema.validate(json.loads((tmp_path / "dossier.json").read_text()), _schema())
     markdown = (tmp_path / "dossier.md").read_text()
-    assert "coverage of $9,999,999 per incident" in markdown
+    # the Markdown escapes "$" (GitHub typesets $...$ as maths); it renders as written
+    assert "coverage of \\$9,999,999 per incident" in markdown
     assert "cites a passage the model was not shown" in markdown
     assert calls_per_question(tmp_path) == {"Q1": 5, "Q2": 5, "Q3": 5}
 
