@@ -146,9 +146,6 @@ def _value_answer(question: str, fact: Fact, kind: str, lead: str) -> tuple[str,
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
     if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
-    practice = _unnamed_practice(fact.text, lead)  # taken daily, for how often tested
-    if practice is not None:
-        return NEEDS_REVIEW, Finding("subject", 0, _other_practice(practice, value))
     return value, None
 
 
@@ -167,69 +164,6 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     missing = [t for t in terms if not thesaurus.says(t, present)]
     named = len(terms) - len(missing)
     return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
-
-
-# The practice a value question asks about, as its verb: "tested" of "How often are
-# backups tested?", "rotate" of "How often do you rotate encryption keys?" (the last
-# participle of its first clause, or the verb after "do you").
-_VALUE_ASKED = (
-    r"^\s*(?:within\s+|after\s+)?how\s+(?:often|frequently|long|quickly|soon|fast|regularly"
-    r"|many\s+(?:minutes|hours|days|weeks|months|years))\b"
-)
-_PRACTICE_PASSIVE = re.compile(
-    _VALUE_ASKED + r"[^?,;]*?\b(?:are|is|were|was|must|should|will)\s+"
-    r"((?:(?!(?:for|to|by|after|before|from|within|at|on|in|and|or|if|when|with)\b)\w+\s*)+)",
-    re.I,
-)
-_PRACTICE_ACTIVE = re.compile(
-    _VALUE_ASKED + r"\s+(?:do|does|will|must|should)\s+(?:you|we|(?:your|the)\s+"
-    r"(?:company|organi[sz]ation|vendor|team|firm|provider|service|business))\s+(\w+)",
-    re.I,
-)
-_PARTICIPLE = re.compile(r"\w{3,}(?:ed|en)$", re.I)
-# Verbs that only say a practice happens, lasts or is required ("How often are
-# employees required to complete training?"): they ask no practice of their own.
-_NO_PRACTICE = frozenset(
-    stem(word)
-    for word in "perform performed conduct conducted carry carried do done make made take "
-    "taken complete completed execute executed undertake undertaken happen occur run "
-    "retain retained keep kept store stored hold held remain archive archived given "
-    "provided required expected obliged obligated asked allowed permitted needed "
-    "mandated scheduled planned".split()
-)
-
-
-def _practice_asked(question: str) -> str | None:
-    """The verb of the practice a value question asks about, as written; none when
-    its verb only says the practice happens ("How often are audits performed?")."""
-    text = " ".join(question.split())
-    active = _PRACTICE_ACTIVE.match(text)
-    if active is not None:
-        verb = active.group(1)
-    else:
-        passive = _PRACTICE_PASSIVE.match(text)
-        clause = passive.group(1).split() if passive is not None else []
-        if not clause or not _PARTICIPLE.match(clause[-1]) or len(clause) < 2:
-            return None
-        verb = clause[-1]
-    return None if stem(verb) in _NO_PRACTICE else verb
-
-
-def _unnamed_practice(question: str, lead: str) -> str | None:
-    """The practice asked, when the lead sentence does not name it (nor a thesaurus
-    alternative): a value it states is of another practice on the same subject
-    ("Backups are taken every 24 hours" for how often backups are tested)."""
-    verb = _practice_asked(question)
-    if verb is None or thesaurus.says(stem(verb), set(content_terms(lead))):
-        return None
-    return verb
-
-
-def _other_practice(verb: str, value: str) -> str:
-    return (
-        f"the lead quote states “{value}” but not of what the question asks ({verb}): "
-        "a person decides whether it is the value asked"
-    )
 
 
 def _partial_subject(fact: Fact, lead: str, value: str) -> str:
