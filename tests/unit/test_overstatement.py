@@ -96,11 +96,6 @@ def test_a_prohibition_asked_needs_a_lead_that_states_one(lead: str, stated: boo
     assert found is None or found.check == "negation"
 
 
-def test_a_version_asked_and_a_family_named_without_one_is_for_a_person() -> None:
-    found = overstated("Do you use TLS 1.2 or higher?", "Data in transit is secured via TLS.")
-    assert found is not None and found.check == "number"
-
-
 @pytest.mark.parametrize(
     ("lead", "flagged"),
     [
@@ -125,8 +120,58 @@ def test_an_absence_asked_is_yes_only_from_a_lead_naming_that_absence(
         ("Our controls are aligned with ISO 27001.", False),
         ("We are ISO 27001 certified.", True),
         ("The ISO 27001 certificate is renewed every three years.", True),
+        ("The company holds ISO 27001 and SOC 2 certifications.", True),
     ],
 )
 def test_a_certification_asked_needs_one_held(lead: str, held: bool) -> None:
     found = overstated("Is your organization ISO 27001 certified?", lead)
     assert (found is None) is held
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Do you require a minimum password length of 8 characters?",
+            "Passwords must contain at least 12 characters.",
+        ),
+        (
+            "Is data in transit encrypted with TLS 1.2?",
+            "Data in transit is encrypted with TLS 1.3.",
+        ),
+        ("Is data encrypted at rest using AES-256?", "Data is encrypted using 256-bit AES."),
+        ("Has your company been certified to ISO 27001?", "The company is ISO 27001 certified."),
+        (
+            "Has your security policy been approved by management?",
+            "This policy is approved by the executive leadership team.",
+        ),
+        (
+            "Do you have a SOC 2 Type II attestation?",
+            "An independent auditor issues a SOC 2 Type II report annually.",
+        ),
+        (
+            "Do you enforce MFA for administrators?",
+            "MFA is mandatory for administrators and optional for standard users.",
+        ),
+        (
+            "Is data encrypted at rest?",
+            "All data is encrypted at rest; customers may optionally supply their own keys.",
+        ),
+        ("Is MFA available for customer accounts?", "Customers can enable MFA in their settings."),
+        (
+            "Is an annual penetration test performed?",
+            "Third-party assessors perform an annual penetration test of our platform.",
+        ),
+        ("Are backups stored off-site?", "Vendor-hosted backups are stored in a separate region."),
+        ("Is access to customer data logged?", "Partner access to customer data is logged."),
+        (
+            "Is it possible to restore data from backups in an unexpected outage?",
+            "Data can be restored from backups within 4 hours.",
+        ),
+    ],
+)
+def test_common_questions_answered_by_their_lead_keep_the_yes(question: str, lead: str) -> None:
+    """False alarms a review of realistic question and lead pairs found: a bare figure
+    is a minimum, "Has ... been approved" is no event, a second clause or a thing of a
+    third party's is not the practice asked, "unexpected" names no lacking control."""
+    assert overstated(question, lead) is None
