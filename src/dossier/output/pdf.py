@@ -232,8 +232,9 @@ class _Unrendered(logging.Handler):
 
 
 def _code_points(html: str, characters: set[str]) -> str:
-    """``html`` with each of ``characters`` as '[U+XXXX]', in its text and in the
-    CSS strings of its page footer (where it is a CSS escape: see css_string)."""
+    """``html`` with each of ``characters`` shown by its code point ('[U+1F510]' for a
+    padlock emoji), in its text and in the CSS strings of its page footer (where it is a
+    CSS escape: see css_string)."""
     for character in sorted(characters):
         shown = f"[U+{ord(character):04X}]"
         html = html.replace(character, shown)
