@@ -266,22 +266,19 @@ _MEASURE = re.compile(
     r"(characters?|chars|digits?|bits?|(?:failed\s+)?(?:login\s+)?attempts?)\b",
     re.I,
 )
-# "AES-256", "TLS 1.2 or higher", "SHA-1": a family and its version or size.
-_FAMILIES = ("aes", "tls", "ssl", "sha", "rsa", "ssh", "smb", "snmp")
-_VERSIONED = re.compile(
-    rf"\b({'|'.join(_FAMILIES)})\s*[-v]?\s*(\d+(?:\.\d+)?)"
-    r"(\s+or\s+(?:higher|greater|above|later|newer|better|stronger))?",
-    re.I,
-)
+# "AES-256", "TLS 1.2 (or higher)", "SHA-1": a family and its version or size, asked as
+# a least one.
+_VERSIONED = re.compile(r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)", re.I)
 
 
 def _figure(question: str, lead: str) -> Finding | None:
     """The question names a figure ("at least 12 characters", "AES-256") and the lead
     states figures of the same unit or family, none of which meets it."""
+    in_lead = _figures(lead)
     for unit, wanted, bound in _figures(question):
-        stated = [value for u, value, _ in _figures(lead) if u == unit]
+        stated = [value for u, value, _ in in_lead if u == unit]
         if stated and not any(_meets(value, wanted, bound) for value in stated):
-            shown = ", ".join(f"{_plain(v)}" for v in stated)
+            shown = ", ".join(_plain(v) for v in stated)
             detail = (
                 f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "
                 "a person decides whether it answers Yes"
@@ -290,7 +287,7 @@ def _figure(question: str, lead: str) -> Finding | None:
     return None
 
 
-Figure = tuple[str, float, str]  # unit or family, value, bound: "min", "max" or ""
+Figure = tuple[str, float, str]  # unit or family, value, bound: "min" or "max"
 
 
 def _figures(text: str) -> list[Figure]:
@@ -319,11 +316,7 @@ def _bare(unit: str) -> str:
 
 
 def _meets(stated: float, wanted: float, bound: str) -> bool:
-    if bound == "min":
-        return stated >= wanted
-    if bound == "max":
-        return stated <= wanted
-    return stated == wanted
+    return stated >= wanted if bound == "min" else stated <= wanted
 
 
 def _plain(value: float) -> str:
