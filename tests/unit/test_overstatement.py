@@ -21,6 +21,12 @@ from dossier.evidence.overstatement import overstated
             "Accounts are locked after 10 failed login attempts.",
         ),
         ("Are RSA keys at least 3072 bits long?", "RSA keys are 2048 bits."),
+        # one of the figures stated falls short: Yes would claim it for all
+        ("Is data at rest encrypted with AES-256?", "We use AES-256, and AES-128 for backups."),
+        (
+            "Are passwords required to be at least 12 characters?",
+            "Passwords are at least 8 characters for users and 14 characters for administrators.",
+        ),
     ],
 )
 def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead: str) -> None:
@@ -35,7 +41,6 @@ def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead:
             "Are passwords required to be at least 12 characters?",
             "Passwords must be at least 14 characters long.",
         ),
-        ("Is data at rest encrypted with AES-256?", "We use AES-256 and AES-128 for backups."),
         ("Do you use TLS 1.2 or higher for data in transit?", "Connections require TLS 1.3."),
         (
             "Are accounts locked after no more than 5 failed login attempts?",
@@ -175,3 +180,65 @@ def test_common_questions_answered_by_their_lead_keep_the_yes(question: str, lea
     is a minimum, "Has ... been approved" is no event, a second clause or a thing of a
     third party's is not the practice asked, "unexpected" names no lacking control."""
     assert overstated(question, lead) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Do you use unencrypted protocols?", "All traffic is encrypted with TLS 1.2."),
+        ("Do you store passwords in plaintext?", "Passwords are hashed with bcrypt."),
+        ("Are passwords transmitted in clear text?", "All traffic is encrypted with TLS."),
+        ("Are there any systems that do not enforce MFA?", "MFA is enforced on all systems."),
+        ("Are there any accounts lacking MFA?", "Accounts use single sign-on."),
+        ("Do any servers run unsupported operating systems?", "Servers run Ubuntu LTS."),
+    ],
+)
+def test_a_lack_asked_of_what_is_used_or_exists_is_for_a_person(question: str, lead: str) -> None:
+    """Yes to "Do you use unencrypted protocols?" or "Are there any systems that do not
+    enforce MFA?" admits a gap; a lead stating the control says the opposite, and one
+    that names no lack says nothing of it."""
+    found = overstated(question, lead)
+    assert found is not None and found.check == "negation"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        # the lead names the lack itself
+        ("Do you use unencrypted protocols?", "Legacy systems use unencrypted FTP."),
+        ("Are there any systems that do not enforce MFA?", "Legacy systems are exempt from MFA."),
+        # a control acting on the lack: the question asks about the control
+        ("Do you use tools to detect unauthorized access?", "An IDS monitors the network."),
+        ("Is unauthorized software prevented from running?", "Allow-listing is enforced."),
+        ("Are unsupported systems removed from the network?", "Old systems are retired."),
+        # "without" followed by no control the lead states
+        ("Can the service be restored without downtime?", "Backups run hourly."),
+    ],
+)
+def test_a_lack_the_lead_names_or_a_control_acts_on_keeps_the_yes(question: str, lead: str) -> None:
+    assert overstated(question, lead) is None
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "We require our suppliers to encrypt customer data at rest.",
+        "Our cloud provider encrypts all customer data at rest.",
+        "Contractors must encrypt customer data at rest.",
+    ],
+)
+def test_a_practice_asked_of_suppliers_or_left_to_providers_is_not_the_vendors_own(
+    lead: str,
+) -> None:
+    found = overstated("Is customer data encrypted at rest?", lead)
+    assert found is not None and found.check == "subject"
+
+
+def test_a_practice_of_ones_own_before_what_is_asked_of_suppliers_keeps_the_yes() -> None:
+    lead = "We encrypt customer data at rest and require our suppliers to do the same."
+    assert overstated("Is customer data encrypted at rest?", lead) is None
+
+
+def test_a_practice_the_customer_may_enable_is_left_to_the_customer() -> None:
+    found = overstated("Is customer data encrypted at rest?", "Customers may enable encryption.")
+    assert found is not None and found.check == "scope"

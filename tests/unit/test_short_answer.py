@@ -76,6 +76,20 @@ def test_a_prohibition_answers_a_question_about_it_yes() -> None:
     assert _short("Do you prohibit sharing passwords?", lead) == ("Yes", None)
 
 
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "USB storage devices are not restricted on developer laptops.",
+        "There are no restrictions on USB storage devices.",
+    ],
+)
+def test_a_lead_that_lifts_the_prohibition_asked_is_no_yes(lead: str) -> None:
+    """A lead saying "not restricted" holds a negation and a restriction word: it is no Yes to
+    "Is the use of USB storage devices prohibited?"."""
+    question = "Is the use of USB storage devices prohibited?"
+    assert _short(question, lead) == ("Needs review", "negation")
+
+
 def test_negations_that_bound_a_value_are_not_denials() -> None:
     lead = "Customers are notified no later than 72 hours after a breach is confirmed."
     assert _short("Do you notify customers of breaches?", lead) == ("Yes", None)

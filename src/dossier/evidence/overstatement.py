@@ -17,7 +17,8 @@ A lead sentence can name the practice asked and still not say Yes to the questio
 - the question asks about a certification the lead does not state as held ("aligned
   with ISO 27001" for "Is your company ISO 27001 certified?");
 - the question names a figure the lead states otherwise ("at least 12 characters"
-  against "at least 8 characters", "AES-256" against "AES-128").
+  against "at least 8 characters", "AES-256" against "AES-128"), for all or for part
+  of what it covers.
 
 Each gives a finding: a person decides whether the answer is Yes.
 """
@@ -62,34 +63,66 @@ def overstated(question: str, lead: str) -> Finding | None:
 
 _PERMISSIVE_ASK = re.compile(
     r"^\s*(?:can|could|may)\b|\b(?:allow(?:s|ed)?|permit(?:s|ted)?|accept(?:s|ed)?"
-    r"|tolerate[sd]?|possible|ever)\b",
+    r"|tolerate[sd]?|possible|ever)\b"
+    # whether any exist: "Are there any systems that do not enforce MFA?"
+    r"|^\s*(?:are|is)\s+there\s+any\b|^\s*(?:do|does)\s+any\b",
     re.I,
 )
-_WITHOUT = re.compile(r"\bwithout\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# A lack in use: "Do you use unencrypted protocols?", "Is data stored unencrypted?"
+_IN_USE = re.compile(
+    r"\b(?:use[sd]?|using|stor(?:e[sd]?|ing)|transmit(?:s|ted)?|sen[dt]s?|run(?:s|ning)?"
+    r"|operat(?:e[sd]?|ing)|exist(?:s|ing)?|remain(?:s|ing)?|kept|connect(?:s|ed)?)\b",
+    re.I,
+)
+# "without MFA" (a control named after it, or something else: "without downtime"), and
+# what only a lack can be: "systems that do not enforce MFA", "accounts lacking MFA".
+_WITHOUT = re.compile(
+    r"\b(?:without|(lack(?:s|ing)?|(?:that|which|who)\s+(?:do|does|is|are|has|have)\s*"
+    r"(?:not|n[’']t)(?:\s+(?:use|have|support|require|enforce))?))\s+"
+    r"((?:[\w-]+\s+){0,2}[\w-]+)",
+    re.I,
+)
+# A lead that names an absence itself ("not", "without", "exempt") may answer Yes.
+_ABSENCE_STATED = re.compile(
+    r"\b(?:without|not|never|no|exempt\w*|exception\w*|lack\w*)\b|n[’']t\b", re.I
+)
 # A lack named by its own word, of a control: "unencrypted", "unpatched", "non-compliant"
 # ("unexpected", "universal", "underlying" name none).
 _LACKING = re.compile(
     r"\b(un|non-?)(encrypted|authenticated|authori[sz]ed|patched|supported|approved|managed"
     r"|monitored|secured|protected|signed|verified|vetted|saniti[sz]ed|registered|licensed"
-    r"|hardened|compliant|logged|audited|restricted)\b",
+    r"|hardened|compliant|logged|audited|restricted)\b"
+    r"|\b(?:in\s+)?(clear|plain)\s?text\b",  # of encryption
     re.I,
 )
+# A control acting on the lack asked about: "Do you use tools to detect unauthorized
+# access?" asks about the tools, "Is unauthorized software prevented from running?"
+# about preventing it, not about using what is unauthorized.
+_CONTROL_VERB = (
+    r"\b(?:detect|prevent|block|monitor|log|alert|identif|remov|restrict|prohibit|review"
+    r"|report|investigat|isolat|quarantin|remediat|track|protect|den[yi]|reject|disabl|flag"
+    r"|scan|stop|find|handl|respond|address|against|replac|upgrad|decommission|retir)\w*"
+)
+_ACTED_ON_BEFORE = re.compile(rf"{_CONTROL_VERB}(?:\W+\w+){{0,3}}\W+$", re.I)
+_ACTED_ON_AFTER = re.compile(rf"^(?:\W+\w+){{0,4}}?\W+{_CONTROL_VERB}", re.I)
 
 
 def _absence_allowed(question: str, lead: str) -> Finding | None:
-    """The question asks whether something is allowed without a control: Yes would
-    admit a gap. A lead that states the control ("MFA is required" for "without MFA")
-    says the opposite; one that names neither the control nor its lack says nothing of
-    an "unencrypted" or "unpatched" it is asked about. Only a lead naming the absence
-    itself may give Yes. Prohibition questions aside: "Do you prohibit unapproved
-    software?" is answered by "only approved software may be used"."""
-    if PROHIBITION_ASK.search(question) or not _PERMISSIVE_ASK.search(question):
+    """The question asks whether something is allowed without a control, whether
+    anything lacks one, or whether what lacks one is used: Yes would admit a gap. A
+    lead that states the control ("MFA is required" for "without MFA") says the
+    opposite; one that names neither the control nor its lack says nothing of an
+    "unencrypted" or "unpatched" it is asked about, nor of "systems that do not
+    enforce MFA". Only a lead naming the absence itself may give Yes. Prohibition
+    questions aside: "Do you prohibit unapproved software?" is answered by "only
+    approved software may be used"."""
+    if PROHIBITION_ASK.search(question):
         return None
     present = set(content_terms(lead))
-    for control, lacking in _controls_absent(question, lead.lower()):
+    for control, lacking in _controls_absent(question, lead):
         stated = any(thesaurus.says(term, present) for term in content_terms(control))
         if stated or lacking:
-            why = "states it" if stated else "does not say it is allowed"
+            why = "states it" if stated else "does not say it is lacking"
             detail = (
                 f"the question asks about an absence ({control} lacking); the lead quote "
                 f"{why}: a person decides whether it answers No"
@@ -99,16 +132,35 @@ def _absence_allowed(question: str, lead: str) -> Finding | None:
 
 
 def _controls_absent(question: str, lead: str) -> list[tuple[str, bool]]:
-    """The controls whose absence the question names, and whether it names it by a
-    word of its own ("encrypted" of "unencrypted": True; "MFA" of "without MFA":
-    False, "without" says nothing of what follows being a control), less those the
-    lead names as lacking too."""
-    found = [(m.group(1), False) for m in _WITHOUT.finditer(question) if "without" not in lead]
+    """The controls whose absence the question asks about, and whether only a lead
+    naming the absence could answer Yes (True for "unencrypted" asked whether used or
+    allowed, for "systems that do not enforce MFA"; False for "without MFA": "without"
+    says nothing of what follows being a control, so only a lead stating it is no
+    Yes); none when the lead names an absence itself."""
+    if _ABSENCE_STATED.search(lead):
+        return []
+    permissive = _PERMISSIVE_ASK.search(question) is not None
+    found = [
+        (m.group(2), m.group(1) is not None)
+        for m in _WITHOUT.finditer(question)
+        if permissive or _IN_USE.search(question)
+    ]
     for match in _LACKING.finditer(question):
-        word = match.group(0).lower()
-        if word not in lead:
-            found.append((match.group(2), True))
+        acted_on = _ACTED_ON_BEFORE.search(question[: match.start()]) or _ACTED_ON_AFTER.match(
+            question[match.end() :]
+        )
+        asked = permissive or _IN_USE.search(question)
+        if asked and not acted_on and not _lack_named(match, lead):
+            found.append((match.group(2) or "encryption", True))
     return found
+
+
+def _lack_named(match: re.Match[str], lead: str) -> bool:
+    """Whether the lead names the lack the question names ("unencrypted", "in clear
+    text": any clear or plain text)."""
+    if match.group(2) is None:
+        return re.search(r"\b(?:clear|plain)\s?text\b", lead, re.I) is not None
+    return match.group(0).lower() in lead.lower()
 
 
 # -- a prohibition asked -----------------------------------------------------------------
@@ -138,8 +190,8 @@ def _prohibition_unstated(question: str, lead: str) -> Finding | None:
 # -- left to the customer --------------------------------------------------------------
 
 _OPTIONAL = re.compile(
-    r"\boptional(?:ly)?\b|\bmay\s+(?:optionally\s+)?(?:choose|opt|elect)\b"
-    r"|\bcan\s+(?:optionally\s+)?(?:choose|opt|elect|enable|turn\s+on|activate)\b"
+    r"\boptional(?:ly)?\b"
+    r"|\b(?:can|may)\s+(?:optionally\s+)?(?:choose|opt|elect|enable|turn\s+on|activate)\b"
     r"|\bat\s+(?:their|its|the\s+customer[’']s)\s+(?:own\s+)?discretion\b"
     r"|\bif\s+(?:the\s+)?(?:customers?|users?|clients?)\s+(?:so\s+)?(?:chooses?|wish(?:es)?)\b",
     re.I,
@@ -181,8 +233,8 @@ def _left_to_customer(question: str, lead: str) -> Finding | None:
 # A sentence whose subject is a third party: "Suppliers must ...", "If third parties
 # store data, their controls should ...".
 _THIRD_PARTIES = (
-    r"third[- ]part(?:y|ies)|vendors?|suppliers?|service\s+providers?|sub-?processors?"
-    r"|sub-?contractors?|partners?"
+    r"third[- ]part(?:y|ies)|vendors?|suppliers?|(?:service|cloud|hosting|infrastructure)"
+    r"\s+providers?|sub-?processors?|(?:sub-?)?contractors?|partners?|outsourcers?"
 )
 # The subject is the third parties themselves ("Third parties implement ...", "If third
 # parties store ...", "Each supplier must ..."), not a thing of theirs ("Vendor-hosted
@@ -190,7 +242,14 @@ _THIRD_PARTIES = (
 _THIRD_PARTY_SUBJECT = re.compile(
     r"^\W*(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
     rf"(?:{_THIRD_PARTIES})(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
-    r"|maintain\w*|perform\w*|ensure\w*|provide\w*|store\w*|process\w*)\b)",
+    r"|maintain\w*|perform\w*|ensure\w*|provide\w*|store\w*|process\w*|encrypts|hosts"
+    r"|manages|operates|runs|retains|uses|conducts|handles|complete[sd]?|undergo\w*)\b)",
+    re.I,
+)
+# The organisation asks it of them: "We require our suppliers to encrypt data".
+_ASKED_OF_THIRD_PARTIES = re.compile(
+    r"\b(?:require|oblige|expect|mandate|ask|contract)s?\s+(?:all\s+|our\s+|its\s+|the\s+"
+    rf"|any\s+|each\s+)?(?:{_THIRD_PARTIES})\s+to\b",
     re.I,
 )
 _THIRD_PARTY_ASKED = re.compile(rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc\w*)\b", re.I)
@@ -199,7 +258,9 @@ _THIRD_PARTY_ASKED = re.compile(rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc
 def _third_party(question: str, lead: str) -> Finding | None:
     """The lead states the practice of third parties ("Suppliers must encrypt data")
     and the question asks about the vendor's own: Yes would claim it as theirs."""
-    if not _THIRD_PARTY_SUBJECT.search(lead) or _THIRD_PARTY_ASKED.search(question):
+    first = _NEXT_CLAUSE.split(lead, maxsplit=1)[0]  # "We encrypt ... and require suppliers to"
+    of_them = _THIRD_PARTY_SUBJECT.search(lead) or _ASKED_OF_THIRD_PARTIES.search(first)
+    if not of_them or _THIRD_PARTY_ASKED.search(question):
         return None
     detail = (
         "the lead quote states it of third parties, not of the organisation asked: "
@@ -273,11 +334,13 @@ _VERSIONED = re.compile(r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:
 
 def _figure(question: str, lead: str) -> Finding | None:
     """The question names a figure ("at least 12 characters", "AES-256") and the lead
-    states figures of the same unit or family, none of which meets it."""
+    states figures of the same unit or family, one of which does not meet it: "AES-256
+    for databases and AES-128 for backups" is no Yes to "Is data at rest encrypted with
+    AES-256?", nor "8 characters for users, 14 for administrators" to "at least 12"."""
     in_lead = _figures(lead)
     for unit, wanted, bound in _figures(question):
         stated = [value for u, value, _ in in_lead if u == unit]
-        if stated and not any(_meets(value, wanted, bound) for value in stated):
+        if stated and not all(_meets(value, wanted, bound) for value in stated):
             shown = ", ".join(_plain(v) for v in stated)
             detail = (
                 f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "

@@ -73,6 +73,14 @@ _BOUNDING = re.compile(
     r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b",
     re.I,
 )
+# A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
+_NOT_PROHIBITED = re.compile(
+    r"\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted|prohibited"
+    r"|forbidden|banned|blocked|disabled|limited|disallowed|controlled)\b"
+    r"|\bno\s+(?:restrictions?|prohibitions?|limits?|limitations?)\b"
+    r"|\bnot\s+subject\s+to\s+(?:any\s+)?(?:restrictions?|limits?)\b",
+    re.I,
+)
 # A question with a negation of its own: a negated lead quote is for a person to read.
 _NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
 _BRIDGE = frozenset("be been being is are was were currently yet ever always".split())
@@ -295,8 +303,15 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
-    if PROHIBITION_ASK.search(asked):
+    lifted = _NOT_PROHIBITED.search(lead)
+    if PROHIBITION_ASK.search(asked) and lifted is None:
         return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
+    if PROHIBITION_ASK.search(asked) and lifted is not None:
+        detail = (
+            f"the question asks whether it is prohibited; the lead quote says it is not "
+            f"(“{' '.join(lifted.group(0).split())}”): a person decides whether it answers No"
+        )
+        return NEEDS_REVIEW, Finding("negation", 0, detail)
     terms = set(brief.terms) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
     if (
