@@ -60,6 +60,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("data loss prevention", "dlp"),
     ("sso", "single sign-on"),
     ("data center", "datacenter", "hosting facility"),
+    ("failed", "unsuccessful", "invalid", "incorrect"),
+    ("lockout", "lock out", "locked out"),
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase
