@@ -21,6 +21,13 @@ from dossier.evidence.overstatement import overstated
             "Accounts are locked after 10 failed login attempts.",
         ),
         ("Are RSA keys at least 3072 bits long?", "RSA keys are 2048 bits."),
+        # no figure of that unit stated: Yes would state the figure the lead does not
+        ("Are passwords required to be at least 12 characters?", "Passwords must be complex."),
+        (
+            "Do you carry cyber liability insurance with coverage of at least $5M?",
+            "We hold cyber liability insurance with sufficient coverage for our risk profile.",
+        ),
+        ("Do you use TLS 1.2 or higher?", "All traffic is encrypted in transit with TLS."),
         # one of the figures stated falls short: Yes would claim it for all
         ("Is data at rest encrypted with AES-256?", "We use AES-256, and AES-128 for backups."),
         (
@@ -46,8 +53,15 @@ def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead:
             "Are accounts locked after no more than 5 failed login attempts?",
             "Accounts are locked after 3 failed login attempts.",
         ),
-        # the lead states no figure of that unit: nothing to compare
-        ("Are passwords required to be at least 12 characters?", "Passwords must be complex."),
+        # a figure the lead refuses is not one it states of the practice
+        (
+            "Do you use TLS 1.2 or higher?",
+            "TLS 1.2 is required for all connections; TLS 1.0 and 1.1 are disabled.",
+        ),
+        (
+            "Do you carry cyber insurance with coverage of at least $5M?",
+            "We hold cyber liability insurance with $10 million in coverage.",
+        ),
     ],
 )
 def test_a_figure_the_lead_meets_or_does_not_state_keeps_the_yes(question: str, lead: str) -> None:
@@ -126,6 +140,9 @@ def test_an_absence_asked_is_yes_only_from_a_lead_naming_that_absence(
         ("We are ISO 27001 certified.", True),
         ("The ISO 27001 certificate is renewed every three years.", True),
         ("The company holds ISO 27001 and SOC 2 certifications.", True),
+        # sought, not held
+        ("ISO 27001 is on our target list to be compliant with or certified to.", False),
+        ("We are working towards ISO 27001 certification.", False),
     ],
 )
 def test_a_certification_asked_needs_one_held(lead: str, held: bool) -> None:

@@ -90,6 +90,33 @@ def test_a_lead_that_lifts_the_prohibition_asked_is_no_yes(lead: str) -> None:
     assert _short(question, lead) == ("Needs review", "negation")
 
 
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is MFA required for access to production systems?",
+            "MFA is required to access any critical system, including but not limited to "
+            "production environments.",
+        ),
+        (
+            "Is the use of USB storage devices prohibited?",
+            "Removable media, including but not limited to USB storage devices, are prohibited.",
+        ),
+    ],
+)
+def test_including_but_not_limited_to_is_no_negation(question: str, lead: str) -> None:
+    """The phrase widens a list; it denies nothing."""
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_not_limited_to_outside_that_phrase_is_still_a_negation() -> None:
+    lead = "Access to production is not limited to administrators."
+    assert _short("Is access to production restricted to administrators?", lead) == (
+        "Needs review",
+        "negation",
+    )
+
+
 def test_negations_that_bound_a_value_are_not_denials() -> None:
     lead = "Customers are notified no later than 72 hours after a breach is confirmed."
     assert _short("Do you notify customers of breaches?", lead) == ("Yes", None)
@@ -195,6 +222,18 @@ def test_a_yes_is_followed_by_the_frequency_a_further_part_asks() -> None:
     rotated = "KMS keys are rotated yearly."
     quotes = ["Encryption keys are rotated automatically by AWS KMS.", rotated]
     assert _parts(question, quotes, {1: rotated}) == "Yes; yearly"
+
+
+def test_a_demand_of_the_wording_is_checked_not_read_as_a_further_value() -> None:
+    """ "at least annually" is the wording's demand: the sentence research chose for it
+    (about another training) gave "Yes; annual" beside a lead saying monthly."""
+    question = "Are security awareness trainings conducted at least annually?"
+    lead = "Security awareness training is delivered to all employees monthly."
+    other = "Staff complete an annual regulatory compliance training."
+    brief = make_brief(Question("Q", question))
+    assert "at least annually" in brief.demands  # what this test is about
+    claims = (*_claims(lead), *_claims(other))
+    assert short_answer(brief, "grounded", claims, focus=lead, parts={1: other}) == ("Yes", None)
 
 
 def test_a_no_or_a_negation_is_never_followed_by_a_value() -> None:
@@ -723,3 +762,63 @@ def test_a_bound_wrapped_across_lines_is_kept() -> None:
     """Hard-wrapped text: a line break inside "at least" is a space."""
     lead = "Passwords must be at\nleast 12 characters long."
     assert _short("What is the minimum password length?", lead) == ("at least 12 characters", None)
+
+
+def _focused(question: str, quote: str, focus: str) -> tuple[str, str | None]:
+    brief = make_brief(Question("Q", question))
+    answer, finding = short_answer(brief, "grounded", _claims(quote), focus=focus)
+    return answer, finding.check if finding else None
+
+
+def test_a_lead_quote_stating_another_value_for_the_subject_is_for_a_person() -> None:
+    """The chosen sentence says one month; the sentence after it in the same quote says
+    the log data is kept a minimum of one year: "one month" alone misleads."""
+    focus = "Audit log data is retained locally on the system for a period of one month."
+    quote = f"{focus} Beyond that, log data is moved to warm storage and retained for one year."
+    assert _focused("How long are audit logs retained?", quote, focus) == (
+        "Needs review",
+        "value",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "focus", "value"),
+    [
+        # another period, of another subject
+        (
+            "How long are backups retained?",
+            "Backups are retained for 35 days. Invoices are kept for 7 years.",
+            "Backups are retained for 35 days.",
+            "for 35 days",
+        ),
+        # another figure, of another measure: hours are no count of attempts
+        (
+            "How many failed login attempts lock an account?",
+            "Accounts are locked after 5 failed login attempts. Repeated lockouts of an "
+            "account within 24 hours alert the Security team.",
+            "Accounts are locked after 5 failed login attempts.",
+            "5 failed login attempts",
+        ),
+        # "every account" measures no frequency
+        (
+            "How often is user access reviewed?",
+            "User access is reviewed quarterly. Each owner confirms that every account is "
+            "still required.",
+            "User access is reviewed quarterly.",
+            "quarterly",
+        ),
+    ],
+)
+def test_a_further_value_of_another_subject_or_measure_keeps_the_value(
+    question: str, quote: str, focus: str, value: str
+) -> None:
+    assert _focused(question, quote, focus) == (value, None)
+
+
+def test_a_count_of_the_same_thing_stated_twice_is_for_a_person() -> None:
+    focus = "User passwords must be at least 12 characters."
+    quote = f"{focus} Service account passwords must be at least 20 characters."
+    answer = _focused("What is the minimum password length in characters?", quote, focus)
+    assert answer[0] in ("Needs review", "Documented")
+    how_many = _focused("How many characters must passwords have at least?", quote, focus)
+    assert how_many == ("Needs review", "value")

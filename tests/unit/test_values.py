@@ -296,7 +296,7 @@ def _composed(question: str, quote: str) -> Answer:
     )
 
 
-def test_a_counted_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
+def test_a_measured_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
     """ "Are access rights revoked within 24 hours?" over "revoked within the defined
     timeframe" said Yes: the documents state no period at all."""
     answer = _composed(
@@ -307,9 +307,15 @@ def test_a_counted_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
     assert [(f.check, f.detail) for f in answer.findings] == [
         ("demand", "the question asks within 24 hours; no quote states such a period")
     ]
-    # a demand without a count ("at least annually") stays a missing fact, not a finding
+    # how often asked and not stated: Yes would tell the customer it meets "annually"
     plain = _composed("Is user access reviewed at least annually?", "User access is reviewed.")
-    assert plain.short_answer == "Yes" and plain.findings == ()
+    assert plain.short_answer == "Needs review"
+    assert [(f.check, f.detail) for f in plain.findings] == [
+        ("demand", "the question asks at least annually; no quote states such a frequency")
+    ]
+    # a demand naming no measure ("regularly") stays a missing fact, not a finding
+    vague = _composed("Is user access reviewed regularly?", "User access is reviewed.")
+    assert vague.short_answer == "Yes" and vague.findings == ()
 
 
 @pytest.mark.parametrize(
@@ -326,3 +332,33 @@ def test_a_least_period_in_any_wording_is_checked_against_the_quote(
     answer = _composed(question, quote)
     assert (answer.short_answer == "Needs review") is not met
     assert any(f.check == "demand" for f in answer.findings) is not met
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Have you experienced a data breach in the last 12 months?",
+        "Have you ever been fined by a regulator?",
+    ],
+)
+def test_a_question_about_what_happened_is_for_a_person_even_unquoted(question: str) -> None:
+    """Policies state rules, not events: with no quote, "Not covered" would still be
+    read by a customer as a statement about the vendor."""
+    brief = make_brief(Question("Q", question))
+    answer = compose_answer(
+        Question("Q", question),
+        Evidence(brief, (), (), (), ("No passage addresses it",)),
+        ComposeContext({}.get, {}),
+    )
+    assert (answer.verdict, answer.short_answer) == ("escalate", "Needs review")
+    assert [f.check for f in answer.findings] == ["event"]
+
+
+def test_a_question_about_a_practice_with_no_quote_is_not_covered() -> None:
+    question = "Do you encrypt backups?"
+    answer = compose_answer(
+        Question("Q", question),
+        Evidence(make_brief(Question("Q", question)), (), (), (), ("No passage",)),
+        ComposeContext({}.get, {}),
+    )
+    assert (answer.verdict, answer.short_answer) == ("unsupported", "Not covered")

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
+from dossier.evidence.overstatement import EVENT, asks_what_happened
 from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, short_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.records import (
@@ -44,7 +45,7 @@ from dossier.records import (
     Verdict,
 )
 from dossier.research.entailment import Entail
-from dossier.research.values import counted_demand, demand_met, demand_shortfall
+from dossier.research.values import demand_measure, demand_met, demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
 # A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
@@ -73,7 +74,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
     findings += entailment + _language(evidence, kept) + _demands(evidence.brief, kept)
-    findings += _model_failure(evidence, kept)
+    findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
@@ -128,6 +129,16 @@ def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
     return (Finding("language", -1, detail),)
 
 
+def _event_unquoted(question: Question, kept: list[Claim]) -> tuple[Finding, ...]:
+    """A question about what happened ("Have you had a breach in the last 12 months?")
+    is for a person, quoted or not: policies state rules, not events, so "not covered"
+    would tell a customer nothing true about the vendor. (A quoted one gets the same
+    finding from the short answer.)"""
+    if kept or not asks_what_happened(question.question):
+        return ()
+    return (replace(EVENT, claim=-1),)
+
+
 def _model_failure(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:
     """An answer the model could not give says nothing of the documents: it is for
     a person (or the next build), never "not covered"."""
@@ -138,10 +149,10 @@ def _model_failure(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]
 
 def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
     """A demand of the question ("at least 60 days") that the quoted value falls
-    short of ("retained for 35 days"), or a counted one ("within 24 hours") no quote
-    states a period for: a Yes would tell the customer the practice meets it. A
-    person decides. (A demand without a count, "at least annually", that no quote
-    states stays a missing fact beside the answer.)"""
+    short of ("retained for 35 days"), or a measured one ("within 24 hours", "at
+    least annually") no quote states a value for: a Yes would tell the customer the
+    practice meets it. A person decides. ("Regularly" names no measure: it stays a
+    missing fact beside the answer.)"""
     quoted = [q.text for claim in kept if claim.kind == "fact" for q in claim.quotes]
     findings = []
     for fact in brief.facts:
@@ -151,8 +162,10 @@ def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
         if short is not None:
             detail = f"the documents state {short}; the question asks {fact.text}"
             findings.append(Finding("demand", -1, detail))
-        elif counted_demand(fact) and all(demand_met(fact, text) is None for text in quoted):
-            detail = f"the question asks {fact.text}; no quote states such a period"
+        elif (measure := demand_measure(fact)) and all(
+            demand_met(fact, text) is None for text in quoted
+        ):
+            detail = f"the question asks {fact.text}; no quote states such a {measure}"
             findings.append(Finding("demand", -1, detail))
     return tuple(findings)
 

@@ -307,8 +307,22 @@ _CERTIFICATION_HELD = re.compile(
 )
 
 
+# A certification still to come: "on our target list to be compliant with or certified
+# to", "we are working towards ISO 27001", "we plan to obtain".
+_CERTIFICATION_SOUGHT = re.compile(
+    r"\b(?:target\w*|aim\w*|goals?|pursu\w*|working\s+towards?|plan(?:s|ned|ning)?"
+    r"|intend\w*|seek\w*|striv\w*|roadmap|in\s+progress|future|not\s+yet)\b"
+    r"|\bto\s+(?:be|become|get|obtain|achieve|pursue)\b[^.;]{0,40}\b(?:certif|accredit|attest)",
+    re.I,
+)
+
+
 def _certification(question: str, lead: str) -> Finding | None:
-    if not _CERTIFICATION.search(question) or _CERTIFICATION_HELD.search(lead):
+    """The question asks about a certification; the lead must state one held, not one
+    sought ("certifications on our target list to be certified to")."""
+    if not _CERTIFICATION.search(question):
+        return None
+    if _CERTIFICATION_HELD.search(lead) and not _CERTIFICATION_SOUGHT.search(lead):
         return None
     detail = (
         "the question asks about a certification or attestation; the lead quote "
@@ -327,9 +341,22 @@ _MEASURE = re.compile(
     r"(characters?|chars|digits?|bits?|(?:failed\s+)?(?:login\s+)?attempts?)\b",
     re.I,
 )
-# "AES-256", "TLS 1.2 (or higher)", "SHA-1": a family and its version or size, asked as
-# a least one.
-_VERSIONED = re.compile(r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)", re.I)
+# "AES-256", "TLS 1.2 (or higher)", "SHA-1", "256-bit AES": a family and its version or
+# size, asked as a least one.
+_VERSIONED = re.compile(
+    r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)"
+    r"|\b(\d+)\s*-?\s*bits?\s+(aes|rsa)\b",
+    re.I,
+)
+# An amount of money: "$5M", "USD 5 million", "5,000,000 dollars", "€2m".
+_MONEY = re.compile(
+    rf"(?:\b({_AT_LEAST})|\b({_AT_MOST}))?\s*(?:(?:[$€£]|\b(?:USD|EUR|GBP|US\$)\s?)\s*"
+    r"(\d+(?:[.,]\d+)*)\s*(k|m|mm|bn|b|thousand|million|billion)?\b"
+    r"|\b(\d+(?:[.,]\d+)*)\s*(thousand|million|billion)?\s*(?:dollars|euros?|pounds|usd|eur|gbp)\b)",
+    re.I,
+)
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9}
+_SCALE["billion"] = 1e9
 
 
 def _figure(question: str, lead: str) -> Finding | None:
@@ -337,20 +364,35 @@ def _figure(question: str, lead: str) -> Finding | None:
     states figures of the same unit or family, one of which does not meet it: "AES-256
     for databases and AES-128 for backups" is no Yes to "Is data at rest encrypted with
     AES-256?", nor "8 characters for users, 14 for administrators" to "at least 12"."""
-    in_lead = _figures(lead)
+    in_lead = [
+        f
+        for clause in _CLAUSES.split(lead)
+        if not _REFUSED.search(clause)
+        for f in _figures(clause)
+    ]
     for unit, wanted, bound in _figures(question):
         stated = [value for u, value, _ in in_lead if u == unit]
-        if stated and not all(_meets(value, wanted, bound) for value in stated):
-            shown = ", ".join(_plain(v) for v in stated)
-            detail = (
-                f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "
-                "a person decides whether it answers Yes"
-            )
-            return Finding("number", 0, detail)
+        if stated and all(_meets(value, wanted, bound) for value in stated):
+            continue
+        shown = ", ".join(_plain(v) for v in stated) or "none"
+        detail = (
+            f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "
+            "a person decides whether it answers Yes"
+        )
+        return Finding("number", 0, detail)
     return None
 
 
 Figure = tuple[str, float, str]  # unit or family, value, bound: "min" or "max"
+
+# A figure the lead refuses is no figure it states of the practice: "TLS 1.2 is
+# required; TLS 1.0 and 1.1 are disabled".
+_CLAUSES = re.compile(r"[;.]\s|,?\s+(?:but|while|whereas)\s+", re.I)
+_REFUSED = re.compile(
+    r"\b(?:disabled|deprecated|prohibited|forbidden|blocked|rejected|refused|retired"
+    r"|not\s+(?:be\s+)?(?:allowed|permitted|supported|accepted|used))\b",
+    re.I,
+)
 
 
 def _figures(text: str) -> list[Figure]:
@@ -360,8 +402,19 @@ def _figures(text: str) -> list[Figure]:
         bound = "min" if match.group(1) else "max" if match.group(2) else _bare(unit)
         found.append((unit, float(match.group(3)), bound))
     for match in _VERSIONED.finditer(text):
-        found.append((match.group(1).lower(), float(match.group(2)), "min"))
+        family = match.group(1) or match.group(4)
+        found.append((family.lower(), float(match.group(2) or match.group(3)), "min"))
+    for match in _MONEY.finditer(text):
+        found.append(("money", _amount(match), "max" if match.group(2) else "min"))
     return found
+
+
+def _amount(match: re.Match[str]) -> float:
+    """The amount a ``_MONEY`` match names, scaled: "$5M" is 5,000,000."""
+    digits = match.group(3) or match.group(5)
+    scale = (match.group(4) or match.group(6) or "").lower()
+    whole = digits.replace(",", "") if re.search(r",\d{3}\b", digits) else digits
+    return float(whole.replace(",", ".")) * _SCALE.get(scale, 1.0)
 
 
 def _unit(word: str) -> str:
@@ -383,4 +436,4 @@ def _meets(stated: float, wanted: float, bound: str) -> bool:
 
 
 def _plain(value: float) -> str:
-    return f"{value:g}"
+    return f"{value:,.0f}" if value >= 10_000 else f"{value:g}"

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
 from dossier.evidence import calculate
@@ -39,6 +40,8 @@ from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_hap
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.values import (
+    as_days,
+    holds_value,
     lead_answers_part,
     own_subject,
     stated_value,
@@ -67,16 +70,18 @@ _NEGATION = re.compile(
     r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden)\b",
     re.I,
 )
-# Negations that bound a value or a time rather than deny a practice.
+# Negations that bound a value or a time, or widen a list, rather than deny a practice:
+# "no later than 72 hours", "including but not limited to", "not only ... but also".
 _BOUNDING = re.compile(
     r"\b(?:no|not)\s+(?:later|more|less|longer|fewer|earlier|sooner|greater|older)\s+than\b"
-    r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b",
+    r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b"
+    r"|(?<=\bbut\s)not\s+limited\s+to\b|\bnot\s+(?:only|just|merely)\b",
     re.I,
 )
 # A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
 _NOT_PROHIBITED = re.compile(
     r"\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted|prohibited"
-    r"|forbidden|banned|blocked|disabled|limited|disallowed|controlled)\b"
+    r"|forbidden|banned|blocked|disabled|limited|disallowed|controlled)\b(?!\s+to\b)"
     r"|\bno\s+(?:restrictions?|prohibitions?|limits?|limitations?)\b"
     r"|\bnot\s+subject\s+to\s+(?:any\s+)?(?:restrictions?|limits?)\b",
     re.I,
@@ -108,6 +113,13 @@ def short_answer(
     first, doubt = _first_answer(brief, lead)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
+    other = _another_value(brief, quoted, lead, first)
+    if other is not None:
+        detail = (
+            f"the lead quote states “{first}” and also “{other}” for what is asked: "
+            "a person decides which answers"
+        )
+        return NEEDS_REVIEW, Finding("value", 0, detail)
     denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
         detail = (
@@ -157,6 +169,40 @@ def _value_answer(question: str, fact: Fact, kind: str, lead: str) -> tuple[str,
     return value, None
 
 
+def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | None:
+    """A value of the kind the question asks, other than ``value``, that another
+    sentence of the lead quote states about the question's subject: "Audit log data is
+    retained locally for one month. Beyond that, log data ... is retained for a
+    minimum of one year." answers "How long are audit logs retained?" with neither
+    alone; a person reads both."""
+    fact = brief.facts[0] if brief.facts else None
+    if fact is None or value == YES or SHORT_ANSWER_PARTS in value or lead == quoted:
+        return None
+    asked = fact if fact.asks is not None else replace(fact, asks="number")  # "What is ...?"
+    for start, end in sentence_spans(quoted):
+        sentence = quoted[start:end].strip()
+        if not sentence or sentence in lead or lead in sentence:
+            continue
+        if not holds_value(asked, sentence):
+            continue
+        other = stated_value(asked.asks or "number", sentence, subject_terms(asked))
+        if other is not None and _differs(asked.asks or "number", other, value):
+            return other
+    return None
+
+
+def _differs(kind: str, other: str, value: str) -> bool:
+    """Whether two values differ, being of one measure: periods or frequencies that
+    measure differently ("every account" measures nothing), a count only of the same
+    thing ("14 characters" and "20 characters"; "5 failed attempts" and "24 hours" are
+    not one measure)."""
+    if kind in ("duration", "frequency"):
+        days = as_days(kind, other)
+        return days is not None and days != as_days(kind, value)
+    first, second = value.lower().split(), other.lower().split()
+    return first != second and first[-1:] == second[-1:]
+
+
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     """The terms of what a value question asks about that the lead sentence does not
     name (nor a thesaurus alternative), when of three or more it names one at most and
@@ -191,11 +237,13 @@ def _further_values(
     chose (``lead``; none from the model engine), by the rule by which research found
     it answers the part (``lead_answers_part``): "Accounts are locked for 15 minutes
     after 5 failed attempts" states how long as well as how many. A part without one
-    adds nothing (its gap is in the answer's missing facts)."""
+    adds nothing (its gap is in the answer's missing facts), nor does a demand of the
+    wording ("at least annually": composing checks the quotes against it; read off a
+    sentence about another training, it said "Yes; annual" beside a monthly lead)."""
     quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
-        if fact.asks is None:
+        if fact.asks is None or fact.text in brief.demands:  # a demand is checked, not read
             continue
         own = _folded(parts.get(index, ""))
         value = value_about(fact, own) if own and own in quoted else None

@@ -418,10 +418,17 @@ TIME_LIMIT = re.compile(r"\b(?:within|no later than|in no more than|in under|in 
 _COUNT = re.compile(rf"\b(?:\d+|{_NUMBER_WORDS})\b", re.I)
 
 
-def counted_demand(demand: Fact) -> bool:
-    """Whether a demand names a count of a period ("within 24 hours", "at least six
-    months"), not only a period word ("at least annually")."""
-    return demand.asks == "duration" and _COUNT.search(demand.text) is not None
+def demand_measure(demand: Fact) -> str | None:
+    """What a demand measures, when a quote can meet or fall short of it: "period" for
+    a count of a period ("within 24 hours", "at least six months"), "frequency" for
+    how often ("at least annually", "every 90 days"); None for "regularly" or "upon
+    significant changes"."""
+    asked = _as_asked(demand)
+    if asked.asks == "duration" and _COUNT.search(demand.text) is not None:
+        return "period"
+    if asked.asks == "frequency" and _days("frequency", demand.text) is not None:
+        return "frequency"
+    return None
 
 
 def demand_met(demand: Fact, text: str) -> bool | None:
@@ -444,6 +451,12 @@ def demand_met(demand: Fact, text: str) -> bool | None:
     if demand.asks == "duration":  # kept at least this long
         return stated >= wanted * 0.999
     return stated <= wanted * 1.001  # at least this often: no further apart
+
+
+def as_days(kind: str | None, text: str) -> float | None:
+    """A duration in days, or a frequency as the days between occurrences ("quarterly"
+    91.3); None when the text names no measure ("every account", "regularly")."""
+    return _days(kind, text)
 
 
 def _days(kind: str | None, text: str) -> float | None:
