@@ -178,6 +178,11 @@ def test_identifiers_extracted() -> None:
     assert b.identifiers == ("ac-2(3)", "cc6.1")
 
 
+def test_identifiers_typed_in_lower_case_are_the_controls() -> None:
+    assert brief("How do you meet ac-2(3) and pr.ac-1?").identifiers == ("ac-2(3)", "pr.ac-1")
+    assert brief("How is ac-2(3) met?").normalised == brief("How is AC-2(3) met?").normalised
+
+
 def test_identifiers_from_preamble_kept_and_unique() -> None:
     b = brief("For AC-2(3): accounts expire. Is AC-2(3) implemented for AC-2(7) too?")
     assert b.identifiers == ("ac-2(3)", "ac-2(7)")

@@ -321,6 +321,15 @@ def test_a_neighbouring_identifier_does_not_stand_for_the_one_asked(
     assert [f.detail for f in findings] == [f"the question names {named}; no cited passage does"]
 
 
+def test_an_identifier_typed_in_lower_case_is_the_one_asked() -> None:
+    """A question typing "ac-2(3)" asks about AC-2(3), which the passage names; one
+    typing "ac-2" asks about AC-2, which it does not (no finding either way before)."""
+    claim = Claim(CONTROLS, (Quote(CONTROLS, CONTROLS_CHUNK.document, "c2", 0, len(CONTROLS)),))
+    assert not critique("How do you meet ac-2(3)?", [claim], lambda _: CONTROLS_CHUNK, {})
+    findings = critique("How do you meet ac-2?", [claim], lambda _: CONTROLS_CHUNK, {})
+    assert [f.detail for f in findings] == ["the question names ac-2; no cited passage does"]
+
+
 def test_a_statement_naming_a_neighbouring_identifier_is_flagged() -> None:
     quoted = Quote("CC6.10 Access is restricted.", CONTROLS_CHUNK.document, "c2", 0, 28)
     claim = Claim("CC6.1 Access is restricted.", (quoted,))

@@ -58,6 +58,15 @@ def test_sibling_identifier_finds_its_own_passage(controls_index: HybridIndex) -
     assert [controls_index.chunk(h.chunk_id).text[:7] for h in hits] == ["AC-2(7)"]
 
 
+@pytest.mark.parametrize("query", ["How is ac-2(3) implemented?", "ac-2 (3)"])
+def test_an_identifier_typed_in_lower_case_finds_its_control(
+    controls_index: HybridIndex, query: str
+) -> None:
+    """A question typed "ac-2(3)" asks about AC-2(3): its sibling AC-2(7) is not found."""
+    hits = controls_index.search(query, 10)
+    assert [controls_index.chunk(h.chunk_id).text[:8] for h in hits] == ["AC-2(3) "]
+
+
 def test_unknown_identifier_falls_back_to_ordinary_search(controls_index: HybridIndex) -> None:
     hits = controls_index.search("AC-9(9) daily backups", 10)
     assert controls_index.chunk(hits[0].chunk_id).text.startswith("Backups")

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from dossier.common.textutil import (
     QUESTION_FILLER,
     STOPWORDS,
+    asked_identifiers,
     content_terms,
     fold_whitespace,
     identifier_key,
@@ -121,6 +122,38 @@ def test_a_name_and_its_number_are_one_identifier_with_or_without_the_hyphen(
 
 def test_identifiers_are_lowercased_and_in_order() -> None:
     assert identifiers("CC7.2, then AC-17, then CC6.1") == ["cc7.2", "ac-17", "cc6.1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How is ac-2(3) implemented?", ["ac-2(3)"]),
+        ("Do you meet ia-5 (1) and AC-2?", ["ia-5(1)", "ac-2"]),
+        ("How do you meet pr.ac-1 and gv.oc-01?", ["pr.ac-1", "gv.oc-01"]),
+        ("Is sc\u20117 met, as for CC6.1?", ["sc-7", "cc6.1"]),
+    ],
+)
+def test_a_question_names_a_control_typed_in_lower_case(text: str, expected: list[str]) -> None:
+    """People type "ac-2(3)" and "pr.ac-1" in lower case: the question names AC-2(3) and
+    PR.AC-1 (it named nothing, so no passage was found or answered as naming them)."""
+    assert asked_identifiers(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you hash with sha-256 over tls-1 links?",
+        "Did covid-19 change your top-10 risks or the x-2 plan?",
+        "Is mac-2 or ac-2b or ac-2.3 or ac-2(a) or xpr.ac-1 named?",
+        "Do you use aes-256?",
+    ],
+)
+def test_lower_case_words_with_digits_are_not_controls(text: str) -> None:
+    assert asked_identifiers(text) == []
+
+
+def test_documents_lower_case_stays_prose() -> None:
+    assert identifiers("plain lowercase ac-2(3) and pr.ac-1") == []
 
 
 # --- stem ------------------------------------------------------------------------

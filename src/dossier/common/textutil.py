@@ -101,8 +101,34 @@ def words(text: str) -> list[str]:
 def identifiers(text: str) -> list[str]:
     """In the text as it is read (``read_text``), lower case, each hyphen written as
     ``-``, an enhancement without the space before it ("AC-2 (3)" is "ac-2(3)")."""
-    found = IDENTIFIER.finditer(read_text(text))
-    return [_OTHER_HYPHENS.sub("-", m.group(0)).lower().replace(" ", "") for m in found]
+    return [_as_identifier(m) for m in IDENTIFIER.finditer(read_text(text))]
+
+
+def _as_identifier(match: re.Match[str]) -> str:
+    return _OTHER_HYPHENS.sub("-", match.group(0)).lower().replace(" ", "")
+
+
+# A control identifier as people type it in a question, in lower case: an SP 800-53
+# control of one of its families ("ac-2(3)", "ia-5 (1)") or a NIST CSF subcategory
+# ("pr.ac-1", "gv.oc-01"). Only these shapes: "sha-256", "tls-1", "covid-19" or
+# "top-10" in lower case are words, not identifiers.
+_SP800_53_FAMILIES = "ac|at|au|ca|cm|cp|ia|ir|ma|mp|pe|pl|pm|ps|pt|ra|sa|sc|si|sr"
+_CSF_FUNCTIONS = "gv|id|pr|de|rs|rc"
+_LOWER_CASE_IDENTIFIER = re.compile(
+    rf"(?<![\w.{HYPHENS}])(?:(?:{_CSF_FUNCTIONS})\.[a-z]{{2}}|{_SP800_53_FAMILIES})"
+    rf"[{HYPHENS}]\d{{1,2}}(?:[ \u00a0]?\(\d{{1,2}}\))?(?![\w({HYPHENS}]|\.\d)"
+)
+
+
+def asked_identifiers(text: str) -> list[str]:
+    """The identifiers a question (or a query) names, read as ``identifiers`` reads
+    them, and also those of a standard control shape typed in lower case ("ac-2(3)",
+    "pr.ac-1"), which documents write "AC-2(3)" and "PR.AC-1". Documents are read by
+    ``identifiers`` alone: their lower case is prose."""
+    read = read_text(text)
+    found = [*IDENTIFIER.finditer(read), *_LOWER_CASE_IDENTIFIER.finditer(read)]
+    found.sort(key=lambda m: m.start())
+    return [_as_identifier(m) for m in found]
 
 
 _GLUED = re.compile(r"^([a-z]{3,})(?=\d)")

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import (
     HYPHENS,
+    asked_identifiers,
     fold_whitespace,
     identifier_key,
     identifiers,
@@ -132,7 +133,7 @@ def _names(index: int, claim: str, quoted: str) -> list[Finding]:
     """A control id, product, standard or named system in the statement that none
     of its quotes names: a verified quote about passwords cannot back "we hold
     FedRAMP High"."""
-    names = _unnamed_identifiers(claim, quoted)
+    names = _unnamed_identifiers(claim, identifiers(claim), quoted)
     others = _PROPER_NAME.findall(claim) + _MIXED_CASE.findall(claim) + _ACRONYM.findall(claim)
     names += [n for n in others if n.lower() not in quoted.lower() and not _spelled_out(n, quoted)]
     return [
@@ -183,14 +184,12 @@ def _instructions(index: int, quotes: Sequence[Quote], chunk_of: ChunkLookup) ->
     return out
 
 
-def _unnamed_identifiers(text: str, cited: str) -> list[str]:
-    """The identifiers of ``text`` (as written there) that ``cited`` does not name.
+def _unnamed_identifiers(text: str, names: Sequence[str], cited: str) -> list[str]:
+    """The identifiers ``names`` of ``text`` (as written there) that ``cited`` does not name.
     Compared as identifiers, as the index compares them: "CC6.10" and "AC-2(3)" do
     not name CC6.1 and AC-2, though they begin with them."""
-    named = {identifier_key(name) for name in identifiers(cited)}
-    return [
-        _as_written(name, text) for name in identifiers(text) if identifier_key(name) not in named
-    ]
+    named = {identifier_key(name) for name in asked_identifiers(cited)}
+    return [_as_written(name, text) for name in names if identifier_key(name) not in named]
 
 
 def _as_written(name: str, text: str) -> str:
@@ -215,7 +214,7 @@ def _subject(
             heading = chunk.heading if chunk else ""
             context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
     cited = fold_whitespace(" ".join(context))
-    names = _unnamed_identifiers(question, cited)
+    names = _unnamed_identifiers(question, asked_identifiers(question), cited)
     names += [n for n in _PROPER_NAME.findall(question) if n.lower() not in cited.lower()]
     return [
         Finding("subject", -1, f"the question names {name}; no cited passage does")

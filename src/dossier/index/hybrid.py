@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from dossier.common.textutil import identifiers, read_text
+from dossier.common.textutil import asked_identifiers, read_text
 from dossier.errors import BuildError
 from dossier.index.dense import (
     ALL,
@@ -205,7 +205,7 @@ class HybridIndex:
             ahead.close()
 
     def _identifier_filter(self, query: str) -> set[int] | None:
-        names = identifiers(query)
+        names = asked_identifiers(query)
         if not names:
             return None
         allowed = self._lexical.positions_with_identifiers(names)

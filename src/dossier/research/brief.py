@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from dossier.common.textutil import (
     PERIOD_COUNT,
+    asked_identifiers,
     fold_whitespace,
-    identifiers,
     question_terms,
     sentence_spans,
     stem,
@@ -82,10 +82,10 @@ def _brief(question_id: str, asked_text: str) -> Brief:
         + "|"
         + ",".join(f.asks or "-" for f in facts)
         + "|"
-        + ",".join(identifiers(text)),
+        + ",".join(asked_identifiers(text)),
         query=asked,
         terms=terms,
-        identifiers=tuple(dict.fromkeys(identifiers(text))),
+        identifiers=tuple(dict.fromkeys(asked_identifiers(text))),
         facts=facts,
         restatement="The documents must show: " + "; ".join(_criterion(f) for f in facts),
         assumptions=ASSUMPTIONS,

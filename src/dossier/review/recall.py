@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dossier.common.textutil import identifiers, quantities, question_terms, stem, words
+from dossier.common.textutil import asked_identifiers, quantities, question_terms, stem, words
 from dossier.errors import InputError
 from dossier.evidence.short_answer import (
     DOCUMENTED,
@@ -132,7 +132,7 @@ def ask_profile(question: str) -> Ask:
     said |= {stem(_IRREGULAR[w]) for w in words(core) if w in _IRREGULAR}
     terms = frozenset(said) - _WORDING
     return Ask(
-        core, normalised, terms, kinds_of(question), tuple(sorted(set(identifiers(question))))
+        core, normalised, terms, kinds_of(question), tuple(sorted(set(asked_identifiers(question))))
     )
 
 
