@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dossier.ingest.sentences import passage_sentences
 from dossier.records import Chunk
 
@@ -39,6 +41,30 @@ def test_html_cells_and_list_items_are_sentences_of_their_own() -> None:
         "Reviews access quarterly for all systems",
         "Keeps the register up to date",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "|Record|Retention|\n|---|---|\n|Audit logs are kept|for one year|\n"
+        "|Backups are kept|for 90 days|\n",
+        "Record | Retention\n--- | ---\nAudit logs are kept | for one year\n"
+        "Backups are kept | for 90 days\n",
+        "<table><tr><td>Audit logs are kept for one year</td></tr>\n"
+        "<tr><td>Backups are kept for 90 days</td></tr></table>",
+    ],
+)
+def test_a_table_row_is_a_sentence_of_its_own(text: str) -> None:
+    """A sentence quoted from a table row stops at the row: it ran on into the next
+    row's cells, so the quote mixed two rows. Each is still the source's text."""
+    chunk = _chunk(text)
+    sentences = passage_sentences(chunk)
+    assert [("Audit" in s.text, "Backups" in s.text) for s in sentences] == [
+        (True, False),
+        (False, True),
+    ]
+    for s in sentences:
+        assert chunk.text[s.start : s.end] == s.text
 
 
 def test_fragments_under_three_words_are_not_candidates() -> None:

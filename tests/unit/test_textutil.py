@@ -285,6 +285,30 @@ def test_words_keep_accented_letters() -> None:
     assert words("Les données sont conservées") == ["les", "données", "sont", "conservées"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "|Audit logs are kept|for one year|\n|Backups are kept|for 90 days|",
+        "| Audit logs are kept | for one year\n|Backups are kept | for 90 days |",
+        "Audit logs are kept | for one year\nBackups are kept | for 90 days",
+        "<tr><td>Audit logs are kept</td><td>for one year</td></tr>"
+        "<tr><td>Backups are kept</td><td>for 90 days</td></tr>",
+    ],
+)
+def test_a_table_row_ends_a_sentence(text: str) -> None:
+    """A sentence in a table row ends with the row: it ran on into the next row's cells,
+    so a row's subject was read with the next row's value."""
+    rows = [text[a:b] for a, b in sentence_spans(text)]
+    assert len(rows) == 2
+    assert "Audit logs" in rows[0] and "90 days" not in rows[0]
+    assert "Backups" in rows[1] and "one year" not in rows[1]
+
+
+def test_a_pipe_in_a_wrapped_paragraph_ends_no_sentence() -> None:
+    text = "Run the export piped as a | b to the archive\nbucket each night."
+    assert sentence_spans(text) == [(0, len(text))]
+
+
 def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
     text = "Use a manager (e.g. Vault) for secrets. Rotate keys yearly."
     assert [text[a:b] for a, b in sentence_spans(text)] == [

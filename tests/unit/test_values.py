@@ -17,6 +17,7 @@ from dossier.research.values import (
     stated_value,
     states_definite_value,
     states_value,
+    value_about,
 )
 from dossier.steps import DecideStep
 
@@ -35,6 +36,20 @@ def test_every_quote_is_the_exact_slice_of_its_document(demo_build: BuildResult)
     assert quotes
     for quote in quotes:
         assert texts[quote.document][quote.start : quote.end] == quote.text
+
+
+@pytest.mark.parametrize(
+    "quoted",
+    [
+        "|Audit logs are kept|for one year|\n|Backups are kept|for 90 days|",
+        "Audit logs | kept for one year\nBackups | kept for 90 days",
+    ],
+)
+def test_a_value_is_read_from_its_own_table_row(quoted: str) -> None:
+    """The period of backups is the one in the backups row: the row before ran on
+    into it, and its period was read as the backups' ("for one year")."""
+    (fact,) = make_brief(Question("Q1", "How long are backups kept?")).facts
+    assert value_about(fact, quoted) == "for 90 days"
 
 
 def test_identifier_question_quotes_that_control_only(demo_build: BuildResult) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from functools import lru_cache
@@ -177,14 +178,15 @@ def fold_whitespace(text: str) -> str:
 
 # A sentence ends at . ! ? ; followed by space and a capital, digit, quote or
 # bracket; or at a line break that starts a list item, table row or heading, or
-# that follows end punctuation. A line break inside a hard-wrapped paragraph
-# (as in PDFs and 80-column Markdown) is not a boundary.
+# that follows end punctuation; or after an HTML table row. A line break inside a
+# hard-wrapped paragraph (as in PDFs and 80-column Markdown) is not a boundary.
 _BOUNDARY = re.compile(
     r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
     r"|(?<=[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?;:])[ \t]*\n\s*"
     r"|[ \t]*\n\s*(?=(?:[-*+•|#>]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z]{1,4}[.)])\s)"
     r"|[ \t]*\n\s*\n\s*"
+    r"|(?<=</[tT][rR]>)\s*"
 )
 
 
@@ -199,7 +201,7 @@ _ABBREVIATION = re.compile(
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences of ``text[start:end]``, whitespace
     trimmed, in order. The one sentence splitter: questions, passages and quotes
-    are all cut by it."""
+    are all cut by it. A table row ends a sentence (``_rows``)."""
     end = len(text) if end is None else end
     spans = []
     position = start
@@ -210,7 +212,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         position = match.end()
     spans.append((position, end))
     trimmed = []
-    for a, b in spans:
+    for a, b in (row for span in spans for row in _rows(text, *span)):
         while a < b and text[a].isspace():
             a += 1
         while b > a and text[b - 1].isspace():
@@ -218,6 +220,34 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         if b > a:
             trimmed.append((a, b))
     return trimmed
+
+
+def _rows(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at each line break that ends a Markdown table row, so
+    that a sentence never runs from one row's cells into the next row's: the line
+    before ends with a pipe, the line after starts with one, or both hold one (a
+    table written without its outer pipes)."""
+    piece = text[start:end]
+    if "|" not in piece or "\n" not in piece:
+        return [(start, end)]
+    lines = piece.split("\n")
+    spans, position, line_start = [], start, start
+    for before, after in itertools.pairwise(lines):
+        line_end = line_start + len(before)
+        if _ends_row(before, after):
+            spans.append((position, line_end))
+            position = line_end + 1
+        line_start = line_end + 1
+    spans.append((position, end))
+    return spans
+
+
+def _ends_row(line: str, next_line: str) -> bool:
+    return (
+        line.rstrip().endswith("|")
+        or next_line.lstrip().startswith("|")
+        or ("|" in line and "|" in next_line)
+    )
 
 
 # A number and its unit: "90 days", "1,000 bytes", "$2,500".

@@ -1,11 +1,12 @@
 """The sentences of a passage, as quotable spans: the unit a lead quote is chosen from.
 
 A passage (``Chunk``) is cut into sentences by the one sentence splitter
-(``textutil.sentence_spans``), then each span is cut again where a table cell or
-a list item of inline HTML ends, and trimmed of the markup around its words (a
-list marker, ``**``, ``<li>``, ``</td>``), so that what a reader sees quoted is
-the sentence itself. A span is always an exact slice of the passage text: the
-verifier checks the quote against the source as it is.
+(``textutil.sentence_spans``, which ends a sentence with its table row), then each
+span is cut again where a table cell or a list item of inline HTML ends, and
+trimmed of the markup around its words (a list marker, ``**``, ``<li>``,
+``</td>``), so that what a reader sees quoted is the sentence itself. A span is
+always an exact slice of the passage text: the verifier checks the quote against
+the source as it is.
 """
 
 from __future__ import annotations
