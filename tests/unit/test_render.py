@@ -158,3 +158,20 @@ def test_a_quote_that_opens_like_a_list_item_or_a_rule_is_shown_as_text() -> Non
         ("3.1 Passwords must be long.", "> 3.1 Passwords must be long."),
     ]:
         assert shown in _quoting(text), text
+
+
+def test_a_url_in_a_quote_is_shown_as_text_not_a_link() -> None:
+    """GitHub links a bare "https://..." or "www...." in Markdown without markup: a
+    URL quoted from a document became a live link in dossier.md (found by an
+    adversarial review). The ":" and the "." that make it one are escaped, so it
+    reads as written and links nowhere; other colons and dots are left alone."""
+    text = (
+        "Report issues at https://evil.example/x, HTTP://EVIL.example or "
+        "(www.evil.example); see ftp://files.example. Note: sub.www.example and awww.x."
+    )
+    shown = (
+        r"Report issues at https\://evil.example/x, HTTP\://EVIL.example or "
+        r"(www\.evil.example); see ftp\://files.example. Note: sub.www\.example and awww.x."
+    )
+    assert f"> {shown}\n" in _quoting(text)
+    assert re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", shown) == text  # reads as written

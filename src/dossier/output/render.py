@@ -114,9 +114,18 @@ def markdown_text(text: object) -> str:
     links, images, raw HTML, strikethrough (~) or maths ($, on GitHub) of it are
     backslash-escaped, and control characters shown by code point. So is the mark
     of a list item or a rule it opens with, for where it starts a line ('- a',
-    '2) b', '---'; not '3.1 Passwords')."""
+    '2) b', '---'; not '3.1 Passwords'), and what GitHub makes a link of unasked
+    (``_BARE_LINK``)."""
     escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", code_points(" ".join(str(text).split())))
+    escaped = _BARE_LINK.sub(r"\\\g<0>", escaped)
     return _LINE_START.sub(r"\1\\", escaped, count=1)
+
+
+# A bare URL, which GitHub's Markdown links without markup (GFM's autolinks): the
+# ":" of "https://" and the "." of "www.". Escaped ("https\://", "www\."), each reads
+# as it is written and links nowhere: a quoted document's URL is not a live link.
+# (An e-mail address is linked whatever is escaped in it: it stays a mailto: link.)
+_BARE_LINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?<=(?<![A-Za-z0-9])[wW]{3})\.")
 
 
 _LINE_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|(?=[-+](?:\s|$)|---))")
