@@ -1,3 +1,3 @@
-from dossier.cli import main
+from dossier.launch import main
 
 main()

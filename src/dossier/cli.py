@@ -119,6 +119,23 @@ def main() -> None:
     """Answer security questionnaires from your own documents, with verified quotes."""
 
 
+def run(args: list[str] | None = None, obj: Any = None) -> int:
+    """The command line as its user runs it (``dossier.launch``): click's own
+    handling but for Ctrl-C, which is raised (to be "Interrupted." and 130) even
+    while click parses the arguments, where click would print "Aborted!" and exit 1."""
+    try:
+        status = main.main(args, standalone_mode=False, obj=obj)
+    except click.Abort as aborted:
+        if isinstance(aborted.__cause__, KeyboardInterrupt):
+            raise aborted.__cause__ from None
+        _echo("Aborted!", err=True)  # the end of input at a prompt
+        return 1
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    return status if isinstance(status, int) else 0  # an int: what click.exceptions.Exit held
+
+
 class _PathGiven(click.Path):
     """A path that is not the empty string (which would mean the current folder)."""
 
