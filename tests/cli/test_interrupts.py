@@ -112,3 +112,61 @@ def test_the_entry_keeps_the_exit_statuses(
     assert done.value.code == status
     captured = capsys.readouterr()
     assert shown in captured.out + captured.err
+
+
+# Commands run by dossier.launch under `python -m`, as `python -m dossier` runs them.
+CAUGHT_WHILE_A_DATACLASS_IS_MADE = """
+import os, signal, sys
+from dossier.launch import launch
+
+def command():
+    try:  # Ctrl-C while exec() makes a dataclass's __init__, as a module is imported
+        exec("import os, signal; os.kill(os.getpid(), signal.SIGINT)")
+    except KeyboardInterrupt:  # reported as cli._reported does
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    return 0
+
+launch(command)
+"""
+
+LATE = """
+import atexit, os, signal
+from dossier.launch import launch
+
+class CtrlC:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+
+{setup}
+launch(lambda: {status})
+"""
+# Ctrl-C as Python frees the modules at exit (it handles SIGINT no more by then)
+AS_MODULES_ARE_FREED = "late = CtrlC()"
+# Ctrl-C as the functions registered to run at exit run
+AT_EXIT = "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))"
+
+
+def _run_as_module(code: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    (folder / "interrupted_command.py").write_text(code)
+    return _python("", "-m", "interrupted_command", cwd=folder)
+
+
+def test_a_caught_interrupt_exits_130_not_by_sigint(tmp_path: Path) -> None:
+    """Found by an adversarial review: about 3 in 100 interrupted runs ended by
+    SIGINT (-2) after printing "Interrupted.". CPython remembered the interrupt
+    that left an exec() (a dataclass being made during an import) though
+    cli._reported caught it, and under `python -m` ended the process by SIGINT."""
+    done = _run_as_module(CAUGHT_WHILE_A_DATACLASS_IS_MADE, tmp_path)
+    assert (done.returncode, done.stderr) == (130, "Interrupted.\n")
+
+
+@pytest.mark.parametrize("when", [AS_MODULES_ARE_FREED, AT_EXIT])
+@pytest.mark.parametrize("status", [0, 130])
+def test_ctrl_c_as_the_process_exits_changes_nothing(
+    when: str, status: int, tmp_path: Path
+) -> None:
+    """Once the command is over, Ctrl-C neither ends the process by SIGINT (-2) nor
+    prints a traceback from an exit handler."""
+    done = _run_as_module(LATE.format(setup=when, status=status), tmp_path)
+    assert (done.returncode, done.stderr) == (status, "")
