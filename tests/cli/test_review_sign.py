@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import shutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from dossier.cli import main
+from dossier.common.atomic import write_atomic
+from dossier.output import render
+from dossier.review.reverify import markdown_problem, reviewed_dossier
 from tests.conftest import seed_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -703,6 +709,73 @@ def test_a_review_interrupted_before_writing_leaves_the_signed_folder_as_it_was(
     )
     assert code == 0 and "Recorded 1 rejected by Bob" in output, output
     assert _reviews(out)["S1"]["status"] == "rejected"
+
+
+def _ctrl_c_as(name: str, patch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (a real SIGINT) the moment the artefact ``name`` is about to be written."""
+
+    def interrupted(path: Path, data: bytes, **options: Any) -> Path:
+        if path.name == name:
+            os.kill(os.getpid(), signal.SIGINT)
+        return write_atomic(path, data, **options)
+
+    patch.setattr(render, "write_atomic", interrupted)
+
+
+def _agree(out: Path) -> None:
+    """review.json, dossier.json, dossier.md and the manifest say the same."""
+    dossier, problems = reviewed_dossier(out)
+    assert problems == []
+    assert markdown_problem(out, dossier) is None
+    listed = json.loads((out / "manifest.json").read_text())["artefacts"]
+    for name, digest in listed.items():
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
+
+
+@pytest.mark.parametrize("name", ["dossier.json", "manifest.json"])
+def test_a_review_interrupted_between_its_files_leaves_them_agreeing(
+    name: str, out: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversarial review: Ctrl-C after review.json was written and
+    before dossier.json (or the manifest) left the new decision beside the old
+    record; sign refused the folder and the same decision again wrote nothing.
+    Now the files are written together, Ctrl-C held back until all are."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    with monkeypatch.context() as patch:
+        _ctrl_c_as(name, patch)
+        code, output = run(
+            "review", "--out", out, "--reviewer", "Bob", "--reject", "S1", "--reason", "x"
+        )
+    assert code == 130, output
+    assert _reviews(out)["S1"]["status"] == "rejected"  # the decision is kept
+    _agree(out)
+    assert not (out / "manifest.sig").exists()  # the signature covered the old decision
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    assert run("verify", "--out", out)[0] == 0
+
+
+@pytest.mark.slow
+def test_a_build_interrupted_between_its_files_leaves_them_agreeing(
+    built: Path, tmp_path: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build writes review.json (a decision lapsed) before the artefacts; Ctrl-C
+    between them left the lapse beside a record that still said "approved"."""
+    out = tmp_path / "signed"
+    shutil.copytree(built, out)
+    run("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    changed = tmp_path / "q.csv"
+    changed.write_text((built.parent / "q.csv").read_text().replace("workforce", "all"))
+    with monkeypatch.context() as patch:
+        _ctrl_c_as("dossier.json", patch)
+        code, output = run(
+            "build", "--corpus", ROOT / "corpus", "--questions", changed, "--out", out
+        )
+    assert code == 130, output
+    decisions = json.loads((out / "review.json").read_text())
+    assert "lapsed" in json.dumps(decisions), decisions  # the decision is kept, marked so
+    _agree(out)
 
 
 def test_a_malformed_source_date_epoch_is_an_input_error_and_changes_nothing(

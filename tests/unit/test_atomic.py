@@ -1,13 +1,16 @@
-"""The output folder's lock: a failed command leaves nothing it created (issue 15)."""
+"""The output folder's lock: a failed command leaves nothing it created (issue 15);
+files written together, Ctrl-C held back until all are."""
 
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from pathlib import Path
 
 import pytest
 
-from dossier.common.atomic import LOCK_FILE, lock_holder, output_lock
+from dossier.common.atomic import LOCK_FILE, interrupt_deferred, lock_holder, output_lock
 from dossier.errors import InputError
 
 
@@ -103,3 +106,45 @@ def test_the_lock_holder_is_named_while_it_holds_the_lock(tmp_path: Path) -> Non
     with output_lock(out):
         assert lock_holder(out) == f"dossier (pid {os.getpid()})"
     assert lock_holder(out) is None
+
+
+def _ctrl_c() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def test_ctrl_c_in_a_deferred_block_is_raised_when_the_block_ends() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    written = []
+    with pytest.raises(KeyboardInterrupt), interrupt_deferred():
+        written.append("review.json")
+        _ctrl_c()
+        written.append("dossier.json")
+    assert written == ["review.json", "dossier.json"]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_deferred_block_without_ctrl_c_raises_nothing() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with interrupt_deferred():
+        pass
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_deferred_block_that_fails_is_interrupted_after_it() -> None:
+    with pytest.raises(KeyboardInterrupt) as stopped, interrupt_deferred():
+        _ctrl_c()
+        raise OSError("disk full")
+    assert isinstance(stopped.value.__context__, OSError)
+
+
+def test_outside_the_main_thread_a_deferred_block_runs_as_it_is() -> None:
+    ran = []
+
+    def block() -> None:
+        with interrupt_deferred():
+            ran.append(signal.getsignal(signal.SIGINT))
+
+    thread = threading.Thread(target=block)
+    thread.start()
+    thread.join()
+    assert ran == [signal.getsignal(signal.SIGINT)]

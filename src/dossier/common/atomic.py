@@ -1,9 +1,11 @@
-"""Crash-safe writes: a temporary file, fsync, then rename over the target."""
+"""Crash-safe writes: a temporary file, fsync, then rename over the target; and
+files written together, with Ctrl-C held back until all are (``interrupt_deferred``)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,6 +39,29 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> Path:
             os.fsync(handle.fileno())
     os.replace(tmp, path)
     return path
+
+
+@contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back until the block ends, then raised as it would have
+    been: the files a block writes together are all written, or (interrupted
+    before it) none. Only the main thread receives signals; in another the block
+    runs as it is, and so it does where SIGINT's handler was not set from Python."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None:
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pressed:
+            signal.raise_signal(signal.SIGINT)  # KeyboardInterrupt here, as a rule
 
 
 LOCK_FILE = ".dossier.lock"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 import markupsafe
 
-from dossier.common.atomic import write_atomic
+from dossier.common.atomic import interrupt_deferred, write_atomic
 from dossier.errors import InputError
 from dossier.evidence.critic import PLACEHOLDER
 from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
@@ -313,11 +313,26 @@ def write_outputs(
     review, from that copy (from the answered copy in ``out`` when there is none).
     Everything is laid out before anything in ``out`` changes (the PDF takes
     seconds to minutes): interrupted then, the folder is as it was, its signature
-    included. ``before_writing`` runs between the two (the build saves its review
-    decisions there)."""
+    included. ``before_writing`` runs between the two (the build and a review save
+    their decisions there, to review.json). Then Ctrl-C is held back until every
+    file is written: review.json and the artefacts never disagree."""
     artefacts = rendered(dossier, lay_out_pdf=lay_out_pdf)
     out.mkdir(parents=True, exist_ok=True)
-    before_writing()
+    with interrupt_deferred():
+        before_writing()
+        return _write(dossier, out, questionnaire, artefacts, lay_out_pdf=lay_out_pdf)
+
+
+def _write(
+    dossier: Dossier,
+    out: Path,
+    questionnaire: Path | None,
+    artefacts: dict[str, bytes],
+    *,
+    lay_out_pdf: bool,
+) -> dict[str, Path]:
+    """The artefacts laid out, the answered workbook and the manifest written over
+    what ``out`` held, its signature removed."""
     for stale in SIGNATURE_FILES:
         (out / stale).unlink(missing_ok=True)
     _remove_answered_copies_of_another_questionnaire(dossier, out)
