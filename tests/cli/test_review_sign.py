@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from dossier.cli import main
 from dossier.common.atomic import write_atomic
 from dossier.output import render
+from dossier.review import signing
 from dossier.review.reverify import markdown_problem, reviewed_dossier
 from tests.conftest import seed_vectors
 
@@ -711,15 +712,15 @@ def test_a_review_interrupted_before_writing_leaves_the_signed_folder_as_it_was(
     assert _reviews(out)["S1"]["status"] == "rejected"
 
 
-def _ctrl_c_as(name: str, patch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C (a real SIGINT) the moment the artefact ``name`` is about to be written."""
+def _ctrl_c_as(name: str, patch: pytest.MonkeyPatch, writer: Any = render) -> None:
+    """Ctrl-C (a real SIGINT) the moment ``writer`` is about to write the file ``name``."""
 
     def interrupted(path: Path, data: bytes, **options: Any) -> Path:
         if path.name == name:
             os.kill(os.getpid(), signal.SIGINT)
         return write_atomic(path, data, **options)
 
-    patch.setattr(render, "write_atomic", interrupted)
+    patch.setattr(writer, "write_atomic", interrupted)
 
 
 def _agree(out: Path) -> None:
@@ -752,6 +753,20 @@ def test_a_review_interrupted_between_its_files_leaves_them_agreeing(
     _agree(out)
     assert not (out / "manifest.sig").exists()  # the signature covered the old decision
     assert run("sign", "--out", out, "--key", keys[0])[0] == 0
+    assert run("verify", "--out", out)[0] == 0
+
+
+@pytest.mark.parametrize("name", ["manifest.sig", "SHA256SUMS", "allowed_signers"])
+def test_a_signing_interrupted_between_its_files_leaves_them_agreeing(
+    name: str, out: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C between the signed manifest and the signature files left a folder
+    signed in part, which verify refused."""
+    assert run("review", "--out", out, "--reviewer", "Ada", "--approve-all")[0] == 0
+    with monkeypatch.context() as patch:
+        _ctrl_c_as(name, patch, signing)
+        code, output = run("sign", "--out", out, "--key", keys[0])
+    assert code == 130, output
     assert run("verify", "--out", out)[0] == 0
 
 

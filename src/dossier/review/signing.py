@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from dossier import __version__
-from dossier.common.atomic import write_atomic
+from dossier.common.atomic import interrupt_deferred, write_atomic
 from dossier.errors import DossierError, InputError
 from dossier.ingest.paths import check_corpus_folder
 from dossier.output.manifest import (
@@ -188,9 +188,10 @@ def sign(out: Path, key_path: Path, signed_at: str, corpus: Path | None = None) 
     _require_answers_in_workbook(dossier, out)
     manifest = build_manifest(dossier, out) | {"signer": signer_entry(key.public_key(), signed_at)}
     signed = manifest_bytes(manifest)
-    write_atomic(out / MANIFEST, signed)
-    write_atomic(out / SIGNATURE, base64.b64encode(key.sign(signed)) + b"\n")
-    _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
+    with interrupt_deferred():  # the signed manifest and the signature files: all or none
+        write_atomic(out / MANIFEST, signed)
+        write_atomic(out / SIGNATURE, base64.b64encode(key.sign(signed)) + b"\n")
+        _write_openssh_signature(out, key, [*manifest["artefacts"], MANIFEST])
     anew = tuple(n for n in RENDERED if n in before and before[n] != after.get(n))
     anew += tuple(n for n in _workbook(dossier) if n in before and before[n] != after.get(n))
     return Signed(fingerprint(key.public_key()), anew)
