@@ -205,6 +205,20 @@ def test_a_quote_starts_at_its_sentence_unless_it_leans_on_the_one_before(
     assert engine.quote_of(logs.sentence, close=close).startswith("Reports summarizing")
 
 
+TABLE = (
+    "# Retention\n\n| Record | Kept for |\n| --- | --- |\n"
+    "| Audit logs | one year |\n| Backups | 90 days |\n| Invoices | seven years |\n"
+)
+
+
+def test_a_table_row_is_quoted_alone(tmp_path: Path) -> None:
+    """A quote grown over the next rows would state their values too: "How long are
+    backups kept?" is answered by the backups row, not by it and the invoices row."""
+    engine, index = _engine(tmp_path, {"retention.md": TABLE})
+    backups = _candidate(index, "retention.md", "| Backups | 90 days |", 1.0)
+    assert engine.quote_of(backups.sentence) == "| Backups | 90 days |"
+
+
 def test_a_sentence_cut_after_an_abbreviation_leans_on_the_one_before() -> None:
     """A sentence "... Northwind Ledger, Inc. selects vendors" is split after "Inc."; a quote of
     the second half reads it whole. A list item under a lead-in reads with it."""

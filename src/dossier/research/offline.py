@@ -132,8 +132,8 @@ class OfflineEngine:
         that a reader does not read an unrelated sentence first."""
         settings = self.settings
         limit = settings.quote_window_chars if lead else settings.support_window_chars
-        if len(sentence.text) >= limit:
-            return sentence.text
+        if len(sentence.text) >= limit or _TABLE_CELLS.search(sentence.text):
+            return sentence.text  # a table row is read alone: the next row is another record
         siblings = self.index.sentences(sentence.chunk_id)[0]
         spans = [(s.start, s.end) for s in siblings]
         at = spans.index((sentence.start, sentence.end))
@@ -611,6 +611,11 @@ _LEANS_BACK = re.compile(
     r"|beyond that|after that|in this case|in that case|if so|each of these|all of these)\b",
     re.I,
 )
+
+
+# A table row's cells: Markdown pipes or HTML cells. The sentence splitter ends a
+# sentence at each row; a quote grown over the next row would give its value too.
+_TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
