@@ -349,6 +349,9 @@ def test_a_least_period_in_any_wording_is_checked_against_the_quote(
     assert any(f.check == "demand" for f in answer.findings) is not met
 
 
+_NO_PASSAGES: dict[str, Chunk] = {}
+
+
 @pytest.mark.parametrize(
     "question",
     [
@@ -363,7 +366,7 @@ def test_a_question_about_what_happened_is_for_a_person_even_unquoted(question: 
     answer = compose_answer(
         Question("Q", question),
         Evidence(brief, (), (), (), ("No passage addresses it",)),
-        ComposeContext({}.get, {}),
+        ComposeContext(_NO_PASSAGES.get, {}),
     )
     assert (answer.verdict, answer.short_answer) == ("escalate", "Needs review")
     assert [f.check for f in answer.findings] == ["event"]
@@ -374,6 +377,6 @@ def test_a_question_about_a_practice_with_no_quote_is_not_covered() -> None:
     answer = compose_answer(
         Question("Q", question),
         Evidence(make_brief(Question("Q", question)), (), (), (), ("No passage",)),
-        ComposeContext({}.get, {}),
+        ComposeContext(_NO_PASSAGES.get, {}),
     )
     assert (answer.verdict, answer.short_answer) == ("unsupported", "Not covered")
