@@ -321,7 +321,16 @@ def _trust_lines(result: Any) -> list[str]:
 @main.command()
 @_folder_options
 @click.option("--reviewer", required=True, help="Who decides (recorded with a UTC time).")
-@click.option("--approve-all", is_flag=True, help="Approve every pending answer.")
+@click.option(
+    "--approve-all",
+    is_flag=True,
+    help="Approve every pending answer but the escalated ones (listed, with why).",
+)
+@click.option(
+    "--include-escalated",
+    is_flag=True,
+    help="With --approve-all: approve the escalated answers too.",
+)
 @click.option("--approve", "approve", is_flag=True, help="Approve the answers named by QID.")
 @click.option(
     "--reject", "reject", is_flag=True, help="Reject the answers named by QID (needs --reason)."
@@ -351,6 +360,7 @@ def review(
     out: Path | None,
     reviewer: str,
     approve_all: bool,
+    include_escalated: bool,
     approve: bool,
     reject: bool,
     edit: bool,
@@ -361,13 +371,16 @@ def review(
     debug: bool,
     question_ids: tuple[str, ...],
 ) -> None:
-    """Record review decisions: --approve-all | --approve QID... | --reject QID... --reason TEXT
-    | --edit QID --text TEXT | --interactive. Each decision rewrites dossier.json,
+    """Record review decisions: --approve-all [--include-escalated] | --approve QID...
+    | --reject QID... --reason TEXT | --edit QID --text TEXT | --interactive.
+    --approve-all leaves each escalated answer pending (naming it and its findings)
+    unless --include-escalated. Each decision rewrites dossier.json,
     dossier.md, review.json and the manifest at once; dossier.pdf is laid out when
     needed (end of --interactive, dossier render, dossier sign)."""
 
     with _reported(debug):
         from dossier.errors import InputError
+        from dossier.review.workflow import escalated_lines
 
         if sum([approve_all, approve, reject, edit, interactive]) != 1:
             raise InputError(
@@ -382,6 +395,8 @@ def review(
             raise InputError("--edit takes one QID and --text")
         if text is not None and not edit:
             raise InputError("--text needs --edit (it is the new text of the answer edited)")
+        if include_escalated and not approve_all:
+            raise InputError("--include-escalated goes with --approve-all")
         folder = _built_folder(config_path, out)
         library = _review_library(config_path, folder, library)
         if interactive:
@@ -391,7 +406,11 @@ def review(
         status: ReviewStatus = "rejected" if reject else "edited" if edit else "approved"
         chosen = None if approve_all else question_ids
         with output_lock(folder):
-            recorded = _record(folder, reviewer, status, chosen, reason, text, library)
+            recorded = _record(
+                folder, reviewer, status, chosen, reason, text, library, include_escalated
+            )
+        for line in escalated_lines(recorded.escalated_left):
+            _echo(line)
         for step in recorded.next_steps:
             _echo(f"Next: {step}")
 
@@ -412,11 +431,21 @@ def _record(
     reason: str | None,
     text: str | None = None,
     library: Path | None = None,
+    include_escalated: bool = False,
 ) -> Any:
     from dossier.output.render import counted
     from dossier.review.workflow import record_decisions
 
-    recorded = record_decisions(out, reviewer, status, question_ids, reason, text, library)
+    recorded = record_decisions(
+        out,
+        reviewer,
+        status,
+        question_ids,
+        reason,
+        text,
+        library,
+        include_escalated=include_escalated,
+    )
     if recorded.unchanged:
         _echo(
             f"Already recorded: {', '.join(recorded.unchanged)} {status} by {reviewer}, "
@@ -424,7 +453,7 @@ def _record(
         )
     if not recorded.decided:
         _echo(
-            f"Nothing to record: {_nothing_why(question_ids, recorded.pending)}"
+            f"Nothing to record: {_nothing_why(question_ids, recorded)}"
             + (f"; added {recorded.remembered} to the library {library}" if library else "")
         )
         return recorded
@@ -441,9 +470,11 @@ def _record(
     return recorded
 
 
-def _nothing_why(question_ids: tuple[str, ...] | None, waiting: int) -> str:
-    if question_ids is None and not waiting:
+def _nothing_why(question_ids: tuple[str, ...] | None, recorded: Any) -> str:
+    if question_ids is None and not recorded.pending:
         return "no answer awaits review"
+    if question_ids is None and recorded.pending == len(recorded.escalated_left):
+        return "only escalated answers await review (above)"
     return "nothing changed; the folder is left as it was"
 
 

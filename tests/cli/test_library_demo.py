@@ -105,7 +105,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for decision in (
         ("--edit", EDITED, "--text", EDIT),
         ("--reject", REJECTED, "--reason", REASON),
-        ("--approve-all",),
+        ("--approve-all", "--include-escalated"),  # every other one, escalated too
     ):
         run("review", "--out", out, "--reviewer", REVIEWER, "--library", library, *decision)
     return project

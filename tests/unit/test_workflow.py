@@ -62,3 +62,66 @@ def test_a_library_named_with_a_repeated_decision_still_learns_it(
     assert (again.decided, again.unchanged, again.remembered) == (0, ("Q1",), 1)
     assert _files(out) == before
     assert [e.kind for e in load_library(library).entries] == ["approved"]
+
+
+def _escalated_folder(tmp_path: Path) -> Path:
+    from dossier.records import Finding
+
+    escalated = _answer(
+        question_id="Q2",
+        verdict="escalate",
+        short_answer="Needs review",
+        findings=(Finding("demand", 0, "the question asks 12 hours; the quote says 24"),),
+        missing_facts=("the recovery time objective",),
+    )
+    out = tmp_path / "escalated"
+    write_outputs(_dossier(_answer(), escalated), out, lay_out_pdf=False)
+    return out
+
+
+def test_approving_all_leaves_escalated_answers_to_a_person(tmp_path: Path) -> None:
+    """An escalated answer ("Needs review") is decided only by naming it: approving
+    every pending answer leaves it pending and says why it escalated (found by a
+    new-user review: --approve-all approved it without a word, and it was signed)."""
+    from dossier.output.serialise import read_dossier
+
+    out = _escalated_folder(tmp_path)
+    recorded = record_decisions(out, "Ada", "approved", None, None)
+    assert (recorded.decided, recorded.pending) == (1, 1)
+    (left,) = recorded.escalated_left
+    assert left.question_id == "Q2"
+    assert [f.check for f in left.findings] == ["demand"]
+    statuses = {a.question_id: a.review.status for a in read_dossier(out).answers}
+    assert statuses == {"Q1": "approved", "Q2": "pending"}
+    # named, it is a person's decision
+    assert record_decisions(out, "Ada", "approved", ["Q2"], None).pending == 0
+
+
+def test_approving_all_includes_escalated_answers_only_when_asked(tmp_path: Path) -> None:
+    out = _escalated_folder(tmp_path)
+    recorded = record_decisions(out, "Ada", "approved", None, None, include_escalated=True)
+    assert (recorded.decided, recorded.pending, recorded.escalated_left) == (2, 0, ())
+
+
+def test_the_cli_names_each_escalated_answer_left_and_why(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from dossier.cli import main
+
+    out = _escalated_folder(tmp_path)
+    review = ["review", "--out", str(out), "--reviewer", "Ada", "--approve-all"]
+    result = CliRunner().invoke(main, review)
+    assert result.exit_code == 0, result.output
+    assert "Recorded 1 approved by Ada; 1 answer still pending." in result.output
+    assert "Left pending: 1 escalated answer (Needs review)" in result.output
+    assert "--approve Q2" in result.output
+    assert (
+        "  Q2: demand: the question asks 12 hours; the quote says 24; "
+        "missing: the recovery time objective"
+    ) in result.output
+    again = CliRunner().invoke(main, review)
+    assert "Nothing to record: only escalated answers await review" in again.output
+    included = CliRunner().invoke(main, [*review, "--include-escalated"])
+    assert "Recorded 1 approved by Ada; 0 answers still pending." in included.output
+    misplaced = CliRunner().invoke(main, [*review[:-1], "--approve", "Q2", "--include-escalated"])
+    assert misplaced.exit_code == 2

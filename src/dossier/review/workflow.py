@@ -28,6 +28,7 @@ from dossier.records import (
     Answer,
     Chunk,
     Dossier,
+    Finding,
     LapsedDecision,
     ReviewChanges,
     ReviewStatus,
@@ -62,6 +63,18 @@ class Recorded:
     signature_removed: tuple[str, ...] = ()  # the signature no longer covers the dossier
     remembered: int = 0  # entries added to the answer library
     unchanged: tuple[str, ...] = ()  # named answers whose decision was already this one
+    escalated_left: tuple[Escalated, ...] = ()  # left pending by a decision on all
+
+
+@dataclass(frozen=True)
+class Escalated:
+    """A pending answer the engine escalated (verdict ``escalate``, short answer
+    "Needs review"), which a decision on every pending answer leaves to a person
+    naming it; ``findings`` and ``missing_facts`` say why it escalated."""
+
+    question_id: str
+    findings: tuple[Finding, ...]
+    missing_facts: tuple[str, ...]
 
 
 def record_decisions(
@@ -72,9 +85,13 @@ def record_decisions(
     reason: str | None,
     text: str | None = None,
     library: Path | None = None,
+    *,
+    include_escalated: bool = False,
 ) -> Recorded:
     """One decision per named question (every pending one when ``question_ids`` is
-    None), or, for ``edited``, the edit of one answer to ``text``; saved, and the
+    None, but for the escalated ones unless ``include_escalated``: each of those is
+    decided only by naming it, and they are returned as ``escalated_left``), or, for
+    ``edited``, the edit of one answer to ``text``; saved, and the
     dossier written again but for its PDF (see the module's docstring); with a
     ``library``, each decision is added to it. A decision that is already recorded
     as it stands (the same status, reviewer, reason and judged answer) is not
@@ -84,6 +101,11 @@ def record_decisions(
     if library is not None:
         load_library(library)  # a library that cannot be read fails before any decision
     dossier = engine_view(read_dossier(out), previous)
+    left: tuple[Escalated, ...] = ()
+    if question_ids is None and not include_escalated:
+        left = escalated_pending(dossier)
+        held = {e.question_id for e in left}
+        question_ids = [q for q in pending(dossier) if q not in held]
     made = _made(out, dossier, reviewer, status, question_ids, reason, text)
     new = [d for d in made if not _already(previous.get(d.question_id), d)]
     unchanged = tuple(d.question_id for d in made if d not in new)
@@ -91,7 +113,8 @@ def record_decisions(
         repeated = [previous[qid] for qid in unchanged]
         kept = remember(library, apply_decisions(dossier, previous), repeated) if library else []
         steps = next_steps(dossier, out)
-        return Recorded(0, len(pending(dossier)), steps, remembered=len(kept), unchanged=unchanged)
+        waiting = len(pending(dossier))
+        return Recorded(0, waiting, steps, (), len(kept), unchanged, left)
     decisions = {**previous, **{d.question_id: d for d in new}}
     reviewed = apply_decisions(dossier, decisions)
     signed = tuple(name for name in SIGNATURE_FILES if (out / name).exists())
@@ -102,7 +125,17 @@ def record_decisions(
     write_outputs(reviewed, out, lay_out_pdf=False, before_writing=save)  # workbook: copy in out
     steps = next_steps(reviewed, out, signed=False, laid_out=False)
     remembered = remember(library, reviewed, new) if library is not None else []
-    return Recorded(len(new), len(pending(reviewed)), steps, signed, len(remembered), unchanged)
+    waiting = len(pending(reviewed))
+    return Recorded(len(new), waiting, steps, signed, len(remembered), unchanged, left)
+
+
+def escalated_pending(dossier: Dossier) -> tuple[Escalated, ...]:
+    """The pending answers the engine escalated, in order, with why."""
+    return tuple(
+        Escalated(a.question_id, a.findings, a.missing_facts)
+        for a in dossier.answers
+        if a.review.status == "pending" and a.verdict == "escalate"
+    )
 
 
 def _made(
@@ -213,6 +246,28 @@ def change_lines(changes: ReviewChanges, dossier: Dossier) -> list[str]:
             f"({changes.signature_reason})"
         )
     return lines
+
+
+def escalated_lines(left: Sequence[Escalated]) -> list[str]:
+    """The escalated answers a decision on all left pending, each with why, for the
+    terminal."""
+    if not left:
+        return []
+    ids = " ".join(e.question_id for e in left)
+    lines = [
+        f"Left pending: {_escalated(len(left))} (Needs review), for a person to decide "
+        f"each: dossier review --approve {ids} (or --edit, --reject), or --approve-all "
+        "--include-escalated"
+    ]
+    for escalated in left:
+        why = [f"{f.check}: {' '.join(f.detail.split())}" for f in escalated.findings]
+        why += [f"missing: {fact}" for fact in escalated.missing_facts]
+        lines.append(f"  {escalated.question_id}: {'; '.join(why) or 'no finding recorded'}")
+    return lines
+
+
+def _escalated(count: int) -> str:
+    return f"{count} escalated answer{'' if count == 1 else 's'}"
 
 
 def _decisions(count: int) -> str:
