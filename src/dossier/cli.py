@@ -502,11 +502,13 @@ def _review_interactively(
     """One pending answer at a time; each decision is saved at once (and named in
     ``decided``), so a person can stop (q) and resume later."""
     from dossier.review.recall import note_lines
-    from dossier.review.workflow import pending_answers
+    from dossier.review.workflow import decision_lines, pending_answers
 
     for answer in pending_answers(out):
-        _echo(f"\n{answer.question_id}. {' '.join(answer.question.split())}")
-        _echo(f"[{answer.verdict}]\n{answer.answer}\n")
+        _echo()
+        for line in decision_lines(answer):
+            _echo(line)
+        _echo()
         for line in note_lines(answer):  # what the answer library says beside it
             _echo(line)
         outcome = _decide_one(out, reviewer, answer, library)

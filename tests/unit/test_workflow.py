@@ -125,3 +125,25 @@ def test_the_cli_names_each_escalated_answer_left_and_why(tmp_path: Path) -> Non
     assert "Recorded 1 approved by Ada; 0 answers still pending." in included.output
     misplaced = CliRunner().invoke(main, [*review[:-1], "--approve", "Q2", "--include-escalated"])
     assert misplaced.exit_code == 2
+
+
+def test_interactive_review_shows_what_a_person_decides_on(tmp_path: Path) -> None:
+    """Found by a new-user review: it showed the question, the verdict and the prose
+    only; a reviewer also needs the short answer, the findings, where each quote is
+    from, and the missing facts."""
+    from click.testing import CliRunner
+
+    from dossier.cli import main
+    from tests.unit.test_decisions import SENTENCE, START
+
+    out = _escalated_folder(tmp_path)
+    review = ["review", "--out", str(out), "--reviewer", "Ada", "--interactive"]
+    result = CliRunner().invoke(main, review, input="s\ns\n")
+    assert result.exit_code == 0, result.output
+    shown = result.output
+    assert "[grounded] quarterly" in shown and "[escalate] Needs review" in shown
+    assert f"Statement 1: {SENTENCE}" in shown
+    where = f"characters {START}–{START + len(SENTENCE)}"
+    assert f"  quote from policies/access.md ({where}): “{SENTENCE}”" in shown
+    assert "Finding: demand (statement 1): the question asks 12 hours; the quote says 24" in shown
+    assert "Missing: the recovery time objective" in shown

@@ -248,6 +248,33 @@ def change_lines(changes: ReviewChanges, dossier: Dossier) -> list[str]:
     return lines
 
 
+def decision_lines(answer: Answer) -> list[str]:
+    """What a person needs to decide on one answer, for the terminal: the question,
+    the verdict and short answer, the prose, each statement's quotes with the
+    document each is from, the findings (check, the statement it is about, detail)
+    and the missing facts."""
+    lines = [
+        f"{answer.question_id}. {_flat(answer.question)}",
+        f"[{answer.verdict}] {answer.short_answer or '(no short answer)'}",
+        answer.answer,
+    ]
+    for number, claim in enumerate(answer.claims, 1):
+        lines.append(f"Statement {number}: {_flat(claim.text)}")
+        lines += [
+            f"  quote from {q.document} (characters {q.start}–{q.end}): “{_flat(q.text)}”"
+            for q in claim.quotes
+        ]
+    for finding in answer.findings:
+        about = "the answer" if finding.claim < 0 else f"statement {finding.claim + 1}"
+        lines.append(f"Finding: {finding.check} ({about}): {_flat(finding.detail)}")
+    lines += [f"Missing: {fact}" for fact in answer.missing_facts]
+    return lines
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
 def escalated_lines(left: Sequence[Escalated]) -> list[str]:
     """The escalated answers a decision on all left pending, each with why, for the
     terminal."""
