@@ -852,10 +852,14 @@ def evaluate(
     with _reported(debug):
         out = _built_folder(config_path, out)
 
+        from dossier.config import configured_encoder
         from dossier.evaluation.evaluate import FIGURES, evaluate_build, shown
-        from dossier.index.embed import MiniLMEmbedder
+        from dossier.index.embed import LazyEmbedder, MiniLMEmbedder
 
-        report = evaluate_build(out, labels, corpus, MiniLMEmbedder() if baseline else None)
+        # the build's encoder, read as build reads it: the baseline reuses its vectors
+        encoder = configured_encoder(_config_file(config_path))
+        embedder = LazyEmbedder(MiniLMEmbedder, encoder) if baseline else None
+        report = evaluate_build(out, labels, corpus, embedder)
         columns = ["dossier", "baseline"] if baseline else ["dossier"]
         _echo(f"{'figure':<56}" + "".join(f"{c:>10}" for c in columns))
         for name, title in FIGURES:

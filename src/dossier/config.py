@@ -158,6 +158,22 @@ def configured_library(path: Path | None) -> Path | None:
     return library
 
 
+def configured_encoder(path: Path | None) -> str:
+    """The ``[retrieval] encoder`` of a dossier.toml as a build reads it (the default
+    without one), for ``eval``: its baseline embeds the passages the build embedded,
+    and only the same encoder finds their vectors in the build's cache."""
+    if path is None:
+        return RetrievalSettings().encoder
+    errors: list[str] = []
+    retrieval = _section(_read_toml(path), "retrieval", RetrievalSettings, errors)
+    if retrieval.encoder not in ENCODERS:
+        errors.append(f"'retrieval.encoder' must be one of {', '.join(ENCODERS)}")
+    if errors:
+        raise ConfigError(f"{path}: " + "; ".join(errors))
+    encoder: str = retrieval.encoder
+    return encoder
+
+
 def output_over_corpus(corpus: Path, out: Path) -> str | None:
     """Why the output folder cannot be used with this corpus, or None: a build writes
     its dossier, cache and history into the output folder, so one equal to the

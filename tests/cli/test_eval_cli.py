@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
 
+import dossier.index.embed
 from dossier.build import BuildResult
 from dossier.cli import main
+from dossier.index.embed import Vectors
+from tests.fakes import HashingEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,3 +150,61 @@ def test_a_figure_over_no_questions_is_n_a_and_null_in_eval_json(
     report = json.loads((demo_config.out / "eval.json").read_text())
     assert report["dossier"]["correct_abstention"] is None
     assert report["dossier"]["false_abstention"] is not None
+
+
+class _SpyEmbedder(HashingEmbedder):
+    """The hashing embedder, named by its encoder as the real one is (the vector
+    cache is keyed by that name), remembering each encoder and text it embedded."""
+
+    calls: ClassVar[list[tuple[str, int]]] = []
+
+    def __init__(self, encoder: str = "fp32") -> None:
+        super().__init__(encoder)
+        self.encoder = encoder
+        self.name = self.name_for(encoder)
+
+    @classmethod
+    def name_for(cls, encoder: str) -> str:
+        return f"spy@{encoder}"
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        _SpyEmbedder.calls.append((self.encoder, len(texts)))
+        return super().embed(texts)
+
+
+def test_eval_embeds_with_the_encoder_the_build_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a new-user review: eval's baseline used the default encoder (fp32)
+    while the build used the configured one (auto: bf16 on that CPU), so it embedded
+    every passage again (2 min, against a 12-28 s build)."""
+    monkeypatch.setattr(dossier.index.embed, "MiniLMEmbedder", _SpyEmbedder)
+    monkeypatch.setattr(_SpyEmbedder, "calls", [])
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "access.md").write_text(
+        "# Access\n\nMulti-factor authentication is required for all workforce accounts.\n\n"
+        "User access is reviewed quarterly by each system owner.\n"
+    )
+    (corpus / "backup.md").write_text("# Backup\n\nBackups are taken daily and kept 35 days.\n")
+    (tmp_path / "q.csv").write_text(
+        "id,question\nE1,Is MFA required?\nE2,How often are backups taken?\n"
+    )
+    (tmp_path / "dossier.toml").write_text(
+        'corpus = "corpus"\nquestions = "q.csv"\nout = "out"\n\n[retrieval]\nencoder = "int8"\n'
+    )
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(
+        json.dumps({"id": "E1", "answerable": True, "documents": ["access.md"], "anchors": []})
+        + "\n"
+    )
+    config = str(tmp_path / "dossier.toml")
+    built = CliRunner().invoke(main, ["build", "--config", config])
+    assert built.exit_code == 0, built.output
+    embedded_by_build = sum(n for _, n in _SpyEmbedder.calls)
+    _SpyEmbedder.calls.clear()
+
+    result = CliRunner().invoke(main, ["eval", "--config", config, "--labels", str(labels)])
+    assert result.exit_code == 0, result.output
+    assert {encoder for encoder, _ in _SpyEmbedder.calls} <= {"int8"}
+    assert sum(n for _, n in _SpyEmbedder.calls) < embedded_by_build  # the passages reused
