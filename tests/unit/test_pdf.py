@@ -319,3 +319,20 @@ def test_a_large_corpus_lists_the_documents_answers_cite(demo_build: BuildResult
     small = render_markdown(dossier)
     assert all(f"`{d.path}`" in small[small.index("## Documents") :] for d in dossier.documents)
     assert "The corpus holds" not in small
+
+
+def test_the_front_page_shows_a_placeholder_this_dossier_quotes() -> None:
+    """Found by a new-user review: the example was {{.Name}}, written into the
+    template, whatever the quotes held; it is one a quote holds, or none."""
+    from dossier.records import Claim, Finding, Quote
+    from tests.unit.test_decisions import _answer, _dossier
+
+    text = "Access is granted by {{companyShortName}} IT on request."
+    quote = Quote(text, "policies/access.md", "c1", 0, len(text))
+    found = Finding("placeholder", 0, "the quote holds an unfilled template placeholder")
+    marked = _answer(claims=(Claim(text, (quote,)),), findings=(found,))
+    front = _front_page(_dossier(marked))
+    assert "1 quoted passage holds one (e.g. {{companyShortName}}): critic findings" in front
+    assert ".Name" not in front
+    plain = _front_page(_dossier(_answer()))
+    assert "0 quoted passages hold one: critic findings" in plain

@@ -20,7 +20,7 @@ import markupsafe
 
 from dossier.common.atomic import interrupt_deferred, write_atomic
 from dossier.errors import InputError
-from dossier.evidence.critic import PLACEHOLDER
+from dossier.evidence.critic import PLACEHOLDER, placeholders
 from dossier.output.manifest import MANIFEST, SIGNATURE_FILES, build_manifest, manifest_bytes
 from dossier.output.serialise import dossier_bytes
 from dossier.output.workbook import ANSWERED_SUFFIX, keep_source, kept_source, write_answered
@@ -178,7 +178,22 @@ def _context(dossier: Dossier) -> dict[str, Any]:
         "gap_words": {a.question_id: gap_word(a) for a in dossier.answers},
         "class_words": CLASS_WORDS,
         "placeholders": sum(f.check == PLACEHOLDER for a in dossier.answers for f in a.findings),
+        "placeholder_example": placeholder_example(dossier),
     }
+
+
+def placeholder_example(dossier: Dossier) -> str | None:
+    """The first unfilled placeholder a quote of this dossier holds (one a
+    ``placeholder`` finding is about), for the front page to show; None when none."""
+    for answer in dossier.answers:
+        for finding in answer.findings:
+            if finding.check != PLACEHOLDER or not 0 <= finding.claim < len(answer.claims):
+                continue
+            for quote in answer.claims[finding.claim].quotes:
+                found = placeholders(quote.text)
+                if found:
+                    return found[0]
+    return None
 
 
 KIND_WORDS = {"fact": "FACT", "assessment": "ASSESSMENT"}
