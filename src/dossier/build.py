@@ -47,7 +47,7 @@ from dossier.incremental.cache import (
     previous_listing,
 )
 from dossier.incremental.executor import Executor, executor_for
-from dossier.incremental.history import record_history, up_to_date
+from dossier.incremental.history import Standing, record_history, restore, standing
 from dossier.incremental.ledger import RunLedger, ledger_name
 from dossier.incremental.pdftext import KeptPdfText
 from dossier.index.embed import Embedder, MeteredEmbedder
@@ -125,6 +125,8 @@ class BuildResult:
     # this build's discarded cache entries (a kept dossier names its own build's)
     discarded: tuple[CacheDiscard, ...] = ()
     model_trouble: ModelTrouble | None = None  # model calls that failed, if any did
+    # artefacts edited by hand since written, written again from the record as they were
+    restored: tuple[str, ...] = ()
 
 
 def answers_kept(out: Path) -> bool:
@@ -723,15 +725,17 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
     build did to the review and the signature goes into the record."""
     start = time.perf_counter()
     write_if_changed(run.out / PASSAGES_FILE, passages_json(corpus.chunks))
-    unchanged = up_to_date(carried.dossier, run.out)
+    found = standing(carried.dossier, run.out)
+    restored = _restored(found, run.out)
+    unchanged = found if found is not None and (not found.altered or restored) else None
     if unchanged is not None:  # the artefacts (and any signature) stand
         save_decisions(run.out, carried)
-        dossier, paths = unchanged
+        dossier, paths = unchanged.dossier, unchanged.paths
         if dossier.workbook is not None:  # sign writes the answers into it again
             keep_source(run.config.questions, run.out)
         changes = ReviewChanges(next_steps=next_steps(dossier, run.out))
     else:
-        changes = review_changes(run, carried)
+        changes = review_changes(run, carried, found.altered if found is not None else ())
         dossier = dataclasses.replace(
             carried.dossier,
             build=dataclasses.replace(carried.dossier.build, review_changes=changes),
@@ -750,15 +754,27 @@ def write_artefacts(run: Run, carried: Carried, corpus: Corpus) -> BuildResult:
         up_to_date=unchanged is not None,
         changes=changes,
         discarded=run.ledger.discards(),
+        restored=restored,
     )
 
 
-def review_changes(run: Run, carried: Carried) -> ReviewChanges:
+def _restored(found: Standing | None, out: Path) -> tuple[str, ...]:
+    """The artefacts edited since they were written that were written again, from
+    the record this build would write, as they were (see ``history.restore``)."""
+    if found is None or not found.altered or not restore(found, out):
+        return ()
+    return found.altered
+
+
+def review_changes(run: Run, carried: Carried, altered: Sequence[str] = ()) -> ReviewChanges:
     """What writing this build's dossier does to the review and the signature:
-    the decisions that lapsed, the signature files it removes and why, and the
+    the decisions that lapsed, the artefacts that no longer had the bytes their
+    manifest lists (``altered``), the signature files it removes and why, and the
     commands to run next (the artefacts about to be written, none signed)."""
     removed = tuple(name for name in SIGNATURE_FILES if (run.out / name).exists())
     why = []
+    if altered:
+        why.append(f"{' and '.join(altered)} differed from the manifest")
     if run.ledger.recomputed():
         why.append(f"{counted(run.ledger.recomputed(), 'answer')} recomputed")
     if carried.lapsed:

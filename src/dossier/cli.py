@@ -288,6 +288,11 @@ def _report_build(result: Any) -> None:
         _echo(line)
     for line in change_lines(result.changes, dossier):
         _echo(line)
+    if result.restored:
+        _echo(
+            f"Restored {', '.join(result.restored)}: changed since it was written; written "
+            "again from the record, byte for byte as manifest.json lists it (a signature holds)"
+        )
     if result.up_to_date:
         _echo(
             f"Up to date: nothing changed since the build of {dossier.build.finished_at}; "

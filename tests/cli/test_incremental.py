@@ -98,7 +98,7 @@ def test_an_artefact_changed_by_hand_is_written_again(project: Path) -> None:
     markdown = project / "out" / "dossier.md"
     markdown.write_text(markdown.read_text() + "an edit\n")
     code, output = run("build", "--config", project / "dossier.toml")
-    assert code == 0 and "Up to date" not in output
+    assert code == 0 and "Restored dossier.md" in output  # from the record, as it was
     assert "an edit" not in markdown.read_text()
 
 
@@ -666,3 +666,38 @@ def test_a_build_that_fails_after_making_answers_keeps_them(project: Path) -> No
     shutil.rmtree(project / "out")
     failed = CliRunner().invoke(main, args, obj=Hooks(checkpoint=_FailsAtAnswer(1)))
     assert failed.exit_code == 1 and (project / "out").exists()  # the first answer is kept
+
+
+def test_a_hand_edited_markdown_is_restored_and_the_signature_stands(project: Path) -> None:
+    """Found by a new-user review: after editing the signed dossier.md by hand, a
+    build with nothing to redo removed the signature "(the dossier was written again
+    (its record changed))", though the record had not changed. The Markdown renders
+    from the record to the bytes signed, so it is written back and the signature
+    verifies; a change that cannot be rendered back is named."""
+    build(project)
+    out, key = project / "out", project / "signer.pem"
+    review = ("review", "--out", out, "--reviewer", "Ada", "--approve-all")
+    assert run(*review, "--include-escalated")[0] == 0
+    assert run("keygen", "--out", key)[0] == 0
+    assert run("sign", "--out", out, "--key", key)[0] == 0
+    signed = (out / "dossier.md").read_bytes()
+    (out / "dossier.md").write_bytes(signed.replace(b"Yes", b"Yes, always", 1))
+
+    code, output = run("build", "--config", project / "dossier.toml")
+    assert code == 0, output
+    assert "Signature removed" not in output
+    assert "Restored dossier.md: changed since it was written" in output
+    assert "Up to date" in output
+    assert (out / "dossier.md").read_bytes() == signed
+    code, output = run("verify", "--out", out, "--pubkey", f"{key}.pub")
+    assert code == 0, output
+
+    decisions = out / "review.json"  # not rendered from the record: written again, named
+    decisions.write_bytes(decisions.read_bytes() + b"\n")
+    code, output = run("build", "--config", project / "dossier.toml")
+    assert code == 0, output
+    assert (
+        "(the dossier was written again (review.json differed from the manifest); "
+        "a signature covers only the files it signed)"
+    ) in output
+    assert "its record changed" not in output

@@ -49,24 +49,71 @@ def comparable(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "build": build}
 
 
-def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
-    """The dossier already in ``out`` and its artefacts, when it says exactly what
-    ``dossier`` says (build provenance aside: times, timings, cache notes) and no
-    artefact was changed since it was written; otherwise None."""
+@dataclass(frozen=True)
+class Standing:
+    """The dossier already in an output folder, whose record says what a build's
+    says (build provenance aside), its artefacts, and those of them whose bytes are
+    no longer the ones its manifest lists (``altered``: edited by hand, or gone)."""
+
+    dossier: Dossier
+    paths: dict[str, Path]
+    listed: dict[str, str]  # the manifest's artefacts: name -> SHA-256
+    altered: tuple[str, ...]
+
+
+def standing(dossier: Dossier, out: Path) -> Standing | None:
+    """The dossier in ``out`` when it says exactly what ``dossier`` says and its PDF
+    is laid out (a review decision removes it); otherwise None."""
     try:
         previous = json.loads((out / "dossier.json").read_text(encoding="utf-8"))
         manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         if comparable(previous) != comparable(to_json(dossier)):
             return None
-        paths = {name: out / name for name in manifest["artefacts"]}
-        if LAID_OUT not in paths:
+        listed = {str(name): str(digest) for name, digest in manifest["artefacts"].items()}
+        if LAID_OUT not in listed:
             return None
-        for name, digest in manifest["artefacts"].items():
-            if hashlib.sha256(paths[name].read_bytes()).hexdigest() != digest:
-                return None
-        return from_json(previous), {**paths, MANIFEST: out / MANIFEST}
-    except (OSError, ValueError, KeyError, TypeError):
+        paths = {name: out / name for name in listed}
+        altered = tuple(n for n, digest in listed.items() if _sha256(paths[n]) != digest)
+        return Standing(from_json(previous), {**paths, MANIFEST: out / MANIFEST}, listed, altered)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def up_to_date(dossier: Dossier, out: Path) -> tuple[Dossier, dict[str, Path]] | None:
+    """The dossier already in ``out`` and its artefacts, when it says exactly what
+    ``dossier`` says (build provenance aside: times, timings, cache notes) and no
+    artefact was changed since it was written; otherwise None."""
+    found = standing(dossier, out)
+    if found is None or found.altered:
+        return None
+    return found.dossier, found.paths
+
+
+def restore(found: Standing, out: Path) -> bool:
+    """Write again, from the record, each altered artefact of the dossier's own
+    (``dossier.json``, ``dossier.md``, ``dossier.pdf``), when each renders to the
+    very bytes the manifest lists: the folder is then as it was written, and a
+    signature of it holds again. False, writing nothing, when one does not (or is
+    an answered workbook or ``review.json``, which are not rendered from the
+    record alone)."""
+    from dossier.output.render import PDF, rendered
+
+    files = rendered(found.dossier, lay_out_pdf=PDF in found.altered)
+    if not set(found.altered) <= set(files):
+        return False
+    again = {name: files[name] for name in found.altered}
+    if any(hashlib.sha256(data).hexdigest() != found.listed[n] for n, data in again.items()):
+        return False
+    for name, data in again.items():
+        write_atomic(out / name, data)
+    return True
 
 
 def record_history(out: Path, data: bytes, dossier: Dossier, ledger: str) -> Path:
