@@ -86,13 +86,15 @@ _WITHOUT = re.compile(
 _ABSENCE_STATED = re.compile(
     r"\b(?:without|not|never|no|exempt\w*|exception\w*|lack\w*)\b|n[’']t\b", re.I
 )
+# Encryption lacking: "in clear text", "plaintext".
+_PLAIN_TEXT = r"\b(?:in\s+)?(clear|plain)\s?text\b"
 # A lack named by its own word, of a control: "unencrypted", "unpatched", "non-compliant"
 # ("unexpected", "universal", "underlying" name none).
 _LACKING = re.compile(
     r"\b(un|non-?)(encrypted|authenticated|authori[sz]ed|patched|supported|approved|managed"
     r"|monitored|secured|protected|signed|verified|vetted|saniti[sz]ed|registered|licensed"
     r"|hardened|compliant|logged|audited|restricted)\b"
-    r"|\b(?:in\s+)?(clear|plain)\s?text\b",  # of encryption
+    rf"|{_PLAIN_TEXT}",  # of encryption
     re.I,
 )
 # A control acting on the lack asked about: "Do you use tools to detect unauthorized
@@ -159,7 +161,7 @@ def _lack_named(match: re.Match[str], lead: str) -> bool:
     """Whether the lead names the lack the question names ("unencrypted", "in clear
     text": any clear or plain text)."""
     if match.group(2) is None:
-        return re.search(r"\b(?:clear|plain)\s?text\b", lead, re.I) is not None
+        return re.search(_PLAIN_TEXT, lead, re.I) is not None
     return match.group(0).lower() in lead.lower()
 
 

@@ -178,15 +178,16 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
     fact = brief.facts[0] if brief.facts else None
     if fact is None or value == YES or SHORT_ANSWER_PARTS in value or lead == quoted:
         return None
-    asked = fact if fact.asks is not None else replace(fact, asks="number")  # "What is ...?"
+    kind = fact.asks or "number"  # "What is ...?"
+    asked = replace(fact, asks=kind)
     for start, end in sentence_spans(quoted):
         sentence = quoted[start:end].strip()
         if not sentence or sentence in lead or lead in sentence:
             continue
         if not holds_value(asked, sentence):
             continue
-        other = stated_value(asked.asks or "number", sentence, subject_terms(asked))
-        if other is not None and _differs(asked.asks or "number", other, value):
+        other = stated_value(kind, sentence, subject_terms(asked))
+        if other is not None and _differs(kind, other, value):
             return other
     return None
 
@@ -352,9 +353,9 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     asked = brief.query if brief is not None else ""
     lifted = _NOT_PROHIBITED.search(lead)
-    if PROHIBITION_ASK.search(asked) and lifted is None:
-        return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
-    if PROHIBITION_ASK.search(asked) and lifted is not None:
+    if PROHIBITION_ASK.search(asked):
+        if lifted is None:
+            return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
         detail = (
             f"the question asks whether it is prohibited; the lead quote says it is not "
             f"(“{' '.join(lifted.group(0).split())}”): a person decides whether it answers No"

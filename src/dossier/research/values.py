@@ -426,7 +426,7 @@ def demand_measure(demand: Fact) -> str | None:
     asked = _as_asked(demand)
     if asked.asks == "duration" and _COUNT.search(demand.text) is not None:
         return "period"
-    if asked.asks == "frequency" and _days("frequency", demand.text) is not None:
+    if asked.asks == "frequency" and as_days("frequency", demand.text) is not None:
         return "frequency"
     return None
 
@@ -439,11 +439,11 @@ def demand_met(demand: Fact, text: str) -> bool | None:
     None when the text states no such value, or either side is not a measure
     ("regularly", "upon significant changes")."""
     demand = _as_asked(demand)
-    wanted = _days(demand.asks, demand.text)
+    wanted = as_days(demand.asks, demand.text)
     if wanted is None or demand.asks not in ("duration", "frequency"):
         return None
     value = value_about(demand, text)
-    stated = _days(demand.asks, value) if value is not None else None
+    stated = as_days(demand.asks, value) if value is not None else None
     if stated is None:
         return None
     if demand.asks == "duration" and TIME_LIMIT.search(demand.text):  # done within this
@@ -456,12 +456,6 @@ def demand_met(demand: Fact, text: str) -> bool | None:
 def as_days(kind: str | None, text: str) -> float | None:
     """A duration in days, or a frequency as the days between occurrences ("quarterly"
     91.3); None when the text names no measure ("every account", "regularly")."""
-    return _days(kind, text)
-
-
-def _days(kind: str | None, text: str) -> float | None:
-    """A duration in days, or a frequency as the days between occurrences; None when
-    the text names no measure."""
     lowered = " ".join(text.lower().split())
     if kind == "duration" and _FOREVER.search(lowered):
         return float("inf")
@@ -529,7 +523,7 @@ def frequencies(text: str) -> list[tuple[str, float]]:
     for match in ASKS_PATTERN["frequency"].finditer(text):
         if denied(text, match.start()):
             continue
-        days = _days("frequency", match.group(0))
+        days = as_days("frequency", match.group(0))
         if days is not None:
             found.append((" ".join(match.group(0).split()), days))
     return found
