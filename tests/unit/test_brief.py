@@ -103,7 +103,12 @@ def test_whitespace_is_folded() -> None:
         ("How many people are on the security team?", "number"),
         ("How much budget goes to security?", "number"),
         ("What percentage of staff completed training?", "number"),
+        ("What minimum password length is enforced?", "number"),
+        ("What is the maximum session lifetime for administrators?", "number"),
+        ("What are your remediation timeframes for critical vulnerabilities?", "duration"),
+        ("What SLAs apply to patching high severity findings?", "duration"),
         ("Do you encrypt data at rest?", None),
+        ("Do you have SLAs for incident response?", None),
     ],
 )
 def test_asks(question: str, asks: str | None) -> None:
@@ -339,3 +344,26 @@ def test_an_opening_that_sets_the_context_is_not_a_part_of_the_question() -> Non
         )
     )
     assert len(brief.facts) == 2 and brief.facts[0].text.startswith("In the event of a breach")
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        # a condition, not a part: the value asked is the question's own
+        ("When a customer closes their account, how long is their data retained?", "duration"),
+        ("If a breach is confirmed, within what timeframe are customers notified?", "duration"),
+        ("In the event of a breach, within what time are customers notified?", "duration"),
+        ("Once an employee leaves, how quickly is their access revoked?", "duration"),
+        ("If your application supports logins, are session cookies marked secure?", None),
+    ],
+)
+def test_a_condition_opening_the_question_is_its_context(question: str, asks: str | None) -> None:
+    """ "When X, how long ...?" was two parts: the first, "When X", asked nothing, so the
+    question was read as asking no value and a sentence stating none could lead."""
+    facts = make_brief(Question("Q", question)).facts
+    assert [f.asks for f in facts] == [asks]
+
+
+def test_if_so_is_a_follow_up_not_a_condition() -> None:
+    facts = make_brief(Question("Q", "Do you test backups? If so, how often?")).facts
+    assert [f.asks for f in facts] == ["frequency"] and "backup" in facts[0].terms

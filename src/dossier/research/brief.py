@@ -32,14 +32,19 @@ _ASKS = (
         re.compile(
             r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
             r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
-            r"|\bwithin what time|\bhow (quickly|soon)\b",
+            r"|\bwithin what time|\bhow (quickly|soon)\b"
+            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?)\b",
             re.I,
         ),
     ),
     ("number", re.compile(r"\bhow long\b", re.I)),
     (
         "number",
-        re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
+        re.compile(
+            r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b"
+            r"|\bwhat (is the |are the )?(minimum|maximum)\b",
+            re.I,
+        ),
     ),
 )
 
@@ -222,8 +227,11 @@ _COORDINATED = re.compile(
 # context of the question, not a part of it.
 _CONTEXT_OPENING = re.compile(
     r"^(?:under|in|within|for|during|at|on|with|given|considering|regarding|as part of"
-    r"|apart from|aside from|besides|beyond|other than|in addition to|outside(?: of)?)\b"
-    r"[^,;?]{0,80}[,;]\s*(?=(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
+    r"|apart from|aside from|besides|beyond|other than|in addition to|outside(?: of)?"
+    r"|when|whenever|once|after|before|upon|if(?!\s+(?:so|not|yes|no)\b))\b"
+    r"[^,;?]{0,80}[,;]\s*"
+    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
+    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
     re.I,
 )
 
