@@ -103,8 +103,6 @@ def test_whitespace_is_folded() -> None:
         ("How many people are on the security team?", "number"),
         ("How much budget goes to security?", "number"),
         ("What percentage of staff completed training?", "number"),
-        ("What minimum password length is enforced?", "number"),
-        ("What is the maximum session lifetime for administrators?", "number"),
         ("What are your remediation timeframes for critical vulnerabilities?", "duration"),
         ("What SLAs apply to patching high severity findings?", "duration"),
         ("Do you encrypt data at rest?", None),

@@ -40,11 +40,7 @@ _ASKS = (
     ("number", re.compile(r"\bhow long\b", re.I)),
     (
         "number",
-        re.compile(
-            r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b"
-            r"|\bwhat (is the |are the )?(minimum|maximum)\b",
-            re.I,
-        ),
+        re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
     ),
 )
 
