@@ -45,6 +45,26 @@ def fit_logistic(
     )
 
 
+def calibrated(model: LinearModel, rows: Matrix, labels: npt.NDArray[np.float64]) -> LinearModel:
+    """``model`` with its weights scaled and its intercept refitted (one unpenalised
+    logistic fit of the labels on its score), so that its logits are calibrated
+    probabilities again: a strongly penalised fit ranks well but squeezes its
+    logits towards the intercept, and the engine reads logit differences (a
+    further quote scores within ``support_margin`` of the lead). Rankings are
+    unchanged: the weights keep their direction."""
+    score = model.logit(rows) - model.intercept
+    fitted = fit_logistic(("score",), score.reshape(-1, 1), labels, 0.0)
+    slope = fitted.weights[0] / fitted.scale[0]
+    intercept = fitted.intercept - slope * fitted.mean[0]
+    return LinearModel(
+        model.features,
+        model.mean,
+        model.scale,
+        tuple(round(w * slope, 6) for w in model.weights),
+        round(intercept, 6),
+    )
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What answering one question at a given threshold gives, for choosing it."""
