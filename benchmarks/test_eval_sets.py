@@ -21,10 +21,10 @@ from dossier.config import load_config
 from dossier.evaluation.evaluate import FIGURES, evaluate_build
 
 # set: (recall, correct abstention, lead) floors, a little under what was measured
-# with 0.5.1 (policies-a 0.431 / 0.861 / 0.362, policies-d 0.349 / 0.800 / 0.233; in 0.5.1
-# three policies-a answers whose value falls short of the question's demand went from Yes
-# to Needs review)
-FLOORS = {"policies-a": (0.40, 0.80, 0.33), "policies-d": (0.33, 0.75, 0.20)}
+# with 0.5.6 (policies-a 0.362 / 0.917-0.944 / 0.293, policies-d 0.326 / 0.880 / 0.233,
+# bf16 and fp32). 0.5.6 lowered them on purpose: its scorer, fitted to hold up on a
+# corpus it has not seen, gave up in-sample recall on both public sets (README, 0.5.6).
+FLOORS = {"policies-a": (0.33, 0.85, 0.26), "policies-d": (0.30, 0.80, 0.20)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
