@@ -208,26 +208,25 @@ def _facts(text: str) -> tuple[Fact, ...]:
     return tuple(f for f in facts if f.terms) or (_fact(text),)
 
 
-# "What is X, and how long is Y?": two facts when the second part asks on its own; the
-# part may open with a preposition ("..., and for how long is it locked?", "and to whom"),
-# but "..., under which ..." is a relative clause of the part before it.
-_COORDINATED = re.compile(
-    r"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)"
-    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
-    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
-    re.I,
+# What opens a part that asks on its own: a question word, perhaps after a preposition
+# ("for how long is it locked?", "to whom", "within what time"); "under which ..." is a
+# relative clause of what comes before it.
+_ASKING = (
+    r"(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
+    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b"
 )
+# "What is X, and how long is Y?": two facts when the second part asks on its own.
+_COORDINATED = re.compile(rf"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)(?={_ASKING})", re.I)
 
 
-# "Under your risk management process, how often ...?": an opening that sets the
-# context of the question, not a part of it.
+# "Under your risk management process, how often ...?", "When a customer leaves, how
+# long ...?": an opening that sets the context or the condition of the question, not a
+# part of it ("If so, ..." follows up the question before it).
 _CONTEXT_OPENING = re.compile(
     r"^(?:under|in|within|for|during|at|on|with|given|considering|regarding|as part of"
     r"|apart from|aside from|besides|beyond|other than|in addition to|outside(?: of)?"
     r"|when|whenever|once|after|before|upon|if(?!\s+(?:so|not|yes|no)\b))\b"
-    r"[^,;?]{0,80}[,;]\s*"
-    r"(?=(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
-    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b)",
+    rf"[^,;?]{{0,80}}[,;]\s*(?={_ASKING})",
     re.I,
 )
 
