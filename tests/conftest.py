@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,18 @@ from dossier.index.embed import MiniLMEmbedder
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
 PINNED_TIME = dt.datetime(2026, 11, 16, 9, 30, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt, as at a terminal. A test run started in the
+    background by a shell (``make test &``) inherits SIGINT ignored, and a test that
+    presses Ctrl-C would see nothing happen."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def pinned_clock() -> dt.datetime:

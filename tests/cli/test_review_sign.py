@@ -733,6 +733,7 @@ def _agree(out: Path) -> None:
         assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
 
 
+@pytest.mark.usefixtures("ctrl_c_raises")
 @pytest.mark.parametrize("name", ["dossier.json", "manifest.json"])
 def test_a_review_interrupted_between_its_files_leaves_them_agreeing(
     name: str, out: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
@@ -756,6 +757,7 @@ def test_a_review_interrupted_between_its_files_leaves_them_agreeing(
     assert run("verify", "--out", out)[0] == 0
 
 
+@pytest.mark.usefixtures("ctrl_c_raises")
 @pytest.mark.parametrize("name", ["manifest.sig", "SHA256SUMS", "allowed_signers"])
 def test_a_signing_interrupted_between_its_files_leaves_them_agreeing(
     name: str, out: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
@@ -771,6 +773,7 @@ def test_a_signing_interrupted_between_its_files_leaves_them_agreeing(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_a_build_interrupted_between_its_files_leaves_them_agreeing(
     built: Path, tmp_path: Path, keys: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

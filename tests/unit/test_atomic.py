@@ -112,6 +112,7 @@ def _ctrl_c() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_ctrl_c_in_a_deferred_block_is_raised_when_the_block_ends() -> None:
     before = signal.getsignal(signal.SIGINT)
     written = []
@@ -130,6 +131,7 @@ def test_a_deferred_block_without_ctrl_c_raises_nothing() -> None:
     assert signal.getsignal(signal.SIGINT) is before
 
 
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_a_deferred_block_that_fails_is_interrupted_after_it() -> None:
     with pytest.raises(KeyboardInterrupt) as stopped, interrupt_deferred():
         _ctrl_c()
