@@ -211,6 +211,20 @@ def test_different_identifiers_never_match() -> None:
     assert Matcher(entries, questions, embed).matches(0) == []
 
 
+def test_another_grade_never_matches(model: MiniLMEmbedder) -> None:
+    """A signed "critical: within 7 days" recalled for medium vulnerabilities would
+    state the wrong deadline: the two asks are near in meaning (cosine above 0.9)
+    and share all but one term, so only the grade tells them apart."""
+    entries = [ask_profile("Within what timeframe are critical vulnerabilities remediated?")]
+    asked = [
+        "Within what timeframe are medium vulnerabilities remediated?",
+        "Within what timeframe are low-risk vulnerabilities remediated?",
+        "How quickly do you remediate critical vulnerabilities?",
+    ]
+    matcher = Matcher(entries, [ask_profile(q) for q in asked], model.embed)
+    assert [bool(matcher.matches(i)) for i in range(3)] == [False, False, True]
+
+
 # -- re-verification ----------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import Sentence
 from dossier.research import thesaurus
+from dossier.research.grades import another_grade
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
 from dossier.research.values import ASKS_PATTERN
 
@@ -80,6 +81,7 @@ class Ask:
     about_document: bool
     core: Vectors  # the core ask's vector
     question: Vectors  # the question's vector
+    grades: frozenset[str] = frozenset()  # the grades it names (critical, high ...)
 
 
 @dataclass(frozen=True)
@@ -133,12 +135,17 @@ class CandidateScorer:
         return self.stats.coverage(terms, self.vocabulary)
 
     def rank(self, ask: Ask, passages: Sequence[str]) -> list[Candidate]:
-        """The sentences of ``passages`` (chunk ids, best first), best-scored first."""
+        """The sentences of ``passages`` (chunk ids, best first), best-scored first;
+        none that is about another grade than the question names (``grades``)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
         read = self.index.sentences_of(passages)
         for rank, (chunk_id, (sentences, vectors)) in enumerate(zip(passages, read, strict=True)):
             passage = float(self.index.similarity(ask.core, [chunk_id])[0])
-            rows += [(s, rank, vectors[i], passage) for i, s in enumerate(sentences)]
+            rows += [
+                (s, rank, vectors[i], passage)
+                for i, s in enumerate(sentences)
+                if not another_grade(ask.grades, s.text)
+            ]
         if not rows:
             return []
         cos_core = np.array([float(v @ ask.core) for _, _, v, _ in rows])

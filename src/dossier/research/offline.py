@@ -46,6 +46,7 @@ from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
+from dossier.research.grades import grades_named
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
@@ -210,6 +211,7 @@ class _Research:
             about_document=brief.about_document,
             core=index.embed_query(core),
             question=index.embed_query(brief.query),
+            grades=grades_named(brief.query),
         )
 
     # -- searching ------------------------------------------------------------------
@@ -389,6 +391,7 @@ class _Research:
             about_document=False,
             core=index.embed_query(core),
             question=index.embed_query(fact.text),
+            grades=grades_named(fact.text) or self.ask.grades,
         )
         ranked = self.engine.scoring.rank(ask, self.passages())
         return ranked if fact.asks is not None else [c for c in ranked if c.score >= floor]

@@ -2,7 +2,8 @@
 re-verified against the documents as they stand today.
 
 1. **Match.** An entry answers a question when both have the same normalised brief,
-   or when the entry is a paraphrase of it: the same identifiers, the same kinds of
+   or when the entry is a paraphrase of it: the same identifiers, the same grades
+   ("critical vulnerabilities" is never answered by "medium"), the same kinds of
    answer part by part (a yes/no question is never answered by a frequency, "how
    often" never by "how long", "who" never by "where"), each saying at least
    ``coverage`` of the other's terms weighted by distinctiveness, and
@@ -73,6 +74,7 @@ from dossier.records import (
 )
 from dossier.research import thesaurus
 from dossier.research.brief import asks_for, sentences
+from dossier.research.grades import grades_named
 from dossier.review.decisions import holds_for, load_decisions
 from dossier.review.library import ANSWERS, Entry, Library, ask_of
 
@@ -124,6 +126,7 @@ class Ask:
     terms: frozenset[str]
     kinds: frozenset[str]  # per part: frequency, duration, number, yes/no or open
     identifiers: tuple[str, ...]
+    grades: frozenset[str] = frozenset()  # of severity, risk or priority: critical ...
 
 
 def ask_profile(question: str) -> Ask:
@@ -132,7 +135,12 @@ def ask_profile(question: str) -> Ask:
     said |= {stem(_IRREGULAR[w]) for w in words(core) if w in _IRREGULAR}
     terms = frozenset(said) - _WORDING
     return Ask(
-        core, normalised, terms, kinds_of(question), tuple(sorted(set(asked_identifiers(question))))
+        core,
+        normalised,
+        terms,
+        kinds_of(question),
+        tuple(sorted(set(asked_identifiers(question)))),
+        grades_named(question),
     )
 
 
@@ -238,7 +246,9 @@ class Matcher:
         similarity = float(self._cosines[question, entry])
         if q.normalised == e.normalised:
             return Match(entry, True, similarity)
-        if q.identifiers != e.identifiers or not compatible(q.kinds, e.kinds):
+        if q.identifiers != e.identifiers or q.grades != e.grades:
+            return None
+        if not compatible(q.kinds, e.kinds):
             return None
         if min(self.covered(q, e), self.covered(e, q)) < self.coverage:
             return None
