@@ -28,6 +28,10 @@ AC-2(7) Privileged user accounts follow a role-based scheme and are reviewed.
 
 AC-2 Account management: accounts are created on an approved request.
 
+CC6.1 Logical access: access to production requires single sign-on.
+
+A.9.2.3 Privileged access rights are restricted to named administrators.
+
 Backups are taken daily and restored quarterly as a test.
 """
 
@@ -65,6 +69,17 @@ def test_an_identifier_typed_in_lower_case_finds_its_control(
     """A question typed "ac-2(3)" asks about AC-2(3): its sibling AC-2(7) is not found."""
     hits = controls_index.search(query, 10)
     assert [controls_index.chunk(h.chunk_id).text[:8] for h in hits] == ["AC-2(3) "]
+
+
+@pytest.mark.parametrize(
+    ("query", "control"),
+    [("How do you meet cc6.1?", "CC6.1"), ("Is ISO a.9.2.3 implemented?", "A.9.2.3")],
+)
+def test_a_soc2_or_iso_control_typed_in_lower_case_finds_its_control(
+    controls_index: HybridIndex, query: str, control: str
+) -> None:
+    hits = controls_index.search(query, 10)
+    assert [controls_index.chunk(h.chunk_id).text.split()[0] for h in hits] == [control]
 
 
 def test_unknown_identifier_falls_back_to_ordinary_search(controls_index: HybridIndex) -> None:

@@ -131,6 +131,9 @@ def test_identifiers_are_lowercased_and_in_order() -> None:
         ("Do you meet ia-5 (1) and AC-2?", ["ia-5(1)", "ac-2"]),
         ("How do you meet pr.ac-1 and gv.oc-01?", ["pr.ac-1", "gv.oc-01"]),
         ("Is sc\u20117 met, as for CC6.1?", ["sc-7", "cc6.1"]),
+        ("How do you meet cc6.1 and cc7.2?", ["cc6.1", "cc7.2"]),
+        ("Is a1.2 (availability) or pi1.3 or p4.2 covered?", ["a1.2", "pi1.3", "p4.2"]),
+        ("How is ISO 27001 a.9.2.3 met, and a.5.15?", ["a.9.2.3", "a.5.15"]),
     ],
 )
 def test_a_question_names_a_control_typed_in_lower_case(text: str, expected: list[str]) -> None:
@@ -146,6 +149,7 @@ def test_a_question_names_a_control_typed_in_lower_case(text: str, expected: lis
         "Did covid-19 change your top-10 risks or the x-2 plan?",
         "Is mac-2 or ac-2b or ac-2.3 or ac-2(a) or xpr.ac-1 named?",
         "Do you use aes-256?",
+        "Is tls v1.2 or python3.11 or a.b.c or cc6 or cc6.1.2.3.4 in use?",
     ],
 )
 def test_lower_case_words_with_digits_are_not_controls(text: str) -> None:

@@ -110,14 +110,18 @@ def _as_identifier(match: re.Match[str]) -> str:
 
 
 # A control identifier as people type it in a question, in lower case: an SP 800-53
-# control of one of its families ("ac-2(3)", "ia-5 (1)") or a NIST CSF subcategory
-# ("pr.ac-1", "gv.oc-01"). Only these shapes: "sha-256", "tls-1", "covid-19" or
-# "top-10" in lower case are words, not identifiers.
+# control of one of its families ("ac-2(3)", "ia-5 (1)"), a NIST CSF subcategory
+# ("pr.ac-1", "gv.oc-01"), a SOC 2 trust services criterion ("cc6.1", "a1.2",
+# "pi1.3", "p4.2") or an ISO/IEC 27001 Annex A control ("a.9.2.3", "a.5.15"). Only
+# these shapes: "sha-256", "tls-1", "covid-19", "top-10" or "v1.2" in lower case are
+# words, not identifiers.
 _SP800_53_FAMILIES = "ac|at|au|ca|cm|cp|ia|ir|ma|mp|pe|pl|pm|ps|pt|ra|sa|sc|si|sr"
 _CSF_FUNCTIONS = "gv|id|pr|de|rs|rc"
+_SOC2_SERIES = "cc|pi|a|c|p"
 _LOWER_CASE_IDENTIFIER = re.compile(
-    rf"(?<![\w.{HYPHENS}])(?:(?:{_CSF_FUNCTIONS})\.[a-z]{{2}}|{_SP800_53_FAMILIES})"
-    rf"[{HYPHENS}]\d{{1,2}}(?:[ \u00a0]?\(\d{{1,2}}\))?(?![\w({HYPHENS}]|\.\d)"
+    rf"(?<![\w.{HYPHENS}])(?:(?:(?:{_CSF_FUNCTIONS})\.[a-z]{{2}}|{_SP800_53_FAMILIES})"
+    rf"[{HYPHENS}]\d{{1,2}}(?:[ \u00a0]?\(\d{{1,2}}\))?"
+    rf"|(?:{_SOC2_SERIES})\d\.\d{{1,2}}|a(?:\.\d{{1,2}}){{2,3}})(?![\w({HYPHENS}]|\.\d)"
 )
 
 
