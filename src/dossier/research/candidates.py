@@ -20,7 +20,7 @@ from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import Sentence
 from dossier.research import thesaurus
-from dossier.research.grades import another_grade
+from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
 from dossier.research.values import ASKS_PATTERN
 
@@ -81,7 +81,7 @@ class Ask:
     about_document: bool
     core: Vectors  # the core ask's vector
     question: Vectors  # the question's vector
-    grades: frozenset[str] = frozenset()  # the grades it names (critical, high ...)
+    qualifiers: frozenset[str] = frozenset()  # grades, states of data it names
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,8 @@ class CandidateScorer:
 
     def rank(self, ask: Ask, passages: Sequence[str]) -> list[Candidate]:
         """The sentences of ``passages`` (chunk ids, best first), best-scored first;
-        none that is about another grade than the question names (``grades``)."""
+        none that is about a sibling of what the question names (``qualifiers``:
+        another grade, data in transit for data at rest)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
         read = self.index.sentences_of(passages)
         for rank, (chunk_id, (sentences, vectors)) in enumerate(zip(passages, read, strict=True)):
@@ -144,7 +145,7 @@ class CandidateScorer:
             rows += [
                 (s, rank, vectors[i], passage)
                 for i, s in enumerate(sentences)
-                if not another_grade(ask.grades, s.text)
+                if not another_qualifier(ask.qualifiers, s.text)
             ]
         if not rows:
             return []

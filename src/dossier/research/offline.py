@@ -46,7 +46,7 @@ from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
-from dossier.research.grades import grades_named
+from dossier.research.qualifiers import qualifiers_named
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
@@ -211,7 +211,7 @@ class _Research:
             about_document=brief.about_document,
             core=index.embed_query(core),
             question=index.embed_query(brief.query),
-            grades=grades_named(brief.query),
+            qualifiers=qualifiers_named(brief.query),
         )
 
     # -- searching ------------------------------------------------------------------
@@ -391,7 +391,7 @@ class _Research:
             about_document=False,
             core=index.embed_query(core),
             question=index.embed_query(fact.text),
-            grades=grades_named(fact.text) or self.ask.grades,
+            qualifiers=qualifiers_named(fact.text) or self.ask.qualifiers,
         )
         ranked = self.engine.scoring.rank(ask, self.passages())
         return ranked if fact.asks is not None else [c for c in ranked if c.score >= floor]

@@ -3,7 +3,8 @@ re-verified against the documents as they stand today.
 
 1. **Match.** An entry answers a question when both have the same normalised brief,
    or when the entry is a paraphrase of it: the same identifiers, the same grades
-   ("critical vulnerabilities" is never answered by "medium"), the same kinds of
+   and states of data ("critical vulnerabilities" is never answered by "medium", "at
+   rest" never by "in transit"), the same kinds of
    answer part by part (a yes/no question is never answered by a frequency, "how
    often" never by "how long", "who" never by "where"), each saying at least
    ``coverage`` of the other's terms weighted by distinctiveness, and
@@ -74,7 +75,7 @@ from dossier.records import (
 )
 from dossier.research import thesaurus
 from dossier.research.brief import asks_for, sentences
-from dossier.research.grades import grades_named
+from dossier.research.qualifiers import qualifiers_named
 from dossier.review.decisions import holds_for, load_decisions
 from dossier.review.library import ANSWERS, Entry, Library, ask_of
 
@@ -126,7 +127,7 @@ class Ask:
     terms: frozenset[str]
     kinds: frozenset[str]  # per part: frequency, duration, number, yes/no or open
     identifiers: tuple[str, ...]
-    grades: frozenset[str] = frozenset()  # of severity, risk or priority: critical ...
+    qualifiers: frozenset[str] = frozenset()  # grades (critical ...), states of data
 
 
 def ask_profile(question: str) -> Ask:
@@ -140,7 +141,7 @@ def ask_profile(question: str) -> Ask:
         terms,
         kinds_of(question),
         tuple(sorted(set(asked_identifiers(question)))),
-        grades_named(question),
+        qualifiers_named(question),
     )
 
 
@@ -246,7 +247,7 @@ class Matcher:
         similarity = float(self._cosines[question, entry])
         if q.normalised == e.normalised:
             return Match(entry, True, similarity)
-        if q.identifiers != e.identifiers or q.grades != e.grades:
+        if q.identifiers != e.identifiers or q.qualifiers != e.qualifiers:
             return None
         if not compatible(q.kinds, e.kinds):
             return None

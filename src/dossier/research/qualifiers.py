@@ -1,0 +1,77 @@
+"""Qualifiers that set one practice apart from its siblings: the grade of severity,
+risk or priority (critical, high, medium, low) and the state of data (at rest, in
+transit).
+
+Remediation deadlines, response times and review frequencies are usually set per
+grade, often as one table row per grade; encryption is stated for stored data and for
+data in transit, often in neighbouring sentences. A question about one ("How quickly
+are critical vulnerabilities remediated?", "Is customer data encrypted at rest?") is
+not answered by a sentence about another ("| Medium | 30 days |", "Data in transit
+is encrypted with TLS"): quoted, it states the wrong deadline, or a Yes the documents
+do not give, about the vendor.
+
+A sentence names a grade only where the word grades something: before a graded noun
+("high-risk", "critical and high severity vulnerabilities"), after one ("severity:
+High"), or alone in a table cell ("| Medium |"); "critical systems", "high
+availability" and "low cost" name none. It names a state of data by the phrase ("at
+rest", "in transit", "in motion") or by what only data in that state has (storage;
+transmission, TLS).
+"""
+
+from __future__ import annotations
+
+import re
+
+_GRADE = r"(?:critical|high|medium|moderate|low)"
+_ALSO = rf"(?:\s*(?:,|/|\bor\b|\band\b|\band/or\b)\s*{_GRADE})*"
+_GRADED = (
+    r"(?:severity|severities|risks?|priority|priorities|impact|rated|rating|ratings"
+    r"|vulnerabilit(?:y|ies)|findings?|issues?|bugs?|cves?|incidents?|alerts?|patch(?:es)?)"
+)
+_BEFORE_NOUN = re.compile(rf"\b({_GRADE}{_ALSO})[\s-]+(?:security[\s-]+)?{_GRADED}\b", re.I)
+_AFTER_NOUN = re.compile(
+    rf"\b(?:severity|risk|priority|impact)(?:\s+(?:level|rating|of))?\s*(?:[:=]|\bis\b|\bof\b)?"
+    rf"\s*({_GRADE}{_ALSO})\b",
+    re.I,
+)
+_CELL = re.compile(rf"(?:^|\|)\s*({_GRADE})\s*(?=\||$)", re.I | re.M)
+_SAME_GRADE = {"moderate": "medium"}
+
+_AT_REST = re.compile(r"\bat[\s-]+rest\b|\bstor(?:ed|es|ing|age)\b", re.I)
+_IN_TRANSIT = re.compile(
+    r"\bin[\s-]+(?:transit|motion)\b|\btransmi(?:t|ts|tted|tting|ssion|ssions)\b"
+    r"|\b(?:TLS|SSL|HTTPS)\b",
+    re.I,
+)
+AT_REST, IN_TRANSIT = "at rest", "in transit"
+
+_FAMILY = {
+    **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
+    AT_REST: "state of data",
+    IN_TRANSIT: "state of data",
+}
+
+
+def qualifiers_named(text: str) -> frozenset[str]:
+    """The grades (moderate is medium) and states of data ``text`` names."""
+    found: set[str] = set()
+    for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL):
+        for match in pattern.finditer(text):
+            for word in re.findall(_GRADE, match.group(1), re.I):
+                found.add(_SAME_GRADE.get(word.lower(), word.lower()))
+    if _AT_REST.search(text):
+        found.add(AT_REST)
+    if _IN_TRANSIT.search(text):
+        found.add(IN_TRANSIT)
+    return frozenset(found)
+
+
+def another_qualifier(asked: frozenset[str], text: str) -> bool:
+    """Whether ``text`` is about a sibling of what is ``asked``: of a family the
+    question names (grades, states of data), it names members, none of them asked."""
+    named = qualifiers_named(text) if asked else frozenset()
+    for family in {_FAMILY[q] for q in asked}:
+        named_here = {q for q in named if _FAMILY[q] == family}
+        if named_here and not named_here & asked:
+            return True
+    return False

@@ -1,0 +1,131 @@
+"""Qualifiers (grades of severity, risk or priority; states of data): a question about
+one is not answered by a sentence (or table row) about a sibling."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from dossier.index.hybrid import update_index
+from dossier.ingest.authority import Authority
+from dossier.ingest.files import ingest
+from dossier.records import Question, SourceFile
+from dossier.research.brief import make_brief
+from dossier.research.engine import EngineSettings
+from dossier.research.offline import OfflineEngine, _Research
+from dossier.research.qualifiers import another_qualifier, qualifiers_named
+from tests.fakes import HashingEmbedder
+
+
+@pytest.mark.parametrize(
+    ("text", "qualifiers"),
+    [
+        ("How quickly are critical vulnerabilities remediated?", {"critical"}),
+        (
+            "What are your remediation timeframes for critical and high severity vulnerabilities?",
+            {"critical", "high"},
+        ),
+        ("High-risk findings are closed within 7 days.", {"high"}),
+        ("Critical security patches are applied within 48 hours.", {"critical"}),
+        ("Severity: Moderate", {"medium"}),
+        ("| P2 | Medium | 30 days |", {"medium"}),
+        ("Low priority alerts are reviewed weekly.", {"low"}),
+        ("Is customer data encrypted at rest?", {"at rest"}),
+        ("Data at-rest and in-transit is encrypted.", {"at rest", "in transit"}),
+        ("Data transmitted over public networks uses TLS 1.2.", {"in transit"}),
+        ("Do you encrypt stored data?", {"at rest"}),
+        ("Are high-risk findings in data in motion tracked?", {"high", "in transit"}),
+    ],
+)
+def test_a_qualifier_is_named_where_the_word_qualifies_something(
+    text: str, qualifiers: set[str]
+) -> None:
+    assert qualifiers_named(text) == qualifiers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is MFA required for production and other critical systems?",
+        "The service is deployed for high availability.",
+        "Business-critical equipment is kept in a locked room.",
+        "Backups are kept at low cost on tape.",
+        "Databases are encrypted with AES-256.",
+    ],
+)
+def test_a_word_that_grades_nothing_names_no_grade(text: str) -> None:
+    assert qualifiers_named(text) == frozenset()
+
+
+def test_a_sentence_is_about_another_qualifier_only_when_it_names_none_asked() -> None:
+    asked = frozenset({"critical"})
+    assert another_qualifier(asked, "| P2 | Medium | 30 days |")
+    assert not another_qualifier(asked, "| P0 | Critical | 3 days |")
+    assert not another_qualifier(asked, "Critical and high vulnerabilities are fixed in 7 days.")
+    assert not another_qualifier(asked, "Vulnerabilities are remediated within 30 days.")
+    assert not another_qualifier(frozenset(), "| P2 | Medium | 30 days |")
+    at_rest = frozenset({"at rest"})
+    assert another_qualifier(at_rest, "Customer data in transit is encrypted with TLS 1.2.")
+    assert not another_qualifier(at_rest, "Data is encrypted at rest and in transit.")
+    assert not another_qualifier(at_rest, "Databases are encrypted with AES-256.")
+    both = frozenset({"critical", "at rest"})
+    assert another_qualifier(both, "Medium findings about data at rest are fixed in 30 days.")
+
+
+SLA = (
+    "# Vulnerability remediation\n\n"
+    "Vulnerabilities are remediated within these timeframes.\n\n"
+    "| Priority | Severity | Timeframe |\n"
+    "| --- | --- | --- |\n"
+    "| P1 | Critical | 7 days |\n"
+    "| P2 | Medium | 30 days |\n"
+    "| P3 | Low | 90 days |\n"
+)
+
+
+def test_a_question_about_one_grade_is_not_answered_from_another_qualifiers_row(
+    tmp_path: Path,
+) -> None:
+    """ "Within what timeframe are critical vulnerabilities remediated?": the Medium
+    and Low rows are not candidates (quoted, they state the wrong deadline about
+    the vendor); the Critical row and the sentence naming no grade are."""
+    corpus = ingest([SourceFile("vuln.md", SLA.encode(), hashlib.sha256(SLA.encode()).hexdigest())])
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    engine = OfflineEngine(index, Authority.of(corpus), titles, EngineSettings())
+    question = "Within what timeframe are critical vulnerabilities remediated?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    assert research.ask.qualifiers == {"critical"}
+    ranked = engine.scoring.rank(research.ask, [c.chunk_id for c in index.chunks])
+    texts = [c.sentence.text for c in ranked]
+    assert any("Critical" in t and "7 days" in t for t in texts)
+    assert any(t.startswith("Vulnerabilities are remediated") for t in texts)
+    assert not any("Medium" in t or "90 days" in t for t in texts)
+
+
+CRYPTO = (
+    "# Cryptography standard\n\n"
+    "Customer data in transit over public networks is encrypted with TLS 1.2 or higher.\n\n"
+    "Encryption keys are rotated annually.\n"
+)
+
+
+def test_data_at_rest_is_not_answered_by_a_sentence_about_data_in_transit(
+    tmp_path: Path,
+) -> None:
+    """ "Is customer data encrypted at rest?" was answered Yes from the TLS sentence."""
+    corpus = ingest(
+        [SourceFile("crypto.md", CRYPTO.encode(), hashlib.sha256(CRYPTO.encode()).hexdigest())]
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    engine = OfflineEngine(index, Authority.of(corpus), titles, EngineSettings())
+    for question, quoted in [
+        ("Is customer data encrypted at rest?", False),
+        ("Is customer data encrypted in transit?", True),
+    ]:
+        research = _Research(engine, make_brief(Question("Q1", question)))
+        ranked = engine.scoring.rank(research.ask, [c.chunk_id for c in index.chunks])
+        assert any("TLS" in c.sentence.text for c in ranked) is quoted, question
