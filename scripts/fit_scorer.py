@@ -49,7 +49,7 @@ from dossier.records import Question
 from dossier.research.acceptance import answer_question
 from dossier.research.brief import make_brief
 from dossier.research.candidates import Ask, Candidate
-from dossier.research.offline import EngineSettings, OfflineEngine
+from dossier.research.offline import EngineSettings, OfflineEngine, value_first
 from dossier.research.scoring import (
     ANSWER_FEATURES,
     SENTENCE_FEATURES,
@@ -138,7 +138,10 @@ def fit_sentence(sets: list[LabelledSet]) -> LinearModel:
 
 
 def rescored(labelled: LabelledSet, scorer: Scorer) -> dict[str, list[Candidate]]:
-    """Each question's candidates scored by ``scorer``'s sentence model, best first."""
+    """Each question's candidates scored by ``scorer``'s sentence model, best first
+    (for a question asking a value, the best stating one first, as the engine judges
+    it: ``offline.value_first``)."""
+    facts = {q.question_id: make_brief(q).facts for q in labelled.questions}
     out = {}
     for question_id, candidates in labelled.candidates.items():
         if not candidates:
@@ -148,9 +151,9 @@ def rescored(labelled: LabelledSet, scorer: Scorer) -> dict[str, list[Candidate]
         ranked = [
             dataclasses.replace(c, score=float(s)) for c, s in zip(candidates, scores, strict=True)
         ]
-        out[question_id] = sorted(
-            ranked, key=lambda c: (-c.score, c.passage_rank, c.sentence.start)
-        )
+        ordered = sorted(ranked, key=lambda c: (-c.score, c.passage_rank, c.sentence.start))
+        fact = facts[question_id][0] if facts[question_id] else None
+        out[question_id] = value_first(fact, ordered, scorer.support_margin)
     return out
 
 

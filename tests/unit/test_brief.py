@@ -300,6 +300,23 @@ def test_a_question_in_another_language_is_recognised() -> None:
     assert not brief("Les données sont-elles conservées plus de trente jours ?").english
     assert not brief("¿Se cifran los datos en reposo?").english
     assert brief("Is MFA enforced?").english
+    assert not brief("Werden die Daten verschlüsselt gespeichert?").english
+    assert not brief("I dati sono cifrati a riposo?").english
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can customers bring their own encryption keys?",
+        "Must vendors sign an NDA?",
+        "Should passwords expire?",
+        "Encryption at rest enforced?",
+        "Data retention period for logs?",
+    ],
+)
+def test_an_english_question_without_the_commonest_words_is_english(question: str) -> None:
+    """Questions opening with "Can" or "Must" were refused as not English, unsearched."""
+    assert brief(question).english
 
 
 def test_the_wordings_demands_become_facts_to_check() -> None:

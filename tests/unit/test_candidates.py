@@ -18,7 +18,13 @@ from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
 from dossier.research.engine import EngineSettings
-from dossier.research.offline import OfflineEngine, _needs_before, _Ranking, _Research
+from dossier.research.offline import (
+    OfflineEngine,
+    _needs_before,
+    _Ranking,
+    _Research,
+    value_first,
+)
 from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
 from tests.fakes import HashingEmbedder
 
@@ -255,3 +261,42 @@ def test_a_sentence_a_document_repeats_is_quoted_once(tmp_path: Path) -> None:
     other = _candidate(index, "change.md", "Code reviews are part of every pull request.", 0.9)
     chosen, _ = research._supports(_Ranking([first, second, other], 0.9), first)
     assert [c.sentence.text for _, c in chosen] == [text, other.sentence.text]
+
+
+def _scored(text: str, score: float) -> Candidate:
+    sentence = Sentence("doc.md#0", "doc.md", 0, len(text), text)
+    return Candidate(sentence, 0, (0.0,) * len(SENTENCE_FEATURES), score)
+
+
+def test_a_value_question_is_judged_on_the_best_sentence_stating_its_value() -> None:
+    """A table's lead-in ("... according to the following service levels:") outscored
+    its rows and states no value: the answer was judged on it and the question
+    abstained. Within the margin, the best sentence stating the value comes first;
+    beyond it, or for a question asking no value, the order stands."""
+    fact = make_brief(
+        Question("Q", "What is the remediation timeframe for high severity vulnerabilities?")
+    ).facts[0]
+    lead_in = _scored("Vulnerabilities are remediated according to these service levels:", 1.0)
+    row = _scored("High severity vulnerabilities | 30 days", 0.2)
+    assert value_first(fact, [lead_in, row], margin=1.5) == [row, lead_in]
+    assert value_first(fact, [lead_in, row], margin=0.5) == [lead_in, row]
+    yes_no = make_brief(Question("Q", "Are vulnerabilities remediated?")).facts[0]
+    assert value_first(yes_no, [lead_in, row], margin=1.5) == [lead_in, row]
+
+
+def test_a_table_rows_column_headers_are_read_as_its_heading(tmp_path: Path) -> None:
+    """ "High | 7.0-8.9 | 30 days" names the ask's key terms only through its headers."""
+    table = (
+        "# Vulnerability management\n\n"
+        "| Severity | CVSS score | Remediation deadline |\n"
+        "|---|---|---|\n"
+        "| High | 7.0-8.9 | 30 days |\n"
+    )
+    engine, index = _engine(tmp_path, {"vuln.md": table})
+    ask = _asking(index, "remediation deadline severity")
+    (row,) = [
+        c
+        for c in engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])
+        if c.sentence.text.startswith("High")
+    ]
+    assert row.feature("key_coverage") > 0

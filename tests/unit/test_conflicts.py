@@ -93,3 +93,36 @@ def test_a_value_the_sentence_denies_is_not_one_it_states() -> None:
     }
     outcome = settle(["yearly", "monthly"], [], chunks.__getitem__, authority({}), TERMS, FREQUENCY)
     assert outcome.conflicts, "the documents disagree: a person decides"
+
+
+PERIOD = re.compile(r"\bwithin\s+\d+\s+hours\b", re.I)
+NOTIFY = {
+    "customers": chunk(
+        "customers",
+        "incident.md",
+        "Affected customers will be notified within 72 hours of a confirmed security breach"
+        " affecting their data.",
+    ),
+    "vendors": chunk(
+        "vendors",
+        "vendors.md",
+        "Vendors must notify us of a security incident affecting our data within 48 hours.",
+    ),
+}
+
+
+def test_values_about_different_subjects_are_not_settled_by_date() -> None:
+    """ "Within what timeframe must vendors notify you of a security incident affecting
+    your data?": the customers' 72 hours shares half the question's words but not its
+    subject (vendors); the newer document must not overrule the vendors' 48 hours."""
+    terms = ("timefram", "vendor", "notifi", "secur", "incid", "affect", "data")
+    outcome = settle(
+        ["vendors", "customers"],
+        [],
+        NOTIFY.__getitem__,
+        authority({"incident.md": "2026-02-01", "vendors.md": "2024-01-10"}),
+        terms,
+        PERIOD,
+    )
+    assert outcome.keep == ("vendors", "customers")
+    assert (outcome.disclosures, outcome.conflicts) == ((), ())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.ingest.sentences import passage_sentences
+from dossier.ingest.sentences import passage_sentences, table_header
 from dossier.records import Chunk
 
 
@@ -71,3 +71,20 @@ def test_fragments_under_three_words_are_not_candidates() -> None:
     assert [s.text for s in passage_sentences(_chunk("Done. Backups are tested quarterly."))] == [
         "Backups are tested quarterly."
     ]
+
+
+TABLE = (
+    "Vulnerabilities are remediated within these service levels:\n\n"
+    "| Severity | CVSS score | Remediation deadline |\n"
+    "|----------|-----------|----------------------|\n"
+    "| Critical | 9.0-10.0 | 7 days |\n"
+    "| High | 7.0-8.9 | 30 days |\n"
+)
+
+
+def test_a_table_row_is_read_under_its_column_headers() -> None:
+    row = TABLE.index("High")
+    assert table_header(TABLE, row) == "Severity CVSS score Remediation deadline"
+    assert table_header(TABLE, TABLE.index("Severity")) == ""  # the header itself
+    assert table_header(TABLE, 0) == ""  # no table row
+    assert table_header("| a | b |\n| c | d |\n", 12) == ""  # no delimiter row: no header

@@ -143,6 +143,52 @@ def test_a_value_is_given_as_the_quote_states_it(question: str, lead: str, value
     assert _short(question, lead) == (value, None)
 
 
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        (
+            "Within what time are high security alerts triaged?",
+            "Security alerts rated critical are triaged within fifteen minutes; high alerts"
+            " are triaged within two hours.",
+            "within two hours",
+        ),
+        (
+            "Within what time are critical security alerts triaged?",
+            "Security alerts rated critical are triaged within fifteen minutes; high alerts"
+            " are triaged within two hours.",
+            "within fifteen minutes",
+        ),
+        (
+            "How many failed login attempts trigger an account lockout?",
+            "Accounts are locked after five consecutive failed login attempts.",
+            "five consecutive failed login attempts",
+        ),
+    ],
+)
+def test_the_value_of_the_clause_about_what_is_asked_is_given(
+    question: str, lead: str, value: str
+) -> None:
+    """The first clause's value was given for the grade the second clause is about, and
+    a count in words was not read as a count."""
+    assert _short(question, lead) == (value, None)
+
+
+def test_a_table_row_names_its_subject_through_its_column_headers() -> None:
+    """ "Critical | 9.0-10.0 | 7 days" alone names no remediation deadline of
+    vulnerabilities; under its headers it does."""
+    brief = make_brief(
+        Question(
+            "Q", "What is the remediation deadline for application vulnerabilities rated critical?"
+        )
+    )
+    row = "Critical | 9.0-10.0 | 7 days"
+    alone, finding = short_answer(brief, "grounded", _claims(row))
+    assert (alone, finding.check if finding else None) == ("Needs review", "subject")
+    context = "Severity CVSS score Remediation deadline Vulnerability management > Remediation"
+    read, finding = short_answer(brief, "grounded", _claims(row), row_context=context)
+    assert (read, finding) == ("7 days", None)
+
+
 def test_a_value_question_whose_lead_states_none_needs_a_person() -> None:
     assert _short("How often is access reviewed?", "Access is reviewed by owners.") == (
         "Needs review",

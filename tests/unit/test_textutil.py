@@ -14,6 +14,7 @@ from dossier.common.textutil import (
     fold_whitespace,
     identifier_key,
     identifiers,
+    question_terms,
     sentence_spans,
     stem,
     words,
@@ -319,3 +320,10 @@ def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
         "Use a manager (e.g. Vault) for secrets.",
         "Rotate keys yearly.",
     ]
+
+
+def test_vendors_are_a_subject_the_vendor_is_the_one_answering() -> None:
+    """ "Does the vendor ..." names the respondent (wording); "must vendors notify you"
+    names third parties, what the question is about."""
+    assert "vendor" in question_terms("Within what timeframe must vendors notify you?")
+    assert "vendor" not in question_terms("Does the vendor encrypt backups?")

@@ -229,6 +229,43 @@ def _demand(question: str) -> Fact:
             "Customers are notified of a breach within 3 days.",
             True,
         ),
+        # numbers in words, compound ones too ("thirty-five" is 35, not five)
+        (
+            "Are backups retained for at least 30 days?",
+            "Backups are retained for thirty-five days.",
+            True,
+        ),
+        (
+            "Are backups retained for at least 90 days?",
+            "Backups are retained for thirty-five days.",
+            False,
+        ),
+        (
+            "Are tickets retained for at least six months?",
+            "Tickets are retained for one hundred and eighty days.",
+            False,
+        ),
+        # a range meets a demand only by its end that could fall short
+        (
+            "Are customers notified within 7 days?",
+            "Customers are notified within 5-10 days.",
+            False,
+        ),
+        (
+            "Are customers notified within 14 days?",
+            "Customers are notified within 5-10 days.",
+            True,
+        ),
+        (
+            "Are recordings kept for at least 45 days?",
+            "Recordings are kept for between 30 and 60 days.",
+            False,
+        ),
+        (
+            "Are recordings kept for at least 30 days?",
+            "Recordings are kept for between 30 and 60 days.",
+            True,
+        ),
         # no measure to compare, or a value about something else: no judgement
         ("Is access reviewed at least quarterly?", "User access is reviewed regularly.", None),
         (
@@ -242,6 +279,33 @@ def test_a_stated_value_meets_or_falls_short_of_the_questions_demand(
     question: str, text: str, met: bool | None
 ) -> None:
     assert demand_met(_demand(question), text) is met
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "value"),
+    [
+        ("duration", "Backups are retained for thirty-five days.", "for thirty-five days"),
+        ("duration", "Archives are kept for twenty-four months.", "for twenty-four months"),
+        (
+            "duration",
+            "Tickets are retained for one hundred and eighty days.",
+            "for one hundred and eighty days",
+        ),
+        (
+            "duration",
+            "Customers are notified within 5-10 business days.",
+            "within 5-10 business days",
+        ),
+        ("duration", "Recordings are kept for between 30 and 60 days.", "between 30 and 60 days"),
+        ("duration", "Invoices are kept for 7 to 10 years.", "for 7 to 10 years"),
+        ("frequency", "Servers are patched every twenty-one days.", "every twenty-one days"),
+    ],
+)
+def test_a_value_is_read_whole(kind: str, text: str, value: str) -> None:
+    """Compound numbers in words and ranges were cut: "thirty-five days" read "five
+    days", "5-10 business days" read "10 business days", "every twenty-one days" read
+    "every twenty"."""
+    assert stated_value(kind, text) == value
 
 
 def test_a_value_short_of_the_demand_is_for_a_person_not_a_yes() -> None:
@@ -380,3 +444,18 @@ def test_a_question_about_a_practice_with_no_quote_is_not_covered() -> None:
         ComposeContext(_NO_PASSAGES.get, {}),
     )
     assert (answer.verdict, answer.short_answer) == ("unsupported", "Not covered")
+
+
+def test_the_noun_naming_the_value_asked_is_not_its_subject() -> None:
+    """ "Within what timeframe must vendors notify you of a security incident?": the
+    sentence that states the vendors' period names the whole subject, whatever it
+    calls the period; the customers' does not."""
+    fact = make_brief(
+        Question("Q", "Within what timeframe must vendors notify you of a security incident?")
+    ).facts[0]
+    assert names_whole_subject(
+        fact, "Vendors must notify us of a security incident affecting our data within 48 hours."
+    )
+    assert not names_whole_subject(
+        fact, "Affected customers are notified within 72 hours of a confirmed security incident."
+    )

@@ -37,7 +37,7 @@ STOPWORDS = frozenset(
 # Questionnaire boilerplate: words that say *how* something is asked, not *what*.
 QUESTION_FILLER = frozenset(
     """describe provide explain list detail details indicate specify state confirm company
-    organization organisation organizational vendor vendors process processes procedure
+    organization organisation organizational vendor process processes procedure
     procedures policy policies place exist exists existing documented document documents
     formal formally established ensure ensures currently use used using make sure kind type
     types way ways part include includes including note regularly often frequently many much

@@ -26,6 +26,7 @@ from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
 from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, short_answer
 from dossier.evidence.verify import QuoteVerifier
+from dossier.ingest.sentences import table_header
 from dossier.records import (
     Answer,
     Brief,
@@ -78,7 +79,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
-    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts)
+    row = _row_context(kept, focus, context.chunk_of)
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -110,6 +112,23 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         short_answer=short,
         related=evidence.related,
     )
+
+
+def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> str:
+    """For a lead quote that is a table row: its column headers and the headings above
+    its table; else ""."""
+    if not claims or not claims[0].quotes:
+        return ""
+    quote = claims[0].quotes[0]
+    chunk = chunk_of(quote.chunk_id)
+    if chunk is None:
+        return ""
+    at = quote.start - chunk.start
+    if focus:
+        found = chunk.text.find(focus, max(at, 0))
+        at = found if found >= 0 else at
+    header = table_header(chunk.text, at)
+    return f"{header} {chunk.heading}".strip() if header else ""
 
 
 def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:

@@ -39,6 +39,7 @@ from dossier.evidence import calculate
 from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_happened, overstated
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
+from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import (
     as_days,
     holds_value,
@@ -97,12 +98,14 @@ def short_answer(
     claims: Sequence[Claim],
     focus: str = "",
     parts: Mapping[int, str] | None = None,
+    row_context: str = "",
 ) -> tuple[str, Finding | None]:
     """The short answer, and a finding when the lead quote cannot give one.
     ``focus``: the sentence research chose within the lead quote (a quote may
     hold the sentences around it); it alone is read when given. ``parts``: for a
     further part of the question (its index in ``brief.facts``), the sentence
-    research chose for it."""
+    research chose for it. ``row_context``: when the lead is a table row, its column
+    headers and the headings above its table (what the row's cells are about)."""
     if verdict == "escalate":  # a person decides, with or without quotes to read
         return NEEDS_REVIEW, None
     if verdict == "unsupported" or not claims or not claims[0].quotes:
@@ -110,7 +113,7 @@ def short_answer(
     quoted = _folded(claims[0].quotes[0].text)
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
-    first, doubt = _first_answer(brief, lead)
+    first, doubt = _first_answer(brief, lead, row_context)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
     other = _another_value(brief, quoted, lead, first)
@@ -146,26 +149,33 @@ def _folded(text: str) -> str:
     )
 
 
-def _first_answer(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+def _first_answer(
+    brief: Brief | None, lead: str, row_context: str = ""
+) -> tuple[str, Finding | None]:
     """What the lead sentence answers to the question's first part."""
     fact = brief.facts[0] if brief is not None and brief.facts else None
     if brief is not None and fact is not None and fact.asks is not None:
-        return _value_answer(brief.query, fact, fact.asks, lead)
+        return _value_answer(brief.query, fact, fact.asks, lead, row_context)
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead), None
     return _yes_or_no(brief, lead)
 
 
-def _value_answer(question: str, fact: Fact, kind: str, lead: str) -> tuple[str, Finding | None]:
-    """The value the lead sentence states for a question asking one, or a finding."""
+def _value_answer(
+    question: str, fact: Fact, kind: str, lead: str, row_context: str = ""
+) -> tuple[str, Finding | None]:
+    """The value the lead sentence states for a question asking one, or a finding. A
+    table row names its subject through its column headers and headings ("Critical |
+    9.0-10.0 | 7 days" under "Severity | CVSS score | Remediation deadline")."""
     if asks_what_happened(question):  # "How many breaches did you have last year?"
         return NEEDS_REVIEW, EVENT
-    value = stated_value(kind, lead, subject_terms(fact))
+    value = stated_value(kind, lead, subject_terms(fact), qualifiers_named(fact.text))
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
-    if _unnamed_subject(fact, lead):  # "security event logs" for debug logs
-        return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, lead, value))
+    named = f"{row_context} {lead}" if row_context else lead
+    if _unnamed_subject(fact, named):  # "security event logs" for debug logs
+        return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
     return value, None
 
 
@@ -186,7 +196,7 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
             continue
         if not holds_value(asked, sentence):
             continue
-        other = stated_value(kind, sentence, subject_terms(asked))
+        other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
     return None

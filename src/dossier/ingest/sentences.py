@@ -70,3 +70,27 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     trail = _TRAILING.search(text[a:end])
     b = a + trail.start() if trail else end
     return a, b
+
+
+_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def table_header(text: str, start: int) -> str:
+    """The header row of the Markdown table whose row starts at ``start`` in ``text``
+    ("Severity | CVSS score | Remediation deadline" for "High | 7.0-8.9 | 30 days"),
+    or "" when the sentence is no table row, or is the header itself. A row's cells
+    mean what their column headers say: "30 days" is a remediation deadline."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if "|" not in line:
+        return ""
+    lines = text[:line_start].split("\n")[:-1]  # the lines above, last nearest
+    block: list[str] = []
+    for above in reversed(lines):
+        if "|" not in above:
+            break
+        block.insert(0, above)
+    if len(block) < 2 or not _DELIMITER_ROW.match(block[1]):
+        return ""
+    return " ".join(block[0].replace("|", " ").split())

@@ -130,15 +130,28 @@ def _demand_facts(demands: tuple[str, ...], subject: tuple[str, ...]) -> tuple[F
 # Words nearly every English question holds one of, and no other language writes so.
 _ENGLISH_MARKERS = frozenset(
     "is are was were do does did the you your yours have has how what which who whom there "
-    "this these those of and with for any our we".split()
+    "this these those of and with for any our we can could must should shall will would may "
+    "might their they them its all each every when where why not been being from than into "
+    "about".split()
+)
+# Function words of the languages questionnaires are most often translated into (French,
+# Spanish, German, Italian, Portuguese, Dutch) that are not English words.
+_OTHER_LANGUAGE_MARKERS = frozenset(
+    "le la les des du une est sont et avec pour dans sur que qui ne pas vos nos el los las "
+    "del y con por para es una son der das und ist sind mit für von zu nicht ein eine werden "
+    "il gli della delle sono che non di het een van zijn niet wordt não são com uma".split()
 )
 
 
 def is_english(text: str) -> bool:
-    """Whether a question reads as English: one of three words or more holds at
-    least one English function word ("is", "the", "do", "your" ...)."""
+    """Whether a question reads as English: it holds an English function word ("is",
+    "the", "can", "their" ...), or it is short, or nothing in it reads as another
+    language (a function word of one, or a letter English does not write: "Encryption
+    at rest enforced?" is English; "¿Se cifran los datos en reposo?" is not)."""
     letters = [w for w in words(text) if not w.isdigit()]
-    return len(letters) < 3 or any(w in _ENGLISH_MARKERS for w in letters)
+    if len(letters) < 3 or any(w in _ENGLISH_MARKERS for w in letters):
+        return True
+    return not any(w in _OTHER_LANGUAGE_MARKERS or not w.isascii() for w in letters)
 
 
 def _criterion(fact: Fact) -> str:

@@ -18,7 +18,7 @@ import numpy as np
 from dossier.common.textutil import content_terms
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.sentences import Sentence
+from dossier.ingest.sentences import Sentence, table_header
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
@@ -187,6 +187,13 @@ class CandidateScorer:
             found = self._sentence_terms[text] = frozenset(content_terms(text))
         return found
 
+    def _header_terms(self, sentence: Sentence) -> frozenset[str]:
+        """A table row's column headers, read as a heading of the row: "High | 7.0-8.9 |
+        30 days" under "Severity | CVSS score | Remediation deadline" states a
+        remediation deadline for high severity."""
+        header = table_header(self.index.chunk(sentence.chunk_id).text, sentence.start)
+        return self.terms_of(header) if header else frozenset()
+
     def _features(
         self,
         ask: Ask,
@@ -214,7 +221,9 @@ class CandidateScorer:
 
     def _read_words(self, ask: Ask, sentence: Sentence) -> tuple[float, ...]:
         own = self.terms_of(sentence.text)
-        heading = self._heading_terms.get(sentence.chunk_id, frozenset())
+        heading = self._heading_terms.get(sentence.chunk_id, frozenset()) | self._header_terms(
+            sentence
+        )
         title = self._title_terms.get(sentence.document, frozenset())
         coverage = self.stats.coverage
         words = len(sentence.text.split())

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from dossier.common.textutil import content_terms, fold_whitespace, quantities, sentence_spans
 from dossier.ingest.authority import Authority
 from dossier.records import Chunk
-from dossier.research.values import denied
+from dossier.research import thesaurus
+from dossier.research.values import VALUE_NOUNS, denied
 
 ValuePattern = re.Pattern[str]
 
@@ -181,12 +182,22 @@ class _Settled:
 
 
 def _disagree(a: Statement, b: Statement, terms: tuple[str, ...]) -> bool:
-    """Both sentences are about the fact (half its terms or more), both state a
-    value of the asked kind, and no value is shared."""
+    """Both sentences are about the fact (half its subject's terms or more, the first
+    of them included: what sets the subject apart), both state a value of the asked
+    kind, and no value is shared. "Affected customers will be notified within 72
+    hours" and "Vendors must notify us of an incident within 48 hours" are not about
+    one subject: neither settles the other by its date."""
     if not (a.values and b.values) or a.values & b.values:
         return False
-    wanted = set(terms)
-    return all(len(wanted & set(content_terms(s.sentence))) * 2 >= len(wanted) for s in (a, b))
+    subject = [t for t in dict.fromkeys(terms) if t not in VALUE_NOUNS] or list(terms)
+    wanted = set(subject)
+
+    def about(sentence: str) -> bool:
+        present = set(content_terms(sentence))
+        named = {t for t in wanted if thesaurus.says(t, present)}
+        return subject[0] in named and len(named) * 2 >= len(wanted)
+
+    return about(a.sentence) and about(b.sentence)
 
 
 def _newer(a: str, b: str, dates: Mapping[str, str]) -> str | None:

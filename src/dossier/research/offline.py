@@ -237,9 +237,14 @@ class _Research:
     def _score(self) -> _Ranking:
         scorer = self.engine.scoring
         candidates = scorer.rank(self.ask, self.passages())
-        ranking = _Ranking(candidates, scorer.answer_probability(self.ask, candidates))
+        judged = self._value_first(candidates)
+        ranking = _Ranking(candidates, scorer.answer_probability(self.ask, judged))
         self.steps.append(_rank_step(ranking, self.engine.threshold))
         return ranking
+
+    def _value_first(self, candidates: list[Candidate]) -> list[Candidate]:
+        fact = self.brief.facts[0] if self.brief.facts else None
+        return value_first(fact, candidates, self.engine.scorer.support_margin)
 
     def _answers(self, ranking: _Ranking) -> bool:
         """The passage names the control identifier asked about, or the answer
@@ -547,6 +552,26 @@ class _Research:
         refused = any(isinstance(s, GuardStep) and s.reason == BUDGET_SPENT for s in self.steps)
         spent = f" (the search budget of {self.settings.max_searches} ran out)"
         return spent if refused else ""
+
+
+def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -> list[Candidate]:
+    """For a question asking a value, the candidates with the best that states such a
+    value about its subject first, when one is within ``margin`` of the best: the
+    answer is judged on what would lead it ("High | 7.0-8.9 | 30 days"), not on a
+    sentence that states none ("Vulnerabilities are remediated according to the
+    following service levels:"). The fitting script judges its answers the same way."""
+    if fact is None or fact.asks is None or not candidates:
+        return candidates
+    if holds_value(fact, candidates[0].sentence.text):
+        return candidates
+    floor = candidates[0].score - margin
+    holding = next(
+        (c for c in candidates if c.score >= floor and holds_value(fact, c.sentence.text)),
+        None,
+    )
+    if holding is None:
+        return candidates
+    return [holding, *(c for c in candidates if c is not holding)]
 
 
 def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:

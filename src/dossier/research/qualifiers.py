@@ -30,7 +30,8 @@ _GRADED = (
 )
 _BEFORE_NOUN = re.compile(rf"\b({_GRADE}{_ALSO})[\s-]+(?:security[\s-]+)?{_GRADED}\b", re.I)
 _AFTER_NOUN = re.compile(
-    rf"\b(?:severity|risk|priority|impact)(?:\s+(?:level|rating|of))?\s*(?:[:=]|\bis\b|\bof\b)?"
+    rf"\b(?:severity|risk|priority|impact|rated|classified(?:\s+as)?)(?:\s+(?:level|rating|of))?"
+    rf"\s*(?:[:=]|\bis\b|\bof\b|\bas\b)?"
     rf"\s*({_GRADE}{_ALSO})\b",
     re.I,
 )

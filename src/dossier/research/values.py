@@ -9,23 +9,34 @@ from collections.abc import Collection, Sequence
 from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
 from dossier.records import Fact
 from dossier.research import thesaurus
+from dossier.research.qualifiers import another_qualifier, qualifiers_named
 
+_UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+_TEEN_WORD = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS_WORD = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_BELOW_HUNDRED = rf"(?:(?:{_TENS_WORD})(?:[\s-](?:{_UNIT_WORD})\b)?|{_TEEN_WORD}|{_UNIT_WORD})"
+# A number in words: "five", "thirty-five", "twenty four", "one hundred and eighty".
+_NUMBER_WORDS = (
+    rf"(?:{_BELOW_HUNDRED}[\s-]+(?:hundred|thousand)(?:[\s-]+(?:and[\s-]+)?{_BELOW_HUNDRED})?"
+    rf"|{_BELOW_HUNDRED})"
+)
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
-    r"|every\s+\w+(\s+(days|weeks|months|years|hours))?|each\s+(year|quarter|month|week|day)"
+    rf"|every\s+(?:{_NUMBER_WORDS}|\w+)(\s+(days|weeks|months|years|hours))?"
+    r"|each\s+(year|quarter|month|week|day)"
     r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each|every)\s+\w+"
     r"|at least once(\s+(a|per|each|every)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
     r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
     r"|(on\s+an?\s+)?\d+[\s-](day|week|month|year)\s+(cycle|schedule|rotation))\b",
     re.I,
 )
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen"
-    r"|twenty|thirty|forty|sixty|ninety"
-)
+_FIGURE_OR_WORDS = rf"(?:\d[\d,]*|{_NUMBER_WORDS})"
+# A period, or a range of periods ("5-10 business days", "between 30 and 60 days").
 _DURATION = re.compile(
-    rf"\b((within|for|after|up to|at least|a minimum of|a maximum of|no more than)\s+)?"
-    rf"(?<!every\s)(?<!each\s)(?<!\bper\s)(\d[\d,]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?[\s-]+"
+    r"\b((within|for|after|up to|at least|a minimum of|a maximum of|no more than|between)\s+)?"
+    rf"(?<!every\s)(?<!each\s)(?<!\bper\s)"
+    rf"(\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*|{_NUMBER_WORDS}\s+(?:to|and)\s+)?"
+    rf"{_FIGURE_OR_WORDS}([\s-]+\(\d+\))?[\s-]+"
     r"(business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|year)s?\b"
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
     r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
@@ -45,6 +56,14 @@ VALUE_VERBS = frozenset(
     stem(word)
     for word in "retain retained keep kept store stored hold held remain archive archived "
     "perform performed conduct conducted carry carried happen occur run review reviewed".split()
+)
+
+
+# Nouns that name the value asked for, not what it is about. Stemmed.
+VALUE_NOUNS = frozenset(
+    stem(word)
+    for word in "timeframe timeframes period periods duration frequency interval deadline "
+    "sla slas".split()
 )
 
 
@@ -83,7 +102,9 @@ def value_about(fact: Fact, text: str) -> str | None:
     for start, end in sentence_spans(text) or [(0, len(text))]:
         sentence = text[start:end]
         if holds_value(fact, sentence):
-            value = stated_value(fact.asks, sentence, subject_terms(fact))
+            value = stated_value(
+                fact.asks, sentence, subject_terms(fact), qualifiers_named(fact.text)
+            )
             if value is not None:
                 return value
     return None
@@ -109,7 +130,7 @@ def states_definite_value(fact: Fact, text: str) -> bool:
     """Whether the text states a value of the asked kind that is a definite one: a
     frequency with a period ("daily", "every 90 days"), not "regularly" or
     "periodically"."""
-    value = stated_value(fact.asks, text, subject_terms(fact))
+    value = stated_value(fact.asks, text, subject_terms(fact), qualifiers_named(fact.text))
     return value is not None and not _VAGUE_FREQUENCY.match(value.strip())
 
 
@@ -135,8 +156,10 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
 
 
 def subject_terms(fact: Fact) -> frozenset[str]:
-    """The terms a value of the fact is about (its asking verbs aside)."""
-    return frozenset(set(fact.terms) - VALUE_VERBS or fact.terms)
+    """The terms a value of the fact is about (its asking verbs and the nouns that
+    name the value asked aside: "within what timeframe must vendors notify you?" is
+    about vendors notifying, whatever the sentence calls the period)."""
+    return frozenset(set(fact.terms) - VALUE_VERBS - VALUE_NOUNS or fact.terms)
 
 
 def _names(wanted: set[str], present: set[str]) -> bool:
@@ -181,17 +204,24 @@ def denied(text: str, start: int) -> bool:
     return denial is not None and _BOUND_AFTER_NOT.search(before, denial.start()) is None
 
 
-def stated_value(kind: str | None, text: str, about: Collection[str] = ()) -> str | None:
+def stated_value(
+    kind: str | None,
+    text: str,
+    about: Collection[str] = (),
+    qualifiers: frozenset[str] = frozenset(),
+) -> str | None:
     """The value of the asked kind as the text states it ("quarterly", "within 72
     hours", "14 characters"), or None. For a number, a figure that counts one of
     ``about`` (the asking part's stemmed terms) comes first: "how many failed
     attempts ..." of "locked for 15 minutes after 5 failed attempts" is "5 failed
-    attempts"."""
+    attempts". Of clauses about siblings of the ``qualifiers`` asked, the one about
+    what is asked: "high" of "critical alerts are triaged within 15 minutes; high
+    alerts within two hours" is "within two hours"."""
     pattern = _MEASURED if kind == "number" else ASKS_PATTERN.get(kind or "")
     if pattern is None:
         return None
     body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
-    clause = _clause_about(body, about)
+    clause = _clause_about(body, about, qualifiers)
     if clause is not None and clause != body:  # "RTO is 4 hours and the RPO is 24 hours"
         value = stated_value(kind, clause, about)
         if value is not None:
@@ -214,18 +244,25 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-def _clause_about(text: str, about: Collection[str]) -> str | None:
+def _clause_about(
+    text: str, about: Collection[str], qualifiers: frozenset[str] = frozenset()
+) -> str | None:
     """The one clause of the text that names the most of ``about`` (more than any
     other clause), or None: "The recovery time objective is 4 hours and the recovery
-    point objective is 24 hours" has a clause about the recovery point objective."""
-    if not about:
-        return None
+    point objective is 24 hours" has a clause about the recovery point objective.
+    A clause about a sibling of the ``qualifiers`` asked (another grade, data in
+    transit for data at rest) is not one of them."""
     clauses = [c for c in _CLAUSE_BREAK.split(text) if c.strip()]
     if len(clauses) < 2:
         return None
-    named = [sum(thesaurus.says(t, set(content_terms(c))) for t in about) for c in clauses]
+    kept = [c for c in clauses if not another_qualifier(qualifiers, c)]
+    if len(kept) == 1 and len(clauses) > 1:
+        return kept[0]
+    if not about or not kept:
+        return None
+    named = [sum(thesaurus.says(t, set(content_terms(c))) for t in about) for c in kept]
     best = max(named)
-    return clauses[named.index(best)] if best and named.count(best) == 1 else None
+    return kept[named.index(best)] if best and named.count(best) == 1 else None
 
 
 # A figure and up to four words after it: "5 consecutive failed login attempts".
@@ -289,10 +326,14 @@ def _counted(text: str) -> re.Match[str] | None:
 
 
 # A figure and the word or two after it: "180 personnel", "14 characters".
-_FIGURE_AND_NOUN = re.compile(r"(?<![\w.-])(\d[\d,]*(?:\.\d+)?)\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I)
+_FIGURE_AND_NOUN = re.compile(
+    rf"(?<![\w.-])(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I
+)
 
 
-_COUNT_AND_NOUN = re.compile(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?\s+[a-z][a-z-]+", re.I)
+_COUNT_AND_NOUN = re.compile(
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|(?!one\b){_NUMBER_WORDS})\s+[a-z][a-z-]+", re.I
+)
 _NAMED_BEFORE = re.compile(
     r"\b[A-Z][A-Z0-9/]{1,}\s+$|\b(?i:tier|level|phase|type|class|category|section|version|step"
     r"|priority|severity|zone|stage|group|appendix|article|clause|part)\s+$"
@@ -400,7 +441,16 @@ _COUNT_WORDS = {
 } | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
 _COUNT_WORDS |= {"eighty": 80, "ninety": 90}
 _AMOUNT = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?|[a-z]+)(?:\s*\(\d+\))?[\s-]+(?:business\s+|calendar\s+|working\s+)?"
+    rf"(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS}|[a-z]+)(?:\s*\(\d+\))?[\s-]+"
+    r"(?:business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|quarter|year)s?\b",
+    re.I,
+)
+# A range of periods: "5-10 business days", "7 to 10 years", "between thirty and sixty
+# days" ("thirty-five days" is one period, "one hundred and eighty days" too).
+_ONE_END = rf"(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
+_RANGE = re.compile(
+    rf"(?:\bbetween\s+{_ONE_END}\s+and\s+|(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013)\s*"
+    rf"|{_ONE_END}\s+to\s+){_ONE_END}[\s-]+(?:business\s+|calendar\s+|working\s+)?"
     r"(second|minute|hour|day|week|month|quarter|year)s?\b",
     re.I,
 )
@@ -443,19 +493,43 @@ def demand_met(demand: Fact, text: str) -> bool | None:
     if wanted is None or demand.asks not in ("duration", "frequency"):
         return None
     value = value_about(demand, text)
-    stated = as_days(demand.asks, value) if value is not None else None
+    stated = day_bounds(demand.asks, value) if value is not None else None
     if stated is None:
         return None
+    shortest, longest = stated
     if demand.asks == "duration" and TIME_LIMIT.search(demand.text):  # done within this
-        return stated <= wanted * 1.001
+        return longest <= wanted * 1.001
     if demand.asks == "duration":  # kept at least this long
-        return stated >= wanted * 0.999
-    return stated <= wanted * 1.001  # at least this often: no further apart
+        return shortest >= wanted * 0.999
+    return longest <= wanted * 1.001  # at least this often: no further apart
+
+
+def day_bounds(kind: str | None, text: str) -> tuple[float, float] | None:
+    """The shortest and longest periods a value states, in days: both ends of a range
+    ("5-10 business days", "between 30 and 60 days"), else its one measure
+    (``as_days``). A demand is met only by the end that could fall short of it."""
+    bounds = _range_days(" ".join(text.lower().split()))
+    if bounds is not None:
+        return bounds
+    days = as_days(kind, text)
+    return None if days is None else (days, days)
+
+
+def _range_days(lowered: str) -> tuple[float, float] | None:
+    match = _RANGE.search(lowered)
+    if match is None:
+        return None
+    first, last, unit = next(g for g in match.groups()[:3] if g), match.group(4), match.group(5)
+    low, high = _number(first), _number(last)
+    if low is None or high is None:
+        return None
+    return min(low, high) * DAYS_PER_UNIT[unit], max(low, high) * DAYS_PER_UNIT[unit]
 
 
 def as_days(kind: str | None, text: str) -> float | None:
     """A duration in days, or a frequency as the days between occurrences ("quarterly"
-    91.3); None when the text names no measure ("every account", "regularly")."""
+    91.3); None when the text names no measure ("every account", "regularly"). A range
+    ("5-10 business days") gives its longest."""
     lowered = " ".join(text.lower().split())
     if kind == "duration" and _FOREVER.search(lowered):
         return float("inf")
@@ -463,6 +537,9 @@ def as_days(kind: str | None, text: str) -> float | None:
         word = next((w for w in _EVERY_LONGEST_FIRST if w in lowered), None)
         if word is not None:
             return _EVERY[word]
+    bounds = _range_days(lowered)
+    if bounds is not None:
+        return bounds[1]
     amount = _AMOUNT.search(lowered)
     if amount is not None:
         count = _number(amount.group(1))
@@ -488,12 +565,26 @@ def _times(text: str) -> float:
 
 
 def _number(text: str) -> float | None:
-    if text in _COUNT_WORDS:
-        return float(_COUNT_WORDS[text])
+    """A figure ("1,000", "2.5") or a number in words ("thirty-five", "one hundred and
+    eighty")."""
     try:
         return float(text.replace(",", ""))
     except ValueError:
-        return None
+        return _in_words(text)
+
+
+def _in_words(text: str) -> float | None:
+    total, current = 0, 0
+    for word in re.split(r"[\s-]+", text.lower().strip()):
+        if word in _COUNT_WORDS:
+            current += _COUNT_WORDS[word]
+        elif word == "hundred":
+            current *= 100
+        elif word == "thousand":
+            total, current = total + current * 1000, 0
+        elif word != "and":
+            return None
+    return float(total + current)
 
 
 def demand_shortfall(demand: Fact, texts: Sequence[str]) -> str | None:
@@ -529,12 +620,7 @@ def frequencies(text: str) -> list[tuple[str, float]]:
     return found
 
 
-_COUNT_WORD = re.compile(
-    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
-    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
-    r"|eighty|ninety)(?:[\s-]+(hundred|thousand))?\b",
-    re.I,
-)
+_COUNT_WORD = re.compile(rf"\b({_NUMBER_WORDS})\b", re.I)
 _FUNCTION_WORDS = frozenset(
     "of the a an and or to in on for by with at from is are was were be that which".split()
 )
@@ -548,11 +634,10 @@ def with_digits(text: str) -> str:
     nothing stays ("one of the", "one policy applies")."""
 
     def figure(match: re.Match[str]) -> str:
-        if not _counts(match.group(1).lower(), text[match.end() : match.end() + 80]):
+        value = _in_words(match.group(1))
+        if value is None or not _counts(match.group(1).lower(), text[match.end() :][:80]):
             return match.group(0)
-        value = _COUNT_WORDS[match.group(1).lower()]
-        scale = {"hundred": 100, "thousand": 1000}.get((match.group(2) or "").lower(), 1)
-        return str(value * scale)
+        return str(int(value))
 
     return _COUNT_WORD.sub(figure, text)
 
