@@ -52,6 +52,20 @@ def test_a_denial_of_something_beside_the_practice_is_no_no() -> None:
     ) == ("No", None)
 
 
+def test_a_denial_of_the_practice_in_another_scope_is_no_no() -> None:
+    """ "Is MFA enforced for remote access?" was answered No from a quote whose second
+    sentence denies MFA for access to an internal wiki: a No must deny the whole
+    practice asked, its scope included."""
+    lead = (
+        "MFA is required for all remote access. MFA is not currently enforced for employee"
+        " access to the internal wiki from the corporate network."
+    )
+    assert _short("Is MFA enforced for remote access?", lead) == ("Needs review", "negation")
+    assert _short(
+        "Is MFA enforced for remote access?", "MFA is not enforced for remote access."
+    ) == ("No", None)
+
+
 def test_a_yes_that_another_quote_denies_is_for_a_person() -> None:
     """The lead seems to say Yes; a second quote says the practice is not followed."""
     brief = make_brief(

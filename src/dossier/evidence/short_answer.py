@@ -373,12 +373,12 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     terms = set(brief.terms) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
+    denials = [m for m in negations if _denies(lead, m.end(), terms)] if terms else []
     if (
         plain
-        and terms
-        and any(_denies(lead, m.end(), terms) for m in negations)
+        and denials
         and brief is not None
-        and _about_practice(brief, lead)
+        and all(_denies_whole_practice(brief, _sentence_at(lead, m.start())) for m in denials)
     ):
         return NO, None
     detail = (
@@ -403,6 +403,20 @@ def _about_practice(brief: Brief, text: str) -> bool:
     present = set(content_terms(text))
     named = [thesaurus.says(term, present) for term in wanted]
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
+
+
+def _denies_whole_practice(brief: Brief, sentence: str) -> bool:
+    """Whether a sentence that denies is about the whole practice asked: it names every
+    term of the core ask (or a thesaurus alternative). A No is a statement about the
+    vendor: "MFA is not enforced for access to the internal wiki" says nothing of remote
+    access, though it names most of "Is MFA enforced for remote access?"."""
+    wanted = question_terms(brief.core or brief.query)
+    present = set(content_terms(sentence))
+    return _about_practice(brief, sentence) and all(thesaurus.says(t, present) for t in wanted)
+
+
+def _sentence_at(text: str, at: int) -> str:
+    return next((text[a:b] for a, b in sentence_spans(text) if a <= at < b), text)
 
 
 def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str | None:
