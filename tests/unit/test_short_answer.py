@@ -66,6 +66,14 @@ def test_a_denial_of_the_practice_in_another_scope_is_no_no() -> None:
     ) == ("No", None)
 
 
+def test_an_exception_to_the_all_asked_is_for_a_person() -> None:
+    lead = (
+        "All company laptops are encrypted with FileVault or BitLocker, except Linux workstations."
+    )
+    assert _short("Are all laptops encrypted?", lead) == ("Needs review", "scope")
+    assert _short("Are laptops encrypted?", lead) == ("Yes", None)  # "all" not asked
+
+
 def test_a_yes_that_another_quote_denies_is_for_a_person() -> None:
     """The lead seems to say Yes; a second quote says the practice is not followed."""
     brief = make_brief(

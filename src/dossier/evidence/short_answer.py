@@ -333,9 +333,19 @@ _ALL_STATED = re.compile(
 )
 
 
+# "All company laptops are encrypted, except Linux developer workstations": an
+# exception to the "all" a question asks about.
+_EXCEPTED = re.compile(
+    r"\bexcept(?:ing)?\b|\bexcluding\b|\bwith\s+the\s+exception\s+of\b|\bother\s+than\b"
+    r"|\bapart\s+from\b",
+    re.I,
+)
+
+
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead states the practice as planned, only where possible,
-    or without the "all" the question asks about; else None."""
+    or without the "all" the question asks about, or with an exception to it; else
+    None."""
     for check, pattern, why in (
         ("planned", _PLANNED, "states it as planned, not as followed now"),
         ("scope", _HEDGED, "states it only where it can be followed"),
@@ -345,6 +355,14 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
             return Finding(check, 0, detail + ": a person decides whether it answers Yes")
     asked = brief.query if brief is not None else ""
+    excepted = _EXCEPTED.search(lead) if _ALL_ASKED.search(asked) else None
+    if excepted is not None:
+        detail = (
+            "the question asks about all of it; the lead quote states an exception "
+            f"(“{' '.join(lead[excepted.start() : excepted.end() + 40].split())}”): "
+            "a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
     if _ALL_ASKED.search(asked) and not _ALL_STATED.search(lead):
         detail = (
             "the question asks about all of it; the lead quote does not say all: "
