@@ -64,6 +64,10 @@ def test_a_denial_of_the_practice_in_another_scope_is_no_no() -> None:
     assert _short(
         "Is MFA enforced for remote access?", "MFA is not enforced for remote access."
     ) == ("No", None)
+    assert _short(  # of alternatives asked, either is named
+        "Are shared or generic accounts permitted?",
+        "The use of shared accounts is not permitted.",
+    ) == ("No", None)
 
 
 def test_an_exception_to_the_all_asked_is_for_a_person() -> None:

@@ -428,9 +428,18 @@ def _denies_whole_practice(brief: Brief, sentence: str) -> bool:
     term of the core ask (or a thesaurus alternative). A No is a statement about the
     vendor: "MFA is not enforced for access to the internal wiki" says nothing of remote
     access, though it names most of "Is MFA enforced for remote access?"."""
-    wanted = question_terms(brief.core or brief.query)
+    core = brief.core or brief.query
     present = set(content_terms(sentence))
-    return _about_practice(brief, sentence) and all(thesaurus.says(t, present) for t in wanted)
+    named = {t for t in question_terms(core) if thesaurus.says(t, present)}
+    either = [{stem(a.lower()), stem(b.lower())} for a, b in _EITHER.findall(core)]
+    return _about_practice(brief, sentence) and all(
+        t in named or any(t in pair and pair & named for pair in either)
+        for t in question_terms(core)
+    )
+
+
+# "shared or generic accounts": either word names what is asked.
+_EITHER = re.compile(r"([^\W\d_]+)\s+or\s+([^\W\d_]+)")
 
 
 def _sentence_at(text: str, at: int) -> str:
