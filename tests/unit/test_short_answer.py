@@ -78,6 +78,34 @@ def test_an_exception_to_the_all_asked_is_for_a_person() -> None:
     assert _short("Are laptops encrypted?", lead) == ("Yes", None)  # "all" not asked
 
 
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Are shared accounts allowed?", "Shared accounts are prohibited."),
+        (
+            "Is the use of MD5 permitted for password hashing?",
+            "MD5 is not permitted for password hashing.",
+        ),
+        (
+            "Are personal email accounts allowed for company business?",
+            "Use of personal email accounts for company business is forbidden.",
+        ),
+    ],
+)
+def test_a_prohibition_answers_a_question_asking_whether_it_is_allowed_no(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("No", None)
+
+
+def test_a_no_beside_a_sentence_stating_the_practice_is_for_a_person() -> None:
+    lead = (
+        "MFA is required for all remote access. MFA is not enforced for employee access"
+        " to the remote wiki."
+    )
+    assert _short("Is MFA enforced for remote access?", lead) == ("Needs review", "negation")
+
+
 def test_a_yes_that_another_quote_denies_is_for_a_person() -> None:
     """The lead seems to say Yes; a second quote says the practice is not followed."""
     brief = make_brief(

@@ -114,6 +114,13 @@ def short_answer(
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
     first, doubt = _first_answer(brief, lead, row_context)
+    affirmed = _affirmed_elsewhere(brief, claims) if first == NO and brief is not None else None
+    if affirmed is not None:
+        detail = (
+            f"the lead quote denies the practice, and another quoted sentence states it "
+            f"(“{affirmed}”): a person decides whether it answers Yes or No"
+        )
+        return NEEDS_REVIEW, Finding("negation", 0, detail)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
     other = _another_value(brief, quoted, lead, first)
@@ -391,12 +398,20 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     terms = set(brief.terms) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
+    forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
+    if (  # "Are shared accounts allowed?" answered by "Shared accounts are prohibited"
+        plain
+        and forbids
+        and brief is not None
+        and _about_practice(brief, _sentence_at(lead, forbids.start()))
+    ):
+        return NO, None
     denials = [m for m in negations if _denies(lead, m.end(), terms)] if terms else []
     if (
         plain
         and denials
         and brief is not None
-        and all(_denies_whole_practice(brief, _sentence_at(lead, m.start())) for m in denials)
+        and all(_about_practice(brief, _sentence_at(lead, m.start())) for m in denials)
     ):
         return NO, None
     detail = (
@@ -423,23 +438,28 @@ def _about_practice(brief: Brief, text: str) -> bool:
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
 
 
-def _denies_whole_practice(brief: Brief, sentence: str) -> bool:
-    """Whether a sentence that denies is about the whole practice asked: it names every
-    term of the core ask (or a thesaurus alternative). A No is a statement about the
-    vendor: "MFA is not enforced for access to the internal wiki" says nothing of remote
-    access, though it names most of "Is MFA enforced for remote access?"."""
-    core = brief.core or brief.query
-    present = set(content_terms(sentence))
-    named = {t for t in question_terms(core) if thesaurus.says(t, present)}
-    either = [{stem(a.lower()), stem(b.lower())} for a, b in _EITHER.findall(core)]
-    return _about_practice(brief, sentence) and all(
-        t in named or any(t in pair and pair & named for pair in either)
-        for t in question_terms(core)
-    )
+# A question asking whether something is allowed, and a sentence forbidding it ("Shared
+# accounts are prohibited"): the practice named before the negation is denied.
+_ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
+_FORBIDS = re.compile(
+    r"\b(?:prohibited|forbidden|disallowed|banned|not\s+(?:be\s+)?(?:allowed|permitted))\b",
+    re.I,
+)
 
 
-# "shared or generic accounts": either word names what is asked.
-_EITHER = re.compile(r"([^\W\d_]+)\s+or\s+([^\W\d_]+)")
+def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
+    """A quoted sentence that states the practice asked, with no negation, beside a lead
+    that denies it ("MFA is required for all remote access." before "MFA is not
+    enforced for access to the internal wiki." answers neither Yes nor No to "Is MFA
+    enforced for remote access?"), or None."""
+    quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
+    for text in quoted:
+        for a, b in sentence_spans(text):
+            sentence = text[a:b].strip()
+            negated = any(not _bounding(sentence, m.start()) for m in _NEGATION.finditer(sentence))
+            if sentence and not negated and _about_practice(brief, sentence):
+                return " ".join(sentence.split()[:12])
+    return None
 
 
 def _sentence_at(text: str, at: int) -> str:
