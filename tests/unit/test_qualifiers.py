@@ -30,12 +30,15 @@ from tests.fakes import HashingEmbedder
         ("High-risk findings are closed within 7 days.", {"high"}),
         ("Critical security patches are applied within 48 hours.", {"critical"}),
         ("Severity: Moderate", {"medium"}),
-        ("| P2 | Medium | 30 days |", {"medium"}),
+        ("| P2 | Medium | 30 days |", {"medium", "p 2"}),
         ("Low priority alerts are reviewed weekly.", {"low"}),
         ("Is customer data encrypted at rest?", {"at rest"}),
         ("Data at-rest and in-transit is encrypted.", {"at rest", "in transit"}),
         ("Data transmitted over public networks uses TLS 1.2.", {"in transit"}),
         ("Do you encrypt stored data?", {"at rest"}),
+        ("What is the acknowledgement time for SEV-1 incidents?", {"sev 1"}),
+        ("| P2 | 1 hour | 3 days |", {"p 2"}),
+        ("Priority 2 tickets are resolved in 3 days.", {"p 2"}),
         ("Are high-risk findings in data in motion tracked?", {"high", "in transit"}),
     ],
 )
@@ -70,6 +73,9 @@ def test_a_sentence_is_about_another_qualifier_only_when_it_names_none_asked() -
     assert another_qualifier(at_rest, "Customer data in transit is encrypted with TLS 1.2.")
     assert not another_qualifier(at_rest, "Data is encrypted at rest and in transit.")
     assert not another_qualifier(at_rest, "Databases are encrypted with AES-256.")
+    assert another_qualifier(frozenset({"sev 1"}), "| SEV-2 | Partial outage | 1 hour | 3 days |")
+    assert not another_qualifier(frozenset({"sev 1"}), "| SEV-1 | Outage | 15 minutes | 24 hours |")
+    assert not another_qualifier(frozenset({"sev 1"}), "| P2 | 1 hour |")  # another scheme
     both = frozenset({"critical", "at rest"})
     assert another_qualifier(both, "Medium findings about data at rest are fixed in 30 days.")
 

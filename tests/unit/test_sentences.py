@@ -84,7 +84,7 @@ TABLE = (
 
 def test_a_table_row_is_read_under_its_column_headers() -> None:
     row = TABLE.index("High")
-    assert table_header(TABLE, row) == "Severity CVSS score Remediation deadline"
-    assert table_header(TABLE, TABLE.index("Severity")) == ""  # the header itself
-    assert table_header(TABLE, 0) == ""  # no table row
-    assert table_header("| a | b |\n| c | d |\n", 12) == ""  # no delimiter row: no header
+    assert table_header(TABLE, row) == ("Severity", "CVSS score", "Remediation deadline")
+    assert table_header(TABLE, TABLE.index("Severity")) == ()  # the header itself
+    assert table_header(TABLE, 0) == ()  # no table row
+    assert table_header("| a | b |\n| c | d |\n", 12) == ()  # no delimiter row: no header

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.evidence.short_answer import short_answer
+from dossier.evidence.short_answer import TableRow, short_answer
 from dossier.records import Claim, Question, Quote
 from dossier.research.brief import make_brief
 
@@ -213,6 +213,18 @@ def test_a_value_is_given_as_the_quote_states_it(question: str, lead: str, value
             "within fifteen minutes",
         ),
         (
+            "Within what timeframe is the supervisory authority notified of a breach?",
+            "Affected customers are notified within 48 hours of a confirmed personal data"
+            " breach, and the lead supervisory authority within 72 hours.",
+            "within 72 hours",
+        ),
+        (
+            "Within what timeframe must subprocessors notify you of a security incident?",
+            "Vendors must notify us of a security incident within 24 hours; subprocessors of"
+            " customer personal data must notify us within 48 hours.",
+            "within 48 hours",
+        ),
+        (
             "How many failed login attempts trigger an account lockout?",
             "Accounts are locked after five consecutive failed login attempts.",
             "five consecutive failed login attempts",
@@ -238,9 +250,22 @@ def test_a_table_row_names_its_subject_through_its_column_headers() -> None:
     row = "Critical | 9.0-10.0 | 7 days"
     alone, finding = short_answer(brief, "grounded", _claims(row))
     assert (alone, finding.check if finding else None) == ("Needs review", "subject")
-    context = "Severity CVSS score Remediation deadline Vulnerability management > Remediation"
-    read, finding = short_answer(brief, "grounded", _claims(row), row_context=context)
+    table = TableRow(
+        ("Severity", "CVSS score", "Remediation deadline"), "Vulnerability management > Remediation"
+    )
+    read, finding = short_answer(brief, "grounded", _claims(row), row=table)
     assert (read, finding) == ("7 days", None)
+
+
+def test_a_table_rows_value_is_read_from_the_column_asked() -> None:
+    table = TableRow(("Severity", "Description", "Acknowledge within", "Resolve within"), "")
+    row = "SEV-2 | Partial outage | 1 hour | 3 days"
+    for question, value in [
+        ("Within what time must SEV-2 incidents be resolved?", "3 days"),
+        ("Within what time must SEV-2 incidents be acknowledged?", "1 hour"),
+    ]:
+        brief = make_brief(Question("Q", question))
+        assert short_answer(brief, "grounded", _claims(row), row=table) == (value, None)
 
 
 def test_a_value_question_whose_lead_states_none_needs_a_person() -> None:

@@ -24,7 +24,7 @@ from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
-from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, short_answer
+from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, TableRow, short_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.ingest.sentences import table_header
 from dossier.records import (
@@ -114,21 +114,21 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     )
 
 
-def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> str:
-    """For a lead quote that is a table row: its column headers and the headings above
-    its table; else ""."""
+def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> TableRow | None:
+    """For a lead quote that is a table row: its table's column headers and the
+    headings above it; else None."""
     if not claims or not claims[0].quotes:
-        return ""
+        return None
     quote = claims[0].quotes[0]
     chunk = chunk_of(quote.chunk_id)
     if chunk is None:
-        return ""
+        return None
     at = quote.start - chunk.start
     if focus:
         found = chunk.text.find(focus, max(at, 0))
         at = found if found >= 0 else at
     header = table_header(chunk.text, at)
-    return f"{header} {chunk.heading}".strip() if header else ""
+    return TableRow(header, chunk.heading) if header else None
 
 
 def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
 from dossier.evidence import calculate
 from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_happened, overstated
+from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.qualifiers import qualifiers_named
@@ -98,14 +99,14 @@ def short_answer(
     claims: Sequence[Claim],
     focus: str = "",
     parts: Mapping[int, str] | None = None,
-    row_context: str = "",
+    row: TableRow | None = None,
 ) -> tuple[str, Finding | None]:
     """The short answer, and a finding when the lead quote cannot give one.
     ``focus``: the sentence research chose within the lead quote (a quote may
     hold the sentences around it); it alone is read when given. ``parts``: for a
     further part of the question (its index in ``brief.facts``), the sentence
-    research chose for it. ``row_context``: when the lead is a table row, its column
-    headers and the headings above its table (what the row's cells are about)."""
+    research chose for it. ``row``: when the lead is a table row, its column headers and
+    the headings above its table (what the row's cells are about)."""
     if verdict == "escalate":  # a person decides, with or without quotes to read
         return NEEDS_REVIEW, None
     if verdict == "unsupported" or not claims or not claims[0].quotes:
@@ -113,7 +114,7 @@ def short_answer(
     quoted = _folded(claims[0].quotes[0].text)
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
-    first, doubt = _first_answer(brief, lead, row_context)
+    first, doubt = _first_answer(brief, lead, row)
     affirmed = _affirmed_elsewhere(brief, claims) if first == NO and brief is not None else None
     if affirmed is not None:
         detail = (
@@ -157,33 +158,65 @@ def _folded(text: str) -> str:
 
 
 def _first_answer(
-    brief: Brief | None, lead: str, row_context: str = ""
+    brief: Brief | None, lead: str, row: TableRow | None = None
 ) -> tuple[str, Finding | None]:
     """What the lead sentence answers to the question's first part."""
     fact = brief.facts[0] if brief is not None and brief.facts else None
     if brief is not None and fact is not None and fact.asks is not None:
-        return _value_answer(brief.query, fact, fact.asks, lead, row_context)
+        return _value_answer(brief.query, fact, fact.asks, lead, row)
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead), None
     return _yes_or_no(brief, lead)
 
 
 def _value_answer(
-    question: str, fact: Fact, kind: str, lead: str, row_context: str = ""
+    question: str, fact: Fact, kind: str, lead: str, row: TableRow | None = None
 ) -> tuple[str, Finding | None]:
     """The value the lead sentence states for a question asking one, or a finding. A
     table row names its subject through its column headers and headings ("Critical |
     9.0-10.0 | 7 days" under "Severity | CVSS score | Remediation deadline")."""
     if asks_what_happened(question):  # "How many breaches did you have last year?"
         return NEEDS_REVIEW, EVENT
-    value = stated_value(kind, lead, subject_terms(fact), qualifiers_named(fact.text))
+    value = _cell_value(kind, fact, lead, row) or stated_value(
+        kind, lead, subject_terms(fact), qualifiers_named(fact.text)
+    )
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
-    named = f"{row_context} {lead}" if row_context else lead
+    named = f"{row.names()} {lead}" if row is not None else lead
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
     return value, None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A lead that is a table row: its table's column headers and the headings above it."""
+
+    columns: tuple[str, ...]
+    headings: str
+
+    def names(self) -> str:
+        return " ".join((*self.columns, self.headings))
+
+
+def _cell_value(kind: str, fact: Fact, lead: str, row: TableRow | None) -> str | None:
+    """The value of the one cell whose column header names a term of the question,
+    when the lead is a table row with several values: "Within what time must SEV-2
+    incidents be resolved?" of "SEV-2 | ... | 1 hour | 3 days" under "Acknowledge
+    within | Resolve within" is "3 days"."""
+    if row is None:
+        return None
+    cells = table_cells(lead)
+    if len(cells) != len(row.columns):
+        return None
+    wanted = set(fact.terms) - {stem(w) for w in ("within", "time")}
+    found = [
+        value
+        for cell, column in zip(cells, row.columns, strict=True)
+        if wanted & set(content_terms(column)) and (value := stated_value(kind, cell)) is not None
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | None:

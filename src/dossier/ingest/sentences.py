@@ -75,16 +75,16 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 _DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
-def table_header(text: str, start: int) -> str:
-    """The header row of the Markdown table whose row starts at ``start`` in ``text``
-    ("Severity | CVSS score | Remediation deadline" for "High | 7.0-8.9 | 30 days"),
-    or "" when the sentence is no table row, or is the header itself. A row's cells
-    mean what their column headers say: "30 days" is a remediation deadline."""
+def table_header(text: str, start: int) -> tuple[str, ...]:
+    """The header cells of the Markdown table whose row starts at ``start`` in ``text``
+    (("Severity", "CVSS score", "Remediation deadline") for "High | 7.0-8.9 | 30
+    days"), or () when the sentence is no table row, or is the header itself. A row's
+    cells mean what their column headers say: "30 days" is a remediation deadline."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     if "|" not in line:
-        return ""
+        return ()
     lines = text[:line_start].split("\n")[:-1]  # the lines above, last nearest
     block: list[str] = []
     for above in reversed(lines):
@@ -92,5 +92,13 @@ def table_header(text: str, start: int) -> str:
             break
         block.insert(0, above)
     if len(block) < 2 or not _DELIMITER_ROW.match(block[1]):
-        return ""
-    return " ".join(block[0].replace("|", " ").split())
+        return ()
+    return table_cells(block[0])
+
+
+def table_cells(row: str) -> tuple[str, ...]:
+    """The cells of a Markdown table row, outer pipes aside, each with its spacing folded."""
+    inner = row.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") else inner
+    return tuple(" ".join(cell.split()) for cell in inner.split("|"))

@@ -192,7 +192,7 @@ class CandidateScorer:
         30 days" under "Severity | CVSS score | Remediation deadline" states a
         remediation deadline for high severity."""
         header = table_header(self.index.chunk(sentence.chunk_id).text, sentence.start)
-        return self.terms_of(header) if header else frozenset()
+        return self.terms_of(" ".join(header)) if header else frozenset()
 
     def _features(
         self,

@@ -1,6 +1,6 @@
 """Qualifiers that set one practice apart from its siblings: the grade of severity,
-risk or priority (critical, high, medium, low) and the state of data (at rest, in
-transit).
+risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1)
+and the state of data (at rest, in transit).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -45,6 +45,9 @@ _IN_TRANSIT = re.compile(
     re.I,
 )
 AT_REST, IN_TRANSIT = "at rest", "in transit"
+# A numbered level: "SEV-1", "Sev 2", "severity 1", "P1", "priority 2", "Tier 1".
+_LEVEL = re.compile(r"\b(sev|severity|p|priority|tier)[\s-]?(\d)\b", re.I)
+_LEVEL_FAMILY = {"sev": "sev", "severity": "sev", "p": "p", "priority": "p", "tier": "tier"}
 
 _FAMILY = {
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
@@ -60,6 +63,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         for match in pattern.finditer(text):
             for word in re.findall(_GRADE, match.group(1), re.I):
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
+    for match in _LEVEL.finditer(text):
+        found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
     if _AT_REST.search(text):
         found.add(AT_REST)
     if _IN_TRANSIT.search(text):
@@ -71,8 +76,13 @@ def another_qualifier(asked: frozenset[str], text: str) -> bool:
     """Whether ``text`` is about a sibling of what is ``asked``: of a family the
     question names (grades, states of data), it names members, none of them asked."""
     named = qualifiers_named(text) if asked else frozenset()
-    for family in {_FAMILY[q] for q in asked}:
-        named_here = {q for q in named if _FAMILY[q] == family}
+    for family in {_family(q) for q in asked}:
+        named_here = {q for q in named if _family(q) == family}
         if named_here and not named_here & asked:
             return True
     return False
+
+
+def _family(qualifier: str) -> str:
+    """Grade, state of data, or a numbered level's own scheme ("sev", "p", "tier")."""
+    return _FAMILY.get(qualifier) or qualifier.split()[0]

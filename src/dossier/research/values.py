@@ -155,11 +155,12 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     )
 
 
-def subject_terms(fact: Fact) -> frozenset[str]:
+def subject_terms(fact: Fact) -> tuple[str, ...]:
     """The terms a value of the fact is about (its asking verbs and the nouns that
     name the value asked aside: "within what timeframe must vendors notify you?" is
     about vendors notifying, whatever the sentence calls the period)."""
-    return frozenset(set(fact.terms) - VALUE_VERBS - VALUE_NOUNS or fact.terms)
+    terms = tuple(dict.fromkeys(fact.terms))  # as the question orders them
+    return tuple(t for t in terms if t not in VALUE_VERBS | VALUE_NOUNS) or terms
 
 
 def _names(wanted: set[str], present: set[str]) -> bool:
@@ -260,7 +261,12 @@ def _clause_about(
         return kept[0]
     if not about or not kept:
         return None
-    named = [sum(thesaurus.says(t, set(content_terms(c))) for t in about) for c in kept]
+    said = [set(content_terms(c)) for c in kept]
+    first = next(iter(about))  # what sets the subject apart, when ``about`` is ordered
+    naming_first = [c for c, terms in zip(kept, said, strict=True) if first in terms]
+    if isinstance(about, Sequence) and len(naming_first) == 1:
+        return naming_first[0]  # "subprocessors ... within 48 hours" of vendors' and theirs
+    named = [sum(thesaurus.says(t, terms) for t in about) for terms in said]
     best = max(named)
     return kept[named.index(best)] if best and named.count(best) == 1 else None
 
