@@ -37,6 +37,10 @@ from tests.fakes import HashingEmbedder
         ("Data transmitted over public networks uses TLS 1.2.", {"in transit"}),
         ("Do you encrypt stored data?", {"at rest"}),
         ("What is the acknowledgement time for SEV-1 incidents?", {"sev 1"}),
+        ("Are contractors required to sign an NDA?", {"contractors"}),
+        ("Employees sign a confidentiality agreement at hire.", {"employees"}),
+        ("All workforce members complete training.", {"employees", "contractors"}),
+        ("Do you assess your suppliers annually?", {"third parties"}),
         ("| P2 | 1 hour | 3 days |", {"p 2"}),
         ("Priority 2 tickets are resolved in 3 days.", {"p 2"}),
         ("Are high-risk findings in data in motion tracked?", {"high", "in transit"}),
@@ -56,6 +60,7 @@ def test_a_qualifier_is_named_where_the_word_qualifies_something(
         "Business-critical equipment is kept in a locked room.",
         "Backups are kept at low cost on tape.",
         "Databases are encrypted with AES-256.",
+        "Does the vendor encrypt backups?",  # the vendor answering names no third party
     ],
 )
 def test_a_word_that_grades_nothing_names_no_grade(text: str) -> None:
@@ -76,6 +81,10 @@ def test_a_sentence_is_about_another_qualifier_only_when_it_names_none_asked() -
     assert another_qualifier(frozenset({"sev 1"}), "| SEV-2 | Partial outage | 1 hour | 3 days |")
     assert not another_qualifier(frozenset({"sev 1"}), "| SEV-1 | Outage | 15 minutes | 24 hours |")
     assert not another_qualifier(frozenset({"sev 1"}), "| P2 | 1 hour |")  # another scheme
+    contractors = frozenset({"contractors"})
+    assert another_qualifier(contractors, "Employees sign a confidentiality agreement at hire.")
+    assert not another_qualifier(contractors, "Employees and contractors sign an NDA.")
+    assert not another_qualifier(contractors, "All personnel sign an NDA before access.")
     both = frozenset({"critical", "at rest"})
     assert another_qualifier(both, "Medium findings about data at rest are fixed in 30 days.")
 

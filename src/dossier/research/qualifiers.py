@@ -1,6 +1,7 @@
 """Qualifiers that set one practice apart from its siblings: the grade of severity,
-risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1)
-and the state of data (at rest, in transit).
+risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1),
+the state of data (at rest, in transit), and who a practice applies to (employees,
+contractors, third parties).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -15,7 +16,8 @@ A sentence names a grade only where the word grades something: before a graded n
 High"), or alone in a table cell ("| Medium |"); "critical systems", "high
 availability" and "low cost" name none. It names a state of data by the phrase ("at
 rest", "in transit", "in motion") or by what only data in that state has (storage;
-transmission, TLS).
+transmission, TLS). "Employees sign a confidentiality agreement" does not answer
+whether contractors do; a word for the whole workforce ("all personnel") names both.
 """
 
 from __future__ import annotations
@@ -48,8 +50,27 @@ AT_REST, IN_TRANSIT = "at rest", "in transit"
 # A numbered level: "SEV-1", "Sev 2", "severity 1", "P1", "priority 2", "Tier 1".
 _LEVEL = re.compile(r"\b(sev|severity|p|priority|tier)[\s-]?(\d)\b", re.I)
 _LEVEL_FAMILY = {"sev": "sev", "severity": "sev", "p": "p", "priority": "p", "tier": "tier"}
+# Who a practice applies to. "The vendor" (singular) is the one answering a questionnaire,
+# not a third party; a word for the whole workforce names employees and contractors both.
+EMPLOYEES, CONTRACTORS, THIRD_PARTIES = "employees", "contractors", "third parties"
+_PEOPLE = (
+    (EMPLOYEES, re.compile(r"\bemployees?\b|\bstaff\b", re.I)),
+    (CONTRACTORS, re.compile(r"\bcontractors?\b|\bconsultants?\b|\btemporary\s+workers?\b", re.I)),
+    (
+        THIRD_PARTIES,
+        re.compile(
+            r"\bvendors\b|\bsuppliers?\b|\bsub-?processors?\b|\bthird[\s-]part(?:y|ies)\b"
+            r"|\bservice\s+providers\b",
+            re.I,
+        ),
+    ),
+)
+_WHOLE_WORKFORCE = re.compile(
+    r"\bworkforce\b|\bpersonnel\b|\beveryone\b|\ball\s+(?:users|staff|workers)\b", re.I
+)
 
 _FAMILY = {
+    **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES), "people"),
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
     AT_REST: "state of data",
     IN_TRANSIT: "state of data",
@@ -57,7 +78,8 @@ _FAMILY = {
 
 
 def qualifiers_named(text: str) -> frozenset[str]:
-    """The grades (moderate is medium) and states of data ``text`` names."""
+    """The grades (moderate is medium), numbered levels, states of data and people
+    (employees, contractors, third parties) ``text`` names."""
     found: set[str] = set()
     for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL):
         for match in pattern.finditer(text):
@@ -65,6 +87,9 @@ def qualifiers_named(text: str) -> frozenset[str]:
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
     for match in _LEVEL.finditer(text):
         found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
+    found |= {who for who, pattern in _PEOPLE if pattern.search(text)}
+    if _WHOLE_WORKFORCE.search(text):
+        found |= {EMPLOYEES, CONTRACTORS}
     if _AT_REST.search(text):
         found.add(AT_REST)
     if _IN_TRANSIT.search(text):
