@@ -41,6 +41,8 @@ from tests.fakes import HashingEmbedder
         ("Employees sign a confidentiality agreement at hire.", {"employees"}),
         ("All workforce members complete training.", {"employees", "contractors"}),
         ("Do you assess your suppliers annually?", {"third parties"}),
+        ("- High: 15 days.", {"high"}),
+        ("Critical - 48 hours", {"critical"}),
         ("| P2 | 1 hour | 3 days |", {"p 2"}),
         ("Priority 2 tickets are resolved in 3 days.", {"p 2"}),
         ("Are high-risk findings in data in motion tracked?", {"high", "in transit"}),
@@ -144,3 +146,23 @@ def test_data_at_rest_is_not_answered_by_a_sentence_about_data_in_transit(
         research = _Research(engine, make_brief(Question("Q1", question)))
         ranked = engine.scoring.rank(research.ask, [c.chunk_id for c in index.chunks])
         assert any("TLS" in c.sentence.text for c in ranked) is quoted, question
+
+
+def test_a_quote_does_not_grow_over_a_sentence_about_a_sibling(tmp_path: Path) -> None:
+    """ "- Critical: 48 hours." was quoted with the High and Medium items after it, and the
+    short answer saw two values; a quote stops before a sentence about another grade."""
+    text = (
+        "# Vulnerability standard\n\nFindings must be remediated within these periods:\n\n"
+        "- Critical: 48 hours.\n- High: 15 days.\n- Medium: 60 days.\n"
+    )
+    corpus = ingest([SourceFile("v.md", text.encode(), hashlib.sha256(text.encode()).hexdigest())])
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    engine = OfflineEngine(index, Authority.of(corpus), titles, EngineSettings())
+    (critical,) = [
+        s
+        for c in index.chunks
+        for s in index.sentences(c.chunk_id)[0]
+        if s.text.startswith("Critical")
+    ]
+    assert engine.quote_of(critical) == "Critical: 48 hours."

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.ingest.sentences import passage_sentences, table_header
+from dossier.ingest.sentences import (
+    is_list_item,
+    list_lead_in,
+    passage_sentences,
+    table_header,
+)
 from dossier.records import Chunk
 
 
@@ -88,3 +93,19 @@ def test_a_table_row_is_read_under_its_column_headers() -> None:
     assert table_header(TABLE, TABLE.index("Severity")) == ()  # the header itself
     assert table_header(TABLE, 0) == ()  # no table row
     assert table_header("| a | b |\n| c | d |\n", 12) == ()  # no delimiter row: no header
+
+
+LIST = (
+    "Findings must be remediated within the following periods:\n\n"
+    "- Critical: 48 hours.\n"
+    "- High: 15 days.\n"
+)
+
+
+def test_a_list_item_is_read_under_its_lead_in() -> None:
+    high = LIST.index("High")
+    assert is_list_item(LIST, high)
+    assert list_lead_in(LIST, high) == LIST.splitlines()[0]
+    assert not is_list_item(LIST, 0)
+    assert list_lead_in(LIST, 0) == ""
+    assert list_lead_in("Intro text.\n- High: 15 days.\n", 14) == ""  # no colon: no lead-in

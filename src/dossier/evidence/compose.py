@@ -26,7 +26,7 @@ from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
 from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, TableRow, short_answer
 from dossier.evidence.verify import QuoteVerifier
-from dossier.ingest.sentences import table_header
+from dossier.ingest.sentences import is_list_item, list_lead_in, table_header
 from dossier.records import (
     Answer,
     Brief,
@@ -116,7 +116,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
 
 def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> TableRow | None:
     """For a lead quote that is a table row: its table's column headers and the
-    headings above it; else None."""
+    headings above it; for a list item, its lead-in line and the headings (which
+    name a list's lead-in when the list is a passage of its own); else None."""
     if not claims or not claims[0].quotes:
         return None
     quote = claims[0].quotes[0]
@@ -128,7 +129,11 @@ def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> 
         found = chunk.text.find(focus, max(at, 0))
         at = found if found >= 0 else at
     header = table_header(chunk.text, at)
-    return TableRow(header, chunk.heading) if header else None
+    if header:
+        return TableRow(header, chunk.heading)
+    if not is_list_item(chunk.text, at):
+        return None
+    return TableRow((), f"{list_lead_in(chunk.text, at)} {chunk.heading}".strip())
 
 
 def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:

@@ -102,3 +102,27 @@ def table_cells(row: str) -> tuple[str, ...]:
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner
     return tuple(" ".join(cell.split()) for cell in inner.split("|"))
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,2}[.)])\s")
+
+
+def is_list_item(text: str, start: int) -> bool:
+    """Whether the sentence starting at ``start`` is on a line that opens a list item."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    return bool(_LIST_ITEM.match(text[line_start : line_end if line_end >= 0 else len(text)]))
+
+
+def list_lead_in(text: str, start: int) -> str:
+    """The line ending with a colon that introduces the list whose item starts at
+    ``start`` ("Findings must be remediated within the following periods:" for "-
+    High: 15 days"), or "" when the sentence is no list item or the list has none."""
+    if not is_list_item(text, start):
+        return ""
+    line_start = text.rfind("\n", 0, start) + 1
+    for above in reversed(text[:line_start].split("\n")[:-1]):
+        if not above.strip() or _LIST_ITEM.match(above):
+            continue
+        return above.strip() if above.rstrip().endswith(":") else ""
+    return ""

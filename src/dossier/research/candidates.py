@@ -18,7 +18,7 @@ import numpy as np
 from dossier.common.textutil import content_terms
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.sentences import Sentence, table_header
+from dossier.ingest.sentences import Sentence, list_lead_in, table_header
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
@@ -188,11 +188,13 @@ class CandidateScorer:
         return found
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
-        """A table row's column headers, read as a heading of the row: "High | 7.0-8.9 |
-        30 days" under "Severity | CVSS score | Remediation deadline" states a
-        remediation deadline for high severity."""
-        header = table_header(self.index.chunk(sentence.chunk_id).text, sentence.start)
-        return self.terms_of(" ".join(header)) if header else frozenset()
+        """A table row's column headers, or a list item's lead-in line, read as a heading
+        of it: "High | 7.0-8.9 | 30 days" under "Severity | CVSS score | Remediation
+        deadline" states a remediation deadline for high severity, as "- High: 15 days"
+        under "Findings must be remediated within the following periods:" does."""
+        text = self.index.chunk(sentence.chunk_id).text
+        header = " ".join(table_header(text, sentence.start)) or list_lead_in(text, sentence.start)
+        return self.terms_of(header) if header else frozenset()
 
     def _features(
         self,

@@ -32,7 +32,7 @@ Passages from superseded documents that state a different value are disclosed
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from dossier.common.textutil import fold_whitespace, identifiers, question_terms, stem, words
@@ -46,7 +46,7 @@ from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
-from dossier.research.qualifiers import qualifiers_named
+from dossier.research.qualifiers import another_qualifier, qualifiers_named
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
@@ -145,7 +145,9 @@ class OfflineEngine:
             _needs_before(sentence.text, before.text, item is not None)
             or (before.chunk_id, before.start) in close
         )
-        start, end = _window(spans, at, limit, back)
+        own = qualifiers_named(sentence.text)
+        apart = [another_qualifier(own, s.text) for s in siblings]  # "- High: 15 days"
+        start, end = _window(spans, at, limit, back, apart)
         return text[start:end]
 
     def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
@@ -664,17 +666,32 @@ def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
 
 
 def _window(
-    spans: list[tuple[int, int]], at: int, limit: int, back: bool = True
+    spans: list[tuple[int, int]],
+    at: int,
+    limit: int,
+    back: bool = True,
+    apart: Sequence[bool] = (),
 ) -> tuple[int, int]:
     """The span of sentence ``at`` grown by whole neighbouring sentences, the next
     one first (and, when ``back``, the one before: the sentence it leans on, not a
-    run of list items before it), while it stays within ``limit`` characters."""
+    run of list items before it), while it stays within ``limit`` characters, and
+    never over a sentence ``apart`` (about a sibling of what the sentence qualifies:
+    "- High: 15 days" after "- Critical: 48 hours")."""
     low = high = at
     lowest = at - 1 if back else at
+    stop = list(apart) if apart else [False] * len(spans)
     while True:
-        if high + 1 < len(spans) and spans[high + 1][1] - spans[low][0] <= limit:
+        if (
+            high + 1 < len(spans)
+            and not stop[high + 1]
+            and spans[high + 1][1] - spans[low][0] <= limit
+        ):
             high += 1
-        elif low > max(lowest, 0) and spans[high][1] - spans[low - 1][0] <= limit:
+        elif (
+            low > max(lowest, 0)
+            and not stop[low - 1]
+            and spans[high][1] - spans[low - 1][0] <= limit
+        ):
             low -= 1
         else:
             return spans[low][0], spans[high][1]

@@ -38,6 +38,10 @@ _AFTER_NOUN = re.compile(
     re.I,
 )
 _CELL = re.compile(rf"(?:^|\|)\s*({_GRADE})\s*(?=\||$)", re.I | re.M)
+# A list item or line labelled by a grade: "- High: 15 days", "Critical - 48 hours".
+_LABEL = re.compile(
+    rf"^\s*(?:[-*\u2022+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**\s*(?::|\s[-\u2013]\s)", re.I | re.M
+)
 _SAME_GRADE = {"moderate": "medium"}
 
 _AT_REST = re.compile(r"\bat[\s-]+rest\b|\bstor(?:ed|es|ing|age)\b", re.I)
@@ -81,7 +85,7 @@ def qualifiers_named(text: str) -> frozenset[str]:
     """The grades (moderate is medium), numbered levels, states of data and people
     (employees, contractors, third parties) ``text`` names."""
     found: set[str] = set()
-    for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL):
+    for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL, _LABEL):
         for match in pattern.finditer(text):
             for word in re.findall(_GRADE, match.group(1), re.I):
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
