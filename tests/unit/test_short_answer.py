@@ -106,6 +106,21 @@ def test_a_no_beside_a_sentence_stating_the_practice_is_for_a_person() -> None:
     assert _short("Is MFA enforced for remote access?", lead) == ("Needs review", "negation")
 
 
+def test_a_yes_is_read_off_the_clause_about_the_group_asked() -> None:
+    """ "Is security awareness training mandatory for contractors?" was Yes off
+    "mandatory for employees and recommended for contractors"."""
+    lead = "Security awareness training is mandatory for employees and recommended for contractors."
+    assert _short("Is security awareness training mandatory for contractors?", lead) == (
+        "Needs review",
+        "scope",
+    )
+    assert _short("Is security awareness training mandatory for employees?", lead) == ("Yes", None)
+    assert _short("Is MFA required for contractors?", "MFA is recommended for all accounts.") == (
+        "Needs review",
+        "scope",
+    )
+
+
 def test_a_yes_that_another_quote_denies_is_for_a_person() -> None:
     """The lead seems to say Yes; a second quote says the practice is not followed."""
     brief = make_brief(

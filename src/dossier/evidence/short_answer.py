@@ -40,7 +40,7 @@ from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_hap
 from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
-from dossier.research.qualifiers import qualifiers_named
+from dossier.research.qualifiers import another_qualifier, qualifiers_named
 from dossier.research.values import (
     as_days,
     holds_value,
@@ -373,6 +373,9 @@ _ALL_STATED = re.compile(
 )
 
 
+# "Is training mandatory for contractors?" and "recommended for contractors".
+_REQUIRED_ASK = re.compile(r"\b(?:required|mandatory|must|obligatory|compulsory)\b", re.I)
+_RECOMMENDED = re.compile(r"\b(?:recommended|encouraged|advised|optional)\b", re.I)
 # "All company laptops are encrypted, except Linux developer workstations": an
 # exception to the "all" a question asks about.
 _EXCEPTED = re.compile(
@@ -383,9 +386,17 @@ _EXCEPTED = re.compile(
 
 
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
-    """A finding when the lead states the practice as planned, only where possible,
-    or without the "all" the question asks about, or with an exception to it; else
-    None."""
+    """A finding when the lead only recommends what the question asks is required,
+    states the practice as planned, only where possible, or without the "all" the
+    question asks about, or with an exception to it; else None."""
+    asked = brief.query if brief is not None else ""
+    recommended = _RECOMMENDED.search(lead) if _REQUIRED_ASK.search(asked) else None
+    if recommended is not None:
+        detail = (
+            "the question asks whether it is required; the lead quote only recommends it "
+            f"(“{recommended.group(0)}”): a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
     for check, pattern, why in (
         ("planned", _PLANNED, "states it as planned, not as followed now"),
         ("scope", _HEDGED, "states it only where it can be followed"),
@@ -394,7 +405,6 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
         if found:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
             return Finding(check, 0, detail + ": a person decides whether it answers Yes")
-    asked = brief.query if brief is not None else ""
     excepted = _EXCEPTED.search(lead) if _ALL_ASKED.search(asked) else None
     if excepted is not None:
         detail = (
@@ -413,6 +423,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    lead = _asked_clause(brief.query, lead) if brief is not None else lead
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     if not negations:
         qualified = _qualified(brief, lead) or (
@@ -469,6 +480,24 @@ def _about_practice(brief: Brief, text: str) -> bool:
     present = set(content_terms(text))
     named = [thesaurus.says(term, present) for term in wanted]
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
+
+
+# Where a lead turns from one group or grade to another: "mandatory for employees and
+# recommended for contractors".
+_CLAUSES_APART = re.compile(r";\s+|,?\s+(?:and|but|while|whereas)\s+", re.I)
+
+
+def _asked_clause(question: str, lead: str) -> str:
+    """The clause of the lead about what the question qualifies, when the lead's clauses
+    are about siblings (employees and contractors, critical and high): a Yes about
+    contractors is read off "recommended for contractors", not off the clause about
+    employees; otherwise the lead."""
+    asked = qualifiers_named(question)
+    clauses = [c for c in _CLAUSES_APART.split(lead) if c.strip()] if asked else []
+    if len(clauses) < 2 or not any(another_qualifier(asked, c) for c in clauses):
+        return lead
+    about = [c for c in clauses if qualifiers_named(c) & asked]
+    return about[0] if len(about) == 1 else lead
 
 
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
