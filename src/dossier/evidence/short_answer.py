@@ -210,7 +210,7 @@ def _cell_value(kind: str, fact: Fact, lead: str, row: TableRow | None) -> str |
     cells = table_cells(lead)
     if len(cells) != len(row.columns):
         return None
-    wanted = set(fact.terms) - {stem(w) for w in ("within", "time")}
+    wanted = set(fact.terms) - {"time"}  # "within what time": no column's subject
     found = [
         value
         for cell, column in zip(cells, row.columns, strict=True)

@@ -126,6 +126,7 @@ class CandidateScorer:
         self.stats = TermStats(passage_terms)
         self.vocabulary: frozenset[str] = frozenset().union(*passage_terms)
         self._sentence_terms: dict[str, frozenset[str]] = {}
+        self._header_read: dict[tuple[str, int], frozenset[str]] = {}  # per sentence, once
         self._described: dict[tuple[object, ...], tuple[float, ...]] = {}
 
     def vocabulary_share(self, terms: Sequence[str]) -> float:
@@ -192,9 +193,14 @@ class CandidateScorer:
         of it: "High | 7.0-8.9 | 30 days" under "Severity | CVSS score | Remediation
         deadline" states a remediation deadline for high severity, as "- High: 15 days"
         under "Findings must be remediated within the following periods:" does."""
-        text = self.index.chunk(sentence.chunk_id).text
-        header = " ".join(table_header(text, sentence.start)) or list_lead_in(text, sentence.start)
-        return self.terms_of(header) if header else frozenset()
+        key = (sentence.chunk_id, sentence.start)
+        known = self._header_read.get(key)
+        if known is None:
+            text = self.index.chunk(sentence.chunk_id).text
+            header = " ".join(table_header(text, sentence.start))
+            header = header or list_lead_in(text, sentence.start)
+            known = self._header_read[key] = self.terms_of(header) if header else frozenset()
+        return known
 
     def _features(
         self,

@@ -208,7 +208,7 @@ def denied(text: str, start: int) -> bool:
 def stated_value(
     kind: str | None,
     text: str,
-    about: Collection[str] = (),
+    about: Sequence[str] = (),
     qualifiers: frozenset[str] = frozenset(),
 ) -> str | None:
     """The value of the asked kind as the text states it ("quarterly", "within 72
@@ -246,7 +246,7 @@ _CLAUSE_BREAK = re.compile(
 
 
 def _clause_about(
-    text: str, about: Collection[str], qualifiers: frozenset[str] = frozenset()
+    text: str, about: Sequence[str], qualifiers: frozenset[str] = frozenset()
 ) -> str | None:
     """The one clause of the text that names the most of ``about`` (more than any
     other clause), or None: "The recovery time objective is 4 hours and the recovery
@@ -257,14 +257,13 @@ def _clause_about(
     if len(clauses) < 2:
         return None
     kept = [c for c in clauses if not another_qualifier(qualifiers, c)]
-    if len(kept) == 1 and len(clauses) > 1:
+    if len(kept) == 1:
         return kept[0]
     if not about or not kept:
         return None
     said = [set(content_terms(c)) for c in kept]
-    first = next(iter(about))  # what sets the subject apart, when ``about`` is ordered
-    naming_first = [c for c, terms in zip(kept, said, strict=True) if first in terms]
-    if isinstance(about, Sequence) and len(naming_first) == 1:
+    naming_first = [c for c, terms in zip(kept, said, strict=True) if about[0] in terms]
+    if len(naming_first) == 1:  # what sets the subject apart, the question's first term
         return naming_first[0]  # "subprocessors ... within 48 hours" of vendors' and theirs
     named = [sum(thesaurus.says(t, terms) for t in about) for terms in said]
     best = max(named)
