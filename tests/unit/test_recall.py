@@ -157,15 +157,19 @@ def _wrong(
 def test_lower_thresholds_would_answer_questions_with_other_asks(model: MiniLMEmbedder) -> None:
     """Why the thresholds are where they are: just below the most similar pairs of
     different asks, "stored" data is answered with data "in transit" (which the
-    states of data, compared since, now also keep apart), and "are backups
-    encrypted" with "do you test restoring backups"."""
+    states of data, compared since, now also keep apart), and "how often are privileged
+    accounts reviewed" with "at what interval do you recertify user access" (restoring
+    backups is no longer a way to say backing up, so "are backups encrypted" no longer
+    takes "do you test restoring backups" at 0.46)."""
     assert (CLOSE, SIMILAR, COVERAGE) == (0.75, 0.55, 0.4)
     stored_in_transit = ("encrypt stored data", "data encrypted in transit")
     assert stored_in_transit in _wrong(model, qualifiers=False, close=0.69)
     assert stored_in_transit not in _wrong(model, close=0.69)
-    assert ("perform restore tests of your backups", "backups encrypted") in _wrong(
-        model, similar=0.46
-    )
+    assert _wrong(model, similar=0.46) == set()
+    assert (
+        "At what interval do you recertify user access permissions",
+        "How often are privileged accounts reviewed",
+    ) in _wrong(model, similar=0.42)
     assert _wrong(model) == set()
 
 

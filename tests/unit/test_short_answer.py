@@ -962,3 +962,138 @@ def test_a_count_of_the_same_thing_stated_twice_is_for_a_person() -> None:
     assert answer[0] in ("Needs review", "Documented")
     how_many = _focused("How many characters must passwords have at least?", quote, focus)
     assert how_many == ("Needs review", "value")
+
+
+_OBJECTIVES = (
+    "The payment platform has a recovery time objective of 2 hours and a recovery point"
+    " objective of 15 minutes; internal tools have an RTO of 24 hours."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What is the RPO for the payment platform?", "15 minutes"),
+        ("What is the recovery point objective of the payment platform?", "15 minutes"),
+        ("What is the RTO for the payment platform?", "2 hours"),
+        ("What is the RTO for internal tools?", "24 hours"),
+    ],
+)
+def test_an_objective_asked_is_read_off_the_clause_naming_it_in_either_form(
+    question: str, value: str
+) -> None:
+    """The RPO was answered with the RTO's "2 hours": the clause spelling out the
+    recovery point objective was not taken for the RPO."""
+    assert _short(question, _OBJECTIVES) == (value, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "focus", "beside", "value"),
+    [
+        (
+            "How frequently are production databases backed up?",
+            "Production databases are backed up every four hours.",
+            "Full backups of the production environment are taken weekly.",
+            "every four hours",
+        ),
+        (
+            "How often are vulnerability scans performed on production hosts?",
+            "Authenticated vulnerability scans of all production hosts are run weekly.",
+            "External perimeter scans are performed daily.",
+            "weekly",
+        ),
+        (
+            "How often are contractor access rights reviewed?",
+            "Access rights of employees are reviewed quarterly, and access rights of "
+            "contractors are reviewed monthly.",
+            "Privileged access to the cardholder data environment is reviewed every 30 days.",
+            "monthly",
+        ),
+    ],
+)
+def test_a_value_beside_the_lead_about_less_of_the_subject_is_no_rival(
+    question: str, focus: str, beside: str, value: str
+) -> None:
+    """A person was asked to choose between the value for what was asked and one for
+    something narrower or beside it (full backups, perimeter scans, privileged access)."""
+    assert _focused(question, f"{focus} {beside}", focus) == (value, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is production data used in development or test environments?",
+            "Production data must not be used in development or test environments.",
+        ),
+        (
+            "Do developers have write access to production?",
+            "Developers do not have write access to production.",
+        ),
+        ("Is MD5 permitted?", "MD5 and SHA-1 are prohibited."),
+    ],
+)
+def test_a_sentence_denying_the_asked_practice_in_the_questions_words_is_a_no(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("No", None)
+
+
+def test_a_denial_of_a_neighbouring_use_is_no_no() -> None:
+    """The question's verb alone does not make a denial about something else a No."""
+    lead = "Data is not used for marketing purposes."
+    assert _short("Is customer data used for analytics?", lead)[0] != "No"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Our infrastructure is hosted on AWS, which is responsible for physical security of"
+        " its data centers.",
+        "Physical access controls at the data centers are handled by our cloud provider.",
+    ],
+)
+def test_a_practice_another_party_answers_for_is_no_yes(lead: str) -> None:
+    question = "Is physical access to the data center restricted?"
+    assert _short(question, lead) == ("Needs review", "scope")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is physical access to the office restricted?",
+            "The Security team is responsible for restricting physical access to the office.",
+        ),
+        (
+            "Are vendors responsible for the security of data they process?",
+            "Vendors are responsible for the security of customer data they process.",
+        ),
+    ],
+)
+def test_a_practice_the_company_or_the_asked_party_answers_for_keeps_its_yes(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_frequency_of_a_practice_beside_the_one_asked_is_for_a_person() -> None:
+    """ "Backed up daily" was given as how often restores are tested."""
+    lead = "Customer databases are backed up daily using automated snapshots."
+    assert _short("How often are backup restore tests performed?", lead) == (
+        "Needs review",
+        "subject",
+    )
+    assert _short("How often are backups performed?", lead) == ("daily", None)
+
+
+def test_a_value_beside_the_lead_about_another_part_of_the_subject_is_a_rival() -> None:
+    """The lead sentence names the breach, the one beside it the customers asked about:
+    neither value alone answers; a person reads both."""
+    focus = (
+        "Where a personal data breach is confirmed, the Data Protection Officer notifies the"
+        " supervisory authority within 72 hours."
+    )
+    quote = f"{focus} Affected customers are informed within five business days of confirmation."
+    question = "Within what timeframe are affected customers notified of a personal data breach?"
+    assert _focused(question, quote, focus) == ("Needs review", "value")

@@ -63,3 +63,13 @@ def test_says_is_the_term_or_all_the_words_of_one_alternative(
     term, present = case
     assert thesaurus.says(term, present) == _says_by_definition(term, present)
     assert thesaurus.says(term, frozenset(present)) == _says_by_definition(term, present)
+
+
+def test_an_acronym_spelled_out_is_the_acronym_and_another_word_is_not() -> None:
+    spelled = tuple(content_terms("recovery point objective for the payment platform"))
+    assert thesaurus.abbreviated(spelled) == ("rpo", stem("payment"), stem("platform"))
+    assert thesaurus.names_itself("rpo", set(content_terms("a recovery point objective of 1h")))
+    assert not thesaurus.names_itself("rpo", set(content_terms("a recovery time objective")))
+    assert thesaurus.names_itself(stem("subprocessor"), set(content_terms("subprocessors must")))
+    assert not thesaurus.names_itself(stem("subprocessor"), set(content_terms("vendors must")))
+    assert thesaurus.says(stem("subprocessor"), set(content_terms("vendors must")))

@@ -459,3 +459,66 @@ def test_the_noun_naming_the_value_asked_is_not_its_subject() -> None:
     assert not names_whole_subject(
         fact, "Affected customers are notified within 72 hours of a confirmed security incident."
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "met"),
+    [
+        # one business day may end after a weekend: three days
+        (
+            "Are customers notified within 24 hours?",
+            "Affected customers are notified within one business day.",
+            False,
+        ),
+        (
+            "Are customers notified within 5 days?",
+            "Customers are notified within 3 business days.",
+            True,
+        ),
+        (
+            "Are customers notified within 5 days?",
+            "Customers are notified within 4 business days.",
+            False,
+        ),
+        (
+            "Are customers notified within 72 hours?",
+            "Customers are notified within 2 calendar days.",
+            True,
+        ),
+    ],
+)
+def test_a_count_of_business_days_meets_a_time_limit_only_over_a_weekend(
+    question: str, text: str, met: bool
+) -> None:
+    assert demand_met(_demand(question), text) is met
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How often are contractor access rights reviewed?", "monthly"),
+        ("How often are employee access rights reviewed?", "quarterly"),
+    ],
+)
+def test_the_clause_about_the_group_asked_gives_the_value_after_any_conjunction(
+    question: str, value: str
+) -> None:
+    text = (
+        "Access rights of employees are reviewed quarterly, and access rights of contractors"
+        " are reviewed monthly."
+    )
+    fact = make_brief(Question("Q", question)).facts[0]
+    assert value_about(fact, text) == value
+
+
+def test_a_second_predicate_with_its_own_value_is_its_own_clause() -> None:
+    """ "Contain ... within 4 hours and will provide a report to customers within one
+    business day": the customers' period is the second, not the first."""
+    text = (
+        "The security team will contain confirmed incidents within 4 hours and will provide"
+        " an initial report to affected customers within one business day."
+    )
+    notified = make_brief(Question("Q", "Within what time are customers sent an incident report?"))
+    assert value_about(notified.facts[0], text) == "within one business day"
+    demand = _demand("Should customers expect notification of incidents within 24 hours?")
+    assert demand_met(demand, text) is False

@@ -34,7 +34,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from dossier.common.textutil import content_terms, question_terms, sentence_spans, stem, words
+from dossier.common.textutil import (
+    STOPWORDS,
+    content_terms,
+    question_terms,
+    sentence_spans,
+    stem,
+    words,
+)
 from dossier.evidence import calculate
 from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_happened, overstated
 from dossier.ingest.sentences import table_cells
@@ -90,7 +97,7 @@ _NOT_PROHIBITED = re.compile(
 )
 # A question with a negation of its own: a negated lead quote is for a person to read.
 _NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
-_BRIDGE = frozenset("be been being is are was were currently yet ever always".split())
+_BRIDGE = frozenset("be been being is are was were currently yet ever always have has had".split())
 
 
 def short_answer(
@@ -234,12 +241,38 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
         sentence = quoted[start:end].strip()
         if not sentence or sentence in lead or lead in sentence:
             continue
-        if not holds_value(asked, sentence):
+        if not holds_value(asked, sentence) or not _about_as_much(asked, sentence, lead):
             continue
         other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
     return None
+
+
+# A sentence that goes on about the subject of the one before it: "Beyond that, log
+# data is ...", "They are then ...".
+_GOES_ON = re.compile(
+    r"^\W*(?:beyond|after|afterwards|thereafter|then|subsequently|otherwise|once|also"
+    r"|additionally|in addition|it|they|these|those|this|such)\b",
+    re.I,
+)
+
+
+def _about_as_much(asked: Fact, sentence: str, lead: str) -> bool:
+    """Whether a sentence beside the lead's may state a rival value: it goes on about the
+    lead's subject, or it names no less of the subject asked than the lead's does
+    (what it names is not a part of what the lead's names). "External perimeter scans
+    are performed daily" is no rival to "Vulnerability scans of all production hosts
+    are run weekly" for production hosts' scans; "Beyond that, log data is retained for
+    one year" is, for audit logs; so is "Affected customers are informed within five
+    days" beside the supervisory authority's 72 hours, for customers."""
+    if _GOES_ON.match(sentence):
+        return True
+    subject = subject_terms(asked)
+    named, beside = set(content_terms(lead)), set(content_terms(sentence))
+    by_lead = {term for term in subject if thesaurus.says(term, named)}
+    by_other = {term for term in subject if thesaurus.says(term, beside)}
+    return not by_other < by_lead
 
 
 def _differs(kind: str, other: str, value: str) -> bool:
@@ -261,13 +294,16 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     logs"; "invoice" of "invoice records" is enough, and a long question's wording
     holds terms no answer repeats): a value stated for something beside the subject
     ("Security event logs are reviewed daily" for application debug logs) is not the
-    answer."""
+    answer. A frequency is a practice's: of three terms, naming one is naming a practice
+    beside the one asked ("backed up daily" for backup restore tests)."""
     present = set(content_terms(lead))
     subject = subject_terms(fact)
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
     named = len(terms) - len(missing)
+    if fact.asks == "frequency" and len(terms) == 3 and named == 1:
+        return missing  # "backed up daily" for backup restore tests: a practice beside
     return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
 
 
@@ -385,6 +421,31 @@ _EXCEPTED = re.compile(
 )
 
 
+# A practice another party answers for: "hosted on AWS, which is responsible for
+# physical security of its data centers", "handled by our cloud provider". The vendor
+# states it of someone else; a Yes would state it of the vendor.
+_PROVIDER = (
+    r"(?:aws|amazon|google|gcp|azure|microsoft|(?:cloud|hosting|service|infrastructure)"
+    r"\s+providers?|providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?"
+    r"|colocation)"
+)
+_DELEGATED = re.compile(
+    rf"\b{_PROVIDER}\b[^.;]{{0,40}}?\b(?:is|are)\s+(?:solely\s+|fully\s+)?"
+    r"responsible\s+for\b"
+    rf"|\b(?:is|are)\s+(?:the\s+)?responsibility\s+of\s+(?:the\s+|our\s+|its\s+)?{_PROVIDER}\b"
+    r"|\b(?:handled|managed|performed|operated|provided|maintained)\s+by\s+(?:the\s+|our\s+"
+    rf"|a\s+|its\s+)?{_PROVIDER}\b"
+    r"|\binherit(?:s|ed)?\s+(?:\w+\s+){0,3}from\b",
+    re.I,
+)
+# ... unless the question asks about that party: "Are subprocessors responsible for ...?"
+_THIRD_PARTY_ASKED = re.compile(
+    r"\b(?:providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?|aws|azure"
+    r"|gcp|google|amazon|microsoft)\b",
+    re.I,
+)
+
+
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead only recommends what the question asks is required,
     states the practice as planned, only where possible, or without the "all" the
@@ -400,7 +461,10 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     for check, pattern, why in (
         ("planned", _PLANNED, "states it as planned, not as followed now"),
         ("scope", _HEDGED, "states it only where it can be followed"),
+        ("scope", _DELEGATED, "says another party is responsible for it"),
     ):
+        if pattern is _DELEGATED and _THIRD_PARTY_ASKED.search(asked):
+            continue
         found = pattern.search(lead)
         if found:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
@@ -440,14 +504,14 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             f"(“{' '.join(lifted.group(0).split())}”): a person decides whether it answers No"
         )
         return NEEDS_REVIEW, Finding("negation", 0, detail)
-    terms = set(brief.terms) if brief is not None else set()
+    terms = _asked_stems(brief) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
     if (  # "Are shared accounts allowed?" answered by "Shared accounts are prohibited"
         plain
         and forbids
         and brief is not None
-        and _about_practice(brief, _sentence_at(lead, forbids.start()))
+        and _about_practice(brief, _sentence_at(lead, forbids.start()), _PERMISSION)
     ):
         return NO, None
     denials = [m for m in negations if _denies(lead, m.end(), terms)] if terms else []
@@ -469,14 +533,21 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
 _MOST = 0.6
 
 
-def _about_practice(brief: Brief, text: str) -> bool:
+def _asked_stems(brief: Brief) -> set[str]:
+    """The ask's terms and the question's own words, its wording included: "must not
+    be used in test environments" denies "Is production data used in test
+    environments?" by the question's verb."""
+    return set(brief.terms) | {stem(w) for w in words(brief.query) if w not in STOPWORDS}
+
+
+def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()) -> bool:
     """Whether the text names the core ask's first term (what the ask is about, once
     its wording is removed: "inventory" of "an inventory of third-party vendors
     with access to customer data") and most of its terms (or thesaurus
     alternatives): a No, or a quote that contradicts a Yes, must deny the practice
     asked, not something beside it ("Customers cannot access other tenants' data"
     says nothing of an inventory)."""
-    wanted = question_terms(brief.core or brief.query)
+    wanted = [t for t in question_terms(brief.core or brief.query) if t not in aside]
     present = set(content_terms(text))
     named = [thesaurus.says(term, present) for term in wanted]
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
@@ -503,6 +574,9 @@ def _asked_clause(question: str, lead: str) -> str:
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
 # accounts are prohibited"): the practice named before the negation is denied.
 _ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
+# ... its words for being allowed, which the forbidding sentence does not repeat ("Is
+# MD5 permitted?" of "MD5 and SHA-1 are prohibited").
+_PERMISSION = frozenset(stem(w) for w in ("allowed", "permitted"))
 _FORBIDS = re.compile(
     r"\b(?:prohibited|forbidden|disallowed|banned|not\s+(?:be\s+)?(?:allowed|permitted))\b",
     re.I,

@@ -9,9 +9,10 @@ The groups are general vocabulary of the field, not drawn from any corpus.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
-from dossier.common.textutil import stem, words
+from dossier.common.textutil import STOPWORDS, stem, words
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire"),
@@ -21,7 +22,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("employee", "personnel", "staff", "workforce", "teammate"),
     ("vendor", "supplier", "third party", "subprocessor", "service provider"),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
-    ("backup", "restore", "snapshot", "replica"),
+    ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
     ("retain", "retention", "keep", "preserve"),
@@ -59,6 +60,9 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("mobile", "phone", "tablet", "byod", "personal device"),
     ("data loss prevention", "dlp"),
     ("sso", "single sign-on"),
+    ("rpo", "recovery point objective", "recovery point"),
+    ("rto", "recovery time objective", "recovery time"),
+    ("hsm", "hsms", "hardware security module"),
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect"),
     ("lockout", "lock out", "locked out"),
@@ -121,3 +125,46 @@ def _alternative_words(term: str) -> tuple[str, ...]:
 def _stemmed_groups() -> tuple[tuple[tuple[str, ...], tuple[Phrase, ...]], ...]:
     """Each group with the phrase of each of its entries (stemmed once)."""
     return tuple((group, tuple(phrase(entry) for entry in group)) for group in GROUPS)
+
+
+@cache
+def _acronyms() -> dict[Phrase, str]:
+    """Each phrase of the groups that spells out an acronym of its group, as its content
+    stems, with the acronym's stem: ("recoveri", "point", "object") -> "rpo"."""
+    found: dict[Phrase, str] = {}
+    for group in GROUPS:
+        short = [entry for entry in group if len(words(entry)) == 1 and len(entry) <= 5]
+        for entry in group:
+            spelled = words(entry)
+            initials = "".join(word[0] for word in spelled)
+            for acronym in short:
+                if len(spelled) > 1 and initials == acronym.lower():
+                    found[tuple(stem(w) for w in spelled if w not in STOPWORDS)] = stem(acronym)
+    return found
+
+
+def abbreviated(terms: Sequence[str]) -> tuple[str, ...]:
+    """The terms with an acronym spelled out written as the acronym (one term, as the
+    question would name it in short): ("recoveri", "point", "object", "payment") ->
+    ("rpo", "payment")."""
+    out: list[str] = []
+    at = 0
+    while at < len(terms):
+        for spelled, acronym in _acronyms().items():
+            if tuple(terms[at : at + len(spelled)]) == spelled:
+                out.append(acronym)
+                at += len(spelled)
+                break
+        else:
+            out.append(terms[at])
+            at += 1
+    return tuple(out)
+
+
+def names_itself(term: str, present: set[str] | frozenset[str]) -> bool:
+    """Whether ``present`` holds the term itself, or the acronym it is spelled out
+    ("recovery point objective" for RPO): the same word, not another word for the
+    same thing ("vendor" is no "subprocessor" here)."""
+    return term in present or any(
+        acronym == term and set(spelled) <= present for spelled, acronym in _acronyms().items()
+    )

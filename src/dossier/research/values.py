@@ -3,6 +3,7 @@ a text states one."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Collection, Sequence
 
@@ -235,14 +236,22 @@ def stated_value(
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
 
 
-# Where a sentence turns to another subject: "; ", ", and the ", ", while ", ", but ",
+# Where a sentence turns to another subject or predicate: "; ", ", and the ", ", while ",
+# ", but ", " and will ...",
 # and each item of a list ("- Penetration test [annual]"; a line that only wraps the
 # text goes on).
 _CLAUSE_BREAK = re.compile(
     r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)"
+    r"|,?\s+(?:and|but)\s+(?=(?:will|must|shall|should|is|are|may)\s)"
     r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
     re.I,
 )
+
+
+# Where a sentence turns from one group or grade to another, whatever follows the
+# conjunction: "Access rights of employees are reviewed quarterly, and access rights of
+# contractors are reviewed monthly".
+_SIBLING_BREAK = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 
 
 def _clause_about(
@@ -254,6 +263,8 @@ def _clause_about(
     A clause about a sibling of the ``qualifiers`` asked (another grade, data in
     transit for data at rest) is not one of them."""
     clauses = [c for c in _CLAUSE_BREAK.split(text) if c.strip()]
+    if len(clauses) < 2 and qualifiers:  # "employees ... quarterly, and access of contractors"
+        clauses = [c for c in _SIBLING_BREAK.split(text) if c.strip()]
     if len(clauses) < 2:
         return None
     kept = [c for c in clauses if not another_qualifier(qualifiers, c)]
@@ -262,7 +273,10 @@ def _clause_about(
     if not about or not kept:
         return None
     said = [set(content_terms(c)) for c in kept]
-    naming_first = [c for c, terms in zip(kept, said, strict=True) if about[0] in terms]
+    about = thesaurus.abbreviated(about)  # the recovery point objective: the RPO
+    naming_first = [
+        c for c, terms in zip(kept, said, strict=True) if thesaurus.names_itself(about[0], terms)
+    ]
     if len(naming_first) == 1:  # what sets the subject apart, the question's first term
         return naming_first[0]  # "subprocessors ... within 48 hours" of vendors' and theirs
     named = [sum(thesaurus.says(t, terms) for t in about) for terms in said]
@@ -512,12 +526,22 @@ def demand_met(demand: Fact, text: str) -> bool | None:
 def day_bounds(kind: str | None, text: str) -> tuple[float, float] | None:
     """The shortest and longest periods a value states, in days: both ends of a range
     ("5-10 business days", "between 30 and 60 days"), else its one measure
-    (``as_days``). A demand is met only by the end that could fall short of it."""
-    bounds = _range_days(" ".join(text.lower().split()))
-    if bounds is not None:
-        return bounds
-    days = as_days(kind, text)
-    return None if days is None else (days, days)
+    (``as_days``). A demand is met only by the end that could fall short of it. A count
+    of business days may span a weekend: "within one business day" may take three days,
+    and meets no "within 24 hours"."""
+    lowered = " ".join(text.lower().split())
+    bounds = _range_days(lowered)
+    if bounds is None:
+        days = as_days(kind, text)
+        if days is None:
+            return None
+        bounds = (days, days)
+    if _BUSINESS_DAYS.search(lowered):  # a weekend may fall within: "one business day"
+        return bounds[0], bounds[1] + 2 * math.ceil(bounds[1] / 5)  # may take three
+    return bounds
+
+
+_BUSINESS_DAYS = re.compile(r"\b(?:business|working)\s+days?\b")
 
 
 def _range_days(lowered: str) -> tuple[float, float] | None:
