@@ -1097,3 +1097,98 @@ def test_a_value_beside_the_lead_about_another_part_of_the_subject_is_a_rival() 
     quote = f"{focus} Affected customers are informed within five business days of confirmation."
     question = "Within what timeframe are affected customers notified of a personal data breach?"
     assert _focused(question, quote, focus) == ("Needs review", "value")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        (
+            "How soon after termination is customer data deleted from backups?",
+            "On termination, customer data is deleted from production within 30 days and from"
+            " backups within 13 months.",
+            "within 13 months",
+        ),
+        (
+            "How soon after termination is customer data deleted from production?",
+            "On termination, customer data is deleted from production within 30 days and from"
+            " backups within 13 months.",
+            "within 30 days",
+        ),
+        (
+            "How soon is customer data purged from backups after contract termination?",
+            "Customer data is deleted within 30 days of contract termination and purged from"
+            " backups within 90 days.",
+            "within 90 days",
+        ),
+        (
+            "How soon is customer data deleted after contract termination?",
+            "Customer data is deleted within 30 days of contract termination and purged from"
+            " backups within 90 days.",
+            "within 30 days",
+        ),
+    ],
+)
+def test_a_clause_going_on_with_the_subject_before_it_gives_its_own_value(
+    question: str, lead: str, value: str
+) -> None:
+    """ "... from production within 30 days and from backups within 13 months" gave 30
+    days for backups."""
+    assert _short(question, lead) == (value, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "How frequently are backups performed?",
+            "Backup restoration tests are performed monthly on a sample of databases.",
+            ("Needs review", "subject"),
+        ),
+        (
+            "How often is vulnerability scanning performed?",
+            "External penetration tests are performed annually.",
+            ("Needs review", "subject"),
+        ),
+        (
+            "How often are backups tested?",
+            "Backup restoration tests are performed monthly on a sample of databases.",
+            ("monthly", None),
+        ),
+        (
+            "How often is the incident response plan tested?",
+            "The incident response plan is tested annually through a tabletop exercise.",
+            ("annually", None),
+        ),
+        (
+            "How often is user access reviewed?",
+            "User access audits are performed quarterly.",
+            ("quarterly", None),
+        ),
+        (
+            "How often are backups taken?",
+            "Full backups of the production environment are taken weekly.",
+            ("weekly", None),
+        ),
+    ],
+)
+def test_a_frequency_stated_of_another_practice_is_for_a_person(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """How often restores are tested was given as how often backups are taken."""
+    assert _short(question, lead) == expected
+
+
+def test_a_part_referring_back_is_answered_only_by_a_sentence_naming_what_it_refers_to() -> None:
+    """ "Are backups encrypted, and how often are they tested?" read "every two years" off a
+    quoted sentence about penetration tests."""
+    brief = make_brief(Question("Q", "Are backups encrypted, and how often are they tested?"))
+    lead = "Backups are encrypted with AES-256 before leaving the production network."
+    pen_test = "External penetration tests are conducted every two years."
+    restore = "Backup restoration tests are performed monthly."
+    for other, expected in ((pen_test, "Yes"), (restore, "Yes; monthly")):
+        claims = (
+            Claim(lead, (Quote(lead, "p.md", "c1", 0, len(lead)),)),
+            Claim(other, (Quote(other, "q.md", "c2", 0, len(other)),)),
+        )
+        answer, _ = short_answer(brief, "grounded", claims, focus=lead, parts={1: other})
+        assert answer == expected

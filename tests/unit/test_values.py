@@ -13,6 +13,7 @@ from dossier.research.brief import make_brief
 from dossier.research.values import (
     demand_met,
     holds_value,
+    names_antecedent,
     names_whole_subject,
     stated_value,
     states_definite_value,
@@ -522,3 +523,12 @@ def test_a_second_predicate_with_its_own_value_is_its_own_clause() -> None:
     assert value_about(notified.facts[0], text) == "within one business day"
     demand = _demand("Should customers expect notification of incidents within 24 hours?")
     assert demand_met(demand, text) is False
+
+
+def test_a_part_referring_back_needs_a_sentence_naming_its_antecedent() -> None:
+    brief = make_brief(Question("Q", "Are backups encrypted, and how often are they tested?"))
+    first, part = brief.facts[0], brief.facts[1]
+    assert not names_antecedent(part, first, "External penetration tests are run yearly.")
+    assert names_antecedent(part, first, "Backup restoration tests are performed monthly.")
+    plain = make_brief(Question("Q", "Are backups encrypted, and how often is DR tested?"))
+    assert names_antecedent(plain.facts[1], plain.facts[0], "DR tests are run yearly.")

@@ -52,6 +52,7 @@ from dossier.research.values import (
     as_days,
     holds_value,
     lead_answers_part,
+    names_antecedent,
     own_subject,
     stated_value,
     subject_terms,
@@ -193,7 +194,42 @@ def _value_answer(
     named = f"{row.names()} {lead}" if row is not None else lead
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
+    beside = _practice_beside(fact, lead, value) if row is None else None
+    if beside is not None:
+        detail = (
+            f"the lead quote states “{value}” for {beside}, a practice the question does "
+            "not ask about: a person decides whether it is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     return value, None
+
+
+# Practices whose frequency a policy states, one beside another: backups and the tests
+# of restoring them, access and its reviews.
+_PRACTICES = frozenset(
+    stem(word)
+    for word in "test testing review audit scan scanning assessment exercise drill restore "
+    "restoration rotation training inspection recertification".split()
+)
+_PREDICATE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|may|can|get|gets)\b", re.I)
+
+
+def _practice_beside(fact: Fact, lead: str, value: str) -> str | None:
+    """For a frequency asked, the practice the lead's value is stated of when it is not
+    the one asked: the head of the clause's subject, a practice the question does not
+    name ("Backup restoration tests are performed monthly" for how often backups are
+    performed: the tests'); else None."""
+    at = lead.find(value)
+    if fact.asks != "frequency" or at < 0:
+        return None
+    clause = re.split(r";\s+|,\s+(?:and|but|while|whereas)\s+", lead[:at])[-1]
+    predicate = _PREDICATE.search(clause)
+    subject = content_terms(clause[: predicate.start()]) if predicate is not None else []
+    head = subject[-1] if subject else None
+    asked = set(fact.terms)
+    if head is None or head not in _PRACTICES or thesaurus.says(head, asked):
+        return None
+    return " ".join(clause[: predicate.start()].split()) if predicate is not None else None
 
 
 @dataclass(frozen=True)
@@ -333,7 +369,8 @@ def _further_values(
         if fact.asks is None or fact.text in brief.demands:  # a demand is checked, not read
             continue
         own = _folded(parts.get(index, ""))
-        value = value_about(fact, own) if own and own in quoted else None
+        refers = own and names_antecedent(fact, brief.facts[index - 1], own)
+        value = value_about(fact, own) if refers and own in quoted else None
         if value is None and _lead_answers(brief, fact, lead, quoted):
             value = value_about(own_subject(fact, brief.facts[0]), lead)
         if value is not None:

@@ -55,6 +55,7 @@ from dossier.research.values import (
     demand_met,
     holds_value,
     lead_answers_part,
+    names_antecedent,
     names_whole_subject,
     states_definite_value,
 )
@@ -368,7 +369,16 @@ class _Research:
             if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
             own = close if demand else self._part_candidates(fact, floor)
-            found = next((c for c in own if _answers_part(fact, c, chosen)), None)
+            before = self.brief.facts[index - 1]
+            found = next(
+                (
+                    c
+                    for c in own
+                    if _answers_part(fact, c, chosen)
+                    and names_antecedent(fact, before, c.sentence.text)
+                ),
+                None,
+            )
             if found is None:
                 missing.append(_missing_part(fact))
             elif len(chosen) < self.settings.max_quotes:

@@ -156,6 +156,22 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     )
 
 
+# A part of a question that refers back: "..., and how often are they tested?"
+_REFERS_BACK = re.compile(r"\b(?:they|them|it|its|their|these|those)\b", re.I)
+
+
+def names_antecedent(part: Fact, antecedent: Fact, text: str) -> bool:
+    """Whether a sentence answering a further part that refers back to the part before
+    it ("Are backups encrypted, and how often are they tested?") names what it refers
+    to (a term of the part before, or a thesaurus alternative): "External penetration
+    tests are conducted every two years" says nothing of how often backups are tested.
+    A part that does not refer back needs nothing more."""
+    if _REFERS_BACK.search(part.text) is None:
+        return True
+    present = set(content_terms(text))
+    return any(thesaurus.says(term, present) for term in antecedent.terms)
+
+
 def subject_terms(fact: Fact) -> tuple[str, ...]:
     """The terms a value of the fact is about (its asking verbs and the nouns that
     name the value asked aside: "within what timeframe must vendors notify you?" is
@@ -236,6 +252,12 @@ def stated_value(
     return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
 
 
+# A clause that goes on with the subject and verb of the one before it: "deleted from
+# production within 30 days and from backups within 13 months", "deleted within 30 days
+# and purged from backups within 90 days".
+_ELLIPTICAL_OPENING = r"(?:from|in|on|for|to|at|by|within|after)\s|[a-z]+ed\s"
+_ELLIPTICAL = re.compile(_ELLIPTICAL_OPENING, re.I)
+
 # Where a sentence turns to another subject or predicate: "; ", ", and the ", ", while ",
 # ", but ", " and will ...",
 # and each item of a list ("- Penetration test [annual]"; a line that only wraps the
@@ -243,6 +265,7 @@ def stated_value(
 _CLAUSE_BREAK = re.compile(
     r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)"
     r"|,?\s+(?:and|but)\s+(?=(?:will|must|shall|should|is|are|may)\s)"
+    rf"|,?\s+and\s+(?={_ELLIPTICAL_OPENING})"
     r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
     re.I,
 )
@@ -272,7 +295,7 @@ def _clause_about(
         return kept[0]
     if not about or not kept:
         return None
-    said = [set(content_terms(c)) for c in kept]
+    said = _said(kept)
     about = thesaurus.abbreviated(about)  # the recovery point objective: the RPO
     naming_first = [
         c for c, terms in zip(kept, said, strict=True) if thesaurus.names_itself(about[0], terms)
@@ -282,6 +305,17 @@ def _clause_about(
     named = [sum(thesaurus.says(t, terms) for t in about) for terms in said]
     best = max(named)
     return kept[named.index(best)] if best and named.count(best) == 1 else None
+
+
+def _said(clauses: Sequence[str]) -> list[set[str]]:
+    """The terms each clause states, a clause that goes on with the subject and verb of
+    the one before it ("... and from backups within 13 months") with that one's."""
+    said: list[set[str]] = []
+    for clause in clauses:
+        own = set(content_terms(clause))
+        goes_on = said and _ELLIPTICAL.match(clause.lstrip()) is not None
+        said.append(own | said[-1] if goes_on else own)
+    return said
 
 
 # A figure and up to four words after it: "5 consecutive failed login attempts".
