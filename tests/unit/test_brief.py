@@ -162,8 +162,10 @@ def test_if_so_how_often_merges_into_previous_fact() -> None:
 
 def test_each_question_sentence_is_a_fact() -> None:
     b = brief("Is there an incident response plan? Is it tested yearly?")
-    assert len(b.facts) == 2
-    assert all(f.terms for f in b.facts)
+    asked = [f for f in b.facts if f.text not in b.demands]
+    assert len(asked) == 2
+    assert all(f.terms for f in asked)
+    assert b.demands == ("yearly",)  # the frequency it closes with, to check
 
 
 def test_question_of_only_stopwords_still_has_one_fact() -> None:
@@ -382,3 +384,21 @@ def test_a_condition_opening_the_question_is_its_context(question: str, asks: st
 def test_if_so_is_a_follow_up_not_a_condition() -> None:
     facts = make_brief(Question("Q", "Do you test backups? If so, how often?")).facts
     assert [f.asks for f in facts] == ["frequency"] and "backup" in facts[0].terms
+
+
+@pytest.mark.parametrize(
+    ("question", "demands"),
+    [
+        ("Do engineers complete secure coding training annually?", ("annually",)),
+        ("Are backups performed daily?", ("daily",)),
+        ("Is access reviewed at least annually?", ("at least annually",)),
+        ("How often is access reviewed?", ()),
+        ("Are annual reviews documented?", ()),
+    ],
+)
+def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
+    question: str, demands: tuple[str, ...]
+) -> None:
+    """ "Do engineers complete secure coding training annually?" was answered Yes off
+    "training at hire", beside "Annual refresher training is not required"."""
+    assert make_brief(Question("Q", question)).demands == demands

@@ -1192,3 +1192,117 @@ def test_a_part_referring_back_is_answered_only_by_a_sentence_naming_what_it_ref
         )
         answer, _ = short_answer(brief, "grounded", claims, focus=lead, parts={1: other})
         assert answer == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is your organization certified to ISO/IEC 27001?",
+            "A2.1 Before contracting, vendors that will access PHI must sign a business associate"
+            " agreement and complete a security review, including review of a SOC 2 Type II"
+            " report or ISO/IEC 27001 certificate.",
+        ),
+        (
+            "Do you have a SOC 2 Type II report?",
+            "Critical vendors must hold a current SOC 2 Type II report or ISO/IEC 27001"
+            " certificate, which we review before contract signature.",
+        ),
+    ],
+)
+def test_a_requirement_on_vendors_is_no_yes_about_the_company(question: str, lead: str) -> None:
+    """A false certification claim: Yes to "Is your organization certified?" off what
+    vendors must hold."""
+    assert _short(question, lead) == ("Needs review", "subject")
+
+
+def test_a_requirement_on_vendors_answers_a_question_about_vendors() -> None:
+    lead = "Critical vendors must hold a current SOC 2 Type II report."
+    assert _short("Do you require vendors to hold a SOC 2 report?", lead) == ("Yes", None)
+
+
+def test_a_level_below_the_one_asked_is_no_yes() -> None:
+    question = (
+        "Are encryption keys stored in FIPS 140-2 Level 3 validated hardware security modules?"
+    )
+    lead = "Keys are stored in a key vault backed by FIPS 140-2 Level 2 validated HSMs."
+    assert _short(question, lead) == ("Needs review", "number")
+    assert _short(question, lead.replace("Level 2", "Level 3")) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is a Change Advisory Board (CAB) used to approve changes?",
+            "We do not operate a Change Advisory Board (CAB); changes are approved by peer review.",
+        ),
+        (
+            "Do you support customer-managed encryption keys (BYOK)?",
+            "We do not offer customer-managed encryption keys (BYOK) at this time.",
+        ),
+        ("Do you operate a bug bounty program?", "We do not run a bug bounty program."),
+        (
+            "Do you operate a 24x7 staffed security operations center (SOC)?",
+            "We do not have a 24x7 staffed security operations center.",
+        ),
+        ("Are USB storage devices allowed?", "USB storage devices are blocked on all laptops."),
+    ],
+)
+def test_a_denial_of_the_practice_in_other_verbs_is_a_no(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # the negation is of another clause
+        (
+            "Do you perform background checks on employees?",
+            "Background checks are performed on all employees before hire; credit checks are"
+            " not performed.",
+            "Needs review",
+        ),
+        # the negation is of another verb: not sharing keys is no denial of encrypting
+        (
+            "Do you encrypt customer data?",
+            "Encryption keys for customer data are not shared with customers.",
+            "Needs review",
+        ),
+        # "disabled" refuses only what is asked allowed
+        (
+            "Is access revoked in a timely manner upon termination of employment?",
+            "Okta access is disabled within 4 hours of the termination time.",
+            "Yes",
+        ),
+        # a second factor disabled beside the factor asked about: a person reads it
+        (
+            "Is SMS permitted as a second authentication factor for workforce accounts?",
+            "Workforce users must use a hardware security key for all systems. SMS and voice"
+            " factors are disabled.",
+            "Needs review",
+        ),
+        # the frequency asked is the one the text denies
+        (
+            "Do engineers complete secure coding training annually?",
+            "Engineers complete secure coding training at hire. Annual refresher training is"
+            " not required for engineers.",
+            "Needs review",
+        ),
+    ],
+)
+def test_a_negation_beside_the_practice_is_neither_yes_nor_no(
+    question: str, lead: str, expected: str
+) -> None:
+    assert _short(question, lead)[0] == expected
+
+
+def test_a_clause_going_on_after_and_then_gives_its_own_value() -> None:
+    lead = (
+        "Upon termination of the agreement, customer data is returned in CSV format on request"
+        " within 30 days and then deleted from production systems within 60 days of termination."
+    )
+    question = (
+        "How long after contract termination is customer data deleted from production systems?"
+    )
+    assert _short(question, lead) == ("within 60 days", None)

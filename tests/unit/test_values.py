@@ -532,3 +532,10 @@ def test_a_part_referring_back_needs_a_sentence_naming_its_antecedent() -> None:
     assert names_antecedent(part, first, "Backup restoration tests are performed monthly.")
     plain = make_brief(Question("Q", "Are backups encrypted, and how often is DR tested?"))
     assert names_antecedent(plain.facts[1], plain.facts[0], "DR tests are run yearly.")
+
+
+def test_a_frequency_the_sentence_denies_is_no_value() -> None:
+    """ "Annual refresher training is not required" states no annual training."""
+    assert stated_value("frequency", "Annual refresher training is not required.") is None
+    assert stated_value("frequency", "Annual refresher training is required.") == "Annual"
+    assert stated_value("frequency", "Quarterly reviews are never skipped.") == "Quarterly"

@@ -239,11 +239,14 @@ _THIRD_PARTIES = (
     r"\s+providers?|sub-?processors?|(?:sub-?)?contractors?|partners?|outsourcers?"
 )
 # The subject is the third parties themselves ("Third parties implement ...", "If third
-# parties store ...", "Each supplier must ..."), not a thing of theirs ("Vendor-hosted
+# parties store ...", "Each supplier must ...", "2.1 Before contracting, vendors that will
+# access PHI must ...", "Critical vendors must hold ..."), not a thing of theirs ("Vendor-hosted
 # backups", "Third-party assessors perform ... of our platform", "Partner access is logged").
 _THIRD_PARTY_SUBJECT = re.compile(
-    r"^\W*(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
-    rf"(?:{_THIRD_PARTIES})(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
+    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?:before|after|once|prior\s+to)\s+[\w\s-]{1,30},\s+)?"
+    r"(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
+    r"(?:(?:critical|key|new|approved|high[- ]risk|tier\s+\d|material|strategic)\s+)?"
+    rf"(?:{_THIRD_PARTIES})(?:\s+(?:that|who|which)\s+[^,.;]{{1,60}}?)?(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
     r"|maintain\w*|perform\w*|ensure\w*|provide\w*|store\w*|process\w*|encrypts|hosts"
     r"|manages|operates|runs|retains|uses|conducts|handles|complete[sd]?|undergo\w*)\b)",
     re.I,
@@ -347,7 +350,8 @@ _MEASURE = re.compile(
 # size, asked as a least one.
 _VERSIONED = re.compile(
     r"\b(aes|tls|ssl|sha|rsa|ssh|smb|snmp)\s*[-v]?\s*(\d+(?:\.\d+)?)"
-    r"|\b(\d+)\s*-?\s*bits?\s+(aes|rsa)\b",
+    r"|\b(\d+)\s*-?\s*bits?\s+(aes|rsa)\b"
+    r"|\b(level)\s+(\d)\b",  # "FIPS 140-2 Level 3"
     re.I,
 )
 # An amount of money: "$5M", "USD 5 million", "5,000,000 dollars", "€2m".
@@ -404,8 +408,9 @@ def _figures(text: str) -> list[Figure]:
         bound = "min" if match.group(1) else "max" if match.group(2) else _bare(unit)
         found.append((unit, float(match.group(3)), bound))
     for match in _VERSIONED.finditer(text):
-        family = match.group(1) or match.group(4)
-        found.append((family.lower(), float(match.group(2) or match.group(3)), "min"))
+        family = match.group(1) or match.group(4) or match.group(5)
+        version = match.group(2) or match.group(3) or match.group(6)
+        found.append((family.lower(), float(version), "min"))
     for match in _MONEY.finditer(text):
         found.append(("money", _amount(match), "max" if match.group(2) else "min"))
     return found

@@ -526,12 +526,13 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
-    if not negations:
+    asked = brief.query if brief is not None else ""
+    forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
+    if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
         qualified = _qualified(brief, lead) or (
             overstated(brief.query, lead) if brief is not None else None
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
-    asked = brief.query if brief is not None else ""
     lifted = _NOT_PROHIBITED.search(lead)
     if PROHIBITION_ASK.search(asked):
         if lifted is None:
@@ -543,12 +544,11 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     terms = _asked_stems(brief) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
-    forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
     if (  # "Are shared accounts allowed?" answered by "Shared accounts are prohibited"
         plain
         and forbids
         and brief is not None
-        and _about_practice(brief, _sentence_at(lead, forbids.start()), _PERMISSION)
+        and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION)
     ):
         return NO, None
     denials = [m for m in negations if _denies(lead, m.end(), terms)] if terms else []
@@ -556,11 +556,12 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         plain
         and denials
         and brief is not None
-        and all(_about_practice(brief, _sentence_at(lead, m.start())) for m in denials)
+        and all(_about_practice(brief, _clause_at(lead, m.start()), _PRACTISING) for m in denials)
     ):
         return NO, None
+    refusal = negations[0] if negations else forbids
     detail = (
-        f"the lead quote holds a negation (“{negations[0].group(0)}”): "
+        f"the lead quote holds a negation (“{refusal.group(0) if refusal else ''}”): "
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
@@ -583,9 +584,13 @@ def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()
     with access to customer data") and most of its terms (or thesaurus
     alternatives): a No, or a quote that contradicts a Yes, must deny the practice
     asked, not something beside it ("Customers cannot access other tenants' data"
-    says nothing of an inventory)."""
-    wanted = [t for t in question_terms(brief.core or brief.query) if t not in aside]
+    says nothing of an inventory). A term of ``aside`` the text does not name is not
+    wanted: the verb a denial puts in other words ("does not run a bug bounty program"
+    for "Do you operate a bug bounty program?")."""
     present = set(content_terms(text))
+    wanted = [
+        t for t in question_terms(brief.core or brief.query) if t not in aside or t in present
+    ]
     named = [thesaurus.says(term, present) for term in wanted]
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
 
@@ -615,7 +620,8 @@ _ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
 # MD5 permitted?" of "MD5 and SHA-1 are prohibited").
 _PERMISSION = frozenset(stem(w) for w in ("allowed", "permitted"))
 _FORBIDS = re.compile(
-    r"\b(?:prohibited|forbidden|disallowed|banned|not\s+(?:be\s+)?(?:allowed|permitted))\b",
+    r"\b(?:prohibited|forbidden|disallowed|banned|disabled|blocked"
+    r"|not\s+(?:be\s+)?(?:allowed|permitted))\b",
     re.I,
 )
 
@@ -630,7 +636,8 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
         for a, b in sentence_spans(text):
             sentence = text[a:b].strip()
             negated = any(not _bounding(sentence, m.start()) for m in _NEGATION.finditer(sentence))
-            if sentence and not negated and _about_practice(brief, sentence):
+            forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
+            if sentence and not (negated or forbidden) and _about_practice(brief, sentence):
                 return " ".join(sentence.split()[:12])
     return None
 
@@ -672,10 +679,38 @@ def _bounding(text: str, at: int) -> bool:
 
 def _denies(text: str, after: int, terms: set[str]) -> bool:
     """Whether the words right after a negation (past "be", "currently" ...) name
-    one of the ask's own terms: "we do not store", "is not permitted"."""
+    one of the ask's own terms ("we do not store", "is not permitted"), or a verb
+    whose object is the practice itself ("does not operate a Change Advisory Board",
+    "does not offer customer-managed keys", "does not run a bug bounty program")."""
     following = [w for w in words(text[after : after + 60])][:4]
     for word in following:
-        if word in _BRIDGE:
+        if word in _BRIDGE or word in STOPWORDS:
             continue
-        return stem(word) in terms
+        return stem(word) in terms or stem(word) in _PRACTISING
     return False
+
+
+# Verbs whose object is a practice: denying them denies the practice they name.
+_PRACTISING = frozenset(
+    stem(word)
+    for word in "operate offer run perform conduct maintain provide support use hold employ "
+    "supply have".split()
+)
+
+
+# Where a sentence turns to another clause: "; ", ", and ", ", but " ("MD5 and SHA-1 are
+# prohibited" is one clause).
+_CLAUSE_AFTER_COMMA = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+
+
+def _clause_at(text: str, at: int) -> str:
+    """The clause of the sentence around ``at``: "credit checks are not performed" of
+    "Background checks are performed on all employees; credit checks are not
+    performed"."""
+    begin, end = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (0, len(text)))
+    start = begin
+    for apart in _CLAUSE_AFTER_COMMA.finditer(text, begin, end):
+        if apart.start() >= at:
+            return text[start : apart.start()]
+        start = apart.end()
+    return text[start:end]

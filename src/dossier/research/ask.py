@@ -85,6 +85,12 @@ _DEMANDS = (
         re.I,
     ),
     re.compile(r"\b(?:periodically|regularly|on a regular basis)\b", re.I),
+    # a frequency closing a yes/no question: "Do engineers complete training annually?"
+    re.compile(
+        r"(?<!\bleast\s)\b(?:annually|yearly|quarterly|monthly|weekly|daily|semi-?annually"
+        r"|every\s+(?:year|quarter|month|week|day))(?=\s*\?\s*$)",
+        re.I,
+    ),
 )
 # Hedges that say nothing about what is asked.
 _HEDGES = re.compile(

@@ -216,10 +216,22 @@ _BOUND_AFTER_NOT = re.compile(
 
 def denied(text: str, start: int) -> bool:
     """Whether the value found at ``start`` of the text is one the text denies ("not
-    annually, but monthly"; "not required to be 8 characters, but 14")."""
+    annually, but monthly"; "not required to be 8 characters, but 14"; "Annual
+    refresher training is not required")."""
     before = text[max(0, start - 40) : start]
     denial = _DENIED_BEFORE.search(before)
+    if _DENIED_AFTER.match(text, start):
+        return True
     return denial is not None and _BOUND_AFTER_NOT.search(before, denial.start()) is None
+
+
+# A value that opens the subject a negated predicate follows: "Annual refresher training
+# is not required", "Quarterly reviews are not performed".
+_DENIED_AFTER = re.compile(
+    r"(?:annual(?:ly)?|quarterly|monthly|weekly|daily|yearly|biannual|semi-annual)"
+    r"(?:\s+[a-z-]+){1,3}\s+(?:is|are|was|were)\s+not\b",
+    re.I,
+)
 
 
 def stated_value(
@@ -265,7 +277,7 @@ _ELLIPTICAL = re.compile(_ELLIPTICAL_OPENING, re.I)
 _CLAUSE_BREAK = re.compile(
     r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)"
     r"|,?\s+(?:and|but)\s+(?=(?:will|must|shall|should|is|are|may)\s)"
-    rf"|,?\s+and\s+(?={_ELLIPTICAL_OPENING})"
+    rf"|,?\s+and\s+(?:then\s+)?(?={_ELLIPTICAL_OPENING})"
     r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
     re.I,
 )
