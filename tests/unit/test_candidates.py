@@ -300,3 +300,33 @@ def test_a_table_rows_column_headers_are_read_as_its_heading(tmp_path: Path) -> 
         if c.sentence.text.startswith("High")
     ]
     assert row.feature("key_coverage") > 0
+
+
+def test_a_tables_header_row_is_no_candidate(tmp_path: Path) -> None:
+    """ "Service | Recovery Time Objective (RTO) | Recovery Point Objective (RPO)" was the
+    lead quote of "What is your RTO?": it names the columns and states no value."""
+    table = (
+        "# Recovery objectives\n\n"
+        "| Service | Recovery Time Objective (RTO) | Recovery Point Objective (RPO) |\n"
+        "|---|---|---|\n"
+        "| Web application | 4 hours | 1 hour |\n"
+    )
+    engine, index = _engine(tmp_path, {"bcdr.md": table})
+    ask = _asking(index, "recovery time objective service")
+    ranked = engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])
+    texts = [c.sentence.text for c in ranked]
+    assert not any(t.startswith("| Service") or t.startswith("Service |") for t in texts)
+    assert any("4 hours" in t for t in texts)
+
+
+def test_an_acronym_spelled_out_in_the_question_is_one_key_term(tmp_path: Path) -> None:
+    """ "MFA for customer users is optional" named none of the key terms of "Is
+    multi-factor authentication required for customer users?" (multi, factor, ...)."""
+    engine, _index = _engine(
+        tmp_path, {"access.md": "# Access\n\nMFA for customer users is optional.\n"}
+    )
+    ask, ranked = engine.first_round(
+        make_brief(Question("Q", "Is multi-factor authentication required for customer users?"))
+    )
+    assert "mfa" in ask.terms and "multi" not in ask.terms
+    assert names_key_term(ask, ranked[0])

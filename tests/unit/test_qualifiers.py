@@ -166,3 +166,15 @@ def test_a_quote_does_not_grow_over_a_sentence_about_a_sibling(tmp_path: Path) -
         if s.text.startswith("Critical")
     ]
     assert engine.quote_of(critical) == "Critical: 48 hours."
+
+
+def test_the_services_customer_users_are_not_the_workforce() -> None:
+    """ "MFA is required for all workforce access" answered Yes to whether customer end
+    users must use MFA."""
+    from dossier.research.qualifiers import another_qualifier, qualifiers_named
+
+    asked = qualifiers_named("Is MFA required for customer end users of the application?")
+    assert asked == frozenset({"customer users"})
+    assert another_qualifier(asked, "MFA is required for all workforce access to Okta.")
+    assert not another_qualifier(asked, "MFA for customer users is optional.")
+    assert "customer users" not in qualifiers_named("Is customer data encrypted at rest?")

@@ -109,3 +109,12 @@ def test_a_list_item_is_read_under_its_lead_in() -> None:
     assert not is_list_item(LIST, 0)
     assert list_lead_in(LIST, 0) == ""
     assert list_lead_in("Intro text.\n- High: 15 days.\n", 14) == ""  # no colon: no lead-in
+
+
+def test_a_tables_header_row_is_told_from_its_rows() -> None:
+    from dossier.ingest.sentences import is_table_header
+
+    text = "Intro.\n| System | RTO |\n|---|---|\n| Payroll | 2 hours |\n"
+    assert is_table_header(text, text.index("| System"))
+    assert not is_table_header(text, text.index("| Payroll"))
+    assert not is_table_header(text, text.index("Intro"))

@@ -96,6 +96,16 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
     return table_cells(block[0])
 
 
+def is_table_header(text: str, start: int) -> bool:
+    """Whether the line at ``start`` in ``text`` is a Markdown table's header row (the
+    line after it is the delimiter row): it names the columns and states nothing."""
+    line_end = text.find("\n", start)
+    if line_end < 0 or "|" not in text[text.rfind("\n", 0, start) + 1 : line_end]:
+        return False
+    following = text[line_end + 1 :].split("\n", 1)[0]
+    return _DELIMITER_ROW.match(following) is not None
+
+
 def table_cells(row: str) -> tuple[str, ...]:
     """The cells of a Markdown table row, outer pipes aside, each with its spacing folded."""
     inner = row.strip()

@@ -18,7 +18,7 @@ import numpy as np
 from dossier.common.textutil import content_terms
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.sentences import Sentence, list_lead_in, table_header
+from dossier.ingest.sentences import Sentence, is_table_header, list_lead_in, table_header
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
@@ -143,10 +143,12 @@ class CandidateScorer:
         read = self.index.sentences_of(passages)
         for rank, (chunk_id, (sentences, vectors)) in enumerate(zip(passages, read, strict=True)):
             passage = float(self.index.similarity(ask.core, [chunk_id])[0])
+            text = self.index.chunk(chunk_id).text
             rows += [
                 (s, rank, vectors[i], passage)
                 for i, s in enumerate(sentences)
                 if not another_qualifier(ask.qualifiers, s.text)
+                and not is_table_header(text, s.start)
             ]
         if not rows:
             return []

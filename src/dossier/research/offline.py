@@ -605,7 +605,9 @@ def _part_core(fact: Fact) -> str:
 
 
 def _terms_of(brief: Brief) -> tuple[str, ...]:
-    return brief.terms or question_terms(brief.query)
+    """The ask's terms, an acronym spelled out as the acronym ("multi-factor
+    authentication" is one term, MFA, however a sentence writes it)."""
+    return thesaurus.abbreviated(brief.terms or question_terms(brief.query))
 
 
 def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:

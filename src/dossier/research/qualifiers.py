@@ -1,7 +1,7 @@
 """Qualifiers that set one practice apart from its siblings: the grade of severity,
 risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1),
 the state of data (at rest, in transit), and who a practice applies to (employees,
-contractors, third parties).
+contractors, third parties, the service's customer users).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -17,7 +17,9 @@ High"), or alone in a table cell ("| Medium |"); "critical systems", "high
 availability" and "low cost" name none. It names a state of data by the phrase ("at
 rest", "in transit", "in motion") or by what only data in that state has (storage;
 transmission, TLS). "Employees sign a confidentiality agreement" does not answer
-whether contractors do; a word for the whole workforce ("all personnel") names both.
+whether contractors do; a word for the whole workforce ("all personnel") names both;
+"MFA is required for all workforce access" does not answer whether customer end users
+must use it.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ _LEVEL_FAMILY = {"sev": "sev", "severity": "sev", "p": "p", "priority": "p", "ti
 # Who a practice applies to. "The vendor" (singular) is the one answering a questionnaire,
 # not a third party; a word for the whole workforce names employees and contractors both.
 EMPLOYEES, CONTRACTORS, THIRD_PARTIES = "employees", "contractors", "third parties"
+CUSTOMER_USERS = "customer users"  # the service's own users, not the company's workforce
 _PEOPLE = (
     (EMPLOYEES, re.compile(r"\bemployees?\b|\bstaff\b", re.I)),
     (CONTRACTORS, re.compile(r"\bcontractors?\b|\bconsultants?\b|\btemporary\s+workers?\b", re.I)),
@@ -68,13 +71,21 @@ _PEOPLE = (
             re.I,
         ),
     ),
+    (
+        CUSTOMER_USERS,
+        re.compile(
+            r"\bcustomer(?:s'|'s)?\s+(?:end[\s-]?)?(?:users?|accounts?|administrators?|admins?)\b"
+            r"|\bend[\s-]users?\b|\btenant\s+(?:users?|accounts?)\b",
+            re.I,
+        ),
+    ),
 )
 _WHOLE_WORKFORCE = re.compile(
     r"\bworkforce\b|\bpersonnel\b|\beveryone\b|\ball\s+(?:users|staff|workers)\b", re.I
 )
 
 _FAMILY = {
-    **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES), "people"),
+    **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
     AT_REST: "state of data",
     IN_TRANSIT: "state of data",
@@ -83,7 +94,8 @@ _FAMILY = {
 
 def qualifiers_named(text: str) -> frozenset[str]:
     """The grades (moderate is medium), numbered levels, states of data and people
-    (employees, contractors, third parties) ``text`` names."""
+    (employees, contractors, third parties, the service's customer users) ``text``
+    names."""
     found: set[str] = set()
     for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL, _LABEL):
         for match in pattern.finditer(text):

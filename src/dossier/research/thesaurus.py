@@ -17,7 +17,7 @@ from dossier.common.textutil import STOPWORDS, stem, words
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire"),
     ("credential", "password", "passphrase", "authenticator", "secret"),
-    ("mfa", "multi-factor", "two-factor", "2fa"),
+    ("mfa", "multi-factor", "multi-factor authentication", "two-factor", "2fa"),
     ("terminate", "termination", "offboarding", "departure", "revoke", "leaver"),
     ("employee", "personnel", "staff", "workforce", "teammate"),
     ("vendor", "supplier", "third party", "subprocessor", "service provider"),
