@@ -1306,3 +1306,12 @@ def test_a_clause_going_on_after_and_then_gives_its_own_value() -> None:
         "How long after contract termination is customer data deleted from production systems?"
     )
     assert _short(question, lead) == ("within 60 days", None)
+
+
+def test_a_two_term_ask_the_lead_names_half_of_is_no_yes() -> None:
+    """ "Are backups encrypted?" was answered Yes off "Backups are geo-replicated"."""
+    lead = "3.3 Backups are geo-replicated to the Central US region."
+    assert _short("Are backups encrypted?", lead) == ("Needs review", "subject")
+    assert _short("Are backups encrypted?", "Backups are encrypted with AES-256.") == ("Yes", None)
+    policy = "Is there an information security policy?"
+    assert _short(policy, "The Head of Security owns this policy.")[0] == "Yes"  # its title

@@ -529,8 +529,10 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     asked = brief.query if brief is not None else ""
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
-        qualified = _qualified(brief, lead) or (
-            overstated(brief.query, lead) if brief is not None else None
+        qualified = (
+            _qualified(brief, lead)
+            or (overstated(brief.query, lead) if brief is not None else None)
+            or (_short_ask_unnamed(brief, lead) if brief is not None else None)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
@@ -565,6 +567,32 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+# An ask this short names nothing a Yes may leave out. (Four terms would also send to a
+# person "Do employees complete HIPAA training?" off training with no HIPAA, but took
+# nine right Yes answers of the three labelled sets with it: 0.379 -> 0.328 recall on
+# policies-a, 0.302 -> 0.256 on policies-d.)
+_SHORT_ASK = 2
+
+
+def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
+    """A finding when a short ask ("Are backups encrypted?", "Do employees complete
+    HIPAA training?") has a term the lead sentence does not name (nor a thesaurus
+    alternative): "Backups are geo-replicated" says nothing of encrypting them, "All
+    staff complete security awareness training" nothing of HIPAA."""
+    wanted = thesaurus.abbreviated(question_terms(brief.core or brief.query))
+    if brief.about_document or not wanted or len(wanted) > _SHORT_ASK:
+        return None  # a document's title names what its sentences are about
+    present = set(content_terms(lead))
+    missing = [term for term in wanted if not thesaurus.says(term, present)]
+    if not missing:
+        return None
+    detail = (
+        f"the lead quote does not name all the question asks about (not named: "
+        f"{', '.join(missing)}): a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
 
 
 # A sentence is about the practice asked when it names most of the ask's terms.
