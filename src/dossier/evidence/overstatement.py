@@ -48,6 +48,7 @@ def overstated(question: str, lead: str) -> Finding | None:
         _prohibition_unstated,
         _left_to_customer,
         _third_party,
+        _delegated,
         _event,
         _certification,
         _figure,
@@ -272,6 +273,46 @@ def _third_party(question: str, lead: str) -> Finding | None:
         "a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
+
+
+# -- another party's responsibility -----------------------------------------------------
+
+# A practice another party answers for: "hosted on AWS, which is responsible for
+# physical security of its data centers", "handled by our cloud provider". The vendor
+# states it of someone else; a Yes would state it of the vendor.
+_PROVIDER = (
+    r"(?:aws|amazon|google|gcp|azure|microsoft|(?:cloud|hosting|service|infrastructure)"
+    r"\s+providers?|providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?"
+    r"|colocation)"
+)
+_DELEGATED = re.compile(
+    rf"\b{_PROVIDER}\b[^.;]{{0,40}}?\b(?:is|are)\s+(?:solely\s+|fully\s+)?"
+    r"responsible\s+for\b"
+    rf"|\b(?:is|are)\s+(?:the\s+)?responsibility\s+of\s+(?:the\s+|our\s+|its\s+)?{_PROVIDER}\b"
+    r"|\b(?:handled|managed|performed|operated|provided|maintained)\s+by\s+(?:the\s+|our\s+"
+    rf"|a\s+|its\s+)?{_PROVIDER}\b"
+    r"|\binherit(?:s|ed)?\s+(?:\w+\s+){0,3}from\b",
+    re.I,
+)
+# ... unless the question asks about that party: "Are subprocessors responsible for ...?"
+_PROVIDER_ASKED = re.compile(
+    r"\b(?:providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?|aws|azure"
+    r"|gcp|google|amazon|microsoft)\b",
+    re.I,
+)
+
+
+def _delegated(question: str, lead: str) -> Finding | None:
+    """The lead says another party is responsible for the practice; the question asks
+    about the vendor's own."""
+    found = _DELEGATED.search(lead)
+    if found is None or _PROVIDER_ASKED.search(question):
+        return None
+    detail = (
+        f"the lead quote says another party is responsible for it "
+        f"(“{' '.join(found.group(0).split())}”): a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
 
 
 # -- what happened -------------------------------------------------------------------

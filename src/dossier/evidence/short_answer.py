@@ -49,6 +49,7 @@ from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier, qualifiers_named
 from dossier.research.values import (
+    SIBLING_BREAK,
     as_days,
     holds_value,
     lead_answers_part,
@@ -222,14 +223,15 @@ def _practice_beside(fact: Fact, lead: str, value: str) -> str | None:
     at = lead.find(value)
     if fact.asks != "frequency" or at < 0:
         return None
-    clause = re.split(r";\s+|,\s+(?:and|but|while|whereas)\s+", lead[:at])[-1]
+    clause = SIBLING_BREAK.split(lead[:at])[-1]
     predicate = _PREDICATE.search(clause)
-    subject = content_terms(clause[: predicate.start()]) if predicate is not None else []
-    head = subject[-1] if subject else None
-    asked = set(fact.terms)
-    if head is None or head not in _PRACTICES or thesaurus.says(head, asked):
+    if predicate is None:
         return None
-    return " ".join(clause[: predicate.start()].split()) if predicate is not None else None
+    subject = clause[: predicate.start()]
+    terms = content_terms(subject)
+    if not terms or terms[-1] not in _PRACTICES or thesaurus.says(terms[-1], set(fact.terms)):
+        return None
+    return " ".join(subject.split())
 
 
 @dataclass(frozen=True)
@@ -458,31 +460,6 @@ _EXCEPTED = re.compile(
 )
 
 
-# A practice another party answers for: "hosted on AWS, which is responsible for
-# physical security of its data centers", "handled by our cloud provider". The vendor
-# states it of someone else; a Yes would state it of the vendor.
-_PROVIDER = (
-    r"(?:aws|amazon|google|gcp|azure|microsoft|(?:cloud|hosting|service|infrastructure)"
-    r"\s+providers?|providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?"
-    r"|colocation)"
-)
-_DELEGATED = re.compile(
-    rf"\b{_PROVIDER}\b[^.;]{{0,40}}?\b(?:is|are)\s+(?:solely\s+|fully\s+)?"
-    r"responsible\s+for\b"
-    rf"|\b(?:is|are)\s+(?:the\s+)?responsibility\s+of\s+(?:the\s+|our\s+|its\s+)?{_PROVIDER}\b"
-    r"|\b(?:handled|managed|performed|operated|provided|maintained)\s+by\s+(?:the\s+|our\s+"
-    rf"|a\s+|its\s+)?{_PROVIDER}\b"
-    r"|\binherit(?:s|ed)?\s+(?:\w+\s+){0,3}from\b",
-    re.I,
-)
-# ... unless the question asks about that party: "Are subprocessors responsible for ...?"
-_THIRD_PARTY_ASKED = re.compile(
-    r"\b(?:providers?|vendors?|suppliers?|third[- ]part(?:y|ies)|subprocessors?|aws|azure"
-    r"|gcp|google|amazon|microsoft)\b",
-    re.I,
-)
-
-
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead only recommends what the question asks is required,
     states the practice as planned, only where possible, or without the "all" the
@@ -498,10 +475,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     for check, pattern, why in (
         ("planned", _PLANNED, "states it as planned, not as followed now"),
         ("scope", _HEDGED, "states it only where it can be followed"),
-        ("scope", _DELEGATED, "says another party is responsible for it"),
     ):
-        if pattern is _DELEGATED and _THIRD_PARTY_ASKED.search(asked):
-            continue
         found = pattern.search(lead)
         if found:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
@@ -726,18 +700,13 @@ _PRACTISING = frozenset(
 )
 
 
-# Where a sentence turns to another clause: "; ", ", and ", ", but " ("MD5 and SHA-1 are
-# prohibited" is one clause).
-_CLAUSE_AFTER_COMMA = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
-
-
 def _clause_at(text: str, at: int) -> str:
     """The clause of the sentence around ``at``: "credit checks are not performed" of
     "Background checks are performed on all employees; credit checks are not
     performed"."""
     begin, end = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (0, len(text)))
     start = begin
-    for apart in _CLAUSE_AFTER_COMMA.finditer(text, begin, end):
+    for apart in SIBLING_BREAK.finditer(text, begin, end):  # "MD5 and SHA-1" is one clause
         if apart.start() >= at:
             return text[start : apart.start()]
         start = apart.end()

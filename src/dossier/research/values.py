@@ -286,7 +286,7 @@ _CLAUSE_BREAK = re.compile(
 # Where a sentence turns from one group or grade to another, whatever follows the
 # conjunction: "Access rights of employees are reviewed quarterly, and access rights of
 # contractors are reviewed monthly".
-_SIBLING_BREAK = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+SIBLING_BREAK = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 
 
 def _clause_about(
@@ -299,7 +299,7 @@ def _clause_about(
     transit for data at rest) is not one of them."""
     clauses = [c for c in _CLAUSE_BREAK.split(text) if c.strip()]
     if len(clauses) < 2 and qualifiers:  # "employees ... quarterly, and access of contractors"
-        clauses = [c for c in _SIBLING_BREAK.split(text) if c.strip()]
+        clauses = [c for c in SIBLING_BREAK.split(text) if c.strip()]
     if len(clauses) < 2:
         return None
     kept = [c for c in clauses if not another_qualifier(qualifiers, c)]
