@@ -70,6 +70,38 @@ def test_a_denial_of_the_practice_in_another_scope_is_no_no() -> None:
     ) == ("No", None)
 
 
+def test_a_denial_of_a_narrower_practice_is_no_no() -> None:
+    """A sentence denying the practice only in a scope it names beside the ask says
+    nothing of the practice asked: MFA not required for the wiki is not MFA not
+    required for remote access; not sharing data for advertising is not not sharing."""
+    assert _short(
+        "Is MFA required for remote access?",
+        "MFA is not required for access to the internal wiki.",
+    ) == ("Needs review", "negation")
+    assert _short(
+        "Do you share customer data with third parties?",
+        "We do not share customer data with third parties for advertising.",
+    ) == ("Needs review", "negation")
+
+
+def test_a_denial_of_the_practice_in_fewer_words_answers_no() -> None:
+    """Denying a more general practice denies the one asked: no SOC 2 report at all is no
+    current SOC 2 Type II report; no forensics retainer is no digital forensics firm on
+    retainer; "at this time" narrows nothing."""
+    assert _short(
+        "Do you have a current SOC 2 Type II report?",
+        "Carebridge does not currently have a SOC 2 report.",
+    ) == ("No", None)
+    assert _short(
+        "Do you have a digital forensics firm on retainer?",
+        "Carebridge does not have a forensics retainer.",
+    ) == ("No", None)
+    assert _short(
+        "Do you support customer-managed encryption keys (BYOK)?",
+        "Ledgerline does not offer customer-managed encryption keys (BYOK) at this time.",
+    ) == ("No", None)
+
+
 def test_an_exception_to_the_all_asked_is_for_a_person() -> None:
     lead = (
         "All company laptops are encrypted with FileVault or BitLocker, except Linux workstations."
@@ -1315,3 +1347,15 @@ def test_a_two_term_ask_the_lead_names_half_of_is_no_yes() -> None:
     assert _short("Are backups encrypted?", "Backups are encrypted with AES-256.") == ("Yes", None)
     policy = "Is there an information security policy?"
     assert _short(policy, "The Head of Security owns this policy.")[0] == "Yes"  # its title
+
+
+def test_a_count_of_a_part_is_read_where_the_part_is_asked() -> None:
+    """ "42 vendors, of which 9 are critical" answered 42 to how many critical vendors:
+    the part's count is the answer when the question names what sets the part apart."""
+    lead = "The inventory lists 42 vendors, of which 9 are classified as critical."
+    assert _short("How many critical vendors do you have?", lead) == ("9 of 42 vendors", None)
+    assert _short("How many vendors do you have?", lead) == ("42 vendors", None)
+    assert _short(
+        "How many employees have completed security training?",
+        "Of our 120 employees, 118 have completed security training.",
+    ) == ("118 of 120 employees", None)

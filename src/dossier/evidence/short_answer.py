@@ -532,7 +532,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         plain
         and denials
         and brief is not None
-        and all(_about_practice(brief, _clause_at(lead, m.start()), _PRACTISING) for m in denials)
+        and all(_denied_here(brief, lead, m) for m in denials)
     ):
         return NO, None
     refusal = negations[0] if negations else forbids
@@ -698,6 +698,32 @@ _PRACTISING = frozenset(
     for word in "operate offer run perform conduct maintain provide support use hold employ "
     "supply have".split()
 )
+
+
+def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
+    """Whether a negation right before an ask's term denies the practice asked: the words
+    after it name nothing beside the ask (a narrower practice is denied in "MFA is not
+    required for access to the internal wiki", "we do not share customer data with
+    third parties for advertising"), and its clause is about the practice or those
+    words name two or more of the ask's terms ("does not currently have a SOC 2
+    report" denies a current SOC 2 Type II report; "does not have a forensics
+    retainer" a digital forensics firm on retainer)."""
+    clause = _clause_at(lead, negation.start())
+    start = lead.find(clause)
+    following = content_terms(lead[negation.end() : start + len(clause)] if start >= 0 else "")
+    asked = _asked_stems(brief)
+    if any(
+        term not in asked | _PRACTISING | _NOW and not thesaurus.says(term, asked)
+        for term in following
+    ):
+        return False
+    if _about_practice(brief, clause, _PRACTISING):
+        return True
+    return len({term for term in following if term not in _PRACTISING | _NOW}) >= 2
+
+
+# Words placing a denial in time, which narrow nothing: "at this time", "at present".
+_NOW = frozenset(stem(w) for w in "time present moment current currently yet".split())
 
 
 def _clause_at(text: str, at: int) -> str:

@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Collection, Sequence
 
-from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem
+from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem, words
 from dossier.records import Fact
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier, qualifiers_named
@@ -256,6 +256,9 @@ def stated_value(
         value = stated_value(kind, clause, about)
         if value is not None:
             return value
+    part = _part_of_whole(body, about) if kind == "number" else None
+    if part is not None:  # "42 vendors, of which 9 are critical": how many critical?
+        return part
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
@@ -343,6 +346,36 @@ _PHRASE_ENDS = frozenset(
 _QUALIFIER_BEFORE = re.compile(
     r"(?:at least|a minimum of|a maximum of|up to|no more than|more than|fewer than)\s+$", re.I
 )
+
+
+_FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
+# A count of a whole and of a part of it: "42 vendors, of which 9 are critical", "42
+# vendors, 9 of which are critical", "Of our 120 employees, 118 have completed training".
+_PART_OF_WHOLE = re.compile(
+    rf"(?<![\w.-])(?P<whole>{_FIGURE})\s+(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}}?),?\s+"
+    rf"(?:of\s+(?:which|whom|these|them)\s+(?P<part>{_FIGURE})|(?P<part_>{_FIGURE})\s+of\s+"
+    rf"(?:which|whom|these|them))\s+(?P<tail>[^.;]{{1,80}})"
+    rf"|\bof\s+(?:our|the|its|their|all|these|those)?\s*(?P<whole2>{_FIGURE})\s+"
+    rf"(?P<noun2>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}}?),\s+(?P<part2>{_FIGURE})\s+"
+    rf"(?P<tail2>[^.;]{{1,80}})",
+    re.I,
+)
+
+
+def _part_of_whole(text: str, about: Collection[str]) -> str | None:
+    """The count of the part when the text counts a whole and a part of it and the part's
+    words name a term asked that the whole's do not: "9 of 42 vendors" for how many
+    vendors are critical, of "42 vendors, of which 9 are critical" (how many vendors:
+    the whole's 42, read as any count)."""
+    for match in _PART_OF_WHOLE.finditer(text):
+        whole = match.group("whole") or match.group("whole2")
+        noun = match.group("noun") or match.group("noun2")
+        part = match.group("part") or match.group("part_") or match.group("part2")
+        tail = match.group("tail") or match.group("tail2")
+        counted = {stem(w) for w in words(noun)}
+        if any(stem(w) in about and stem(w) not in counted for w in words(tail)):
+            return f"{part} of {whole} {noun}"
+    return None
 
 
 def _count_of(text: str, about: Collection[str]) -> str | None:
