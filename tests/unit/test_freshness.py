@@ -142,6 +142,24 @@ def test_a_pdf_states_its_date_in_its_text() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("Effective date: 20 June 2024", "2024-06-20"),
+        ("Last review date: 3rd March 2025", "2025-03-03"),
+        ("| Effective date | 2024-01-15 |", "2024-01-15"),
+        ("| Last reviewed | 2024-06-01 |", "2024-06-01"),
+        ("**Effective:** 1 April 2026", "2026-04-01"),
+        ("Last updated on Sept 3, 2025", "2025-09-03"),
+    ],
+)
+def test_a_date_in_words_or_in_a_metadata_table_dates_the_document(line: str, day: str) -> None:
+    """A plain-line date written day-first in words, or in a metadata table's row, left
+    a stale policy "undated": its quotes were never flagged."""
+    assert stated_date(f"Vendor Policy\n{line}\n") == day
+    assert stated_date("Effective from the date of approval.\n") is None
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Next review date: 2026-11-30",

@@ -157,13 +157,19 @@ _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 )
 _MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
-# A date the document states about itself near its start, e.g. "Report date: May 20, 2025".
-# Not "Review date" (templates use it for the next review as often as the last), nor any
-# date after "next" or "due": a review still to come is an obligation, not evidence.
+_MONTHS_SHORT = {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
+# A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
+# "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
+# "**Effective:** 1 April 2026". Not "Review date" (templates use it for the next review as
+# often as the last), nor any date after "next" or "due": a review still to come is an
+# obligation, not evidence.
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
-    r"|publication)\s+date|last\s+reviewed(?:\s+on)?)\s*:?\s*"
-    r"(?:(\d{4}-\d{2}-\d{2})|([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d{4}))",
+    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
+    r"|effective(?=[*\s]*[:|]))[\s:|*]*"
+    r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4}))",
     re.I,
 )
 
@@ -183,13 +189,17 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
 
 
 def stated_date(text: str) -> str | None:
+    """The first date the text states about itself (``_STATED_DATE``), as ISO text, or
+    None; the month written out or in three letters, before or after the day."""
     match = _STATED_DATE.search(text)
     if match is None:
         return None
-    iso, month, day, year = match.groups()
-    if iso:
-        return iso if _is_date(iso) else None
-    number = _MONTHS.get(month.lower())
+    if match.group("iso"):
+        return match.group("iso") if _is_date(match.group("iso")) else None
+    month = match.group("month") or match.group("month2")
+    day = match.group("day") or match.group("day2")
+    year = match.group("year") or match.group("year2")
+    number = _MONTHS.get(month.lower()) or _MONTHS_SHORT.get(month.lower())
     if number is None:
         return None
     try:
