@@ -82,6 +82,49 @@ def test_a_denial_of_a_narrower_practice_is_no_no() -> None:
         "Do you share customer data with third parties?",
         "We do not share customer data with third parties for advertising.",
     ) == ("Needs review", "negation")
+    assert _short("Do you store card numbers?", "We do not store card numbers in plain text.") == (
+        "Needs review",
+        "negation",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # a list widening what is denied
+            "Is production data used in test environments?",
+            "Production data is never used in development or test environments.",
+        ),
+        (  # examples of what is denied
+            "Do you notify customers of unsuccessful attack attempts such as port scans?",
+            "Ledgerline does not notify customers of unsuccessful attempts, such as blocked "
+            "port scans or failed login attempts.",
+        ),
+        (  # a narrower denial answers a question about all
+            "Is MFA required for all users including contractors?",
+            "Contractors are not required to use multi-factor authentication when accessing "
+            "the partner portal.",
+        ),
+        (  # a reason after the denial
+            "Have you appointed a Data Protection Officer (DPO)?",
+            "Carebridge has not appointed a Data Protection Officer under the GDPR, as it does "
+            "not offer services to individuals in the European Union.",
+        ),
+        (  # a verb whose object is the practice, in other words
+            "Do you require the right to perform on-site audits of your vendors?",
+            "Ledgerline does not require a right to conduct on-site audits of vendors.",
+        ),
+        (  # an exception after the denial
+            "Are background checks repeated periodically during employment?",
+            "Background checks are not repeated during employment, except for the OIG LEIE "
+            "check, which is repeated monthly.",
+        ),
+    ],
+)
+def test_a_denial_widened_explained_or_within_the_all_asked_answers_no(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("No", None)
 
 
 def test_a_denial_of_the_practice_in_fewer_words_answers_no() -> None:
@@ -313,6 +356,31 @@ def test_a_table_rows_value_is_read_from_the_column_asked() -> None:
     ]:
         brief = make_brief(Question("Q", question))
         assert short_answer(brief, "grounded", _claims(row), row=table) == (value, None)
+
+
+def test_a_rows_total_is_read_and_several_values_go_to_a_person() -> None:
+    """ "1 year | 5 further years | 6 years" under "Online | Archive | Total" answered
+    "1 year" (its first value) to how long audit logs are retained."""
+    table = TableRow(("Log type", "Online (searchable)", "Archive", "Total"), "Retention")
+    row = "Security audit logs | 1 year | 5 further years in immutable storage | 6 years"
+    brief = make_brief(Question("Q", "What is the retention period for security audit logs?"))
+    assert short_answer(brief, "grounded", _claims(row), row=table) == ("6 years", None)
+    table = TableRow(("Log type", "Online (searchable)", "Archive"), "Retention")
+    row = "Security audit logs | 1 year | 5 years in immutable storage"
+    answer, finding = short_answer(brief, "grounded", _claims(row), row=table)
+    assert (answer, finding.check if finding else None) == ("Needs review", "value")
+
+
+def test_a_row_of_a_responsibility_matrix_is_no_yes() -> None:
+    """ "Responsible" in the customer's column was read as Yes to "Does the cloud service
+    provider perform access reviews of customer user accounts?"."""
+    table = TableRow(("Control area", "Microsoft Azure", "Cirrolite", "Customer"), "SSRM")
+    row = "Access reviews of customer user accounts | — | — | Responsible"
+    brief = make_brief(
+        Question("Q", "Does the provider perform access reviews of customer user accounts?")
+    )
+    answer, finding = short_answer(brief, "grounded", _claims(row), row=table)
+    assert (answer, finding.check if finding else None) == ("Needs review", "scope")
 
 
 def test_a_value_question_whose_lead_states_none_needs_a_person() -> None:
@@ -1359,3 +1427,71 @@ def test_a_count_of_a_part_is_read_where_the_part_is_asked() -> None:
         "How many employees have completed security training?",
         "Of our 120 employees, 118 have completed security training.",
     ) == ("118 of 120 employees", None)
+
+
+def test_an_open_question_asking_a_figure_is_not_documented_by_a_sentence_without_one() -> None:
+    """ "What minimum password length is enforced ...?" was answered "Documented" off
+    "must meet the length ... requirements defined in security standards": the
+    documents may well state the length elsewhere, but this lead does not."""
+    assert _short(
+        "What minimum password length is enforced for user accounts?",
+        "All credentials must meet the length, complexity and rotation requirements "
+        "defined in the security standards.",
+    ) == ("Needs review", "value")
+    assert _short(  # a figure asked and stated
+        "What minimum password length is enforced for user accounts?",
+        "User account passwords must have a minimum length of 12 characters.",
+    )[0].startswith("12 characters")
+    assert _short(  # no figure asked
+        "What encryption algorithm is used for data at rest?",
+        "Data at rest is encrypted with AES-256.",
+    ) == ("Documented", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # all of other things
+            "Is endpoint detection and response (EDR) software installed on all servers "
+            "and workstations?",
+            "CrowdStrike Falcon endpoint detection and response (EDR) is installed on all "
+            "Windows and macOS laptops and desktops.",
+        ),
+        (  # round the clock asked, business hours stated
+            "Are security alerts from the SIEM monitored 24x7x365?",
+            "Alerts from the SIEM are triaged by the on-call security engineer during UK "
+            "business hours (08:00 to 18:00, Monday to Friday).",
+        ),
+    ],
+)
+def test_a_yes_needs_the_scope_asked(question: str, lead: str) -> None:
+    """Two Yes answers a reviewer would have sent wrongly: the lead's "all" was of
+    laptops, not the servers asked; business hours are not 24x7."""
+    assert _short(question, lead) == ("Needs review", "scope")
+
+
+def test_the_scope_asked_in_other_words_still_answers_yes() -> None:
+    assert _short(
+        "Are all employees required to complete security awareness training?",
+        "All staff must complete security awareness training annually.",
+    ) == ("Yes", None)
+    assert _short(
+        "Are security alerts monitored 24/7?", "Security alerts are monitored 24/7 by our SOC."
+    ) == ("Yes", None)
+
+
+def test_a_term_named_only_in_the_name_of_a_law_is_not_named() -> None:
+    """ "Do you perform credit checks on employees?" was answered Yes off background
+    checks made "in accordance with the Fair Credit Reporting Act"."""
+    lead = (
+        "Criminal background checks are performed for all employees before their start "
+        "date, in accordance with the Fair Credit Reporting Act."
+    )
+    assert _short("Do you perform credit checks on employees?", lead) == (
+        "Needs review",
+        "subject",
+    )
+    assert _short(
+        "Do you perform credit checks?",
+        "Credit checks are performed for finance roles under the Fair Credit Reporting Act.",
+    ) == ("Yes", None)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from dossier.common.textutil import (
     STOPWORDS,
@@ -123,7 +124,8 @@ def short_answer(
     quoted = _folded(claims[0].quotes[0].text)
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
-    first, doubt = _first_answer(brief, lead, row)
+    every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
+    first, doubt = _first_answer(brief, lead, row, every)
     affirmed = _affirmed_elsewhere(brief, claims) if first == NO and brief is not None else None
     if affirmed is not None:
         detail = (
@@ -131,6 +133,10 @@ def short_answer(
             f"(“{affirmed}”): a person decides whether it answers Yes or No"
         )
         return NEEDS_REVIEW, Finding("negation", 0, detail)
+    if brief is not None and doubt is not None and doubt.check == "scope":
+        denial = _denied_elsewhere(brief, claims, lead)  # the more telling reason
+        if denial is not None:
+            return NEEDS_REVIEW, _denial_finding(denial)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
     other = _another_value(brief, quoted, lead, first)
@@ -142,13 +148,17 @@ def short_answer(
         return NEEDS_REVIEW, Finding("value", 0, detail)
     denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
-        detail = (
-            f"another quote denies what the question asks (“{denial}”): "
-            "a person decides whether it answers Yes or No"
-        )
-        return NEEDS_REVIEW, Finding("negation", 0, detail)
+        return NEEDS_REVIEW, _denial_finding(denial)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([first, *further]), None
+
+
+def _denial_finding(denial: str) -> Finding:
+    detail = (
+        f"another quote denies what the question asks (“{denial}”): "
+        "a person decides whether it answers Yes or No"
+    )
+    return Finding("negation", 0, detail)
 
 
 # A line that opens an item of a list: "- Penetration test [annual]", "2) Encrypt ...".
@@ -167,15 +177,40 @@ def _folded(text: str) -> str:
 
 
 def _first_answer(
-    brief: Brief | None, lead: str, row: TableRow | None = None
+    brief: Brief | None, lead: str, row: TableRow | None = None, quoted: str = ""
 ) -> tuple[str, Finding | None]:
-    """What the lead sentence answers to the question's first part."""
+    """What the lead sentence answers to the question's first part (``quoted``: every
+    quote of the answer, read for whether any states the figure an open question asks)."""
     fact = brief.facts[0] if brief is not None and brief.facts else None
     if brief is not None and fact is not None and fact.asks is not None:
         return _value_answer(brief.query, fact, fact.asks, lead, row)
     if brief is not None and not _YES_NO.match(brief.query):
-        return _open(brief, lead), None
+        return _open(brief, lead, quoted or lead)
+    matrix = _responsibility(lead) if row is not None else None
+    if matrix is not None:
+        return NEEDS_REVIEW, matrix
     return _yes_or_no(brief, lead)
+
+
+# A cell of a responsibility matrix (RACI, shared responsibility): who does it, not
+# whether it is done.
+_RESPONSIBILITY_CELL = re.compile(
+    r"^(?:responsible|accountable|consulted|informed|shared|owner|[RACI]|[RACI]/[RACI])$", re.I
+)
+
+
+def _responsibility(row_text: str) -> Finding | None:
+    """A finding when the lead is a row of a responsibility matrix ("Access reviews of
+    customer user accounts | — | — | Responsible" under "Microsoft Azure | Cirrolite |
+    Customer"): which party the row makes responsible is for a person to read; "Yes"
+    was read off the customer's column."""
+    if not any(_RESPONSIBILITY_CELL.match(cell.strip()) for cell in table_cells(row_text)):
+        return None
+    detail = (
+        "the lead quote is a row of a responsibility matrix: a person reads which party "
+        "it makes responsible"
+    )
+    return Finding("scope", 0, detail)
 
 
 def _value_answer(
@@ -186,9 +221,15 @@ def _value_answer(
     9.0-10.0 | 7 days" under "Severity | CVSS score | Remediation deadline")."""
     if asks_what_happened(question):  # "How many breaches did you have last year?"
         return NEEDS_REVIEW, EVENT
-    value = _cell_value(kind, fact, lead, row) or stated_value(
-        kind, lead, subject_terms(fact), qualifiers_named(fact.text)
-    )
+    value = _cell_value(kind, fact, lead, row)
+    several = _several_cells(kind, fact, lead, row) if value is None else []
+    if several:
+        detail = (
+            f"the lead quote is a table row stating {', '.join(several)}: a person decides "
+            "which is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("value", 0, detail)
+    value = value or stated_value(kind, lead, subject_terms(fact), qualifiers_named(fact.text))
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
@@ -249,19 +290,42 @@ def _cell_value(kind: str, fact: Fact, lead: str, row: TableRow | None) -> str |
     """The value of the one cell whose column header names a term of the question,
     when the lead is a table row with several values: "Within what time must SEV-2
     incidents be resolved?" of "SEV-2 | ... | 1 hour | 3 days" under "Acknowledge
-    within | Resolve within" is "3 days"."""
+    within | Resolve within" is "3 days". Of several such cells, the total's ("1 year |
+    5 further years | 6 years" under "Online | Archive | Total" is "6 years")."""
+    found = _cells_stating(kind, fact, lead, row)
+    if len(found) > 1:
+        found = [(value, column) for value, column in found if _TOTAL.search(column)] or found
+    return found[0][0] if len(found) == 1 else None
+
+
+_TOTAL = re.compile(r"\b(?:total|overall|combined|in all)\b", re.I)
+
+
+def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> list[tuple[str, str]]:
+    """The values (with their column headers) of the row's cells stating one of the kind
+    asked, under a header naming a term of the question (every such cell when none
+    does)."""
     if row is None:
-        return None
+        return []
     cells = table_cells(lead)
     if len(cells) != len(row.columns):
-        return None
+        return []
     wanted = set(fact.terms) - {"time"}  # "within what time": no column's subject
-    found = [
-        value
+    stating = [
+        (value, column)
         for cell, column in zip(cells, row.columns, strict=True)
-        if wanted & set(content_terms(column)) and (value := stated_value(kind, cell)) is not None
+        if (value := stated_value(kind, cell)) is not None
     ]
-    return found[0] if len(found) == 1 else None
+    named = [(v, c) for v, c in stating if wanted & set(content_terms(c))]
+    return named or stating
+
+
+def _several_cells(kind: str, fact: Fact, lead: str, row: TableRow | None) -> list[str]:
+    """The distinct values a table row states in several cells of the kind asked, when
+    no column tells which is asked (two or more), else none."""
+    found = _cells_stating(kind, fact, lead, row)
+    values = list(dict.fromkeys(value for value, _ in found))
+    return values if len(values) > 1 else []
 
 
 def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | None:
@@ -391,17 +455,35 @@ def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
     )
 
 
-def _open(brief: Brief, lead: str) -> str:
+def _open(brief: Brief, lead: str, quoted: str) -> tuple[str, Finding | None]:
     """An open question ("What is the minimum password length?", "Describe ..."):
     the figure (one for each of two measures asked at once), when it asks for a
-    measure the lead quote states; else that the documents describe it (the quotes
-    say how)."""
+    measure the lead quote states; a finding when it asks for a figure ("What minimum
+    password length ...?") and no quote states one ("must meet the length ...
+    requirements defined in security standards" is no length); else that the
+    documents describe it (the quotes say how)."""
     if _MEASURE.search(brief.query):
         asked = _measures_asked(brief.query) or [brief.core or brief.query]
         values = [stated_value("number", lead, question_terms(part)) for part in asked]
         if all(values) and len(set(values)) == len(values):  # one each, told apart
-            return SHORT_ANSWER_PARTS.join(v for v in values if v)
-    return DOCUMENTED
+            return SHORT_ANSWER_PARTS.join(v for v in values if v), None
+        if _FIGURE_ASKED.search(brief.query) and not _ANY_FIGURE.search(quoted):
+            return NEEDS_REVIEW, Finding("value", 0, "no quote states a figure")
+    return DOCUMENTED, None
+
+
+# An open question that can only be answered with a figure, and a figure.
+_FIGURE_ASKED = re.compile(
+    r"\b(?:minimum|maximum|length|how many|how much|percentage|timeout|threshold|rto|rpo"
+    r"|uptime)\b",
+    re.I,
+)
+_ANY_FIGURE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
+    r"|thirty|forty|fifty|sixty|ninety|hundred|daily|weekly|monthly|quarterly|annually"
+    r"|yearly|hourly)\b",
+    re.I,
+)
 
 
 # "What are your RTO and RPO?": two measures asked at once.
@@ -494,7 +576,58 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
             "a person decides whether it answers Yes for all"
         )
         return Finding("scope", 0, detail)
-    return None
+    return _all_of_what(asked, lead) or _round_the_clock(asked, lead)
+
+
+# What "all" is of, in a question: "all servers and workstations" (up to the first word
+# that is not a noun's: an article, a preposition, a verb of the question's wording).
+_ALL_OF = re.compile(
+    r"\b(?:all|every)\s+((?:[a-z][\w-]*)(?:,?\s+(?:and\s+|or\s+)?[a-z][\w-]*){0,4})", re.I
+)
+
+
+def _all_of_what(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks about all of something the lead's "all" is not
+    of: "all Windows and macOS laptops and desktops" for all servers and workstations."""
+    found = _ALL_OF.search(asked)
+    if found is None:
+        return None
+    phrase = []
+    for word in words(found.group(1)):
+        if word in ("and", "or"):
+            continue
+        if word in STOPWORDS or word in _BRIDGE or (phrase and word.endswith(("ed", "ing"))):
+            break  # "all employees required to ...": a verb's, no longer a noun's
+        phrase.append(stem(word))
+    present = set(content_terms(lead))
+    missing = [term for term in phrase if not thesaurus.says(term, present)]
+    if not missing or len(missing) < len(phrase) / 2:
+        return None
+    detail = (
+        f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
+        "does not name them: a person decides whether it answers Yes for all"
+    )
+    return Finding("scope", 0, detail)
+
+
+_ROUND_THE_CLOCK = re.compile(
+    r"\b24\s*(?:x|/|×)\s*7(?!\d)|\b24\s+hours\s+a\s+day\b|\b(?:a)round[\s-]the[\s-]clock\b", re.I
+)
+
+
+def _round_the_clock(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether something is done round the clock
+    ("monitored 24x7x365?") and the lead does not say so ("triaged ... during UK business
+    hours")."""
+    if not _ROUND_THE_CLOCK.search(asked) or _ROUND_THE_CLOCK.search(lead):
+        return None
+    if re.search(r"\b(?:continuous(?:ly)?|at all times|constantly)\b", lead, re.I):
+        return None
+    detail = (
+        "the question asks whether it is done round the clock; the lead quote does not "
+        "say so: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -507,6 +640,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             _qualified(brief, lead)
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
+            or (_named_in_a_law_only(brief, lead) if brief is not None else None)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
@@ -527,7 +661,11 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION)
     ):
         return NO, None
-    denials = [m for m in negations if _denies(lead, m.end(), terms)] if terms else []
+    denials = (
+        [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
+        if terms
+        else []
+    )
     if (
         plain
         and denials
@@ -565,6 +703,34 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     detail = (
         f"the lead quote does not name all the question asks about (not named: "
         f"{', '.join(missing)}): a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
+
+
+# The name of a law, whose words name no practice: "the Fair Credit Reporting Act" says
+# nothing of credit checks.
+_LAW_NAME = re.compile(
+    r"\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|and|of|for|on|the|&))*\s+"
+    r"(?:Act|Regulation|Directive|Law|Rule|Code)\b"
+)
+
+
+def _named_in_a_law_only(brief: Brief, lead: str) -> Finding | None:
+    """A finding when a term of the ask is named in the lead only within the name of a
+    law ("credit" of "the Fair Credit Reporting Act" for "Do you perform credit
+    checks?")."""
+    outside = set(content_terms(_LAW_NAME.sub(" ", lead)))
+    present = set(content_terms(lead))
+    in_name = [
+        term
+        for term in question_terms(brief.core or brief.query)
+        if thesaurus.says(term, present) and not thesaurus.says(term, outside)
+    ]
+    if not in_name:
+        return None
+    detail = (
+        f"the lead quote names {', '.join(in_name)} only in the name of a law: "
+        "a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 
@@ -701,25 +867,59 @@ _PRACTISING = frozenset(
 
 
 def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
-    """Whether a negation right before an ask's term denies the practice asked: the words
-    after it name nothing beside the ask (a narrower practice is denied in "MFA is not
-    required for access to the internal wiki", "we do not share customer data with
-    third parties for advertising"), and its clause is about the practice or those
-    words name two or more of the ask's terms ("does not currently have a SOC 2
-    report" denies a current SOC 2 Type II report; "does not have a forensics
-    retainer" a digital forensics firm on retainer)."""
+    """Whether a negation right before an ask's term denies the practice asked: its
+    clause is about the practice, or the words after it name two or more of the ask's
+    terms ("does not currently have a SOC 2 report" denies a current SOC 2 Type II
+    report; "does not have a forensics retainer" a digital forensics firm on retainer);
+    and it denies no narrower practice than the one asked (``_narrower``)."""
     clause = _clause_at(lead, negation.start())
     start = lead.find(clause)
-    following = content_terms(lead[negation.end() : start + len(clause)] if start >= 0 else "")
-    asked = _asked_stems(brief)
-    if any(
-        term not in asked | _PRACTISING | _NOW and not thesaurus.says(term, asked)
-        for term in following
-    ):
+    following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
+    if _narrower(brief, following):
         return False
     if _about_practice(brief, clause, _PRACTISING):
         return True
-    return len({term for term in following if term not in _PRACTISING | _NOW}) >= 2
+    named = {t for t in content_terms(following) if t not in _PRACTISING | _NOW}
+    return len(named & _asked_stems(brief)) >= 2 and named <= _asked_stems(brief)
+
+
+# A negation giving a reason or a condition: "..., as it does not offer services in the EU".
+_REASON_BEFORE = re.compile(
+    r"\b(?:as|because|since|unless|if|given\s+that)\s+\w+(?:\s+\w+)?\s*$", re.I
+)
+
+
+def _in_reason(text: str, at: int) -> bool:
+    return _REASON_BEFORE.search(text, max(0, at - 40), at) is not None
+
+
+# Where a denial's own words end: a reason, an exception, examples of what it denies.
+_DENIAL_ENDS = re.compile(
+    r",|\b(?:as|because|since|unless|except|excluding|such as|including|e\.g\.|i\.e\.)\b", re.I
+)
+# Words opening a phrase that may narrow what is denied: "for access to the internal wiki",
+# "when accessing the partner portal", "in plain text".
+_NARROWING = re.compile(
+    r"\b(?:for|to|when|while|on|in|at|within|during|from|via|through|outside|by)\b", re.I
+)
+
+
+def _narrower(brief: Brief, following: str) -> bool:
+    """Whether the words after a negation deny the practice only in a scope the question
+    does not ask about: a phrase among them ("for advertising", "to the internal wiki")
+    names something, and nothing the question names. A question asking about all of
+    something is answered No by any denial within it ("Contractors are not required to
+    use MFA when accessing the partner portal" for MFA for all users)."""
+    if _ALL_ASKED.search(brief.query):
+        return False
+    own = _DENIAL_ENDS.split(following, maxsplit=1)[0]
+    asked = _asked_stems(brief)
+    bounds = [m.start() for m in _NARROWING.finditer(own)] + [len(own)]
+    for begin, end in pairwise(bounds):
+        terms = [t for t in content_terms(own[begin:end]) if t not in _NOW | _PRACTISING]
+        if terms and not any(t in asked or thesaurus.says(t, asked) for t in terms):
+            return True
+    return False
 
 
 # Words placing a denial in time, which narrow nothing: "at this time", "at present".

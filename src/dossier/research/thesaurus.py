@@ -18,7 +18,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire"),
     ("credential", "password", "passphrase", "authenticator", "secret"),
     ("mfa", "multi-factor", "multi-factor authentication", "two-factor", "2fa"),
-    ("terminate", "termination", "offboarding", "departure", "revoke", "leaver"),
+    ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
     ("employee", "personnel", "staff", "workforce", "teammate"),
     ("vendor", "supplier", "third party", "subprocessor", "service provider"),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
@@ -36,7 +36,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("vulnerability", "weakness", "cve", "flaw"),
     ("disaster", "outage", "continuity", "resilience"),
     ("nda", "confidentiality agreement", "non-disclosure"),
-    ("background check", "screening", "criminal check"),
+    ("background check", "screening", "criminal check", "criminal record check", "vetting"),
     ("access", "permission", "privilege", "authorization", "entitlement"),
     ("malware", "antivirus", "anti-malware", "virus", "endpoint protection"),
     ("firewall", "packet filter", "network acl", "security group"),
@@ -51,7 +51,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("automate", "automatic", "continuous integration", "pipeline"),
     ("remote", "telework", "work from home", "vpn"),
     ("physical", "facility", "premises", "office"),
-    ("customer", "client", "tenant"),
+    ("customer", "client", "tenant", "institution", "institutional"),
     ("contract", "agreement"),
     ("penetration test", "pentest", "pen test"),
     ("key management", "kms", "key rotation"),
@@ -66,6 +66,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect"),
     ("lockout", "lock out", "locked out"),
+    ("hire", "onboarding", "induction", "new starter", "joiner"),
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase

@@ -63,7 +63,7 @@ VALUE_VERBS = frozenset(
 # Nouns that name the value asked for, not what it is about. Stemmed.
 VALUE_NOUNS = frozenset(
     stem(word)
-    for word in "timeframe timeframes period periods duration frequency interval deadline "
+    for word in "timeframe timeframes frame period periods duration frequency interval deadline "
     "sla slas".split()
 )
 
