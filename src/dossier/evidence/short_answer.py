@@ -592,7 +592,7 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     found = _ALL_OF.search(asked)
     if found is None:
         return None
-    phrase = []
+    phrase: list[str] = []
     for word in words(found.group(1)):
         if word in ("and", "or"):
             continue
