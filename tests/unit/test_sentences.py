@@ -9,6 +9,7 @@ from dossier.ingest.sentences import (
     list_lead_in,
     passage_sentences,
     table_header,
+    table_lead_in,
 )
 from dossier.records import Chunk
 
@@ -109,6 +110,25 @@ def test_a_list_item_is_read_under_its_lead_in() -> None:
     assert not is_list_item(LIST, 0)
     assert list_lead_in(LIST, 0) == ""
     assert list_lead_in("Intro text.\n- High: 15 days.\n", 14) == ""  # no colon: no lead-in
+
+
+INTRODUCED = (
+    "## 5. Remediation timelines\n\n"
+    "Vulnerabilities, however found, must be\nremediated within these periods:\n\n"
+    "| Severity | Time |\n| --- | --- |\n| Critical | 7 days |\n| High | 30 days |\n"
+)
+
+
+def test_a_table_row_is_read_under_the_line_introducing_its_table() -> None:
+    """A row names its subject through the sentence that introduces its table too:
+    "Critical | 7 days" is a remediation period of vulnerabilities (a question about
+    critical vulnerabilities' remediation was "not covered" without it)."""
+    high = INTRODUCED.index("| High")
+    assert table_lead_in(INTRODUCED, high) == (
+        "Vulnerabilities, however found, must be remediated within these periods:"
+    )
+    assert table_lead_in(INTRODUCED, 0) == ""  # no table row
+    assert table_lead_in(INTRODUCED.replace("periods:", "periods."), high) == ""  # no colon
 
 
 def test_a_tables_header_row_is_told_from_its_rows() -> None:

@@ -1495,3 +1495,17 @@ def test_a_term_named_only_in_the_name_of_a_law_is_not_named() -> None:
         "Do you perform credit checks?",
         "Credit checks are performed for finance roles under the Fair Credit Reporting Act.",
     ) == ("Yes", None)
+
+
+def test_a_rows_value_is_read_under_the_column_naming_most_of_the_question() -> None:
+    """Both columns name "systems"; only one names internet-facing systems."""
+    table = TableRow(("Severity", "Internet-facing systems", "Internal systems"), "Remediation")
+    row = "Critical | 72 hours | 15 days"
+    brief = make_brief(
+        Question(
+            "Q",
+            "What is the remediation time frame for critical vulnerabilities on "
+            "internet-facing systems?",
+        )
+    )
+    assert short_answer(brief, "grounded", _claims(row), row=table) == ("72 hours", None)

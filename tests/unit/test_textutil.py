@@ -327,3 +327,14 @@ def test_vendors_are_a_subject_the_vendor_is_the_one_answering() -> None:
     names third parties, what the question is about."""
     assert "vendor" in question_terms("Within what timeframe must vendors notify you?")
     assert "vendor" not in question_terms("Does the vendor encrypt backups?")
+
+
+def test_a_prefix_split_at_its_hyphen_is_no_term() -> None:
+    """ "de-provisioned" asked for "de" as well as "provisioned": no passage names "de",
+    so a sentence saying accounts are provisioned and disabled lacked a term."""
+    assert content_terms("access is de-provisioned and re-certified") == [
+        stem("access"),
+        stem("provisioned"),
+        stem("certified"),
+    ]
+    assert stem("non") in content_terms("non-production systems")  # a prefix that negates

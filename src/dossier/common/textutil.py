@@ -157,11 +157,16 @@ def stem(word: str) -> str:
 _STEMMER = snowballstemmer.stemmer("english")
 
 
+# A prefix split from its word at a hyphen ("de-provisioned", "re-certified"): the word
+# after it carries the meaning.
+_PREFIXES = frozenset(("de", "re", "pre"))
+
+
 def content_terms(text: str) -> list[str]:
     """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order."""
     terms = []
     for word in words(text):
-        if word in STOPWORDS or word in QUESTION_FILLER or len(word) < 2:
+        if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:
             continue
         terms.append(stem(word))
     return terms

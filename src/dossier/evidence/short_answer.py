@@ -303,8 +303,9 @@ _TOTAL = re.compile(r"\b(?:total|overall|combined|in all)\b", re.I)
 
 def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> list[tuple[str, str]]:
     """The values (with their column headers) of the row's cells stating one of the kind
-    asked, under a header naming a term of the question (every such cell when none
-    does)."""
+    asked, under the headers naming the most terms of the question ("Internet-facing
+    systems" over "Internal systems" for internet-facing systems; every such cell when
+    none names one)."""
     if row is None:
         return []
     cells = table_cells(lead)
@@ -316,7 +317,9 @@ def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> li
         for cell, column in zip(cells, row.columns, strict=True)
         if (value := stated_value(kind, cell)) is not None
     ]
-    named = [(v, c) for v, c in stating if wanted & set(content_terms(c))]
+    naming = [len(wanted & set(content_terms(column))) for _, column in stating]
+    most = max(naming, default=0)
+    named = [cell for cell, count in zip(stating, naming, strict=True) if count and count == most]
     return named or stating
 
 
@@ -861,7 +864,7 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
 # Verbs whose object is a practice: denying them denies the practice they name.
 _PRACTISING = frozenset(
     stem(word)
-    for word in "operate offer run perform conduct maintain provide support use hold employ "
+    for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have".split()
 )
 

@@ -96,6 +96,25 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
     return table_cells(block[0])
 
 
+def table_lead_in(text: str, start: int) -> str:
+    """The paragraph ending with a colon right above the Markdown table whose row starts
+    at ``start`` ("Vulnerabilities must be remediated within these periods from
+    discovery:" for "Critical (9.0-10.0) | 7 days"), or "" when the sentence is no
+    table row or its table has none."""
+    if not table_header(text, start):
+        return ""
+    lines = text[: text.rfind("\n", 0, start) + 1].split("\n")[:-1]
+    while lines and "|" in lines[-1]:
+        lines.pop()  # the table's rows above, its header and delimiter
+    while lines and not lines[-1].strip():
+        lines.pop()
+    paragraph: list[str] = []
+    while lines and lines[-1].strip():
+        paragraph.insert(0, lines.pop().strip())
+    lead_in = " ".join(paragraph)
+    return lead_in if lead_in.endswith(":") else ""
+
+
 def is_table_header(text: str, start: int) -> bool:
     """Whether the line at ``start`` in ``text`` is a Markdown table's header row (the
     line after it is the delimiter row): it names the columns and states nothing."""

@@ -18,7 +18,13 @@ import numpy as np
 from dossier.common.textutil import content_terms
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.sentences import Sentence, is_table_header, list_lead_in, table_header
+from dossier.ingest.sentences import (
+    Sentence,
+    is_table_header,
+    list_lead_in,
+    table_header,
+    table_lead_in,
+)
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
@@ -191,16 +197,19 @@ class CandidateScorer:
         return found
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
-        """A table row's column headers, or a list item's lead-in line, read as a heading
-        of it: "High | 7.0-8.9 | 30 days" under "Severity | CVSS score | Remediation
-        deadline" states a remediation deadline for high severity, as "- High: 15 days"
-        under "Findings must be remediated within the following periods:" does."""
+        """A table row's column headers (and the line introducing its table), or a list
+        item's lead-in line, read as a heading of it: "High | 7.0-8.9 | 30 days" under
+        "Severity | CVSS score | Remediation deadline" states a remediation deadline for
+        high severity, as "- High: 15 days" under "Findings must be remediated within
+        the following periods:" does."""
         key = (sentence.chunk_id, sentence.start)
         known = self._header_read.get(key)
         if known is None:
             text = self.index.chunk(sentence.chunk_id).text
-            header = " ".join(table_header(text, sentence.start))
-            header = header or list_lead_in(text, sentence.start)
+            header = " ".join(
+                [*table_header(text, sentence.start), table_lead_in(text, sentence.start)]
+            )
+            header = header.strip() or list_lead_in(text, sentence.start)
             known = self._header_read[key] = self.terms_of(header) if header else frozenset()
         return known
 

@@ -67,6 +67,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("failed", "unsuccessful", "invalid", "incorrect"),
     ("lockout", "lock out", "locked out"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
+    ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase
