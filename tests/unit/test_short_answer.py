@@ -82,6 +82,10 @@ def test_a_denial_of_a_narrower_practice_is_no_no() -> None:
         "Do you share customer data with third parties?",
         "We do not share customer data with third parties for advertising.",
     ) == ("Needs review", "negation")
+    assert _short("Do you encrypt backups?", "We do not encrypt backups with customer keys.") == (
+        "Needs review",
+        "negation",
+    )
     assert _short("Do you store card numbers?", "We do not store card numbers in plain text.") == (
         "Needs review",
         "negation",
@@ -113,6 +117,30 @@ def test_a_denial_of_a_narrower_practice_is_no_no() -> None:
         (  # a verb whose object is the practice, in other words
             "Do you require the right to perform on-site audits of your vendors?",
             "Ledgerline does not require a right to conduct on-site audits of vendors.",
+        ),
+        (  # a second predicate after the denial
+            "Is your organization a member of the InCommon Federation?",
+            "Quillfeather is not a member of the InCommon Federation and does not "
+            "participate in eduGAIN.",
+        ),
+        (  # one word of the ask in other words
+            "Do you maintain a hot standby site for disaster recovery?",
+            "Quillfeather does not maintain a hot standby environment.",
+        ),
+        (  # "any" widens
+            "Are credit checks performed as part of pre-employment screening?",
+            "Credit checks are not performed for any role.",
+        ),
+        (  # "own ... directly" stresses
+            "Are the security controls of fourth parties (subcontractors of your suppliers) "
+            "assessed?",
+            "Brightwater does not assess its suppliers' own subcontractors (fourth parties) "
+            "directly; it relies on the contractual flow-down obligations of its suppliers.",
+        ),
+        (  # what is inside the contrast asked affirms nothing outside it
+            "Can customers choose to have their data stored in a region outside the United States?",
+            "All customer data is stored in data centers in the United States. Cirrolite does "
+            "not offer customer-selectable data residency outside the United States.",
         ),
         (  # an exception after the denial
             "Are background checks repeated periodically during employment?",

@@ -803,14 +803,22 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
     enforced for access to the internal wiki." answers neither Yes nor No to "Is MFA
     enforced for remote access?"), or None."""
     quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
+    contrast = _CONTRAST.search(brief.query)
     for text in quoted:
         for a, b in sentence_spans(text):
             sentence = text[a:b].strip()
+            if contrast and not re.search(rf"\b{re.escape(contrast.group(0))}\b", sentence, re.I):
+                continue  # "stored in the United States" affirms nothing stored outside it
             negated = any(not _bounding(sentence, m.start()) for m in _NEGATION.finditer(sentence))
             forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
             if sentence and not (negated or forbidden) and _about_practice(brief, sentence):
                 return " ".join(sentence.split()[:12])
     return None
+
+
+# A word setting what is asked against the rest: "stored in a region outside the United
+# States".
+_CONTRAST = re.compile(r"\b(?:outside|other\s+than|beyond|abroad)\b", re.I)
 
 
 def _sentence_at(text: str, at: int) -> str:
@@ -882,8 +890,9 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING):
         return True
-    named = {t for t in content_terms(following) if t not in _PRACTISING | _NOW}
-    return len(named & _asked_stems(brief)) >= 2 and named <= _asked_stems(brief)
+    named = {t for t in content_terms(following) if t not in _PRACTISING | _NEUTRAL}
+    asked = _asked_stems(brief)  # one word may be the asked one's in other words
+    return len(named & asked) >= 2 and len(named - asked) <= 1
 
 
 # A negation giving a reason or a condition: "..., as it does not offer services in the EU".
@@ -898,13 +907,17 @@ def _in_reason(text: str, at: int) -> bool:
 
 # Where a denial's own words end: a reason, an exception, examples of what it denies.
 _DENIAL_ENDS = re.compile(
-    r",|\b(?:as|because|since|unless|except|excluding|such as|including|e\.g\.|i\.e\.)\b", re.I
+    r",|\b(?:as|because|since|unless|except|excluding|such as|including|e\.g\.|i\.e\.)\b"
+    r"|\b(?:and|but)\s+(?=(?:does|do|did|is|are|was|were|has|have|will|must|can|may)\b)",
+    re.I,
 )
 # Words opening a phrase that may narrow what is denied: "for access to the internal wiki",
 # "when accessing the partner portal", "in plain text".
 _NARROWING = re.compile(
-    r"\b(?:for|to|when|while|on|in|at|within|during|from|via|through|outside|by)\b", re.I
+    r"\b(?:for|to|when|while|on|in|at|within|during|from|via|through|outside|by|with)\b", re.I
 )
+# Words widening a phrase, which then narrows nothing: "for any role".
+_WIDENING = re.compile(r"\b(?:any|all|every|each)\b", re.I)
 
 
 def _narrower(brief: Brief, following: str) -> bool:
@@ -919,14 +932,19 @@ def _narrower(brief: Brief, following: str) -> bool:
     asked = _asked_stems(brief)
     bounds = [m.start() for m in _NARROWING.finditer(own)] + [len(own)]
     for begin, end in pairwise(bounds):
-        terms = [t for t in content_terms(own[begin:end]) if t not in _NOW | _PRACTISING]
+        if _WIDENING.search(own, begin, end):
+            continue
+        terms = [t for t in content_terms(own[begin:end]) if t not in _NEUTRAL | _PRACTISING]
         if terms and not any(t in asked or thesaurus.says(t, asked) for t in terms):
             return True
     return False
 
 
-# Words placing a denial in time, which narrow nothing: "at this time", "at present".
-_NOW = frozenset(stem(w) for w in "time present moment current currently yet".split())
+# Words placing a denial in time, or stressing it, which narrow nothing: "at this time",
+# "at present", "its own subcontractors ... directly".
+_NEUTRAL = frozenset(
+    stem(w) for w in "time present moment current currently yet own directly itself".split()
+)
 
 
 def _clause_at(text: str, at: int) -> str:
