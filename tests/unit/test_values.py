@@ -300,6 +300,11 @@ def test_a_stated_value_meets_or_falls_short_of_the_questions_demand(
         ("duration", "Recordings are kept for between 30 and 60 days.", "between 30 and 60 days"),
         ("duration", "Invoices are kept for 7 to 10 years.", "for 7 to 10 years"),
         ("frequency", "Servers are patched every twenty-one days.", "every twenty-one days"),
+        (  # was cut to "at least once every twelve": no period, so no demand met
+            "frequency",
+            "Policies are reviewed at least once every twelve months.",
+            "at least once every twelve months",
+        ),
     ],
 )
 def test_a_value_is_read_whole(kind: str, text: str, value: str) -> None:

@@ -21,12 +21,13 @@ _NUMBER_WORDS = (
     rf"(?:{_BELOW_HUNDRED}[\s-]+(?:hundred|thousand)(?:[\s-]+(?:and[\s-]+)?{_BELOW_HUNDRED})?"
     rf"|{_BELOW_HUNDRED})"
 )
+_EVERY_PERIOD = rf"every\s+(?:{_NUMBER_WORDS}|\w+)(\s+(days|weeks|months|years|hours))?"
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
-    rf"|every\s+(?:{_NUMBER_WORDS}|\w+)(\s+(days|weeks|months|years|hours))?"
+    rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day)"
-    r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each|every)\s+\w+"
-    r"|at least once(\s+(a|per|each|every)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
+    r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each)\s+\w+"
+    r"|at least once(\s+(a|per|each)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
     r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
     r"|(on\s+an?\s+)?\d+[\s-](day|week|month|year)\s+(cycle|schedule|rotation))\b",
     re.I,
