@@ -302,6 +302,29 @@ def test_a_table_rows_column_headers_are_read_as_its_heading(tmp_path: Path) -> 
     assert row.feature("key_coverage") > 0
 
 
+def test_a_table_row_is_read_under_the_line_introducing_its_table(tmp_path: Path) -> None:
+    """A table is a passage of its own; the paragraph introducing it (wrapped over two
+    lines) ends the passage before. "Critical | 7 days" names vulnerabilities only
+    through it ("What is your remediation timeframe for critical vulnerabilities?" was
+    not covered without it)."""
+    document = (
+        "# Secure development\n\n## 5. Remediation timelines\n\n"
+        "Vulnerabilities in our code and infrastructure, however found, must be\n"
+        "remediated within these periods from discovery:\n\n"
+        "| Severity | Remediation time |\n| --- | --- |\n| Critical | 7 days |\n"
+    )
+    engine, index = _engine(tmp_path, {"vuln.md": document})
+    table = next(c for c in index.chunks if c.text.startswith("| Severity"))
+    assert "Vulnerabilities" not in table.text  # the passages are apart
+    ask = _asking(index, "critical vulnerabilities")
+    (row,) = [
+        c
+        for c in engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])
+        if c.sentence.text.startswith("Critical")
+    ]
+    assert row.feature("key_coverage") == 1.0
+
+
 def test_a_tables_header_row_is_no_candidate(tmp_path: Path) -> None:
     """ "Service | Recovery Time Objective (RTO) | Recovery Point Objective (RPO)" was the
     lead quote of "What is your RTO?": it names the columns and states no value."""

@@ -25,6 +25,7 @@ from dossier.ingest.sentences import (
     table_header,
     table_lead_in,
 )
+from dossier.records import Chunk
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
@@ -205,13 +206,25 @@ class CandidateScorer:
         key = (sentence.chunk_id, sentence.start)
         known = self._header_read.get(key)
         if known is None:
-            text = self.index.chunk(sentence.chunk_id).text
-            header = " ".join(
-                [*table_header(text, sentence.start), table_lead_in(text, sentence.start)]
-            )
-            header = header.strip() or list_lead_in(text, sentence.start)
+            chunk = self.index.chunk(sentence.chunk_id)
+            columns = table_header(chunk.text, sentence.start)
+            lead_in = self._table_lead_in(chunk, sentence.start) if columns else ""
+            header = " ".join([*columns, lead_in]).strip()
+            header = header or list_lead_in(chunk.text, sentence.start)
             known = self._header_read[key] = self.terms_of(header) if header else frozenset()
         return known
+
+    def _table_lead_in(self, chunk: Chunk, start: int) -> str:
+        """The line introducing a row's table, read across the passage break when the
+        table opens its passage (the passage before ends with the line)."""
+        found = table_lead_in(chunk.text, start)
+        if found:
+            return found
+        before = [c for c in self.index.passages_of(chunk.document) if c.end <= chunk.start]
+        if not before:
+            return ""
+        previous = before[-1].text
+        return table_lead_in(f"{previous}\n\n{chunk.text}", len(previous) + 2 + start)
 
     def _features(
         self,
