@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.common.textutil import content_terms, stem
+from dossier.common.textutil import content_terms, question_terms, stem
 from dossier.research import thesaurus
 
 
@@ -73,3 +73,17 @@ def test_an_acronym_spelled_out_is_the_acronym_and_another_word_is_not() -> None
     assert thesaurus.names_itself(stem("subprocessor"), set(content_terms("subprocessors must")))
     assert not thesaurus.names_itself(stem("subprocessor"), set(content_terms("vendors must")))
     assert thesaurus.says(stem("subprocessor"), set(content_terms("vendors must")))
+
+
+def test_a_second_acronym_spelled_out_is_one_term_though_its_words_were_met() -> None:
+    """A question's terms are listed once each: "recovery time objective (RTO) and
+    recovery point objective (RPO)" left "point" alone, an ask term no table headed
+    "RPO" names."""
+    both = question_terms(
+        "What are the recovery time objective (RTO) and recovery point objective (RPO)?"
+    )
+    assert thesaurus.abbreviated(both) == ("rto", "rpo")
+    plain = question_terms("What are the recovery time objective and recovery point objective?")
+    assert thesaurus.abbreviated(plain) == ("rto", "rpo")
+    later = question_terms("What is the recovery point objective, and how much time is allowed?")
+    assert "time" in thesaurus.abbreviated(later)  # a word of its own, not the RTO

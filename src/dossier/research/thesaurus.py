@@ -148,19 +148,35 @@ def _acronyms() -> dict[Phrase, str]:
 def abbreviated(terms: Sequence[str]) -> tuple[str, ...]:
     """The terms with an acronym spelled out written as the acronym (one term, as the
     question would name it in short): ("recoveri", "point", "object", "payment") ->
-    ("rpo", "payment")."""
+    ("rpo", "payment"). Terms listed once each leave a second spelled-out form only
+    its words not met before: ("recoveri", "time", "object", "point") is the RTO and
+    the RPO ("point" alone was an ask term no table headed "RPO" names)."""
     out: list[str] = []
+    seen: set[str] = set()
     at = 0
     while at < len(terms):
         for spelled, acronym in _acronyms().items():
-            if tuple(terms[at : at + len(spelled)]) == spelled:
+            rest = tuple(t for t in spelled if t not in seen)
+            if rest != spelled and not _left_of(acronym, terms, at + len(rest), out):
+                continue
+            if rest and tuple(terms[at : at + len(rest)]) == rest:
                 out.append(acronym)
-                at += len(spelled)
+                seen.update(spelled)
+                at += len(rest)
                 break
         else:
             out.append(terms[at])
+            seen.add(terms[at])
             at += 1
-    return tuple(out)
+    return tuple(dict.fromkeys(out))
+
+
+def _left_of(acronym: str, terms: Sequence[str], after: int, out: Sequence[str]) -> bool:
+    """Whether words left of a spelled-out form are its own: the acronym follows them
+    ("point", "rpo"), or they close the terms right after another acronym."""
+    if after < len(terms):
+        return terms[after] == acronym
+    return bool(out) and out[-1] in _acronyms().values()
 
 
 def names_itself(term: str, present: set[str] | frozenset[str]) -> bool:
