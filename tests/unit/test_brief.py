@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dossier.common.textutil import stem
 from dossier.records import Brief, Question
 from dossier.research.brief import _brief, make_brief, sentences
 
@@ -325,6 +326,17 @@ def test_the_wordings_demands_become_facts_to_check() -> None:
     b = brief("Are incident response plans tested at least annually and upon significant changes?")
     assert b.demands == ("at least annually", "upon significant changes")
     assert [f.asks for f in b.facts] == [None, "frequency", None]
+
+
+def test_a_part_that_is_only_a_demand_of_the_wording_names_no_subject() -> None:
+    """ "..., or when a substantial change occurs within the organization?" was a part of
+    its own whose words (substantial, change, occurs) every answer had to name."""
+    b = brief(
+        "Are all relevant organizational policies and associated procedures reviewed at "
+        "least annually, or when a substantial change occurs within the organization?"
+    )
+    assert b.terms == (stem("review"),)
+    assert "when a substantial change occurs within the organization" in b.demands
 
 
 def test_the_core_ask_drives_the_terms() -> None:

@@ -64,8 +64,11 @@ _DEMANDS = (
         re.I,
     ),
     re.compile(
-        r"\b(?:upon|after|when|following|in the event of)\s+(?:any\s+)?significant\s+"
-        r"(?:organi[sz]ational\s+)?changes?(?:\s+occur)?",
+        r"\b(?:upon|after|when|if|following|in the event of)\s+(?:an?\s+|any\s+)?"
+        r"(?:significant|substantial|major|material)\s+(?:organi[sz]ational\s+)?changes?"
+        r"(?:\s+(?:occurs?|happens?|(?:is|are)\s+made))?"
+        r"(?:\s+(?:within|to|in)\s+(?:the\s+)?(?:organi[sz]ation|environment|business"
+        r"|system|platform)s?)?",
         re.I,
     ),
     re.compile(r"\bat planned intervals\b", re.I),

@@ -209,7 +209,10 @@ def _facts(text: str) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     for part in (p for s in sentences(text) for p in _parts(s) if p.strip()):
         fact = _fact(part)
-        if facts and _PRONOUN.search(part) and (fact.terms or fact.asks):
+        if facts and _demand_only(part):  # ", or when a substantial change occurs?"
+            previous = facts[-1]
+            facts[-1] = Fact(f"{previous.text} {part}", previous.terms, previous.asks)
+        elif facts and _PRONOUN.search(part) and (fact.terms or fact.asks):
             # "... and how long are they kept?": "they" are the previous fact's subject.
             terms = tuple(dict.fromkeys(facts[-1].terms + fact.terms))
             facts.append(Fact(fact.text, terms, fact.asks))
@@ -219,6 +222,16 @@ def _facts(text: str) -> tuple[Fact, ...]:
             previous = facts[-1]
             facts[-1] = Fact(f"{previous.text} {part}", previous.terms, fact.asks)
     return tuple(f for f in facts if f.terms) or (_fact(text),)
+
+
+def _demand_only(part: str) -> bool:
+    """Whether a part of the question is only a demand of its wording ("or when a
+    substantial change occurs within the organization"): it goes with the part before,
+    whose practice it qualifies, and names nothing the answer must be about."""
+    rest = part
+    for demand in core_ask(part).demands:
+        rest = re.sub(re.escape(demand), " ", rest, flags=re.I)
+    return rest != part and not question_terms(rest)
 
 
 # What opens a part that asks on its own: a question word, perhaps after a preposition
