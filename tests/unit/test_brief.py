@@ -339,6 +339,17 @@ def test_a_part_that_is_only_a_demand_of_the_wording_names_no_subject() -> None:
     assert "when a substantial change occurs within the organization" in b.demands
 
 
+def test_periodic_is_a_demand_of_the_wording() -> None:
+    """ "periodic, independent, third-party penetration testing" asked every answer to
+    name "periodic"; "annually" meets it."""
+    b = brief(
+        "Are processes, procedures, and technical measures defined, implemented, and "
+        "evaluated for periodic, independent, third-party penetration testing?"
+    )
+    assert "periodic" in b.demands
+    assert stem("periodic") not in b.terms
+
+
 def test_the_core_ask_drives_the_terms() -> None:
     b = brief(
         "Are data retention policies and procedures established, documented, approved, "

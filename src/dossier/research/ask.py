@@ -87,7 +87,7 @@ _DEMANDS = (
         r"(?:\s+(?:of|after|from|following)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+)?",
         re.I,
     ),
-    re.compile(r"\b(?:periodically|regularly|on a regular basis)\b", re.I),
+    re.compile(r"\b(?:periodic(?:ally)?|regularly|on a regular basis)\b", re.I),
     # a frequency closing a yes/no question: "Do engineers complete training annually?"
     re.compile(
         r"(?<!\bleast\s)\b(?:annually|yearly|quarterly|monthly|weekly|daily|semi-?annually"
