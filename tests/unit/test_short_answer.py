@@ -1537,3 +1537,38 @@ def test_a_rows_value_is_read_under_the_column_naming_most_of_the_question() -> 
         )
     )
     assert short_answer(brief, "grounded", _claims(row), row=table) == ("72 hours", None)
+
+
+def test_two_quotes_stating_different_values_go_to_a_person() -> None:
+    """Two documents disagreeing (an older standard and the current policy, neither
+    marked superseded) answered with the first one's value and no finding."""
+    first = "2.1 Passwords must be a minimum of 8 characters and contain symbols."
+    second = "User passwords must be at least 12 characters long."
+    claims = (
+        Claim(
+            first,
+            (
+                Quote(first, "standard.md", "c1", 0, len(first)),
+                Quote(second, "policy.md", "c2", 0, len(second)),
+            ),
+        ),
+    )
+    brief = make_brief(Question("Q", "What is the minimum password length required for users?"))
+    answer, finding = short_answer(brief, "grounded", claims)
+    assert (answer, finding.check if finding else None) == ("Needs review", "value")
+    alone, _ = short_answer(brief, "grounded", (Claim(first, claims[0].quotes[:1]),))
+    assert alone == "a minimum of 8 characters"
+
+
+def test_a_quote_denying_having_what_the_ask_is_about_is_no_yes() -> None:
+    """ "Is a VPN required for remote access?" was answered Yes off "MFA is required for
+    VPN connections" beside a quote saying the company does not operate a VPN."""
+    lead = "3.1 Multi-factor authentication is required for VPN connections."
+    other = "Halcyon does not operate a VPN."
+    claims = (
+        Claim(lead, (Quote(lead, "old.md", "c1", 0, len(lead)),)),
+        Claim(other, (Quote(other, "aup.md", "c2", 0, len(other)),)),
+    )
+    brief = make_brief(Question("Q", "Is a VPN required for remote access to internal systems?"))
+    answer, finding = short_answer(brief, "grounded", claims)
+    assert (answer, finding.check if finding else None) == ("Needs review", "negation")

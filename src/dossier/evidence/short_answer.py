@@ -139,7 +139,7 @@ def short_answer(
             return NEEDS_REVIEW, _denial_finding(denial)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
-    other = _another_value(brief, quoted, lead, first)
+    other = _another_value(brief, quoted, lead, first) or _rival_quoted(brief, claims, lead, first)
     if other is not None:
         detail = (
             f"the lead quote states “{first}” and also “{other}” for what is asked: "
@@ -351,6 +351,30 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
         other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
+    return None
+
+
+def _rival_quoted(brief: Brief, claims: Sequence[Claim], lead: str, value: str) -> str | None:
+    """A value of the kind asked, other than ``value``, that another quote of the first
+    claim states about the question's subject: "Passwords must be a minimum of 8
+    characters" beside "User passwords must be at least 12 characters long" (two
+    documents disagreeing) answers with neither alone."""
+    fact = brief.facts[0] if brief.facts else None
+    if fact is None or value == YES or not claims or SHORT_ANSWER_PARTS in value:
+        return None
+    kind = fact.asks or "number"  # "What is the minimum password length?"
+    asked = replace(fact, asks=kind)
+    for quote in claims[0].quotes[1:]:
+        text = _folded(quote.text)
+        for start, end in sentence_spans(text):
+            sentence = text[start:end].strip()
+            if not sentence or not holds_value(asked, sentence):
+                continue
+            if not _about_as_much(asked, sentence, lead):
+                continue
+            other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
+            if other is not None and _differs(kind, other, value):
+                return other
     return None
 
 
@@ -842,9 +866,22 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
         for match in _NEGATION.finditer(text):
             if _bounding(text, match.start()) or not _names_after(text, match.end(), wanted):
                 continue
-            if _about_practice(brief, text):
+            if _about_practice(brief, text) or _denies_having(brief, text, match.end()):
                 return " ".join(text[match.start() : match.end() + 40].split())
     return None
+
+
+def _denies_having(brief: Brief, text: str, after: int) -> bool:
+    """Whether the words after a negation deny having what the ask is first about: a
+    verb whose object is a practice, then the ask's first term ("Halcyon does not
+    operate a VPN" for "Is a VPN required for remote access?")."""
+    wanted = question_terms(brief.core or brief.query)
+    following = [
+        stem(w) for w in words(text[after : after + 60]) if w not in _BRIDGE and w not in STOPWORDS
+    ][:3]
+    if not wanted or len(following) < 2 or following[0] not in _PRACTISING:
+        return False  # "does not use production data": the data's, not production's
+    return following[1] == wanted[0] and (len(following) == 2 or following[2] in wanted)
 
 
 def _names_after(text: str, after: int, terms: set[str]) -> bool:
