@@ -10,8 +10,10 @@ from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.output.trace import read_trace
 from dossier.records import Answer, Chunk, Evidence, Fact, Question, Selection
 from dossier.research.brief import make_brief
+from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import (
     demand_met,
+    demand_shortfall,
     holds_value,
     names_antecedent,
     names_whole_subject,
@@ -544,3 +546,17 @@ def test_a_frequency_the_sentence_denies_is_no_value() -> None:
     assert stated_value("frequency", "Annual refresher training is not required.") is None
     assert stated_value("frequency", "Annual refresher training is required.") == "Annual"
     assert stated_value("frequency", "Quarterly reviews are never skipped.") == "Quarterly"
+
+
+def test_a_demand_is_read_off_the_clause_about_the_environment_asked() -> None:
+    """ "Are user access reviews for non-production systems performed at least
+    quarterly?" was answered Yes off the production clause's "quarterly"."""
+    text = (
+        "User access to production systems is reviewed quarterly; access to other "
+        "systems is reviewed every six months."
+    )
+    question = "Are user access reviews for non-production systems performed at least quarterly?"
+    demand = next(f for f in make_brief(Question("Q", question)).facts if f.asks)
+    assert demand_shortfall(demand, [text], qualifiers_named(question)) == "every six months"
+    production = question.replace("non-production", "production")
+    assert demand_shortfall(demand, [text], qualifiers_named(production)) is None

@@ -46,6 +46,7 @@ from dossier.records import (
     Verdict,
 )
 from dossier.research.entailment import Entail
+from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import demand_measure, demand_met, demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
@@ -178,16 +179,17 @@ def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
     practice meets it. A person decides. ("Regularly" names no measure: it stays a
     missing fact beside the answer.)"""
     quoted = [q.text for claim in kept if claim.kind == "fact" for q in claim.quotes]
+    asked = qualifiers_named(brief.query)  # "for non-production systems ... at least ..."
     findings = []
     for fact in brief.facts:
         if fact.text not in brief.demands or not quoted:
             continue
-        short = demand_shortfall(fact, quoted)
+        short = demand_shortfall(fact, quoted, asked)
         if short is not None:
             detail = f"the documents state {short}; the question asks {fact.text}"
             findings.append(Finding("demand", -1, detail))
         elif (measure := demand_measure(fact)) and all(
-            demand_met(fact, text) is None for text in quoted
+            demand_met(fact, text, asked) is None for text in quoted
         ):
             detail = f"the question asks {fact.text}; no quote states such a {measure}"
             findings.append(Finding("demand", -1, detail))

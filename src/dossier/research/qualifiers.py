@@ -84,8 +84,20 @@ _WHOLE_WORKFORCE = re.compile(
     r"\bworkforce\b|\bpersonnel\b|\beveryone\b|\ball\s+(?:users|staff|workers)\b", re.I
 )
 
+# Which environment a practice applies to: production, or the others (development,
+# test, staging, "other systems" beside production).
+PRODUCTION, NON_PRODUCTION = "production", "non-production"
+_NON_PRODUCTION = re.compile(
+    r"\bnon[\s-]?production\b|\b(?:development|dev|test|testing|staging|qa|sandbox)\s+"
+    r"(?:environments?|systems?)\b|\bother\s+systems\b",
+    re.I,
+)
+_PRODUCTION = re.compile(r"(?<!non-)(?<!non )(?<!non)\bproduction\b", re.I)
+
 _FAMILY = {
     **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
+    PRODUCTION: "environment",
+    NON_PRODUCTION: "environment",
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
     AT_REST: "state of data",
     IN_TRANSIT: "state of data",
@@ -110,6 +122,10 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(AT_REST)
     if _IN_TRANSIT.search(text):
         found.add(IN_TRANSIT)
+    if _NON_PRODUCTION.search(text):
+        found.add(NON_PRODUCTION)
+    if _PRODUCTION.search(text):
+        found.add(PRODUCTION)
     return frozenset(found)
 
 

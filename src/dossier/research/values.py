@@ -96,16 +96,18 @@ def holds_value(fact: Fact, text: str) -> bool:
     )
 
 
-def value_about(fact: Fact, text: str) -> str | None:
+def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset()) -> str | None:
     """The value the fact asks for as the text states it, from the first sentence
     that itself names the fact's subject and states such a value ("Backups are kept
     for 35 days. Application logs are retained for 400 days." gives "for 400 days"
-    for application logs); None when no sentence does."""
+    for application logs); None when no sentence does. ``qualifiers``: those the
+    question names beside the fact's own (a demand, "at least quarterly", names none
+    of the non-production systems it is asked of)."""
     for start, end in sentence_spans(text) or [(0, len(text))]:
         sentence = text[start:end]
         if holds_value(fact, sentence):
             value = stated_value(
-                fact.asks, sentence, subject_terms(fact), qualifiers_named(fact.text)
+                fact.asks, sentence, subject_terms(fact), qualifiers_named(fact.text) | qualifiers
             )
             if value is not None:
                 return value
@@ -580,7 +582,7 @@ def demand_measure(demand: Fact) -> str | None:
     return None
 
 
-def demand_met(demand: Fact, text: str) -> bool | None:
+def demand_met(demand: Fact, text: str, qualifiers: frozenset[str] = frozenset()) -> bool | None:
     """Whether ``text`` states a value that meets a demand of the question ("are
     backups retained for at least 30 days?", "is access reviewed at least
     annually?"): True when the value it states about the demand's subject meets
@@ -591,7 +593,7 @@ def demand_met(demand: Fact, text: str) -> bool | None:
     wanted = as_days(demand.asks, demand.text)
     if wanted is None or demand.asks not in ("duration", "frequency"):
         return None
-    value = value_about(demand, text)
+    value = value_about(demand, text, qualifiers)
     stated = day_bounds(demand.asks, value) if value is not None else None
     if stated is None:
         return None
@@ -696,14 +698,16 @@ def _in_words(text: str) -> float | None:
     return float(total + current)
 
 
-def demand_shortfall(demand: Fact, texts: Sequence[str]) -> str | None:
+def demand_shortfall(
+    demand: Fact, texts: Sequence[str], qualifiers: frozenset[str] = frozenset()
+) -> str | None:
     """The value the texts state that falls short of the demand, when one does and
     none meets it ("for 35 days" against "at least 60 days"); else None."""
-    results = [(demand_met(demand, text), text) for text in texts]
+    results = [(demand_met(demand, text, qualifiers), text) for text in texts]
     if any(met for met, _ in results):
         return None
     short = next((text for met, text in results if met is False), None)
-    return None if short is None else value_about(_as_asked(demand), short)
+    return None if short is None else value_about(_as_asked(demand), short, qualifiers)
 
 
 def _as_asked(demand: Fact) -> Fact:
