@@ -87,3 +87,11 @@ def test_a_second_acronym_spelled_out_is_one_term_though_its_words_were_met() ->
     assert thesaurus.abbreviated(plain) == ("rto", "rpo")
     later = question_terms("What is the recovery point objective, and how much time is allowed?")
     assert "time" in thesaurus.abbreviated(later)  # a word of its own, not the RTO
+
+
+def test_the_field_s_words_for_card_numbers_and_customer_keys() -> None:
+    """ "Do you store full cardholder primary account numbers (PAN)?" was not covered
+    beside "never stores full card numbers"."""
+    assert thesaurus.says("pan", set(content_terms("never stores full card numbers")))
+    assert thesaurus.says("byok", set(content_terms("customer-managed keys are offered")))
+    assert not thesaurus.says("byok", set(content_terms("AWS manages the encryption keys")))

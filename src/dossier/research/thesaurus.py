@@ -68,6 +68,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("lockout", "lock out", "locked out"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
+    ("pan", "card number", "cardholder data", "primary account number"),
+    ("byok", "hyok", "bring your own key", "customer-managed key"),
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase
