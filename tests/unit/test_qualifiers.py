@@ -179,3 +179,18 @@ def test_the_services_customer_users_are_not_the_workforce() -> None:
     assert another_qualifier(asked, "MFA is required for all workforce access to Okta.")
     assert not another_qualifier(asked, "MFA for customer users is optional.")
     assert "customer users" not in qualifiers_named("Is customer data encrypted at rest?")
+
+
+def test_production_and_the_other_environments_are_siblings() -> None:
+    """A sentence about production systems does not answer for non-production ones;
+    "all systems" names both."""
+    assert qualifiers_named("non-production systems") == {"non-production"}
+    assert qualifiers_named("production systems") == {"production"}
+    assert another_qualifier(
+        qualifiers_named("Are non-production systems reviewed quarterly?"),
+        "User access to production systems is reviewed quarterly",
+    )
+    assert not another_qualifier(
+        qualifiers_named("Are all systems, including staging environments, scanned?"),
+        "Vulnerability scanning covers production systems only.",
+    )

@@ -364,6 +364,8 @@ def _rival_quoted(brief: Brief, claims: Sequence[Claim], lead: str, value: str) 
         return None
     kind = fact.asks or "number"  # "What is the minimum password length?"
     asked = replace(fact, asks=kind)
+    # (Another claim's quotes too, when from another document: two probe answers whose
+    # value was right went to a person off another party's period; not kept.)
     for quote in claims[0].quotes[1:]:
         text = _folded(quote.text)
         for start, end in sentence_spans(text):

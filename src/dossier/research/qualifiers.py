@@ -93,6 +93,7 @@ _NON_PRODUCTION = re.compile(
     re.I,
 )
 _PRODUCTION = re.compile(r"(?<!non-)(?<!non )(?<!non)\bproduction\b", re.I)
+_EVERY_ENVIRONMENT = re.compile(r"\b(?:all|every|any)\s+(?:systems|environments)\b", re.I)
 
 _FAMILY = {
     **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
@@ -126,6 +127,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(NON_PRODUCTION)
     if _PRODUCTION.search(text):
         found.add(PRODUCTION)
+    if _EVERY_ENVIRONMENT.search(text):  # "all systems, including staging environments"
+        found |= {PRODUCTION, NON_PRODUCTION}
     return frozenset(found)
 
 
