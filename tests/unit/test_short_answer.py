@@ -1572,3 +1572,16 @@ def test_a_quote_denying_having_what_the_ask_is_about_is_no_yes() -> None:
     brief = make_brief(Question("Q", "Is a VPN required for remote access to internal systems?"))
     answer, finding = short_answer(brief, "grounded", claims)
     assert (answer, finding.check if finding else None) == ("Needs review", "negation")
+
+
+def test_a_question_asking_whether_something_is_allowed_needs_a_lead_allowing_it() -> None:
+    """ "Do you allow institutions to conduct their own penetration tests?" was answered
+    Yes off summaries of the vendor's own tests being available to customers."""
+    assert _short(
+        "Do you allow institutions to conduct their own penetration tests?",
+        "Penetration test executive summaries are available to customers under NDA on request.",
+    ) == ("Needs review", "scope")
+    assert _short(
+        "Do you allow customers to conduct their own penetration tests?",
+        "Customers may conduct their own penetration tests with five days' notice.",
+    ) == ("Yes", None)

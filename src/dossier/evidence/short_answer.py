@@ -608,6 +608,33 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     return _all_of_what(asked, lead) or _round_the_clock(asked, lead)
 
 
+# A question asking whether someone is let do something, and a sentence letting them.
+_PERMISSION_ASKED = re.compile(
+    r"^\W*(?:do|does|will|would)\s+(?:you|we|the\s+\w+)\s+(?:allow|permit|let)\b"
+    r"|\b(?:are|is)\s+(?:\w+\s+){1,3}(?:allowed|permitted)\s+to\b",
+    re.I,
+)
+_PERMISSION_STATED = re.compile(
+    r"\b(?:allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|may|can|able\s+to|right\s+to"
+    r"|authori[sz]ed|entitled)\b",
+    re.I,
+)
+
+
+def _permission(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether someone is allowed to do something and
+    the lead says nothing of allowing it ("Do you allow institutions to conduct their own
+    penetration tests?" of "Penetration test executive summaries are available to
+    customers": the summaries, not the customers' own tests)."""
+    if not _PERMISSION_ASKED.search(asked) or _PERMISSION_STATED.search(lead):
+        return None
+    detail = (
+        "the question asks whether it is allowed; the lead quote says nothing of allowing "
+        "it: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
+
+
 # What "all" is of, in a question: "all servers and workstations" (up to the first word
 # that is not a noun's: an article, a preposition, a verb of the question's wording).
 _ALL_OF = re.compile(
@@ -670,6 +697,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
+            or _permission(asked, lead)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
