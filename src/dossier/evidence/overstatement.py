@@ -20,6 +20,12 @@ A lead sentence can name the practice asked and still not say Yes to the questio
   against "at least 8 characters", "AES-256" against "AES-128"), for all or for part
   of what it covers.
 
+- the question asks about all of something the lead's "all" is not of ("all servers
+  and workstations" against "all laptops and desktops"), or whether it is done round
+  the clock ("monitored 24x7x365?" against business hours);
+- the question asks whether someone is allowed to do something and the lead allows
+  nothing (``permission_unstated``, read after the checks on what the lead names).
+
 Each gives a finding: a person decides whether the answer is Yes.
 """
 
@@ -27,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import content_terms
+from dossier.common.textutil import STOPWORDS, content_terms, stem, words
 from dossier.records import Finding
 from dossier.research import thesaurus
 
@@ -44,6 +50,8 @@ EVENT = Finding(
 def overstated(question: str, lead: str) -> Finding | None:
     """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
     checks = (
+        _all_of_what,
+        _round_the_clock,
         _absence_allowed,
         _prohibition_unstated,
         _left_to_customer,
@@ -58,6 +66,88 @@ def overstated(question: str, lead: str) -> Finding | None:
         if found is not None:
             return found
     return None
+
+
+# -- the scope asked -----------------------------------------------------------------
+
+# A question asking whether someone is let do something, and a sentence letting them.
+_PERMISSION_ASKED = re.compile(
+    r"^\W*(?:do|does|will|would)\s+(?:you|we|the\s+\w+)\s+(?:allow|permit|let)\b"
+    r"|\b(?:are|is)\s+(?:\w+\s+){1,3}(?:allowed|permitted)\s+to\b",
+    re.I,
+)
+_PERMISSION_STATED = re.compile(
+    r"\b(?:allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|may|can|able\s+to|right\s+to"
+    r"|authori[sz]ed|entitled)\b",
+    re.I,
+)
+
+
+def permission_unstated(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether someone is allowed to do something and
+    the lead says nothing of allowing it ("Do you allow institutions to conduct their own
+    penetration tests?" of "Penetration test executive summaries are available to
+    customers": the summaries, not the customers' own tests)."""
+    if not _PERMISSION_ASKED.search(asked) or _PERMISSION_STATED.search(lead):
+        return None
+    detail = (
+        "the question asks whether it is allowed; the lead quote says nothing of allowing "
+        "it: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
+
+
+# Adverbs between "all" and a verb that STOPWORDS does not hold: "all ... currently".
+_ADVERBS = frozenset(("currently", "yet", "always"))
+# What "all" is of, in a question: "all servers and workstations" (up to the first word
+# that is not a noun's: an article, a preposition, a verb of the question's wording).
+_ALL_OF = re.compile(
+    r"\b(?:all|every)\s+((?:[a-z][\w-]*)(?:,?\s+(?:and\s+|or\s+)?[a-z][\w-]*){0,4})", re.I
+)
+
+
+def _all_of_what(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks about all of something the lead's "all" is not
+    of: "all Windows and macOS laptops and desktops" for all servers and workstations."""
+    found = _ALL_OF.search(asked)
+    if found is None:
+        return None
+    phrase: list[str] = []
+    for word in words(found.group(1)):
+        if word in ("and", "or"):
+            continue
+        if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
+            break  # "all employees required to ...": a verb's, no longer a noun's
+        phrase.append(stem(word))
+    present = set(content_terms(lead))
+    missing = [term for term in phrase if not thesaurus.says(term, present)]
+    if not missing or len(missing) < len(phrase) / 2:
+        return None
+    detail = (
+        f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
+        "does not name them: a person decides whether it answers Yes for all"
+    )
+    return Finding("scope", 0, detail)
+
+
+_ROUND_THE_CLOCK = re.compile(
+    r"\b24\s*(?:x|/|×)\s*7(?!\d)|\b24\s+hours\s+a\s+day\b|\b(?:a)round[\s-]the[\s-]clock\b", re.I
+)
+
+
+def _round_the_clock(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether something is done round the clock
+    ("monitored 24x7x365?") and the lead does not say so ("triaged ... during UK business
+    hours")."""
+    if not _ROUND_THE_CLOCK.search(asked) or _ROUND_THE_CLOCK.search(lead):
+        return None
+    if re.search(r"\b(?:continuous(?:ly)?|at all times|constantly)\b", lead, re.I):
+        return None
+    detail = (
+        "the question asks whether it is done round the clock; the lead quote does not "
+        "say so: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
 
 
 # -- allowed without a control -------------------------------------------------------

@@ -44,7 +44,13 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.evidence import calculate
-from dossier.evidence.overstatement import EVENT, PROHIBITION_ASK, asks_what_happened, overstated
+from dossier.evidence.overstatement import (
+    EVENT,
+    PROHIBITION_ASK,
+    asks_what_happened,
+    overstated,
+    permission_unstated,
+)
 from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
@@ -605,85 +611,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
             "a person decides whether it answers Yes for all"
         )
         return Finding("scope", 0, detail)
-    return _all_of_what(asked, lead) or _round_the_clock(asked, lead)
-
-
-# A question asking whether someone is let do something, and a sentence letting them.
-_PERMISSION_ASKED = re.compile(
-    r"^\W*(?:do|does|will|would)\s+(?:you|we|the\s+\w+)\s+(?:allow|permit|let)\b"
-    r"|\b(?:are|is)\s+(?:\w+\s+){1,3}(?:allowed|permitted)\s+to\b",
-    re.I,
-)
-_PERMISSION_STATED = re.compile(
-    r"\b(?:allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|may|can|able\s+to|right\s+to"
-    r"|authori[sz]ed|entitled)\b",
-    re.I,
-)
-
-
-def _permission(asked: str, lead: str) -> Finding | None:
-    """A finding when the question asks whether someone is allowed to do something and
-    the lead says nothing of allowing it ("Do you allow institutions to conduct their own
-    penetration tests?" of "Penetration test executive summaries are available to
-    customers": the summaries, not the customers' own tests)."""
-    if not _PERMISSION_ASKED.search(asked) or _PERMISSION_STATED.search(lead):
-        return None
-    detail = (
-        "the question asks whether it is allowed; the lead quote says nothing of allowing "
-        "it: a person decides whether it answers Yes"
-    )
-    return Finding("scope", 0, detail)
-
-
-# What "all" is of, in a question: "all servers and workstations" (up to the first word
-# that is not a noun's: an article, a preposition, a verb of the question's wording).
-_ALL_OF = re.compile(
-    r"\b(?:all|every)\s+((?:[a-z][\w-]*)(?:,?\s+(?:and\s+|or\s+)?[a-z][\w-]*){0,4})", re.I
-)
-
-
-def _all_of_what(asked: str, lead: str) -> Finding | None:
-    """A finding when the question asks about all of something the lead's "all" is not
-    of: "all Windows and macOS laptops and desktops" for all servers and workstations."""
-    found = _ALL_OF.search(asked)
-    if found is None:
-        return None
-    phrase: list[str] = []
-    for word in words(found.group(1)):
-        if word in ("and", "or"):
-            continue
-        if word in STOPWORDS or word in _BRIDGE or (phrase and word.endswith(("ed", "ing"))):
-            break  # "all employees required to ...": a verb's, no longer a noun's
-        phrase.append(stem(word))
-    present = set(content_terms(lead))
-    missing = [term for term in phrase if not thesaurus.says(term, present)]
-    if not missing or len(missing) < len(phrase) / 2:
-        return None
-    detail = (
-        f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
-        "does not name them: a person decides whether it answers Yes for all"
-    )
-    return Finding("scope", 0, detail)
-
-
-_ROUND_THE_CLOCK = re.compile(
-    r"\b24\s*(?:x|/|×)\s*7(?!\d)|\b24\s+hours\s+a\s+day\b|\b(?:a)round[\s-]the[\s-]clock\b", re.I
-)
-
-
-def _round_the_clock(asked: str, lead: str) -> Finding | None:
-    """A finding when the question asks whether something is done round the clock
-    ("monitored 24x7x365?") and the lead does not say so ("triaged ... during UK business
-    hours")."""
-    if not _ROUND_THE_CLOCK.search(asked) or _ROUND_THE_CLOCK.search(lead):
-        return None
-    if re.search(r"\b(?:continuous(?:ly)?|at all times|constantly)\b", lead, re.I):
-        return None
-    detail = (
-        "the question asks whether it is done round the clock; the lead quote does not "
-        "say so: a person decides whether it answers Yes"
-    )
-    return Finding("scope", 0, detail)
+    return None
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -697,7 +625,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
-            or _permission(asked, lead)
+            or permission_unstated(asked, lead)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
