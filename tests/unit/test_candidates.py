@@ -353,3 +353,41 @@ def test_an_acronym_spelled_out_in_the_question_is_one_key_term(tmp_path: Path) 
     )
     assert "mfa" in ask.terms and "multi" not in ask.terms
     assert names_key_term(ask, ranked[0])
+
+
+def test_a_faq_question_line_is_no_candidate_and_its_answer_reads_under_it(
+    tmp_path: Path,
+) -> None:
+    """ "**Can Tallyhawk be deployed on-premises?**" was the lead quote of a Yes; the
+    answer under it ("No. It is only available as a cloud service.") is its own
+    passage, and reads under the question above it."""
+    faq = (
+        "# Security FAQ\n\n"
+        "**Can Tallyhawk be deployed on-premises?**\n\n"
+        "No. Tallyhawk is only available as a multi-tenant cloud service.\n\n"
+        "**Do you have a bug bounty?**\n\n"
+        "Yes, we run a private programme on HackerOne with invited researchers.\n"
+    )
+    engine, index = _engine(tmp_path, {"faq.md": faq})
+    ask = _asking(index, "bug bounty deployed premises")
+    ranked = engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])
+    assert not any(c.sentence.text.rstrip("*").endswith("?") for c in ranked)
+    (answer,) = [c for c in ranked if "HackerOne" in c.sentence.text]
+    assert answer.feature("heading_coverage") > 0  # "bug bounty" only in the question
+
+
+def test_a_glossary_definition_is_no_candidate(tmp_path: Path) -> None:
+    """ "Data loss prevention (DLP): Technology that inspects data ..." gave Yes to "Do
+    you use DLP?": a glossary says what a word means, not what the organisation does."""
+    documents = {
+        "glossary.md": "# Information Security Glossary\n\n"
+        "**Data loss prevention (DLP)**: Technology that inspects data in email and "
+        "blocks sensitive information from leaving.\n",
+        "policy.md": "# Data Policy\n\n## Definitions\n\n"
+        "Data loss prevention means tools that block sensitive data leaving the network.\n\n"
+        "## Controls\n\nData loss prevention tools block sensitive data in email.\n",
+    }
+    engine, index = _engine(tmp_path, documents)
+    ask = _asking(index, "data loss prevention sensitive data")
+    texts = [c.sentence.text for c in engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])]
+    assert texts == ["Data loss prevention tools block sensitive data in email."]

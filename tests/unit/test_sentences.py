@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from dossier.ingest.sentences import (
+    about_definitions,
+    faq_question,
     is_list_item,
+    is_question,
     list_lead_in,
     passage_sentences,
     table_header,
@@ -138,3 +141,40 @@ def test_a_tables_header_row_is_told_from_its_rows() -> None:
     assert is_table_header(text, text.index("| System"))
     assert not is_table_header(text, text.index("| Payroll"))
     assert not is_table_header(text, text.index("Intro"))
+
+
+FAQ = (
+    "## Certifications\n\n"
+    "**Are you ISO 27001 certified?**\n\n"
+    "Not at this time. Certification is on our roadmap.\n"
+    "We expect it in 2027.\n\n"
+    "Q: Can I bring my own encryption key?\n\n"
+    "No. Keys are managed by the provider.\n\n"
+    "Customers often ask about keys. Is that all?\n"
+    "This paragraph follows a paragraph of two lines.\n"
+)
+
+
+def test_a_question_line_asks_and_states_nothing() -> None:
+    assert is_question("**Are you ISO 27001 certified?**")
+    assert is_question("Q: Can I bring my own encryption key?")
+    assert not is_question("Not at this time.")
+    assert not is_question("Is it encrypted? Yes, with AES-256.")  # an answer follows
+
+
+def test_a_faq_answer_reads_under_the_question_above_it() -> None:
+    assert faq_question(FAQ, FAQ.index("Not at this time")) == "Are you ISO 27001 certified?"
+    assert faq_question(FAQ, FAQ.index("We expect it")) == "Are you ISO 27001 certified?"
+    assert faq_question(FAQ, FAQ.index("No. Keys")) == "Can I bring my own encryption key?"
+    # a paragraph of several lines above, or a heading, is no FAQ question
+    assert faq_question(FAQ, FAQ.index("This paragraph")) == ""
+    assert faq_question(FAQ, FAQ.index("Customers often")) == ""
+    assert faq_question(FAQ, FAQ.index("**Are you")) == ""
+
+
+def test_a_glossary_or_a_section_of_definitions_defines_words() -> None:
+    assert about_definitions("Information Security Glossary", "Terms")
+    assert about_definitions("Access Control Policy", "Access Control Policy > 2. Definitions")
+    assert about_definitions("ISMS Manual", "ISMS Manual > 3 Terms and definitions")
+    assert not about_definitions("Data Policy", "Data Policy > Data classification definitions")
+    assert not about_definitions("Access Control Policy", "Access Control Policy > Reviews")

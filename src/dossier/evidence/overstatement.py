@@ -485,6 +485,12 @@ _VERSIONED = re.compile(
     r"|\b(level)\s+(\d)\b",  # "FIPS 140-2 Level 3"
     re.I,
 )
+# A standard's level asked as a least one: "FIPS 140-2 validated" (140-3 meets it), "SOC 2
+# Type II" (a Type I report does not).
+_DESIGNATED = re.compile(
+    r"\b(fips)\s*140\s*-\s*([1-3])\b|\bsoc\s*[123]\s*(?:\(?\s*)?(type)\s+(ii|i|1|2)\b", re.I
+)
+_TYPE_LEVEL = {"i": 1.0, "1": 1.0, "ii": 2.0, "2": 2.0}
 # An amount of money: "$5M", "USD 5 million", "5,000,000 dollars", "€2m".
 _MONEY = re.compile(
     rf"(?:\b({_AT_LEAST})|\b({_AT_MOST}))?\s*(?:(?:[$€£]|\b(?:USD|EUR|GBP|US\$)\s?)\s*"
@@ -542,6 +548,11 @@ def _figures(text: str) -> list[Figure]:
         family = match.group(1) or match.group(4) or match.group(5)
         version = match.group(2) or match.group(3) or match.group(6)
         found.append((family.lower(), float(version), "min"))
+    for match in _DESIGNATED.finditer(text):
+        if match.group(1):
+            found.append(("fips 140", float(match.group(2)), "min"))
+        else:
+            found.append(("soc type", _TYPE_LEVEL[match.group(4).lower()], "min"))
     for match in _MONEY.finditer(text):
         found.append(("money", _amount(match), "max" if match.group(2) else "min"))
     return found

@@ -542,12 +542,23 @@ def _measures_asked(question: str) -> list[str]:
 
 # A practice still to come or followed only where it can be: not a plain Yes. A plan
 # as a document ("the recovery plan to restore ...") is no future.
+_WHEN_TO_COME = (
+    r"\b(?:in|by|during)\s+(?:(?:early|late|mid|the end of)\s+)?(?:Q[1-4]\s+)?"
+    r"(?:20\d\d|next (?:year|quarter))\b"
+)
 _PLANNED = re.compile(
     r"\b(?:will|shall)\s+(?:be\s+)?(?:implement|introduc|deploy|roll(?:ed)?\s+out|adopt|"
-    r"migrat|begin|start|launch|complet)\w*\b[^.;]*\b(?:in|by|during)\s+(?:(?:early|late|mid|"
-    r"the end of)\s+)?(?:Q[1-4]\s+)?(?:20\d\d|next (?:year|quarter))\b"
+    r"migrat|begin|start|launch|complet|onboard|enabl|establish|obtain|achiev|issu|releas)"
+    rf"\w*\b[^.;]*{_WHEN_TO_COME}"
+    rf"|\b(?:we|it|they)\s+expect(?:s)?\s+(?:the|to|a|an|our|its|it)\b[^.;]*{_WHEN_TO_COME}"
     r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
     r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
+    re.I,
+)
+# In place in part only: "Partially implemented" (a Statement of Applicability's status).
+_PARTIAL = re.compile(
+    r"\b(?:partial(?:ly)?\s+(?:implemented|in\s+place|deployed|adopted|met|compliant)"
+    r"|in\s+part)\b",
     re.I,
 )
 _HEDGED = re.compile(
@@ -592,6 +603,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     for check, pattern, why in (
         ("planned", _PLANNED, "states it as planned, not as followed now"),
         ("scope", _HEDGED, "states it only where it can be followed"),
+        ("scope", _PARTIAL, "states it as in place in part only"),
     ):
         found = pattern.search(lead)
         if found:
@@ -615,6 +627,32 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    answer, finding = _yes_or_no_of_clause(brief, lead)
+    if answer != YES or brief is None:
+        return answer, finding
+    denial = _denied_beside(brief, lead)
+    return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+def _denied_beside(brief: Brief, lead: str) -> str | None:
+    """A clause of the lead, beside the one a Yes was read off, that denies what is
+    asked and names no other group or grade: "Contractors: same onboarding as
+    employees, but no background check" is no Yes to background checks of contractors."""
+    asked = qualifiers_named(brief.query)
+    terms = _asked_stems(brief)
+    for clause in _CLAUSES_APART.split(lead):
+        if asked and another_qualifier(asked, clause) and not qualifiers_named(clause) & asked:
+            continue
+        elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
+        for negation in _NEGATION.finditer(clause):
+            if _denies(clause, negation.end(), terms) and _about_practice(
+                brief, clause, elsewhere
+            ):
+                return " ".join(clause.split())
+    return None
+
+
+def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     asked = brief.query if brief is not None else ""
@@ -766,6 +804,7 @@ def _asked_clause(question: str, lead: str) -> str:
     return about[0] if len(about) == 1 else lead
 
 
+
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
 # accounts are prohibited"): the practice named before the negation is denied.
 _ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
@@ -824,7 +863,11 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
         for match in _NEGATION.finditer(text):
             if _bounding(text, match.start()) or not _names_after(text, match.end(), wanted):
                 continue
-            if _about_practice(brief, text) or _denies_having(brief, text, match.end()):
+            if (
+                _about_practice(brief, text)
+                or _denies_having(brief, text, match.end())
+                or _denied_here(brief, text, match)  # "does not hold a SOC 2 report"
+            ):
                 return " ".join(text[match.start() : match.end() + 40].split())
     return None
 
@@ -868,7 +911,9 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
 _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
-    "supply have".split()
+    "supply have pursue pursued commission commissioned obtain obtained achieve achieved "
+    "undergo undergone undergoes engage engaged implement implemented deploy deployed adopt "
+    "adopted".split()
 )
 
 

@@ -155,3 +155,46 @@ def list_lead_in(text: str, start: int) -> str:
             continue
         return above.strip() if above.rstrip().endswith(":") else ""
     return ""
+
+
+_MARKUP_AROUND = re.compile(r"^(?:\s|[#>*_]|\bQ\s*[:.)])+|(?:\s|[*_])+$")
+# A section of definitions (its own heading, numbering aside) or a glossary: what its
+# sentences say is what a word means, not what the organisation does ("Data loss
+# prevention (DLP): Technology that ..."). "Data classification definitions" is no such
+# section: its levels are the organisation's own.
+_DEFINITIONS_HEADING = re.compile(
+    r"(?:\d+(?:\.\d+)*\.?\s*)?(?:(?:key\s+)?terms(?:\s+(?:and|&)\s+definitions)?"
+    r"|definitions?(?:\s+(?:and|&)\s+(?:abbreviations|acronyms|terms))?|glossary(?:\s+of\s+terms)?"
+    r"|terminology|abbreviations(?:\s+(?:and|&)\s+acronyms)?|acronyms)",
+    re.I,
+)
+_GLOSSARY = re.compile(r"\bglossary\b", re.I)
+
+
+def is_question(sentence: str) -> bool:
+    """Whether a sentence asks rather than states ("**Are you ISO 27001 certified?**"):
+    a FAQ's question line says nothing of what the organisation does."""
+    return _MARKUP_AROUND.sub("", sentence).endswith("?")
+
+
+def about_definitions(title: str, heading: str) -> bool:
+    """Whether a passage defines words: its document is a glossary, or its own section
+    (the last of ``heading``'s " > "-joined headings) is one of definitions."""
+    section = heading.rsplit(" > ", 1)[-1].strip()
+    return bool(_GLOSSARY.search(title)) or bool(_DEFINITIONS_HEADING.fullmatch(section))
+
+
+def faq_question(text: str, start: int) -> str:
+    """The question a FAQ's answer paragraph answers: the one-line paragraph asking it
+    right above the paragraph holding ``start`` ("Can I bring my own encryption key?"
+    for "Not at this time."), stripped of its markup; "" when there is none. The
+    answer means what it says under its question, as a table row under its headers."""
+    lines = text[: text.rfind("\n", 0, start) + 1].split("\n")[:-1]
+    while lines and lines[-1].strip():
+        lines.pop()  # the answer paragraph's lines above the sentence
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or (len(lines) > 1 and lines[-2].strip()):
+        return ""  # no paragraph above, or one of several lines
+    asked = _MARKUP_AROUND.sub("", lines[-1])
+    return asked if asked.endswith("?") and "|" not in asked else ""

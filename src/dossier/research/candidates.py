@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +20,9 @@ from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import (
     Sentence,
+    about_definitions,
+    faq_question,
+    is_question,
     is_table_header,
     list_lead_in,
     table_header,
@@ -122,6 +125,7 @@ class CandidateScorer:
     def __init__(self, index: HybridIndex, titles: Mapping[str, str], scorer: Scorer) -> None:
         self.index = index
         self.scorer = scorer
+        self._titles = titles
         self._title_terms = {path: frozenset(content_terms(t)) for path, t in titles.items()}
         self._heading_terms = {
             c.chunk_id: frozenset(content_terms(c.heading)) for c in index.chunks
@@ -145,17 +149,23 @@ class CandidateScorer:
     def rank(self, ask: Ask, passages: Sequence[str]) -> list[Candidate]:
         """The sentences of ``passages`` (chunk ids, best first), best-scored first;
         none that is about a sibling of what the question names (``qualifiers``:
-        another grade, data in transit for data at rest)."""
+        another grade, data in transit for data at rest), none that asks (a FAQ's
+        question line) and none of a glossary or a section of definitions (it says
+        what a word means, not that the organisation does it)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
         read = self.index.sentences_of(passages)
         for rank, (chunk_id, (sentences, vectors)) in enumerate(zip(passages, read, strict=True)):
+            chunk = self.index.chunk(chunk_id)
+            if about_definitions(self._titles.get(chunk.document, ""), chunk.heading):
+                continue  # a glossary says what words mean, not what is done
             passage = float(self.index.similarity(ask.core, [chunk_id])[0])
-            text = self.index.chunk(chunk_id).text
+            text = chunk.text
             rows += [
                 (s, rank, vectors[i], passage)
                 for i, s in enumerate(sentences)
                 if not another_qualifier(ask.qualifiers, s.text)
                 and not is_table_header(text, s.start)
+                and not is_question(s.text)
             ]
         if not rows:
             return []
@@ -208,23 +218,25 @@ class CandidateScorer:
         if known is None:
             chunk = self.index.chunk(sentence.chunk_id)
             columns = table_header(chunk.text, sentence.start)
-            lead_in = self._table_lead_in(chunk, sentence.start) if columns else ""
+            lead_in = self._across_break(table_lead_in, chunk, sentence.start) if columns else ""
             header = " ".join([*columns, lead_in]).strip()
             header = header or list_lead_in(chunk.text, sentence.start)
+            header = header or self._across_break(faq_question, chunk, sentence.start)
             known = self._header_read[key] = self.terms_of(header) if header else frozenset()
         return known
 
-    def _table_lead_in(self, chunk: Chunk, start: int) -> str:
-        """The line introducing a row's table, read across the passage break when the
-        table opens its passage (the passage before ends with the line)."""
-        found = table_lead_in(chunk.text, start)
+    def _across_break(self, read: Callable[[str, int], str], chunk: Chunk, start: int) -> str:
+        """What ``read`` finds above the sentence at ``start`` (a table's lead-in line, a
+        FAQ answer's question), read across the passage break when it opens its passage
+        (the passage before ends with the line)."""
+        found = read(chunk.text, start)
         if found:
             return found
         before = [c for c in self.index.passages_of(chunk.document) if c.end <= chunk.start]
         if not before:
             return ""
         previous = before[-1].text
-        return table_lead_in(f"{previous}\n\n{chunk.text}", len(previous) + 2 + start)
+        return read(f"{previous}\n\n{chunk.text}", len(previous) + 2 + start)
 
     def _features(
         self,
