@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dossier.common.textutil import stem
 from dossier.records import Brief, Question
-from dossier.research.brief import _brief, make_brief, sentences
+from dossier.research.brief import _brief, asks_for, make_brief, sentences
 
 
 def brief(text: str, qid: str = "Q1") -> Brief:
@@ -425,3 +425,19 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
     """ "Do engineers complete secure coding training annually?" was answered Yes off
     "training at hire", beside "Annual refresher training is not required"."""
     assert make_brief(Question("Q", question)).demands == demands
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What is the minimum password length for privileged accounts?", "number"),
+        ("What is your maximum session timeout?", "number"),
+        # two measures at once are read apart, not as one number
+        ("What are the minimum password length and the lockout threshold?", None),
+        ("What is the minimum password length and the lockout threshold?", None),
+        ("What is the minimum TLS version supported?", None),
+        ("How fast will you tell us about a breach?", "duration"),
+    ],
+)
+def test_a_minimum_or_maximum_asked_is_a_number(question: str, asks: str | None) -> None:
+    assert asks_for(question) == asks

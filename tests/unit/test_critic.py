@@ -366,3 +366,36 @@ def test_an_identifier_written_without_its_hyphen_is_the_one_asked() -> None:
     assert not critique("Do you hash passwords with SHA256?", [claim], lambda _: chunk, {})
     asked = critique("Do you use SHA512?", [claim], lambda _: chunk, {})
     assert [f.detail for f in asked] == ["the question names SHA512; no cited passage does"]
+
+
+DOTTED = (
+    "3.1.2 Accounts are locked for 15 minutes after ten failed sign-in attempts.\n"
+    "The bastion host is reachable only from 10.20.30.40 over SSH.\n"
+    "Every server runs OpenSSL 3.0.13 or later."
+)
+
+
+def compose_dotted(claim: str) -> Answer:
+    chunk = Chunk("d1", "policies/hosts.md", 0, len(DOTTED), DOTTED, "Hosts")
+    context = ComposeContext(lambda c: chunk if c == "d1" else None, {chunk.document: "Hosts"})
+    sentence = next(line for line in DOTTED.splitlines() if line[:12] in claim)
+    selection = Selection("d1", (sentence,), 0, 1.0, claim)
+    question = Question("Q", "Is it documented?")
+    return compose_answer(question, evidence(question.question, selection), context)
+
+
+@pytest.mark.parametrize("sentence", DOTTED.splitlines())
+def test_a_clause_number_address_or_version_is_one_figure_found_in_its_quote(
+    sentence: str,
+) -> None:
+    # "3.1.2" was read as the figure "3.1", which occurs nowhere whole: a claim
+    # quoting its own sentence was dropped.
+    answer = compose_dotted(sentence)
+    assert answer.verdict == "grounded"
+    assert not answer.dropped_claims
+
+
+def test_a_dotted_figure_not_in_the_quote_still_drops_the_claim() -> None:
+    answer = compose_dotted("Every server runs OpenSSL 3.0.1 or later.")
+    assert answer.dropped_claims
+    assert "3.0.1 occurs in none" in answer.dropped_claims[0].reason

@@ -78,6 +78,9 @@ def test_a_figure_the_lead_meets_keeps_the_yes(question: str, lead: str) -> None
         "We require our suppliers to encrypt customer data at rest.",
         "Our cloud provider encrypts all customer data at rest.",
         "Contractors must encrypt customer data at rest.",
+        # a phrase saying which of them, between them and their verb
+        "Suppliers handling customer data must encrypt it at rest.",
+        "Vendors storing customer data carry encryption at rest as a contract term.",
     ],
 )
 def test_a_practice_stated_of_third_parties_is_not_the_vendors_own(lead: str) -> None:

@@ -1585,3 +1585,96 @@ def test_a_question_asking_whether_something_is_allowed_needs_a_lead_allowing_it
         "Do you allow customers to conduct their own penetration tests?",
         "Customers may conduct their own penetration tests with five days' notice.",
     ) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # a clause beside the one about the group asked denies the practice
+        (
+            "Are background checks performed on contractors?",
+            "Contractors: same onboarding and offboarding as employees, but no background check.",
+            ("Needs review", "negation"),
+        ),
+        # a lower level of the standard asked is no Yes
+        (
+            "Do you have a current SOC 2 Type II report?",
+            "Our SOC 2 Type I report is available under NDA from the Trust Center.",
+            ("Needs review", "number"),
+        ),
+        (
+            "Is customer data encrypted using FIPS 140-2 validated cryptographic modules?",
+            "All customer data is encrypted at rest with AES-256 using keys managed in KMS.",
+            ("Needs review", "number"),
+        ),
+        (
+            "Is customer data encrypted using FIPS 140-2 validated cryptographic modules?",
+            "Customer data is encrypted with FIPS 140-3 validated modules.",
+            ("Yes", None),
+        ),
+        # still to come, or in place in part only
+        (
+            "Are security alerts monitored 24x7?",
+            "Alerts reviewed in business hours; a 24x7 managed detection and response "
+            "service will be onboarded in Q1 2027",
+            ("Needs review", "planned"),
+        ),
+        (
+            "Do you have a penetration test report?",
+            "Our first penetration test is scheduled and we expect the report in Q2 2027.",
+            ("Needs review", "planned"),
+        ),
+        (
+            "Are security events monitored?",
+            "A.8.16 | Monitoring activities | Yes | Partially implemented | Alerts reviewed",
+            ("Needs review", "scope"),
+        ),
+        # a denial by a verb whose object is the practice
+        (
+            "Are you ISO 27001 certified?",
+            "We have not pursued ISO/IEC 27001 certification.",
+            ("No", None),
+        ),
+        (
+            "Have you had a penetration test?",
+            "We have not yet commissioned an external penetration test.",
+            ("No", None),
+        ),
+    ],
+)
+def test_a_yes_that_the_lead_does_not_state_is_not_given(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected
+
+
+def test_a_denial_in_the_lead_quote_beside_the_chosen_sentence_stops_a_yes() -> None:
+    quote = (
+        "4.2 Corvane does not hold a SOC 2 report. Clients that require a SOC 2 report "
+        "are offered the ISO/IEC 27001 certificate and a bridge letter instead."
+    )
+    chosen = quote.split(". ", 1)[1]
+    brief = make_brief(Question("Q", "Do you have a current SOC 2 report?"))
+    answer, finding = short_answer(brief, "grounded", _claims(quote), focus=chosen)
+    assert answer == "Needs review"
+    assert finding is not None and finding.check == "negation"
+
+
+def test_a_denial_of_a_part_of_the_practice_beside_the_lead_keeps_the_yes() -> None:
+    # "SMS codes are not accepted as a second factor" denies SMS codes, not a second factor
+    quote = (
+        "Every sign-in to Okta must be completed with a second factor: a FIDO2 hardware key "
+        "or an Okta Verify push. SMS codes are not accepted as a second factor."
+    )
+    brief = make_brief(Question("Q", "Is a second factor required to sign in?"))
+    focus = quote.split(" SMS")[0]
+    assert short_answer(brief, "grounded", _claims(quote), focus=focus) == ("Yes", None)
+
+
+def test_a_value_stated_under_a_title_naming_the_subject_is_the_value_asked() -> None:
+    # the sentence says "the plan"; its document and section say which
+    brief = make_brief(Question("Q", "How often do you run incident response drills?"))
+    claims = _claims("The plan is rehearsed through a tabletop exercise twice a year.")
+    assert short_answer(brief, "grounded", claims)[0] == "Needs review"
+    place = "Security Incident Response Plan Security Incident Response Plan > Rehearsal"
+    assert short_answer(brief, "grounded", claims, place=place) == ("twice a year", None)

@@ -95,3 +95,17 @@ def test_the_field_s_words_for_card_numbers_and_customer_keys() -> None:
     assert thesaurus.says("pan", set(content_terms("never stores full card numbers")))
     assert thesaurus.says("byok", set(content_terms("customer-managed keys are offered")))
     assert not thesaurus.says("byok", set(content_terms("AWS manages the encryption keys")))
+
+
+def test_a_british_spelling_says_the_american_one_and_is_searched_for() -> None:
+    # "data centers" never found "data centres": Snowball stems them apart
+    assert thesaurus.says(stem("centers"), {stem("centres")})
+    assert thesaurus.says(stem("organisation"), {stem("organization")})
+    assert "centre" in thesaurus.alternative_words(stem("center"))
+    assert "programme" in thesaurus.alternative_words(stem("program"))
+
+
+def test_a_second_factor_or_two_step_verification_is_mfa() -> None:
+    assert thesaurus.says("mfa", set(content_terms("a second factor is required")))
+    assert thesaurus.says("mfa", set(content_terms("2-Step Verification is enforced")))
+    assert not thesaurus.says("mfa", set(content_terms("a second review is required")))

@@ -12,6 +12,7 @@ from dossier.records import Answer, Chunk, Evidence, Fact, Question, Selection
 from dossier.research.brief import make_brief
 from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import (
+    as_days,
     demand_met,
     demand_shortfall,
     holds_value,
@@ -560,3 +561,24 @@ def test_a_demand_is_read_off_the_clause_about_the_environment_asked() -> None:
     assert demand_shortfall(demand, [text], qualifiers_named(question)) == "every six months"
     production = question.replace("non-production", "production")
     assert demand_shortfall(demand, [text], qualifiers_named(production)) is None
+
+
+def test_every_is_a_frequency_only_before_a_time_that_recurs() -> None:
+    # "every centrally hosted server" and "every such access" name no period
+    text = (
+        "WDS takes an incremental backup of every centrally hosted server each night "
+        "and a full backup every Saturday."
+    )
+    assert stated_value("frequency", text) == "each night"
+    assert stated_value("frequency", "Every such access is logged in the audit log.") is None
+    assert stated_value("frequency", "Keys are rotated every other week.") == "every other week"
+    assert as_days("frequency", "each night") == 1.0
+    assert as_days("frequency", "every Saturday") == 7.0
+    assert as_days("frequency", "nightly") == 1.0
+
+
+def test_a_count_in_words_after_another_figure_is_the_count_asked() -> None:
+    # "15 minutes after ten ..." was read as one figure's words: "ten" was never met
+    about = ("fail", "login", "attempt", "account", "lock")
+    text = "Accounts are locked for 15 minutes after ten consecutive failed sign-in attempts."
+    assert stated_value("number", text, about) == "ten consecutive failed sign-in attempts"

@@ -50,8 +50,10 @@ from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import demand_measure, demand_met, demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
-# A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2".
-_FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+# A figure: digits (thousands commas, decimals) not glued to letters, as in "S3" or "FIDO2",
+# as written, whole: "1,000", "3.5", and a dotted sequence read as one figure
+# (clause "3.1.2", address "10.20.30.40", version "3.0.13"), never "3.1" out of "3.1.2".
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)*(?![\w]|[.,]\d)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
 
 
@@ -81,7 +83,8 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
     row = _row_context(kept, focus, context.chunk_of)
-    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row)
+    place = _lead_place(kept, context)
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row, place)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -113,6 +116,16 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         short_answer=short,
         related=evidence.related,
     )
+
+
+def _lead_place(claims: Sequence[Claim], context: ComposeContext) -> str:
+    """The lead quote's document title and the headings above it: what it is about."""
+    if not claims or not claims[0].quotes:
+        return ""
+    quote = claims[0].quotes[0]
+    chunk = context.chunk_of(quote.chunk_id)
+    heading = chunk.heading if chunk is not None else ""
+    return f"{context.titles.get(quote.document, '')} {heading}".strip()
 
 
 def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> TableRow | None:

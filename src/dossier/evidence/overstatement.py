@@ -337,9 +337,12 @@ _THIRD_PARTY_SUBJECT = re.compile(
     r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?:before|after|once|prior\s+to)\s+[\w\s-]{1,30},\s+)?"
     r"(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
     r"(?:(?:critical|key|new|approved|high[- ]risk|tier\s+\d|material|strategic)\s+)?"
-    rf"(?:{_THIRD_PARTIES})(?:\s+(?:that|who|which)\s+[^,.;]{{1,60}}?)?(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
+    rf"(?:{_THIRD_PARTIES})(?:\s+(?:that|who|which)\s+[^,.;]{{1,60}}?"
+    r"|\s+[a-z]+ing\s+[^,.;]{1,40}?)?"  # "Suppliers handling customer data must ..."
+    r"(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
     r"|maintain\w*|perform\w*|ensure\w*|provide\w*|store\w*|process\w*|encrypts|hosts"
-    r"|manages|operates|runs|retains|uses|conducts|handles|complete[sd]?|undergo\w*)\b)",
+    r"|manages|operates|runs|retains|uses|conducts|handles|complete[sd]?|undergo\w*"
+    r"|carr(?:y|ies)|holds?|obtains?)\b)",
     re.I,
 )
 # The organisation asks it of them: "We require our suppliers to encrypt data".

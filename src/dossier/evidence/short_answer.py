@@ -116,13 +116,16 @@ def short_answer(
     focus: str = "",
     parts: Mapping[int, str] | None = None,
     row: TableRow | None = None,
+    place: str = "",
 ) -> tuple[str, Finding | None]:
     """The short answer, and a finding when the lead quote cannot give one.
     ``focus``: the sentence research chose within the lead quote (a quote may
     hold the sentences around it); it alone is read when given. ``parts``: for a
     further part of the question (its index in ``brief.facts``), the sentence
     research chose for it. ``row``: when the lead is a table row, its column headers and
-    the headings above its table (what the row's cells are about)."""
+    the headings above its table (what the row's cells are about). ``place``: the
+    lead's document title and the headings above it, which name what a value stated
+    under them is about ("twice a year" under "Incident Response Plan > Rehearsal")."""
     if verdict == "escalate":  # a person decides, with or without quotes to read
         return NEEDS_REVIEW, None
     if verdict == "unsupported" or not claims or not claims[0].quotes:
@@ -131,7 +134,7 @@ def short_answer(
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
-    first, doubt = _first_answer(brief, lead, row, every)
+    first, doubt = _first_answer(brief, lead, row, every, place)
     affirmed = _affirmed_elsewhere(brief, claims) if first == NO and brief is not None else None
     if affirmed is not None:
         detail = (
@@ -183,13 +186,13 @@ def _folded(text: str) -> str:
 
 
 def _first_answer(
-    brief: Brief | None, lead: str, row: TableRow | None = None, quoted: str = ""
+    brief: Brief | None, lead: str, row: TableRow | None = None, quoted: str = "", place: str = ""
 ) -> tuple[str, Finding | None]:
     """What the lead sentence answers to the question's first part (``quoted``: every
     quote of the answer, read for whether any states the figure an open question asks)."""
     fact = brief.facts[0] if brief is not None and brief.facts else None
     if brief is not None and fact is not None and fact.asks is not None:
-        return _value_answer(brief.query, fact, fact.asks, lead, row)
+        return _value_answer(brief.query, fact, fact.asks, lead, row, place)
     if brief is not None and not _YES_NO.match(brief.query):
         return _open(brief, lead, quoted or lead)
     matrix = _responsibility(lead) if row is not None else None
@@ -220,7 +223,7 @@ def _responsibility(row_text: str) -> Finding | None:
 
 
 def _value_answer(
-    question: str, fact: Fact, kind: str, lead: str, row: TableRow | None = None
+    question: str, fact: Fact, kind: str, lead: str, row: TableRow | None = None, place: str = ""
 ) -> tuple[str, Finding | None]:
     """The value the lead sentence states for a question asking one, or a finding. A
     table row names its subject through its column headers and headings ("Critical |
@@ -239,7 +242,7 @@ def _value_answer(
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
-    named = f"{row.names()} {lead}" if row is not None else lead
+    named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
     beside = _practice_beside(fact, lead, value) if row is None else None
@@ -645,9 +648,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
             continue
         elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
         for negation in _NEGATION.finditer(clause):
-            if _denies(clause, negation.end(), terms) and _about_practice(
-                brief, clause, elsewhere
-            ):
+            if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
                 return " ".join(clause.split())
     return None
 
@@ -804,7 +805,6 @@ def _asked_clause(question: str, lead: str) -> str:
     return about[0] if len(about) == 1 else lead
 
 
-
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
 # accounts are prohibited"): the practice named before the negation is denied.
 _ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
@@ -866,10 +866,25 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
             if (
                 _about_practice(brief, text)
                 or _denies_having(brief, text, match.end())
-                or _denied_here(brief, text, match)  # "does not hold a SOC 2 report"
+                or (_of_the_organisation(text, match.start()) and _denied_here(brief, text, match))
             ):
                 return " ".join(text[match.start() : match.end() + 40].split())
     return None
+
+
+# Who denies: the organisation ("we", "the company", its name), not a part of the practice
+# ("SMS codes are not accepted as a second factor" denies SMS codes, not a second factor).
+_ORGANISATION_SUBJECT = re.compile(
+    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?i:we|the\s+(?:company|organi[sz]ation|firm|business))"
+    r"|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:\w+\s+)?$"
+)
+
+
+def _of_the_organisation(text: str, negation: int) -> bool:
+    """Whether the words before a negation name the organisation, and nothing else:
+    "4.2 Corvane does not hold a SOC 2 report", "We do not yet have ..."."""
+    begin = max((a for a, _ in sentence_spans(text) if a <= negation), default=0)
+    return _ORGANISATION_SUBJECT.match(text[begin:negation]) is not None
 
 
 def _denies_having(brief: Brief, text: str, after: int) -> bool:

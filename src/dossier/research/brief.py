@@ -32,7 +32,7 @@ _ASKS = (
         re.compile(
             r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
             r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
-            r"|\bwithin what time|\bhow (quickly|soon)\b"
+            r"|\bwithin what time|\bhow (quickly|soon|fast)\b"
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?)\b",
             re.I,
         ),
@@ -40,7 +40,15 @@ _ASKS = (
     ("number", re.compile(r"\bhow long\b", re.I)),
     (
         "number",
-        re.compile(r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b", re.I),
+        re.compile(
+            r"\bhow (many|much)\b|\bwhat (is the )?(number|percentage|amount)\b"
+            # "What is the minimum password length?" (two measures at once are read
+            # apart: "What are the minimum length and the lockout threshold?"; a
+            # version is no count: "What is the minimum TLS version?")
+            r"|\bwhat\s+is\s+(?:the\s+|your\s+)?(?:minimum|maximum)\b"
+            r"(?![^?]*\b(?:and|versions?)\b)",
+            re.I,
+        ),
     ),
 )
 

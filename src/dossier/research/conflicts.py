@@ -23,7 +23,7 @@ from dossier.common.textutil import content_terms, fold_whitespace, quantities, 
 from dossier.ingest.authority import Authority
 from dossier.records import Chunk
 from dossier.research import thesaurus
-from dossier.research.values import VALUE_NOUNS, denied
+from dossier.research.values import VALUE_NOUNS, denied, without_section_number
 
 ValuePattern = re.Pattern[str]
 
@@ -63,7 +63,9 @@ _PERIODS = (
 def values_in(text: str, pattern: ValuePattern | None) -> frozenset[str]:
     """The values of the asked kind a text states, normalised for comparison:
     a period word for frequencies ("annually", "each year" → "yearly"), a
-    number with its unit otherwise ("ninety days" → "90 day")."""
+    number with its unit otherwise ("ninety days" → "90 day"); a clause's number
+    ("3.1 Passwords ...") is none."""
+    text = without_section_number(text)
     if pattern is None:
         return frozenset(f"{n} {u}" for n, u in quantities(_digits(text)) if u)
     found = [

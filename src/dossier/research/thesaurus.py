@@ -14,24 +14,90 @@ from functools import cache
 
 from dossier.common.textutil import STOPWORDS, stem, words
 
+# British spelling, American spelling: words of the field that differ beyond a suffix
+# the stemmer removes.
+SPELLINGS: tuple[tuple[str, str], ...] = tuple(
+    (british, american)
+    for british, american in (
+        ("centre", "center"),
+        ("organisation", "organization"),
+        ("organisational", "organizational"),
+        ("programme", "program"),
+        ("authorise", "authorize"),
+        ("authorisation", "authorization"),
+        ("licence", "license"),
+        ("defence", "defense"),
+        ("behaviour", "behavior"),
+        ("analyse", "analyze"),
+        ("recognise", "recognize"),
+        ("minimise", "minimize"),
+        ("prioritise", "prioritize"),
+        ("categorise", "categorize"),
+        ("anonymise", "anonymize"),
+        ("anonymisation", "anonymization"),
+        ("pseudonymise", "pseudonymize"),
+        ("pseudonymisation", "pseudonymization"),
+        ("utilise", "utilize"),
+        ("standardise", "standardize"),
+        ("centralise", "centralize"),
+        ("synchronise", "synchronize"),
+        ("catalogue", "catalog"),
+        ("judgement", "judgment"),
+        ("artefact", "artifact"),
+        ("tokenise", "tokenize"),
+        ("tokenisation", "tokenization"),
+        ("virtualisation", "virtualization"),
+        ("optimise", "optimize"),
+        ("summarise", "summarize"),
+    )
+)
+
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire"),
     ("credential", "password", "passphrase", "authenticator", "secret"),
-    ("mfa", "multi-factor", "multi-factor authentication", "two-factor", "2fa"),
+    (
+        "mfa",
+        "multi-factor",
+        "multi-factor authentication",
+        "two-factor",
+        "2fa",
+        "second factor",
+        "step verification",  # "2-Step Verification", "two-step verification"
+        "2sv",
+    ),
     ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
     ("employee", "personnel", "staff", "workforce", "teammate"),
-    ("vendor", "supplier", "third party", "subprocessor", "service provider"),
+    (
+        "vendor",
+        "supplier",
+        "third party",
+        "subprocessor",
+        "service provider",
+        "independent firm",
+        "external firm",
+    ),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
     ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
     ("retain", "retention", "keep", "preserve"),
-    ("delete", "dispose", "destroy", "erase", "purge", "wipe", "sanitize", "degauss", "shred"),
+    (
+        "delete",
+        "dispose",
+        "destroy",
+        "erase",
+        "purge",
+        "wipe",
+        "sanitize",
+        "sanitise",
+        "degauss",
+        "shred",
+    ),
     ("train", "awareness", "education"),
-    ("review", "audit", "assess", "inspect"),
+    ("review", "audit", "assess", "inspect", "recertify", "recertification", "recertified"),
     ("test", "exercise", "drill", "simulation"),
     ("visitor", "guest"),
-    ("laptop", "workstation", "endpoint", "desktop", "computer"),
+    ("laptop", "workstation", "endpoint", "desktop", "computer", "macbook", "notebook"),
     ("patch", "update", "upgrade"),
     ("vulnerability", "weakness", "cve", "flaw"),
     ("disaster", "outage", "continuity", "resilience"),
@@ -70,6 +136,13 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
     ("pan", "card number", "cardholder data", "primary account number"),
     ("byok", "hyok", "bring your own key", "customer-managed key"),
+    ("siem", "security information and event management"),
+    ("edr", "xdr", "endpoint detection and response"),
+    ("waf", "web application firewall"),
+    ("ids", "ips", "intrusion detection", "intrusion prevention"),
+    # British and American spellings of one word: Snowball stems them apart
+    # ("centr", "center"), so a question in one never found a policy in the other.
+    *SPELLINGS,
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase

@@ -21,11 +21,20 @@ _NUMBER_WORDS = (
     rf"(?:{_BELOW_HUNDRED}[\s-]+(?:hundred|thousand)(?:[\s-]+(?:and[\s-]+)?{_BELOW_HUNDRED})?"
     rf"|{_BELOW_HUNDRED})"
 )
-_EVERY_PERIOD = rf"every\s+(?:{_NUMBER_WORDS}|\w+)(\s+(days|weeks|months|years|hours))?"
+# A time that recurs: "day", "night", "quarter", "Saturday" (never "every account").
+_RECURRING = (
+    r"(?:(?:business\s+|working\s+)?day|night|morning|evening|weekday|weekend|week|fortnight"
+    r"|month|quarter|year|hour|minute|semester|term|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+# "every 90 days", "every two years", "every quarter", "every other week", "every Saturday".
+_EVERY_PERIOD = (
+    rf"every\s+(?:(?:{_NUMBER_WORDS}|\d[\d,]*)(\s+(days|weeks|months|years|hours))?"
+    rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b)"
+)
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
-    r"|each\s+(year|quarter|month|week|day)"
+    r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
     r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each)\s+\w+"
     r"|at least once(\s+(a|per|each)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
     r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
@@ -67,6 +76,8 @@ VALUE_NOUNS = frozenset(
     for word in "timeframe timeframes frame period periods duration frequency interval deadline "
     "sla slas".split()
 )
+# Nouns of a measure asked ("the minimum password length"): the value's, not the subject's.
+MEASURE_NOUNS = frozenset(stem(word) for word in ("minimum", "maximum", "length"))
 
 
 def states_value(fact: Fact, text: str) -> bool:
@@ -180,7 +191,7 @@ def subject_terms(fact: Fact) -> tuple[str, ...]:
     name the value asked aside: "within what timeframe must vendors notify you?" is
     about vendors notifying, whatever the sentence calls the period)."""
     terms = tuple(dict.fromkeys(fact.terms))  # as the question orders them
-    return tuple(t for t in terms if t not in VALUE_VERBS | VALUE_NOUNS) or terms
+    return tuple(t for t in terms if t not in VALUE_VERBS | VALUE_NOUNS | MEASURE_NOUNS) or terms
 
 
 def _names(wanted: set[str], present: set[str]) -> bool:
@@ -199,6 +210,12 @@ _MEASURED = re.compile(
     re.I,
 )
 _SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
+
+
+def without_section_number(text: str) -> str:
+    """The text with the clause number opening it blanked ("3.1 Passwords ..."): a
+    clause's number is no value it states."""
+    return _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
 
 
 # "not annually, but monthly", "rather than quarterly": a value the text denies
@@ -253,7 +270,7 @@ def stated_value(
     pattern = _MEASURED if kind == "number" else ASKS_PATTERN.get(kind or "")
     if pattern is None:
         return None
-    body = _SECTION_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    body = without_section_number(text)
     clause = _clause_about(body, about, qualifiers)
     if clause is not None and clause != body:  # "RTO is 4 hours and the RPO is 24 hours"
         value = stated_value(kind, clause, about)
@@ -337,8 +354,11 @@ def _said(clauses: Sequence[str]) -> list[set[str]]:
 
 
 # A figure and up to four words after it: "5 consecutive failed login attempts".
+# A figure and the words after it, read ahead so that a figure among another's words
+# is met too ("15 minutes after ten consecutive failed attempts": "ten" as well).
 _FIGURE_AND_WORDS = re.compile(
-    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b((?:\s+[a-z][a-z-]*){{1,4}})", re.I
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b(?=((?:\s+[a-z][a-z-]*){{1,4}}))",
+    re.I,
 )
 _UNIT = re.compile(rf"^(?:{UNIT_WORDS})$", re.I)
 # Words that end the phrase a figure counts: "15 minutes after ...", "90 days for ...".
@@ -531,6 +551,9 @@ _EVERY = {
     "continuous": 0.0,
     "real-time": 0.0,
     "real time": 0.0,
+    "nightly": 1.0,
+    **{f"{every} {time}": 1.0 for every in ("every", "each") for time in ("night", "morning")},
+    **{f"every {day}day": 7.0 for day in "mon tues wednes thurs fri satur sun".split()},
 }
 _EVERY_LONGEST_FIRST = sorted(_EVERY, key=len, reverse=True)  # "semi-annually" before "annually"
 _COUNT_WORDS = {
