@@ -109,3 +109,16 @@ def test_a_second_factor_or_two_step_verification_is_mfa() -> None:
     assert thesaurus.says("mfa", set(content_terms("a second factor is required")))
     assert thesaurus.says("mfa", set(content_terms("2-Step Verification is enforced")))
     assert not thesaurus.says("mfa", set(content_terms("a second review is required")))
+
+
+def test_an_acronym_is_spelled_out_for_the_embedding_model() -> None:
+    # MiniLM placed "What are your RTO and RPO?" far from "a recovery time objective of
+    # 48 hours" (cosine 0.07): the question was not covered
+    assert thesaurus.spelled_out("What are your RTO and RPO?") == (
+        "What are your RTO (recovery time objective) and RPO (recovery point objective)?"
+    )
+    assert thesaurus.spelled_out("Do you support SSO?") == "Do you support SSO (single sign-on)?"
+    # spelled out already, or no acronym the thesaurus knows: left as it is
+    text = "What is your recovery time objective (RTO)?"
+    assert thesaurus.spelled_out(text) == text
+    assert thesaurus.spelled_out("Is data encrypted at rest?") == "Is data encrypted at rest?"

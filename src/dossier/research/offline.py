@@ -212,8 +212,8 @@ class _Research:
             key=self.engine.scoring.stats.rarest(terms),
             kind=brief.facts[0].asks if brief.facts else None,
             about_document=brief.about_document,
-            core=index.embed_query(core),
-            question=index.embed_query(brief.query),
+            core=index.embed_query(thesaurus.spelled_out(core)),
+            question=index.embed_query(thesaurus.spelled_out(brief.query)),
             qualifiers=qualifiers_named(brief.query),
         )
 
@@ -406,8 +406,8 @@ class _Research:
             key=self.engine.scoring.stats.rarest(fact.terms),
             kind=fact.asks,
             about_document=False,
-            core=index.embed_query(core),
-            question=index.embed_query(fact.text),
+            core=index.embed_query(thesaurus.spelled_out(core)),
+            question=index.embed_query(thesaurus.spelled_out(fact.text)),
             qualifiers=qualifiers_named(fact.text) or self.ask.qualifiers,
         )
         ranked = self.engine.scoring.rank(ask, self.passages())

@@ -9,6 +9,7 @@ The groups are general vocabulary of the field, not drawn from any corpus.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 
@@ -261,3 +262,42 @@ def names_itself(term: str, present: set[str] | frozenset[str]) -> bool:
     return term in present or any(
         acronym == term and set(spelled) <= present for spelled, acronym in _acronyms().items()
     )
+
+
+@cache
+def _spellings() -> dict[str, str]:
+    """An acronym (lower case) -> its first spelled-out entry: "rto" -> "recovery time
+    objective"."""
+    found: dict[str, str] = {}
+    for group in GROUPS:
+        for entry in group:
+            spelled = words(entry)
+            if len(spelled) < 2:
+                continue
+            initials = {
+                "".join(word[0] for word in spelled),
+                "".join(word[0] for word in spelled if word not in STOPWORDS),
+            }
+            for acronym in group:
+                if acronym.lower() in initials and len(words(acronym)) == 1:
+                    found.setdefault(acronym.lower(), entry)
+    return found
+
+
+def spelled_out(text: str) -> str:
+    """The text with each acronym the thesaurus spells out followed by its words, for
+    the embedding model, which knows "recovery time objective" far better than "RTO":
+    "What are your RTO and RPO?" -> "What are your RTO (recovery time objective) and RPO
+    (recovery point objective)?". An acronym the text spells out already is left."""
+    folded = " ".join(words(text))
+
+    def spell(match: re.Match[str]) -> str:
+        words_of = _spellings().get(match.group(0).lower())
+        if words_of is None or " ".join(words(words_of)) in folded:
+            return match.group(0)
+        return f"{match.group(0)} ({words_of})"
+
+    return _ACRONYM.sub(spell, text)
+
+
+_ACRONYM = re.compile(r"\b[A-Za-z][A-Za-z0-9]{1,5}\b")
