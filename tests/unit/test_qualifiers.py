@@ -194,3 +194,15 @@ def test_production_and_the_other_environments_are_siblings() -> None:
         qualifiers_named("Are all systems, including staging environments, scanned?"),
         "Vulnerability scanning covers production systems only.",
     )
+
+
+def test_grades_a_period_is_given_for_are_named() -> None:
+    # the sentence answering critical vulnerabilities was left out as about medium only
+    text = (
+        "Vulnerabilities shall be remediated within 14 days for critical, 30 days for high "
+        "and 90 days for medium severity."
+    )
+    assert qualifiers_named(text) == {"critical", "high", "medium"}
+    assert not another_qualifier(frozenset({"critical"}), text)
+    # "for high" in a sentence about nothing graded is no grade
+    assert qualifiers_named("Clusters are built for high availability.") == frozenset()

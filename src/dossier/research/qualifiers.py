@@ -44,6 +44,12 @@ _CELL = re.compile(rf"(?:^|\|)\s*({_GRADE})\s*(?=\||$)", re.I | re.M)
 _LABEL = re.compile(
     rf"^\s*(?:[-*\u2022+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**\s*(?::|\s[-\u2013]\s)", re.I | re.M
 )
+# A grade a period or rule is given "for", in a sentence about graded things: "within 14
+# days for critical, 30 days for high and 90 days for medium severity".
+_FOR_GRADE = re.compile(
+    rf"\bfor\s+({_GRADE})(?=\s*(?:[,;.)]|\band\b|\bor\b|$))", re.I | re.M
+)
+_GRADED_NOUN = re.compile(rf"\b{_GRADED}", re.I)
 _SAME_GRADE = {"moderate": "medium"}
 
 _AT_REST = re.compile(r"\bat[\s-]+rest\b|\bstor(?:ed|es|ing|age)\b", re.I)
@@ -110,7 +116,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
     (employees, contractors, third parties, the service's customer users) ``text``
     names."""
     found: set[str] = set()
-    for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL, _LABEL):
+    graded = _GRADED_NOUN.search(text) is not None
+    for pattern in (_BEFORE_NOUN, _AFTER_NOUN, _CELL, _LABEL, *([_FOR_GRADE] if graded else [])):
         for match in pattern.finditer(text):
             for word in re.findall(_GRADE, match.group(1), re.I):
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
