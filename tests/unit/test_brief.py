@@ -441,3 +441,11 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
 )
 def test_a_minimum_or_maximum_asked_is_a_number(question: str, asks: str | None) -> None:
     assert asks_for(question) == asks
+
+
+def test_how_long_a_thing_must_be_asks_its_length() -> None:
+    # "How long must passwords be?" was answered "10 passwords" off the reuse row
+    (fact,) = make_brief(Question("Q", "How long must passwords be?")).facts
+    assert fact.asks == "number" and stem("length") in fact.terms
+    (kept,) = make_brief(Question("Q", "How long must logs be retained?")).facts
+    assert kept.asks == "duration" and stem("length") not in kept.terms

@@ -391,3 +391,19 @@ def test_a_glossary_definition_is_no_candidate(tmp_path: Path) -> None:
     ask = _asking(index, "data loss prevention sensitive data")
     texts = [c.sentence.text for c in engine.scoring.rank(ask, [c.chunk_id for c in index.chunks])]
     assert texts == ["Data loss prevention tools block sensitive data in email."]
+
+
+PASSWORDS = (
+    "# Passwords\n\n| Setting | Value |\n| --- | --- |\n"
+    "| Minimum length | 14 characters |\n| Reuse | last 10 passwords refused |\n"
+)
+
+
+def test_a_length_question_leads_with_the_row_naming_the_length(tmp_path: Path) -> None:
+    """ "How long must passwords be?" was answered "10 passwords" off the reuse row, which
+    names passwords; the row naming the length asked leads when both are close."""
+    engine, index = _engine(tmp_path, {"passwords.md": PASSWORDS})
+    research = _Research(engine, make_brief(Question("Q1", "How long must passwords be?")))
+    reuse = _candidate(index, "passwords.md", "Reuse | last 10 passwords refused", 1.0)
+    length = _candidate(index, "passwords.md", "Minimum length | 14 characters", 0.8)
+    assert research._lead(_Ranking([reuse, length], 0.9)) is length

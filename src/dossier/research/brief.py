@@ -293,7 +293,17 @@ def _fact(text: str) -> Fact:
     terms = question_terms(core) or question_terms(text)
     if asks == "duration" and _KEPT.search(text) and RETAIN not in terms:
         terms = (*terms, RETAIN)
+    if _LENGTH_ASKED.search(text) and LENGTH not in terms:
+        terms = (*terms, LENGTH)
     return Fact(text=text, terms=terms, asks=asks)
+
+
+# "How long must passwords be?" asks a length (the row "Minimum length | 14 characters"),
+# not a count of passwords ("Reuse | last 10 passwords refused").
+_LENGTH_ASKED = re.compile(
+    r"\bhow long\s+(?:must|should|do|does|is|are|can|will|shall)\b[^?]*\bbe\s*\??\s*$", re.I
+)
+LENGTH = stem("length")
 
 
 _KEPT = re.compile(r"\b(?:kept|keep|keeps|held|holds)\b", re.I)

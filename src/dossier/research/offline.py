@@ -35,7 +35,14 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from dossier.common.textutil import fold_whitespace, identifiers, question_terms, stem, words
+from dossier.common.textutil import (
+    content_terms,
+    fold_whitespace,
+    identifiers,
+    question_terms,
+    stem,
+    words,
+)
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.ingest.sentences import Sentence
@@ -52,6 +59,7 @@ from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
     ASKS_PATTERN,
     ASKS_WORDS,
+    MEASURE_NOUNS,
     demand_met,
     holds_value,
     lead_answers_part,
@@ -622,9 +630,14 @@ def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Cand
     return any(thesaurus.says(t, present) for t in fact.terms)
 
 
-def _states_fully(fact: Fact, text: str) -> tuple[bool, bool]:
-    """Whether a sentence names the fact's whole subject, and states a definite value."""
-    return names_whole_subject(fact, text), states_definite_value(fact, text)
+def _states_fully(fact: Fact, text: str) -> tuple[bool, bool, bool]:
+    """Whether a sentence names the measure the fact asks (a length: "Minimum length |
+    14 characters" before "Reuse | last 10 passwords refused" for how long passwords
+    must be), the fact's whole subject, and states a definite value."""
+    measure = [t for t in fact.terms if t in MEASURE_NOUNS]
+    present = set(content_terms(text))
+    names_measure = bool(measure) and all(t in present for t in measure)
+    return names_measure, names_whole_subject(fact, text), states_definite_value(fact, text)
 
 
 def _already_quoted(candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:

@@ -46,9 +46,7 @@ _LABEL = re.compile(
 )
 # A grade a period or rule is given "for", in a sentence about graded things: "within 14
 # days for critical, 30 days for high and 90 days for medium severity".
-_FOR_GRADE = re.compile(
-    rf"\bfor\s+({_GRADE})(?=\s*(?:[,;.)]|\band\b|\bor\b|$))", re.I | re.M
-)
+_FOR_GRADE = re.compile(rf"\bfor\s+({_GRADE})(?=\s*(?:[,;.)]|\band\b|\bor\b|$))", re.I | re.M)
 _GRADED_NOUN = re.compile(rf"\b{_GRADED}", re.I)
 _SAME_GRADE = {"moderate": "medium"}
 

@@ -131,7 +131,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("rto", "recovery time objective", "recovery time"),
     ("hsm", "hsms", "hardware security module"),
     ("data center", "datacenter", "hosting facility"),
-    ("failed", "unsuccessful", "invalid", "incorrect"),
+    ("failed", "unsuccessful", "invalid", "incorrect", "wrong"),
     ("lockout", "lock out", "locked out"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
