@@ -9,6 +9,7 @@ from dossier.ingest.sentences import (
     faq_question,
     is_list_item,
     is_question,
+    points_elsewhere,
     list_lead_in,
     passage_sentences,
     table_header,
@@ -178,3 +179,10 @@ def test_a_glossary_or_a_section_of_definitions_defines_words() -> None:
     assert about_definitions("ISMS Manual", "ISMS Manual > 3 Terms and definitions")
     assert not about_definitions("Data Policy", "Data Policy > Data classification definitions")
     assert not about_definitions("Access Control Policy", "Access Control Policy > Reviews")
+
+
+def test_a_row_naming_a_documents_path_points_elsewhere() -> None:
+    assert points_elsewhere("Suppliers | policies/third-party-risk.md")
+    assert points_elsewhere("Access control | `policies/access.pdf` | Security team")
+    assert not points_elsewhere("High | 7.0-8.9 | 30 days")
+    assert not points_elsewhere("Logs are shipped to logs.example.com nightly.")

@@ -1678,3 +1678,10 @@ def test_a_value_stated_under_a_title_naming_the_subject_is_the_value_asked() ->
     assert short_answer(brief, "grounded", claims)[0] == "Needs review"
     place = "Security Incident Response Plan Security Incident Response Plan > Rehearsal"
     assert short_answer(brief, "grounded", claims, place=place) == ("twice a year", None)
+
+
+def test_a_lead_introducing_a_table_is_no_yes() -> None:
+    # "Is MFA enforced for employees?" was Yes off the line above the password table
+    assert _short(
+        "Is MFA enforced for employees?", "Okta enforces the following for workforce accounts:"
+    ) == ("Needs review", "subject")

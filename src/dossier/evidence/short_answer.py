@@ -630,6 +630,12 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    if lead.rstrip(" *_").endswith(":"):  # "Okta enforces the following for workforce accounts:"
+        detail = (
+            "the lead quote introduces a list or table and states nothing itself: a person "
+            "reads what follows it"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding

@@ -198,3 +198,15 @@ def faq_question(text: str, start: int) -> str:
         return ""  # no paragraph above, or one of several lines
     asked = _MARKUP_AROUND.sub("", lines[-1])
     return asked if asked.endswith("?") and "|" not in asked else ""
+
+
+# A document's path in a cell: "Suppliers | policies/third-party-risk.md" is a row of a
+# map of the documents, which says where something is written, not what.
+_PATH_CELL = re.compile(r"^[\w./-]+\.(?:md|markdown|txt|pdf|docx?|xlsx?|html?)$", re.I)
+
+
+def points_elsewhere(sentence: str) -> bool:
+    """Whether a table row names a document's path in one of its cells."""
+    if "|" not in sentence:
+        return False
+    return any(_PATH_CELL.match(cell.strip("`* ")) for cell in table_cells(sentence))

@@ -25,6 +25,7 @@ from dossier.ingest.sentences import (
     is_question,
     is_table_header,
     list_lead_in,
+    points_elsewhere,
     table_header,
     table_lead_in,
 )
@@ -150,7 +151,8 @@ class CandidateScorer:
         """The sentences of ``passages`` (chunk ids, best first), best-scored first;
         none that is about a sibling of what the question names (``qualifiers``:
         another grade, data in transit for data at rest), none that asks (a FAQ's
-        question line) and none of a glossary or a section of definitions (it says
+        question line), none that only names a document's path (a map of the
+        documents) and none of a glossary or a section of definitions (it says
         what a word means, not that the organisation does it)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
         read = self.index.sentences_of(passages)
@@ -166,6 +168,7 @@ class CandidateScorer:
                 if not another_qualifier(ask.qualifiers, s.text)
                 and not is_table_header(text, s.start)
                 and not is_question(s.text)
+                and not points_elsewhere(s.text)
             ]
         if not rows:
             return []
