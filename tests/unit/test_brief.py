@@ -437,6 +437,8 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
         ("What is the minimum password length and the lockout threshold?", None),
         ("What is the minimum TLS version supported?", None),
         ("How fast will you tell us about a breach?", "duration"),
+        ("When do you delete our data after we cancel?", "duration"),
+        ("When is the access review performed?", None),
     ],
 )
 def test_a_minimum_or_maximum_asked_is_a_number(question: str, asks: str | None) -> None:

@@ -33,6 +33,9 @@ _ASKS = (
             r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
             r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
             r"|\bwithin what time|\bhow (quickly|soon|fast)\b"
+            # "When do you delete our data after we cancel?": a time after an event
+            r"|\bwhen\s+(?:do|does|will|is|are|must|should|would)\b[^?]*"
+            r"\b(?:after|following|upon|once)\b"
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?)\b",
             re.I,
         ),
