@@ -122,3 +122,11 @@ def test_an_acronym_is_spelled_out_for_the_embedding_model() -> None:
     text = "What is your recovery time objective (RTO)?"
     assert thesaurus.spelled_out(text) == text
     assert thesaurus.spelled_out("Is data encrypted at rest?") == "Is data encrypted at rest?"
+
+
+def test_a_fix_remediates_and_the_regulator_is_the_supervisory_authority() -> None:
+    assert thesaurus.says(stem("remediated"), set(content_terms("Fix SLAs from discovery")))
+    assert thesaurus.says(
+        stem("regulator"), set(content_terms("the supervisory authority is notified"))
+    )
+    assert thesaurus.says(stem("ico"), {stem("regulator")})
