@@ -9,9 +9,9 @@ from dossier.ingest.sentences import (
     faq_question,
     is_list_item,
     is_question,
-    points_elsewhere,
     list_lead_in,
     passage_sentences,
+    points_elsewhere,
     table_header,
     table_lead_in,
 )

@@ -338,3 +338,17 @@ def test_a_prefix_split_at_its_hyphen_is_no_term() -> None:
         stem("certified"),
     ]
     assert stem("non") in content_terms("non-production systems")  # a prefix that negates
+
+
+def test_a_numbered_heading_line_of_a_pdf_ends_before_the_text_under_it() -> None:
+    # "People New joiners complete ..." was quoted: the heading's word opened the sentence
+    text = (
+        "2. People\nNew joiners complete security training in their first week.\n"
+        "3. Hosting\nParse runs on AWS in the London region; data does not leave the United\n"
+        "Kingdom.\n4. Customer data must be encrypted\nat rest."
+    )
+    pieces = [text[a:b] for a, b in sentence_spans(text)]
+    assert "New joiners complete security training in their first week." in pieces
+    assert any(p.startswith("Parse runs on AWS") and p.endswith("Kingdom.") for p in pieces)
+    # a list item wrapped onto a line in lower case goes on
+    assert "Customer data must be encrypted\nat rest." in pieces

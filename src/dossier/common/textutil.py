@@ -221,7 +221,10 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         position = match.end()
     spans.append((position, end))
     trimmed = []
-    for a, b in (row for span in spans for row in _rows(text, *span)):
+    pieces = (
+        piece for span in spans for row in _rows(text, *span) for piece in _headed(text, *row)
+    )
+    for a, b in pieces:
         while a < b and text[a].isspace():
             a += 1
         while b > a and text[b - 1].isspace():
@@ -244,6 +247,35 @@ def _rows(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for before, after in itertools.pairwise(lines):
         line_end = line_start + len(before)
         if _ends_row(before, after):
+            spans.append((position, line_end))
+            position = line_end + 1
+        line_start = line_end + 1
+    spans.append((position, end))
+    return spans
+
+
+# A numbered heading on a line of its own, as PDF text gives it ("2. People", "3.1 Access
+# reviews"): a few words, no end punctuation.
+_NUMBERED_HEADING = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][^.!?:;|]*$")
+_HEADING_WORDS = 5
+
+
+def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut after each line that is a numbered heading followed by a
+    line opening with a capital: "2. People" is not the first words of "New joiners
+    complete security training" below it (a wrapped list item goes on in lower case)."""
+    piece = text[start:end]
+    if "\n" not in piece:
+        return [(start, end)]
+    spans, position, line_start = [], start, start
+    for line, following in itertools.pairwise(piece.split("\n")):
+        line_end = line_start + len(line)
+        whole = text[text.rfind("\n", 0, line_start) + 1 : line_end]  # its number included
+        if (
+            _NUMBERED_HEADING.match(whole)
+            and len(whole.split()) <= _HEADING_WORDS + 1
+            and following.strip()[:1].isupper()
+        ):
             spans.append((position, line_end))
             position = line_end + 1
         line_start = line_end + 1
