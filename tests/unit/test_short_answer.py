@@ -1685,3 +1685,15 @@ def test_a_lead_introducing_a_table_is_no_yes() -> None:
     assert _short(
         "Is MFA enforced for employees?", "Okta enforces the following for workforce accounts:"
     ) == ("Needs review", "subject")
+
+
+def test_a_negation_in_a_clause_about_something_else_keeps_the_yes() -> None:
+    lead = (
+        "USB mass-storage devices are blocked on company laptops, and staff must not copy "
+        "company data to personal drives."
+    )
+    question = "Do you block the use of USB mass-storage devices on workstations?"
+    assert _short(question, lead) == ("Yes", None)
+    # a negation in a clause about the practice still goes to a person
+    lead = "Laptops are encrypted, but their backups are not encrypted."
+    assert _short("Are laptops encrypted?", lead) == ("Needs review", "negation")

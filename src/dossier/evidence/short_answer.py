@@ -703,12 +703,30 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and all(_denied_here(brief, lead, m) for m in denials)
     ):
         return NO, None
+    affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
+    if affirming is not None:  # the negation is another clause's, about something else
+        return _yes_or_no_of_clause(brief, affirming)
     refusal = negations[0] if negations else forbids
     detail = (
         f"the lead quote holds a negation (“{refusal.group(0) if refusal else ''}”): "
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
+    """The one clause of the lead that states the practice asked with no negation, when
+    every clause holding a negation is about something else: "USB mass-storage devices
+    are blocked on company laptops, and staff must not copy company data to personal
+    drives" states the block; its "must not" does not deny it."""
+    if brief is None:
+        return None
+    clauses = [c for c in _CLAUSES_APART.split(lead) if c.strip()]
+    negated = [c for c in clauses if _NEGATION.search(c)]
+    stating = [c for c in clauses if c not in negated and _about_practice(brief, c)]
+    if len(stating) != 1 or any(_about_practice(brief, c) for c in negated):
+        return None
+    return stating[0]
 
 
 # An ask this short names nothing a Yes may leave out. (Four terms would also send to a
