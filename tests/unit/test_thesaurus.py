@@ -130,3 +130,8 @@ def test_a_fix_remediates_and_the_regulator_is_the_supervisory_authority() -> No
         stem("regulator"), set(content_terms("the supervisory authority is notified"))
     )
     assert thesaurus.says(stem("ico"), {stem("regulator")})
+
+
+def test_kept_is_retained() -> None:
+    # Snowball stems "kept" apart from "keep": "| Kept | 14 days |" named no retention
+    assert thesaurus.says(stem("retained"), {stem("kept")})

@@ -81,7 +81,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
-    ("retain", "retention", "keep", "preserve"),
+    ("retain", "retention", "keep", "kept", "preserve"),
     (
         "delete",
         "dispose",
