@@ -186,3 +186,17 @@ def test_a_row_naming_a_documents_path_points_elsewhere() -> None:
     assert points_elsewhere("Access control | `policies/access.pdf` | Security team")
     assert not points_elsewhere("High | 7.0-8.9 | 30 days")
     assert not points_elsewhere("Logs are shipped to logs.example.com nightly.")
+
+
+def test_a_numbered_heading_line_is_no_sentence() -> None:
+    # "4. Selected Controls Tested" ran into a quote as its last sentence
+    text = (
+        "Its controls were not tested by the auditor.\n4. Selected Controls Tested\n"
+        "The first control was tested in March."
+    )
+    chunk = Chunk("c1", "report.pdf", 0, len(text), text, "")
+    texts = [s.text for s in passage_sentences(chunk)]
+    assert texts == [
+        "Its controls were not tested by the auditor.",
+        "The first control was tested in March.",
+    ]

@@ -260,6 +260,19 @@ _NUMBERED_HEADING = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z][^.!?:;|]*$
 _HEADING_WORDS = 5
 
 
+def numbered_heading(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is the words of a numbered heading on a line of its
+    own ("Selected Controls Tested" of "4. Selected Controls Tested"): no sentence."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return (
+        (text[end:line_end].strip() == "" if line_end >= 0 else not text[end:].strip())
+        and bool(_NUMBERED_HEADING.match(line))
+        and len(line.split()) <= _HEADING_WORDS + 1
+    )
+
+
 def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``text[start:end]`` cut after each line that is a numbered heading followed by a
     line opening with a capital: "2. People" is not the first words of "New joiners

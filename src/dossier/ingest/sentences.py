@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dossier.common.textutil import sentence_spans
+from dossier.common.textutil import numbered_heading, sentence_spans
 from dossier.records import Chunk
 
 # Inline HTML that separates one piece of text from the next (table cells, list
@@ -46,6 +46,8 @@ def passage_sentences(chunk: Chunk) -> tuple[Sentence, ...]:
     """The passage's sentences of at least three words, in order."""
     out = []
     for start, end in sentence_spans(chunk.text):
+        if numbered_heading(chunk.text, start, end):
+            continue  # "4. Selected Controls Tested": a heading, not a sentence
         for a, b in _pieces(chunk.text, start, end):
             text = chunk.text[a:b]
             if len(re.findall(r"[^\W_]+", text)) >= _MIN_WORDS:
