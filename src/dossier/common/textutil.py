@@ -266,11 +266,12 @@ def numbered_heading(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    return (
-        (text[end:line_end].strip() == "" if line_end >= 0 else not text[end:].strip())
-        and bool(_NUMBERED_HEADING.match(line))
-        and len(line.split()) <= _HEADING_WORDS + 1
-    )
+    rest = text[end:line_end] if line_end >= 0 else text[end:]
+    return not rest.strip() and _is_numbered_heading(line)
+
+
+def _is_numbered_heading(line: str) -> bool:
+    return bool(_NUMBERED_HEADING.match(line)) and len(line.split()) <= _HEADING_WORDS + 1
 
 
 def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -284,11 +285,7 @@ def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for line, following in itertools.pairwise(piece.split("\n")):
         line_end = line_start + len(line)
         whole = text[text.rfind("\n", 0, line_start) + 1 : line_end]  # its number included
-        if (
-            _NUMBERED_HEADING.match(whole)
-            and len(whole.split()) <= _HEADING_WORDS + 1
-            and following.strip()[:1].isupper()
-        ):
+        if _is_numbered_heading(whole) and following.strip()[:1].isupper():
             spans.append((position, line_end))
             position = line_end + 1
         line_start = line_end + 1

@@ -124,8 +124,7 @@ def _lead_place(claims: Sequence[Claim], context: ComposeContext) -> str:
         return ""
     quote = claims[0].quotes[0]
     chunk = context.chunk_of(quote.chunk_id)
-    heading = chunk.heading if chunk is not None else ""
-    return f"{context.titles.get(quote.document, '')} {heading}".strip()
+    return f"{context.titles.get(quote.document, '')} {chunk.heading if chunk else ''}".strip()
 
 
 def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> TableRow | None:

@@ -950,9 +950,8 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
 _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
-    "supply have pursue pursued commission commissioned obtain obtained achieve achieved "
-    "undergo undergone undergoes engage engaged implement implemented deploy deployed adopt "
-    "adopted".split()
+    "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
+    "adopt".split()
 )
 
 

@@ -214,19 +214,34 @@ def _stemmed_groups() -> tuple[tuple[tuple[str, ...], tuple[Phrase, ...]], ...]:
 
 
 @cache
+def _spelled_acronyms() -> tuple[tuple[str, str, bool], ...]:
+    """Each acronym of a group (one word) with an entry of its group that spells it out,
+    in the groups' order, and whether the initials match only without the stopwords
+    ("sso": "single sign-on", "byok": "bring your own key")."""
+    found = []
+    for group in GROUPS:
+        acronyms = [entry for entry in group if len(words(entry)) == 1]
+        for entry in group:
+            spelled = words(entry)
+            if len(spelled) < 2:
+                continue
+            every = "".join(word[0] for word in spelled)
+            content = "".join(word[0] for word in spelled if word not in STOPWORDS)
+            for acronym in acronyms:
+                if acronym.lower() in (every, content):
+                    found.append((acronym, entry, acronym.lower() != every))
+    return tuple(found)
+
+
+@cache
 def _acronyms() -> dict[Phrase, str]:
     """Each phrase of the groups that spells out an acronym of its group, as its content
     stems, with the acronym's stem: ("recoveri", "point", "object") -> "rpo"."""
-    found: dict[Phrase, str] = {}
-    for group in GROUPS:
-        short = [entry for entry in group if len(words(entry)) == 1 and len(entry) <= 5]
-        for entry in group:
-            spelled = words(entry)
-            initials = "".join(word[0] for word in spelled)
-            for acronym in short:
-                if len(spelled) > 1 and initials == acronym.lower():
-                    found[tuple(stem(w) for w in spelled if w not in STOPWORDS)] = stem(acronym)
-    return found
+    return {
+        tuple(stem(w) for w in words(entry) if w not in STOPWORDS): stem(acronym)
+        for acronym, entry, content_only in _spelled_acronyms()
+        if not content_only and len(acronym) <= 5
+    }
 
 
 def abbreviated(terms: Sequence[str]) -> tuple[str, ...]:
@@ -277,18 +292,8 @@ def _spellings() -> dict[str, str]:
     """An acronym (lower case) -> its first spelled-out entry: "rto" -> "recovery time
     objective"."""
     found: dict[str, str] = {}
-    for group in GROUPS:
-        for entry in group:
-            spelled = words(entry)
-            if len(spelled) < 2:
-                continue
-            initials = {
-                "".join(word[0] for word in spelled),
-                "".join(word[0] for word in spelled if word not in STOPWORDS),
-            }
-            for acronym in group:
-                if acronym.lower() in initials and len(words(acronym)) == 1:
-                    found.setdefault(acronym.lower(), entry)
+    for acronym, entry, _ in _spelled_acronyms():
+        found.setdefault(acronym.lower(), entry)
     return found
 
 
