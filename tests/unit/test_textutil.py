@@ -14,6 +14,7 @@ from dossier.common.textutil import (
     fold_whitespace,
     identifier_key,
     identifiers,
+    opens_clause,
     question_terms,
     sentence_spans,
     stem,
@@ -352,3 +353,21 @@ def test_a_numbered_heading_line_of_a_pdf_ends_before_the_text_under_it() -> Non
     assert any(p.startswith("Parse runs on AWS") and p.endswith("Kingdom.") for p in pieces)
     # a list item wrapped onto a line in lower case goes on
     assert "Customer data must be encrypted\nat rest." in pieces
+
+
+def test_a_line_opening_a_numbered_clause_starts_a_sentence() -> None:
+    """PDF and plain text set clauses one per line: "Patching" (a heading) is not the
+    first word of clause 4.1, and clause 4.2 is not the end of 4.1's sentence."""
+    text = (
+        "Patching\n4.1 Operating system patches are applied within 14 days of release\n"
+        "4.2 Browser updates are applied within 7 days.\nLogs are kept for\n30 days."
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Patching",
+        "4.1 Operating system patches are applied within 14 days of release",
+        "4.2 Browser updates are applied within 7 days.",
+        "Logs are kept for\n30 days.",
+    ]
+    assert opens_clause("7.1 The company holds Cyber Essentials Plus certification.")
+    assert opens_clause("7. Compliance and Assurance")
+    assert not opens_clause("30 days after termination, data is deleted.")

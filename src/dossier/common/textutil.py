@@ -240,7 +240,7 @@ def _rows(text: str, start: int, end: int) -> list[tuple[int, int]]:
     before ends with a pipe, the line after starts with one, or both hold one (a
     table written without its outer pipes)."""
     piece = text[start:end]
-    if "|" not in piece or "\n" not in piece:
+    if "\n" not in piece or ("|" not in piece and not _CELL_GAP.search(piece)):
         return [(start, end)]
     lines = piece.split("\n")
     spans, position, line_start = [], start, start
@@ -274,10 +274,26 @@ def _is_numbered_heading(line: str) -> bool:
     return bool(_NUMBERED_HEADING.match(line)) and len(line.split()) <= _HEADING_WORDS + 1
 
 
+# A line opening a numbered clause: "4.1 Operating system security patches ...".
+_NUMBERED_CLAUSE = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})+\.?\s+[A-Z]")
+# A sentence opening with its number: a clause, a numbered item or heading ("7. Compliance").
+_OPENS_NUMBERED = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
+
+
+def opens_clause(sentence: str) -> bool:
+    """Whether a sentence opens with its own number: "7.1 Tallis holds Cyber Essentials
+    Plus certification" is another clause than "6.3 Staff in customer-facing roles
+    receive additional training", and "7. Compliance and Assurance" a heading."""
+    return bool(_OPENS_NUMBERED.match(sentence))
+
+
 def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``text[start:end]`` cut after each line that is a numbered heading followed by a
     line opening with a capital: "2. People" is not the first words of "New joiners
-    complete security training" below it (a wrapped list item goes on in lower case)."""
+    complete security training" below it (a wrapped list item goes on in lower case);
+    and before each line that opens a numbered clause ("4.1 Operating system security
+    patches ...", as PDF and plain text set clauses one per line): the line before
+    ("Patching", a heading) is not the clause's first words."""
     piece = text[start:end]
     if "\n" not in piece:
         return [(start, end)]
@@ -285,7 +301,9 @@ def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for line, following in itertools.pairwise(piece.split("\n")):
         line_end = line_start + len(line)
         whole = text[text.rfind("\n", 0, line_start) + 1 : line_end]  # its number included
-        if _is_numbered_heading(whole) and following.strip()[:1].isupper():
+        if (_is_numbered_heading(whole) and following.strip()[:1].isupper()) or (
+            _NUMBERED_CLAUSE.match(following) and line.strip()
+        ):
             spans.append((position, line_end))
             position = line_end + 1
         line_start = line_end + 1
@@ -298,7 +316,19 @@ def _ends_row(line: str, next_line: str) -> bool:
         line.rstrip().endswith("|")
         or next_line.lstrip().startswith("|")
         or ("|" in line and "|" in next_line)
+        or (aligned_row(line) and aligned_row(next_line))
     )
+
+
+# Cells of a table set out with spaces, as plain text writes one: a gap of two spaces or
+# a tab between words.
+_CELL_GAP = re.compile(r"\S(?: {2,}|\t+)(?=\S)")
+
+
+def aligned_row(line: str) -> bool:
+    """Whether a line is a row of a table set out with spaces (three cells or more):
+    "Call recordings      2 years      FCA record-keeping rules"."""
+    return len(_CELL_GAP.findall(line.strip())) >= 2
 
 
 # A number and its unit: "90 days", "1,000 bytes", "$2,500".

@@ -36,9 +36,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from dossier.common.textutil import (
+    aligned_row,
     content_terms,
     fold_whitespace,
     identifiers,
+    opens_clause,
     question_terms,
     stem,
     words,
@@ -142,7 +144,11 @@ class OfflineEngine:
         that a reader does not read an unrelated sentence first."""
         settings = self.settings
         limit = settings.quote_window_chars if lead else settings.support_window_chars
-        if len(sentence.text) >= limit or _TABLE_CELLS.search(sentence.text):
+        if (
+            len(sentence.text) >= limit
+            or _TABLE_CELLS.search(sentence.text)
+            or aligned_row(sentence.text)
+        ):
             return sentence.text  # a table row is read alone: the next row is another record
         siblings = self.index.sentences(sentence.chunk_id)[0]
         spans = [(s.start, s.end) for s in siblings]
@@ -155,7 +161,10 @@ class OfflineEngine:
             or (before.chunk_id, before.start) in close
         )
         own = qualifiers_named(sentence.text)
-        apart = [another_qualifier(own, s.text) for s in siblings]  # "- High: 15 days"
+        apart = [  # "- High: 15 days"; "7.1 ..." after "6.3 ..."; a heading line
+            i != at and (another_qualifier(own, s.text) or _stands_apart(text, s, siblings, i))
+            for i, s in enumerate(siblings)
+        ]
         start, end = _window(spans, at, limit, back, apart)
         return text[start:end]
 
@@ -675,6 +684,28 @@ _TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
 _LIST_MARKER = re.compile(r"^\s*(?:[*\-•+]|\d+[.)]|\(?[a-z]\))\s*$")
+
+
+_BARE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?$")
+
+
+def _stands_apart(text: str, sentence: Sentence, siblings: Sequence[Sentence], at: int) -> bool:
+    """Whether a sentence of the passage is another clause or a heading, not read
+    with its neighbours: it opens with its own number ("7.1 ...", "5. Compliance"),
+    is a number alone or follows one ("7." then "Compliance and Assurance"), or is a
+    heading line (a few words on a line of their own, no end punctuation)."""
+    if opens_clause(sentence.text) or _BARE_NUMBER.match(sentence.text):
+        return True
+    if at > 0 and _BARE_NUMBER.match(siblings[at - 1].text):
+        return True
+    line_start = text.rfind("\n", 0, sentence.start) + 1
+    line_end = text.find("\n", sentence.end)
+    whole_line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    return (
+        whole_line == sentence.text.strip()
+        and len(sentence.text.split()) <= 6
+        and not sentence.text.rstrip().endswith((".", "!", "?", ":", ";", "|"))
+    )
 
 
 def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
