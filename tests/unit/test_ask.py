@@ -90,3 +90,37 @@ def test_a_least_period_however_worded_is_a_demand(question: str, demand: str) -
     """A Yes to "for at least one year" from "retained for 90 days" would tell the
     customer the practice meets what it falls short of: the demand is checked."""
     assert core_ask(question).demands == (demand,)
+
+
+@pytest.mark.parametrize(
+    ("question", "core", "demands"),
+    [
+        (
+            "Are background verification policies and procedures of all new employees "
+            "(including but not limited to remote employees, contractors, and third parties) "
+            "established and maintained?",
+            "background verification policies and procedures of all new employees",
+            (),
+        ),
+        (
+            "Are cryptographic keys rotated based on a cryptoperiod calculated while "
+            "considering information disclosure risks?",
+            "cryptographic keys rotated based on a cryptoperiod calculated",
+            ("while considering information disclosure risks",),
+        ),
+        (
+            "Is the incident response plan tested and updated, as necessary, upon significant "
+            "organizational or environmental changes?",
+            "the incident response plan tested and updated",
+            ("upon significant organizational or environmental changes",),
+        ),
+    ],
+)
+def test_examples_hedges_and_conditions_are_no_part_of_the_core(
+    question: str, core: str, demands: tuple[str, ...]
+) -> None:
+    """Examples in parentheses, "as necessary", "while considering ..." and the kinds of
+    change a plan is updated upon say how the ask is judged, not what it is about."""
+    ask = core_ask(question)
+    assert ask.core == core
+    assert ask.demands == demands

@@ -439,6 +439,8 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
         ("How fast will you tell us about a breach?", "duration"),
         ("When do you delete our data after we cancel?", "duration"),
         ("When is the access review performed?", None),
+        ("What is the account lockout duration after the threshold is reached?", "duration"),
+        ("What is the retention period for audit logs?", "duration"),
     ],
 )
 def test_a_minimum_or_maximum_asked_is_a_number(question: str, asks: str | None) -> None:
@@ -451,3 +453,19 @@ def test_how_long_a_thing_must_be_asks_its_length() -> None:
     assert fact.asks == "number" and stem("length") in fact.terms
     (kept,) = make_brief(Question("Q", "How long must logs be retained?")).facts
     assert kept.asks == "duration" and stem("length") not in kept.terms
+
+
+def test_a_frequency_commensurate_with_risk_is_a_frequency_demanded() -> None:
+    """CAIQ's "with a frequency that is commensurate with organizational risk
+    tolerance" asks how often; its words are no terms of the practice asked."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Are user access rights reviewed and revalidated for least privilege with a "
+            "frequency that is commensurate with organizational risk tolerance?",
+        )
+    )
+    assert brief.core == "user access rights reviewed and revalidated for least privilege"
+    demanded = [f for f in brief.facts if f.text in brief.demands]
+    assert [f.asks for f in demanded] == ["frequency"]
+    assert stem("commensurate") not in brief.facts[0].terms

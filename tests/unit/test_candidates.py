@@ -16,7 +16,13 @@ from dossier.ingest.files import ingest
 from dossier.ingest.sentences import Sentence
 from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
-from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
+from dossier.research.candidates import (
+    Ask,
+    Candidate,
+    CandidateScorer,
+    TermStats,
+    names_key_term,
+)
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import (
     OfflineEngine,
@@ -407,3 +413,31 @@ def test_a_length_question_leads_with_the_row_naming_the_length(tmp_path: Path) 
     reuse = _candidate(index, "passwords.md", "Reuse | last 10 passwords refused", 1.0)
     length = _candidate(index, "passwords.md", "Minimum length | 14 characters", 0.8)
     assert research._lead(_Ranking([reuse, length], 0.9)) is length
+
+
+CLAUSES = (
+    "# Training\n\n6.3 Staff in customer-facing roles receive additional training on social "
+    "engineering.\n7. Compliance and Assurance\n7.1 The company holds Cyber Essentials Plus "
+    "certification, renewed every year.\n"
+)
+
+
+def test_a_lead_quote_stops_at_the_next_numbered_clause_or_heading(tmp_path: Path) -> None:
+    """Numbered clauses set one per line (plain text, PDF) are separate statements:
+    the lead quote of clause 6.3 does not run on into the heading "7. Compliance and
+    Assurance" and clause 7.1, which a reader would read as part of the answer."""
+    engine, index = _engine(tmp_path, {"training.md": CLAUSES})
+    sentence = (
+        "6.3 Staff in customer-facing roles receive additional training on social engineering."
+    )
+    training = _candidate(index, "training.md", sentence, 1.0)
+    assert engine.quote_of(training.sentence) == sentence
+
+
+def test_key_terms_name_the_practice_not_the_kind_of_value_asked() -> None:
+    """However rare "timeframe" or "frequency" is in a corpus, a sentence need not
+    name them to answer: a period or a frequency answers, and the key terms are the
+    rarest of the others."""
+    stats = TermStats([{"breach", "notifi"}, {"breach"}, {"custom"}, {"custom", "breach"}])
+    assert stats.rarest(("timefram", "notifi", "breach", "custom"), 2) == ("notifi", "custom")
+    assert stats.rarest(("timefram", "frequenc")) == ("frequenc", "timefram")  # nothing else

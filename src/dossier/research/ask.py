@@ -65,7 +65,9 @@ _DEMANDS = (
     ),
     re.compile(
         r"\b(?:upon|after|when|if|following|in the event of)\s+(?:an?\s+|any\s+)?"
-        r"(?:significant|substantial|major|material)\s+(?:organi[sz]ational\s+)?changes?"
+        r"(?:significant|substantial|major|material)\s+"
+        r"(?:(?:organi[sz]ational|environmental|business|technical)\s+(?:or\s+|and\s+)?)*"
+        r"changes?"
         r"(?:\s+(?:occurs?|happens?|(?:is|are)\s+made))?"
         r"(?:\s+(?:within|to|in)\s+(?:the\s+)?(?:organi[sz]ation|environment|business"
         r"|system|platform)s?)?",
@@ -88,6 +90,12 @@ _DEMANDS = (
         re.I,
     ),
     re.compile(r"\b(?:periodic(?:ally)?|regularly|on a regular basis)\b", re.I),
+    # CAIQ's "with a frequency that is commensurate with organizational risk tolerance"
+    re.compile(
+        r",?\s*\b(?:with|at)\s+a\s+frequency\s+(?:that\s+is\s+)?(?:commensurate|consistent"
+        r"|in line)\s+with\s+[^,?;]+",
+        re.I,
+    ),
     # a frequency closing a yes/no question: "Do engineers complete training annually?"
     re.compile(
         r"(?<!\bleast\s)\b(?:annually|yearly|quarterly|monthly|weekly|daily|semi-?annually"
@@ -97,15 +105,24 @@ _DEMANDS = (
 )
 # Hedges that say nothing about what is asked.
 _HEDGES = re.compile(
-    r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed)"
+    r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed"
+    r"|necessary|required)"
     r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
+    re.I,
+)
+# "(including but not limited to remote employees, contractors ...)", "(e.g. SAML)":
+# examples of what is asked about, not the ask.
+_EXAMPLES = re.compile(
+    r"\s*\(\s*(?:including|incl\.|e\.\s?g\.?|eg|such as|for example|for instance|i\.\s?e\.?)"
+    r"[^()]*\)",
     re.I,
 )
 # "If so, how often?": the follow-up's opening says nothing itself.
 _FOLLOW_UP = re.compile(r"\b(?:if so|if yes|if not|if applicable)\b[,:]?\s*", re.I)
 # "according to X", "in accordance with X": a demand on how, kept as a demand.
 _ACCORDING = re.compile(
-    r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with)"
+    r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with"
+    r"|while considering|taking into account)"
     r"\s+[^,?;()]+\)?",
     re.I,
 )
@@ -161,6 +178,7 @@ def core_ask(question: str) -> CoreAsk:
     for pattern in (*_DEMANDS, _ACCORDING):
         demands += [" ".join(m.group(0).strip(" ,()").split()) for m in pattern.finditer(text)]
         text = pattern.sub(" ", text)
+    text = _EXAMPLES.sub(" ", text)
     text = _HEDGES.sub(" ", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)

@@ -36,7 +36,7 @@ _ASKS = (
             # "When do you delete our data after we cancel?": a time after an event
             r"|\bwhen\s+(?:do|does|will|is|are|must|should|would)\b[^?]*"
             r"\b(?:after|following|upon|once)\b"
-            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?)\b",
+            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?|durations?|periods?)\b",
             re.I,
         ),
     ),
@@ -113,7 +113,9 @@ def _brief(question_id: str, asked_text: str) -> Brief:
 # "at least annually", "every 90 days": a demand for how often; "upon significant
 # changes": a demand on when, checked by its own words.
 _PERIODIC_DEMAND = re.compile(
-    r"annual|year|quarter|month|week|daily|\bday|periodic|regular|planned intervals", re.I
+    r"annual|year|quarter|month|week|daily|\bday|periodic|regular|planned intervals"
+    r"|a frequency",
+    re.I,
 )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dossier.common.textutil import content_terms
+from dossier.common.textutil import content_terms, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import (
@@ -36,6 +36,16 @@ from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_len
 from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
+# Words that name neither the practice nor its subject, however rare in a corpus: the
+# kind of value asked for ("timeframe", "frequency", "a set number": a value of that
+# kind answers it, not the word) and light verbs ("perform", "conduct", "get"). Never
+# key terms (they stay terms of the ask).
+NOT_KEY = frozenset(
+    stem(w)
+    for w in """timeframe timeframes time frequency frequent period periods duration interval
+    intervals number fast quickly soon often long many much perform performed performs
+    conduct conducted get gets carry carried""".split()
+)
 DESCRIBED_HELD = 100_000  # sentences' word features kept for reuse (about 50 MB)
 
 
@@ -79,7 +89,9 @@ class TermStats:
         return known
 
     def rarest(self, terms: Sequence[str], count: int = KEY_TERMS) -> tuple[str, ...]:
-        return tuple(sorted(terms, key=lambda t: (-self.idf(t), t))[:count])
+        """The ``count`` rarest of ``terms`` that can name what is asked (``NOT_KEY``)."""
+        naming = [t for t in terms if t not in NOT_KEY] or list(terms)
+        return tuple(sorted(naming, key=lambda t: (-self.idf(t), t))[:count])
 
 
 @dataclass(frozen=True)
