@@ -135,3 +135,22 @@ def test_a_fix_remediates_and_the_regulator_is_the_supervisory_authority() -> No
 def test_kept_is_retained() -> None:
     # Snowball stems "kept" apart from "keep": "| Kept | 14 days |" named no retention
     assert thesaurus.says(stem("retained"), {stem("kept")})
+
+
+def test_a_phrase_of_a_group_is_read_as_its_one_word_entry() -> None:
+    assert thesaurus.in_one_word(("person", "data", "supervisori", "author")) == (
+        "person",
+        "data",
+        "regul",
+    )
+    assert thesaurus.in_one_word(("data", "retent")) == ("data", "retent")
+
+
+def test_a_phrase_with_stopwords_says_its_term() -> None:
+    """ "24 hours a day" and "no longer supported" hold stopwords ("a", "no") a
+    sentence's terms never hold: the phrase's other words say it."""
+    around = set(content_terms("Alerts are monitored 24 hours a day, 7 days a week."))
+    assert thesaurus.says(stem("24x7"), around)
+    legacy = set(content_terms("Software no longer supported by its vendor must not be used."))
+    assert thesaurus.says(stem("unsupported"), legacy)
+    assert not thesaurus.says(stem("unsupported"), set(content_terms("Software is supported.")))

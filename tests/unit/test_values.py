@@ -582,3 +582,29 @@ def test_a_count_in_words_after_another_figure_is_the_count_asked() -> None:
     about = ("fail", "login", "attempt", "account", "lock")
     text = "Accounts are locked for 15 minutes after ten consecutive failed sign-in attempts."
     assert stated_value("number", text, about) == "ten consecutive failed sign-in attempts"
+
+
+def test_a_later_quote_meeting_a_demand_does_not_outweigh_the_lead_falling_short() -> None:
+    """ "Is security awareness training required at least annually?": the lead says all
+    staff repeat it every two years; a further quote that a few staff take another
+    module annually does not make the answer meet the demand."""
+    question = "Is security awareness training required for all employees at least annually?"
+    demand = next(f for f in make_brief(Question("Q", question)).facts if f.asks)
+    lead = "All staff must complete the security module and must repeat it every two years."
+    further = "Staff who handle payment data must also complete a second module annually."
+    assert demand_shortfall(demand, [lead, further]) == "every two years"
+    assert demand_shortfall(demand, [further, lead]) is None
+
+
+def test_a_subject_named_by_a_phrase_is_named_by_another_entry_of_its_group() -> None:
+    """ "the supervisory authority" is named by "the Information Commissioner's Office"
+    (one thesaurus group), though neither "supervisory" nor "authority" is there."""
+    fact = make_brief(
+        Question(
+            "Q", "Within what timeframe are data breaches notified to the supervisory authority?"
+        )
+    ).facts[0]
+    ico = "The DPO notifies the Information Commissioner's Office of a data breach within 72 hours."
+    supplier = "Suppliers must notify the company of a data breach within 24 hours."
+    assert names_whole_subject(fact, ico)
+    assert not names_whole_subject(fact, supplier)

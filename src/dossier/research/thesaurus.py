@@ -59,6 +59,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     (
         "mfa",
         "multi-factor",
+        "multifactor",
         "multi-factor authentication",
         "two-factor",
         "2fa",
@@ -103,7 +104,14 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("vulnerability", "weakness", "cve", "flaw"),
     ("disaster", "outage", "continuity", "resilience"),
     ("nda", "confidentiality agreement", "non-disclosure"),
-    ("background check", "screening", "criminal check", "criminal record check", "vetting"),
+    (
+        "background check",
+        "background verification",
+        "screening",
+        "criminal check",
+        "criminal record check",
+        "vetting",
+    ),
     ("access", "permission", "privilege", "authorization", "entitlement"),
     ("malware", "antivirus", "anti-malware", "virus", "endpoint protection"),
     ("firewall", "packet filter", "network acl", "security group"),
@@ -145,6 +153,9 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "information commissioner",
         "ico",
     ),
+    ("24x7", "around the clock", "round the clock", "24 hours a day"),
+    ("unsupported", "end of life", "eol", "no longer supported"),
+    ("offshore", "outside the uk", "outside the eu", "outside the country", "overseas"),
     ("siem", "security information and event management"),
     ("edr", "xdr", "endpoint detection and response"),
     ("waf", "web application firewall"),
@@ -190,7 +201,12 @@ def _matcher(term: str) -> tuple[frozenset[str], tuple[frozenset[str], ...]]:
     phrases' stems (all of one phrase say it): ``says`` as set operations."""
     found = alternatives(term)
     single = frozenset([term, *(alt[0] for alt in found if len(alt) == 1)])
-    return single, tuple(frozenset(alt) for alt in found if len(alt) > 1)
+    # a phrase's words that a sentence's terms can hold ("end of life": end, life)
+    phrases = (frozenset(alt) - _STOP_STEMS for alt in found if len(alt) > 1)
+    return single, tuple(p for p in phrases if p)
+
+
+_STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
 
 
 def alternative_words(term: str) -> list[str]:
@@ -242,6 +258,37 @@ def _acronyms() -> dict[Phrase, str]:
         for acronym, entry, content_only in _spelled_acronyms()
         if not content_only and len(acronym) <= 5
     }
+
+
+def in_one_word(terms: Sequence[str]) -> tuple[str, ...]:
+    """The terms with a phrase of a group written as the group's first one-word entry
+    ("supervisori", "author" -> "regul"): ``says`` then finds any entry of the group,
+    one word or a phrase ("Information Commissioner's Office" says "supervisory
+    authority"), where each word of the phrase alone says nothing of it."""
+    out: list[str] = []
+    at = 0
+    while at < len(terms):
+        for words_of, word in _phrase_words():
+            if tuple(terms[at : at + len(words_of)]) == words_of:
+                out.append(word)
+                at += len(words_of)
+                break
+        else:
+            out.append(terms[at])
+            at += 1
+    return tuple(out)
+
+
+@cache
+def _phrase_words() -> tuple[tuple[Phrase, str], ...]:
+    """Each phrase of a group with a one-word entry, with that entry's stem (the
+    longest phrases first)."""
+    found = []
+    for _, stems in _stemmed_groups():
+        single = next((p[0] for p in stems if len(p) == 1), None)
+        if single is not None:
+            found += [(p, single) for p in stems if len(p) > 1]
+    return tuple(sorted(found, key=lambda f: -len(f[0])))
 
 
 def abbreviated(terms: Sequence[str]) -> tuple[str, ...]:

@@ -138,7 +138,8 @@ def names_whole_subject(fact: Fact, text: str) -> bool:
     alternative): "Audit log data is retained for one month" names audit logs;
     "Reports summarising audit activities are retained for seven years" does not."""
     present = set(content_terms(text))
-    return all(thesaurus.says(term, present) for term in subject_terms(fact))
+    subject = thesaurus.in_one_word(subject_terms(fact))
+    return all(thesaurus.says(term, present) for term in subject)
 
 
 def states_definite_value(fact: Fact, text: str) -> bool:
@@ -724,13 +725,18 @@ def _in_words(text: str) -> float | None:
 def demand_shortfall(
     demand: Fact, texts: Sequence[str], qualifiers: frozenset[str] = frozenset()
 ) -> str | None:
-    """The value the texts state that falls short of the demand, when one does and
-    none meets it ("for 35 days" against "at least 60 days"); else None."""
-    results = [(demand_met(demand, text, qualifiers), text) for text in texts]
-    if any(met for met, _ in results):
+    """The value the texts state that falls short of the demand ("for 35 days"
+    against "at least 60 days"), when the first of them to state such a value (the
+    lead, as quoted first) does; else None. A later quote meeting the demand does
+    not outweigh the lead: "All staff ... must repeat it every two years" then
+    "Staff who handle Highly Confidential information must also complete ...
+    annually" meets "at least annually" for a few staff only, and a person decides."""
+    stated = [
+        (met, text) for text in texts if (met := demand_met(demand, text, qualifiers)) is not None
+    ]
+    if not stated or stated[0][0]:
         return None
-    short = next((text for met, text in results if met is False), None)
-    return None if short is None else value_about(_as_asked(demand), short, qualifiers)
+    return value_about(_as_asked(demand), stated[0][1], qualifiers)
 
 
 def _as_asked(demand: Fact) -> Fact:
