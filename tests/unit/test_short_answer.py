@@ -1697,3 +1697,70 @@ def test_a_negation_in_a_clause_about_something_else_keeps_the_yes() -> None:
     # a negation in a clause about the practice still goes to a person
     lead = "Laptops are encrypted, but their backups are not encrypted."
     assert _short("Are laptops encrypted?", lead) == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are audit logs protected from tampering?",
+            "Audit logs are written to immutable storage so that no user, including "
+            "administrators, can alter or delete them.",
+        ),
+        (
+            "Is access removed when an employee changes role?",
+            "On a role change, access that is no longer required is removed within five "
+            "business days.",
+        ),
+        (
+            "Is an internal audit of the security programme performed?",
+            "The programme is audited each year by an independent internal auditor who does "
+            "not audit their own work.",
+        ),
+    ],
+)
+def test_a_negation_that_states_the_control_is_no_denial(question: str, lead: str) -> None:
+    """ "No user can alter", "no longer required", "an auditor who does not audit their
+    own work": the negation is how the practice is stated, not a denial of it."""
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_question_asking_what_is_kept_from_happening_is_answered_by_its_negation() -> None:
+    assert _short(
+        "Are service account credentials stored in a secrets vault rather than in source code?",
+        "Credentials for service accounts are held in HashiCorp Vault and are never stored in "
+        "source code.",
+    ) == ("Yes", None)
+    assert _short(
+        "Are secrets prevented from being committed to source code repositories?",
+        "Secrets must never be committed to source control; a secret-scanning hook runs on "
+        "every push.",
+    ) == ("Yes", None)
+
+
+def test_what_is_out_of_scope_is_no_yes() -> None:
+    answer, _ = _short(
+        "Does your vulnerability scanning cover research computing clusters?",
+        "Research computing clusters are out of scope.",
+    )
+    assert answer != "Yes"
+
+
+def test_should_is_no_yes_to_required() -> None:
+    """ "Is X required?" answered by "X should be done" is for a person: should binds
+    less than required. "must" beside it binds."""
+    assert _short(
+        "Is Confidential data required to be encrypted at rest?",
+        "Confidential data should be encrypted at rest.",
+    ) == ("Needs review", "scope")
+    assert _short(
+        "Is Confidential data required to be encrypted at rest?",
+        "Confidential data must be encrypted at rest and should use AES-256.",
+    ) == ("Yes", None)
+
+
+def test_a_requirement_still_to_come_is_planned() -> None:
+    assert _short(
+        "Is MFA required for student accounts?",
+        "MFA will become mandatory for student accounts at the start of Fall 2027.",
+    ) == ("Needs review", "planned")

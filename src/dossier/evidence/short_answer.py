@@ -85,7 +85,8 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden)\b",
+    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden"
+    r"|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope)\b",
     re.I,
 )
 # Negations that bound a value or a time, or widen a list, rather than deny a practice:
@@ -93,9 +94,28 @@ _NEGATION = re.compile(
 _BOUNDING = re.compile(
     r"\b(?:no|not)\s+(?:later|more|less|longer|fewer|earlier|sooner|greater|older)\s+than\b"
     r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b"
-    r"|(?<=\bbut\s)not\s+limited\s+to\b|\bnot\s+(?:only|just|merely)\b",
+    r"|(?<=\bbut\s)not\s+limited\s+to\b|\bnot\s+(?:only|just|merely)\b"
+    # a control stated through whom it stops: "so that no user, including administrators,
+    # can alter or delete them", "no single individual can both develop and deploy"
+    r"|\bno\s+(?:single\s+)?(?:one|user|individual|person|employee|administrator|engineer"
+    r"|developer|account)s?\b(?=[^.;]{0,60}?\b(?:can|may|could)\b)"
+    # a condition, not a denial: "access that is no longer required is removed", "an
+    # auditor who does not audit their own work", "where this does not delay containment"
+    r"|\bno\s+longer\s+(?:required|needed|necessary|in\s+use|used)\b"
+    r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b",
     re.I,
 )
+# A question asking that something is kept from happening: a negation in the lead states
+# it ("stored in a vault rather than in source code" -> "never stored in source code").
+_AVOIDANCE_ASK = re.compile(r"\brather\s+than\b|\binstead\s+of\b|\bprevent(?:s|ed|ing)?\b", re.I)
+
+
+def _asks_absence(question: str) -> bool:
+    """Whether the question asks that something is prohibited or kept from happening:
+    a negation in the lead then states what is asked."""
+    return bool(PROHIBITION_ASK.search(question) or _AVOIDANCE_ASK.search(question))
+
+
 # A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
 _NOT_PROHIBITED = re.compile(
     r"\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted|prohibited"
@@ -546,12 +566,15 @@ def _measures_asked(question: str) -> list[str]:
 # A practice still to come or followed only where it can be: not a plain Yes. A plan
 # as a document ("the recovery plan to restore ...") is no future.
 _WHEN_TO_COME = (
-    r"\b(?:in|by|during)\s+(?:(?:early|late|mid|the end of)\s+)?(?:Q[1-4]\s+)?"
+    r"\b(?:in|by|during|from|at\s+the\s+(?:start|beginning|end)\s+of)\s+"
+    r"(?:(?:early|late|mid|the end of)\s+)?(?:Q[1-4]\s+)?"
+    r"(?:(?:the\s+)?(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?"
     r"(?:20\d\d|next (?:year|quarter))\b"
 )
 _PLANNED = re.compile(
     r"\b(?:will|shall)\s+(?:be\s+)?(?:implement|introduc|deploy|roll(?:ed)?\s+out|adopt|"
-    r"migrat|begin|start|launch|complet|onboard|enabl|establish|obtain|achiev|issu|releas)"
+    r"migrat|begin|start|launch|complet|onboard|enabl|establish|obtain|achiev|issu|releas"
+    r"|becom)"
     rf"\w*\b[^.;]*{_WHEN_TO_COME}"
     rf"|\b(?:we|it|they)\s+expect(?:s)?\s+(?:the|to|a|an|our|its|it)\b[^.;]*{_WHEN_TO_COME}"
     r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
@@ -582,6 +605,9 @@ _ALL_STATED = re.compile(
 # "Is training mandatory for contractors?" and "recommended for contractors".
 _REQUIRED_ASK = re.compile(r"\b(?:required|mandatory|must|obligatory|compulsory)\b", re.I)
 _RECOMMENDED = re.compile(r"\b(?:recommended|encouraged|advised|optional)\b", re.I)
+# "should" binds less than a question asking "required" does, unless the lead also binds.
+_SHOULD = re.compile(r"\bshould\b", re.I)
+_BINDING = re.compile(r"\b(?:must|shall|required|requires|mandatory|enforced|enforces)\b", re.I)
 # "All company laptops are encrypted, except Linux developer workstations": an
 # exception to the "all" a question asks about.
 _EXCEPTED = re.compile(
@@ -596,7 +622,11 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     states the practice as planned, only where possible, or without the "all" the
     question asks about, or with an exception to it; else None."""
     asked = brief.query if brief is not None else ""
-    recommended = _RECOMMENDED.search(lead) if _REQUIRED_ASK.search(asked) else None
+    recommended = (
+        _RECOMMENDED.search(lead) or (None if _BINDING.search(lead) else _SHOULD.search(lead))
+        if _REQUIRED_ASK.search(asked)
+        else None
+    )
     if recommended is not None:
         detail = (
             "the question asks whether it is required; the lead quote only recommends it "
@@ -639,7 +669,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
-    denial = _denied_beside(brief, lead)
+    denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
 
 
@@ -654,6 +684,8 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
             continue
         elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
         for negation in _NEGATION.finditer(clause):
+            if _bounding(clause, negation.start()):
+                continue  # "no later than", "an auditor who does not audit their own work"
             if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
                 return " ".join(clause.split())
     return None
@@ -674,7 +706,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
-    if PROHIBITION_ASK.search(asked):
+    if _asks_absence(asked):
         if lifted is None:
             return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
         detail = (
@@ -876,7 +908,7 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     beside a lead that seems to say Yes; "MFA is not required for contractors" in the
     lead's own quote, after "MFA is required for all employees"), or None. Negated
     and prohibition questions expect negations."""
-    if _NEGATED_ASK.search(brief.query) or PROHIBITION_ASK.search(brief.query):
+    if _NEGATED_ASK.search(brief.query) or _asks_absence(brief.query):
         return None
     wanted = set(question_terms(brief.core or brief.query))
     quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
