@@ -179,6 +179,10 @@ def test_the_services_customer_users_are_not_the_workforce() -> None:
     assert another_qualifier(asked, "MFA is required for all workforce access to Okta.")
     assert not another_qualifier(asked, "MFA for customer users is optional.")
     assert "customer users" not in qualifiers_named("Is customer data encrypted at rest?")
+    cardholders = qualifiers_named("Is MFA required for cardholders when paying?")
+    assert cardholders == frozenset({"customer users"})
+    assert another_qualifier(cardholders, "MFA is required for all workforce access.")
+    assert qualifiers_named("Must students enrol in MFA?") == frozenset({"customer users"})
 
 
 def test_production_and_the_other_environments_are_siblings() -> None:

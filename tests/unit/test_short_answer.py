@@ -1764,3 +1764,22 @@ def test_a_requirement_still_to_come_is_planned() -> None:
         "Is MFA required for student accounts?",
         "MFA will become mandatory for student accounts at the start of Fall 2027.",
     ) == ("Needs review", "planned")
+
+
+def test_a_further_part_denied_does_not_deny_the_first() -> None:
+    """ "Do you have a DR plan, and how often is it tested?" with "... has not yet been
+    tested": the plan exists; the denial is the second part's."""
+    question = "Do you have a disaster recovery plan, and how often is it tested?"
+    lead = "The disaster recovery plan was written in October 2025 and has not yet been tested."
+    assert _short(question, lead)[0] != "No"
+    assert _short(question, "We do not have a disaster recovery plan.")[0] == "No"
+
+
+def test_an_audit_under_way_is_planned() -> None:
+    """ "We are now in the observation period for a SOC 2 Type II report and expect the
+    report in Q2 2027" holds no current report."""
+    assert _short(
+        "Do you have a current SOC 2 Type II report?",
+        "We are now in the observation period for a SOC 2 Type II report and expect the "
+        "report in Q2 2027.",
+    ) == ("Needs review", "planned")

@@ -540,6 +540,12 @@ def test_a_part_referring_back_needs_a_sentence_naming_its_antecedent() -> None:
     assert names_antecedent(part, first, "Backup restoration tests are performed monthly.")
     plain = make_brief(Question("Q", "Are backups encrypted, and how often is DR tested?"))
     assert names_antecedent(plain.facts[1], plain.facts[0], "DR tests are run yearly.")
+    plan = make_brief(
+        Question("Q", "Do you have a disaster recovery plan, and how often is it tested?")
+    )
+    other_plan = "The incident response plan is exercised once a year."
+    assert not names_antecedent(plan.facts[1], plan.facts[0], other_plan)
+    assert names_antecedent(plan.facts[1], plan.facts[0], "The recovery plan is tested yearly.")
 
 
 def test_a_frequency_the_sentence_denies_is_no_value() -> None:

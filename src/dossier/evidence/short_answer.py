@@ -576,7 +576,11 @@ _PLANNED = re.compile(
     r"migrat|begin|start|launch|complet|onboard|enabl|establish|obtain|achiev|issu|releas"
     r"|becom)"
     rf"\w*\b[^.;]*{_WHEN_TO_COME}"
-    rf"|\b(?:we|it|they)\s+expect(?:s)?\s+(?:the|to|a|an|our|its|it)\b[^.;]*{_WHEN_TO_COME}"
+    rf"|\b(?:we|it|they|and)\s+expect(?:s)?\s+(?:the|to|a|an|our|its|it)\b[^.;]*{_WHEN_TO_COME}"
+    # an audit or report under way: "we are now in the observation period for a SOC 2
+    # Type II report", "the assessment is in progress"
+    r"|\bin\s+(?:the|its|our)\s+observation\s+period\b"
+    r"|\b(?:is|are)\s+(?:currently\s+|now\s+)?(?:in\s+progress|under\s*way)\b"
     r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
     r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
     re.I,
@@ -822,7 +826,12 @@ _MOST = 0.6
 def _asked_stems(brief: Brief) -> set[str]:
     """The ask's terms and the question's own words, its wording included: "must not
     be used in test environments" denies "Is production data used in test
-    environments?" by the question's verb."""
+    environments?" by the question's verb. Of a question in parts, the first part's:
+    the short answer answers it ("has not yet been tested" denies no DR plan)."""
+    first = brief.facts[0] if brief.facts else None
+    further = [f for f in brief.facts[1:] if f.text not in brief.demands]
+    if first is not None and further:  # "Do you have a DR plan, and how often is it tested?"
+        return set(first.terms) | {stem(w) for w in words(first.text) if w not in STOPWORDS}
     return set(brief.terms) | {stem(w) for w in words(brief.query) if w not in STOPWORDS}
 
 

@@ -37,14 +37,14 @@ from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # Words that name neither the practice nor its subject, however rare in a corpus: the
-# kind of value asked for ("timeframe", "frequency", "a set number": a value of that
-# kind answers it, not the word) and light verbs ("perform", "conduct", "get"). Never
-# key terms (they stay terms of the ask).
+# kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm":
+# a value of that kind answers it, not the word) and light verbs ("perform", "conduct",
+# "get"). Never key terms (they stay terms of the ask).
 NOT_KEY = frozenset(
     stem(w)
     for w in """timeframe timeframes time frequency frequent period periods duration interval
-    intervals number fast quickly soon often long many much perform performed performs
-    conduct conducted get gets carry carried""".split()
+    intervals number fast quickly soon often long many much algorithm
+    perform performed performs conduct conducted get gets carry carried""".split()
 )
 DESCRIBED_HELD = 100_000  # sentences' word features kept for reuse (about 50 MB)
 

@@ -79,7 +79,9 @@ _PEOPLE = (
         CUSTOMER_USERS,
         re.compile(
             r"\bcustomer(?:s'|'s)?\s+(?:end[\s-]?)?(?:users?|accounts?|administrators?|admins?)\b"
-            r"|\bend[\s-]users?\b|\btenant\s+(?:users?|accounts?)\b",
+            r"|\bend[\s-]users?\b|\btenant\s+(?:users?|accounts?)\b"
+            # those a service is for, by what they are to it
+            r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b",
             re.I,
         ),
     ),

@@ -178,13 +178,23 @@ _REFERS_BACK = re.compile(r"\b(?:they|them|it|its|their|these|those)\b", re.I)
 def names_antecedent(part: Fact, antecedent: Fact, text: str) -> bool:
     """Whether a sentence answering a further part that refers back to the part before
     it ("Are backups encrypted, and how often are they tested?") names what it refers
-    to (a term of the part before, or a thesaurus alternative): "External penetration
-    tests are conducted every two years" says nothing of how often backups are tested.
+    to (a term of the part before, or a thesaurus alternative, other than a kind of
+    document): "External penetration tests are conducted every two years" says nothing
+    of how often backups are tested, "The incident response plan is exercised once a
+    year" nothing of how often the disaster recovery plan is.
     A part that does not refer back needs nothing more."""
     if _REFERS_BACK.search(part.text) is None:
         return True
     present = set(content_terms(text))
-    return any(thesaurus.says(term, present) for term in antecedent.terms)
+    named = [t for t in antecedent.terms if t not in _KINDS_OF_DOCUMENT] or antecedent.terms
+    return any(thesaurus.says(term, present) for term in named)
+
+
+# Kinds of document, which name no subject of their own: "the incident response plan"
+# names no "disaster recovery plan" by its "plan".
+_KINDS_OF_DOCUMENT = frozenset(
+    stem(w) for w in ("plan", "plans", "programme", "program", "standard", "standards")
+)
 
 
 def subject_terms(fact: Fact) -> tuple[str, ...]:
