@@ -100,6 +100,9 @@ def test_whitespace_is_folded() -> None:
         ("What is the review frequency for firewall rules?", "frequency"),
         ("How long are audit logs retained?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
+        ("What is the response time for a critical (SEV1) incident?", "duration"),
+        ("What is your uptime SLA?", None),
+        ("What is your remediation SLA for critical findings?", "duration"),
         ("Within what time are incidents reported?", "duration"),
         ("How many people are on the security team?", "number"),
         ("How much budget goes to security?", "number"),
@@ -441,6 +444,9 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
         ("When is the access review performed?", None),
         ("What is the account lockout duration after the threshold is reached?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
+        ("What is the response time for a critical (SEV1) incident?", "duration"),
+        ("What is your uptime SLA?", None),
+        ("What is your remediation SLA for critical findings?", "duration"),
     ],
 )
 def test_a_minimum_or_maximum_asked_is_a_number(question: str, asks: str | None) -> None:
@@ -469,3 +475,32 @@ def test_a_frequency_commensurate_with_risk_is_a_frequency_demanded() -> None:
     demanded = [f for f in brief.facts if f.text in brief.demands]
     assert [f.asks for f in demanded] == ["frequency"]
     assert stem("commensurate") not in brief.facts[0].terms
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        (
+            "Are user access rights reviewed for least privilege? Specify the frequency.",
+            "frequency",
+        ),
+        ("Are strong password policies approved? State the minimum length.", "number"),
+        ("Is customer data backed up? If yes, provide the retention period.", "duration"),
+        ("Do you have a SOC 2 Type II report? Provide the report period.", None),
+        ("Do you require MFA for all employees? If yes, describe the systems covered.", None),
+    ],
+)
+def test_an_instruction_after_the_question_asks_for_its_value(
+    question: str, asks: str | None
+) -> None:
+    """HECVAT, SIG and CAIQ items follow the question with an instruction ("Specify the
+    frequency."): a further part asking for a value of the question's practice (the
+    question itself is still answered Yes or No), and no part of the core ask. An
+    instruction to describe asks for no value."""
+    brief = make_brief(Question("Q", question))
+    assert brief.facts[0].asks is None
+    assert [f.asks for f in brief.facts[1:] if f.asks] == ([asks] if asks else [])
+    assert all(set(brief.facts[0].terms) <= set(f.terms) for f in brief.facts[1:])
+    assert brief.terms == brief.facts[0].terms  # the instruction's words are no terms of the ask
+    assert "Specify" not in brief.core and "State" not in brief.core
+    assert "?" not in brief.core

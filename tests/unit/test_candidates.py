@@ -441,3 +441,18 @@ def test_key_terms_name_the_practice_not_the_kind_of_value_asked() -> None:
     stats = TermStats([{"breach", "notifi"}, {"breach"}, {"custom"}, {"custom", "breach"}])
     assert stats.rarest(("timefram", "notifi", "breach", "custom"), 2) == ("notifi", "custom")
     assert stats.rarest(("timefram", "frequenc")) == ("frequenc", "timefram")  # nothing else
+
+
+def test_a_nested_list_item_is_quoted_under_the_item_it_sits_under(tmp_path: Path) -> None:
+    """ "Production: quarterly" says what is quarterly only under "Access reviews:"
+    above it, which is no sentence of its own (too short): the quote starts there."""
+    docs = {
+        "access.md": (
+            "# Access\n\n- Access reviews:\n  - Production: quarterly.\n"
+            "  - Corporate apps: twice a year.\n"
+        )
+    }
+    engine, index = _engine(tmp_path, docs)
+    production = _candidate(index, "access.md", "Production: quarterly.", 1.0)
+    quote = engine.quote_of(production.sentence)
+    assert quote.startswith("Access reviews:\n  - Production: quarterly.")

@@ -399,3 +399,20 @@ def test_a_dotted_figure_not_in_the_quote_still_drops_the_claim() -> None:
     answer = compose_dotted("Every server runs OpenSSL 3.0.1 or later.")
     assert answer.dropped_claims
     assert "3.0.1 occurs in none" in answer.dropped_claims[0].reason
+
+
+def test_a_name_given_with_its_short_form_is_named_by_the_short_form() -> None:
+    """ "What is your Recovery Time Objective (RTO)?" is answered by a passage naming
+    the RTO; a passage naming neither is flagged."""
+    text = "RTO: 4 hours for checkout; 24 hours for internal tools."
+    chunk = Chunk("c3", "bcp.md", 0, len(text), text, "Recovery")
+    claim = Claim(text, (Quote(text, chunk.document, "c3", 0, len(text)),))
+    question = "What is your Recovery Time Objective (RTO) for customer-facing services?"
+    assert not [f for f in critique(question, [claim], lambda _: chunk, {}) if f.check == "subject"]
+    other = "Backups are taken every 15 minutes."
+    other_chunk = Chunk("c4", "bcp.md", 0, len(other), other, "Backups")
+    other_claim = Claim(other, (Quote(other, "bcp.md", "c4", 0, len(other)),))
+    findings = critique(question, [other_claim], lambda _: other_chunk, {})
+    assert [f.detail for f in findings if f.check == "subject"] == [
+        "the question names Recovery Time Objective; no cited passage does"
+    ]

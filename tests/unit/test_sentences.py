@@ -200,3 +200,16 @@ def test_a_numbered_heading_line_is_no_sentence() -> None:
         "Its controls were not tested by the auditor.",
         "The first control was tested in March.",
     ]
+
+
+def test_a_nested_list_item_reads_under_the_item_it_sits_under() -> None:
+    """A wiki export states rules as nested bullets: "Production: quarterly" is about
+    access reviews only by the bullet above it."""
+    text = (
+        "- Access reviews:\n  - Production: quarterly\n  - Corporate apps: twice a year\n"
+        "- Leavers\n  - Access is removed within 24 hours.\n"
+    )
+    assert list_lead_in(text, text.index("Production")) == "Access reviews:"
+    assert list_lead_in(text, text.index("Corporate")) == "Access reviews:"
+    assert list_lead_in(text, text.index("Access is")) == "Leavers"
+    assert list_lead_in(text, text.index("Leavers")) == ""

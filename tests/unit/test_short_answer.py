@@ -1783,3 +1783,38 @@ def test_an_audit_under_way_is_planned() -> None:
         "We are now in the observation period for a SOC 2 Type II report and expect the "
         "report in Q2 2027.",
     ) == ("Needs review", "planned")
+
+
+def test_what_is_prohibited_is_not_used_and_a_roadmap_is_planned() -> None:
+    assert _short("Are shared user accounts used?", "Shared accounts are prohibited.") == (
+        "No",
+        None,
+    )
+    assert _short(
+        "Do you support SCIM user provisioning?", "SCIM provisioning is on our roadmap for 2027."
+    ) == ("Needs review", "planned")
+
+
+def test_another_numbered_standard_answers_neither_yes_nor_no() -> None:
+    assert _short("Are you ISO 27701 certified?", "We are not ISO 27001 certified.") == (
+        "Needs review",
+        "subject",
+    )
+    assert _short("Are you ISO 22301 certified?", "We hold ISO/IEC 27001:2022 certification.") == (
+        "Needs review",
+        "subject",
+    )
+    assert _short("Are you ISO 27001 certified?", "We hold ISO/IEC 27001:2022 certification.") == (
+        "Yes",
+        None,
+    )
+
+
+def test_a_part_time_role_is_no_yes_to_a_dedicated_one() -> None:
+    question = "Do you employ a dedicated full-time Chief Information Security Officer (CISO)?"
+    lead = (
+        "Security is owned by the Head of Engineering, with support from an external "
+        "virtual CISO engaged for four hours a week."
+    )
+    assert _short(question, lead) == ("Needs review", "scope")
+    assert _short(question, "Our full-time CISO reports to the CEO.") == ("Yes", None)

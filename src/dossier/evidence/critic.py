@@ -215,11 +215,22 @@ def _subject(
             context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
     cited = fold_whitespace(" ".join(context))
     names = _unnamed_identifiers(question, asked_identifiers(question), cited)
-    names += [n for n in _PROPER_NAME.findall(question) if n.lower() not in cited.lower()]
+    names += [
+        n
+        for n in _PROPER_NAME.findall(question)
+        if n.lower() not in cited.lower() and not _short_form_cited(question, n, cited)
+    ]
     return [
         Finding("subject", -1, f"the question names {name}; no cited passage does")
         for name in dict.fromkeys(names)
     ]
+
+
+def _short_form_cited(question: str, name: str, cited: str) -> bool:
+    """Whether the question gives the name's short form in parentheses after it and the
+    cited text names that: "Recovery Time Objective (RTO)" is named by "RTO"."""
+    match = re.search(re.escape(name) + r"\s*\(\s*([A-Za-z][\w&/-]{1,11})\s*\)", question)
+    return match is not None and re.search(rf"\b{re.escape(match.group(1))}\b", cited) is not None
 
 
 PLACEHOLDER = "placeholder"  # the finding's check, which the front page counts

@@ -580,6 +580,7 @@ _PLANNED = re.compile(
     # an audit or report under way: "we are now in the observation period for a SOC 2
     # Type II report", "the assessment is in progress"
     r"|\bin\s+(?:the|its|our)\s+observation\s+period\b"
+    r"|\b(?:is|are)\s+on\s+(?:our|the)\s+(?:product\s+)?roadmap\b"
     r"|\b(?:is|are)\s+(?:currently\s+|now\s+)?(?:in\s+progress|under\s*way)\b"
     r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
     r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
@@ -609,6 +610,13 @@ _ALL_STATED = re.compile(
 # "Is training mandatory for contractors?" and "recommended for contractors".
 _REQUIRED_ASK = re.compile(r"\b(?:required|mandatory|must|obligatory|compulsory)\b", re.I)
 _RECOMMENDED = re.compile(r"\b(?:recommended|encouraged|advised|optional)\b", re.I)
+# "Do you employ a dedicated full-time CISO?" and "a virtual CISO engaged for four hours a
+# week".
+_FULL_TIME_ASK = re.compile(r"\b(?:dedicated|full[\s-]?time)\b", re.I)
+_PART_TIME = re.compile(
+    r"\b(?:part[\s-]?time|fractional|virtual|interim|(?:\w+|\d+)\s+hours?\s+(?:a|per)\s+week)\b",
+    re.I,
+)
 # "should" binds less than a question asking "required" does, unless the lead also binds.
 _SHOULD = re.compile(r"\bshould\b", re.I)
 _BINDING = re.compile(r"\b(?:must|shall|required|requires|mandatory|enforced|enforces)\b", re.I)
@@ -635,6 +643,13 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
         detail = (
             "the question asks whether it is required; the lead quote only recommends it "
             f"(“{recommended.group(0)}”): a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
+    part_time = _PART_TIME.search(lead) if _FULL_TIME_ASK.search(asked) else None
+    if part_time is not None:
+        detail = (
+            "the question asks for a dedicated or full-time role; the lead quote states "
+            f"“{' '.join(part_time.group(0).split())}”: a person decides whether it answers Yes"
         )
         return Finding("scope", 0, detail)
     for check, pattern, why in (
@@ -670,11 +685,33 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             "reads what follows it"
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
+    other = _another_standard(brief.query, lead) if brief is not None else None
+    if other is not None:
+        return NEEDS_REVIEW, other
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+# A numbered standard: "ISO 27001", "ISO/IEC 27701:2019", "ISO 22301".
+_STANDARD = re.compile(r"\bISO(?:\s*/\s*IEC)?\s*(\d{4,5})\b", re.I)
+
+
+def _another_standard(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks about a numbered standard and the lead names
+    only others: "We are not ISO 27001 certified" says nothing of ISO 27701 (it was a
+    No), "We hold ISO 27001" nothing of ISO 22301."""
+    asked = {m.group(1) for m in _STANDARD.finditer(question)}
+    named = {m.group(1) for m in _STANDARD.finditer(lead)}
+    if not asked or not named or asked & named:
+        return None
+    detail = (
+        f"the question asks about ISO {', '.join(sorted(asked))}; the lead quote names "
+        f"ISO {', '.join(sorted(named))}: a person decides"
+    )
+    return Finding("subject", 0, detail)
 
 
 def _denied_beside(brief: Brief, lead: str) -> str | None:
@@ -872,10 +909,11 @@ def _asked_clause(question: str, lead: str) -> str:
 
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
 # accounts are prohibited"): the practice named before the negation is denied.
-_ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted)\b", re.I)
-# ... its words for being allowed, which the forbidding sentence does not repeat ("Is
-# MD5 permitted?" of "MD5 and SHA-1 are prohibited").
-_PERMISSION = frozenset(stem(w) for w in ("allowed", "permitted"))
+_ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted|used)\b", re.I)
+# ... its words for being allowed (or used), which the forbidding sentence does not
+# repeat ("Is MD5 permitted?" of "MD5 and SHA-1 are prohibited", "Are shared accounts
+# used?" of "Shared accounts are prohibited").
+_PERMISSION = frozenset(stem(w) for w in ("allowed", "permitted", "used"))
 _FORBIDS = re.compile(
     r"\b(?:prohibited|forbidden|disallowed|banned|disabled|blocked"
     r"|not\s+(?:be\s+)?(?:allowed|permitted))\b",

@@ -43,16 +43,22 @@ class Sentence:
 
 
 def passage_sentences(chunk: Chunk) -> tuple[Sentence, ...]:
-    """The passage's sentences of at least three words, in order."""
+    """The passage's sentences of at least three words, or a label and its value
+    ("Production: quarterly", as a wiki's nested list states a rule), in order."""
     out = []
     for start, end in sentence_spans(chunk.text):
         if numbered_heading(chunk.text, start, end):
             continue  # "4. Selected Controls Tested": a heading, not a sentence
         for a, b in _pieces(chunk.text, start, end):
             text = chunk.text[a:b]
-            if len(re.findall(r"[^\W_]+", text)) >= _MIN_WORDS:
+            words = len(re.findall(r"[^\W_]+", text))
+            if words >= _MIN_WORDS or (words == 2 and _LABELLED.match(text)):
                 out.append(Sentence(chunk.chunk_id, chunk.document, a, b, text))
     return tuple(out)
+
+
+# A label and its value: "Production: quarterly".
+_LABELLED = re.compile(r"^[^\W_][\w -]*:\s*\S")
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -148,15 +154,26 @@ def is_list_item(text: str, start: int) -> bool:
 def list_lead_in(text: str, start: int) -> str:
     """The line ending with a colon that introduces the list whose item starts at
     ``start`` ("Findings must be remediated within the following periods:" for "-
-    High: 15 days"), or "" when the sentence is no list item or the list has none."""
+    High: 15 days"), or the item a nested item sits under ("Access reviews:" for "
+    - Production: quarterly" indented below it), or "" when the sentence is no list
+    item or the list has none."""
     if not is_list_item(text, start):
         return ""
     line_start = text.rfind("\n", 0, start) + 1
+    indent = _indent(text[line_start:start])
     for above in reversed(text[:line_start].split("\n")[:-1]):
-        if not above.strip() or _LIST_ITEM.match(above):
+        if not above.strip():
+            continue
+        if _LIST_ITEM.match(above):
+            if _indent(above) < indent:  # the item it is nested under: "- Access reviews:"
+                return _LIST_ITEM.sub("", above, count=1).strip()
             continue
         return above.strip() if above.rstrip().endswith(":") else ""
     return ""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
 
 _MARKUP_AROUND = re.compile(r"^(?:\s|[#>*_]|\bQ\s*[:.)])+|(?:\s|[*_])+$")

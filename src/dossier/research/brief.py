@@ -36,7 +36,12 @@ _ASKS = (
             # "When do you delete our data after we cancel?": a time after an event
             r"|\bwhen\s+(?:do|does|will|is|are|must|should|would)\b[^?]*"
             r"\b(?:after|following|upon|once)\b"
-            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|SLAs?|deadlines?|durations?|periods?)\b",
+            # (an uptime or availability SLA is a percentage)
+            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
+            r"|deadlines?|durations?|periods?)\b"
+            # "What is the response time for a SEV1 incident?"
+            r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
+            r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)",
             re.I,
         ),
     ),
@@ -86,7 +91,8 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
     facts = parts + _demand_facts(demands, question_terms(ask.core))
-    terms = tuple(dict.fromkeys(t for f in parts for t in f.terms)) or question_terms(asked)
+    asking = [f for f in parts if _instruction_asks(f.text) is None] or list(parts)
+    terms = tuple(dict.fromkeys(t for f in asking for t in f.terms)) or question_terms(asked)
     return Brief(
         question_id=question.question_id,
         question=question.question,
@@ -207,12 +213,50 @@ def _ambiguities(text: str) -> tuple[Ambiguity, ...]:
 def _interrogative_part(text: str) -> str:
     """Questionnaires often put a preamble before the question ("Policies are most
     valuable if kept current. ... How often do you review them?"). Keep the
-    sentences that ask; keep everything when none does."""
+    sentences that ask, and an instruction after one that asks for a value ("Specify
+    the frequency.", "If yes, state the coverage limit."); keep everything when none
+    asks."""
     parts = sentences(text)
-    asking = [s for s in parts if s.endswith("?")]
+    first = next((i for i, s in enumerate(parts) if s.endswith("?")), None)
+    asking = [
+        s
+        for i, s in enumerate(parts)
+        if s.endswith("?") or (first is not None and i > first and _instruction_asks(s))
+    ]
     notes = [s for s in parts if s.lower().startswith(("note", "(note"))]
     kept = [s for s in (asking or parts) if s not in notes]
     return " ".join(kept) or text
+
+
+# An instruction asking for a value: "Specify the frequency.", "If yes, state the
+# minimum length.", "Please provide the retention period."
+_VALUE_INSTRUCTION = re.compile(
+    r"^(?:if\s+(?:yes|so|applicable)\s*[,:]?\s*)?(?:please\s+)?(?:specify|state|provide|give"
+    r"|indicate|enter)\s+(?:the\s+|your\s+|its\s+)?(?P<what>[^.?;]{0,60})",
+    re.I,
+)
+_INSTRUCTION_ASKS = (
+    ("frequency", re.compile(r"\bfrequency\b|\bhow often\b|\binterval\b", re.I)),
+    # (a report's or an audit's period is dates, not a length of time)
+    (
+        "duration",
+        re.compile(
+            r"\b(?:time ?frame|(?<!report )(?<!reporting )(?<!audit )(?<!observation )period"
+            r"|duration|deadline)s?\b",
+            re.I,
+        ),
+    ),
+    ("number", re.compile(r"\b(?:minimum|maximum|length|number|limit|amount|count)\b", re.I)),
+)
+
+
+def _instruction_asks(sentence: str) -> str | None:
+    """The kind of value an instruction asks for ("Specify the frequency." asks how
+    often), or None when the sentence is no such instruction."""
+    match = _VALUE_INSTRUCTION.match(sentence.strip())
+    if match is None:
+        return None
+    return next((k for k, p in _INSTRUCTION_ASKS if p.search(match.group("what"))), None)
 
 
 def _facts(text: str) -> tuple[Fact, ...]:
@@ -222,7 +266,11 @@ def _facts(text: str) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     for part in (p for s in sentences(text) for p in _parts(s) if p.strip()):
         fact = _fact(part)
-        if facts and _demand_only(part):  # ", or when a substantial change occurs?"
+        instructed = _instruction_asks(part) if facts else None
+        if instructed is not None:  # "Specify the frequency.": a part about the one before
+            own = tuple(t for t in fact.terms if t not in _INSTRUCTION_WORDS)
+            facts.append(Fact(part, tuple(dict.fromkeys(facts[-1].terms + own)), instructed))
+        elif facts and _demand_only(part):  # ", or when a substantial change occurs?"
             previous = facts[-1]
             facts[-1] = Fact(f"{previous.text} {part}", previous.terms, previous.asks)
         elif facts and _PRONOUN.search(part) and (fact.terms or fact.asks):
@@ -235,6 +283,13 @@ def _facts(text: str) -> tuple[Fact, ...]:
             previous = facts[-1]
             facts[-1] = Fact(f"{previous.text} {part}", previous.terms, fact.asks)
     return tuple(f for f in facts if f.terms) or (_fact(text),)
+
+
+# Words of an instruction that name the kind of value, not what it is about.
+_INSTRUCTION_WORDS = frozenset(
+    stem(w)
+    for w in "specify give enter frequency interval timeframe period duration deadline".split()
+)
 
 
 def _demand_only(part: str) -> bool:

@@ -47,7 +47,7 @@ from dossier.common.textutil import (
 )
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.ingest.sentences import Sentence
+from dossier.ingest.sentences import Sentence, list_lead_in
 from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask
@@ -155,17 +155,15 @@ class OfflineEngine:
         at = spans.index((sentence.start, sentence.end))
         text = self.index.chunk(sentence.chunk_id).text
         before = siblings[at - 1] if at > 0 else None
-        item = _LIST_MARKER.match(text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start])
+        item = _opens_item(text, sentence)
         back = before is not None and (
             _needs_before(sentence.text, before.text, item is not None)
             or (before.chunk_id, before.start) in close
         )
-        own = qualifiers_named(sentence.text)
-        apart = [  # "- High: 15 days"; "7.1 ..." after "6.3 ..."; a heading line
-            i != at and (another_qualifier(own, s.text) or _stands_apart(text, s, siblings, i))
-            for i, s in enumerate(siblings)
-        ]
+        apart = _apart(text, siblings, at)
         start, end = _window(spans, at, limit, back, apart)
+        if item is not None:  # a nested item reads under the item above it
+            start = _under_lead_in(text, sentence, start, end, limit)
         return text[start:end]
 
     def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
@@ -684,6 +682,34 @@ _TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
 _LIST_MARKER = re.compile(r"^\s*(?:[*\-•+]|\d+[.)]|\(?[a-z]\))\s*$")
+
+
+def _apart(text: str, siblings: Sequence[Sentence], at: int) -> list[bool]:
+    """Which sentences of the passage a quote of sentence ``at`` does not grow over:
+    one about a sibling of what it qualifies ("- High: 15 days" after "- Critical: 48
+    hours"), another clause or a heading (``_stands_apart``). (The items after a list
+    item are read with it: cut at the item, a lead about something beside the ask
+    stated one value confidently where the items around it stated several, and a
+    person was asked.)"""
+    own = qualifiers_named(siblings[at].text)
+    return [
+        i != at and (another_qualifier(own, s.text) or _stands_apart(text, s, siblings, i))
+        for i, s in enumerate(siblings)
+    ]
+
+
+def _under_lead_in(text: str, sentence: Sentence, start: int, end: int, limit: int) -> int:
+    """Where a list item's quote starts: at the line introducing it ("Access reviews:"
+    above "- Production: quarterly"), when that line is no sentence of its own (too
+    short to be a candidate) and the quote stays within ``limit``."""
+    lead_in = list_lead_in(text, sentence.start)
+    opening = text.rfind(lead_in, 0, sentence.start) if lead_in else -1
+    return opening if 0 <= opening < start and end - opening <= limit else start
+
+
+def _opens_item(text: str, sentence: Sentence) -> re.Match[str] | None:
+    """The list marker opening the line a sentence starts (a list item's), or None."""
+    return _LIST_MARKER.match(text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start])
 
 
 _BARE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?$")
