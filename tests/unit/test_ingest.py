@@ -260,6 +260,23 @@ def test_bad_effective_date_names_the_key(value: str) -> None:
     assert "ISO date" in str(info.value)
 
 
+@pytest.mark.parametrize(
+    "value", ["'{{effectiveDate}}'", "'${EFFECTIVE_DATE}'", "'[Effective Date]'", "<date>", "TBD", "''"]
+)
+def test_unfilled_template_date_leaves_the_document_undated(value: str) -> None:
+    """A template adopted without filling in its date states no date: the document
+    is read (undated), not refused, and its text can be quoted."""
+    doc = read_document(
+        source("a.md", f"---\neffective_date: {value}\nstatus: '{{{{status}}}}'\n---\nBody text.")
+    )
+    assert (doc.effective_date, doc.status, doc.text) == (None, None, "Body text.")
+
+
+def test_bad_effective_date_says_what_to_do() -> None:
+    with pytest.raises(UnreadableDocument, match="write the date .* or remove the field"):
+        read_document(source("a.md", "---\neffective_date: next week\n---\nBody text."))
+
+
 BAD_DATE_REASON = (
     "BUG ingest._parse_front_matter: an unquoted impossible date (2024-13-01, 2024-02-30) makes "
     "yaml.safe_load raise ValueError, which is not a yaml.YAMLError, so it escapes "

@@ -225,21 +225,37 @@ def authority_fields(metadata: dict[str, Any]) -> tuple[str | None, str | None, 
     )
 
 
+# A field a policy template ships unfilled: "{{effectiveDate}}", "{% date %}",
+# "${EFFECTIVE_DATE}", "[Effective Date]", "<date>", "TBD". The document was adopted
+# without filling it in: it states no date (or status), which is not a reason to
+# leave its text unread.
+_UNFILLED = re.compile(
+    r"\{\{[^{}]*\}\}|\{%[^%]*%\}|\$\{[^{}]*\}|\[[^\[\]]*\]|<[^<>]*>|tb[cd]|todo|x+", re.I
+)
+
+
+def unfilled(value: Any) -> bool:
+    """Whether a front-matter value is an unfilled template placeholder (or empty)."""
+    return isinstance(value, str) and _UNFILLED.fullmatch(value.strip() or "x") is not None
+
+
 def _iso_date(value: Any) -> str | None:
     """An ISO date from a date, or from the ISO text of a date or of a date and time
-    (front-matter holds a YAML timestamp as its ISO text)."""
-    if value is None:
+    (front-matter holds a YAML timestamp as its ISO text); None when the field is
+    an unfilled template placeholder."""
+    if value is None or unfilled(value):
         return None
     try:
         return dt.datetime.fromisoformat(str(plain_data(value)).strip()).date().isoformat()
     except ValueError:
         raise UnreadableDocument(
-            f"bad front-matter: effective_date {value!r} is not an ISO date (YYYY-MM-DD)"
+            f"bad front-matter: effective_date {value!r} is not an ISO date (YYYY-MM-DD);"
+            " write the date the document took effect, or remove the field"
         ) from None
 
 
 def _status(value: Any) -> str | None:
-    if value is None:
+    if value is None or unfilled(value):
         return None
     status = str(value).strip().lower()
     if status not in STATUSES:
