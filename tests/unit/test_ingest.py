@@ -261,7 +261,8 @@ def test_bad_effective_date_names_the_key(value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["'{{effectiveDate}}'", "'${EFFECTIVE_DATE}'", "'[Effective Date]'", "<date>", "TBD", "''"]
+    "value",
+    ["'{{effectiveDate}}'", "'${EFFECTIVE_DATE}'", "'[Effective Date]'", "<date>", "TBD", "''"],
 )
 def test_unfilled_template_date_leaves_the_document_undated(value: str) -> None:
     """A template adopted without filling in its date states no date: the document
@@ -273,7 +274,7 @@ def test_unfilled_template_date_leaves_the_document_undated(value: str) -> None:
 
 
 def test_bad_effective_date_says_what_to_do() -> None:
-    with pytest.raises(UnreadableDocument, match="write the date .* or remove the field"):
+    with pytest.raises(UnreadableDocument, match=r"write the date .* or remove the field"):
         read_document(source("a.md", "---\neffective_date: next week\n---\nBody text."))
 
 
