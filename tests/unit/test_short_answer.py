@@ -1818,3 +1818,44 @@ def test_a_part_time_role_is_no_yes_to_a_dedicated_one() -> None:
     )
     assert _short(question, lead) == ("Needs review", "scope")
     assert _short(question, "Our full-time CISO reports to the CEO.") == ("Yes", None)
+
+
+def test_a_prohibition_answers_a_question_asking_a_restriction() -> None:
+    assert _short(
+        "Is installation of unapproved software on endpoints restricted?",
+        "You should not install software on your laptop yourself; request it through the "
+        "Software Catalogue, where approved applications are listed.",
+    ) == ("Yes", None)
+
+
+def test_restricted_as_a_class_of_data_asks_no_restriction() -> None:
+    assert _short(
+        "May Restricted data be stored on personally owned devices?",
+        "Restricted data must not be stored on personally owned devices.",
+    ) == ("No", None)
+
+
+def test_a_lifted_restriction_never_answers_yes() -> None:
+    answer, finding = _short("Is USB storage restricted?", "USB storage is not restricted.")
+    assert (answer, finding) == ("Needs review", "negation")
+
+
+def test_a_negation_stating_the_practices_purpose_is_no_denial() -> None:
+    assert _short(
+        "Is a backup copy stored offline?",
+        "Backups run every night and a copy is kept offline so that it cannot be reached "
+        "by ransomware.",
+    ) == ("Yes", None)
+
+
+def test_a_subject_named_by_a_negation_as_the_question_names_it_is_no_denial() -> None:
+    assert _short(
+        "Are systems that cannot be patched isolated from the network?",
+        "Instrument computers that cannot receive security updates are placed on a separate, "
+        "isolated laboratory network.",
+    ) == ("Yes", None)
+
+
+def test_a_subject_named_by_a_negation_the_question_does_not_name_stays_a_negation() -> None:
+    answer, _ = _short("Are backups encrypted?", "Backups that are not encrypted are deleted.")
+    assert answer != "Yes"

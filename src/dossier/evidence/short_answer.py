@@ -106,8 +106,17 @@ _BOUNDING = re.compile(
     re.I,
 )
 # A question asking that something is kept from happening: a negation in the lead states
-# it ("stored in a vault rather than in source code" -> "never stored in source code").
-_AVOIDANCE_ASK = re.compile(r"\brather\s+than\b|\binstead\s+of\b|\bprevent(?:s|ed|ing)?\b", re.I)
+# it ("stored in a vault rather than in source code" -> "never stored in source code";
+# "Is installing unapproved software restricted?" -> "You should not install software
+# yourself").
+_AVOIDANCE_ASK = re.compile(
+    r"\brather\s+than\b|\binstead\s+of\b|\bprevent(?:s|ed|ing)?\b"
+    r"|\brestrict(?:s|ing|ions?)?\b|\bblock(?:s|ed|ing)?\b"
+    # "restricted" as what is done, not a class of data ("May Restricted data be stored ...")
+    r"|\brestricted\b(?!\s+(?:data|information|documents?|files?|records?|areas?|zones?"
+    r"|systems?|class|classification|category|level))",
+    re.I,
+)
 
 
 def _asks_absence(question: str) -> bool:
@@ -118,8 +127,8 @@ def _asks_absence(question: str) -> bool:
 
 # A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
 _NOT_PROHIBITED = re.compile(
-    r"\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted|prohibited"
-    r"|forbidden|banned|blocked|disabled|limited|disallowed|controlled)\b(?!\s+to\b)"
+    r"(?<!\bbut\s)\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted"
+    r"|prohibited|forbidden|banned|blocked|disabled|limited|disallowed|controlled)\b"
     r"|\bno\s+(?:restrictions?|prohibitions?|limits?|limitations?)\b"
     r"|\bnot\s+subject\s+to\s+(?:any\s+)?(?:restrictions?|limits?)\b",
     re.I,
@@ -734,8 +743,12 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
 
 def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
-    negations = [m for m in _NEGATION.finditer(lead) if not _bounding(lead, m.start())]
     asked = brief.query if brief is not None else ""
+    negations = [
+        m
+        for m in _NEGATION.finditer(lead)
+        if not _bounding(lead, m.start()) and not _names_by_negation(asked, lead, m.start())
+    ]
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
         qualified = (
@@ -1008,8 +1021,30 @@ def _names_after(text: str, after: int, terms: set[str]) -> bool:
     return any(stem(word) in terms for word in words(text[after : after + 60])[:4])
 
 
+# A purpose stated through what it stops: "a copy is kept offline so that it cannot be
+# reached by ransomware". The negation is the practice's aim, not a denial of it.
+_PURPOSE_BEFORE = re.compile(r"\bso\s+(?:that\s+)?(?:\w+\s+){0,3}$", re.I)
+
+
 def _bounding(text: str, at: int) -> bool:
-    return _BOUNDING.match(text, at) is not None
+    return (
+        _BOUNDING.match(text, at) is not None
+        or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
+    )
+
+
+# A relative clause that names its subject by a negation: "systems that cannot be patched".
+_RELATIVE_BEFORE = re.compile(r"\b(?:that|which|who)\s+$", re.I)
+
+
+def _names_by_negation(question: str, text: str, at: int) -> bool:
+    """Whether the negation at ``at`` opens a relative clause naming the subject, as the
+    question names it by a negation too ("Are systems that cannot be patched
+    isolated?" of "Instrument computers that cannot receive updates are placed on an
+    isolated network"): it describes what the practice is about, not a denial of it."""
+    return bool(_NEGATION.search(question)) and (
+        _RELATIVE_BEFORE.search(text, max(0, at - 12), at) is not None
+    )
 
 
 def _denies(text: str, after: int, terms: set[str]) -> bool:
