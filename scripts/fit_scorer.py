@@ -8,7 +8,7 @@ round of searches gives candidate sentences described by the scorer's features;
 a candidate is a positive when it covers a labelled anchor (the evaluation's own
 rule). The answer model is fitted on whether answering gives a right lead (the
 question is answerable and its best sentence's quote covers an anchor), and its
-threshold without the engine's key-term rule (``candidates.names_key_term``),
+threshold without the engine's key-term rule (``candidates.names_the_ask``),
 which the built figures below include. Then:
 
 1. leave one set out: fit the sentence model, then the answer model and its

@@ -21,7 +21,7 @@ from dossier.research.candidates import (
     Candidate,
     CandidateScorer,
     TermStats,
-    names_key_term,
+    names_the_ask,
 )
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import (
@@ -47,24 +47,51 @@ def _ask(key: tuple[str, ...]) -> Ask:
     )
 
 
-def _lead(key_coverage: float) -> Candidate:
+def _lead(
+    key_coverage: float,
+    text: str = "Encryption keys are stored in the key management service.",
+    coverage: float = 0.0,
+) -> Candidate:
     features = [0.0] * len(SENTENCE_FEATURES)
     features[SENTENCE_FEATURES.index("key_coverage")] = key_coverage
-    text = "Encryption keys are stored in the key management service."
+    features[SENTENCE_FEATURES.index("coverage")] = coverage
     sentence = Sentence("doc.md#0", "doc.md", 0, len(text), text)
     return Candidate(sentence, 0, tuple(features), 2.0)
 
 
 def test_a_lead_naming_no_key_term_does_not_answer() -> None:
-    assert not names_key_term(_ask(("byok", "bring")), _lead(0.0))
+    assert not names_the_ask(_ask(("byok", "bring")), _lead(0.0))
 
 
 def test_a_lead_naming_one_key_term_may_answer() -> None:
-    assert names_key_term(_ask(("byok", "bring")), _lead(0.4))
+    assert names_the_ask(_ask(("byok", "bring")), _lead(0.4))
+
+
+def _plain_ask() -> Ask:
+    """ "Are shared or generic user accounts prohibited?": key terms the rarest words."""
+    return dataclasses.replace(
+        _ask(("generic", "prohibit", "user")),
+        terms=("share", "generic", "user", "account", "prohibit"),
+    )
+
+
+def test_a_plain_sentence_stating_two_weighty_ask_terms_names_the_ask() -> None:
+    lead = _lead(0.0, "Accounts must not be shared.", coverage=0.45)
+    assert names_the_ask(_plain_ask(), lead)
+
+
+def test_two_ask_terms_of_little_weight_do_not_name_the_ask() -> None:
+    lead = _lead(0.0, "Accounts must not be shared.", coverage=0.3)
+    assert not names_the_ask(_plain_ask(), lead)
+
+
+def test_one_weighty_ask_term_does_not_name_the_ask() -> None:
+    lead = _lead(0.0, "Accounts are reviewed quarterly.", coverage=0.45)
+    assert not names_the_ask(_plain_ask(), lead)
 
 
 def test_an_ask_without_key_terms_is_not_gated() -> None:
-    assert names_key_term(_ask(()), _lead(0.0))
+    assert names_the_ask(_ask(()), _lead(0.0))
 
 
 DOCUMENTS = {
@@ -358,7 +385,7 @@ def test_an_acronym_spelled_out_in_the_question_is_one_key_term(tmp_path: Path) 
         make_brief(Question("Q", "Is multi-factor authentication required for customer users?"))
     )
     assert "mfa" in ask.terms and "multi" not in ask.terms
-    assert names_key_term(ask, ranked[0])
+    assert names_the_ask(ask, ranked[0])
 
 
 def test_a_faq_question_line_is_no_candidate_and_its_answer_reads_under_it(

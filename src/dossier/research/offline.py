@@ -52,7 +52,7 @@ from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassag
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask
 from dossier.research.brief import brief_step
-from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_key_term
+from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
 from dossier.research.qualifiers import another_qualifier, qualifiers_named
@@ -273,7 +273,7 @@ class _Research:
             return False
         if self._names_identifiers(lead):
             return True
-        return ranking.probability >= self.engine.threshold and names_key_term(self.ask, lead)
+        return ranking.probability >= self.engine.threshold and names_the_ask(self.ask, lead)
 
     def _names_identifiers(self, candidate: Candidate) -> bool:
         wanted = set(self.brief.identifiers)
@@ -339,7 +339,7 @@ class _Research:
             return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
         if answers and ranking.probability < self.engine.threshold:
             return f"{said}; the passage names the identifier asked about"
-        if not answers and not names_key_term(self.ask, ranking.lead):
+        if not answers and not names_the_ask(self.ask, ranking.lead):
             spelled = _spelled(self.brief.query)
             key = ", ".join(spelled.get(t, t) for t in self.ask.key)
             return f"{said}; the best sentence names none of the ask's key terms ({key})"
@@ -440,7 +440,7 @@ class _Research:
         cost recall on both sets (scripts/fit_scorer.py)."""
         if _already_quoted(candidate, chosen):
             return False
-        if not names_key_term(self.ask, candidate):
+        if not names_the_ask(self.ask, candidate):
             return False
         fact = self.brief.facts[0] if self.brief.facts else None
         return fact is None or fact.asks is None or holds_value(fact, candidate.sentence.text)

@@ -14,7 +14,7 @@ question is answerable and the lead's quote states what it asks (fitting on that
 rather than on whether the documents cover the question somewhere, keeps the
 threshold from shifting with how much of a questionnaire a corpus covers). The
 engine answers only above a threshold, and only when the lead names one of the
-ask's key terms (``candidates.names_key_term``).
+ask's key terms (``candidates.names_the_ask``).
 
 Both models and the threshold are fitted by ``scripts/fit_scorer.py`` on
 labelled public sets, leave-one-corpus-out, and shipped with the tool in
