@@ -210,3 +210,26 @@ def test_grades_a_period_is_given_for_are_named() -> None:
     assert not another_qualifier(frozenset({"critical"}), text)
     # "for high" in a sentence about nothing graded is no grade
     assert qualifiers_named("Clusters are built for high availability.") == frozenset()
+
+
+def test_privileged_accounts_do_not_answer_for_user_accounts() -> None:
+    asked = qualifiers_named("What is the minimum password length for user accounts?")
+    assert another_qualifier(
+        asked, "Privileged accounts must use a password of at least 20 characters."
+    )
+    assert not another_qualifier(asked, "Passwords must be at least 14 characters long.")
+    assert not another_qualifier(asked, "All accounts must use a password of 12 characters.")
+    both = qualifiers_named(
+        "Are privileged (administrator) accounts separated from standard user accounts?"
+    )
+    assert not another_qualifier(both, "Administrators are given a separate admin account.")
+    assert not another_qualifier(
+        qualifiers_named("Are shared or generic user accounts prohibited?"),
+        "Shared accounts are prohibited except for documented break-glass accounts.",
+    )
+
+
+def test_user_accounts_in_a_statement_name_every_account() -> None:
+    asked = qualifiers_named("Do privileged accounts require MFA?")
+    assert not another_qualifier(asked, "MFA is required for user accounts.")
+    assert another_qualifier(asked, "MFA is required for standard accounts.")

@@ -155,6 +155,11 @@ def stem(word: str) -> str:
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+# Light verbs: "Is SAST performed?" asks whether SAST is done; a sentence stating SAST
+# need not say "perform" (stems).
+LIGHT_VERBS = frozenset(
+    stem(w) for w in "perform performed performs conduct conducted get gets carry carried".split()
+)
 
 
 # A prefix split from its word at a hyphen ("de-provisioned", "re-certified"): the word

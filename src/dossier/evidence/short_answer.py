@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from dossier.common.textutil import (
+    LIGHT_VERBS,
     STOPWORDS,
     content_terms,
     question_terms,
@@ -827,8 +828,9 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     HIPAA training?") has a term the lead sentence does not name (nor a thesaurus
     alternative): "Backups are geo-replicated" says nothing of encrypting them, "All
     staff complete security awareness training" nothing of HIPAA."""
-    wanted = thesaurus.abbreviated(question_terms(brief.core or brief.query))
-    if brief.about_document or not wanted or len(wanted) > _SHORT_ASK:
+    asked = thesaurus.abbreviated(question_terms(brief.core or brief.query))
+    wanted = [term for term in asked if term not in LIGHT_VERBS]
+    if brief.about_document or not wanted or len(asked) > _SHORT_ASK:
         return None  # a document's title names what its sentences are about
     present = set(content_terms(lead))
     missing = [term for term in wanted if not thesaurus.says(term, present)]

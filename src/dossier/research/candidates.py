@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dossier.common.textutil import content_terms, stem
+from dossier.common.textutil import LIGHT_VERBS, content_terms, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import (
@@ -38,13 +38,15 @@ from dossier.research.values import ASKS_PATTERN
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # Words that name neither the practice nor its subject, however rare in a corpus: the
 # kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm":
-# a value of that kind answers it, not the word) and light verbs ("perform", "conduct",
-# "get"). Never key terms (they stay terms of the ask).
-NOT_KEY = frozenset(
-    stem(w)
-    for w in """timeframe timeframes time frequency frequent period periods duration interval
-    intervals number fast quickly soon often long many much algorithm
-    perform performed performs conduct conducted get gets carry carried""".split()
+# a value of that kind answers it, not the word) and light verbs (``LIGHT_VERBS``).
+# Never key terms (they stay terms of the ask).
+NOT_KEY = (
+    frozenset(
+        stem(w)
+        for w in """timeframe timeframes time frequency frequent period periods duration interval
+    intervals number fast quickly soon often long many much algorithm""".split()
+    )
+    | LIGHT_VERBS
 )
 # A sentence naming none of the ask's key terms still names the ask when its own words
 # state this many of the ask's terms, carrying this share of their IDF weight

@@ -1,7 +1,8 @@
 """Qualifiers that set one practice apart from its siblings: the grade of severity,
 risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1),
-the state of data (at rest, in transit), and who a practice applies to (employees,
-contractors, third parties, the service's customer users).
+the state of data (at rest, in transit), who a practice applies to (employees,
+contractors, third parties, the service's customer users), and which accounts
+(privileged ones, or users' everyday ones).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -19,7 +20,9 @@ rest", "in transit", "in motion") or by what only data in that state has (storag
 transmission, TLS). "Employees sign a confidentiality agreement" does not answer
 whether contractors do; a word for the whole workforce ("all personnel") names both;
 "MFA is required for all workforce access" does not answer whether customer end users
-must use it.
+must use it. "Privileged accounts must use a password of at least 20 characters" does
+not state the length asked of user accounts; in a statement, "user accounts" names
+every account, so it answers for privileged ones too.
 """
 
 from __future__ import annotations
@@ -101,11 +104,29 @@ _NON_PRODUCTION = re.compile(
 _PRODUCTION = re.compile(r"(?<!non-)(?<!non )(?<!non)\bproduction\b", re.I)
 _EVERY_ENVIRONMENT = re.compile(r"\b(?:all|every|any)\s+(?:systems|environments)\b", re.I)
 
+# Which accounts: privileged ones, or users' everyday ones. Password lengths, MFA and
+# review frequencies are often set apart for each ("Privileged accounts must use a
+# password of at least 20 characters" beside "Passwords must be at least 14 characters").
+PRIVILEGED_ACCOUNTS, USER_ACCOUNTS = "privileged accounts", "user accounts"
+_PRIVILEGED_ACCOUNTS = re.compile(
+    r"\b(?:privileged|administrat(?:or|ive)|admin|root|superuser)[\s-]+"
+    r"(?:user\s+)?(?:accounts?|users?|access|credentials?|passwords?)\b",
+    re.I,
+)
+_USER_ACCOUNTS = re.compile(r"(?<!privileged )(?<!admin )(?<!root )\buser\s+accounts?\b", re.I)
+_STANDARD_ACCOUNTS = re.compile(
+    r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+(?:user\s+)?accounts?\b", re.I
+)
+_PRIVILEGE_WORD = re.compile(r"\b(?:privileged|administrat(?:or|ive)|admin|root|superuser)\b", re.I)
+_EVERY_ACCOUNT = re.compile(r"\b(?:all|every|any|each)\s+(?:user\s+)?accounts?\b", re.I)
+
 _FAMILY = {
     **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
     PRODUCTION: "environment",
     NON_PRODUCTION: "environment",
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
+    PRIVILEGED_ACCOUNTS: "accounts",
+    USER_ACCOUNTS: "accounts",
     AT_REST: "state of data",
     IN_TRANSIT: "state of data",
 }
@@ -136,13 +157,22 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(PRODUCTION)
     if _EVERY_ENVIRONMENT.search(text):  # "all systems, including staging environments"
         found |= {PRODUCTION, NON_PRODUCTION}
+    if _PRIVILEGED_ACCOUNTS.search(text):
+        found.add(PRIVILEGED_ACCOUNTS)
+    if _USER_ACCOUNTS.search(text) or _STANDARD_ACCOUNTS.search(text):
+        found.add(USER_ACCOUNTS)
+    if _EVERY_ACCOUNT.search(text) or (USER_ACCOUNTS in found and _PRIVILEGE_WORD.search(text)):
+        found |= {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS}  # "admins and user accounts alike"
     return frozenset(found)
 
 
 def another_qualifier(asked: frozenset[str], text: str) -> bool:
     """Whether ``text`` is about a sibling of what is ``asked``: of a family the
-    question names (grades, states of data), it names members, none of them asked."""
+    question names (grades, states of data, accounts), it names members, none of
+    them asked."""
     named = qualifiers_named(text) if asked else frozenset()
+    if USER_ACCOUNTS in named and not _STANDARD_ACCOUNTS.search(text):
+        named |= {PRIVILEGED_ACCOUNTS}  # in a statement, "user accounts" is every account
     for family in {_family(q) for q in asked}:
         named_here = {q for q in named if _family(q) == family}
         if named_here and not named_here & asked:

@@ -160,6 +160,11 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("edr", "xdr", "endpoint detection and response"),
     ("waf", "web application firewall"),
     ("ids", "ips", "intrusion detection", "intrusion prevention"),
+    ("sast", "static application security testing", "static code analysis"),
+    ("dast", "dynamic application security testing"),
+    # how a bound is written: "a minimum length of 12" is "at least 12 characters long"
+    ("minimum", "at least", "no fewer than", "no less than"),
+    ("length", "characters long", "character"),
     # British and American spellings of one word: Snowball stems them apart
     # ("centr", "center"), so a question in one never found a policy in the other.
     *SPELLINGS,
