@@ -386,6 +386,19 @@ def test_a_table_rows_value_is_read_from_the_column_asked() -> None:
         assert short_answer(brief, "grounded", _claims(row), row=table) == (value, None)
 
 
+def test_a_column_named_by_its_short_form_is_the_column_asked() -> None:
+    """ "8 hours | 4 hours" under "RTO | RPO" answered the RTO's 8 hours to a question
+    asking the recovery point objective."""
+    table = TableRow(("Service tier", "RTO", "RPO"), "Recovery Targets")
+    row = "Tier 1 (client platform) | 8 hours | 4 hours"
+    for question, value in [
+        ("What is the recovery point objective for the client platform?", "4 hours"),
+        ("What is the recovery time objective for the client platform?", "8 hours"),
+    ]:
+        brief = make_brief(Question("Q", question))
+        assert short_answer(brief, "grounded", _claims(row), row=table) == (value, None)
+
+
 def test_a_rows_total_is_read_and_several_values_go_to_a_person() -> None:
     """ "1 year | 5 further years | 6 years" under "Online | Archive | Total" answered
     "1 year" (its first value) to how long audit logs are retained."""

@@ -224,7 +224,7 @@ def _first_answer(
     if brief is not None and fact is not None and fact.asks is not None:
         return _value_answer(brief.query, fact, fact.asks, lead, row, place)
     if brief is not None and not _YES_NO.match(brief.query):
-        return _open(brief, lead, quoted or lead)
+        return _open(brief, lead, quoted or lead, row)
     matrix = _responsibility(lead) if row is not None else None
     if matrix is not None:
         return NEEDS_REVIEW, matrix
@@ -350,13 +350,17 @@ def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> li
     cells = table_cells(lead)
     if len(cells) != len(row.columns):
         return []
-    wanted = set(fact.terms) - {"time"}  # "within what time": no column's subject
+    # "within what time": no column's subject; "recovery point objective" is the "RPO" column
+    wanted = thesaurus.abbreviated(tuple(t for t in fact.terms if t != "time"))
     stating = [
         (value, column)
         for cell, column in zip(cells, row.columns, strict=True)
         if (value := stated_value(kind, cell)) is not None
     ]
-    naming = [len(wanted & set(content_terms(column))) for _, column in stating]
+    naming = [
+        sum(thesaurus.says(term, set(content_terms(column))) for term in wanted)
+        for _, column in stating
+    ]
     most = max(naming, default=0)
     named = [cell for cell, count in zip(stating, naming, strict=True) if count and count == most]
     return named or stating
@@ -523,21 +527,39 @@ def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
     )
 
 
-def _open(brief: Brief, lead: str, quoted: str) -> tuple[str, Finding | None]:
+def _open(
+    brief: Brief, lead: str, quoted: str, row: TableRow | None = None
+) -> tuple[str, Finding | None]:
     """An open question ("What is the minimum password length?", "Describe ..."):
     the figure (one for each of two measures asked at once), when it asks for a
-    measure the lead quote states; a finding when it asks for a figure ("What minimum
-    password length ...?") and no quote states one ("must meet the length ...
-    requirements defined in security standards" is no length); else that the
-    documents describe it (the quotes say how)."""
+    measure the lead quote states (of a table row, the cell under the column the
+    question names: "RPO" for the recovery point objective); a finding when it asks
+    for a figure ("What minimum password length ...?") and no quote states one
+    ("must meet the length ... requirements defined in security standards" is no
+    length); else that the documents describe it (the quotes say how)."""
     if _MEASURE.search(brief.query):
         asked = _measures_asked(brief.query) or [brief.core or brief.query]
+        cell = _cell_of_measure(brief, lead, row) if len(asked) == 1 else None
+        if cell is not None:
+            return cell, None
         values = [stated_value("number", lead, question_terms(part)) for part in asked]
         if all(values) and len(set(values)) == len(values):  # one each, told apart
             return SHORT_ANSWER_PARTS.join(v for v in values if v), None
         if _FIGURE_ASKED.search(brief.query) and not _ANY_FIGURE.search(quoted):
             return NEEDS_REVIEW, Finding("value", 0, "no quote states a figure")
     return DOCUMENTED, None
+
+
+def _cell_of_measure(brief: Brief, lead: str, row: TableRow | None) -> str | None:
+    """The one cell of a table row lead stating a duration or a number under a column
+    the question names (or the only one stating one)."""
+    if row is None or not brief.facts:
+        return None
+    for kind in ("duration", "number"):
+        value = _cell_value(kind, brief.facts[0], lead, row)
+        if value is not None:
+            return value
+    return None
 
 
 # An open question that can only be answered with a figure, and a figure.
