@@ -158,7 +158,8 @@ def test_lower_thresholds_would_answer_questions_with_other_asks(model: MiniLMEm
     """Why the thresholds are where they are: just below the most similar pairs of
     different asks, "stored" data is answered with data "in transit" (which the
     states of data, compared since, now also keep apart), and "how often are privileged
-    accounts reviewed" with "at what interval do you recertify user access" (restoring
+    accounts reviewed" with "at what interval do you recertify user access" (which the
+    accounts asked about, compared since, now keep apart too; restoring
     backups is no longer a way to say backing up, so "are backups encrypted" no longer
     takes "do you test restoring backups" at 0.46)."""
     assert (CLOSE, SIMILAR, COVERAGE) == (0.75, 0.55, 0.4)
@@ -166,10 +167,12 @@ def test_lower_thresholds_would_answer_questions_with_other_asks(model: MiniLMEm
     assert stored_in_transit in _wrong(model, qualifiers=False, close=0.69)
     assert stored_in_transit not in _wrong(model, close=0.69)
     assert _wrong(model, similar=0.46) == set()
-    assert (
+    recertify_privileged = (
         "At what interval do you recertify user access permissions",
         "How often are privileged accounts reviewed",
-    ) in _wrong(model, similar=0.42)
+    )
+    assert recertify_privileged in _wrong(model, qualifiers=False, similar=0.42)
+    assert recertify_privileged not in _wrong(model, similar=0.42)  # accounts compared since
     assert _wrong(model) == set()
 
 

@@ -614,3 +614,25 @@ def test_a_subject_named_by_a_phrase_is_named_by_another_entry_of_its_group() ->
     supplier = "Suppliers must notify the company of a data breach within 24 hours."
     assert names_whole_subject(fact, ico)
     assert not names_whole_subject(fact, supplier)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Claim files are kept for six years after the claim ends.",
+            "for six years after the claim ends",
+        ),
+        (
+            "Research data is retained for at least ten years after the end of the study, "
+            "and then destroyed.",
+            "at least ten years after the end of the study",
+        ),
+        ("Logs are kept for 30 days, after which they are deleted.", "for 30 days"),
+        ("Logs are kept for 30 days after which they are deleted.", "for 30 days"),
+        ("Backups are kept for 35 days.", "for 35 days"),
+    ],
+)
+def test_a_period_keeps_the_event_it_runs_from(text: str, value: str) -> None:
+    """ "for six years" of "six years after the claim ends" says less than the text."""
+    assert stated_value("duration", text) == value

@@ -295,7 +295,27 @@ def stated_value(
         return counted
     stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
     match = next(stated, None) or (_counted(body) if kind == "number" else None)
-    return " ".join(match.group(0).split()).rstrip(" .,;:") if match else None
+    if match is None:
+        return None
+    end = _start_point_end(body, match.end()) if kind == "duration" else match.end()
+    return " ".join(body[match.start() : end].split()).rstrip(" .,;:")
+
+
+# The event a period runs from: "kept for six years after the claim ends", "at least ten
+# years after the end of the study". Without it the period says less than the text does.
+_START_POINT = re.compile(
+    r"\s+(?:after|following|from)\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?"
+    r"(?!\d|which\b|that\b|this\b|these\b|those\b|being\b|it\b|they\b)"
+    r"[A-Za-z][\w'-]*(?:\s+(?!and\b|or\b|but\b|unless\b|except\b)[\w'-]+){0,5}?"
+    r"(?=\s*(?:[.;,)]|$|\s+(?:and|or|but|unless|except)\b))",
+)
+
+
+def _start_point_end(text: str, end: int) -> int:
+    """Where a period's value ends: after the event it runs from, when the text names
+    one right after it (up to six words)."""
+    found = _START_POINT.match(text, end)
+    return found.end() if found else end
 
 
 # A clause that goes on with the subject and verb of the one before it: "deleted from
