@@ -500,7 +500,7 @@ class Answerer:
         dated = date_answer(
             answer, self.documents, self.index.find, self.run.started.date(), config.freshness
         )
-        return mark_placeholders(dated)
+        return mark_placeholders(dated, self.documents)
 
     def planned_queries(self, questions: Sequence[Question]) -> list[str]:
         """The texts the engine's research embeds for these questions whatever it

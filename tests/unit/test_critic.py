@@ -12,6 +12,7 @@ from dossier.records import (
     Chunk,
     Claim,
     DiscardedQuote,
+    Document,
     Evidence,
     Question,
     Quote,
@@ -225,6 +226,44 @@ def test_a_placeholder_for_content_escalates_a_grounded_answer() -> None:
     assert [f.claim for f in marked.findings] == [1]
     assert "[list the address of the alternate work site]" in marked.findings[0].detail
     assert (marked.verdict, marked.short_answer) == ("escalate", "Needs review")
+
+
+CONDITIONAL = (
+    "# Data protection\n\nCustomer data is encrypted at rest.\n\n{{#needHIPAA}}\n"
+    "PHI is retained for six years.\n{{/needHIPAA}}\n{{^needHIPAA}}\nNo PHI is held.\n"
+    "{{/needHIPAA}}\nKeys are rotated yearly.\n"
+)
+
+
+def _quote_answer(text: str) -> Answer:
+    start = CONDITIONAL.index(text)
+    quote = Quote(text, "policies/data.md", "p1", start, start + len(text))
+    claims = (Claim(text, (quote,)),)
+    return Answer("Q", "Q?", "grounded", "Yes.", claims, (), (), (), short_answer="Yes")
+
+
+def _document(text: str) -> Document:
+    return Document("policies/data.md", "x", "y", text, "Data", {}, None, None, ())
+
+
+def test_a_quote_from_an_unrendered_conditional_section_is_a_finding() -> None:
+    """A template's {{#needHIPAA}} section states its text only where the condition holds."""
+    documents = {"policies/data.md": _document(CONDITIONAL)}
+    shown = mark_placeholders(_quote_answer("PHI is retained for six years."), documents)
+    (finding,) = shown.findings
+    assert finding.check == "placeholder" and "“needHIPAA”" in finding.detail
+    assert (shown.verdict, shown.short_answer) == ("grounded", "Yes")
+    hidden = mark_placeholders(_quote_answer("No PHI is held."), documents)
+    assert "“not needHIPAA”" in hidden.findings[0].detail
+    for outside in ("Customer data is encrypted at rest.", "Keys are rotated yearly."):
+        assert mark_placeholders(_quote_answer(outside), documents).findings == ()
+
+
+def test_jinja_if_sections_are_conditional_too() -> None:
+    from dossier.evidence.critic import conditional_section
+
+    text = "A.\n{% if eu %}\nB.\n{% endif %}\nC."
+    assert [conditional_section(text, text.index(s)) for s in "ABC"] == [None, "eu", None]
 
 
 def test_an_answer_without_placeholders_is_left_as_it_is() -> None:

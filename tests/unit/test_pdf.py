@@ -286,8 +286,14 @@ def test_the_front_page_counts_unfilled_placeholders_and_documents_show_their_cl
         demo_build.dossier,
         answers=(dataclasses.replace(first, findings=(found,)), *demo_build.dossier.answers[1:]),
     )
-    assert "Unfilled template placeholders 1 quoted passage holds one" in _front_page(marked)
-    assert "Unfilled template placeholders: 1 quoted passage holds one" in render_markdown(marked)
+    assert (
+        "Unfilled template placeholders 1 quoted passage holds one or lies in a conditional"
+        in _front_page(marked)
+    )
+    assert (
+        "Unfilled template placeholders: 1 quoted passage holds one or lies in a conditional"
+        in render_markdown(marked)
+    )
     markdown = render_markdown(demo_build.dossier)
     soc2 = "| `reports/soc2-summary.pdf` | SOC 2 Type II Report Summary | — | — |"
     assert f"{soc2} evidence of an activity |" in markdown
@@ -332,7 +338,13 @@ def test_the_front_page_shows_a_placeholder_this_dossier_quotes() -> None:
     found = Finding("placeholder", 0, "the quote holds an unfilled template placeholder")
     marked = _answer(claims=(Claim(text, (quote,)),), findings=(found,))
     front = _front_page(_dossier(marked))
-    assert "1 quoted passage holds one (e.g. {{companyShortName}}): critic findings" in front
+    assert (
+        "1 quoted passage holds one or lies in a conditional section left unrendered "
+        "(e.g. {{companyShortName}}): critic findings" in front
+    )
     assert ".Name" not in front
     plain = _front_page(_dossier(_answer()))
-    assert "0 quoted passages hold one: critic findings" in plain
+    assert (
+        "0 quoted passages hold one or lie in a conditional section left unrendered: critic"
+        in plain
+    )

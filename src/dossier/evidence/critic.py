@@ -16,7 +16,9 @@ document was never completed. A placeholder for content (``[list the ...]``,
 grounded answer resting on one is escalated; one for a name (``{{.Name}}``,
 ``{{companyShortName}}``, ``[Company Name]``) leaves the statement standing, so
 it is a finding for the reviewer and the front page's count, and the verdict
-stays.
+stays. So is a quote from a conditional section a template left unrendered
+(``{{#needHIPAA}} ... {{/needHIPAA}}``): the document states it only where the
+condition holds, which a person knows and the text does not say.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from dossier.common.textutil import (
 )
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
-from dossier.records import Answer, Chunk, ChunkLookup, Claim, Finding, Quote
+from dossier.records import Answer, Chunk, ChunkLookup, Claim, Document, Finding, Quote
 from dossier.research.values import frequencies, with_digits
 
 _NEGATION = re.compile(
@@ -254,9 +256,11 @@ def placeholders(text: str) -> list[str]:
     return [" ".join(m.group(0).split()) for m in sorted(found, key=lambda m: m.start())]
 
 
-def mark_placeholders(answer: Answer) -> Answer:
-    """The answer with a finding for each quote holding an unfilled placeholder; a
-    grounded answer resting on a placeholder for content is escalated (see above)."""
+def mark_placeholders(answer: Answer, documents: Mapping[str, Document] | None = None) -> Answer:
+    """The answer with a finding for each quote holding an unfilled placeholder, or
+    lying in an unrendered conditional section of its document (of ``documents``, by
+    path); a grounded answer resting on a placeholder for content is escalated
+    (see above)."""
     findings: list[Finding] = []
     content = False
     for index, claim in enumerate(answer.claims):
@@ -266,6 +270,10 @@ def mark_placeholders(answer: Answer) -> Answer:
                 lacking = bool(_CONTENT_PLACEHOLDER.search(quote.text))
                 content = content or lacking
                 findings.append(_placeholder_finding(index, quote, found, lacking))
+            document = (documents or {}).get(quote.document)
+            condition = conditional_section(document.text, quote.start) if document else None
+            if condition is not None:
+                findings.append(_condition_finding(index, quote, condition))
     if not findings:
         return answer
     escalate = content and answer.verdict == "grounded"
@@ -274,6 +282,45 @@ def mark_placeholders(answer: Answer) -> Answer:
         findings=answer.findings + tuple(findings),
         verdict="escalate" if escalate else answer.verdict,
         short_answer="Needs review" if escalate else answer.short_answer,
+    )
+
+
+# A template's conditional section, left unrendered: "{{#needHIPAA}} ... {{/needHIPAA}}"
+# (shown when the condition holds), "{{^needHIPAA}} ... {{/needHIPAA}}" (when it does not),
+# "{% if need_hipaa %} ... {% endif %}".
+_SECTION_TAG = re.compile(
+    r"\{\{\s*(?P<open>[#^])\s*(?P<name>[^{}\s]{1,60})\s*\}\}"
+    r"|\{\{\s*/\s*(?P<close>[^{}\s]{1,60})\s*\}\}"
+    r"|\{%-?\s*if\s+(?P<if>[^%]{1,60}?)\s*-?%\}"
+    r"|\{%-?\s*endif\s*-?%\}"
+)
+
+
+def conditional_section(text: str, at: int) -> str | None:
+    """The condition of the innermost unrendered template section that ``at`` lies in
+    ("needHIPAA", "not needHIPAA", "need_hipaa"), or None."""
+    open_sections: list[tuple[str, str]] = []  # (name closing it, condition)
+    for tag in _SECTION_TAG.finditer(text, 0, at):
+        if tag.group("open"):
+            name = tag.group("name")
+            negated = "not " if tag.group("open") == "^" else ""
+            open_sections.append((name, negated + name))
+        elif tag.group("if"):
+            open_sections.append(("%endif", " ".join(tag.group("if").split())))
+        else:
+            closing = tag.group("close") or "%endif"
+            while open_sections and open_sections.pop()[0] != closing:
+                pass
+    return open_sections[-1][1] if open_sections else None
+
+
+def _condition_finding(index: int, quote: Quote, condition: str) -> Finding:
+    return Finding(
+        PLACEHOLDER,
+        index,
+        f"the quote from {quote.document} lies in a template section left unrendered, "
+        f"shown only when “{condition}” holds: the document states it only where that "
+        "applies; a person decides whether it does",
     )
 
 
