@@ -361,6 +361,24 @@ def test_title_from_heading_then_path() -> None:
     assert read_document(source("x.md", "---\nname: Named\n---\n# Heading\n")).title == "Named"
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "BACKUPS - WHAT YOU NEED TO KNOW\nBackups run nightly.",
+            "BACKUPS - WHAT YOU NEED TO KNOW",
+        ),
+        ("Working from home\n\nUse the VPN.", "Working from home"),
+        ("Backups run nightly.\nThey are kept for 35 days.", "backup guide"),
+        ("Use the VPN when\nworking from home.", "backup guide"),
+    ],
+)
+def test_a_plain_text_documents_title_line_is_its_title(text: str, title: str) -> None:
+    """A .txt page opening with a title line was titled by its file name ("your it
+    account"), and the title line ranked as a sentence."""
+    assert read_document(source("guides/backup_guide.txt", text)).title == title
+
+
 def test_empty_document_is_unreadable() -> None:
     with pytest.raises(UnreadableDocument, match="no text"):
         read_document(source("a.md", "---\ntitle: Only metadata\n---\n   \n"))

@@ -296,7 +296,20 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     first_line = text.strip().split("\n", 1)[0].strip()
     if path.lower().endswith(".pdf") and 0 < len(first_line) <= 100:
         return first_line
+    if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
+        return first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+def _reads_as_title(text: str) -> bool:
+    """Whether a plain-text document opens with a title line: short, not a sentence
+    (no closing punctuation), and set apart by a blank line or written in capitals
+    ("BACKUPS - WHAT YOU NEED TO KNOW")."""
+    first, _, rest = text.partition("\n")
+    first = first.strip()
+    if not 0 < len(first) <= 100 or first[-1] in ".!?;:," or not re.search(r"[A-Za-z]", first):
+        return False
+    return first.upper() == first or rest.startswith("\n") or not rest.strip()
 
 
 def corpus_digest(corpus: Corpus) -> str:
