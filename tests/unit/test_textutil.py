@@ -315,6 +315,17 @@ def test_a_pipe_in_a_wrapped_paragraph_ends_no_sentence() -> None:
     assert sentence_spans(text) == [(0, len(text))]
 
 
+def test_an_acronym_opening_a_wrapped_line_is_no_list_item() -> None:
+    """ "approved by the\nCTO." was cut before "CTO." as if it were an item "a." or "iv."."""
+    text = "Changes must be approved by the\nCTO. Emergency changes are reviewed later."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Changes must be approved by the\nCTO.",
+        "Emergency changes are reviewed later.",
+    ]
+    items = "Rules:\na. first rule\nB. second rule\nc. third rule"
+    assert len(sentence_spans(items)) == 4
+
+
 def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
     text = "Use a manager (e.g. Vault) for secrets. Rotate keys yearly."
     assert [text[a:b] for a, b in sentence_spans(text)] == [

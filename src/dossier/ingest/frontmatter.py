@@ -254,15 +254,50 @@ def _iso_date(value: Any) -> str | None:
         ) from None
 
 
+# How document control registers write a status, read as one of ``STATUSES``: the
+# words of a stage that is over or not yet reached are looked for first, so "not
+# approved" is a draft and "superseded (approved 2021)" superseded.
+_STATUS_WORDS = (
+    ("superseded", re.compile(r"\bsuper[sc]eded\b|\breplaced\b", re.I)),
+    (
+        "archived",
+        re.compile(
+            r"\b(?:archived|retired|withdrawn|obsolete|deprecated|expired|inactive|rescinded"
+            r"|revoked|decommissioned)\b",
+            re.I,
+        ),
+    ),
+    (
+        "draft",
+        re.compile(
+            r"\b(?:draft|review|pending|proposed|wip|work\s+in\s+progress|in\s+progress"
+            r"|not\s+(?:yet\s+)?approved|unapproved|awaiting)\b",
+            re.I,
+        ),
+    ),
+    (
+        "current",
+        re.compile(
+            r"\b(?:current|approved|active|final|published|effective|in\s+effect|in\s+force"
+            r"|live|released|adopted|ratified|issued|signed\s+off)\b",
+            re.I,
+        ),
+    ),
+)
+
+
 def _status(value: Any) -> str | None:
     if value is None or unfilled(value):
         return None
-    status = str(value).strip().lower()
-    if status not in STATUSES:
-        raise UnreadableDocument(
-            f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
-        )
-    return status
+    text = str(value).strip()
+    for status, words in _STATUS_WORDS:
+        if words.search(text):
+            return status
+    raise UnreadableDocument(
+        f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
+        " (nor a usual word for one: approved, active, published are current; in review,"
+        " pending are draft; retired, withdrawn are archived; replaced is superseded)"
+    )
 
 
 def _supersedes(value: Any) -> tuple[str, ...]:
