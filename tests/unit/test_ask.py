@@ -124,3 +124,11 @@ def test_examples_hedges_and_conditions_are_no_part_of_the_core(
     ask = core_ask(question)
     assert ask.core == core
     assert ask.demands == demands
+
+
+def test_a_list_of_kinds_in_parentheses_is_examples() -> None:
+    """ "(upper/lower/digit/symbol)" made digit, lower and symbol the ask's key terms, and
+    "Password complexity rules are not enforced" was refused as naming none."""
+    ask = core_ask("Do you enforce password complexity requirements (upper/lower/digit/symbol)?")
+    assert ask.core == "enforce password complexity requirements"
+    assert core_ask("Do you support SSO (SAML/OIDC)?").core == "support SSO (SAML/OIDC)"

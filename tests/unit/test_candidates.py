@@ -388,6 +388,22 @@ def test_an_acronym_spelled_out_in_the_question_is_one_key_term(tmp_path: Path) 
     assert names_the_ask(ask, ranked[0])
 
 
+def test_a_line_of_links_is_a_candidate_only_for_a_question_asking_for_one(
+    tmp_path: Path,
+) -> None:
+    """A link list answered "Do you have a DPIA?" Yes; "Provide the URL" is answered by
+    the link."""
+    line = "- [Subprocessor list](https://example.com/subprocessors)"
+    docs = {"vendors.md": f"# Vendors\n\nVendors are reviewed yearly.\n\n{line}\n"}
+    engine, _index = _engine(tmp_path, docs)
+    for question, offered in [
+        ("Do you maintain a list of subprocessors?", False),
+        ("Do you maintain a list of subprocessors? Provide the URL.", True),
+    ]:
+        _ask, ranked = engine.first_round(make_brief(Question("Q", question)))
+        assert any("Subprocessor list" in c.sentence.text for c in ranked) is offered
+
+
 def test_a_faq_question_line_is_no_candidate_and_its_answer_reads_under_it(
     tmp_path: Path,
 ) -> None:
@@ -468,6 +484,14 @@ def test_key_terms_name_the_practice_not_the_kind_of_value_asked() -> None:
     stats = TermStats([{"breach", "notifi"}, {"breach"}, {"custom"}, {"custom", "breach"}])
     assert stats.rarest(("timefram", "notifi", "breach", "custom"), 2) == ("notifi", "custom")
     assert stats.rarest(("timefram", "frequenc")) == ("frequenc", "timefram")  # nothing else
+
+
+def test_a_prefix_a_hyphen_leaves_alone_is_no_key_term() -> None:
+    """ "non" of "non-disclosure agreements" was a key term: "Staff sign an NDA ..." was
+    refused for naming none of (non, disclosur, agreement) with "non" the rarest."""
+    stats = TermStats([{"agreement"}, {"agreement", "disclosur"}, {"disclosur"}, {"staff"}])
+    assert "non" not in stats.rarest(("non", "disclosur", "agreement"))
+    assert "pre" not in stats.rarest(("pre", "employ", "screen"))
 
 
 def test_a_nested_list_item_is_quoted_under_the_item_it_sits_under(tmp_path: Path) -> None:

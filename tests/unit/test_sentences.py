@@ -10,6 +10,7 @@ from dossier.ingest.sentences import (
     is_list_item,
     is_question,
     list_lead_in,
+    only_links,
     passage_sentences,
     points_elsewhere,
     table_header,
@@ -213,3 +214,20 @@ def test_a_nested_list_item_reads_under_the_item_it_sits_under() -> None:
     assert list_lead_in(text, text.index("Corporate")) == "Access reviews:"
     assert list_lead_in(text, text.index("Access is")) == "Leavers"
     assert list_lead_in(text, text.index("Leavers")) == ""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "elsewhere"),
+    [
+        ("- [Data Protection Impact Assessment](https://example.com/dpia)", True),
+        ("[Pen test summary 2024](pentest.pdf) | [DPIA](dpia.md)", True),
+        ("See also: [Access policy](access.md).", True),
+        ("[Report an incident](mailto:security@example.org)", True),
+        ("We run a DPIA for every new processing activity; see [DPIA](dpia.md).", False),
+        ("Backups are encrypted.", False),
+    ],
+)
+def test_a_line_of_nothing_but_links_is_only_links(sentence: str, elsewhere: bool) -> None:
+    """A link list answered "Do you have a DPIA?" Yes off "[Data Protection Impact
+    Assessment](...)": it names a document, it states nothing done."""
+    assert only_links(sentence) is elsewhere

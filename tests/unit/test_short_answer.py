@@ -1872,3 +1872,28 @@ def test_a_subject_named_by_a_negation_as_the_question_names_it_is_no_denial() -
 def test_a_subject_named_by_a_negation_the_question_does_not_name_stays_a_negation() -> None:
     answer, _ = _short("Are backups encrypted?", "Backups that are not encrypted are deleted.")
     assert answer != "Yes"
+
+
+def test_either_of_two_alternatives_names_the_practice_denied() -> None:
+    assert _short(
+        "Are shared or generic user accounts permitted?",
+        "Shared accounts are prohibited except for documented break-glass accounts.",
+    ) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What is the recovery point objective?", "15 minutes"),
+        ("What is your RPO?", "15 minutes"),
+        ("What is the RTO?", "4 hours"),
+    ],
+)
+def test_a_measure_is_read_from_the_clause_naming_it(question: str, value: str) -> None:
+    """ "... RTO is 4 hours and our recovery point objective (RPO) is 15 minutes" answered
+    4 hours to the RPO: "and our" did not part the clauses."""
+    lead = (
+        "Our recovery time objective (RTO) is 4 hours and our recovery point objective (RPO) "
+        "is 15 minutes."
+    )
+    assert _short(question, lead) == (value, None)

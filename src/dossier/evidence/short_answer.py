@@ -919,11 +919,18 @@ def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()
     wanted: the verb a denial puts in other words ("does not run a bug bounty program"
     for "Do you operate a bug bounty program?")."""
     present = set(content_terms(text))
-    wanted = [
-        t for t in question_terms(brief.core or brief.query) if t not in aside or t in present
-    ]
-    named = [thesaurus.says(term, present) for term in wanted]
+    core = brief.core or brief.query
+    wanted = [t for t in question_terms(core) if t not in aside or t in present]
+    said = {term for term in wanted if thesaurus.says(term, present)}
+    for first, second in _ALTERNATIVES.findall(core):  # "shared or generic": either says it
+        pair = {stem(first.lower()), stem(second.lower())}
+        if pair & said:
+            said |= pair
+    named = [term in said for term in wanted]
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
+
+
+_ALTERNATIVES = re.compile(r"\b([A-Za-z][\w-]*)\s+or\s+([A-Za-z][\w-]*)\b")
 
 
 # Where a lead turns from one group or grade to another: "mandatory for employees and

@@ -224,8 +224,20 @@ def faq_question(text: str, start: int) -> str:
 _PATH_CELL = re.compile(r"^[\w./-]+\.(?:md|markdown|txt|pdf|docx?|xlsx?|html?)$", re.I)
 
 
+def only_links(sentence: str) -> bool:
+    """Whether a sentence is nothing but links ("- [Data Protection Impact
+    Assessment](https://.../dpia)", "See also: [Access policy](access.md)"): a link
+    list names documents; it asserts nothing about what is done."""
+    return bool(_LINK.search(sentence)) and not _WORDS_BESIDE.search(_LINK.sub(" ", sentence))
+
+
 def points_elsewhere(sentence: str) -> bool:
     """Whether a table row names a document's path in one of its cells."""
     if "|" not in sentence:
         return False
     return any(_PATH_CELL.match(cell.strip("`* ")) for cell in table_cells(sentence))
+
+
+_LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|<(?:https?|mailto):[^>]+>|\bhttps?://\S+")
+# A word beside the links that says something (list markers, "see", "and" say nothing).
+_WORDS_BESIDE = re.compile(r"\b(?!(?:see|also|and|or|the|here|links?|more)\b)[A-Za-z]{2,}", re.I)

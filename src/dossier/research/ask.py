@@ -114,7 +114,9 @@ _HEDGES = re.compile(
 # examples of what is asked about, not the ask.
 _EXAMPLES = re.compile(
     r"\s*\(\s*(?:including|incl\.|e\.\s?g\.?|eg|such as|for example|for instance|i\.\s?e\.?)"
-    r"[^()]*\)",
+    r"[^()]*\)"
+    # a list of kinds in parentheses: "password complexity (upper/lower/digit/symbol)"
+    r"|\s*\(\s*[A-Za-z][\w-]*(?:\s*/\s*[A-Za-z][\w-]*){2,}\s*\)",
     re.I,
 )
 # "If so, how often?": the follow-up's opening says nothing itself.

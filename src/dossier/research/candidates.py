@@ -25,6 +25,7 @@ from dossier.ingest.sentences import (
     is_question,
     is_table_header,
     list_lead_in,
+    only_links,
     points_elsewhere,
     table_header,
     table_lead_in,
@@ -38,13 +39,14 @@ from dossier.research.values import ASKS_PATTERN
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # Words that name neither the practice nor its subject, however rare in a corpus: the
 # kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm":
-# a value of that kind answers it, not the word) and light verbs (``LIGHT_VERBS``).
+# a value of that kind answers it, not the word), light verbs (``LIGHT_VERBS``) and the
+# prefixes a hyphen leaves alone ("non-disclosure", "pre-employment").
 # Never key terms (they stay terms of the ask).
 NOT_KEY = (
     frozenset(
         stem(w)
         for w in """timeframe timeframes time frequency frequent period periods duration interval
-    intervals number fast quickly soon often long many much algorithm""".split()
+    intervals number fast quickly soon often long many much algorithm non pre""".split()
     )
     | LIGHT_VERBS
 )
@@ -112,6 +114,7 @@ class Ask:
     core: Vectors  # the core ask's vector
     question: Vectors  # the question's vector
     qualifiers: frozenset[str] = frozenset()  # grades, states of data it names
+    wants_link: bool = False  # asks where something is published ("Provide the URL.")
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,9 @@ class CandidateScorer:
         none that is about a sibling of what the question names (``qualifiers``:
         another grade, data in transit for data at rest), none that asks (a FAQ's
         question line), none that only names a document's path (a map of the
-        documents) and none of a glossary or a section of definitions (it says
+        documents), none that is only links unless the question asks for one
+        (``Ask.wants_link``: a link list names documents, it says nothing done)
+        and none of a glossary or a section of definitions (it says
         what a word means, not that the organisation does it)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
         read = self.index.sentences_of(passages)
@@ -207,6 +212,7 @@ class CandidateScorer:
                 and not is_table_header(text, s.start)
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
+                and (ask.wants_link or not only_links(s.text))
             ]
         if not rows:
             return []

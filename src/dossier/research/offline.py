@@ -230,6 +230,7 @@ class _Research:
             core=index.embed_query(thesaurus.spelled_out(core)),
             question=index.embed_query(thesaurus.spelled_out(brief.query)),
             qualifiers=qualifiers_named(brief.query),
+            wants_link=bool(_LINK_ASKED.search(brief.question)),
         )
 
     # -- searching ------------------------------------------------------------------
@@ -617,6 +618,10 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
 def _part_core(fact: Fact) -> str:
     """What a further part of a question asks, its standard wording removed."""
     return core_ask(fact.text).core or fact.text
+
+
+# A question asking where something is published: a link answers it.
+_LINK_ASKED = re.compile(r"\b(?:url|urls|link|links|web\s*address|web\s*page|website)\b", re.I)
 
 
 def _terms_of(brief: Brief) -> tuple[str, ...]:

@@ -329,7 +329,7 @@ _ELLIPTICAL = re.compile(_ELLIPTICAL_OPENING, re.I)
 # and each item of a list ("- Penetration test [annual]"; a line that only wraps the
 # text goes on).
 _CLAUSE_BREAK = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|all|each|any|a|an)\s)"
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|our|your|all|each|any|a|an)\s)"
     r"|,?\s+(?:and|but)\s+(?=(?:will|must|shall|should|is|are|may)\s)"
     rf"|,?\s+and\s+(?:then\s+)?(?={_ELLIPTICAL_OPENING})"
     r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
