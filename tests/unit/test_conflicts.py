@@ -126,3 +126,19 @@ def test_values_about_different_subjects_are_not_settled_by_date() -> None:
     )
     assert outcome.keep == ("vendors", "customers")
     assert (outcome.disclosures, outcome.conflicts) == ((), ())
+
+
+def test_a_superseded_rivals_sentence_about_something_else_is_not_disclosed() -> None:
+    """A superseded policy's "Passwords must contain at least three of four character
+    types" was disclosed as its value for the minimum password length."""
+    chunks = {
+        "new": chunk("new", "new.md", "Passwords must be at least 14 characters long."),
+        "old": chunk("old", "old.md", "Passwords must contain at least three character types."),
+    }
+    reasons = {"old.md": NotInForce("superseded by", "old.md is superseded by new.md")}
+    terms = ("minimum", "password", "length")
+    outcome = settle(["new"], ["old"], chunks.__getitem__, authority({}, reasons), terms, None)
+    assert outcome.disclosures == ()
+    chunks["old"] = chunk("old", "old.md", "Passwords must be a minimum length of 12 characters.")
+    outcome = settle(["new"], ["old"], chunks.__getitem__, authority({}, reasons), terms, None)
+    assert len(outcome.disclosures) == 1

@@ -636,3 +636,14 @@ def test_a_subject_named_by_a_phrase_is_named_by_another_entry_of_its_group() ->
 def test_a_period_keeps_the_event_it_runs_from(text: str, value: str) -> None:
     """ "for six years" of "six years after the claim ends" says less than the text."""
     assert stated_value("duration", text) == value
+
+
+def test_a_sentence_stating_only_the_other_bound_holds_no_value_asked() -> None:
+    """ "Passwords may be up to 128 characters long" was quoted beside the minimum
+    length asked once "characters long" named a length."""
+    fact = Fact(
+        "What is your minimum password length?", ("minimum", "password", "length"), "number"
+    )
+    assert not holds_value(fact, "Passwords may be up to 128 characters long.")
+    assert holds_value(fact, "Passwords must be at least 14 characters long.")
+    assert holds_value(fact, "Passwords must be 14 to 128 characters long.")

@@ -137,12 +137,23 @@ def settle(
     disclosures = [*settled.disclosures]
     for chunk_id in rivals:
         old = statement(chunk(chunk_id), terms, pattern)
-        if _disagree(settled.lead, old, terms) and authority.superseded(old.chunk.document):
+        if (
+            _disagree(settled.lead, old, terms)
+            and authority.superseded(old.chunk.document)
+            and _about_the_fact(old.sentence, terms)
+        ):
             disclosures.append(
                 f"Superseded value: {authority.reason(old.chunk.document)}; "
                 f"it stated “{old.sentence}”"
             )
     return Outcome(settled.keep, tuple(dict.fromkeys(disclosures)), settled.conflicts)
+
+
+def _about_the_fact(sentence: str, terms: tuple[str, ...]) -> bool:
+    """Whether a sentence names at least half the fact's terms: a superseded document's
+    "Passwords must contain at least three of four character types" is not its value
+    for the minimum password length, though it states a number about passwords."""
+    return 2 * len(set(terms) & set(content_terms(sentence))) >= len(terms)
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("dast", "dynamic application security testing"),
     # how a bound is written: "a minimum length of 12" is "at least 12 characters long"
     ("minimum", "at least", "no fewer than", "no less than"),
-    ("length", "characters long", "character"),
+    ("length", "characters long"),
     # British and American spellings of one word: Snowball stems them apart
     # ("centr", "center"), so a question in one never found a policy in the other.
     *SPELLINGS,

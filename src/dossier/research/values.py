@@ -102,9 +102,26 @@ def holds_value(fact: Fact, text: str) -> bool:
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
     named = [not wanted or _names(wanted, set(content_terms(s))) for s in sentences]
     return any(
-        pattern.search(sentence) and (named[i] or (i > 0 and named[i - 1]))
+        pattern.search(sentence)
+        and (named[i] or (i > 0 and named[i - 1]))
+        and not _other_bound(fact.text, sentence)
         for i, sentence in enumerate(sentences)
     )
+
+
+_LOWER_BOUND = re.compile(r"\b(?:minimum|at\s+least|no\s+(?:fewer|less)\s+than|shortest)\b", re.I)
+_UPPER_BOUND = re.compile(
+    r"\b(?:maximum|at\s+most|up\s+to|no\s+more\s+than|not\s+(?:to\s+)?exceed|longest)\b", re.I
+)
+
+
+def _other_bound(asked: str, sentence: str) -> bool:
+    """Whether the sentence states only the other bound than the one asked: "Passwords
+    may be up to 128 characters long" states no minimum length."""
+    for wanted, other in ((_LOWER_BOUND, _UPPER_BOUND), (_UPPER_BOUND, _LOWER_BOUND)):
+        if wanted.search(asked) and not other.search(asked):
+            return bool(other.search(sentence)) and not wanted.search(sentence)
+    return False
 
 
 def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset()) -> str | None:
