@@ -146,12 +146,13 @@ def names_the_ask(ask: Ask, candidate: Candidate) -> bool:
     ("Accounts must not be shared." of "Are shared or generic user accounts
     prohibited?", "Contractor accounts are set to expire after six months" of "Do
     third-party accounts expire automatically?"). It changed no answer on either
-    public set; on ten corpora new users wrote (template packs, published
-    guidance, policy packs, wiki exports) it turned four false "Not covered" into
-    right answers and answered no uncovered question. Two named terms alone,
-    without the weight, answered three uncovered questions there from sentences
-    about a neighbouring subject
-    ("Employee records are retained for 7 years" of job applicants' records)."""
+    public set as shipped; held out (leave-one-corpus-out) policies-a answered one
+    more question wrongly, from a purpose statement. On ten corpora new users wrote
+    (template packs, published guidance, policy packs, wiki exports) it turned four
+    false "Not covered" into right answers and answered no uncovered question. Two
+    named terms alone, without the weight, answered three uncovered questions there
+    from sentences about a neighbouring subject ("Employee records are retained for
+    7 years" of job applicants' records)."""
     if not ask.key or candidate.feature("key_coverage") > 0:
         return True
     if candidate.feature("coverage") < NAMED_COVERAGE:
