@@ -108,16 +108,15 @@ _EVERY_ENVIRONMENT = re.compile(r"\b(?:all|every|any)\s+(?:systems|environments)
 # review frequencies are often set apart for each ("Privileged accounts must use a
 # password of at least 20 characters" beside "Passwords must be at least 14 characters").
 PRIVILEGED_ACCOUNTS, USER_ACCOUNTS = "privileged accounts", "user accounts"
+_PRIVILEGE = r"\b(?:privileged|administrat(?:or|ive)|admin|root|superuser)"
 _PRIVILEGED_ACCOUNTS = re.compile(
-    r"\b(?:privileged|administrat(?:or|ive)|admin|root|superuser)[\s-]+"
-    r"(?:user\s+)?(?:accounts?|users?|access|credentials?|passwords?)\b",
-    re.I,
+    rf"{_PRIVILEGE}[\s-]+(?:user\s+)?(?:accounts?|users?|access|credentials?|passwords?)\b", re.I
 )
 _USER_ACCOUNTS = re.compile(r"(?<!privileged )(?<!admin )(?<!root )\buser\s+accounts?\b", re.I)
 _STANDARD_ACCOUNTS = re.compile(
     r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+(?:user\s+)?accounts?\b", re.I
 )
-_PRIVILEGE_WORD = re.compile(r"\b(?:privileged|administrat(?:or|ive)|admin|root|superuser)\b", re.I)
+_PRIVILEGE_WORD = re.compile(rf"{_PRIVILEGE}\b", re.I)
 _EVERY_ACCOUNT = re.compile(r"\b(?:all|every|any|each)\s+(?:user\s+)?accounts?\b", re.I)
 
 _FAMILY = {
