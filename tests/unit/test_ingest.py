@@ -13,6 +13,7 @@ import pytest
 
 from dossier.common.canonical import canonical_json
 from dossier.errors import CorpusError, UnreadableDocument
+from dossier.ingest.authority import Authority
 from dossier.ingest.files import (
     OUTPUT_FOLDER,
     OUTSIDE_LINK,
@@ -25,7 +26,7 @@ from dossier.ingest.files import (
     sha256_hex,
 )
 from dossier.ingest.frontmatter import split_front_matter
-from dossier.records import SourceFile
+from dossier.records import Corpus, SourceFile
 
 
 def source(path: str, content: str | bytes) -> SourceFile:
@@ -208,8 +209,18 @@ def test_decode_text_names_a_utf16_file_as_not_utf8(encoding: str, detected: str
 
 
 def test_decode_text_rejects_invalid_utf8_with_position() -> None:
-    with pytest.raises(UnreadableDocument, match=r"not UTF-8 text \(byte 3\)"):
+    with pytest.raises(UnreadableDocument, match=r"not UTF-8 text \(byte 0xff at offset 3"):
         decode_text(b"abc\xff\xfe")
+
+
+def test_a_windows_1252_file_is_named_as_one() -> None:
+    """ "not UTF-8 text (byte 48)" read like a byte's value and did not say why: a file
+    saved as Windows-1252 ("ANSI") is named as one, with the character it holds."""
+    with pytest.raises(UnreadableDocument) as raised:
+        decode_text("Staff\u2019s laptops are encrypted.".encode("cp1252"))
+    message = str(raised.value)
+    assert "byte 0x92 at offset 5" in message and "Windows-1252" in message
+    assert "save it as UTF-8" in message
 
 
 def test_decode_text_normalises_newlines_and_bom() -> None:
@@ -331,6 +342,96 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
     the build answered from the six left, superseded ones among them."""
     doc = read_document(source("a.md", f"---\nstatus: '{value}'\n---\nBody text."))
     assert doc.status == status
+
+
+# A document-control block in the text itself, as wiki exports, plain text and PDF
+# policies carry one: a page its header marks superseded or a draft had answered
+# questions ("8 characters" from a 2021 standard beside the current 12).
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        (
+            "# Identity Standard (2021)\n\nOwner: IT lead\nLast edited: Mar 3, 2021\n"
+            "Status: Superseded\n\nPasswords need 8 characters.",
+            "superseded",
+        ),
+        (
+            "# Logs\n\n| Property | Value |\n|---|---|\n| Owner | Marcus |\n"
+            "| Status | Draft |\n\n- Logs are kept.",
+            "draft",
+        ),
+        (
+            "# Password Standard\n\n| Field | Value |\n|---|---|\n| Policy Number | PW-9 |\n"
+            "| Policy Owner | ITS |\n| Status | Superseded by IT-STD-201 |\n\nText.",
+            "superseded",
+        ),
+        (
+            "ISP-013 PHYSICAL SECURITY POLICY\nStatus: SUPERSEDED (replaced 2023)\n\n1. OFFICES",
+            "superseded",
+        ),
+        (
+            "ISP-003 CRYPTO POLICY\nStatus: Approved    Version: 1.6    Owner: CISO\n\n"
+            "1.1 Data is encrypted.",
+            "current",
+        ),
+        (
+            "DISTRICT PROCEDURE AP 3720-05\n\nPolicy Owner: ISO Effective Date: March 1, 2024\n"
+            "Last Reviewed: February 18, 2025 Status: DRAFT - Not Approved\n\n1.1 Text.",
+            "draft",
+        ),
+        ("# Keys\n\n**Owner:** Sam\n**Status:** Archived\n\nKeys rotate yearly.", "archived"),
+        # a banner in capitals under the title
+        (
+            "MFA STANDARD VERSION 1\nOBSOLETE: withdrawn on 1 February 2025. Do not use.\n\n"
+            "SMS codes may be used.",
+            "archived",
+        ),
+        ("# Plan\n\n**DRAFT**\n\nThe plan is tested yearly.", "draft"),
+        (
+            "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
+            " on Nov 15, 2023\n\nOwner: Mei\nStatus: Current\n\nText.",
+            "current",
+        ),
+    ],
+)
+def test_a_status_in_the_documents_own_header_is_read(text: str, status: str) -> None:
+    assert read_document(source("a.md", text)).status == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a status field inside the text, under a section heading
+        "# Incident report\n\n## Timeline\n\nOwner: Sam\nStatus: Superseded\n",
+        # a paragraph that is not only fields
+        "# Plan\n\nOwner: Sam. This plan is superseded by nothing.\nStatus: draft\n",
+        # a status naming no state
+        "# Ticket\n\nOwner: Sam\nStatus: Open\n\nText.",
+        # fields that are no document control
+        "# Runbook\n\nStep: one\nStatus: superseded\n\nText.",
+        # a table of more than two columns (a revision history)
+        "# P\n\n| Version | Date | Status |\n|---|---|---|\n| 1.0 | 2021 | Superseded |\n",
+        # a word in capitals opening a sentence is no banner
+        "# Plan\n\nDRAFT RECOVERY PROCEDURES are listed below.\n\nText.",
+        # a status beyond the document's opening lines
+        "# P\n\n" + "Line of text.\n\n" * 8 + "Owner: Sam\nStatus: Superseded\n",
+    ],
+)
+def test_a_status_line_that_is_no_control_block_is_text(text: str) -> None:
+    assert read_document(source("a.md", text)).status is None
+
+
+def test_front_matter_status_comes_before_the_texts_header() -> None:
+    text = "---\nstatus: current\n---\n# P\n\nOwner: Sam\nStatus: Superseded\n\nText."
+    assert read_document(source("a.md", text)).status == "current"
+
+
+def test_a_header_marking_a_page_superseded_keeps_it_from_grounding() -> None:
+    old = read_document(source("old.md", "# Old\n\nOwner: IT\nStatus: Superseded\n\nText."))
+    new = read_document(source("new.md", "# New\n\nOwner: IT\nStatus: Published\n\nText."))
+    authority = Authority.of(Corpus((old, new), (), ()))
+    assert not authority.is_current("old.md")
+    assert authority.is_current("new.md")
 
 
 def test_bad_status_names_the_key() -> None:

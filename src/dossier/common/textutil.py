@@ -361,3 +361,18 @@ def quantities(text: str) -> list[tuple[str, str]]:
             unit = unit[:-1]
         out.append((number.replace(",", "").replace("$", ""), unit))
     return out
+
+
+def undecodable(data: bytes, at: int) -> str:
+    """Where UTF-8 decoding of ``data`` failed, as a person can act on it: the byte and
+    its offset, and, when the whole file reads as Windows-1252 (what Excel and Notepad
+    save as "ANSI"), that it looks saved so ("0x92 at offset 48" is the curly
+    apostrophe "’" of Windows-1252)."""
+    byte = data[at] if at < len(data) else 0
+    where = f"byte 0x{byte:02x} at offset {at}"
+    try:
+        shown = bytes([byte]).decode("cp1252")
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return where
+    return f"{where}, {shown!r} in Windows-1252: the file looks saved as Windows-1252 (ANSI)"

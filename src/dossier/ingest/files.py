@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import LOCK_FILE
+from dossier.common.textutil import undecodable
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import ChunkSettings, chunk_document
+from dossier.ingest.control_block import control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
 from dossier.records import Corpus, Document, DocumentFailure, SourceFile
 
@@ -203,6 +205,7 @@ def read_document_pages(source: SourceFile) -> tuple[Document, tuple[int, ...]]:
 
 def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Document:
     effective_date, status, supersedes = authority_fields(metadata)
+    status = status or control_status(text)  # front-matter first, else the text's header
     return Document(
         path=source.path,
         sha256=source.sha256,
@@ -225,7 +228,8 @@ def decode_text(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise UnreadableDocument(f"not UTF-8 text (byte {error.start})") from None
+        where = undecodable(data, error.start)
+        raise UnreadableDocument(f"not UTF-8 text ({where}); save it as UTF-8") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -286,13 +286,21 @@ _STATUS_WORDS = (
 )
 
 
-def _status(value: Any) -> str | None:
-    if value is None or unfilled(value):
-        return None
-    text = str(value).strip()
+def status_of(text: str) -> str | None:
+    """One of ``STATUSES`` for the words a register writes ("Approved", "In review",
+    "Retired"), or None when they name none."""
     for status, words in _STATUS_WORDS:
         if words.search(text):
             return status
+    return None
+
+
+def _status(value: Any) -> str | None:
+    if value is None or unfilled(value):
+        return None
+    status = status_of(str(value).strip())
+    if status is not None:
+        return status
     raise UnreadableDocument(
         f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
         " (nor a usual word for one: approved, active, published are current; in review,"

@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from dossier.common.textutil import undecodable
 from dossier.errors import QuestionnaireError
 from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES
 from dossier.ingest.paths import check_questionnaire_file
@@ -60,7 +61,7 @@ def _decode(path: Path, data: bytes) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise QuestionnaireError(
-            f"{path}:{line}: not UTF-8 text (byte {error.start}); save it as UTF-8 "
+            f"{path}:{line}: not UTF-8 text ({undecodable(data, error.start)}); save it as UTF-8 "
             "(in Excel: CSV UTF-8)"
         ) from None
     return _without_nul(text, path)

@@ -1,0 +1,145 @@
+"""A document-control block written in the text itself, as wiki exports, plain text
+and PDF policies carry one instead of front-matter: "Owner: ... / Last edited: ... /
+Status: Superseded" lines (one field a line, several to a line, or hard-wrapped), or
+a two-column property table, under the title. Only its status is read (freshness
+reads a date there from the text): a page its own header marks superseded, archived
+or a draft must not ground current practice, as front-matter saying so does not."""
+
+from __future__ import annotations
+
+import re
+
+from dossier.ingest.frontmatter import METADATA_KEYS, status_of
+
+# How far into a document its control block may begin: a title, a breadcrumb and a
+# "Created by ..." line may come first, never a section of text.
+_OPENING_LINES = 14
+# Fields of document control beyond front-matter's keys (lower case, "_" for spaces).
+CONTROL_KEYS = METADATA_KEYS | frozenset(
+    (
+        *("policy_owner", "document_owner", "page_owner", "last_edited", "last_modified"),
+        *("last_review", "effective", "policy_number", "document_number", "procedure_number"),
+        *("reviewed_by", "approval", "revision", "responsible_office", "contact"),
+    )
+)
+STATUS_KEYS = frozenset(("status", "document_status", "policy_status", "page_status"))
+_FIELD_WORDS = 4  # a field's name is a few words ("Last Reviewed", "Policy Owner")
+_ROW = re.compile(r"^\s*\|(?P<key>[^|]{1,40})\|(?P<value>[^|]{0,160})\|\s*$")
+# A banner in capitals opening a line: "OBSOLETE: withdrawn on 1 February 2025 ...",
+# "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**".
+_BANNER = re.compile(
+    r"^\W{0,4}(?P<word>OBSOLETE|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED|DRAFT)"
+    r"(?:\W{0,4}$|\W{0,3}\s*[:\]\u2013\u2014-])"
+)
+_RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")
+_EMPHASIS = re.compile(r"\*\*|__|^\s*[-*+]\s+", re.M)
+
+
+def control_status(text: str) -> str | None:
+    """The status a control block at the top of ``text`` states (one of
+    ``frontmatter.STATUSES``), or None. The block is a run of lines (a blank line
+    ends it) that is nothing but fields, beginning within the first
+    ``_OPENING_LINES`` lines and before any section heading, with a status field
+    and another field of document control (or the status alone). "Status: the
+    incident is open" in a report's text is no block, and a status that names no
+    state ("Status: Open") is none. A banner in capitals there ("OBSOLETE: withdrawn
+    ...", "[DRAFT]") states one too."""
+    for at, block in enumerate(_opening_blocks(text)):
+        banner = next((b for b in map(_BANNER.match, block) if b is not None), None)
+        if banner is not None:
+            return status_of(banner.group("word"))
+        if at == 0 and _reads_as_title(block[0]) and not _COLON.match(block[0].strip()):
+            block = block[1:]  # a plain text file's title line, the fields under it
+        fields = _table_fields(block) if block and block[0].lstrip().startswith("|") else None
+        if fields is None:
+            fields = _line_fields(" ".join(block))
+        status = _status(fields or [])
+        if status is not None:
+            return status
+    return None
+
+
+def _status(fields: list[tuple[str, str]]) -> str | None:
+    keys = [key for key, _ in fields]
+    stated = [value for key, value in fields if key in STATUS_KEYS]
+    if not stated or (len(fields) > 1 and not any(k in CONTROL_KEYS - STATUS_KEYS for k in keys)):
+        return None
+    return status_of(stated[0])
+
+
+def _opening_blocks(text: str) -> list[list[str]]:
+    """The runs of non-blank lines among the first ``_OPENING_LINES`` lines, up to
+    the first section heading (a level-1 title may come first)."""
+    blocks: list[list[str]] = [[]]
+    for line in text.lstrip("\n").split("\n")[:_OPENING_LINES]:
+        if re.match(r"\s*#{2,6}\s", line):
+            break
+        if not line.strip() or re.match(r"\s*#\s", line):
+            blocks.append([])
+            continue
+        blocks[-1].append(line)
+    return [block for block in blocks if block]
+
+
+def _table_fields(block: list[str]) -> list[tuple[str, str]] | None:
+    """A two-column table's rows as fields ("| Status | Archived |"), or None when a
+    row is not one."""
+    fields = []
+    for line in block:
+        if _RULE_ROW.match(line):
+            continue
+        row = _ROW.match(line)
+        if row is None:
+            return None
+        fields.append((_name(row.group("key")), row.group("value").strip(" *_")))
+    return fields
+
+
+def _line_fields(text: str) -> list[tuple[str, str]] | None:
+    """The fields of text that is nothing but fields ("Policy Owner: CIO Effective
+    Date: September 1, 2022 Status: Approved"), or None. A field's name is the
+    longest run of the words before its colon that names a field of document
+    control ("Effective Date", not "CIO Effective Date"), else its last word; a
+    value holding a sentence and more ("Sam. This plan ...") is text, not a field."""
+    text = _EMPHASIS.sub(" ", text).strip()
+    colons = list(_COLON.finditer(text))
+    if not colons or colons[0].start() != 0:
+        return None
+    named = [_field_name(colon) for colon in colons]
+    fields = []
+    for (_, name), colon, after in zip(named, colons, [*named[1:], None], strict=True):
+        value = text[colon.end() : after[0] if after else len(text)].strip()
+        if _SENTENCE_AND_MORE.search(value):
+            return None
+        fields.append((name, value))
+    return fields
+
+
+# Up to ``_FIELD_WORDS`` words and a colon after them.
+_COLON = re.compile(
+    rf"(?:(?<=\s)|^)(?:[A-Za-z]+[ \t]+){{0,{_FIELD_WORDS - 1}}}[A-Za-z]+[ \t]*:(?=\s|$)"
+)
+_SENTENCE_AND_MORE = re.compile(r"[a-z]{2}[.!?]\s+\S")
+
+
+def _field_name(colon: re.Match[str]) -> tuple[int, str]:
+    """Where a field's name starts and the name, among the words ``colon`` matched:
+    the longest run of them ending at the colon that names a field of document
+    control, else the last word (all of them at the start of the text)."""
+    words = colon.group().rstrip(": \t").split()
+    for count in range(len(words), 0, -1):
+        name = _name(" ".join(words[-count:]))
+        if name in CONTROL_KEYS or count == 1 or (count == len(words) and colon.start() == 0):
+            run = re.search(rf"(?:[A-Za-z]+[ \t]+){{{count - 1}}}[A-Za-z]+[ \t]*:$", colon.group())
+            return colon.start() + (run.start() if run else 0), name
+    raise AssertionError("a colon follows at least one word")
+
+
+def _name(key: str) -> str:
+    return re.sub(r"\s+", "_", key.strip(" *_").lower())
+
+
+def _reads_as_title(line: str) -> bool:
+    """A short line that is no sentence: "ISP-013 PHYSICAL SECURITY POLICY"."""
+    text = line.strip()
+    return 0 < len(text) <= 100 and not text.endswith((".", ":", ";", ","))
