@@ -74,6 +74,32 @@ def test_questions_are_found_below_the_named_header(tmp_path: Path) -> None:
     ]
 
 
+def test_a_group_header_merged_over_columns_is_not_the_header_row(tmp_path: Path) -> None:
+    """CAIQ's sheet groups its columns under merged headers ("Question" over "Question
+    ID | Question | CSP CAIQ Answer"): the group row was taken for the header, the ids
+    read as questions and the real header row as an answer row. A section title in the
+    question column, without an id, is no question."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "CAIQ"
+    sheet.append(["CAIQ v4 - Cloud Security Alliance"])
+    sheet.merge_cells("A1:D1")
+    sheet.append(["Question", None, None, "CSP Response"])
+    sheet.merge_cells("A2:C2")
+    sheet.append(["Question ID", "Question", "CSP CAIQ Answer", "CSP Implementation Description"])
+    sheet.append(["A&A-01.1", "Are audit and assurance policies established?", None, None])
+    sheet.append([None, "Section: Data Security", None, None])
+    sheet.append([None, "Describe how data is classified", None, None])
+    sheet.append(["DSP-17.1", "Is user access reviewed quarterly?", None, None])
+    book.save(tmp_path / "caiq.xlsx")
+    questions, _ = read_xlsx(tmp_path / "caiq.xlsx")
+    assert [(q.question_id, q.question) for q in questions] == [
+        ("A&A-01.1", "Are audit and assurance policies established?"),
+        ("CAIQ!R6", "Describe how data is classified"),
+        ("DSP-17.1", "Is user access reviewed quarterly?"),
+    ]
+
+
 def test_ids_excel_typed_as_dates_read_as_dates(tmp_path: Path) -> None:
     book = openpyxl.Workbook()
     sheet = book.active

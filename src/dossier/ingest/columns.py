@@ -138,12 +138,22 @@ def find_layout(sheet: Any, columns: ColumnSettings = _DEFAULT) -> SheetLayout |
         headers = {cell.column: _written(cell.value) for cell in row if _written(cell.value)}
         names = _name_index(headers)
         question = _pick(names, columns.question_column, QUESTION_NAMES)
-        if question is None:
-            continue
+        if question is None or _spans_columns(sheet, row[0].row, question):
+            continue  # a group's header ("Question" merged over three columns) is above
         last = max(headers)
         written = tuple(headers.get(c, "") for c in range(1, last + 1))
         return _roles(sheet, columns, names, row[0].row, question, written)
     return None
+
+
+def _spans_columns(sheet: Any, row: int, column: int) -> bool:
+    """Whether the cell opens a range merged over several columns: a header grouping
+    the columns below it (CAIQ's "Question" over "Question ID | Question | Answer"),
+    not a column's own header."""
+    for merged in getattr(sheet, "merged_cells", None) or ():
+        if merged.min_row == row and merged.min_col == column and merged.max_col > column:
+            return True
+    return False
 
 
 def _roles(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import re
 import warnings
 import zipfile
 from pathlib import Path
@@ -265,10 +266,27 @@ def _sheet_questions(sheet: Any, layout: SheetLayout, file_name: str) -> list[Qu
             continue
         number = row[0].row
         qid = _text(cells.get(layout.id_col)) if layout.id_col else ""
+        if layout.id_col and not qid and _section_title(text):
+            continue  # "Section: Data Security" between a sheet's numbered questions
         qid = qid or f"{sheet.title}!R{number}"
         fields = {"sheet": sheet.title, "row": str(number)}
         questions.append(Question(qid, text, fields, f"{file_name}:{sheet.title}!{number}"))
     return questions
+
+
+# How a request without a question mark opens: "Describe ...", "Provide ...".
+_REQUEST = re.compile(
+    r"^\W*(?:describe|provide|list|explain|specify|state|indicate|confirm|attach|upload"
+    r"|outline|detail|identify|summari[sz]e|give|share|include|submit)\b",
+    re.I,
+)
+_SECTION_WORDS = 8
+
+
+def _section_title(text: str) -> bool:
+    """Whether a row without an id, in a sheet that numbers its questions, holds a
+    section's title rather than a question: short, no question mark, no request."""
+    return "?" not in text and len(text.split()) <= _SECTION_WORDS and _REQUEST.match(text) is None
 
 
 def _text(value: Any) -> str:
