@@ -507,3 +507,37 @@ def test_a_nested_list_item_is_quoted_under_the_item_it_sits_under(tmp_path: Pat
     production = _candidate(index, "access.md", "Production: quarterly.", 1.0)
     quote = engine.quote_of(production.sentence)
     assert quote.startswith("Access reviews:\n  - Production: quarterly.")
+
+
+CONTROLS = {
+    "soa.md": (
+        "# Statement of Applicability\n\n| Control | Name | Applicable |\n|---|---|---|\n"
+        "| A.5.15 | Access control | Y |\n| A.8.24 | Use of cryptography | Y |\n"
+    ),
+    "crypto.md": (
+        "# Cryptography Policy\n\n## A.8.24 Use of cryptography\n\n"
+        "Data at rest is encrypted using AES-256.\n"
+    ),
+}
+
+
+def test_a_control_asked_by_its_identifier_leads_with_its_own_clauses(tmp_path: Path) -> None:
+    """ "Describe how control A.8.24 is implemented." quoted the first row of a table
+    naming A.8.24 among others (another control's row): the clauses under a heading
+    naming the control come first, then sentences naming it, each by score."""
+    engine, index = _engine(tmp_path, CONTROLS)
+    research = _Research(
+        engine, make_brief(Question("Q1", "Describe how control A.8.24 is implemented."))
+    )
+    other_row = _candidate(index, "soa.md", "| A.5.15 | Access control | Y |", 2.0)
+    own_row = _candidate(index, "soa.md", "| A.8.24 | Use of cryptography | Y |", 1.0)
+    clause = _candidate(index, "crypto.md", "Data at rest is encrypted using AES-256.", 0.5)
+    ordered = research._identified_first([other_row, own_row, clause])
+    assert [c.sentence.text for c in ordered] == [
+        clause.sentence.text,
+        own_row.sentence.text,
+        other_row.sentence.text,
+    ]
+    assert research._names_identifiers(clause)  # its heading names the control
+    plain = _Research(engine, make_brief(Question("Q2", "How is data encrypted at rest?")))
+    assert plain._identified_first([other_row, clause]) == [other_row, clause]

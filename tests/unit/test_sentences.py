@@ -6,6 +6,7 @@ import pytest
 
 from dossier.ingest.sentences import (
     about_definitions,
+    breadcrumb,
     faq_question,
     is_list_item,
     is_question,
@@ -231,3 +232,21 @@ def test_a_line_of_nothing_but_links_is_only_links(sentence: str, elsewhere: boo
     """A link list answered "Do you have a DPIA?" Yes off "[Data Protection Impact
     Assessment](...)": it names a document, it states nothing done."""
     assert only_links(sentence) is elsewhere
+
+
+@pytest.mark.parametrize(
+    ("line", "trail"),
+    [
+        ("Security / Policies / Bug Fix Timelines", True),
+        ("Home > IT > Laptops", True),
+        ("**Security / Policies / Identity Standard (2021)**", True),
+        ("Data is encrypted in transit / at rest / in backups.", False),
+        ("Input / Output", False),
+        ("TLS 1.2 / 1.3", False),
+        ("Engineering / Security / Access is reviewed quarterly by the security team.", False),
+    ],
+)
+def test_a_wiki_breadcrumb_trail_is_read_as_one(line: str, trail: bool) -> None:
+    """A Confluence export's "Security / Policies / ..." line was quoted as the evidence
+    of a policy."""
+    assert breadcrumb(line) is trail

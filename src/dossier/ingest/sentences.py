@@ -231,6 +231,19 @@ def only_links(sentence: str) -> bool:
     return bool(_LINK.search(sentence)) and not _WORDS_BESIDE.search(_LINK.sub(" ", sentence))
 
 
+# A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >
+# Laptops": three or more short names, each capitalised, no sentence.
+_CRUMB_SEPARATOR = re.compile(r"\s+[/>»]\s+")
+_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+[\w&'()-]+){0,4}$")
+
+
+def breadcrumb(sentence: str) -> bool:
+    """Whether a line is a wiki export's breadcrumb trail, which places a page and
+    says nothing done (it was quoted as the evidence of a policy)."""
+    names = _CRUMB_SEPARATOR.split(" ".join(sentence.split()).strip("*_ "))
+    return len(names) >= 3 and all(_CRUMB.match(name) for name in names)
+
+
 def points_elsewhere(sentence: str) -> bool:
     """Whether a table row names a document's path in one of its cells."""
     if "|" not in sentence:

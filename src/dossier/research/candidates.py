@@ -21,6 +21,7 @@ from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import (
     Sentence,
     about_definitions,
+    breadcrumb,
     faq_question,
     is_question,
     is_table_header,
@@ -213,6 +214,7 @@ class CandidateScorer:
                 and not is_table_header(text, s.start)
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
+                and not breadcrumb(s.text)
                 and (ask.wants_link or not only_links(s.text))
             ]
         if not rows:

@@ -255,11 +255,29 @@ class _Research:
 
     def _score(self) -> _Ranking:
         scorer = self.engine.scoring
-        candidates = scorer.rank(self.ask, self.passages())
+        candidates = self._identified_first(scorer.rank(self.ask, self.passages()))
         judged = self._value_first(candidates)
         ranking = _Ranking(candidates, scorer.answer_probability(self.ask, judged))
         self.steps.append(_rank_step(ranking, self.engine.threshold))
         return ranking
+
+    def _identified_first(self, candidates: list[Candidate]) -> list[Candidate]:
+        """For a question naming control identifiers ("Describe how control A.8.24 is
+        implemented."), the sentences of a section whose heading names them first (the
+        control's own clauses), then those naming them in their own words (a Statement
+        of Applicability's row), each by score: a passage naming the identifier among
+        others had given its first row, another control's."""
+        wanted = set(self.brief.identifiers)
+        if not wanted:
+            return candidates
+
+        def place(candidate: Candidate) -> int:
+            chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+            if wanted <= set(identifiers(chunk.heading)):
+                return 0
+            return 1 if wanted <= set(identifiers(candidate.sentence.text)) else 2
+
+        return sorted(candidates, key=place)  # stable: by score within each place
 
     def _value_first(self, candidates: list[Candidate]) -> list[Candidate]:
         fact = self.brief.facts[0] if self.brief.facts else None
@@ -279,7 +297,7 @@ class _Research:
     def _names_identifiers(self, candidate: Candidate) -> bool:
         wanted = set(self.brief.identifiers)
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
-        return bool(wanted) and wanted <= set(identifiers(chunk.text))
+        return bool(wanted) and wanted <= set(identifiers(f"{chunk.heading}\n{chunk.text}"))
 
     def _reformulate(self, ranking: _Ranking) -> _Ranking:
         """Once: the key terms with their alternatives and the closest passage's
