@@ -154,3 +154,15 @@ def test_a_phrase_with_stopwords_says_its_term() -> None:
     legacy = set(content_terms("Software no longer supported by its vendor must not be used."))
     assert thesaurus.says(stem("unsupported"), legacy)
     assert not thesaurus.says(stem("unsupported"), set(content_terms("Software is supported.")))
+
+
+def test_a_product_says_its_kind_one_way() -> None:
+    """ "CrowdStrike Falcon runs on every laptop." states endpoint protection (it was
+    "Not covered" to "Is EDR or anti-malware software deployed on laptops?"); EDR is no
+    CrowdStrike, and SentinelOne is no CrowdStrike."""
+    falcon = set(content_terms("CrowdStrike Falcon runs on every laptop."))
+    assert thesaurus.says(stem("malware"), falcon)
+    assert thesaurus.says(stem("edr"), set(content_terms("SentinelOne is installed.")))
+    assert not thesaurus.says(stem("crowdstrike"), set(content_terms("EDR is deployed.")))
+    assert not thesaurus.says(stem("crowdstrike"), set(content_terms("SentinelOne runs.")))
+    assert thesaurus.says(stem("mfa"), set(content_terms("Engineers use a YubiKey.")))

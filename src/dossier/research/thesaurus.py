@@ -141,6 +141,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect", "wrong"),
     ("lockout", "lock out", "locked out"),
+    ("attempts", "tries"),
+    ("immutable", "object lock", "write once", "worm"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
     ("pan", "card number", "cardholder data", "primary account number"),
@@ -173,6 +175,31 @@ GROUPS: tuple[tuple[str, ...], ...] = (
 Phrase = tuple[str, ...]  # the stems of a word or phrase
 
 
+# Kinds of tool and the products of each: a product named says its kind ("CrowdStrike
+# Falcon runs on every laptop" states endpoint protection), never the other way (EDR
+# is no CrowdStrike), nor one product another (SentinelOne is no CrowdStrike).
+KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("malware", "antivirus", "edr", "xdr"),
+        (
+            "crowdstrike",
+            "sentinelone",
+            "carbon black",
+            "sophos",
+            "defender for endpoint",
+            "cylance",
+            "malwarebytes",
+        ),
+    ),
+    (("mdm",), ("jamf", "kandji", "intune", "mosyle", "workspace one")),
+    (("sso",), ("okta", "onelogin", "auth0", "jumpcloud", "entra id", "azure ad")),
+    (("mfa",), ("yubikey", "duo", "okta verify", "google authenticator", "authy")),
+    (("siem",), ("splunk", "sumo logic", "microsoft sentinel", "chronicle", "panther")),
+    (("sast",), ("semgrep", "sonarqube", "codeql", "checkmarx", "veracode")),
+    (("dependency",), ("dependabot", "renovate", "snyk", "trivy")),
+)
+
+
 def phrase(text: str) -> Phrase:
     return tuple(stem(w) for w in words(text))
 
@@ -186,6 +213,9 @@ def _index() -> dict[str, tuple[Phrase, ...]]:
         for entry in phrases:
             if len(entry) == 1:  # a one-word entry is a key; a phrase only an alternative
                 out.setdefault(entry[0], []).extend(p for p in phrases if p != entry)
+    for kinds, products in KINDS:  # a product says its kind, one way
+        for kind in kinds:
+            out.setdefault(phrase(kind)[0], []).extend(phrase(p) for p in products)
     return {key: tuple(dict.fromkeys(found)) for key, found in out.items()}
 
 

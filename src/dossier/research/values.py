@@ -475,11 +475,17 @@ def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
     last = -1
     for i, word in enumerate(following):
         lowered = word.lower()
-        if stem(lowered) in about:
+        if stem(lowered) in about or _alternative_of(stem(lowered), about):
             last = i
         elif lowered in _PHRASE_ENDS or _UNIT.match(lowered):
             break
     return following[: last + 1]
+
+
+def _alternative_of(term: str, about: Collection[str]) -> bool:
+    """Whether ``term`` is a thesaurus alternative of one of ``about`` ("10 wrong
+    tries" counts failed attempts)."""
+    return any(thesaurus.says(wanted, frozenset((term,))) for wanted in about)
 
 
 def _counted(text: str) -> re.Match[str] | None:
