@@ -419,7 +419,10 @@ def test_if_so_is_a_follow_up_not_a_condition() -> None:
         ("Are backups performed daily?", ("daily",)),
         ("Is access reviewed at least annually?", ("at least annually",)),
         ("How often is access reviewed?", ()),
-        ("Are annual reviews documented?", ()),
+        # a frequency named before the practice is demanded too
+        ("Are annual reviews documented?", ("annual",)),
+        ("Do you perform quarterly access reviews?", ("quarterly",)),
+        ("Is annual leave recorded?", ()),
     ],
 )
 def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(

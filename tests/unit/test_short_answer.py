@@ -1483,10 +1483,10 @@ def test_an_open_question_asking_a_figure_is_not_documented_by_a_sentence_withou
         "What minimum password length is enforced for user accounts?",
         "User account passwords must have a minimum length of 12 characters.",
     )[0].startswith("12 characters")
-    assert _short(  # no figure asked
+    assert _short(  # no figure asked: the algorithm named
         "What encryption algorithm is used for data at rest?",
         "Data at rest is encrypted with AES-256.",
-    ) == ("Documented", None)
+    ) == ("AES-256", None)
 
 
 @pytest.mark.parametrize(
@@ -1897,3 +1897,152 @@ def test_a_measure_is_read_from_the_clause_naming_it(question: str, value: str) 
         "is 15 minutes."
     )
     assert _short(question, lead) == (value, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # "nobody" and "no one" deny what follows them, as "no engineer" does
+        (
+            "Do any users have standing administrative access to production?",
+            "No one has standing administrative access to production.",
+            ("No", None),
+        ),
+        (
+            "Do any users have standing administrative access to production?",
+            "Nobody has standing admin rights in production.",
+            ("Needs review", "negation"),
+        ),
+    ],
+)
+def test_a_subject_that_is_no_one_denies_the_practice(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """ "Nobody has standing admin rights in production." was a Yes to standing access."""
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Is production data used in test environments?",
+            "Test environments use synthetic data only.",
+            ("Needs review", "scope"),
+        ),
+        (
+            "Is institutional data stored outside the United States?",
+            "Institutional data is stored only in data centers located within the United States.",
+            ("Needs review", "scope"),
+        ),
+        # a restriction asked is answered by one stated
+        (
+            "Is access to production restricted to authorized personnel?",
+            "Only authorized engineers can access production.",
+            ("Yes", None),
+        ),
+        (
+            "Is customer data stored outside the EU?",
+            "Customer data is stored in the EU only.",
+            ("Needs review", "scope"),
+        ),
+        # "only" about something the question does not ask
+        (
+            "Are backups encrypted?",
+            "Backups are encrypted and stored only in the EU region.",
+            ("Yes", None),
+        ),
+        (
+            "Are privileged (administrator) accounts separated from standard user accounts?",
+            "IT staff who need administrator rights are given a separate administrator "
+            "account, which should be used only for administrative tasks.",
+            ("Yes", None),
+        ),
+        (
+            "Is physical access to the data centre or server room logged?",
+            "The server room at the Civic Centre is accessible only to named ICT staff, "
+            "and every entry is logged by the door system.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_a_restriction_to_something_else_is_no_yes(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """ "Test environments use synthetic data only." answered Yes to whether production
+    data is used in them: a restriction says the rest is not done."""
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "What is the minimum TLS version for data in transit?",
+            "Data sent over public networks is encrypted using TLS 1.2 or later.",
+            ("TLS 1.2 or later", None),
+        ),
+        # a version refused is none in force: it gave "1.1 are"
+        (
+            "What is the minimum TLS version supported?",
+            "TLS 1.0 and 1.1 are disabled on all systems.",
+            ("Needs review", "value"),
+        ),
+        (
+            "What is the minimum TLS version supported?",
+            "TLS 1.2 or higher is required; TLS 1.0 and 1.1 are disabled.",
+            ("TLS 1.2 or higher", None),
+        ),
+        (
+            "What minimum TLS version do you support?",
+            "Data in transit shall be encrypted using TLS version 1.2 or later.",
+            ("TLS version 1.2 or later", None),
+        ),
+        (
+            "What TLS versions are accepted?",
+            "We only accept TLS 1.2 and 1.3 connections.",
+            ("TLS 1.2 and 1.3", None),
+        ),
+        (
+            "Which encryption algorithm protects data at rest?",
+            "Customer data at rest is encrypted with AES-256.",
+            ("AES-256", None),
+        ),
+        (
+            "Which encryption algorithm protects data at rest?",
+            "Data at rest is encrypted using industry-standard encryption.",
+            ("Needs review", "value"),
+        ),
+    ],
+)
+def test_a_version_or_algorithm_asked_is_the_one_the_lead_names_in_force(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """ "What is the minimum TLS version?" was "Documented" over "TLS 1.2 or newer"."""
+    assert _short(question, lead) == expected
+
+
+def test_excluded_from_the_scope_denies_inclusion() -> None:
+    """ "Is the ISMS scope inclusive of third-party warehouses?" was Yes off "... are
+    excluded from the scope of the ISMS"."""
+    assert _short(
+        "Is the ISMS scope inclusive of third-party warehouses?",
+        "Third-party warehouses operated by logistics partners are excluded from the scope "
+        "of the ISMS.",
+    ) == ("No", None)
+
+
+def test_a_yes_or_no_marked_in_the_column_asked_is_the_answer() -> None:
+    """ "Is A.7.4 applicable?" over a Statement of Applicability's row marked N was
+    `Needs review` (its justification holds "No"); the mark under the column the
+    question names answers it."""
+    table = TableRow(("Control", "Name", "Applicable", "Justification"), "Annex A")
+    absent = "| A.7.4 | Physical security monitoring | N | No data centre of our own |"
+    present = "| A.8.24 | Use of cryptography | Y | Confidentiality of customer data |"
+    question = make_brief(Question("Q", "Is A.7.4 applicable?"))
+    assert short_answer(question, "grounded", _claims(absent), row=table) == ("No", None)
+    question = make_brief(Question("Q", "Is control A.8.24 applicable?"))
+    assert short_answer(question, "grounded", _claims(present), row=table) == ("Yes", None)
+    # a column the question does not name decides nothing
+    other = make_brief(Question("Q", "Do you monitor physical security?"))
+    assert short_answer(other, "grounded", _claims(absent), row=table)[0] != "No"

@@ -406,6 +406,23 @@ def test_a_measured_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
     assert vague.short_answer == "Yes" and vague.findings == ()
 
 
+def test_a_frequency_named_before_the_practice_is_a_demand_checked() -> None:
+    """ "Do you perform annual penetration testing?" was answered Yes off "at least
+    every two years": a frequency written before the practice is demanded as one
+    closing the question is."""
+    short = _composed(
+        "Do you perform annual penetration testing?",
+        "External penetration tests are performed at least every two years.",
+    )
+    assert short.short_answer == "Needs review"
+    assert [f.check for f in short.findings] == ["demand"]
+    met = _composed(
+        "Do you perform annual penetration testing?",
+        "An external penetration test is performed annually.",
+    )
+    assert met.short_answer == "Yes" and met.findings == ()
+
+
 @pytest.mark.parametrize(
     ("question", "quote", "met"),
     [
@@ -588,6 +605,14 @@ def test_a_count_in_words_after_another_figure_is_the_count_asked() -> None:
     about = ("fail", "login", "attempt", "account", "lock")
     text = "Accounts are locked for 15 minutes after ten consecutive failed sign-in attempts."
     assert stated_value("number", text, about) == "ten consecutive failed sign-in attempts"
+
+
+def test_a_count_in_other_words_is_the_count_asked() -> None:
+    # "After 10 wrong tries in a row, Okta locks the account for 30 minutes." gave the
+    # lockout's duration as the number of attempts: "tries" are attempts
+    about = ("fail", "login", "attempt", "account", "lock")
+    text = "After 10 wrong tries in a row, Okta locks the account for 30 minutes."
+    assert stated_value("number", text, about) == "10 wrong tries"
 
 
 def test_a_later_quote_meeting_a_demand_does_not_outweigh_the_lead_falling_short() -> None:

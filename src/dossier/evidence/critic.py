@@ -41,7 +41,7 @@ from dossier.records import Answer, Chunk, ChunkLookup, Claim, Document, Finding
 from dossier.research.values import frequencies, with_digits
 
 _NEGATION = re.compile(
-    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
+    r"\b(not|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
     re.I,
 )
 _SENTENCE_END = ".!?:;)\"'”’"

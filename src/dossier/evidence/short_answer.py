@@ -30,6 +30,7 @@ It is read off the lead quote (the first quote of the first claim) and the brief
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -86,8 +87,8 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    r"\b(not|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden"
-    r"|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope)\b",
+    r"\b(not|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden"
+    r"|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
     re.I,
 )
 # Negations that bound a value or a time, or widen a list, rather than deny a practice:
@@ -228,7 +229,34 @@ def _first_answer(
     matrix = _responsibility(lead) if row is not None else None
     if matrix is not None:
         return NEEDS_REVIEW, matrix
+    marked = _marked_cell(brief, lead, row) if brief is not None and row is not None else None
+    if marked is not None:
+        return marked, None
     return _yes_or_no(brief, lead)
+
+
+# A cell marking yes or no: a Statement of Applicability's "Applicable | Y".
+_YES_CELL = re.compile(r"^(?:y|yes|true|applicable|implemented|✓|✔|x)$", re.I)
+_NO_CELL = re.compile(r"^(?:n|no|false|not\s+applicable|n/a|✗|✘)$", re.I)
+
+
+def _marked_cell(brief: Brief, lead: str, row: TableRow) -> str | None:
+    """Yes or No as a table row marks it in the one column the question names by its
+    own word: "Is A.7.4 applicable?" of "A.7.4 | Physical security monitoring | N |
+    No data centre of our own" under "Control | Name | Applicable | Justification"."""
+    cells = table_cells(lead)
+    if len(cells) != len(row.columns):
+        return None
+    asked = {stem(w) for w in words(brief.query) if w not in STOPWORDS}
+    named = [
+        cell
+        for column, cell in zip(row.columns, cells, strict=True)
+        if asked & {stem(w) for w in words(column) if w not in STOPWORDS}
+        and (_YES_CELL.match(cell) or _NO_CELL.match(cell))
+    ]
+    if len(named) != 1:
+        return None
+    return YES if _YES_CELL.match(named[0]) else NO
 
 
 # A cell of a responsibility matrix (RACI, shared responsibility): who does it, not
@@ -537,6 +565,12 @@ def _open(
     for a figure ("What minimum password length ...?") and no quote states one
     ("must meet the length ... requirements defined in security standards" is no
     length); else that the documents describe it (the quotes say how)."""
+    if _VERSION_ASKED.search(brief.query):
+        named = _standard_named(brief.query, lead)
+        if named is not None:
+            return named, None
+        if _WHICH_ASKED.match(brief.query):
+            return NEEDS_REVIEW, Finding("value", 0, "no quote names the one asked in force")
     if _MEASURE.search(brief.query):
         asked = _measures_asked(brief.query) or [brief.core or brief.query]
         cell = _cell_of_measure(brief, lead, row) if len(asked) == 1 else None
@@ -548,6 +582,51 @@ def _open(
         if _FIGURE_ASKED.search(brief.query) and not _ANY_FIGURE.search(quoted):
             return NEEDS_REVIEW, Finding("value", 0, "no quote states a figure")
     return DOCUMENTED, None
+
+
+# An open question asking which version, algorithm or protocol is used.
+_VERSION_ASKED = re.compile(
+    r"\b(?:versions?|algorithms?|ciphers?|cipher\s+suites?|protocols?|key\s+(?:length|size)s?"
+    r"|hash(?:ing)?\s+functions?)\b",
+    re.I,
+)
+_WHICH_ASKED = re.compile(r"^\W*(?:what|which)\b", re.I)
+# A version, algorithm or protocol named: "TLS 1.2 or later", "AES-256", "bcrypt".
+_VERSION_OR_ALGORITHM = re.compile(
+    r"\b(?:TLS|SSL|DTLS|SSH)\s*(?:version\s+|v)?\d(?:\.\d)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)v?\d\.\d)*"
+    r"(?:\s*(?:\+|(?:or|and)\s+(?:later|higher|above|newer|greater|up)))?"
+    r"|\b(?:AES|RSA|SHA|ECDSA|ECDHE?|HMAC-SHA|3DES|ChaCha20)[-\s]?\d{1,4}(?:[-\s]?bits?)?"
+    r"(?:[-\s](?:GCM|CBC|CTR|XTS))?(?!\.\d)"
+    r"|\b(?:bcrypt|scrypt|Argon2(?:id|i|d)?|PBKDF2|ChaCha20-Poly1305|Ed25519|X25519)\b",
+    re.I,
+)
+# What a version is refused with: "TLS 1.0 and 1.1 are disabled" names none in force.
+_REFUSED = re.compile(
+    r"\b(?:disabled|deprecated|prohibited|forbidden|not\s+(?:permitted|allowed|supported|used"
+    r"|accepted)|no\s+longer|must\s+not|never|insecure|weak|blocked|rejected)\b",
+    re.I,
+)
+
+
+def _standard_named(question: str, lead: str) -> str | None:
+    """The version, algorithm or protocol the lead names in force ("TLS 1.2 or later",
+    "AES-256"), preferring one of the family the question names (TLS, AES); none from a
+    clause refusing it: "TLS 1.0 and 1.1 are disabled" gave "1.1 are" as the minimum
+    TLS version. A question asking several ("What TLS versions are accepted?") gets
+    each named."""
+    named = [
+        " ".join(m.group(0).split())
+        for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", lead)
+        if not _REFUSED.search(clause)
+        for m in _VERSION_OR_ALGORITHM.finditer(clause)
+    ]
+    asked = {w.lower() for w in words(question)}
+    family = [n for n in named if re.match(r"[A-Za-z]+", n).group(0).lower() in asked]  # type: ignore[union-attr]
+    chosen = list(dict.fromkeys(family or named))
+    if not chosen:
+        return None
+    plural = re.search(r"\b(?:versions|algorithms|ciphers|protocols)\b", question, re.I)
+    return ", ".join(chosen) if plural else chosen[0]  # "What TLS versions are accepted?"
 
 
 def _cell_of_measure(brief: Brief, lead: str, row: TableRow | None) -> str | None:
@@ -779,6 +858,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
+            or (_only_something_else(brief, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
@@ -891,6 +971,70 @@ def _named_in_a_law_only(brief: Brief, lead: str) -> Finding | None:
         "a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
+
+
+# A restriction to what a sentence names: "Test environments use synthetic data only."
+_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
+_ONLY_NEAR = 3  # "only" this far before the noun it restricts ("only use anonymised data")
+# A question asking whether something is restricted, which a restriction answers.
+_RESTRICTION_ASK = re.compile(
+    r"\b(?:restrict\w*|limit\w*|control\w*|only|solely|authori[sz]ed|approved"
+    r"|need[\s-]to[\s-]know|least\s+privilege|prevent\w*|block\w*|prohibit\w*|allowed"
+    r"|permitted)\b",
+    re.I,
+)
+# A question asking about what lies outside a place, and a lead keeping it inside.
+_OUTSIDE_ASKED = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?P<place>\w+(?:\s+\w+)?)", re.I)
+_INSIDE = r"\b(?:only\s+)?(?:with)?in\s+(?:the\s+)?{place}\b|\binside\s+(?:the\s+)?{place}\b"
+
+
+def _only_something_else(brief: Brief, lead: str) -> Finding | None:
+    """A finding when the lead restricts the practice to another kind of what is asked
+    about: "Test environments use synthetic data only" is no Yes to "Is production data
+    used in test environments?" (the asked "production" and the lead's "synthetic"
+    both name data, next to the restriction), nor "stored only in data centers within
+    the United States" to "Is data stored outside the United States?". A restriction
+    of something else ("a separate administrator account ... used only for
+    administrative tasks") is none."""
+    if _RESTRICTION_ASK.search(brief.query):
+        return None  # "Only engineers on call may access production" restricts as asked
+    outside = _OUTSIDE_ASKED.search(brief.query)
+    if outside is not None:
+        inside = re.compile(_INSIDE.format(place=re.escape(outside.group("place"))), re.I)
+        if inside.search(lead):
+            return _restricted(f"the question asks about outside {outside.group('place')}")
+    other = _other_kind_near_only(brief.core or brief.query, lead)
+    return _restricted(other) if other else None
+
+
+def _other_kind_near_only(asked: str, lead: str) -> str | None:
+    """ "production data" asked and "synthetic data only" stated: a word of the ask
+    qualifying a noun the lead qualifies otherwise, with the lead's "only" right after
+    the noun or up to ``_ONLY_NEAR`` words before it ("the Civic Centre is accessible
+    only to ..." restricts no centre); what is said of it, or None."""
+    if _ONLY.search(lead) is None:
+        return None
+    question = [stem(w) for w in words(asked) if w not in STOPWORDS]
+    tokens = [w for w in words(lead)]
+    stems = [stem(w) for w in tokens]
+    near_only = {i for i, w in enumerate(tokens) if _ONLY.fullmatch(w)}
+    for modifier, noun in itertools.pairwise(question):
+        if modifier in stems or noun not in stems:
+            continue
+        at = stems.index(noun)
+        before = tokens[at - 1] if at > 0 else ""
+        if not before or before in STOPWORDS or stem(before) == modifier:
+            continue
+        if any(i == at + 1 or at - _ONLY_NEAR <= i <= at - 2 for i in near_only):
+            return (
+                f"the question asks about {modifier} {noun}; the lead names {before} {tokens[at]}"
+            )
+    return None
+
+
+def _restricted(why: str) -> Finding:
+    detail = f"the lead quote restricts the practice to another kind ({why}): a person decides"
+    return Finding("scope", 0, detail)
 
 
 # A sentence is about the practice asked when it names most of the ask's terms.

@@ -103,6 +103,14 @@ _DEMANDS = (
         re.I,
     ),
 )
+# A frequency named before the practice: "Do you perform annual penetration testing?",
+# "Are quarterly access reviews performed?". A demand, as "annually" closing the
+# question is; the words stay in the core (they name the practice's kind).
+_FREQUENCY_BEFORE = re.compile(
+    r"\b(annual|yearly|quarterly|monthly|weekly|daily|semi-?annual|bi-?annual)\s+(?!leave\b)"
+    r"(?=[a-z])",
+    re.I,
+)
 # Hedges that say nothing about what is asked.
 _HEDGES = re.compile(
     r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed"
@@ -180,6 +188,7 @@ def core_ask(question: str) -> CoreAsk:
     for pattern in (*_DEMANDS, _ACCORDING):
         demands += [" ".join(m.group(0).strip(" ,()").split()) for m in pattern.finditer(text)]
         text = pattern.sub(" ", text)
+    demands += [m.group(1) for m in _FREQUENCY_BEFORE.finditer(text)]
     text = _EXAMPLES.sub(" ", text)
     text = _HEDGES.sub(" ", text)
     text = _FOLLOW_UP.sub(" ", text)
