@@ -87,8 +87,8 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    r"\b(not|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibited|forbidden"
-    r"|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
+    r"\b(not|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't"
+    r"|prohibited|forbidden|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
     re.I,
 )
 # Negations that bound a value or a time, or widen a list, rather than deny a practice:
@@ -621,7 +621,7 @@ def _standard_named(question: str, lead: str) -> str | None:
         for m in _VERSION_OR_ALGORITHM.finditer(clause)
     ]
     asked = {w.lower() for w in words(question)}
-    family = [n for n in named if re.match(r"[A-Za-z]+", n).group(0).lower() in asked]  # type: ignore[union-attr]
+    family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]
     chosen = list(dict.fromkeys(family or named))
     if not chosen:
         return None
@@ -1014,16 +1014,16 @@ def _other_kind_near_only(asked: str, lead: str) -> str | None:
     only to ..." restricts no centre); what is said of it, or None."""
     if _ONLY.search(lead) is None:
         return None
-    question = [stem(w) for w in words(asked) if w not in STOPWORDS]
-    tokens = [w for w in words(lead)]
+    question = [w for w in words(asked) if w not in STOPWORDS]
+    tokens = list(words(lead))
     stems = [stem(w) for w in tokens]
     near_only = {i for i, w in enumerate(tokens) if _ONLY.fullmatch(w)}
     for modifier, noun in itertools.pairwise(question):
-        if modifier in stems or noun not in stems:
+        if stem(modifier) in stems or stem(noun) not in stems:
             continue
-        at = stems.index(noun)
+        at = stems.index(stem(noun))
         before = tokens[at - 1] if at > 0 else ""
-        if not before or before in STOPWORDS or stem(before) == modifier:
+        if not before or before in STOPWORDS or stem(before) == stem(modifier):
             continue
         if any(i == at + 1 or at - _ONLY_NEAR <= i <= at - 2 for i in near_only):
             return (
