@@ -2043,6 +2043,11 @@ def test_a_yes_or_no_marked_in_the_column_asked_is_the_answer() -> None:
     assert short_answer(question, "grounded", _claims(absent), row=table) == ("No", None)
     question = make_brief(Question("Q", "Is control A.8.24 applicable?"))
     assert short_answer(question, "grounded", _claims(present), row=table) == ("Yes", None)
+    # a row read up to a sentence of its justification keeps its first cells
+    wide = TableRow(("Control", "Name", "Applicable", "Justification", "Reference"), "")
+    cut = "| A.7.4 | Physical security monitoring | N | No data centre of our own."
+    question = make_brief(Question("Q", "Is A.7.4 applicable?"))
+    assert short_answer(question, "grounded", _claims(cut), row=wide) == ("No", None)
     # a column the question does not name decides nothing
     other = make_brief(Question("Q", "Do you monitor physical security?"))
     assert short_answer(other, "grounded", _claims(absent), row=table)[0] != "No"

@@ -672,3 +672,25 @@ def test_a_sentence_stating_only_the_other_bound_holds_no_value_asked() -> None:
     assert not holds_value(fact, "Passwords may be up to 128 characters long.")
     assert holds_value(fact, "Passwords must be at least 14 characters long.")
     assert holds_value(fact, "Passwords must be 14 to 128 characters long.")
+
+
+def test_a_row_continuing_a_table_past_a_passage_break_is_read_under_its_header() -> None:
+    """A Statement of Applicability cut into passages: the row "A.7.4 | ... | No | ..."
+    opened its passage, so its header ("Applicable (Yes/No)") was not found and "Is
+    A.7.4 applicable?" went to a person for the "No" in it."""
+    head = (
+        "| Annex A control | Name | Applicable (Yes/No) | Justification |\n"
+        "|---|---|---|---|\n| A.5.1 | Policies | Yes | Baseline |"
+    )
+    row = "| A.7.4 | Physical security monitoring | No | No server rooms of our own |"
+    first = Chunk("c0", "soa.md", 0, len(head), head, "Statement of Applicability")
+    second = Chunk("c1", "soa.md", len(head) + 1, len(head) + 1 + len(row), row, "")
+    question = Question("Q", "Is A.7.4 Physical security monitoring applicable?")
+    found = Evidence(make_brief(question), (), (Selection("c1", (row,), 0, 1.0),), (), ())
+    context = ComposeContext(
+        {"c0": first, "c1": second}.get,
+        {"soa.md": "Statement of Applicability"},
+        siblings=lambda document: (first, second),
+    )
+    answer = compose_answer(question, found, context)
+    assert (answer.verdict, answer.short_answer) == ("grounded", "No")

@@ -82,7 +82,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
-    row = _row_context(kept, focus, context.chunk_of)
+    row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)
     short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row, place)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
@@ -127,26 +127,38 @@ def _lead_place(claims: Sequence[Claim], context: ComposeContext) -> str:
     return f"{context.titles.get(quote.document, '')} {chunk.heading if chunk else ''}".strip()
 
 
-def _row_context(claims: Sequence[Claim], focus: str, chunk_of: ChunkLookup) -> TableRow | None:
-    """For a lead quote that is a table row: its table's column headers and the
-    headings above it; for a list item, its lead-in line and the headings (which
-    name a list's lead-in when the list is a passage of its own); else None."""
+def _row_context(claims: Sequence[Claim], focus: str, context: ComposeContext) -> TableRow | None:
+    """For a lead quote that is a table row: its table's column headers (read across
+    the passage break when the row's passage continues a table) and the headings above
+    it; for a list item, its lead-in line and the headings (which name a list's lead-in
+    when the list is a passage of its own); else None."""
     if not claims or not claims[0].quotes:
         return None
     quote = claims[0].quotes[0]
-    chunk = chunk_of(quote.chunk_id)
+    chunk = context.chunk_of(quote.chunk_id)
     if chunk is None:
         return None
     at = quote.start - chunk.start
     if focus:
         found = chunk.text.find(focus, max(at, 0))
         at = found if found >= 0 else at
-    header = table_header(chunk.text, at)
+    header = table_header(chunk.text, at) or _header_before(chunk, at, context)
     if header:
         return TableRow(header, chunk.heading)
     if not is_list_item(chunk.text, at):
         return None
     return TableRow((), f"{list_lead_in(chunk.text, at)} {chunk.heading}".strip())
+
+
+def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str, ...]:
+    """The column headers of a table a passage continues, from the passage before it
+    in the same document ("| A.7.4 | ... | No |" in a Statement of Applicability cut
+    into passages); none when there is no such passage."""
+    before = [c for c in context.siblings(chunk.document) if c.end <= chunk.start]
+    if not before:
+        return ()
+    previous = before[-1].text
+    return tuple(table_header(f"{previous}\n{chunk.text}", len(previous) + 1 + at))
 
 
 def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:

@@ -237,6 +237,7 @@ def _first_answer(
 
 # A cell marking yes or no: a Statement of Applicability's "Applicable | Y".
 _YES_CELL = re.compile(r"^(?:y|yes|true|applicable|implemented|✓|✔|x)$", re.I)
+_ROW_CELLS = 3  # a row holds an id or a name, the mark, and more
 _NO_CELL = re.compile(r"^(?:n|no|false|not\s+applicable|n/a|✗|✘)$", re.I)
 
 
@@ -244,13 +245,13 @@ def _marked_cell(brief: Brief, lead: str, row: TableRow) -> str | None:
     """Yes or No as a table row marks it in the one column the question names by its
     own word: "Is A.7.4 applicable?" of "A.7.4 | Physical security monitoring | N |
     No data centre of our own" under "Control | Name | Applicable | Justification"."""
-    cells = table_cells(lead)
-    if len(cells) != len(row.columns):
+    cells = table_cells(lead)  # a row cut in a cell's sentences has its first cells
+    if not _ROW_CELLS <= len(cells) <= len(row.columns):
         return None
     asked = {stem(w) for w in words(brief.query) if w not in STOPWORDS}
     named = [
         cell
-        for column, cell in zip(row.columns, cells, strict=True)
+        for column, cell in zip(row.columns, cells, strict=False)
         if asked & {stem(w) for w in words(column) if w not in STOPWORDS}
         and (_YES_CELL.match(cell) or _NO_CELL.match(cell))
     ]
