@@ -314,6 +314,15 @@ def test_an_unquoted_comma_in_a_question_hints_at_quoting(tmp_path: Path) -> Non
     assert "a question holding a comma must be in double quotes" in str(error)
 
 
+def test_an_unquoted_semicolon_hint_names_the_semicolon(tmp_path: Path) -> None:
+    text = "id;question\nQ1;Do you encrypt backups; and how?\n"
+    error = str(read_error(write(tmp_path, "q.csv", text)))
+    assert "q.csv:2: 3 cells, header has 2" in error
+    assert "a question holding a semicolon must be in double quotes" in error
+    assert 'Q7;"Do you encrypt backups; and how?"' in error
+    assert "comma" not in error
+
+
 def test_a_short_row_gets_no_quoting_hint(tmp_path: Path) -> None:
     error = read_error(write(tmp_path, "q.csv", "id,question,section\nQ1,Why?\n"))
     assert "double quotes" not in str(error)

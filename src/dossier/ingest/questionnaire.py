@@ -100,12 +100,7 @@ def parse_csv(text: str, name: str) -> list[Question]:
         while len(row) > len(header) and not row[-1].strip():
             row = row[:-1]  # empty cells after the last column: a trailing separator
         if len(row) != len(header):
-            hint = (
-                "; a question holding a comma must be in double quotes "
-                '(Q7,"Do you encrypt backups, and how?")'
-                if len(row) > len(header)
-                else ""
-            )
+            hint = _quoting_hint(delimiter) if len(row) > len(header) else ""
             raise QuestionnaireError(
                 f"{name}:{line}: {len(row)} cells, header has {len(header)}{hint}"
             )
@@ -121,6 +116,18 @@ def parse_csv(text: str, name: str) -> list[Question]:
         }
         questions.append(Question(qid, text, fields, f"{name}:{line}"))
     return questions
+
+
+_SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+
+
+def _quoting_hint(delimiter: str) -> str:
+    """How to write a question that holds the file's own separator."""
+    name = _SEPARATOR_NAMES.get(delimiter, repr(delimiter))
+    example = f'Q7{delimiter}"Do you encrypt backups{delimiter} and how?"'
+    if delimiter == "\t":
+        example = 'Q7<tab>"Do you encrypt backups<tab>and how?"'
+    return f"; a question holding a {name} must be in double quotes ({example})"
 
 
 def _delimiter(text: str) -> str:
