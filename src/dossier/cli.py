@@ -39,7 +39,8 @@ def _config_file(given: Path | None) -> Path | None:
 
 
 class TerminalReporter:
-    """Progress bars on a terminal (stderr); nothing when output is redirected."""
+    """Progress bars on a terminal (stderr); when stderr is redirected (a CI log, a
+    file), a line per tenth of a long stage (``LineProgress``)."""
 
     def __init__(self) -> None:
         self._bar: Any = None
@@ -47,8 +48,10 @@ class TerminalReporter:
 
     def stage(self, name: str, total: int) -> Callable[[int], None]:
         self.close()
-        if not self._interactive or total == 0:
+        if total == 0:
             return lambda advance: None
+        if not self._interactive:
+            return LineProgress(name, total, lambda line: _echo(line, err=True)).advance
         self._bar = click.progressbar(length=total, label=name, file=sys.stderr)
         self._bar.__enter__()
         return self._bar.update  # type: ignore[no-any-return]
@@ -57,6 +60,30 @@ class TerminalReporter:
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
             self._bar = None
+
+
+LONG_STAGE = 200  # items: a stage this long reports progress in a redirected log
+
+
+class LineProgress:
+    """Progress as plain lines for a log: "Answering questions: 500/5000 (10%)" at
+    each tenth of a stage of at least ``LONG_STAGE`` items; a short stage says
+    nothing (its end is seconds away)."""
+
+    def __init__(self, name: str, total: int, write: Callable[[str], None]) -> None:
+        self._name, self._total, self._write = name, total, write
+        self._done = 0
+        self._tenths = 0
+
+    def advance(self, count: int) -> None:
+        self._done += count
+        if self._total < LONG_STAGE:
+            return
+        tenths = min(10, self._done * 10 // self._total)
+        if tenths > self._tenths:
+            self._tenths = tenths
+            share = self._done * 100 // self._total
+            self._write(f"{self._name}: {self._done}/{self._total} ({share}%)")
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline

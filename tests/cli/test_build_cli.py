@@ -223,3 +223,42 @@ def test_a_reader_that_leaves_early_is_not_reported_as_an_error(
         raise BrokenPipeError(32, "Broken pipe")
     assert ended.value.code == 141
     assert capsys.readouterr().err == ""
+
+
+def test_a_long_stage_reports_each_tenth_as_a_line_in_a_log() -> None:
+    from dossier.cli import LineProgress
+
+    lines: list[str] = []
+    progress = LineProgress("Answering questions", 5000, lines.append)
+    for _ in range(5000):
+        progress.advance(1)
+    assert len(lines) == 10
+    assert lines[0] == "Answering questions: 500/5000 (10%)"
+    assert lines[-1] == "Answering questions: 5000/5000 (100%)"
+
+
+def test_a_short_stage_prints_no_progress_lines() -> None:
+    from dossier.cli import LONG_STAGE, LineProgress
+
+    lines: list[str] = []
+    progress = LineProgress("Indexing passages", LONG_STAGE - 1, lines.append)
+    for _ in range(LONG_STAGE - 1):
+        progress.advance(1)
+    assert lines == []
+
+
+@pytest.mark.slow
+def test_a_build_logged_to_a_file_shows_progress(tmp_path: Path) -> None:
+    """Redirected stderr (CliRunner's is no terminal) gets the progress lines of a
+    stage of at least LONG_STAGE items."""
+    from dossier.cli import LONG_STAGE
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "policy.md").write_text("# Access\n\nAccess is reviewed quarterly.\n")
+    rows = "".join(f"Q{i},Is access reviewed?\n" for i in range(LONG_STAGE))
+    (tmp_path / "q.csv").write_text("id,question\n" + rows)
+    arguments = ["build", "--corpus", str(corpus), "--questions", str(tmp_path / "q.csv")]
+    result = CliRunner().invoke(main, [*arguments, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert f"Answering questions: {LONG_STAGE}/{LONG_STAGE} (100%)" in result.stderr
