@@ -875,3 +875,62 @@ def test_a_yaml_error_after_blank_lines_names_the_line_of_the_file() -> None:
         split_front_matter(block)
     with pytest.raises(UnreadableDocument, match="bad front-matter at line 6"):
         split_front_matter("\n\n" + block)
+
+
+# --- A PDF exported from a word processor: running header and footer, a cover table ---
+
+_WORD_EXPORT_CSS = """
+@page { size: A6; margin: 22mm 10mm 18mm 10mm;
+  @top-center { content: "POL-7 Rev 3 Access Standard"; font-size: 8pt }
+  @bottom-center { content: "Company Confidential - Page " counter(page) " of " counter(pages);
+                   font-size: 8pt } }
+body { font-size: 9pt }
+"""
+_COVER = (
+    "<h1>Access Standard</h1><table>"
+    "<tr><td>Document No.</td><td>POL-7</td></tr><tr><td>Revision</td><td>2</td></tr>"
+    "<tr><td>Owner</td><td>Head of IT</td></tr>"
+    "<tr><td>Status</td><td>Superseded by POL-7 Revision 3</td></tr></table>"
+)
+
+
+@pytest.fixture(scope="module")
+def word_export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    from weasyprint import HTML
+
+    body = "".join(
+        f"<p>{n}.1 Passwords of service number {n} are rotated by the owning team and are "
+        "checked at the time they are set against a list of known-compromised passwords "
+        "kept by the security team.</p>"
+        for n in range(1, 13)
+    )
+    html = f"<style>{_WORD_EXPORT_CSS}</style>{_COVER}{body}"
+    return HTML(string=html).write_pdf()
+
+
+def test_a_running_header_and_footer_are_in_no_passage(word_export: bytes) -> None:
+    corpus = ingest([source("access.pdf", word_export)])
+    (doc,) = corpus.documents
+    assert doc.text.count("Company Confidential") >= 3  # the text stays as extracted
+    assert doc.text.count("POL-7 Rev 3 Access Standard") >= 3
+    for chunk in corpus.chunks:
+        assert "Company Confidential" not in chunk.text
+        assert "POL-7 Rev 3 Access Standard" not in chunk.text
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+    assert doc.title == "Access Standard"  # the header on every page is not the title
+
+
+def test_a_flattened_cover_table_gives_the_status(word_export: bytes) -> None:
+    """The cover table extracts as "Status Superseded by ..." lines without a colon."""
+    (doc,) = ingest([source("access.pdf", word_export)]).documents
+    assert "Status Superseded by POL-7 Revision 3" in doc.text
+    assert doc.status == "superseded"
+
+
+def test_a_single_page_pdf_keeps_its_first_and_last_lines() -> None:
+    from weasyprint import HTML
+
+    data = HTML(string="<p>Access Standard</p><p>Accounts are reviewed quarterly.</p>").write_pdf()
+    corpus = ingest([source("one.pdf", data)])
+    assert "Access Standard" in corpus.chunks[0].text
+    assert corpus.documents[0].title == "Access Standard"

@@ -44,12 +44,12 @@ from dossier.index.hybrid import HybridIndex, embedding_text
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import ChunkSettings, chunk_document, passages_problem
 from dossier.ingest.files import (
-    PAGE_BREAK,
     PDF_SUFFIXES,
     read_document,
     read_document_pages,
     sha256_hex,
 )
+from dossier.ingest.page_edges import PAGE_BREAK
 from dossier.output.serialise import answer_from_json, answer_to_json
 from dossier.records import (
     Answer,

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dossier.errors import UnreadableDocument
-from dossier.ingest.files import PAGE_BREAK, pdf_pages
+from dossier.ingest.files import pdf_pages
+from dossier.ingest.page_edges import PAGE_BREAK
 from dossier.records import Document
 
 

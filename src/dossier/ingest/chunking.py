@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dossier.common.textutil import sentence_spans
+from dossier.ingest.page_edges import running_spans, without_spans
 from dossier.records import Chunk, Document
 
 
@@ -32,6 +33,7 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     """Cut a document into passages. Each passage is a paragraph (a block
     between blank lines) or, when longer than ``max_chars``, a run of whole
     sentences or lines; a sentence longer than ``max_chars`` is cut at spaces.
+    A PDF's running headers and footers (``page_edges``) are cut out of its blocks.
     Headings and lead-in lines ("During onboarding:") become the ``heading``
     context of the passages that follow; a lead-in long enough to state something
     ("Backups are retained for 35 days; the schedule is:") is a passage as well.
@@ -41,8 +43,12 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     seen: dict[str, int] = {}
     headings: list[tuple[int, str]] = []
     lead_in = ""
-    markdown = Path(doc.path).suffix.lower() in (".md", ".markdown")
-    for block_start, end in _blocks(doc.text):
+    suffix = Path(doc.path).suffix.lower()
+    markdown = suffix in (".md", ".markdown")
+    blocks = _blocks(doc.text)
+    if suffix == ".pdf":  # a PDF's running headers and footers belong to no passage
+        blocks = without_spans(doc.text, blocks, running_spans(doc.text))
+    for block_start, end in blocks:
         heading, start = _leading_heading(doc.text, block_start, end)
         if heading:
             level, title = heading

@@ -20,6 +20,7 @@ CONTROL_KEYS = METADATA_KEYS | frozenset(
         *("policy_owner", "document_owner", "page_owner", "last_edited", "last_modified"),
         *("last_review", "effective", "policy_number", "document_number", "procedure_number"),
         *("reviewed_by", "approval", "revision", "responsible_office", "contact"),
+        *("document_no", "doc_no", "policy_no", "rev", "document_owner", "review_cycle"),
     )
 )
 STATUS_KEYS = frozenset(("status", "document_status", "policy_status", "page_status"))
@@ -43,7 +44,11 @@ def control_status(text: str) -> str | None:
     and another field of document control (or the status alone). "Status: the
     incident is open" in a report's text is no block, and a status that names no
     state ("Status: Open") is none. A banner in capitals there ("OBSOLETE: withdrawn
-    ...", "[DRAFT]") states one too."""
+    ...", "[DRAFT]") states one too, and so does a cover table a PDF flattens to
+    lines of a field's name and its value without a colon (``_spaced_fields``)."""
+    spaced = _status(_spaced_fields(text))
+    if spaced is not None:
+        return spaced
     for at, block in enumerate(_opening_blocks(text)):
         banner = next((b for b in map(_BANNER.match, block) if b is not None), None)
         if banner is not None:
@@ -57,6 +62,31 @@ def control_status(text: str) -> str | None:
         if status is not None:
             return status
     return None
+
+
+# A cover table flattened: at least this many lines of a field's name and value.
+_SPACED_FIELDS = 3
+_SPACED_VALUE = 100  # characters of a value at most: a longer line is text
+
+
+def _spaced_fields(text: str) -> list[tuple[str, str]]:
+    """The fields of a cover table a PDF's text gives as "Document No. HDS-ACS-010 /
+    Revision 2 / Status Superseded by ... (2025-09-02)": lines among the first
+    ``_OPENING_LINES`` opening with the name of a field of document control (up to
+    ``_FIELD_WORDS`` words, no colon), when ``_SPACED_FIELDS`` lines or more do and
+    one of them is the status; else none."""
+    fields = []
+    for line in text.lstrip("\n").split("\n")[:_OPENING_LINES]:
+        words = line.split()
+        for count in range(min(_FIELD_WORDS, len(words) - 1), 0, -1):
+            name = _name(" ".join(words[:count]).rstrip("."))
+            value = " ".join(words[count:])
+            if name in CONTROL_KEYS and len(value) <= _SPACED_VALUE:
+                fields.append((name, value))
+                break
+    if len(fields) < _SPACED_FIELDS or not any(key in STATUS_KEYS for key, _ in fields):
+        return []
+    return fields
 
 
 def _status(fields: list[tuple[str, str]]) -> str | None:

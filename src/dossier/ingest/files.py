@@ -23,6 +23,7 @@ from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.control_block import control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
+from dossier.ingest.page_edges import PAGE_BREAK, running_spans
 from dossier.records import Corpus, Document, DocumentFailure, SourceFile
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
@@ -255,9 +256,6 @@ def _wide_encoding(data: bytes) -> str | None:
     return None
 
 
-PAGE_BREAK = "\n\n"  # between the pages of a PDF's text
-
-
 def extract_pdf_text(data: bytes) -> str:
     text = PAGE_BREAK.join(extract_pdf_pages(data))
     if not text.strip():
@@ -298,11 +296,23 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if heading:
         return heading.group(1).strip()
     first_line = text.strip().split("\n", 1)[0].strip()
-    if path.lower().endswith(".pdf") and 0 < len(first_line) <= 100:
-        return first_line
+    if path.lower().endswith(".pdf"):
+        line = _first_body_line(text)
+        if 0 < len(line) <= 100:
+            return line
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
         return first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+def _first_body_line(text: str) -> str:
+    """A PDF's first line that is no running header ("Company Confidential", a
+    document number and revision): a header on every page is not the title."""
+    running = running_spans(text)
+    for line in re.finditer(r"[^\n]+", text):
+        if line.group().strip() and not any(a <= line.start() < b for a, b in running):
+            return line.group().strip()
+    return ""
 
 
 def _reads_as_title(text: str) -> bool:
