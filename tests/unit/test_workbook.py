@@ -584,3 +584,19 @@ def test_a_text_that_opens_with_an_equals_sign_is_written_as_text_not_a_formula(
     sheet = openpyxl.load_workbook(written)["Security"]
     assert (sheet["E5"].value, sheet["E5"].data_type) == (f"{title} (policies/a.md)", "s")
     assert (sheet["C5"].value, sheet["C5"].data_type) == ("=1+1 is what the reviewer wrote.", "s")
+
+
+def test_a_long_answer_wraps_in_its_cell_and_keeps_the_vendors_alignment(
+    tmp_path: Path,
+) -> None:
+    from openpyxl.styles import Alignment
+
+    source = tmp_path / "caiq.xlsx"
+    caiq_v4(source)
+    book = openpyxl.load_workbook(source)
+    book["CAIQv4"]["E5"].alignment = Alignment(vertical="top")
+    book.save(source)
+    sheet = answered_caiq(tmp_path, caiq_answers())
+    assert sheet["E5"].alignment.wrap_text is True  # quotes on several lines
+    assert sheet["E5"].alignment.vertical == "top"
+    assert not sheet["C5"].alignment.wrap_text  # "Yes" needs no wrapping

@@ -256,6 +256,21 @@ def _set(cell: Any, value: str | None) -> None:
     cell.value = value
     if value is not None and value.startswith("="):
         cell.data_type = "s"
+    if value is not None and (len(value) > WRAPPED_CHARS or "\n" in value):
+        _wrap(cell)
+
+
+WRAPPED_CHARS = 40  # a longer answer wraps in its cell rather than run on one line
+
+
+def _wrap(cell: Any) -> None:
+    """The cell's text wraps (its other alignment, the vendor's, kept): an answer of a
+    few sentences on one line runs far past the column in Excel."""
+    from copy import copy
+
+    alignment = copy(cell.alignment)
+    alignment.wrap_text = True
+    cell.alignment = alignment
 
 
 def _shortened(text: str, limit: int = 1_000) -> str:
