@@ -507,3 +507,21 @@ def test_an_instruction_after_the_question_asks_for_its_value(
     assert brief.terms == brief.facts[0].terms  # the instruction's words are no terms of the ask
     assert "Specify" not in brief.core and "State" not in brief.core
     assert "?" not in brief.core
+
+
+def test_a_follow_up_naming_only_the_kind_of_value_asks_it_of_the_part_before() -> None:
+    """ "If so, within what timeframe?" names nothing but the kind of value: no fact of
+    its own (searched alone it found patching deadlines), the first part asks it."""
+    facts = make_brief(
+        Question("Q", "Is awareness training required for new hires? If so, within what timeframe?")
+    ).facts
+    assert len(facts) == 1
+    assert facts[0].asks == "duration"
+    assert "hire" in facts[0].terms
+
+
+def test_and_with_which_after_a_comma_is_a_part_of_its_own() -> None:
+    facts = make_brief(Question("Q", "Is data at rest encrypted, and with which algorithm?")).facts
+    assert [f.text for f in facts] == ["Is data at rest encrypted", "with which algorithm?"]
+    relative = make_brief(Question("Q", "Is there a policy under which access is reviewed?")).facts
+    assert len(relative) == 1

@@ -2051,3 +2051,159 @@ def test_a_yes_or_no_marked_in_the_column_asked_is_the_answer() -> None:
     # a column the question does not name decides nothing
     other = make_brief(Question("Q", "Do you monitor physical security?"))
     assert short_answer(other, "grounded", _claims(absent), row=table)[0] != "No"
+
+
+def test_a_state_asked_with_un_and_stated_without_is_no_yes() -> None:
+    """ "Is data at rest left unencrypted?" answered by a sentence saying it is
+    encrypted: its words are all the ask's, but it states the opposite state."""
+    answer, finding = _short(
+        "Is data at rest left unencrypted?", "Customer data at rest is encrypted with AES-256."
+    )
+    assert (answer, finding) == ("Needs review", "negation")
+    answer, finding = _short(
+        "Are unencrypted backups stored off-site?", "Encrypted backups are stored off-site."
+    )
+    assert (answer, finding) == ("Needs review", "negation")
+
+
+def test_a_control_acting_on_an_un_state_still_answers_yes() -> None:
+    assert _short(
+        "Do you detect unauthorized devices on the network?",
+        "Network access control detects devices on the network and only authorized devices "
+        "may connect.",
+    ) == ("Yes", None)
+    assert _short(
+        "Is unauthorized access to production prevented?",
+        "Access to production is restricted to authorized engineers.",
+    ) == ("Yes", None)
+
+
+def test_a_yes_no_question_asking_a_value_if_so_answers_yes_and_the_value() -> None:
+    """ "Is X done? If so, how often?": the value says Yes too ("Yes; annually"), which
+    a workbook's Yes/No column then gets."""
+    assert _short(
+        "Is a formal risk assessment performed? If so, how often?",
+        "A formal risk assessment is performed annually by the Security Officer.",
+    ) == ("Yes; annually", None)
+    assert _short(
+        "Is security awareness training required for new hires? If so, within what timeframe?",
+        "New workforce members complete security awareness training within 30 days of hire.",
+    ) == ("Yes; within 30 days", None)
+
+
+def test_a_value_the_lead_exempts_the_practice_from_is_no_value() -> None:
+    answer, finding = _short(
+        "Are passwords required to be changed periodically? If so, how often?",
+        "Passwords are not subject to periodic expiration; a password must be changed "
+        "immediately when compromise is suspected.",
+    )
+    assert answer not in ("Yes; periodic", "periodic")
+    assert answer == "Needs review" and finding == "value"
+
+
+def test_a_value_question_without_if_so_stays_the_value() -> None:
+    assert _short(
+        "How often is a formal risk assessment performed?",
+        "A formal risk assessment is performed annually by the Security Officer.",
+    ) == ("annually", None)
+
+
+def test_a_part_asking_which_algorithm_or_standard_gets_the_one_the_lead_names() -> None:
+    assert _short(
+        "Is data at rest encrypted, and with which algorithm?",
+        "We encrypt customer data at rest using AES-256.",
+    ) == ("Yes; AES-256", None)
+    assert _short(
+        "Is there a documented process for sanitizing storage media before disposal? "
+        "If so, what standard is followed?",
+        "Storage media are sanitized in accordance with NIST SP 800-88 before disposal.",
+    ) == ("Yes; NIST SP 800-88", None)
+    # a part asking which something the lead does not name adds nothing
+    assert _short(
+        "Are backups encrypted, and which key management service is used?",
+        "Backups are encrypted with AES-256.",
+    ) == ("Yes", None)
+
+
+def test_a_negation_inside_an_opening_condition_is_no_denial() -> None:
+    """ "Where a system cannot use Okta, ..." sets the case the rule is for; it had
+    answered No to whether a minimum length is enforced."""
+    assert _short(
+        "Is a minimum password length enforced for local accounts?",
+        "Where a system cannot use Okta, its local password must be at least 14 characters long.",
+    ) == ("Yes", None)
+
+
+def test_a_condition_naming_the_practice_asked_is_still_read() -> None:
+    answer, _ = _short("Are backups encrypted?", "If a backup is not encrypted, it is deleted.")
+    assert answer != "Yes"
+
+
+def test_a_practice_stated_once_at_hire_is_no_yes_to_a_repeated_one() -> None:
+    answer, finding = _short(
+        "Are background checks repeated periodically for existing employees?",
+        "All new employees and contractors go through a background check by Checkr before "
+        "their start date.",
+    )
+    assert (answer, finding) == ("Needs review", "scope")
+    assert (
+        _short(
+            "Are background checks repeated periodically for existing employees?",
+            "Background checks are performed prior to hire and repeated every three years.",
+        )[0]
+        == "Yes"
+    )
+    assert _short(
+        "Are background checks performed on new employees?",
+        "All new employees go through a background check before their start date.",
+    ) == ("Yes", None)
+
+
+def test_a_value_of_another_thing_the_sentence_goes_on_to_is_no_answer() -> None:
+    lead = (
+        "Server rooms have an uninterruptible power supply rated for at least 30 minutes "
+        "and a diesel generator that is tested every month."
+    )
+    assert _short("How often is the UPS in the server rooms tested?", lead) == (
+        "Needs review",
+        "subject",
+    )
+    assert _short("How often is the diesel generator tested?", lead) == ("every month", None)
+
+
+def test_a_value_of_the_sentences_own_subject_stays_the_answer() -> None:
+    assert _short(
+        "How long are backups retained?", "Backups are encrypted and retained for 35 days."
+    ) == ("for 35 days", None)
+    assert _short(
+        "How often is access reviewed?",
+        "Access is reviewed by managers and the security team quarterly.",
+    ) == ("quarterly", None)
+
+
+def test_an_acronym_the_question_defines_names_what_it_stands_for() -> None:
+    assert _short(
+        "Is remote access to safety instrumented systems (SIS) permitted?",
+        "Remote access to an SIS is not permitted under any circumstances.",
+    ) == ("No", None)
+
+
+def test_a_figure_that_is_no_time_does_not_answer_a_question_asking_one() -> None:
+    lead = "Passwords must be a minimum of 14 characters in length."
+    assert _short("What is the minimum password age?", lead) == ("Needs review", "value")
+    assert _short("What is the minimum password length?", lead)[0] == "a minimum of 14 characters"
+    assert _short("What is the maximum password age?", "Passwords expire after 90 days.") == (
+        "90 days",
+        None,
+    )
+    assert _short(
+        "What is the session timeout?", "Sessions are limited to 5 concurrent devices."
+    ) == ("Needs review", "value")
+
+
+def test_a_predicate_of_a_coordinated_subject_is_the_whole_subjects() -> None:
+    assert _short(
+        "How often is an external penetration test performed?",
+        "An independent external penetration test of the internet-facing systems and the "
+        "corporate network shall be performed every year.",
+    ) == ("every year", None)

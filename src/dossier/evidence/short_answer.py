@@ -58,6 +58,7 @@ from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier, qualifiers_named
 from dossier.research.values import (
+    KINDS_OF_DOCUMENT,
     SIBLING_BREAK,
     as_days,
     holds_value,
@@ -166,6 +167,12 @@ def short_answer(
     lead = chosen if chosen and chosen in quoted else quoted
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
+    confirmed = False  # "Is X done? If so, how often?": "Yes; quarterly"
+    if brief is not None and doubt is None and _asks_yes_then_value(brief, first):
+        said, finding = _yes_or_no(brief, lead)
+        if said != YES:
+            return said, finding
+        confirmed = True
     affirmed = _affirmed_elsewhere(brief, claims) if first == NO and brief is not None else None
     if affirmed is not None:
         detail = (
@@ -190,7 +197,25 @@ def short_answer(
     if denial is not None:
         return NEEDS_REVIEW, _denial_finding(denial)
     further = _further_values(brief, claims, parts or {}, chosen)
-    return SHORT_ANSWER_PARTS.join([first, *further]), None
+    return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
+
+
+# A yes/no question's follow-up asking a value of the practice: "If so, how often?"
+_IF_SO = re.compile(r"\bif\s+(?:so|yes)\b", re.I)
+
+
+def _asks_yes_then_value(brief: Brief, first: str) -> bool:
+    """Whether a yes/no question asks a value only if the practice is followed ("Is a
+    risk assessment performed? If so, how often?") and the lead gave one: the value
+    then says Yes too, when the lead states the practice as a yes/no question's lead
+    must ("Passwords are not subject to periodic expiration" is no "periodic")."""
+    return (
+        first not in (NO, NEEDS_REVIEW, DOCUMENTED)
+        and bool(brief.facts)
+        and brief.facts[0].asks is not None
+        and _YES_NO.match(brief.facts[0].text) is not None
+        and _IF_SO.search(brief.query) is not None
+    )
 
 
 def _denial_finding(denial: str) -> Finding:
@@ -301,9 +326,19 @@ def _value_answer(
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
+    if kind == "number" and _not_a_time(question, [value]) is not None:
+        detail = f"the question asks a time; the lead quote states “{value}”"
+        return NEEDS_REVIEW, Finding("value", 0, detail)
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
+    another = _another_thing_stated(fact, lead, value) if row is None else None
+    if another is not None:
+        detail = (
+            f"the lead quote states “{value}” of “{another}”, which names nothing the "
+            "question asks about: a person decides whether it is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     beside = _practice_beside(fact, lead, value) if row is None else None
     if beside is not None:
         detail = (
@@ -498,7 +533,9 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     holds terms no answer repeats): a value stated for something beside the subject
     ("Security event logs are reviewed daily" for application debug logs) is not the
     answer. A frequency is a practice's: of three terms, naming one is naming a practice
-    beside the one asked ("backed up daily" for backup restore tests)."""
+    beside the one asked ("backed up daily" for backup restore tests). Of two terms or
+    more, naming none is about something else ("The incident response plan shall be
+    tested periodically" for the disaster recovery plan)."""
     present = set(content_terms(lead))
     subject = subject_terms(fact)
     # as the question orders them: its first term is what sets the subject apart
@@ -507,7 +544,48 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     named = len(terms) - len(missing)
     if fact.asks == "frequency" and len(terms) == 3 and named == 1:
         return missing  # "backed up daily" for backup restore tests: a practice beside
+    distinctive = [t for t in terms if t not in _PRACTICES and t not in KINDS_OF_DOCUMENT]
+    if len(distinctive) >= 2 and not any(thesaurus.says(t, present) for t in distinctive):
+        return missing  # "The incident response plan shall be tested" of the DR plan's tests
     return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
+
+
+# Where a sentence goes on to another thing: "... and a diesel generator that ...", "; ".
+_ANOTHER_THING = re.compile(
+    r",?\s+and\s+(?:a|an|the|its|their|our|each|every)\s+|;\s+|,\s+(?:while|whereas)\s+", re.I
+)
+# ... which a relative clause of the value's own states something of: "that is tested"
+# (a predicate alone may be the whole sentence's: "A test of X and the corporate network
+# shall be performed every year").
+_OWN_PREDICATE = re.compile(
+    r"\b(?:that|which|who)\s+(?:is|are|was|were|must|shall|will|should|gets?)\b", re.I
+)
+
+
+def _another_thing_stated(fact: Fact, lead: str, value: str) -> str | None:
+    """The other thing a value is stated of, when the lead goes on from what the
+    question asks about to another thing with its own predicate and the value is
+    that thing's: "Server rooms have an uninterruptible power supply rated for at
+    least 30 minutes and a diesel generator that is tested every month" states no
+    frequency of the UPS's tests. None when the value's clause names the subject (or
+    shares the sentence's subject: "Backups are encrypted and kept for 35 days")."""
+    at = lead.find(value)
+    if at < 0:
+        return None
+    breaks = [m for m in _ANOTHER_THING.finditer(lead, 0, at)]
+    if not breaks:
+        return None
+    clause = lead[breaks[-1].end() : at + len(value)]
+    if _OWN_PREDICATE.search(clause) is None:
+        return None
+    subject = [t for t in subject_terms(fact) if t not in _PRACTICES]  # "tested" is shared
+    before = set(content_terms(lead[: breaks[-1].start()]))
+    own = set(content_terms(clause))
+    if any(thesaurus.says(t, own) for t in subject):
+        return None
+    if not any(thesaurus.says(t, before) for t in subject):
+        return None  # the subject is named nowhere: other checks read that
+    return " ".join(clause[: clause.find(value)].split()[:8])
 
 
 def _partial_subject(fact: Fact, lead: str, value: str) -> str:
@@ -531,8 +609,13 @@ def _further_values(
     wording ("at least annually": composing checks the quotes against it; read off a
     sentence about another training, it said "Yes; annual" beside a monthly lead)."""
     quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
+    first = lead if lead and lead in quoted else _folded(claims[0].quotes[0].text)
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
+        named = _named_for_part(fact.text, first)
+        if named is not None:  # "..., and with which algorithm?": "Yes; AES-256"
+            values.append(named)
+            continue
         if fact.asks is None or fact.text in brief.demands:  # a demand is checked, not read
             continue
         own = _folded(parts.get(index, ""))
@@ -543,6 +626,36 @@ def _further_values(
         if value is not None:
             values.append(value)
     return values
+
+
+# A part asking which one: "with which algorithm?", "what standard is followed?".
+_WHICH_PART = re.compile(r"^\W*(?:and\s+)?(?:(?:with|in|using|by|to)\s+)?(?:what|which)\b", re.I)
+_STANDARD_ASKED = re.compile(
+    r"\b(?:standards?|frameworks?|benchmarks?|methodolog(?:y|ies))\b", re.I
+)
+# A published standard named: "NIST SP 800-88", "ISO/IEC 27001:2022", "OWASP ASVS Level 2".
+_NAMED_STANDARD = re.compile(
+    r"\bNIST\s+(?:SP\s+)?\d{3}-\d+[A-Za-z]?(?:\s+Rev(?:ision)?\.?\s*\d)?"
+    r"|\bISO(?:\s*/\s*IEC)?\s*\d{4,5}(?:-\d+)?(?::\d{4})?"
+    r"|\bOWASP\s+(?:ASVS|Top\s*(?:10|Ten)|SAMM)(?:\s+(?:Level|L)\s*\d)?"
+    r"|\bCIS\s+(?:Benchmarks?|Controls)(?:\s+Level\s+\d)?"
+    r"|\bDoD\s+5220\.22-M|\bPCI[\s-]DSS(?:\s+v?\d(?:\.\d)?)?|\bFIPS\s+140-[23](?:\s+Level\s+\d)?",
+)
+
+
+def _named_for_part(part: str, lead: str) -> str | None:
+    """What the lead names for a further part asking which version, algorithm or
+    standard ("Is data at rest encrypted, and with which algorithm?" of "We encrypt
+    customer data at rest using AES-256"; "If so, what standard is followed?" of
+    "... sanitized in accordance with NIST SP 800-88"), or None."""
+    if _WHICH_PART.match(part) is None:
+        return None
+    if _VERSION_ASKED.search(part):
+        return _standard_named(part, lead)
+    if _STANDARD_ASKED.search(part):
+        found = [m.group(0) for m in _NAMED_STANDARD.finditer(lead) if not _REFUSED.search(lead)]
+        return " ".join(found[0].split()) if found else None
+    return None
 
 
 def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
@@ -579,10 +692,34 @@ def _open(
             return cell, None
         values = [stated_value("number", lead, question_terms(part)) for part in asked]
         if all(values) and len(set(values)) == len(values):  # one each, told apart
+            untimed = _not_a_time(brief.query, [v for v in values if v])
+            if untimed is not None:
+                detail = f"the question asks a time; the lead quote states “{untimed}”"
+                return NEEDS_REVIEW, Finding("value", 0, detail)
             return SHORT_ANSWER_PARTS.join(v for v in values if v), None
         if _FIGURE_ASKED.search(brief.query) and not _ANY_FIGURE.search(quoted):
             return NEEDS_REVIEW, Finding("value", 0, "no quote states a figure")
     return DOCUMENTED, None
+
+
+# A measure of time asked ("the minimum password age", "the session timeout") and a
+# figure counting something else ("14 characters", "5 concurrent devices").
+_TIME_ASKED = re.compile(
+    r"\b(?:age|timeouts?|time-?outs?|lifetimes?|durations?|validity|expiry|expiration"
+    r"|retention\s+period|interval)\b",
+    re.I,
+)
+_TIME_UNIT = re.compile(
+    r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b", re.I
+)
+
+
+def _not_a_time(question: str, values: Sequence[str]) -> str | None:
+    """The figure read for a question asking a measure of time that states none:
+    "a minimum of 14 characters" is no minimum password age."""
+    if _TIME_ASKED.search(question) is None:
+        return None
+    return next((v for v in values if _TIME_UNIT.search(v) is None), None)
 
 
 # An open question asking which version, algorithm or protocol is used.
@@ -800,11 +937,35 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     other = _another_standard(brief.query, lead) if brief is not None else None
     if other is not None:
         return NEEDS_REVIEW, other
+    lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
+    once = _once_for_recurring(brief.query, lead)  # the whole lead: "... before their start"
+    if once is not None:
+        return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+# An acronym the question defines: "safety instrumented systems (SIS)".
+_DEFINED_ACRONYM = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,6})\(\s*([A-Z]{2,6})s?\s*\)")
+
+
+def _acronyms_spelled(question: str, lead: str) -> str:
+    """The lead, read with each acronym the question defines followed by what it
+    stands for ("Remote access to an SIS is not permitted" names the safety
+    instrumented systems of "Is remote access to safety instrumented systems (SIS)
+    permitted?"). Only for reading the Yes or No: no quote changes."""
+    for match in _DEFINED_ACRONYM.finditer(question):
+        acronym = match.group(2)
+        named = match.group(1).split()[-len(acronym) :]
+        initials = "".join(w[0] for w in named).upper()
+        if initials != acronym or len(named) != len(acronym):
+            continue
+        spelled = " ".join(named)
+        lead = re.sub(rf"\b{acronym}s?\b(?!\s*\()", rf"\g<0> {spelled}", lead)
+    return lead
 
 
 # A numbered standard: "ISO 27001", "ISO/IEC 27701:2019", "ISO 22301".
@@ -837,7 +998,9 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
             continue
         elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
         for negation in _NEGATION.finditer(clause):
-            if _bounding(clause, negation.start()):
+            if _bounding(clause, negation.start()) or _in_condition(
+                brief.query, lead, lead.find(clause) + negation.start()
+            ):
                 continue  # "no later than", "an auditor who does not audit their own work"
             if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
                 return " ".join(clause.split())
@@ -850,7 +1013,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
     negations = [
         m
         for m in _NEGATION.finditer(lead)
-        if not _bounding(lead, m.start()) and not _names_by_negation(asked, lead, m.start())
+        if not _bounding(lead, m.start())
+        and not _names_by_negation(asked, lead, m.start())
+        and not _in_condition(asked, lead, m.start())
     ]
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
@@ -860,6 +1025,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
+            or (_opposite_state(brief.query, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
@@ -987,6 +1153,73 @@ _RESTRICTION_ASK = re.compile(
 # A question asking about what lies outside a place, and a lead keeping it inside.
 _OUTSIDE_ASKED = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?P<place>\w+(?:\s+\w+)?)", re.I)
 _INSIDE = r"\b(?:only\s+)?(?:with)?in\s+(?:the\s+)?{place}\b|\binside\s+(?:the\s+)?{place}\b"
+
+
+# A question asking whether something is in the state a word with "un-" names: "Is data
+# at rest left unencrypted?", "Are backups stored unencrypted off-site?", "Is
+# unencrypted traffic allowed to production?" (the state as predicate, or the subject
+# of allowing or using it).
+_UN_STATE = re.compile(
+    r"\b(?:is|are|was|were|be|being|left|kept|stored|sent|transmitted|held|remains?)"
+    r"\s+un(?P<predicate>[a-z]{4,})\b"
+    r"|\bun(?P<subject>[a-z]{4,})\s+(?:\w+\s+){0,2}(?:is\s+|are\s+)?(?:allowed|permitted"
+    r"|accepted|tolerated|used|stored|sent|transmitted)\b",
+    re.I,
+)
+
+
+def _opposite_state(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether something is "un-"something and the lead
+    states it is that something: "Customer data at rest is encrypted with AES-256" is no
+    Yes to "Is data at rest left unencrypted?" (it had been, the ask's words all
+    stated); a person reads it as the No it likely is."""
+    if _asks_absence(question):
+        return None  # "Is unauthorised access prevented?" asks the control
+    for match in _UN_STATE.finditer(question):
+        state = (match.group("predicate") or match.group("subject")).lower()
+        said = {stem(w) for w in words(lead.lower())}
+        if stem(state) in said and stem("un" + state) not in said:
+            detail = (
+                f"the question asks whether it is un{state}; the lead quote states it is "
+                f"{state}: a person decides (likely No)"
+            )
+            return Finding("negation", 0, detail)
+    return None
+
+
+# A question asking that a practice recurs: "Are background checks repeated periodically
+# for existing employees?", "Is rescreening performed?".
+_RECURRING_ASK = re.compile(
+    r"\b(?:repeat(?:ed|s)?|periodic(?:ally)?|recurring|ongoing|re-?(?:screen|check|verif)\w*)\b",
+    re.I,
+)
+# A practice stated once, at a starting point: "prior to hire", "before their start date".
+_ONCE = re.compile(
+    r"\b(?:prior\s+to|before)\s+(?:\w+\s+){0,2}(?:hire|hiring|start|joining|employment"
+    r"|onboarding)\b|\b(?:upon|at|on)\s+(?:\w+\s+)?(?:hire|hiring|joining)\b|\bpre-?employment\b",
+    re.I,
+)
+_ANY_RECURRENCE = re.compile(
+    r"\b(?:every|each|annual(?:ly)?|yearly|quarterly|monthly|periodic(?:ally)?|regular(?:ly)?"
+    r"|again|repeat(?:ed|s)?|re-?\w+ed|ongoing|recurring|refresh(?:er|ed)?)\b",
+    re.I,
+)
+
+
+def _once_for_recurring(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks that a practice recurs and the lead states it
+    once, at a starting point, with no recurrence: "All new employees go through a
+    background check before their start date" is no Yes to "Are background checks
+    repeated periodically for existing employees?"."""
+    if not _RECURRING_ASK.search(question) or not _ONCE.search(lead):
+        return None
+    if _ANY_RECURRENCE.search(lead):
+        return None
+    detail = (
+        "the question asks whether it is repeated; the lead quote states it once, at the "
+        "start: a person decides"
+    )
+    return Finding("scope", 0, detail)
 
 
 def _only_something_else(brief: Brief, lead: str) -> Finding | None:
@@ -1153,7 +1386,9 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for text in others:
         for match in _NEGATION.finditer(text):
-            if _bounding(text, match.start()) or not _names_after(text, match.end(), wanted):
+            if _bounding(text, match.start()) or _in_condition(brief.query, text, match.start()):
+                continue
+            if not _names_after(text, match.end(), wanted):
                 continue
             if (
                 _about_practice(brief, text)
@@ -1207,6 +1442,29 @@ def _bounding(text: str, at: int) -> bool:
         _BOUNDING.match(text, at) is not None
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
     )
+
+
+def _in_condition(question: str, text: str, at: int) -> bool:
+    """Whether the negation at ``at`` is inside a condition opening the sentence that
+    names nothing the question asks: "Where a system cannot use Okta, its local
+    password must be at least 14 characters" states the rule for that case ("If a
+    backup is not encrypted, it is deleted" names the practice asked: no)."""
+    for condition in _IN_CONDITION.finditer(text):
+        if condition.start("negation") == at:
+            asked = {stem(w) for w in words(question) if w.lower() not in STOPWORDS}
+            said = {stem(w) for w in words(condition.group("condition"))}
+            return not asked & said
+    return False
+
+
+# A negation inside a condition opening the sentence: "Where a system cannot use Okta,
+# its local password must be at least 14 characters" states the rule for that case.
+_IN_CONDITION = re.compile(
+    r"(?:^|[.;:]\s+)(?P<condition>(?:where|if|when|whenever|in\s+case|in\s+the\s+event)\s+"
+    r"[^,;.]{0,60}?(?P<negation>\b(?:not|cannot|can't|don't|doesn't|isn't|aren't|never|no)\b)"
+    r"[^,;.]{0,60}),",
+    re.I,
+)
 
 
 # A relative clause that names its subject by a negation: "systems that cannot be patched".

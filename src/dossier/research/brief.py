@@ -277,12 +277,21 @@ def _facts(text: str) -> tuple[Fact, ...]:
             # "... and how long are they kept?": "they" are the previous fact's subject.
             terms = tuple(dict.fromkeys(facts[-1].terms + fact.terms))
             facts.append(Fact(fact.text, terms, fact.asks))
-        elif fact.terms or not facts:
+        elif _names_a_subject(fact) or not facts:
             facts.append(fact)
         elif fact.asks:
             previous = facts[-1]
             facts[-1] = Fact(f"{previous.text} {part}", previous.terms, fact.asks)
     return tuple(f for f in facts if f.terms) or (_fact(text),)
+
+
+def _names_a_subject(fact: Fact) -> bool:
+    """Whether a part names something of its own beside the kind of value it asks:
+    "If so, within what timeframe?" names none (its "timeframe" is the kind), so it
+    asks its value of the part before it."""
+    return any(t not in _INSTRUCTION_WORDS for t in fact.terms) or (
+        bool(fact.terms) and fact.asks is None
+    )
 
 
 # Words of an instruction that name the kind of value, not what it is about.
@@ -310,7 +319,13 @@ _ASKING = (
     r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b"
 )
 # "What is X, and how long is Y?": two facts when the second part asks on its own.
-_COORDINATED = re.compile(rf"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)(?={_ASKING})", re.I)
+# After ", and" a preposition and "which" ask again ("..., and with which algorithm?"):
+# no relative clause follows "and".
+_COORDINATED = re.compile(
+    rf"(?:(?:,|;)\s*(?:and|or)?\s*|\s+and\s+)(?={_ASKING})"
+    r"|(?:,|;)\s*and\s+(?=(?:with|in|using|by|under|to)\s+which\b)",
+    re.I,
+)
 
 
 # "Under your risk management process, how often ...?", "When a customer leaves, how

@@ -203,13 +203,13 @@ def names_antecedent(part: Fact, antecedent: Fact, text: str) -> bool:
     if _REFERS_BACK.search(part.text) is None:
         return True
     present = set(content_terms(text))
-    named = [t for t in antecedent.terms if t not in _KINDS_OF_DOCUMENT] or antecedent.terms
+    named = [t for t in antecedent.terms if t not in KINDS_OF_DOCUMENT] or antecedent.terms
     return any(thesaurus.says(term, present) for term in named)
 
 
 # Kinds of document, which name no subject of their own: "the incident response plan"
 # names no "disaster recovery plan" by its "plan".
-_KINDS_OF_DOCUMENT = frozenset(
+KINDS_OF_DOCUMENT = frozenset(
     stem(w) for w in ("plan", "plans", "programme", "program", "standard", "standards")
 )
 
@@ -250,7 +250,9 @@ def without_section_number(text: str) -> str:
 # ("not only annually" does not).
 _DENIED_BEFORE = re.compile(
     r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+)?$"
-    r"|\b(?:not|never)\s+(?:\w+\s+)?(?:to\s+)?be\s+$",
+    r"|\b(?:not|never)\s+(?:\w+\s+)?(?:to\s+)?be\s+$"
+    # "not subject to periodic expiration", "exempt from annual recertification"
+    r"|\b(?:not\s+subject\s+to|exempt(?:ed)?\s+from)\s+(?:a\s+|an\s+|any\s+)?$",
     re.I,
 )
 # ... unless the value is what the text states in the end: "not required to be 8
