@@ -2207,3 +2207,18 @@ def test_a_predicate_of_a_coordinated_subject_is_the_whole_subjects() -> None:
         "An independent external penetration test of the internet-facing systems and the "
         "corporate network shall be performed every year.",
     ) == ("every year", None)
+
+
+def test_a_value_of_the_other_side_in_the_lead_quote_is_no_second_value() -> None:
+    lead = (
+        "Authenticated vulnerability scans of the internal production network are run weekly.\n"
+        "2. External scans of internet-facing systems are run monthly."
+    )
+    brief = make_brief(Question("Q", "How often are external vulnerability scans performed?"))
+    answer, finding = short_answer(
+        brief,
+        "grounded",
+        _claims(lead),
+        focus="External scans of internet-facing systems are run monthly.",
+    )
+    assert (answer, finding) == ("monthly", None)

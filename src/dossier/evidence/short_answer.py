@@ -455,10 +455,37 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
             continue
         if not holds_value(asked, sentence) or not _about_as_much(asked, sentence, lead):
             continue
+        if _names_the_opposite(brief.query, sentence):
+            continue  # "... of the internal production network ... weekly" for external
         other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
     return None
+
+
+# Words naming one of two sides of what a practice covers: a sentence naming the other
+# side only states a value of something else.
+_SIDES = (
+    ("internal", "external"),
+    ("inbound", "outbound"),
+    ("incremental", "full"),
+    ("onsite", "offsite"),
+    ("authenticated", "unauthenticated"),
+)
+
+
+def _names_the_opposite(question: str, sentence: str) -> bool:
+    """Whether the sentence names the other side of a pair the question names one of,
+    and not the question's: "Authenticated vulnerability scans of the internal
+    production network are run weekly" beside "External scans ... are run monthly" is
+    no second value for how often external scans run."""
+    asked = {w.lower() for w in words(question)}
+    said = {w.lower() for w in words(sentence)}
+    return any(
+        (one in asked and other in said and one not in said)
+        or (other in asked and one in said and other not in said)
+        for one, other in _SIDES
+    )
 
 
 def _rival_quoted(brief: Brief, claims: Sequence[Claim], lead: str, value: str) -> str | None:
