@@ -2222,3 +2222,13 @@ def test_a_value_of_the_other_side_in_the_lead_quote_is_no_second_value() -> Non
         focus="External scans of internet-facing systems are run monthly.",
     )
     assert (answer, finding) == ("monthly", None)
+
+
+def test_a_value_of_a_second_clause_about_another_thing_is_no_answer() -> None:
+    answer, finding = _short(
+        "Is access revoked when an employee leaves, and within what timeframe?",
+        "Google Workspace, Slack, GitHub and AWS access are revoked on the employee's last "
+        "working day, and the laptop is returned and wiped within 14 days.",
+    )
+    assert answer != "within 14 days"
+    assert (answer, finding) == ("Needs review", "subject")

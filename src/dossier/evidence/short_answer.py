@@ -587,6 +587,9 @@ _ANOTHER_THING = re.compile(
 _OWN_PREDICATE = re.compile(
     r"\b(?:that|which|who)\s+(?:is|are|was|were|must|shall|will|should|gets?)\b", re.I
 )
+# ... or a clause of its own after one with its own verb: "Access is revoked on the last
+# working day, and the laptop is returned and wiped within 14 days".
+_FINITE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|gets?|has|have)\b", re.I)
 
 
 def _another_thing_stated(fact: Fact, lead: str, value: str) -> str | None:
@@ -603,10 +606,13 @@ def _another_thing_stated(fact: Fact, lead: str, value: str) -> str | None:
     if not breaks:
         return None
     clause = lead[breaks[-1].end() : at + len(value)]
-    if _OWN_PREDICATE.search(clause) is None:
+    first = lead[: breaks[-1].start()]
+    if _OWN_PREDICATE.search(clause) is None and not (
+        _FINITE.search(first) and _FINITE.search(clause)  # two clauses, each with its verb
+    ):
         return None
     subject = [t for t in subject_terms(fact) if t not in _PRACTICES]  # "tested" is shared
-    before = set(content_terms(lead[: breaks[-1].start()]))
+    before = set(content_terms(first))
     own = set(content_terms(clause))
     if any(thesaurus.says(t, own) for t in subject):
         return None
