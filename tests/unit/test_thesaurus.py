@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dossier.common.textutil import content_terms, question_terms, stem
+from dossier.common.textutil import STOPWORDS, content_terms, question_terms, stem
 from dossier.research import thesaurus
 
 
@@ -27,11 +27,15 @@ def test_a_phrase_counts_only_when_all_its_words_occur() -> None:
     assert not thesaurus.says(stem("vendor"), set(content_terms("a party")))
 
 
-# ``says`` runs as set operations; this is its definition, word for word.
+# ``says`` runs as set operations; this is its definition, word for word: an
+# alternative is said by its words a sentence's terms can hold (its stopwords aside:
+# "lock out" by "lock").
 def _says_by_definition(term: str, present: set[str]) -> bool:
-    return term in present or any(
-        all(s in present for s in alt) for alt in thesaurus.alternatives(term)
-    )
+    stop = {stem(w) for w in STOPWORDS}
+    held = [
+        [s for s in alt if len(alt) == 1 or s not in stop] for alt in thesaurus.alternatives(term)
+    ]
+    return term in present or any(words and all(s in present for s in words) for words in held)
 
 
 _STEMS = sorted(
@@ -166,3 +170,9 @@ def test_a_product_says_its_kind_one_way() -> None:
     assert not thesaurus.says(stem("crowdstrike"), set(content_terms("EDR is deployed.")))
     assert not thesaurus.says(stem("crowdstrike"), set(content_terms("SentinelOne runs.")))
     assert thesaurus.says(stem("mfa"), set(content_terms("Engineers use a YubiKey.")))
+
+
+def test_a_phrase_with_a_stopword_is_said_by_its_other_words() -> None:
+    """ "lock out" (an alternative of lockout) is said by "lock": "out" is a stopword,
+    which a sentence's terms never hold."""
+    assert thesaurus.says(stem("lockout"), {stem("lock")})
