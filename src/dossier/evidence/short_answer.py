@@ -560,9 +560,10 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     holds terms no answer repeats): a value stated for something beside the subject
     ("Security event logs are reviewed daily" for application debug logs) is not the
     answer. A frequency is a practice's: of three terms, naming one is naming a practice
-    beside the one asked ("backed up daily" for backup restore tests). Of two terms or
-    more, naming none is about something else ("The incident response plan shall be
-    tested periodically" for the disaster recovery plan)."""
+    beside the one asked ("backed up daily" for backup restore tests). Naming none of
+    two or more terms beside practices and kinds of document ("test", "plan") is about
+    something else ("The incident response plan shall be tested periodically" for the
+    disaster recovery plan)."""
     present = set(content_terms(lead))
     subject = subject_terms(fact)
     # as the question orders them: its first term is what sets the subject apart
