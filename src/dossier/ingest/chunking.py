@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dossier.common.textutil import sentence_spans
-from dossier.ingest.page_edges import running_spans, without_spans
+from dossier.ingest.page_edges import running_spans, strip_span, without_spans
 from dossier.records import Chunk, Document
 
 
@@ -87,11 +87,11 @@ def _leading_heading(text: str, start: int, end: int) -> tuple[tuple[int, str] |
     atx = _HEADING.match(first_line)
     if atx:
         rest = start + len(first_line)
-        return (len(atx.group(1)), atx.group(2)), _strip_span(text, rest, end)[0]
+        return (len(atx.group(1)), atx.group(2)), strip_span(text, rest, end)[0]
     setext = _SETEXT.match(block)
     if setext and len(setext.group(1).split()) <= 12:
         level = 1 if setext.group(2).startswith("=") else 2
-        return (level, setext.group(1).strip()), _strip_span(text, start + setext.end(), end)[0]
+        return (level, setext.group(1).strip()), strip_span(text, start + setext.end(), end)[0]
     return None, start
 
 
@@ -99,18 +99,10 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
     position = 0
     for match in [*_BLOCK_BREAK.finditer(text), None]:
         stop = match.start() if match else len(text)
-        start, end = _strip_span(text, position, stop)
+        start, end = strip_span(text, position, stop)
         if end > start:
             yield start, end
         position = match.end() if match else len(text)
-
-
-def _strip_span(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 def _pieces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
@@ -133,11 +125,11 @@ def _sentence_runs(text: str, start: int, end: int, max_chars: int) -> Iterable[
     last_cut = start
     for cut in cuts:
         if cut - piece_start > max_chars and last_cut > piece_start:
-            yield _strip_span(text, piece_start, last_cut)
+            yield strip_span(text, piece_start, last_cut)
             piece_start = last_cut
         last_cut = cut
     if piece_start < end:
-        yield _strip_span(text, piece_start, end)
+        yield strip_span(text, piece_start, end)
 
 
 _SPACE_BEFORE_LIMIT = re.compile(r"\s(?=\S*$)")
@@ -145,15 +137,15 @@ _SPACE_BEFORE_LIMIT = re.compile(r"\s(?=\S*$)")
 
 def _cut_at_spaces(text: str, start: int, end: int, max_chars: int) -> Iterable[tuple[int, int]]:
     """[start, end) in pieces of at most max_chars, each cut at its last whitespace."""
-    start, end = _strip_span(text, start, end)
+    start, end = strip_span(text, start, end)
     while end - start > max_chars:
         window = text[start : start + max_chars + 1]  # a space just past the limit still cuts
         space = _SPACE_BEFORE_LIMIT.search(window)
         cut = start + space.start() if space is not None and space.start() > 0 else start
         if cut <= start:
             cut = start + max_chars
-        yield _strip_span(text, start, cut)
-        start = _strip_span(text, cut, end)[0]
+        yield strip_span(text, start, cut)
+        start = strip_span(text, cut, end)[0]
     if end > start:
         yield start, end
 

@@ -79,9 +79,15 @@ def _edge_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _stripped(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    start, end = strip_span(text, start, end)
+    if end > start:
+        yield start, end
+
+
+def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without the whitespace at either end."""
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    if end > start:
-        yield start, end
+    return start, end
