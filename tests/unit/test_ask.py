@@ -126,6 +126,50 @@ def test_examples_hedges_and_conditions_are_no_part_of_the_core(
     assert ask.demands == demands
 
 
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Are users required to change their passwords periodically, for example every 90 days?",
+            "users required to change their passwords",
+        ),
+        (
+            "Do you scan for vulnerabilities, e.g. with Nessus, Qualys, etc.?",
+            "scan for vulnerabilities",
+        ),
+        (
+            "Is cardholder data (full track data, CVV2, PIN) stored after authorisation?",
+            "cardholder data stored after authorisation",
+        ),
+    ],
+)
+def test_examples_set_off_by_a_comma_or_listed_in_parentheses_are_no_part_of_the_core(
+    question: str, core: str
+) -> None:
+    """ "for example every 90 days" made "example", "90" and "days" terms a sentence had
+    to state, and "We do not require periodic password expiry" was refused; "CVV2" from
+    "(full track data, CVV2, PIN)" was refused against "card verification codes"."""
+    assert core_ask(question).core == core
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("Do you encrypt data (at rest, in transit, and in backups)?", "in transit"),
+        (
+            "Are your systems configured to log security-relevant events, such as "
+            "authentication, data access, etc.?",
+            "authentication",
+        ),
+        ("Are laptops, for example those of contractors, encrypted?", "encrypted"),
+    ],
+)
+def test_parts_asked_and_kinds_named_stay_in_the_core(question: str, kept: str) -> None:
+    """States asked about in parentheses are parts of the ask, "such as" names the kinds
+    asked about, and an example clause ends at its comma."""
+    assert kept in core_ask(question).core
+
+
 def test_a_list_of_kinds_in_parentheses_is_examples() -> None:
     """ "(upper/lower/digit/symbol)" made digit, lower and symbol the ask's key terms, and
     "Password complexity rules are not enforced" was refused as naming none."""

@@ -485,6 +485,23 @@ def test_title_from_heading_then_path() -> None:
 
 
 @pytest.mark.parametrize(
+    ("heading", "title"),
+    [
+        ("# **Data Management Policy**", "Data Management Policy"),
+        ("# __Backup Standard__", "Backup Standard"),
+        ("## ***Access Policy***", "Access Policy"),
+        ("# `sshd` Hardening Guide #", "`sshd` Hardening Guide"),
+        ("# Policy: *draft* and *final*", "Policy: *draft* and *final*"),
+        ("# **Part A** and **Part B**", "**Part A** and **Part B**"),
+    ],
+)
+def test_a_headings_emphasis_is_not_part_of_the_title(heading: str, title: str) -> None:
+    """A document titled by a bold heading was shown and cited as "**Data Management
+    Policy**"; emphasis around the whole heading goes, emphasis inside it stays."""
+    assert read_document(source("x.md", f"{heading}\n\nText.")).title == title
+
+
+@pytest.mark.parametrize(
     ("text", "title"),
     [
         (

@@ -16,6 +16,7 @@ from dossier.research.values import (
     demand_met,
     demand_shortfall,
     holds_value,
+    lead_answers_part,
     names_antecedent,
     names_whole_subject,
     stated_value,
@@ -563,6 +564,24 @@ def test_a_part_referring_back_needs_a_sentence_naming_its_antecedent() -> None:
     other_plan = "The incident response plan is exercised once a year."
     assert not names_antecedent(plan.facts[1], plan.facts[0], other_plan)
     assert names_antecedent(plan.facts[1], plan.facts[0], "The recovery plan is tested yearly.")
+
+
+def test_a_yes_no_part_the_lead_states_word_for_word_is_answered_by_it() -> None:
+    """ "The Business Continuity Plan is tested at least annually" was quoted as the
+    lead of "Is there a documented business continuity plan, and is it tested at least
+    annually?" and the dossier then said the part "is it tested at least annually" was
+    not established, under the quote stating it."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is there a documented business continuity plan, and is it tested at least annually?",
+        )
+    )
+    first, part = brief.facts[0], brief.facts[1]
+    lead = "The Business Continuity Plan is tested at least annually through a tabletop."
+    assert lead_answers_part(part, first, lead)
+    assert not lead_answers_part(part, first, "The Business Continuity Plan is approved.")
+    assert not lead_answers_part(part, first, "The incident response plan is tested yearly.")
 
 
 def test_a_frequency_the_sentence_denies_is_no_value() -> None:

@@ -294,7 +294,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             return str(metadata[key]).strip()
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
-        return heading.group(1).strip()
+        return _unmarked(heading.group(1))
     first_line = text.strip().split("\n", 1)[0].strip()
     if path.lower().endswith(".pdf"):
         line = _first_body_line(text)
@@ -303,6 +303,22 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
         return first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+# A heading's own markup around its words: emphasis (``**Data Policy**``, ``_Policy_``),
+# code spans, and the closing hashes ATX allows ("# Policy #").
+_HEADING_MARKUP = re.compile(r"^(\*{1,3}|_{1,3}|`)(?=\S)((?:(?!\1).)+)(?<=\S)\1$")
+_CLOSING_HASHES = re.compile(r"\s+#+$")
+
+
+def _unmarked(heading: str) -> str:
+    """A heading's words without the Markdown around them: a title is shown and
+    matched as words, and ``**Data Management Policy**`` is titled Data Management
+    Policy."""
+    title = _CLOSING_HASHES.sub("", heading.strip())
+    while (marked := _HEADING_MARKUP.match(title)) is not None:
+        title = marked.group(2).strip()
+    return title or heading.strip()
 
 
 def _first_body_line(text: str) -> str:

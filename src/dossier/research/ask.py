@@ -118,13 +118,27 @@ _HEDGES = re.compile(
     r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
     re.I,
 )
+_FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?)"
+_ITEM = r"[\w-]+(?:\s+[\w-]+){0,3}"  # a short item of a list: up to four words
+_PREPOSITION = r"(?:at|in|on|for|by|to|from|with|within|during|over|via)\b"
 # "(including but not limited to remote employees, contractors ...)", "(e.g. SAML)":
 # examples of what is asked about, not the ask.
 _EXAMPLES = re.compile(
     r"\s*\(\s*(?:including|incl\.|e\.\s?g\.?|eg|such as|for example|for instance|i\.\s?e\.?)"
     r"[^()]*\)"
     # a list of kinds in parentheses: "password complexity (upper/lower/digit/symbol)"
-    r"|\s*\(\s*[A-Za-z][\w-]*(?:\s*/\s*[A-Za-z][\w-]*){2,}\s*\)",
+    r"|\s*\(\s*[A-Za-z][\w-]*(?:\s*/\s*[A-Za-z][\w-]*){2,}\s*\)"
+    # a list of three or more short items in parentheses: "(full track data, CVV2, PIN)";
+    # not one of states or places ("(at rest, in transit, and in backups)": parts asked)
+    rf"|\s*\((?!\s*{_PREPOSITION})\s*{_ITEM}(?:\s*,\s*(?:(?:and|or)\s+)?"
+    rf"(?!{_PREPOSITION}){_ITEM}){{2,}}\s*\)"
+    # an example set off by a comma: "..., for example every 90 days?" (a list of them to
+    # the question's end too: "..., e.g. Nessus, Qualys, etc.?"). Not "such as", which
+    # names the kinds asked about ("security-relevant events, such as authentication,
+    # data access, etc."): they find the sentence that lists them.
+    rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]+(?:,\s*[^,;?()]+)*?,?\s*(?:etc\.?|(?:and|or)\s[^,;?()]+)"
+    r"(?=\s*[?;]|\s*$)"
+    rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]*",
     re.I,
 )
 # "If so, how often?": the follow-up's opening says nothing itself.

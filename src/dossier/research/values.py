@@ -178,14 +178,23 @@ def own_subject(part: Fact, first: Fact) -> Fact:
 
 def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     """Whether the lead sentence (chosen for the first part) answers a further part
-    too: the part asks a kind of value the first does not ("how many ..., and for how
-    long ...?": the first part's value is never read again as the second's) and the
-    sentence states one about the part's own subject."""
-    return (
-        part.asks is not None
-        and part.asks != first.asks
-        and holds_value(own_subject(part, first), lead)
-    )
+    too: a yes/no part whose every term it states, or a part asking a kind of value
+    the first does not ("how many ..., and for how long ...?": the first part's value
+    is never read again as the second's) when the sentence states one about the
+    part's own subject."""
+    if part.asks is None:
+        return _states_every_term(part, lead)
+    return part.asks != first.asks and holds_value(own_subject(part, first), lead)
+
+
+def _states_every_term(part: Fact, lead: str) -> bool:
+    """A yes/no part the lead states word for word (or in a thesaurus alternative):
+    "The Business Continuity Plan is tested at least annually" answers "..., and is
+    it tested at least annually?" (a part that refers back carries the terms of the
+    part before it). A part that names anything the lead does not is left to its own
+    evidence."""
+    present = set(content_terms(lead))
+    return bool(part.terms) and all(thesaurus.says(term, present) for term in part.terms)
 
 
 # A part of a question that refers back: "..., and how often are they tested?"
