@@ -111,6 +111,8 @@ def test_whitespace_is_folded() -> None:
         ("What SLAs apply to patching high severity findings?", "duration"),
         ("Do you encrypt data at rest?", None),
         ("Do you have SLAs for incident response?", None),
+        ("What is the recovery time objective (RTO) for Tier 1 systems?", "duration"),
+        ("What is your RPO for the billing database?", "duration"),
     ],
 )
 def test_asks(question: str, asks: str | None) -> None:

@@ -10,10 +10,12 @@ from dossier.ingest.sentences import (
     faq_question,
     is_list_item,
     is_question,
+    is_table_header,
     list_lead_in,
     only_links,
     passage_sentences,
     points_elsewhere,
+    table_cells,
     table_header,
     table_lead_in,
 )
@@ -250,3 +252,35 @@ def test_a_wiki_breadcrumb_trail_is_read_as_one(line: str, trail: bool) -> None:
     """A Confluence export's "Security / Policies / ..." line was quoted as the evidence
     of a policy."""
     assert breadcrumb(line) is trail
+
+
+ALIGNED = (
+    "RECOVERY OBJECTIVES\n\n"
+    "  Tier    Systems          RPO         RTO\n"
+    "  ------  ---------------  ----------  ---------\n"
+    "  Tier 1  Banner, Workday  15 minutes  8 hours\n"
+    "  Tier 2  Canvas, email    24 hours    24 hours\n"
+)
+
+
+def test_a_table_set_out_with_spaces_has_a_header_and_cells() -> None:
+    """A plain-text table underlined with dashes: its header row states nothing (it was
+    quoted as the answer to "What is the RTO for Tier 1 systems?") and its rows' cells
+    are what the columns say."""
+    header = ALIGNED.index("  Tier    Systems")
+    second = ALIGNED.index("Tier 2")
+    assert is_table_header(ALIGNED, header)
+    assert not is_table_header(ALIGNED, second)
+    assert table_header(ALIGNED, second) == ("Tier", "Systems", "RPO", "RTO")
+    assert table_cells("  Tier 1  Banner, Workday  15 minutes  8 hours") == (
+        "Tier 1",
+        "Banner, Workday",
+        "15 minutes",
+        "8 hours",
+    )
+
+
+def test_aligned_lines_without_dashes_under_a_header_are_no_table() -> None:
+    text = "Name      Role      Site\nAda       Admin     Leeds\n"
+    assert table_header(text, text.index("Ada")) == ()
+    assert not is_table_header(text, 0)

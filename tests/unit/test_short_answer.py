@@ -399,6 +399,17 @@ def test_a_column_named_by_its_short_form_is_the_column_asked() -> None:
         assert short_answer(brief, "grounded", _claims(row), row=table) == (value, None)
 
 
+def test_a_row_set_out_with_spaces_is_read_by_its_cells() -> None:
+    """The quote folds a plain-text row's gaps ("Tier 1 Banner, Workday 15 minutes 8
+    hours"), so its cells come with the row: the RTO column's value, not the first
+    period the row states (the RPO's)."""
+    brief = make_brief(Question("Q", "What is the recovery time objective (RTO) for Tier 1?"))
+    cells = ("Tier 1", "Banner, Workday", "15 minutes", "8 hours")
+    table = TableRow(("Tier", "Systems", "RPO", "RTO"), "Recovery objectives", cells)
+    row = "Tier 1  Banner, Workday  15 minutes  8 hours"
+    assert short_answer(brief, "grounded", _claims(row), row=table) == ("8 hours", None)
+
+
 def test_a_rows_total_is_read_and_several_values_go_to_a_person() -> None:
     """ "1 year | 5 further years | 6 years" under "Online | Archive | Total" answered
     "1 year" (its first value) to how long audit logs are retained."""

@@ -270,7 +270,7 @@ def _marked_cell(brief: Brief, lead: str, row: TableRow) -> str | None:
     """Yes or No as a table row marks it in the one column the question names by its
     own word: "Is A.7.4 applicable?" of "A.7.4 | Physical security monitoring | N |
     No data centre of our own" under "Control | Name | Applicable | Justification"."""
-    cells = table_cells(lead)  # a row cut in a cell's sentences has its first cells
+    cells = row.cells or table_cells(lead)  # a row cut in a cell's sentences: its first
     if not _ROW_CELLS <= len(cells) <= len(row.columns):
         return None
     asked = {stem(w) for w in words(brief.query) if w not in STOPWORDS}
@@ -384,6 +384,9 @@ class TableRow:
 
     columns: tuple[str, ...]
     headings: str
+    # the row's own cells when only its layout tells them apart (a table set out with
+    # spaces, whose gaps the quoted text folds away); else read from the quote
+    cells: tuple[str, ...] = ()
 
     def names(self) -> str:
         return " ".join((*self.columns, self.headings))
@@ -411,11 +414,11 @@ def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> li
     none names one)."""
     if row is None:
         return []
-    cells = table_cells(lead)
+    cells = row.cells or table_cells(lead)
     if len(cells) != len(row.columns):
         return []
     # "within what time": no column's subject; "recovery point objective" is the "RPO" column
-    wanted = thesaurus.abbreviated(tuple(t for t in fact.terms if t != "time"))
+    wanted = tuple(t for t in thesaurus.abbreviated(fact.terms) if t != "time")
     stating = [
         (value, column)
         for cell, column in zip(cells, row.columns, strict=True)

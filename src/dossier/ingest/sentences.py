@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dossier.common.textutil import numbered_heading, sentence_spans
+from dossier.common.textutil import aligned_row, numbered_heading, sentence_spans
 from dossier.records import Chunk
 
 # Inline HTML that separates one piece of text from the next (table cells, list
@@ -80,6 +80,10 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return a, b
 
 
+# The dashes underlining the columns of a table set out with spaces, and the gap
+# between its cells (``aligned_row``).
+_ALIGNED_DELIMITER = re.compile(r"^\s*-{2,}(?:[ \t]+-{2,})+\s*$")
+_ALIGNED_GAP = re.compile(r" {2,}|\t+")
 _DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -92,7 +96,7 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     if "|" not in line:
-        return ()
+        return _aligned_header(text[:line_start], line)
     lines = text[:line_start].split("\n")[:-1]  # the lines above, last nearest
     block: list[str] = []
     for above in reversed(lines):
@@ -102,6 +106,22 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
     if len(block) < 2 or not _DELIMITER_ROW.match(block[1]):
         return ()
     return table_cells(block[0])
+
+
+def _aligned_header(above: str, line: str) -> tuple[str, ...]:
+    """The header cells of a table set out with spaces whose row is ``line``, from the
+    text ``above`` it: the line over the dashes that underline the columns ("Tier
+    Systems  RPO  RTO" over "------  -------  ---  ---"), across the rows between."""
+    if not aligned_row(line):
+        return ()
+    lines = above.split("\n")[:-1]
+    for at in range(len(lines) - 1, 0, -1):
+        if _ALIGNED_DELIMITER.match(lines[at]):
+            header = lines[at - 1]
+            return table_cells(header) if aligned_row(header) else ()
+        if not aligned_row(lines[at]):
+            return ()
+    return ()
 
 
 def table_lead_in(text: str, start: int) -> str:
@@ -127,14 +147,20 @@ def is_table_header(text: str, start: int) -> bool:
     """Whether the line at ``start`` in ``text`` is a Markdown table's header row (the
     line after it is the delimiter row): it names the columns and states nothing."""
     line_end = text.find("\n", start)
-    if line_end < 0 or "|" not in text[text.rfind("\n", 0, start) + 1 : line_end]:
+    if line_end < 0:
         return False
+    line = text[text.rfind("\n", 0, start) + 1 : line_end]
     following = text[line_end + 1 :].split("\n", 1)[0]
+    if "|" not in line:
+        return aligned_row(line) and _ALIGNED_DELIMITER.match(following) is not None
     return _DELIMITER_ROW.match(following) is not None
 
 
 def table_cells(row: str) -> tuple[str, ...]:
-    """The cells of a Markdown table row, outer pipes aside, each with its spacing folded."""
+    """The cells of a Markdown table row, outer pipes aside, or of a row set out with
+    spaces (``aligned_row``), each with its spacing folded."""
+    if "|" not in row and aligned_row(row):
+        return tuple(" ".join(cell.split()) for cell in _ALIGNED_GAP.split(row.strip()))
     inner = row.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner

@@ -41,7 +41,11 @@ _ASKS = (
             r"|deadlines?|durations?|periods?)\b"
             # "What is the response time for a SEV1 incident?"
             r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
-            r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)",
+            r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"
+            # "What is the RTO for Tier 1 systems?": a recovery objective is a period (two
+            # asked at once are read apart: "What are your RTO and RPO?")
+            r"|\bwhat\b(?![^?]*\b(?:and|&)\b)[^?]{0,60}"
+            r"\b(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b",
             re.I,
         ),
     ),
