@@ -191,6 +191,32 @@ def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
     assert [c.sentence.text for _, c in chosen][1] == same.sentence.text
 
 
+NOTIFY_DOCUMENTS = {
+    "ir.md": "# Incident response\n\nCard brands are notified within 24 hours of a compromise. "
+    "Affected customers are notified no later than 72 hours after a breach.\n",
+    "logging.md": "# Logging\n\nSecurity alerts are triaged within 30 minutes.\n",
+}
+
+
+def test_a_further_part_the_leads_quote_answers_is_not_sought_elsewhere(tmp_path: Path) -> None:
+    """The customers' deadline is the sentence after the lead, in its quote: the part
+    is answered there, and the alert-triage time of another document ("alerts" is a
+    thesaurus word for "notified") is not quoted for it."""
+    engine, index = _engine(tmp_path, NOTIFY_DOCUMENTS)
+    question = (
+        "Within what time frame are card brands notified of a compromise, and within what "
+        "time frame are affected customers notified?"
+    )
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    lead = _candidate(
+        index, "ir.md", "Card brands are notified within 24 hours of a compromise.", 1.0
+    )
+    alerts = _candidate(index, "logging.md", "Security alerts are triaged within 30 minutes.", 0.9)
+    chosen, missing = research._supports(_Ranking([lead, alerts], 0.9), lead)
+    assert [c.sentence.document for _, c in chosen] == ["ir.md"]
+    assert missing == []
+
+
 LOGS = (
     "# Audit trails\n\nReports summarizing audit activities shall be retained for seven years. "
     "Audit log data is retained for one month. Staff are trained yearly. "

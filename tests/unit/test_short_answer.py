@@ -2243,3 +2243,27 @@ def test_a_value_of_a_second_clause_about_another_thing_is_no_answer() -> None:
     )
     assert answer != "within 14 days"
     assert (answer, finding) == ("Needs review", "subject")
+
+
+NOTIFICATIONS = (
+    "Card brands are notified within 24 hours of confirmation of a cardholder data "
+    "compromise. Affected customers are notified no later than 72 hours after we become "
+    "aware of a breach."
+)
+
+
+def test_a_further_parts_value_is_read_off_the_sentence_quoted_with_the_lead() -> None:
+    """Both deadlines are in the lead's quote, the customers' in the sentence after
+    the lead: it was sought elsewhere and an alert-triage time ("within 30 minutes")
+    was given for the customers' deadline."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Within what time frame are card brands notified of a cardholder data compromise, "
+            "and within what time frame are affected customers notified?",
+        )
+    )
+    lead = NOTIFICATIONS.split(". ")[0] + "."
+    answer, finding = short_answer(brief, "grounded", _claims(NOTIFICATIONS), lead)
+    assert finding is None
+    assert answer.startswith("within 24 hours; ") and "72 hours" in answer

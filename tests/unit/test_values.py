@@ -23,6 +23,7 @@ from dossier.research.values import (
     states_definite_value,
     states_value,
     value_about,
+    value_quoted_with,
 )
 from dossier.steps import DecideStep
 
@@ -713,3 +714,22 @@ def test_a_row_continuing_a_table_past_a_passage_break_is_read_under_its_header(
     )
     answer = compose_answer(question, found, context)
     assert (answer.verdict, answer.short_answer) == ("grounded", "No")
+
+
+def test_a_further_parts_value_quoted_with_the_lead_is_about_its_own_subject() -> None:
+    brief = make_brief(
+        Question(
+            "Q",
+            "Within what time frame are card brands notified of a compromise, and within "
+            "what time frame are affected customers notified?",
+        )
+    )
+    first, part = brief.facts[0], brief.facts[1]
+    lead = "Card brands are notified within 24 hours of a compromise."
+    customers = "Affected customers are notified no later than 72 hours after a breach."
+    quoted = f"{lead} {customers}"
+    assert value_quoted_with(part, first, lead, quoted) is not None
+    assert "72 hours" in (value_quoted_with(part, first, lead, quoted) or "")
+    assert value_quoted_with(part, first, lead, lead) is None  # the lead is not read again
+    alerts = f"{lead} Security alerts are triaged within 30 minutes."
+    assert value_quoted_with(part, first, lead, alerts) is None  # "alerts" names no customer

@@ -68,6 +68,7 @@ from dossier.research.values import (
     stated_value,
     subject_terms,
     value_about,
+    value_quoted_with,
 )
 
 YES, NO, NOT_COVERED, NEEDS_REVIEW = "Yes", "No", "Not covered", "Needs review"
@@ -646,7 +647,8 @@ def _further_values(
     wording ("at least annually": composing checks the quotes against it; read off a
     sentence about another training, it said "Yes; annual" beside a monthly lead)."""
     quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
-    first = lead if lead and lead in quoted else _folded(claims[0].quotes[0].text)
+    first_quote = _folded(claims[0].quotes[0].text)
+    first = lead if lead and lead in quoted else first_quote
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
         named = _named_for_part(fact.text, first)
@@ -660,6 +662,8 @@ def _further_values(
         value = value_about(fact, own) if refers and own in quoted else None
         if value is None and _lead_answers(brief, fact, lead, quoted):
             value = value_about(own_subject(fact, brief.facts[0]), lead)
+        if value is None and lead and lead in first_quote:
+            value = value_quoted_with(fact, brief.facts[0], lead, first_quote)
         if value is not None:
             values.append(value)
     return values

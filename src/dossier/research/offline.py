@@ -67,7 +67,9 @@ from dossier.research.values import (
     lead_answers_part,
     names_antecedent,
     names_whole_subject,
+    own_subject,
     states_definite_value,
+    value_quoted_with,
 )
 from dossier.steps import (
     ConflictStep,
@@ -396,10 +398,14 @@ class _Research:
         close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[str] = []
+        first = self.brief.facts[0]
+        quoted = self.engine.quote_of(lead.sentence, True, self._close(ranking, lead))
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
-            if not demand and lead_answers_part(fact, self.brief.facts[0], lead.sentence.text):
+            if not demand and lead_answers_part(fact, first, lead.sentence.text):
                 continue  # the lead sentence answers this part too
+            if not demand and value_quoted_with(fact, first, lead.sentence.text, quoted):
+                continue  # so does a sentence quoted with it
             if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
             own = close if demand else self._part_candidates(fact, floor)
@@ -408,7 +414,7 @@ class _Research:
                 (
                     c
                     for c in own
-                    if _answers_part(fact, c, chosen)
+                    if _answers_part(fact, first, c, chosen)
                     and names_antecedent(fact, before, c.sentence.text)
                 ),
                 None,
@@ -648,14 +654,18 @@ def _terms_of(brief: Brief) -> tuple[str, ...]:
     return thesaurus.abbreviated(brief.terms or question_terms(brief.query))
 
 
-def _answers_part(fact: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:
+def _answers_part(
+    fact: Fact, first: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]
+) -> bool:
     """Whether a sentence answers one further part of the question: it names one
-    of the part's terms (and states its value, when the part asks for one) and is
-    not already quoted."""
+    of the part's terms (and states its value about the part's own subject, when the
+    part asks for one: "alerts are triaged within 30 minutes" is no deadline for
+    notifying customers, whatever "alerts" shares with "notified") and is not already
+    quoted."""
     if _already_quoted(candidate, chosen):
         return False
     if fact.asks is not None:
-        return holds_value(fact, candidate.sentence.text)
+        return holds_value(own_subject(fact, first), candidate.sentence.text)
     present = set(question_terms(candidate.sentence.text))
     return any(thesaurus.says(t, present) for t in fact.terms)
 
