@@ -150,6 +150,9 @@ def test_a_pdf_states_its_date_in_its_text() -> None:
         ("| Last reviewed | 2024-06-01 |", "2024-06-01"),
         ("**Effective:** 1 April 2026", "2026-04-01"),
         ("Last updated on Sept 3, 2025", "2025-09-03"),
+        ("Approved by: Executive Leadership Team, 14 February 2026", "2026-02-14"),
+        ("Owner: COO. Approved by the Leadership Team, February 2026.", "2026-02-01"),
+        ("Approved on 3 May 2025", "2025-05-03"),
     ],
 )
 def test_a_date_in_words_or_in_a_metadata_table_dates_the_document(line: str, day: str) -> None:

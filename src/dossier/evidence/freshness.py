@@ -166,10 +166,14 @@ _MONTHS_SHORT = {name[:3]: number for name, number in _MONTHS.items()} | {"sept"
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
-    r"|effective(?=[*\s]*[:|]))[\s:|*]*"
+    r"|effective(?=[*\s]*[:|])"
+    # "Approved by: Executive Leadership Team, 14 February 2026", "Approved on 3 May 2025"
+    r"|approved(?=[*\s]*[:|]|\s+(?:by|on)\b)[^\n\d]{0,80}?)[\s:|*,]*"
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
-    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4}))",
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
+    # a month alone ("Approved by the Board, February 2026"): dated its first day
+    r"|(?P<month3>[A-Z][a-z]+)\.?,?\s+(?P<year3>\d{4})\b)",
     re.I,
 )
 
@@ -196,9 +200,9 @@ def stated_date(text: str) -> str | None:
         return None
     if match.group("iso"):
         return match.group("iso") if _is_date(match.group("iso")) else None
-    month = match.group("month") or match.group("month2")
-    day = match.group("day") or match.group("day2")
-    year = match.group("year") or match.group("year2")
+    month = match.group("month") or match.group("month2") or match.group("month3")
+    day = match.group("day") or match.group("day2") or "1"
+    year = match.group("year") or match.group("year2") or match.group("year3")
     number = _MONTHS.get(month.lower()) or _MONTHS_SHORT.get(month.lower())
     if number is None:
         return None
