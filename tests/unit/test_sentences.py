@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dossier.ingest.sentences import (
+    a_reference,
     about_definitions,
     breadcrumb,
     faq_question,
@@ -284,3 +285,12 @@ def test_aligned_lines_without_dashes_under_a_header_are_no_table() -> None:
     text = "Name      Role      Site\nAda       Admin     Leeds\n"
     assert table_header(text, text.index("Ada")) == ()
     assert not is_table_header(text, 0)
+
+
+def test_an_item_of_a_list_of_related_pages_is_a_reference() -> None:
+    """ "* Incident Response Plan" under "Related pages:" was quoted as the evidence
+    that an incident response plan is documented."""
+    text = "Servers are patched monthly.\n\nRelated pages:\n  * Incident Response Plan\n"
+    assert a_reference(text, text.index("Incident"))
+    course = "The annual course covers:\n\n* Recognising phishing.\n"
+    assert not a_reference(course, course.index("Recognising"))

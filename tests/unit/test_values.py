@@ -408,6 +408,17 @@ def test_a_measured_demand_no_quote_states_is_for_a_person_not_a_yes() -> None:
     assert vague.short_answer == "Yes" and vague.findings == ()
 
 
+def test_a_demand_of_a_practice_the_documents_say_is_not_followed_is_moot() -> None:
+    """ "Do you conduct third-party penetration tests at least annually?" over "The
+    College does not currently commission external penetration tests." went to a
+    person for the unmet "at least annually"; the documents answer No."""
+    answer = _composed(
+        "Do you conduct third-party penetration tests at least annually?",
+        "The College does not currently commission external penetration tests.",
+    )
+    assert (answer.short_answer, answer.verdict, answer.findings) == ("No", "grounded", ())
+
+
 def test_a_frequency_named_before_the_practice_is_a_demand_checked() -> None:
     """ "Do you perform annual penetration testing?" was answered Yes off "at least
     every two years": a frequency written before the practice is demanded as one

@@ -24,7 +24,7 @@ from dossier.common.textutil import aligned_row, fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
-from dossier.evidence.short_answer import NEEDS_REVIEW, NOT_COVERED, TableRow, short_answer
+from dossier.evidence.short_answer import NEEDS_REVIEW, NO, NOT_COVERED, TableRow, short_answer
 from dossier.evidence.verify import QuoteVerifier
 from dossier.ingest.sentences import is_list_item, list_lead_in, table_cells, table_header
 from dossier.records import (
@@ -77,13 +77,16 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     findings += tuple(Finding("conflict", -1, note) for note in evidence.conflicts)
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
-    findings += entailment + _language(evidence, kept) + _demands(evidence.brief, kept)
-    findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
-    verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     focus = evidence.selections[0].focus if evidence.selections else ""
     parts = _part_sentences(evidence.selections)
     row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)
+    denied = bool(kept) and short_answer(evidence.brief, "grounded", kept, focus)[0] == NO
+    # a demand ('at least annually') is moot for a practice the documents say is not followed
+    demands: tuple[Finding, ...] = () if denied else _demands(evidence.brief, kept)
+    findings += entailment + _language(evidence, kept) + demands
+    findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
+    verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row, place)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None

@@ -257,6 +257,21 @@ def only_links(sentence: str) -> bool:
     return bool(_LINK.search(sentence)) and not _WORDS_BESIDE.search(_LINK.sub(" ", sentence))
 
 
+# A list's lead-in naming other documents: "Related pages:", "See also:", "References:".
+_REFERENCES_LEAD_IN = re.compile(
+    r"^\W*(?:related(?:\s+(?:pages?|documents?|links?|policies|procedures|standards|articles))?"
+    r"|see\s+also|references|further\s+reading|useful\s+links|links)\W*:\W*$",
+    re.I,
+)
+
+
+def a_reference(text: str, start: int) -> bool:
+    """Whether the sentence at ``start`` is an item of a list of other documents ("
+    * Incident Response Plan" under "Related pages:"): it names a page, it says
+    nothing done (it answered "Do you have a documented incident response plan?")."""
+    return bool(_REFERENCES_LEAD_IN.match(list_lead_in(text, start)))
+
+
 # A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >
 # Laptops": three or more short names, each capitalised, no sentence.
 _CRUMB_SEPARATOR = re.compile(r"\s+[/>»]\s+")

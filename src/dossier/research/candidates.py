@@ -20,6 +20,7 @@ from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.sentences import (
     Sentence,
+    a_reference,
     about_definitions,
     breadcrumb,
     faq_question,
@@ -214,6 +215,7 @@ class CandidateScorer:
                 and not is_table_header(text, s.start)
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
+                and not a_reference(text, s.start)
                 and not breadcrumb(s.text)
                 and (ask.wants_link or not only_links(s.text))
             ]
