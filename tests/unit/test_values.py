@@ -744,3 +744,22 @@ def test_a_further_parts_value_quoted_with_the_lead_is_about_its_own_subject() -
     assert value_quoted_with(part, first, lead, lead) is None  # the lead is not read again
     alerts = f"{lead} Security alerts are triaged within 30 minutes."
     assert value_quoted_with(part, first, lead, alerts) is None  # "alerts" names no customer
+
+
+def test_the_time_asked_is_no_part_of_the_subject_a_sentence_must_name() -> None:
+    """ "Within what time frame are card brands notified of a cardholder data
+    compromise ...?": the sentence naming card brands and the compromise names the
+    whole subject ("time" names the period asked), and was passed over for a sentence
+    about customers' notice."""
+    fact = make_brief(
+        Question(
+            "Q",
+            "Within what time frame are card brands notified of a cardholder data compromise?",
+        )
+    ).facts[0]
+    brands = (
+        "In the event of a confirmed compromise of cardholder data, we notify the affected "
+        "card brands within 24 hours of confirmation."
+    )
+    assert names_whole_subject(fact, brands)
+    assert not names_whole_subject(fact, "Affected customers are notified within 72 hours.")

@@ -77,7 +77,8 @@ VALUE_VERBS = frozenset(
 VALUE_NOUNS = frozenset(
     stem(word)
     for word in "timeframe timeframes frame period periods duration frequency interval deadline "
-    "sla slas".split()
+    # "within what time ...", "the response time for ...": the period asked, not its subject
+    "sla slas time times".split()
 )
 # Nouns of a measure asked ("the minimum password length"): the value's, not the subject's.
 MEASURE_NOUNS = frozenset(stem(word) for word in ("minimum", "maximum", "length"))
