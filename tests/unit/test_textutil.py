@@ -382,3 +382,10 @@ def test_a_line_opening_a_numbered_clause_starts_a_sentence() -> None:
     assert opens_clause("7.1 The company holds Cyber Essentials Plus certification.")
     assert opens_clause("7. Compliance and Assurance")
     assert not opens_clause("30 days after termination, data is deleted.")
+
+
+def test_sigs_scoped_data_is_data() -> None:
+    """SIG writes "scoped data" and "scoped systems" for the data and systems in scope:
+    "scoped" was a term a sentence had to state ("Is scoped data encrypted both at rest
+    and in transit?" went not covered beside "encrypted with AES-256")."""
+    assert content_terms("Is scoped data encrypted at rest?") == ["data", "encrypt", "rest"]

@@ -43,7 +43,7 @@ QUESTION_FILLER = frozenset(
     types way ways part include includes including note regularly often frequently many much
     kept maintain maintained place approved approve communicated communicate applied apply
     evaluated evaluate defined define implemented implement established establish measures
-    measure technical appropriate relevant applicable associated""".split()
+    measure technical appropriate relevant applicable associated scoped""".split()
 )
 
 
