@@ -2267,3 +2267,45 @@ def test_a_further_parts_value_is_read_off_the_sentence_quoted_with_the_lead() -
     answer, finding = short_answer(brief, "grounded", _claims(NOTIFICATIONS), lead)
     assert finding is None
     assert answer.startswith("within 24 hours; ") and "72 hours" in answer
+
+
+def test_a_refusal_with_an_exception_is_no_flat_no() -> None:
+    """ "Removable media ... shall not be used except where authorised by the
+    Information Security Manager" was a flat No to "Are removable media permitted?",
+    which works against the vendor: what the exception allows is for a person."""
+    excepted = (
+        "Removable media, including USB sticks, shall not be used except where authorised "
+        "by the Information Security Manager."
+    )
+    assert _short("Are removable media (e.g. USB sticks) permitted?", excepted) == (
+        "Needs review",
+        "scope",
+    )
+    assert _short("Are shared accounts allowed?", "Shared accounts are prohibited.") == (
+        "No",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lead", "expected"),
+    [
+        ("The colocation provider holds ISO/IEC 27001 certification.", ("Needs review", "subject")),
+        (
+            "The organisation operates an ISMS aligned with ISO/IEC 27001:2022.",
+            ("Needs review", "scope"),
+        ),
+        ("Acme is certified to ISO/IEC 27001:2022.", ("Yes", None)),
+    ],
+)
+def test_a_certification_asked_is_the_organisations_own(
+    lead: str, expected: tuple[str, str | None]
+) -> None:
+    """ "Is your organization ISO 27001 certified?" was answered Yes off the colocation
+    provider's certificate, and off an ISMS "aligned with" the standard."""
+    assert _short("Is your organization ISO 27001 certified?", lead) == expected
+
+
+def test_a_third_partys_certification_asked_of_it_is_its_own() -> None:
+    held = "Our hosting provider holds ISO 27001 certification."
+    assert _short("Are your subprocessors ISO 27001 certified?", held) == ("Yes", None)

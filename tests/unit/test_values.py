@@ -763,3 +763,11 @@ def test_the_time_asked_is_no_part_of_the_subject_a_sentence_must_name() -> None
     )
     assert names_whole_subject(fact, brands)
     assert not names_whole_subject(fact, "Affected customers are notified within 72 hours.")
+
+
+def test_hours_a_day_are_no_period() -> None:
+    """ "monitored by the provider's CCTV 24 hours a day" gave "24 hours" for how long
+    CCTV recordings are retained."""
+    assert stated_value("duration", "The centre is monitored by CCTV 24 hours a day.") is None
+    assert stated_value("duration", "Staffed 24 hours a day, 7 days a week.") is None
+    assert stated_value("duration", "CCTV recordings are retained for 30 days.") == "for 30 days"

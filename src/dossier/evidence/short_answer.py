@@ -919,6 +919,37 @@ _EXCEPTED = re.compile(
 )
 
 
+# A condition under which a refused practice is allowed: "shall not be used except where
+# authorised", "... unless approved by the CISO". Not an exception of another thing ("not
+# repeated during employment, except for the OIG LEIE check": the No stands).
+_EXCEPTION = re.compile(
+    r"\b(?:except|save|other\s+than)\s+(?:where|when|if|with|as|by|under|on|in\s+(?:cases|the\s+case)"
+    r"|for\s+(?:approved|authori[sz]ed|company-issued))\b|\bunless\b",
+    re.I,
+)
+
+
+def _opening(text: str, limit: int = 80) -> str:
+    """The text's first ``limit`` characters, its spacing folded."""
+    folded = " ".join(text.split())
+    return folded if len(folded) <= limit else folded[:limit].rstrip() + " …"
+
+
+def _no_unless_excepted(lead: str) -> tuple[str, Finding | None]:
+    """No, for a lead that refuses the practice; a finding when it refuses it with an
+    exception ("Removable media shall not be used except where authorised by the
+    Information Security Manager"): what is allowed under the exception is for a person
+    to say, and a flat No works against the vendor."""
+    excepted = _EXCEPTION.search(lead)
+    if excepted is None:
+        return NO, None
+    detail = (
+        f"the lead quote refuses it with an exception (“{_opening(lead[excepted.start() :])}”): "
+        "a person decides whether it answers No"
+    )
+    return NEEDS_REVIEW, Finding("scope", 0, detail)
+
+
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead only recommends what the question asks is required,
     states the practice as planned, only where possible, or without the "all" the
@@ -1066,6 +1097,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
+            or (_certification_not_held(brief.query, lead) if brief is not None else None)
             or (_opposite_state(brief.query, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
         )
@@ -1087,7 +1119,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION)
     ):
-        return NO, None
+        return _no_unless_excepted(lead)
     denials = (
         [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
         if terms
@@ -1099,7 +1131,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and all(_denied_here(brief, lead, m) for m in denials)
     ):
-        return NO, None
+        return _no_unless_excepted(lead)
     affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
     if affirming is not None:  # the negation is another clause's, about something else
         return _yes_or_no_of_clause(brief, affirming)
@@ -1261,6 +1293,50 @@ def _once_for_recurring(question: str, lead: str) -> Finding | None:
         "start: a person decides"
     )
     return Finding("scope", 0, detail)
+
+
+# A question asking whether the organisation holds a certification or an attestation.
+_CERTIFIED_ASK = re.compile(
+    r"\b(?:certified|certification|certificate|accredited|attested)\b", re.I
+)
+_CERTIFIED = re.compile(r"\bcertif|\baccredit|\battest|\baudited\b", re.I)
+# Another organisation holding it: "The colocation provider holds ISO/IEC 27001
+# certification", "AWS is SOC 2 certified".
+_THIRD_PARTY_HOLDS = re.compile(
+    r"\b(?:provider|supplier|vendor|sub-?processor|partner|host(?:ing)?|landlord|colocation"
+    r"|data\s+cent(?:re|er)\s+operator|AWS|Amazon\s+Web\s+Services|Azure|Microsoft"
+    r"|Google\s+Cloud|GCP)s?(?:'s?|’s?)?\b(?:\s+\w+){0,3}?\s+(?:holds?|has|have|maintains?|is|are"
+    r"|achieved|obtained)\b",
+    re.I,
+)
+
+
+def _certification_not_held(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether the organisation is certified and the
+    lead says something short of it: another organisation's certificate ("The
+    colocation provider holds ISO/IEC 27001 certification" was a Yes to "Is your
+    organization ISO 27001 certified?"), or a practice aligned with the standard
+    without a certificate ("an ISMS aligned with ISO/IEC 27001")."""
+    if _CERTIFIED_ASK.search(question) is None or _THIRD_PARTY_ASK.search(question):
+        return None
+    holder = _THIRD_PARTY_HOLDS.search(lead)
+    if holder is not None:
+        detail = (
+            f"the lead quote states it of another organisation (“{_opening(holder.group(0))}”): "
+            "a person decides whether it answers for the organisation asked"
+        )
+        return Finding("subject", 0, detail)
+    if _CERTIFIED.search(lead) is None:
+        detail = "the question asks about a certification; the lead quote states none"
+        return Finding("scope", 0, detail)
+    return None
+
+
+# A question about a third party's own certificate: "Are your subprocessors certified?"
+_THIRD_PARTY_ASK = re.compile(
+    r"\b(?:providers?|suppliers?|vendors?|sub-?processors?|third[\s-]part(?:y|ies)|partners?)\b",
+    re.I,
+)
 
 
 def _only_something_else(brief: Brief, lead: str) -> Finding | None:

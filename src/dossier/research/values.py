@@ -50,6 +50,8 @@ _DURATION = re.compile(
     rf"{_FIGURE_OR_WORDS}([\s-]+\(\d+\))?[\s-]+"
     r"(business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|year)s?\b"
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
+    # a coverage, no period: "monitored by CCTV 24 hours a day", "7 days a week"
+    r"(?![\s-]+(?:a|per|each)\s+(?:day|week|year)\b)"
     r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
     re.I,
 )
