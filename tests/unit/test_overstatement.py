@@ -251,3 +251,15 @@ def test_a_practice_of_ones_own_before_what_is_asked_of_suppliers_keeps_the_yes(
 def test_a_practice_the_customer_may_enable_is_left_to_the_customer() -> None:
     found = overstated("Is customer data encrypted at rest?", "Customers may enable encryption.")
     assert found is not None and found.check == "scope"
+
+
+def test_all_of_a_whole_class_holds_its_kinds() -> None:
+    """ "All employees undergo a background check before their start date" is all of the
+    "all new employees" asked; "all laptops" is not all servers."""
+    question = "Are background checks completed for all new employees?"
+    assert (
+        overstated(question, "All employees undergo a background check before their start date.")
+        is None
+    )
+    finding = overstated("Are all servers hardened?", "All laptops are hardened.")
+    assert finding is not None and finding.check == "scope"

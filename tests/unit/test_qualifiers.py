@@ -233,3 +233,13 @@ def test_user_accounts_in_a_statement_name_every_account() -> None:
     asked = qualifiers_named("Do privileged accounts require MFA?")
     assert not another_qualifier(asked, "MFA is required for user accounts.")
     assert another_qualifier(asked, "MFA is required for standard accounts.")
+
+
+def test_the_most_severe_are_the_critical() -> None:
+    """ "How quickly must the most severe software vulnerabilities be fixed?" was answered
+    "within 30 days" from the High sentence beside "Critical ... within 7 days"."""
+    assert qualifiers_named("How quickly must the most severe vulnerabilities be fixed?") == {
+        "critical"
+    }
+    assert qualifiers_named("Are findings of the highest severity fixed first?") == {"critical"}
+    assert qualifiers_named("We run the highest quality checks.") == frozenset()

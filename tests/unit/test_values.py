@@ -18,6 +18,7 @@ from dossier.research.values import (
     holds_value,
     lead_answers_part,
     names_antecedent,
+    names_what_part_asks,
     names_whole_subject,
     stated_value,
     states_definite_value,
@@ -771,3 +772,19 @@ def test_hours_a_day_are_no_period() -> None:
     assert stated_value("duration", "The centre is monitored by CCTV 24 hours a day.") is None
     assert stated_value("duration", "Staffed 24 hours a day, 7 days a week.") is None
     assert stated_value("duration", "CCTV recordings are retained for 30 days.") == "for 30 days"
+
+
+def test_a_part_asking_which_algorithm_is_answered_where_the_quote_names_one() -> None:
+    """ "..., and if so, which algorithm and protocol versions are used?" was reported not
+    established under a quote naming AES-256 and TLS 1.2."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is customer data encrypted at rest and in transit, and if so, which algorithm "
+            "and protocol versions are used?",
+        )
+    )
+    part = brief.facts[1]
+    quote = "Data at rest is encrypted using AES-256. Data in transit uses TLS 1.2 or higher."
+    assert names_what_part_asks(part, quote)
+    assert not names_what_part_asks(part, "Customer data is encrypted at rest and in transit.")

@@ -121,13 +121,28 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
         phrase.append(stem(word))
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
-    if not missing or len(missing) < len(phrase) / 2:
+    if not missing or len(missing) < len(phrase) / 2 or _all_of_head(phrase, lead):
         return None
     detail = (
         f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
         "does not name them: a person decides whether it answers Yes for all"
     )
     return Finding("scope", 0, detail)
+
+
+def _all_of_head(phrase: list[str], lead: str) -> bool:
+    """Whether the lead's "all" is of the head noun of what the question's "all" is of:
+    "All employees undergo a background check before their start date" is all of the
+    "all new employees" asked (a whole class holds its kinds)."""
+    if not phrase:
+        return False
+    tokens = [w.lower() for w in words(lead)]
+    for at, token in enumerate(tokens):
+        if thesaurus.says(phrase[-1], {stem(token)}) and any(
+            t in ("all", "every", "each") for t in tokens[max(0, at - 3) : at]
+        ):
+            return True
+    return False
 
 
 _ROUND_THE_CLOCK = re.compile(

@@ -60,6 +60,8 @@ from dossier.research.qualifiers import another_qualifier, qualifiers_named
 from dossier.research.values import (
     KINDS_OF_DOCUMENT,
     SIBLING_BREAK,
+    VERSION_ASKED,
+    VERSION_OR_ALGORITHM,
     as_days,
     holds_value,
     lead_answers_part,
@@ -691,7 +693,7 @@ def _named_for_part(part: str, lead: str) -> str | None:
     "... sanitized in accordance with NIST SP 800-88"), or None."""
     if _WHICH_PART.match(part) is None:
         return None
-    if _VERSION_ASKED.search(part):
+    if VERSION_ASKED.search(part):
         return _standard_named(part, lead)
     if _STANDARD_ASKED.search(part):
         found = [m.group(0) for m in _NAMED_STANDARD.finditer(lead) if not _REFUSED.search(lead)]
@@ -720,7 +722,7 @@ def _open(
     for a figure ("What minimum password length ...?") and no quote states one
     ("must meet the length ... requirements defined in security standards" is no
     length); else that the documents describe it (the quotes say how)."""
-    if _VERSION_ASKED.search(brief.query):
+    if VERSION_ASKED.search(brief.query):
         named = _standard_named(brief.query, lead)
         if named is not None:
             return named, None
@@ -763,22 +765,7 @@ def _not_a_time(question: str, values: Sequence[str]) -> str | None:
     return next((v for v in values if _TIME_UNIT.search(v) is None), None)
 
 
-# An open question asking which version, algorithm or protocol is used.
-_VERSION_ASKED = re.compile(
-    r"\b(?:versions?|algorithms?|ciphers?|cipher\s+suites?|protocols?|key\s+(?:length|size)s?"
-    r"|hash(?:ing)?\s+functions?)\b",
-    re.I,
-)
 _WHICH_ASKED = re.compile(r"^\W*(?:what|which)\b", re.I)
-# A version, algorithm or protocol named: "TLS 1.2 or later", "AES-256", "bcrypt".
-_VERSION_OR_ALGORITHM = re.compile(
-    r"\b(?:TLS|SSL|DTLS|SSH)\s*(?:version\s+|v)?\d(?:\.\d)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)v?\d\.\d)*"
-    r"(?:\s*(?:\+|(?:or|and)\s+(?:later|higher|above|newer|greater|up)))?"
-    r"|\b(?:AES|RSA|SHA|ECDSA|ECDHE?|HMAC-SHA|3DES|ChaCha20)[-\s]?\d{1,4}(?:[-\s]?bits?)?"
-    r"(?:[-\s](?:GCM|CBC|CTR|XTS))?(?!\.\d)"
-    r"|\b(?:bcrypt|scrypt|Argon2(?:id|i|d)?|PBKDF2|ChaCha20-Poly1305|Ed25519|X25519)\b",
-    re.I,
-)
 # What a version is refused with: "TLS 1.0 and 1.1 are disabled" names none in force.
 _REFUSED = re.compile(
     r"\b(?:disabled|deprecated|prohibited|forbidden|not\s+(?:permitted|allowed|supported|used"
@@ -797,7 +784,7 @@ def _standard_named(question: str, lead: str) -> str | None:
         " ".join(m.group(0).split())
         for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", lead)
         if not _REFUSED.search(clause)
-        for m in _VERSION_OR_ALGORITHM.finditer(clause)
+        for m in VERSION_OR_ALGORITHM.finditer(clause)
     ]
     asked = {w.lower() for w in words(question)}
     family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]

@@ -66,6 +66,7 @@ from dossier.research.values import (
     holds_value,
     lead_answers_part,
     names_antecedent,
+    names_what_part_asks,
     names_whole_subject,
     own_subject,
     states_definite_value,
@@ -406,6 +407,8 @@ class _Research:
                 continue  # the lead sentence answers this part too
             if not demand and value_quoted_with(fact, first, lead.sentence.text, quoted):
                 continue  # so does a sentence quoted with it
+            if not demand and names_what_part_asks(fact, quoted):
+                continue  # "..., and which algorithm?": the lead's quote names it
             if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
             own = close if demand else self._part_candidates(fact, floor)

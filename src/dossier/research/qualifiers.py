@@ -50,6 +50,14 @@ _LABEL = re.compile(
 # A grade a period or rule is given "for", in a sentence about graded things: "within 14
 # days for critical, 30 days for high and 90 days for medium severity".
 _FOR_GRADE = re.compile(rf"\bfor\s+({_GRADE})(?=\s*(?:[,;.)]|\band\b|\bor\b|$))", re.I | re.M)
+# The top grade named without its word: "the most severe vulnerabilities", "findings of
+# the highest severity", "highest-risk issues".
+_HIGHEST_GRADE = re.compile(
+    r"\b(?:most\s+(?:severe|serious)|highest(?:[\s-]+(?:severity|risk|priority|impact))?)"
+    rf"[\s-]+(?:security[\s-]+)?(?:software[\s-]+)?{_GRADED}\b"
+    r"|\bof\s+the\s+highest\s+(?:severity|risk|priority)\b",
+    re.I,
+)
 _GRADED_NOUN = re.compile(rf"\b{_GRADED}", re.I)
 _SAME_GRADE = {"moderate": "medium"}
 
@@ -141,6 +149,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         for match in pattern.finditer(text):
             for word in re.findall(_GRADE, match.group(1), re.I):
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
+    if _HIGHEST_GRADE.search(text):  # "the most severe vulnerabilities" are the critical
+        found.add("critical")
     for match in _LEVEL.finditer(text):
         found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
     found |= {who for who, pattern in _PEOPLE if pattern.search(text)}

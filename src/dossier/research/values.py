@@ -193,6 +193,34 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     return part.asks != first.asks and holds_value(own_subject(part, first), lead)
 
 
+# A question (or a part of one) asking which version, algorithm or protocol is used.
+VERSION_ASKED = re.compile(
+    r"\b(?:versions?|algorithms?|ciphers?|cipher\s+suites?|protocols?|key\s+(?:length|size)s?"
+    r"|hash(?:ing)?\s+functions?)\b",
+    re.I,
+)
+# A version, algorithm or protocol named: "TLS 1.2 or later", "AES-256", "bcrypt".
+VERSION_OR_ALGORITHM = re.compile(
+    r"\b(?:TLS|SSL|DTLS|SSH)\s*(?:version\s+|v)?\d(?:\.\d)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)v?\d\.\d)*"
+    r"(?:\s*(?:\+|(?:or|and)\s+(?:later|higher|above|newer|greater|up)))?"
+    r"|\b(?:AES|RSA|SHA|ECDSA|ECDHE?|HMAC-SHA|3DES|ChaCha20)[-\s]?\d{1,4}(?:[-\s]?bits?)?"
+    r"(?:[-\s](?:GCM|CBC|CTR|XTS))?(?!\.\d)"
+    r"|\b(?:bcrypt|scrypt|Argon2(?:id|i|d)?|PBKDF2|ChaCha20-Poly1305|Ed25519|X25519)\b",
+    re.I,
+)
+
+
+def names_what_part_asks(part: Fact, text: str) -> bool:
+    """Whether the text names what a part asking which version, algorithm or protocol
+    asks ("..., and if so, which algorithm and protocol versions are used?" of a quote
+    naming AES-256 and TLS 1.2): the part is answered there, not missing."""
+    return (
+        re.search(r"\b(?:which|what)\b", part.text, re.I) is not None
+        and VERSION_ASKED.search(part.text) is not None
+        and VERSION_OR_ALGORITHM.search(text) is not None
+    )
+
+
 def value_quoted_with(part: Fact, first: Fact, lead: str, quoted: str) -> str | None:
     """The value a further part asks, as a sentence quoted with the lead (its
     passage's next sentence, in the lead's quote) states it about the part's own
