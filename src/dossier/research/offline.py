@@ -400,14 +400,14 @@ class _Research:
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[str] = []
         first = self.brief.facts[0]
-        quoted = self.engine.quote_of(lead.sentence, True, self._close(ranking, lead))
+        lead_quote = self.engine.quote_of(lead.sentence, True, self._close(ranking, lead))
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
             if not demand and lead_answers_part(fact, first, lead.sentence.text):
                 continue  # the lead sentence answers this part too
-            if not demand and value_quoted_with(fact, first, lead.sentence.text, quoted):
+            if not demand and value_quoted_with(fact, first, lead.sentence.text, lead_quote):
                 continue  # so does a sentence quoted with it
-            if not demand and names_what_part_asks(fact, quoted):
+            if not demand and names_what_part_asks(fact, lead_quote):
                 continue  # "..., and which algorithm?": the lead's quote names it
             if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
