@@ -176,3 +176,28 @@ def test_a_list_of_kinds_in_parentheses_is_examples() -> None:
     ask = core_ask("Do you enforce password complexity requirements (upper/lower/digit/symbol)?")
     assert ask.core == "enforce password complexity requirements"
     assert core_ask("Do you support SSO (SAML/OIDC)?").core == "support SSO (SAML/OIDC)"
+
+
+def test_an_example_clause_is_read_in_linear_time_and_keeps_a_further_part() -> None:
+    """A long list after "e.g." with no closing "and"/"etc." took seconds (nested
+    repetition); an example followed by a further part ("..., and for administrative
+    access to production?") deleted that part."""
+    many = "Do you, for example " + "word, " * 40 + "x y?"
+    assert core_ask(many).core  # returns at once
+    assert (
+        "administrative access to production"
+        in core_ask(
+            "Is MFA required for remote access, for example VPN, and for administrative access "
+            "to production?"
+        ).core
+    )
+    assert (
+        "critical findings fixed"
+        in core_ask(
+            "Do you scan for vulnerabilities, for example with Nessus, and are critical findings "
+            "fixed within 7 days?"
+        ).core
+    )
+    assert core_ask("Are passwords changed periodically, e.g., every 90 days?").core == (
+        "passwords changed"
+    )

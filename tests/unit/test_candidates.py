@@ -567,3 +567,24 @@ def test_a_control_asked_by_its_identifier_leads_with_its_own_clauses(tmp_path: 
     assert research._names_identifiers(clause)  # its heading names the control
     plain = _Research(engine, make_brief(Question("Q2", "How is data encrypted at rest?")))
     assert plain._identified_first([other_row, clause]) == [other_row, clause]
+
+
+def test_the_most_severe_grade_asked_leads_with_the_critical_sentence(tmp_path: Path) -> None:
+    """ "How quickly must the most severe vulnerabilities be fixed?" asks critical, or
+    high where a scheme has none: of close sentences stating a period, the critical
+    one leads ("within 30 days" for High was given)."""
+    engine, index = _engine(
+        tmp_path,
+        {
+            "vuln.md": "# Vulnerabilities\n\nCritical vulnerabilities are remediated within 7 "
+            "days. High vulnerabilities are remediated within 30 days.\n"
+        },
+    )
+    question = "How quickly must the most severe vulnerabilities be fixed?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    high = _candidate(index, "vuln.md", "High vulnerabilities are remediated within 30 days.", 1.0)
+    critical = _candidate(
+        index, "vuln.md", "Critical vulnerabilities are remediated within 7 days.", 0.9
+    )
+    lead = research._lead(_Ranking([high, critical], 0.9))
+    assert lead is not None and lead.sentence.text.startswith("Critical")

@@ -205,3 +205,24 @@ def test_a_review_timestamp_dates_the_evidence_by_its_day() -> None:
     """Front matter holds a YAML timestamp as its ISO text."""
     doc = document("2020-01-01", last_reviewed="2026-03-01T10:00:00")
     assert evidence_date(doc, AS_OF) == "2026-03-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Approved by: Executive Committee, FY 2025\nEffective date: 1 March 2025", "2025-03-01"),
+        ("Last reviewed: Summer 2025\nEffective date: 1 March 2025", "2025-03-01"),
+        (
+            "This policy was approved by the Board and replaces the policy of June 2019.\n"
+            "Last updated: 3 May 2025",
+            "2025-05-03",
+        ),
+        ("Exceptions must be approved by the CISO and expire after May 2024 reviews.", None),
+    ],
+)
+def test_a_month_alone_dates_only_an_approval_line_and_a_later_date_is_read(
+    text: str, day: str | None
+) -> None:
+    """A word before a year ("FY 2025", "Summer 2025") is no date and stops nothing; an
+    approval in running text is no approval line."""
+    assert stated_date(text) == day

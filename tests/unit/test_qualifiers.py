@@ -235,11 +235,11 @@ def test_user_accounts_in_a_statement_name_every_account() -> None:
     assert another_qualifier(asked, "MFA is required for standard accounts.")
 
 
-def test_the_most_severe_are_the_critical() -> None:
-    """ "How quickly must the most severe software vulnerabilities be fixed?" was answered
-    "within 30 days" from the High sentence beside "Critical ... within 7 days"."""
-    assert qualifiers_named("How quickly must the most severe vulnerabilities be fixed?") == {
-        "critical"
-    }
-    assert qualifiers_named("Are findings of the highest severity fixed first?") == {"critical"}
+def test_the_most_severe_are_the_top_grade() -> None:
+    """ "How quickly must the most severe software vulnerabilities be fixed?" asks the
+    top grade: critical, or high where a scheme has no critical; medium and low are
+    siblings."""
+    asked = qualifiers_named("How quickly must the most severe vulnerabilities be fixed?")
+    assert asked == {"critical", "high"}
+    assert qualifiers_named("Are findings of the highest severity fixed first?") == asked
     assert qualifiers_named("We run the highest quality checks.") == frozenset()

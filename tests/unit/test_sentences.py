@@ -7,6 +7,7 @@ import pytest
 from dossier.ingest.sentences import (
     a_reference,
     about_definitions,
+    aligned_cells,
     breadcrumb,
     faq_question,
     is_list_item,
@@ -294,3 +295,17 @@ def test_an_item_of_a_list_of_related_pages_is_a_reference() -> None:
     assert a_reference(text, text.index("Incident"))
     course = "The annual course covers:\n\n* Recognising phishing.\n"
     assert not a_reference(course, course.index("Recognising"))
+
+
+def test_a_row_set_out_with_spaces_is_cut_at_its_columns() -> None:
+    """An empty cell stays in its column (the RTO's 8 hours is no RPO), and prose with
+    two spaces between its sentences under such a table is no row."""
+    text = (
+        "  Tier    Systems          RPO         RTO\n"
+        "  ------  ---------------  ----------  ---------\n"
+        "  2       Email                        8 hours\n"
+        "  Note: Tier 2 data is replicated.  Backups are tested quarterly.  See the plan.\n"
+    )
+    assert aligned_cells(text, text.index("2       Email")) == ("2", "Email", "", "8 hours")
+    assert table_header(text, text.index("Note:")) == ()
+    assert aligned_cells(text, text.index("Note:")) == ()

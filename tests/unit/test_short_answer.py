@@ -2309,3 +2309,44 @@ def test_a_certification_asked_is_the_organisations_own(
 def test_a_third_partys_certification_asked_of_it_is_its_own() -> None:
     held = "Our hosting provider holds ISO 27001 certification."
     assert _short("Are your subprocessors ISO 27001 certified?", held) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Do you store cardholder data?",
+            "We do not store cardholder data; tokens are retained unless the customer deletes "
+            "their account.",
+        ),
+        (
+            "Do you store passwords in plain text?",
+            "Passwords are never stored in plain text, and users must not save on shared "
+            "drives any file containing credentials.",
+        ),
+    ],
+)
+def test_a_condition_in_another_clause_leaves_the_no(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Our hosting environment is certified to ISO/IEC 27001 and audited annually.",
+        "Acme is ISO/IEC 27001 certified; our cloud provider is SOC 2 Type II audited.",
+    ],
+)
+def test_the_organisations_own_certificate_answers_beside_a_providers(lead: str) -> None:
+    assert _short("Is your organization ISO 27001 certified?", lead) == ("Yes", None)
+
+
+def test_the_most_severe_in_a_scheme_topped_by_high_is_high() -> None:
+    lead = (
+        "High severity vulnerabilities must be remediated within 14 days; medium within 30 "
+        "days and low within 90 days."
+    )
+    assert _short("How quickly must the most severe vulnerabilities be remediated?", lead) == (
+        "within 14 days",
+        None,
+    )

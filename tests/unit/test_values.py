@@ -788,3 +788,35 @@ def test_a_part_asking_which_algorithm_is_answered_where_the_quote_names_one() -
     quote = "Data at rest is encrypted using AES-256. Data in transit uses TLS 1.2 or higher."
     assert names_what_part_asks(part, quote)
     assert not names_what_part_asks(part, "Customer data is encrypted at rest and in transit.")
+
+
+def test_a_yes_no_part_is_answered_by_the_lead_only_as_its_predicate() -> None:
+    brief = make_brief(Question("Q", "Do you have an incident response plan, and is it tested?"))
+    first, part = brief.facts[0], brief.facts[1]
+    unrelated = "The incident response plan defines how penetration test findings are escalated."
+    assert not lead_answers_part(part, first, unrelated)
+    assert lead_answers_part(part, first, "The incident response plan is tested every year.")
+
+
+def test_a_further_parts_value_is_not_the_first_subjects() -> None:
+    brief = make_brief(
+        Question("Q", "How long are audit logs retained, and how long are backups retained?")
+    )
+    first, part = brief.facts[0], brief.facts[1]
+    lead = "Audit logs are retained for 1 year."
+    assert (
+        value_quoted_with(part, first, lead, f"{lead} Logs of backup jobs are kept 30 days.")
+        is None
+    )
+    assert value_quoted_with(part, first, lead, f"{lead} Backups are retained for 30 days.") == (
+        "for 30 days"
+    )
+
+
+def test_a_part_asking_which_tls_versions_is_not_answered_by_a_refused_one_or_another_family() -> (
+    None
+):
+    part = Fact("and which TLS versions are supported?", ("tls", "version", "support"), None)
+    assert not names_what_part_asks(part, "TLS 1.0 and 1.1 are disabled on all endpoints.")
+    assert not names_what_part_asks(part, "Data at rest is encrypted with AES-256.")
+    assert names_what_part_asks(part, "TLS 1.2 or higher is required.")

@@ -20,13 +20,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from dossier.common.textutil import aligned_row, fold_whitespace
+from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
 from dossier.evidence.short_answer import NEEDS_REVIEW, NO, NOT_COVERED, TableRow, short_answer
 from dossier.evidence.verify import QuoteVerifier
-from dossier.ingest.sentences import is_list_item, list_lead_in, table_cells, table_header
+from dossier.ingest.sentences import aligned_cells, is_list_item, list_lead_in, table_header
 from dossier.records import (
     Answer,
     Brief,
@@ -147,19 +147,10 @@ def _row_context(claims: Sequence[Claim], focus: str, context: ComposeContext) -
         at = found if found >= 0 else at
     header = table_header(chunk.text, at) or _header_before(chunk, at, context)
     if header:
-        return TableRow(header, chunk.heading, _aligned_cells(chunk.text, at))
+        return TableRow(header, chunk.heading, aligned_cells(chunk.text, at))
     if not is_list_item(chunk.text, at):
         return None
     return TableRow((), f"{list_lead_in(chunk.text, at)} {chunk.heading}".strip())
-
-
-def _aligned_cells(text: str, at: int) -> tuple[str, ...]:
-    """The cells of the row set out with spaces at ``at`` (none for a Markdown row:
-    its pipes survive in the quote)."""
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    return table_cells(line) if "|" not in line and aligned_row(line) else ()
 
 
 def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str, ...]:

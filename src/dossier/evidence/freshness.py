@@ -158,6 +158,10 @@ _MONTH_NAMES = (
 )
 _MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
 _MONTHS_SHORT = {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
+_MONTH_WORD = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+)
 # A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
 # "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
 # "**Effective:** 1 April 2026". Not "Review date" (templates use it for the next review as
@@ -167,13 +171,15 @@ _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
     r"|effective(?=[*\s]*[:|])"
-    # "Approved by: Executive Leadership Team, 14 February 2026", "Approved on 3 May 2025"
-    r"|approved(?=[*\s]*[:|]|\s+(?:by|on)\b)[^\n\d]{0,80}?)[\s:|*,]*"
+    # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
+    # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*))approved"
+    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
-    # a month alone ("Approved by the Board, February 2026"): dated its first day
-    r"|(?P<month3>[A-Z][a-z]+)\.?,?\s+(?P<year3>\d{4})\b)",
+    # a month alone on an approval line ("..., February 2026"): dated its first day
+    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b)",
     re.I,
 )
 
@@ -195,9 +201,17 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
 def stated_date(text: str) -> str | None:
     """The first date the text states about itself (``_STATED_DATE``), as ISO text, or
     None; the month written out or in three letters, before or after the day."""
-    match = _STATED_DATE.search(text)
-    if match is None:
-        return None
+    for match in _STATED_DATE.finditer(text):
+        if match.group("month3") and match.group("approval") is None:
+            continue  # a month alone dates only an approval line
+        day = _date_of(match)
+        if day is not None:
+            return day
+    return None
+
+
+def _date_of(match: re.Match[str]) -> str | None:
+    """The ISO date a match of ``_STATED_DATE`` states, or None (no such day)."""
     if match.group("iso"):
         return match.group("iso") if _is_date(match.group("iso")) else None
     month = match.group("month") or match.group("month2") or match.group("month3")

@@ -121,7 +121,7 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
         phrase.append(stem(word))
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
-    if not missing or len(missing) < len(phrase) / 2 or _all_of_head(phrase, lead):
+    if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
         return None
     detail = (
         f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
@@ -130,18 +130,25 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     return Finding("scope", 0, detail)
 
 
-def _all_of_head(phrase: list[str], lead: str) -> bool:
-    """Whether the lead's "all" is of the head noun of what the question's "all" is of:
-    "All employees undergo a background check before their start date" is all of the
-    "all new employees" asked (a whole class holds its kinds)."""
-    if not phrase:
+def _all_of_head(asked: str, phrase: list[str], lead: str) -> bool:
+    """Whether the lead's "all" is of the head noun of what the question's "all" is of
+    ("all new employees"; not a list, "all servers and workstations"): "All employees
+    undergo a background check before their start date" holds the new ones (a whole
+    class holds its kinds). The lead's "all", "every" or "each" is the head's own: at
+    most two words between them, no punctuation ("Each year, contractors ..." is
+    not all contractors)."""
+    if not phrase or re.search(r"\b(?:and|or)\b", asked, re.I):
         return False
-    tokens = [w.lower() for w in words(lead)]
+    tokens = re.findall(r"[A-Za-z][\w-]*|[^\w\s]", lead)
     for at, token in enumerate(tokens):
-        if thesaurus.says(phrase[-1], {stem(token)}) and any(
-            t in ("all", "every", "each") for t in tokens[max(0, at - 3) : at]
-        ):
-            return True
+        if not thesaurus.says(phrase[-1], {stem(token.lower())}):
+            continue
+        before = [t.lower() for t in tokens[max(0, at - 3) : at]]
+        for offset, word in enumerate(before):
+            if word in ("all", "every", "each") and all(
+                t[0].isalpha() for t in before[offset + 1 :]
+            ):
+                return True
     return False
 
 

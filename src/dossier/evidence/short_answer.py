@@ -62,6 +62,7 @@ from dossier.research.values import (
     SIBLING_BREAK,
     VERSION_ASKED,
     VERSION_OR_ALGORITHM,
+    VERSION_REFUSED,
     as_days,
     holds_value,
     lead_answers_part,
@@ -696,7 +697,9 @@ def _named_for_part(part: str, lead: str) -> str | None:
     if VERSION_ASKED.search(part):
         return _standard_named(part, lead)
     if _STANDARD_ASKED.search(part):
-        found = [m.group(0) for m in _NAMED_STANDARD.finditer(lead) if not _REFUSED.search(lead)]
+        found = [
+            m.group(0) for m in _NAMED_STANDARD.finditer(lead) if not VERSION_REFUSED.search(lead)
+        ]
         return " ".join(found[0].split()) if found else None
     return None
 
@@ -766,12 +769,6 @@ def _not_a_time(question: str, values: Sequence[str]) -> str | None:
 
 
 _WHICH_ASKED = re.compile(r"^\W*(?:what|which)\b", re.I)
-# What a version is refused with: "TLS 1.0 and 1.1 are disabled" names none in force.
-_REFUSED = re.compile(
-    r"\b(?:disabled|deprecated|prohibited|forbidden|not\s+(?:permitted|allowed|supported|used"
-    r"|accepted)|no\s+longer|must\s+not|never|insecure|weak|blocked|rejected)\b",
-    re.I,
-)
 
 
 def _standard_named(question: str, lead: str) -> str | None:
@@ -783,7 +780,7 @@ def _standard_named(question: str, lead: str) -> str | None:
     named = [
         " ".join(m.group(0).split())
         for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", lead)
-        if not _REFUSED.search(clause)
+        if not VERSION_REFUSED.search(clause)
         for m in VERSION_OR_ALGORITHM.finditer(clause)
     ]
     asked = {w.lower() for w in words(question)}
@@ -910,7 +907,7 @@ _EXCEPTED = re.compile(
 # authorised", "... unless approved by the CISO". Not an exception of another thing ("not
 # repeated during employment, except for the OIG LEIE check": the No stands).
 _EXCEPTION = re.compile(
-    r"\b(?:except|save|other\s+than)\s+(?:where|when|if|with|as|by|under|on|in\s+(?:cases|the\s+case)"
+    r"\b(?:except|other\s+than)\s+(?:where|when|if|with|as|by|under|on|in\s+(?:cases|the\s+case)"
     r"|for\s+(?:approved|authori[sz]ed|company-issued))\b|\bunless\b",
     re.I,
 )
@@ -922,19 +919,25 @@ def _opening(text: str, limit: int = 80) -> str:
     return folded if len(folded) <= limit else folded[:limit].rstrip() + " …"
 
 
-def _no_unless_excepted(lead: str) -> tuple[str, Finding | None]:
-    """No, for a lead that refuses the practice; a finding when it refuses it with an
-    exception ("Removable media shall not be used except where authorised by the
-    Information Security Manager"): what is allowed under the exception is for a person
-    to say, and a flat No works against the vendor."""
-    excepted = _EXCEPTION.search(lead)
-    if excepted is None:
-        return NO, None
-    detail = (
-        f"the lead quote refuses it with an exception (“{_opening(lead[excepted.start() :])}”): "
-        "a person decides whether it answers No"
-    )
-    return NEEDS_REVIEW, Finding("scope", 0, detail)
+def _no_unless_excepted(lead: str, refusals: list[int]) -> tuple[str, Finding | None]:
+    """No, for a lead that refuses the practice (at ``refusals``); a finding when a
+    refusing clause carries a condition under which it is allowed ("Removable media
+    shall not be used except where authorised by the Information Security Manager"):
+    what is allowed under it is for a person to say, and a flat No works against the
+    vendor. A condition in another clause ("...; tokens are retained unless the
+    customer deletes their account") leaves the No."""
+    for at in refusals:
+        clause = _clause_at(lead, at)
+        start = lead.find(clause)
+        excepted = _EXCEPTION.search(clause, max(0, at - start)) if start >= 0 else None
+        if excepted is not None:
+            detail = (
+                "the lead quote refuses it with an exception "
+                f"(“{_opening(clause[excepted.start() :])}”): a person decides whether it "
+                "answers No"
+            )
+            return NEEDS_REVIEW, Finding("scope", 0, detail)
+    return NO, None
 
 
 def _qualified(brief: Brief | None, lead: str) -> Finding | None:
@@ -1106,7 +1109,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION)
     ):
-        return _no_unless_excepted(lead)
+        return _no_unless_excepted(lead, [forbids.start()])
     denials = (
         [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
         if terms
@@ -1118,7 +1121,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and all(_denied_here(brief, lead, m) for m in denials)
     ):
-        return _no_unless_excepted(lead)
+        return _no_unless_excepted(lead, [m.start() for m in denials])
     affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
     if affirming is not None:  # the negation is another clause's, about something else
         return _yes_or_no_of_clause(brief, affirming)
@@ -1283,14 +1286,18 @@ def _once_for_recurring(question: str, lead: str) -> Finding | None:
 
 
 # A question asking whether the organisation holds a certification or an attestation.
-_CERTIFIED_ASK = re.compile(
-    r"\b(?:certified|certification|certificate|accredited|attested)\b", re.I
-)
+_CERTIFIED_ASK = re.compile(r"\b(?:certif\w*|accredit\w*|attest\w*)", re.I)
 _CERTIFIED = re.compile(r"\bcertif|\baccredit|\battest|\baudited\b", re.I)
+# A practice modelled on a standard, no certificate: "an ISMS aligned with ISO/IEC 27001".
+_ALIGNED = re.compile(
+    r"\b(?:aligned|aligns|based\s+on|in\s+line\s+with|modell?ed\s+on|consistent\s+with"
+    r"|inspired\s+by|follows?)\b",
+    re.I,
+)
 # Another organisation holding it: "The colocation provider holds ISO/IEC 27001
 # certification", "AWS is SOC 2 certified".
 _THIRD_PARTY_HOLDS = re.compile(
-    r"\b(?:provider|supplier|vendor|sub-?processor|partner|host(?:ing)?|landlord|colocation"
+    r"\b(?:provider|supplier|vendor|sub-?processor|partner|landlord|colocation"
     r"|data\s+cent(?:re|er)\s+operator|AWS|Amazon\s+Web\s+Services|Azure|Microsoft"
     r"|Google\s+Cloud|GCP)s?(?:'s?|’s?)?\b(?:\s+\w+){0,3}?\s+(?:holds?|has|have|maintains?|is|are"
     r"|achieved|obtained)\b",
@@ -1300,20 +1307,23 @@ _THIRD_PARTY_HOLDS = re.compile(
 
 def _certification_not_held(question: str, lead: str) -> Finding | None:
     """A finding when the question asks whether the organisation is certified and the
-    lead says something short of it: another organisation's certificate ("The
+    lead says something short of it: only another organisation's certificate ("The
     colocation provider holds ISO/IEC 27001 certification" was a Yes to "Is your
-    organization ISO 27001 certified?"), or a practice aligned with the standard
-    without a certificate ("an ISMS aligned with ISO/IEC 27001")."""
+    organization ISO 27001 certified?"; a clause stating the organisation's own
+    certificate beside it answers), or a practice modelled on the standard with no
+    certificate ("an ISMS aligned with ISO/IEC 27001")."""
     if _CERTIFIED_ASK.search(question) is None or _THIRD_PARTY_ASK.search(question):
         return None
-    holder = _THIRD_PARTY_HOLDS.search(lead)
-    if holder is not None:
+    clauses = [c for c in re.split(r";\s*|\.\s+", lead) if _CERTIFIED.search(c)]
+    held = [_THIRD_PARTY_HOLDS.search(c) for c in clauses]
+    if clauses and all(h is not None for h in held):
+        holder = next(h for h in held if h is not None)
         detail = (
             f"the lead quote states it of another organisation (“{_opening(holder.group(0))}”): "
             "a person decides whether it answers for the organisation asked"
         )
         return Finding("subject", 0, detail)
-    if _CERTIFIED.search(lead) is None:
+    if not clauses and _ALIGNED.search(lead):
         detail = "the question asks about a certification; the lead quote states none"
         return Finding("scope", 0, detail)
     return None

@@ -11,6 +11,7 @@ the source as it is.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -111,17 +112,53 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
 def _aligned_header(above: str, line: str) -> tuple[str, ...]:
     """The header cells of a table set out with spaces whose row is ``line``, from the
     text ``above`` it: the line over the dashes that underline the columns ("Tier
-    Systems  RPO  RTO" over "------  -------  ---  ---"), across the rows between."""
-    if not aligned_row(line):
+    Systems  RPO  RTO" over "------  -------  ---  ---"), across the rows between. A
+    line whose words cross the columns' gaps is no row ("Tier 2 data is replicated.
+    Backups are tested quarterly." under such a table is prose)."""
+    found = _aligned_table(above, line)
+    return found[0] if found is not None else ()
+
+
+def aligned_cells(text: str, start: int) -> tuple[str, ...]:
+    """The cells of the row at ``start`` of a table set out with spaces and underlined
+    with dashes, cut at the columns the dashes mark (an empty cell stays empty, in its
+    column: "2     Email          8 hours" under "Tier  Systems  RPO  RTO" has no RPO);
+    () when the line is no such row."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    found = _aligned_table(text[:line_start], line)
+    if found is None:
         return ()
+    spans = found[1]
+    return tuple(
+        " ".join(line[a : spans[i + 1][0] if i + 1 < len(spans) else len(line)].split())
+        for i, (a, _) in enumerate(spans)
+    )
+
+
+def _aligned_table(above: str, line: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | None:
+    """The header cells and the dashes' column spans of the table set out with spaces
+    whose row is ``line`` (``above``: the text before it), or None."""
+    if "|" in line or not aligned_row(line):
+        return None
     lines = above.split("\n")[:-1]
     for at in range(len(lines) - 1, 0, -1):
         if _ALIGNED_DELIMITER.match(lines[at]):
+            spans = [m.span() for m in re.finditer(r"-+", lines[at])]
             header = lines[at - 1]
-            return table_cells(header) if aligned_row(header) else ()
+            if not aligned_row(header) or not _fits(line, spans):
+                return None
+            return table_cells(header), spans
         if not aligned_row(lines[at]):
-            return ()
-    return ()
+            return None
+    return None
+
+
+def _fits(line: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether the line's words keep out of the gaps between the columns' dashes."""
+    gaps = [(end, following) for (_, end), (following, _) in itertools.pairwise(spans)]
+    return all(not line[a:b].strip() for a, b in gaps)
 
 
 def table_lead_in(text: str, start: int) -> str:

@@ -118,7 +118,9 @@ _HEDGES = re.compile(
     r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
     re.I,
 )
-_FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?)"
+_FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?,?)"
+# A question's auxiliary opening a further part: "..., and are critical findings fixed?"
+_AUXILIARY_WORD = r"(?:is|are|was|were|do|does|did|have|has|can|will|must|should)\b"
 _ITEM = r"[\w-]+(?:\s+[\w-]+){0,3}"  # a short item of a list: up to four words
 _PREPOSITION = r"(?:at|in|on|for|by|to|from|with|within|during|over|via)\b"
 # "(including but not limited to remote employees, contractors ...)", "(e.g. SAML)":
@@ -136,7 +138,8 @@ _EXAMPLES = re.compile(
     # the question's end too: "..., e.g. Nessus, Qualys, etc.?"). Not "such as", which
     # names the kinds asked about ("security-relevant events, such as authentication,
     # data access, etc."): they find the sentence that lists them.
-    rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]+(?:,\s*[^,;?()]+)*?,?\s*(?:etc\.?|(?:and|or)\s[^,;?()]+)"
+    rf"|,\s*{_FOR_EXAMPLE}\s+[^\s,;?()][^,;?()]*(?:,\s*{_ITEM})*,?\s*"
+    rf"(?:etc\.?|\b(?:and|or)\s+(?!{_PREPOSITION}|{_AUXILIARY_WORD}){_ITEM})"
     r"(?=\s*[?;]|\s*$)"
     rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]*",
     re.I,

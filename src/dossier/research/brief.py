@@ -44,7 +44,7 @@ _ASKS = (
             r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"
             # "What is the RTO for Tier 1 systems?": a recovery objective is a period (two
             # asked at once are read apart: "What are your RTO and RPO?")
-            r"|\bwhat\b(?![^?]*\b(?:and|&)\b)[^?]{0,60}"
+            r"|\bwhat\b(?![^?]*(?:\band\b|&|\bRTO\s*/|/\s*RPO\b))[^?]{0,60}"
             r"\b(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b",
             re.I,
         ),

@@ -383,8 +383,17 @@ class _Research:
         if not holding:
             return None
         floor = holding[0].score - self.engine.scorer.support_margin
-        close = [c for c in holding if c.score >= floor]
+        close = self._top_grade_first([c for c in holding if c.score >= floor])
         return max(close, key=lambda c: _states_fully(fact, c.sentence.text))  # the first best
+
+    def _top_grade_first(self, close: list[Candidate]) -> list[Candidate]:
+        """For a question asking the top grade ("the most severe vulnerabilities":
+        critical, or high where a scheme has none), the close sentences naming critical
+        when any does: "Critical ... within 7 days" before "High ... within 30 days"."""
+        if not {"critical", "high"} <= self.ask.qualifiers:
+            return close
+        critical = [c for c in close if "critical" in qualifiers_named(c.sentence.text)]
+        return critical or close
 
     def _supports(
         self, ranking: _Ranking, lead: Candidate

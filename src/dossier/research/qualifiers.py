@@ -149,8 +149,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         for match in pattern.finditer(text):
             for word in re.findall(_GRADE, match.group(1), re.I):
                 found.add(_SAME_GRADE.get(word.lower(), word.lower()))
-    if _HIGHEST_GRADE.search(text):  # "the most severe vulnerabilities" are the critical
-        found.add("critical")
+    if _HIGHEST_GRADE.search(text):  # "the most severe": critical, or high where none is
+        found |= {"critical", "high"}
     for match in _LEVEL.finditer(text):
         found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
     found |= {who for who, pattern in _PEOPLE if pattern.search(text)}

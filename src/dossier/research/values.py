@@ -189,7 +189,7 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     is never read again as the second's) when the sentence states one about the
     part's own subject."""
     if part.asks is None:
-        return _states_every_term(part, lead)
+        return _states_every_term(part, first, lead)
     return part.asks != first.asks and holds_value(own_subject(part, first), lead)
 
 
@@ -210,15 +210,37 @@ VERSION_OR_ALGORITHM = re.compile(
 )
 
 
+# What a version is refused with: "TLS 1.0 and 1.1 are disabled" names none in force.
+VERSION_REFUSED = re.compile(
+    r"\b(?:disabled|deprecated|prohibited|forbidden|not\s+(?:permitted|allowed|supported|used"
+    r"|accepted)|no\s+longer|must\s+not|never|insecure|weak|blocked|rejected)\b",
+    re.I,
+)
+
+
+# A family of versions or algorithms a question names: "which TLS versions".
+_FAMILY = re.compile(r"\b(TLS|SSL|SSH|AES|RSA|SHA|ECDSA|ECDHE?|HMAC)\b", re.I)
+
+
 def names_what_part_asks(part: Fact, text: str) -> bool:
     """Whether the text names what a part asking which version, algorithm or protocol
     asks ("..., and if so, which algorithm and protocol versions are used?" of a quote
-    naming AES-256 and TLS 1.2): the part is answered there, not missing."""
-    return (
-        re.search(r"\b(?:which|what)\b", part.text, re.I) is not None
-        and VERSION_ASKED.search(part.text) is not None
-        and VERSION_OR_ALGORITHM.search(text) is not None
-    )
+    naming AES-256 and TLS 1.2), in a clause that does not refuse it ("TLS 1.0 and 1.1
+    are disabled" names none in force) and of the family the part names ("which TLS
+    versions" is not answered by AES-256): the part is answered there, not missing."""
+    if re.search(r"\b(?:which|what)\b", part.text, re.I) is None or not VERSION_ASKED.search(
+        part.text
+    ):
+        return False
+    families = {f.upper() for f in _FAMILY.findall(part.text)}
+    for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", text):
+        if VERSION_REFUSED.search(clause):
+            continue
+        for named in VERSION_OR_ALGORITHM.finditer(clause):
+            family = _FAMILY.match(named.group(0))
+            if not families or (family is not None and family.group(1).upper() in families):
+                return True
+    return False
 
 
 def value_quoted_with(part: Fact, first: Fact, lead: str, quoted: str) -> str | None:
@@ -236,20 +258,42 @@ def value_quoted_with(part: Fact, first: Fact, lead: str, quoted: str) -> str | 
         sentence = quoted[start:end]
         if " ".join(sentence.split()) == folded_lead or not holds_value(own, sentence):
             continue
+        opening = content_terms(sentence)[:1]
+        if opening and opening[0] in first.terms and opening[0] not in own.terms:
+            continue  # "Logs of backup jobs ...": still the first part's subject
         value = value_about(own, sentence)
         if value is not None:
             return value
     return None
 
 
-def _states_every_term(part: Fact, lead: str) -> bool:
+def _states_every_term(part: Fact, first: Fact, lead: str) -> bool:
     """A yes/no part the lead states word for word (or in a thesaurus alternative):
     "The Business Continuity Plan is tested at least annually" answers "..., and is
     it tested at least annually?" (a part that refers back carries the terms of the
-    part before it). A part that names anything the lead does not is left to its own
-    evidence."""
+    part before it). The part's own words must be said of something, as a predicate
+    ("is tested", "reviewed"): "The incident response plan defines how penetration test
+    findings are escalated" says nothing of the plan being tested. A part that names
+    anything the lead does not is left to its own evidence."""
     present = set(content_terms(lead))
-    return bool(part.terms) and all(thesaurus.says(term, present) for term in part.terms)
+    if not part.terms or not all(thesaurus.says(term, present) for term in part.terms):
+        return False
+    own = [t for t in part.terms if t not in first.terms]
+    tokens = [w.lower() for w in words(lead)]
+    return all(_said_as_predicate(term, tokens) for term in own)
+
+
+# What makes a word a predicate: "is tested", "are reviewed", "gets approved".
+_BE = frozenset(("is", "are", "was", "were", "be", "been", "being", "get", "gets"))
+
+
+def _said_as_predicate(term: str, tokens: list[str]) -> bool:
+    """Whether a word of the term's stem is used as a predicate in ``tokens``: a past
+    participle ("tested") or after a form of "to be"."""
+    return any(
+        stem(token) == term and (token.endswith("ed") or (at > 0 and tokens[at - 1] in _BE))
+        for at, token in enumerate(tokens)
+    )
 
 
 # A part of a question that refers back: "..., and how often are they tested?"
