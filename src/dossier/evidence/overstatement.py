@@ -480,16 +480,53 @@ _CERTIFICATION_SOUGHT = re.compile(
 
 def _certification(question: str, lead: str) -> Finding | None:
     """The question asks about a certification; the lead must state one held, not one
-    sought ("certifications on our target list to be certified to")."""
+    sought ("certifications on our target list to be certified to"), and, asked of the
+    organisation, held by it (``_held_by_another``)."""
     if not _CERTIFICATION.search(question):
         return None
     if _CERTIFICATION_HELD.search(lead) and not _CERTIFICATION_SOUGHT.search(lead):
-        return None
+        return _held_by_another(question, lead)
     detail = (
         "the question asks about a certification or attestation; the lead quote "
         "states none: a person decides whether it answers Yes"
     )
     return Finding("scope", 0, detail)
+
+
+# Another organisation holding it: "The colocation provider holds ISO/IEC 27001
+# certification", "AWS is SOC 2 certified".
+_THIRD_PARTY_HOLDS = re.compile(
+    r"\b(?:provider|supplier|vendor|sub-?processor|partner|landlord|colocation"
+    r"|data\s+cent(?:re|er)\s+operator|AWS|Amazon\s+Web\s+Services|Azure|Microsoft"
+    r"|Google\s+Cloud|GCP)s?(?:'s?|’s?)?\b(?:\s+\w+){0,3}?\s+(?:holds?|has|have|maintains?|is|are"
+    r"|achieved|obtained)\b",
+    re.I,
+)
+# A question about a third party's own certificate: "Are your subprocessors certified?"
+_THIRD_PARTY_ASK = re.compile(
+    r"\b(?:providers?|suppliers?|vendors?|sub-?processors?|third[\s-]part(?:y|ies)|partners?)\b",
+    re.I,
+)
+
+
+def _held_by_another(question: str, lead: str) -> Finding | None:
+    """A finding when every clause of the lead stating a certification states another
+    organisation's ("The colocation provider holds ISO/IEC 27001 certification" was a
+    Yes to "Is your organization ISO 27001 certified?"); a clause stating the
+    organisation's own beside it answers, and a question asked of third parties is
+    answered by theirs."""
+    if _THIRD_PARTY_ASK.search(question):
+        return None
+    clauses = [c for c in re.split(r";\s*|\.\s+", lead) if _CERTIFICATION_HELD.search(c)]
+    held = [h for h in map(_THIRD_PARTY_HOLDS.search, clauses) if h is not None]
+    if not clauses or len(held) < len(clauses):
+        return None
+    holder = " ".join(held[0].group(0).split())
+    detail = (
+        f"the lead quote states it of another organisation (“{holder}”): a person decides "
+        "whether it answers for the organisation asked"
+    )
+    return Finding("subject", 0, detail)
 
 
 # -- a figure stated otherwise -------------------------------------------------------------

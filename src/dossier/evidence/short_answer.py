@@ -61,6 +61,7 @@ from dossier.research.values import (
     KINDS_OF_DOCUMENT,
     SIBLING_BREAK,
     VERSION_ASKED,
+    VERSION_CLAUSE_BREAK,
     VERSION_OR_ALGORITHM,
     VERSION_REFUSED,
     as_days,
@@ -779,7 +780,7 @@ def _standard_named(question: str, lead: str) -> str | None:
     each named."""
     named = [
         " ".join(m.group(0).split())
-        for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", lead)
+        for clause in VERSION_CLAUSE_BREAK.split(lead)
         if not VERSION_REFUSED.search(clause)
         for m in VERSION_OR_ALGORITHM.finditer(clause)
     ]
@@ -1087,7 +1088,6 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
-            or (_certification_not_held(brief.query, lead) if brief is not None else None)
             or (_opposite_state(brief.query, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
         )
@@ -1283,57 +1283,6 @@ def _once_for_recurring(question: str, lead: str) -> Finding | None:
         "start: a person decides"
     )
     return Finding("scope", 0, detail)
-
-
-# A question asking whether the organisation holds a certification or an attestation.
-_CERTIFIED_ASK = re.compile(r"\b(?:certif\w*|accredit\w*|attest\w*)", re.I)
-_CERTIFIED = re.compile(r"\bcertif|\baccredit|\battest|\baudited\b", re.I)
-# A practice modelled on a standard, no certificate: "an ISMS aligned with ISO/IEC 27001".
-_ALIGNED = re.compile(
-    r"\b(?:aligned|aligns|based\s+on|in\s+line\s+with|modell?ed\s+on|consistent\s+with"
-    r"|inspired\s+by|follows?)\b",
-    re.I,
-)
-# Another organisation holding it: "The colocation provider holds ISO/IEC 27001
-# certification", "AWS is SOC 2 certified".
-_THIRD_PARTY_HOLDS = re.compile(
-    r"\b(?:provider|supplier|vendor|sub-?processor|partner|landlord|colocation"
-    r"|data\s+cent(?:re|er)\s+operator|AWS|Amazon\s+Web\s+Services|Azure|Microsoft"
-    r"|Google\s+Cloud|GCP)s?(?:'s?|’s?)?\b(?:\s+\w+){0,3}?\s+(?:holds?|has|have|maintains?|is|are"
-    r"|achieved|obtained)\b",
-    re.I,
-)
-
-
-def _certification_not_held(question: str, lead: str) -> Finding | None:
-    """A finding when the question asks whether the organisation is certified and the
-    lead says something short of it: only another organisation's certificate ("The
-    colocation provider holds ISO/IEC 27001 certification" was a Yes to "Is your
-    organization ISO 27001 certified?"; a clause stating the organisation's own
-    certificate beside it answers), or a practice modelled on the standard with no
-    certificate ("an ISMS aligned with ISO/IEC 27001")."""
-    if _CERTIFIED_ASK.search(question) is None or _THIRD_PARTY_ASK.search(question):
-        return None
-    clauses = [c for c in re.split(r";\s*|\.\s+", lead) if _CERTIFIED.search(c)]
-    held = [_THIRD_PARTY_HOLDS.search(c) for c in clauses]
-    if clauses and all(h is not None for h in held):
-        holder = next(h for h in held if h is not None)
-        detail = (
-            f"the lead quote states it of another organisation (“{_opening(holder.group(0))}”): "
-            "a person decides whether it answers for the organisation asked"
-        )
-        return Finding("subject", 0, detail)
-    if not clauses and _ALIGNED.search(lead):
-        detail = "the question asks about a certification; the lead quote states none"
-        return Finding("scope", 0, detail)
-    return None
-
-
-# A question about a third party's own certificate: "Are your subprocessors certified?"
-_THIRD_PARTY_ASK = re.compile(
-    r"\b(?:providers?|suppliers?|vendors?|sub-?processors?|third[\s-]part(?:y|ies)|partners?)\b",
-    re.I,
-)
 
 
 def _only_something_else(brief: Brief, lead: str) -> Finding | None:

@@ -218,6 +218,8 @@ VERSION_REFUSED = re.compile(
 )
 
 
+# Where a clause naming versions ends: "TLS 1.2 is required, while TLS 1.0 is disabled".
+VERSION_CLAUSE_BREAK = re.compile(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+")
 # A family of versions or algorithms a question names: "which TLS versions".
 _FAMILY = re.compile(r"\b(TLS|SSL|SSH|AES|RSA|SHA|ECDSA|ECDHE?|HMAC)\b", re.I)
 
@@ -233,7 +235,7 @@ def names_what_part_asks(part: Fact, text: str) -> bool:
     ):
         return False
     families = {f.upper() for f in _FAMILY.findall(part.text)}
-    for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+", text):
+    for clause in VERSION_CLAUSE_BREAK.split(text):
         if VERSION_REFUSED.search(clause):
             continue
         for named in VERSION_OR_ALGORITHM.finditer(clause):
