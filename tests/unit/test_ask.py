@@ -201,3 +201,23 @@ def test_an_example_clause_is_read_in_linear_time_and_keeps_a_further_part() -> 
     assert core_ask("Are passwords changed periodically, e.g., every 90 days?").core == (
         "passwords changed"
     )
+
+
+def test_kinds_set_off_by_commas_inside_the_ask_are_examples() -> None:
+    """ "..., such as the ledger and merchant databases, at rest": the names of the
+    databases are examples (they found a scope statement naming them, and a Yes to
+    encryption no sentence stated); kinds at the end of the ask stay."""
+    assert (
+        core_ask(
+            "Are processes, procedures, and technical measures defined, implemented, and "
+            "evaluated to encrypt production databases, such as the ledger and merchant "
+            "databases, at rest?"
+        ).core
+        == "encrypt production databases at rest"
+    )
+    assert (
+        "such as authentication"
+        in core_ask(
+            "Are systems configured to log security-relevant events, such as authentication?"
+        ).core
+    )

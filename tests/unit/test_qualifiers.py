@@ -243,3 +243,36 @@ def test_the_most_severe_are_the_top_grade() -> None:
     assert asked == {"critical", "high"}
     assert qualifiers_named("Are findings of the highest severity fixed first?") == asked
     assert qualifiers_named("We run the highest quality checks.") == frozenset()
+
+
+def test_who_is_notified_sets_a_deadline_apart() -> None:
+    """A breach deadline stated for customers is no deadline for regulators (nor for
+    affected individuals): deadlines are set per recipient."""
+    asked = qualifiers_named("What is the maximum time to notify regulators of a breach?")
+    assert asked == {"notify authorities"}
+    assert another_qualifier(
+        asked, "Halcyon will notify Customer without undue delay, and in any event within 48 hours."
+    )
+    assert not another_qualifier(asked, "The supervisory authority is notified within 72 hours.")
+    assert not another_qualifier(asked, "Breaches are notified within 72 hours.")  # no one named
+    individuals = qualifiers_named("Within what time are affected individuals notified?")
+    assert another_qualifier(individuals, "We report incidents to CISA within 1 hour.")
+    assert qualifiers_named("Will customers be told when an incident occurs?") == {
+        "notify customers"
+    }
+
+
+def test_a_third_party_that_notifies_notifies_the_organisation() -> None:
+    assert another_qualifier(
+        qualifiers_named("Do you notify customers of a breach?"),
+        "Vendors must notify Copperline within 48 hours of a breach.",
+    )
+    assert qualifiers_named("Customer data is reported on monthly.") == frozenset()
+
+
+def test_the_recovery_time_objective_is_not_the_recovery_point_objective() -> None:
+    rto = qualifiers_named("What is the recovery time objective (RTO) for the platform?")
+    assert rto == {"recovery time objective"}
+    assert another_qualifier(rto, "The recovery point objective (RPO) is 15 minutes.")
+    assert not another_qualifier(rto, "The RTO is 4 hours and the RPO is 1 hour.")
+    assert another_qualifier(qualifiers_named("What is the RPO?"), "The RTO is 8 hours.")

@@ -2350,3 +2350,21 @@ def test_the_most_severe_in_a_scheme_topped_by_high_is_high() -> None:
         "within 14 days",
         None,
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # "certified" and "certification": one word's stems
+            "Does the organization hold a current ISO/IEC 27001 certification?",
+            "We are not currently certified to ISO/IEC 27001; we map our controls to ISO/IEC "
+            "27002 and revisit certification each year.",
+        ),
+        (  # "enforce" is how the practice is held, and the scope asked is all passwords'
+            "Do you enforce periodic password expiration for workforce accounts?",
+            "Passwords do not expire on a fixed schedule.",
+        ),
+    ],
+)
+def test_a_plain_denial_in_other_forms_of_the_words_answers_no(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("No", None)

@@ -14,6 +14,7 @@ from dossier.common.textutil import (
     fold_whitespace,
     identifier_key,
     identifiers,
+    one_family,
     opens_clause,
     question_terms,
     sentence_spans,
@@ -332,6 +333,23 @@ def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
         "Use a manager (e.g. Vault) for secrets.",
         "Rotate keys yearly.",
     ]
+
+
+def test_a_revision_number_ends_no_sentence() -> None:
+    """ "NIST SP 800-88 Rev. 1" is one reference: cut at "Rev.", the quote began "1 before
+    reuse or disposal"."""
+    text = "Media is sanitized per NIST SP 800-88 Rev. 1 before reuse. Logs are kept."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Media is sanitized per NIST SP 800-88 Rev. 1 before reuse.",
+        "Logs are kept.",
+    ]
+
+
+def test_stems_of_one_word_are_one_family() -> None:
+    assert one_family("certifi", "certif")  # certified, certification
+    assert one_family("encrypt", "encrypt")
+    assert not one_family("test", "testimoni")
+    assert not one_family("use", "user")  # too short to tell
 
 
 def test_vendors_are_a_subject_the_vendor_is_the_one_answering() -> None:

@@ -551,6 +551,22 @@ def test_the_clause_about_the_group_asked_gives_the_value_after_any_conjunction(
     assert value_about(fact, text) == value
 
 
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How often are full system backups performed?", "weekly"),
+        ("How often are incremental database backups taken?", "daily"),
+    ],
+)
+def test_a_second_subject_with_its_own_passive_verb_is_its_own_clause(
+    question: str, value: str
+) -> None:
+    text = (
+        "Incremental database backups are taken daily and full system backups are performed weekly."
+    )
+    assert value_about(make_brief(Question("Q", question)).facts[0], text) == value
+
+
 def test_a_second_predicate_with_its_own_value_is_its_own_clause() -> None:
     """ "Contain ... within 4 hours and will provide a report to customers within one
     business day": the customers' period is the second, not the first."""

@@ -155,6 +155,18 @@ def stem(word: str) -> str:
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+
+
+def one_family(first: str, second: str) -> bool:
+    """Whether two stems are one word's (Snowball leaves "certified" as "certifi" and
+    "certification" as "certif"): equal, or one the other with at most two more
+    letters, the shorter of at least five."""
+    short, long = sorted((first, second), key=len)
+    if short == long:
+        return True
+    return len(short) >= 5 and len(long) - len(short) <= 2 and long.startswith(short)
+
+
 # Light verbs: "Is SAST performed?" asks whether SAST is done; a sentence stating SAST
 # need not say "perform" (stems).
 LIGHT_VERBS = frozenset(
@@ -207,7 +219,8 @@ _BOUNDARY = re.compile(
 
 # A dot that ends an abbreviation ends no sentence: "e.g. Slack", "i.e. AWS", "No. 5".
 _ABBREVIATION = re.compile(
-    r"(?:\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|fig|e\.x|al|resp|esp|min|max|ref|sec)"
+    r"(?:\b(?:e\.g|i\.e|etc|vs|incl|approx|no|nos|cf|fig|e\.x|al|resp|esp|min|max|ref|sec"
+    r"|rev|ver|vol|art|para|pp|ch|dept|dr|mr|mrs|ms)"
     r"|\b[A-Z])\.$",
     re.I,
 )

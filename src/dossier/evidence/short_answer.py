@@ -40,6 +40,7 @@ from dossier.common.textutil import (
     LIGHT_VERBS,
     STOPWORDS,
     content_terms,
+    one_family,
     question_terms,
     sentence_spans,
     stem,
@@ -1359,8 +1360,22 @@ def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()
     says nothing of an inventory). A term of ``aside`` the text does not name is not
     wanted: the verb a denial puts in other words ("does not run a bug bounty program"
     for "Do you operate a bug bounty program?")."""
-    present = set(content_terms(text))
     core = brief.core or brief.query
+    scoped = _FOR_SCOPE.search(core)
+    head = core[: scoped.start()] if scoped else ""
+    if head and not _FOR_SCOPE.search(text) and _names_practice(head, text, aside):
+        return True  # "Passwords do not expire" for "password expiration for workforce accounts"
+    return _names_practice(core, text, aside)
+
+
+# A trailing scope of an ask ("... for workforce accounts"), and of a sentence.
+_FOR_SCOPE = re.compile(
+    r"\s+for\s+(?:all\s+|the\s+|each\s+|any\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s*[?.]?$", re.I
+)
+
+
+def _names_practice(core: str, text: str, aside: frozenset[str]) -> bool:
+    present = set(content_terms(text))
     wanted = [t for t in question_terms(core) if t not in aside or t in present]
     said = {term for term in wanted if thesaurus.says(term, present)}
     for first, second in _ALTERNATIVES.findall(core):  # "shared or generic": either says it
@@ -1553,7 +1568,8 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
     for word in following:
         if word in _BRIDGE or word in STOPWORDS:
             continue
-        return stem(word) in terms or stem(word) in _PRACTISING
+        said = stem(word)
+        return said in _PRACTISING or any(one_family(said, term) for term in terms)
     return False
 
 
@@ -1562,7 +1578,7 @@ _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
-    "adopt".split()
+    "adopt enforce require mandate".split()
 )
 
 
@@ -1630,9 +1646,11 @@ def _narrower(brief: Brief, following: str) -> bool:
 
 
 # Words placing a denial in time, or stressing it, which narrow nothing: "at this time",
-# "at present", "its own subcontractors ... directly".
+# "at present", "its own subcontractors ... directly", "on a fixed schedule".
 _NEUTRAL = frozenset(
-    stem(w) for w in "time present moment current currently yet own directly itself".split()
+    stem(w)
+    for w in "time present moment current currently yet own directly itself fixed schedule "
+    "regular routine basis periodic periodically".split()
 )
 
 

@@ -141,7 +141,10 @@ _EXAMPLES = re.compile(
     rf"|,\s*{_FOR_EXAMPLE}\s+[^\s,;?()][^,;?()]*(?:,\s*{_ITEM})*,?\s*"
     rf"(?:etc\.?|\b(?:and|or)\s+(?!{_PREPOSITION}|{_AUXILIARY_WORD}){_ITEM})"
     r"(?=\s*[?;]|\s*$)"
-    rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]*",
+    rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]*"
+    # kinds set off by commas inside the ask, which goes on after them: "encrypt
+    # production databases, such as the ledger and merchant databases, at rest"
+    rf"|,\s*such\s+as\s[^;?()]*?,(?=\s*{_PREPOSITION})",
     re.I,
 )
 # "If so, how often?": the follow-up's opening says nothing itself.

@@ -55,7 +55,7 @@ from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
-from dossier.research.qualifiers import another_qualifier, qualifiers_named
+from dossier.research.qualifiers import RECIPIENTS, another_qualifier, qualifiers_named
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
@@ -735,8 +735,9 @@ def _apart(text: str, siblings: Sequence[Sentence], at: int) -> list[bool]:
     hours"), another clause or a heading (``_stands_apart``). (The items after a list
     item are read with it: cut at the item, a lead about something beside the ask
     stated one value confidently where the items around it stated several, and a
-    person was asked.)"""
-    own = qualifiers_named(siblings[at].text)
+    person was asked. A quote does grow over who else is notified: "Card brands are
+    notified within 24 hours. Affected customers are notified ..." answers both.)"""
+    own = frozenset(q for q in qualifiers_named(siblings[at].text) if q not in RECIPIENTS)
     return [
         i != at and (another_qualifier(own, s.text) or _stands_apart(text, s, siblings, i))
         for i, s in enumerate(siblings)

@@ -1,8 +1,10 @@
 """Qualifiers that set one practice apart from its siblings: the grade of severity,
 risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, Tier 1),
 the state of data (at rest, in transit), who a practice applies to (employees,
-contractors, third parties, the service's customer users), and which accounts
-(privileged ones, or users' everyday ones).
+contractors, third parties, the service's customer users), which accounts
+(privileged ones, or users' everyday ones), who is notified (customers, authorities,
+affected individuals, card brands, or the organisation by its vendors), and which
+recovery objective (time or point).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -127,6 +129,81 @@ _STANDARD_ACCOUNTS = re.compile(
 _PRIVILEGE_WORD = re.compile(rf"{_PRIVILEGE}\b", re.I)
 _EVERY_ACCOUNT = re.compile(r"\b(?:all|every|any|each)\s+(?:user\s+)?accounts?\b", re.I)
 
+# Who is notified (of a breach, an incident, a change): deadlines are set per recipient
+# ("notify Customer within 48 hours"; "notify the supervisory authority within 72
+# hours"), and a sentence about one does not state the other's. Named only as what a
+# notification goes to; a third party that itself notifies notifies the organisation.
+CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION = (
+    "notify customers",
+    "notify authorities",
+    "notify individuals",
+    "notify card brands",
+    "notify the organisation",
+)
+RECIPIENTS = frozenset((CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION))
+_RECIPIENTS = (
+    (CUSTOMERS, r"customers?|clients?|tenants?"),
+    (
+        AUTHORITIES,
+        r"regulators?|(?:relevant\s+|competent\s+|supervisory\s+|regulatory\s+|government\s+"
+        r"|data\s+protection\s+)+(?:authorit(?:y|ies)|bod(?:y|ies)|agenc(?:y|ies))|authorities"
+        r"|law\s+enforcement|CISA|US-CERT|HHS|ICO|(?:the\s+)?(?:attorneys?\s+general|secretary)",
+    ),
+    (INDIVIDUALS, r"(?:affected\s+)?(?:individuals|data\s+subjects|persons|patients|consumers)"),
+    (CARD_BRANDS, r"(?:card|payment)\s+(?:brands|networks|schemes)|acquir(?:er|ers|ing\s+banks?)"),
+)
+_NOTIFYING = (
+    r"\b(?:notif(?:y|ies|ied|ying|ications?)|inform(?:s|ed|ing)?|alert(?:s|ed|ing)?"
+    r"|(?:report(?:s|ed|ing)?|disclos(?:e|es|ed|ing)|notices?|communicat(?:e|es|ed|ing))"
+    r"\s+(?:[\w-]+\s+){0,3}?to)"
+)
+_RECIPIENT_AFTER = tuple(
+    (
+        who,
+        re.compile(
+            rf"{_NOTIFYING}\s+(?:(?:all|any|the|its|our|each|affected|impacted)\s+)*"
+            rf"(?:{words})\b",
+            re.I,
+        ),
+    )
+    for who, words in _RECIPIENTS
+)
+_RECIPIENT_BEFORE = tuple(
+    (
+        who,
+        re.compile(
+            rf"\b(?:{words})\s+(?:\w+\s+){{0,2}}(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
+            rf"|should\s+be|be|get)\s+)?(?:promptly\s+|\w+ly\s+)?(?:notified|informed|alerted|told|advised)\b"
+            rf"|\b(?:{words})\s+(?:breach\s+)?notifications?\b",
+            re.I,
+        ),
+    )
+    for who, words in _RECIPIENTS
+)
+_THIRD_PARTY_NOTIFIES = re.compile(
+    r"\b(?:vendors?|suppliers?|sub-?processors?|third[\s-]part(?:y|ies)|service\s+providers?)"
+    r"\s+(?:\w+\s+){0,2}(?:must|shall|will|are\s+required\s+to|agree\s+to)\s+(?:promptly\s+)?"
+    r"(?:notify|inform|report\s+to|alert)\b",
+    re.I,
+)
+
+
+# Which recovery objective: the time to restore (RTO) or the data that may be lost (RPO),
+# stated side by side and easily mistaken ("RPO ... is 15 minutes" for the RTO asked).
+RTO, RPO = "recovery time objective", "recovery point objective"
+_RTO = re.compile(r"\bRTOs?\b|\brecovery[\s-]+time(?:[\s-]+(?:objective|target)s?)?\b", re.I)
+_RPO = re.compile(r"\bRPOs?\b|\brecovery[\s-]+point(?:[\s-]+(?:objective|target)s?)?\b", re.I)
+
+
+def _recipients(text: str) -> set[str]:
+    found = {
+        who for who, pattern in (*_RECIPIENT_AFTER, *_RECIPIENT_BEFORE) if pattern.search(text)
+    }
+    if _THIRD_PARTY_NOTIFIES.search(text):
+        found.add(ORGANISATION)
+    return found
+
+
 _FAMILY = {
     **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
     PRODUCTION: "environment",
@@ -136,6 +213,9 @@ _FAMILY = {
     USER_ACCOUNTS: "accounts",
     AT_REST: "state of data",
     IN_TRANSIT: "state of data",
+    **dict.fromkeys(RECIPIENTS, "recipient"),
+    RTO: "recovery objective",
+    RPO: "recovery objective",
 }
 
 
@@ -172,7 +252,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(USER_ACCOUNTS)
     if _EVERY_ACCOUNT.search(text) or (USER_ACCOUNTS in found and _PRIVILEGE_WORD.search(text)):
         found |= {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS}  # "admins and user accounts alike"
-    return frozenset(found)
+    found |= {name for name, pattern in ((RTO, _RTO), (RPO, _RPO)) if pattern.search(text)}
+    return frozenset(found | _recipients(text))
 
 
 def another_qualifier(asked: frozenset[str], text: str) -> bool:

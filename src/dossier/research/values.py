@@ -454,13 +454,16 @@ _ELLIPTICAL_OPENING = r"(?:from|in|on|for|to|at|by|within|after)\s|[a-z]+ed\s"
 _ELLIPTICAL = re.compile(_ELLIPTICAL_OPENING, re.I)
 
 # Where a sentence turns to another subject or predicate: "; ", ", and the ", ", while ",
-# ", but ", " and will ...",
+# ", but ", " and will ...", " and full backups are taken ...",
 # and each item of a list ("- Penetration test [annual]"; a line that only wraps the
 # text goes on).
 _CLAUSE_BREAK = re.compile(
     r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=(?:the|its|their|our|your|all|each|any|a|an)\s)"
     r"|,?\s+(?:and|but)\s+(?=(?:will|must|shall|should|is|are|may)\s)"
     rf"|,?\s+and\s+(?:then\s+)?(?={_ELLIPTICAL_OPENING})"
+    # a subject of its own and its passive verb: "... taken daily and full system
+    # backups are performed weekly"
+    r"|,?\s+(?:and|but)\s+(?=(?:[\w-]+\s+){1,3}(?:are|is|were|was)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b)"
     r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
     re.I,
 )
