@@ -221,3 +221,12 @@ def test_kinds_set_off_by_commas_inside_the_ask_are_examples() -> None:
             "Are systems configured to log security-relevant events, such as authentication?"
         ).core
     )
+
+
+@pytest.mark.parametrize("phrase", ["on a periodic basis", "on a regular basis", "periodically"])
+def test_a_periodic_demand_takes_its_whole_phrase(phrase: str) -> None:
+    """HECVAT's "on a periodic basis" left "on a basis" in the core, and "basis" was a key
+    term no sentence names."""
+    ask = core_ask(f"Do you review user access to systems that store sensitive data {phrase}?")
+    assert ask.core == "review user access to systems that store sensitive data"
+    assert ask.demands == (phrase,)

@@ -527,3 +527,16 @@ def test_and_with_which_after_a_comma_is_a_part_of_its_own() -> None:
     assert [f.text for f in facts] == ["Is data at rest encrypted", "with which algorithm?"]
     relative = make_brief(Question("Q", "Is there a policy under which access is reviewed?")).facts
     assert len(relative) == 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the coverage limit of your cyber liability insurance policy?",
+        "What is the account lockout threshold?",
+    ],
+)
+def test_a_limit_or_threshold_asked_is_a_number(question: str) -> None:
+    """ "What is the coverage limit ...?" was answered "Documented" from "Meridian
+    maintains cyber liability insurance": a limit asked is a number to state."""
+    assert asks_for(question) == "number"

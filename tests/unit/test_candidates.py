@@ -588,3 +588,23 @@ def test_the_most_severe_grade_asked_leads_with_the_critical_sentence(tmp_path: 
     )
     lead = research._lead(_Ranking([high, critical], 0.9))
     assert lead is not None and lead.sentence.text.startswith("Critical")
+
+
+def test_a_value_asked_of_a_grade_leads_with_a_sentence_naming_the_grade(tmp_path: Path) -> None:
+    """A table row naming the grade asked ("Critical 9.0-10.0 7 days") leads over a
+    close, higher-scored sentence naming no grade (a catalogue's 72 hours)."""
+    engine, index = _engine(
+        tmp_path,
+        {
+            "vuln.md": "# Vulnerabilities\n\nKnown exploited vulnerabilities are patched within "
+            "72 hours.\n\n| Severity | SLA |\n| --- | --- |\n| Critical | 7 days |\n"
+        },
+    )
+    question = "What is your remediation timeframe for critical-severity vulnerabilities?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    known = _candidate(
+        index, "vuln.md", "Known exploited vulnerabilities are patched within 72 hours.", 1.0
+    )
+    row = _candidate(index, "vuln.md", "| Critical | 7 days |", 0.9)
+    lead = research._lead(_Ranking([known, row], 0.9))
+    assert lead is not None and lead.sentence.text == row.sentence.text

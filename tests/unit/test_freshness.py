@@ -226,3 +226,12 @@ def test_a_month_alone_dates_only_an_approval_line_and_a_later_date_is_read(
     """A word before a year ("FY 2025", "Summer 2025") is no date and stops nothing; an
     approval in running text is no approval line."""
     assert stated_date(text) == day
+
+
+def test_an_effective_date_without_a_colon_dates_a_document() -> None:
+    """A PDF's header of fields ("... | Version 4.1 | Effective March 1,\\n2024") and a
+    standard's "effective 1 March 2026" were read as undated."""
+    header = "Meridian | Policy MCS-SEC-001 | Version 4.1 | Effective March 1,\n2024 | Confidential"
+    assert stated_date(header) == "2024-03-01"
+    assert stated_date("This standard is effective 1 March 2026.") == "2026-03-01"
+    assert stated_date("This policy becomes effective 30 days after approval.") is None

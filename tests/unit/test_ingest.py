@@ -25,6 +25,7 @@ from dossier.ingest.files import (
     scan_corpus,
     sha256_hex,
 )
+from dossier.ingest.files import _title as title_of
 from dossier.ingest.frontmatter import split_front_matter
 from dossier.records import Corpus, SourceFile
 
@@ -951,3 +952,16 @@ def test_a_single_page_pdf_keeps_its_first_and_last_lines() -> None:
     corpus = ingest([source("one.pdf", data)])
     assert "Access Standard" in corpus.chunks[0].text
     assert corpus.documents[0].title == "Access Standard"
+
+
+def test_a_pdfs_line_of_fields_is_not_its_title() -> None:
+    """A PDF opening with a header of fields ("... | Version 4.1 | Effective March 1,",
+    wrapped onto "2024 | Confidential") was titled by it, cut mid-date."""
+    text = (
+        "Meridian Care Systems, Inc. | Policy MCS-SEC-001 | Version 4.1 | Effective January\n"
+        "15, 2024\nHIPAA Security Policy\n1 Purpose\nThis policy sets the safeguards."
+    )
+    assert title_of({}, text, "hipaa.pdf") == "HIPAA Security Policy"
+    assert title_of({}, "2024 Annual Security Report\nText.", "report.pdf") == (
+        "2024 Annual Security Report"
+    )

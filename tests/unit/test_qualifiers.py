@@ -276,3 +276,8 @@ def test_the_recovery_time_objective_is_not_the_recovery_point_objective() -> No
     assert another_qualifier(rto, "The recovery point objective (RPO) is 15 minutes.")
     assert not another_qualifier(rto, "The RTO is 4 hours and the RPO is 1 hour.")
     assert another_qualifier(qualifiers_named("What is the RPO?"), "The RTO is 8 hours.")
+
+
+def test_a_table_row_as_pdf_text_names_its_grade() -> None:
+    assert qualifiers_named("High 7.0-8.9 30 days") == {"high"}
+    assert qualifiers_named("High availability is 99.9%") == frozenset()

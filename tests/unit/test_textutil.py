@@ -407,3 +407,24 @@ def test_sigs_scoped_data_is_data() -> None:
     "scoped" was a term a sentence had to state ("Is scoped data encrypted both at rest
     and in transit?" went not covered beside "encrypted with AES-256")."""
     assert content_terms("Is scoped data encrypted at rest?") == ["data", "encrypt", "rest"]
+
+
+def test_a_pdf_tables_rows_one_a_line_are_sentences_of_their_own() -> None:
+    """pdfplumber gives a table's rows one a line, cells joined by single spaces: the
+    whole table was one sentence and the Critical row's "7 days" was read for High."""
+    text = (
+        "Vulnerabilities must be remediated within the following timeframes:\n"
+        "Severity CVSS Remediation SLA\nCritical 9.0-10.0 7 days\nHigh 7.0-8.9 30 days\n"
+        "Medium 4.0-6.9 90 days\nExceptions require approval and are reviewed within 30\n"
+        "days of the request."
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Vulnerabilities must be remediated within the following timeframes:",
+        "Severity CVSS Remediation SLA",
+        "Critical 9.0-10.0 7 days",
+        "High 7.0-8.9 30 days",
+        "Medium 4.0-6.9 90 days",
+        "Exceptions require approval and are reviewed within 30\ndays of the request.",
+    ]
+    wrapped = "Keys are rotated every 90\ndays and retired after 2\nyears of use."
+    assert len(sentence_spans(wrapped)) == 1

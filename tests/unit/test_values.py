@@ -836,3 +836,16 @@ def test_a_part_asking_which_tls_versions_is_not_answered_by_a_refused_one_or_an
     assert not names_what_part_asks(part, "TLS 1.0 and 1.1 are disabled on all endpoints.")
     assert not names_what_part_asks(part, "Data at rest is encrypted with AES-256.")
     assert names_what_part_asks(part, "TLS 1.2 or higher is required.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("We hold cyber insurance with a coverage limit of $5,000,000 per claim.", "$5,000,000"),
+        ("Cyber insurance coverage is USD 2 million in aggregate.", "USD 2 million"),
+    ],
+)
+def test_an_amount_of_money_is_the_number_a_limit_asks(sentence: str, value: str) -> None:
+    fact = make_brief(Question("Q", "What is the coverage limit of your cyber insurance?")).facts[0]
+    assert value_about(fact, sentence) == value
+    assert value_about(fact, "We maintain cyber liability insurance.") is None

@@ -259,13 +259,16 @@ def _rows(text: str, start: int, end: int) -> list[tuple[int, int]]:
     before ends with a pipe, the line after starts with one, or both hold one (a
     table written without its outer pipes)."""
     piece = text[start:end]
-    if "\n" not in piece or ("|" not in piece and not _CELL_GAP.search(piece)):
+    if "\n" not in piece:
         return [(start, end)]
     lines = piece.split("\n")
+    in_table = _figure_rows(lines)
+    if "|" not in piece and not _CELL_GAP.search(piece) and not in_table:
+        return [(start, end)]
     spans, position, line_start = [], start, start
-    for before, after in itertools.pairwise(lines):
+    for at, (before, after) in enumerate(itertools.pairwise(lines)):
         line_end = line_start + len(before)
-        if _ends_row(before, after):
+        if _ends_row(before, after) or at in in_table or at + 1 in in_table:
             spans.append((position, line_end))
             position = line_end + 1
         line_start = line_end + 1
@@ -328,6 +331,48 @@ def _headed(text: str, start: int, end: int) -> list[tuple[int, int]]:
         line_start = line_end + 1
     spans.append((position, end))
     return spans
+
+
+# A row of a table as PDF text gives it, its cells joined by single spaces: a few words
+# with a figure and no end punctuation ("High 7.0-8.9 30 days"); three or more in a row
+# are a table, and the short line of words above them its header ("Severity CVSS
+# Remediation SLA").
+_FIGURE_ROW = re.compile(r"^[A-Z0-9][^!?;:]{0,60}(?<![.,])$")
+_ROW_WORDS = 8
+_TABLE_ROWS = 3
+
+
+def _figure_row(line: str) -> bool:
+    text = line.strip()
+    return (
+        bool(_FIGURE_ROW.match(text))
+        and any(c.isdigit() for c in text)
+        and len(text.split()) <= _ROW_WORDS
+    )
+
+
+def _figure_rows(lines: list[str]) -> set[int]:
+    """The lines of ``lines`` that are rows of a table PDF text sets out one row a
+    line, with the header line above them; a line whose text goes on in the next, in
+    lower case, is prose wrapped."""
+    rows: set[int] = set()
+    run: list[int] = []
+    for at, line in enumerate([*lines, ""]):
+        wrapped = at + 1 < len(lines) and lines[at + 1].lstrip()[:1].islower()
+        if at < len(lines) and _figure_row(line) and not wrapped:
+            run.append(at)
+            continue
+        if len(run) >= _TABLE_ROWS:
+            rows.update(run)
+            header = run[0] - 1
+            if (
+                header >= 0
+                and _FIGURE_ROW.match(lines[header].strip())
+                and (len(lines[header].split()) <= _ROW_WORDS)
+            ):
+                rows.add(header)
+        run = []
+    return rows
 
 
 def _ends_row(line: str, next_line: str) -> bool:

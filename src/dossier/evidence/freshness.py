@@ -164,13 +164,15 @@ _MONTH_WORD = (
 )
 # A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
 # "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
-# "**Effective:** 1 April 2026". Not "Review date" (templates use it for the next review as
-# often as the last), nor any date after "next" or "due": a review still to come is an
-# obligation, not evidence.
+# "**Effective:** 1 April 2026", "Effective March 1, 2024". Not "Review date" (templates
+# use it for the next review as often as the last), nor any date after "next" or "due": a
+# review still to come is an obligation, not evidence.
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
     r"|effective(?=[*\s]*[:|])"
+    # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
+    rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
     # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
     r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*))approved"

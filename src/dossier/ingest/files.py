@@ -323,12 +323,26 @@ def _unmarked(heading: str) -> str:
 
 def _first_body_line(text: str) -> str:
     """A PDF's first line that is no running header ("Company Confidential", a
-    document number and revision): a header on every page is not the title."""
+    document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
+    4.1"): a header on every page is not the title."""
     running = running_spans(text)
+    after_fields = False
     for line in re.finditer(r"[^\n]+", text):
-        if line.group().strip() and not any(a <= line.start() < b for a, b in running):
-            return line.group().strip()
+        words = line.group().strip()
+        if any(a <= line.start() < b for a, b in running) or not words:
+            continue
+        if _FIELDS.search(words) or (after_fields and _DATE_END.match(words)):
+            after_fields = True  # a wrapped line of fields ends in its date
+            continue
+        return words
     return ""
+
+
+# A line of fields, not a title: "Meridian Care Systems, Inc. | Policy MCS-SEC-001 |
+# Version 4.1 | Effective March 1," and its wrapped end ("2024 | Confidential",
+# "September 1, 2023", "15, 2024").
+_FIELDS = re.compile(r"\S\s*\|\s*\S")
+_DATE_END = re.compile(r"(?:[A-Za-z]+\.?\s+)?(?:\d{1,2},?\s+)?\d{4}\b[\s,.]*$")
 
 
 def _reads_as_title(text: str) -> bool:

@@ -89,7 +89,11 @@ _DEMANDS = (
         r"(?:\s+(?:of|after|from|following)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+)?",
         re.I,
     ),
-    re.compile(r"\b(?:periodic(?:ally)?|regularly|on a regular basis)\b", re.I),
+    re.compile(
+        r"\b(?:on\s+an?\s+(?:periodic|regular|routine|recurring)\s+basis|periodic(?:ally)?"
+        r"|regularly)\b",
+        re.I,
+    ),
     # CAIQ's "with a frequency that is commensurate with organizational risk tolerance"
     re.compile(
         r",?\s*\b(?:with|at)\s+a\s+frequency\s+(?:that\s+is\s+)?(?:commensurate|consistent"

@@ -58,7 +58,10 @@ _ASKS = (
             # apart: "What are the minimum length and the lockout threshold?"; a
             # version is no count: "What is the minimum TLS version?")
             r"|\bwhat\s+is\s+(?:the\s+|your\s+)?(?:minimum|maximum)\b"
-            r"(?![^?]*\b(?:and|versions?)\b)",
+            r"(?![^?]*\b(?:and|versions?)\b)"
+            # "What is the coverage limit of your cyber insurance?", "... lockout threshold?"
+            r"|\bwhat\s+(?:is|are)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,3}"
+            r"(?:limits?|thresholds?|amounts?|budgets?)\b(?![^?]*\band\b)",
             re.I,
         ),
     ),
@@ -123,7 +126,8 @@ def _brief(question_id: str, asked_text: str) -> Brief:
 # "at least annually", "every 90 days": a demand for how often; "upon significant
 # changes": a demand on when, checked by its own words.
 _PERIODIC_DEMAND = re.compile(
-    r"annual|year|quarter|month|week|daily|\bday|periodic|regular|planned intervals"
+    r"annual|year|quarter|month|week|daily|\bday|periodic|regular|routine|recurring"
+    r"|planned intervals"
     r"|a frequency",
     re.I,
 )

@@ -383,8 +383,20 @@ class _Research:
         if not holding:
             return None
         floor = holding[0].score - self.engine.scorer.support_margin
-        close = self._top_grade_first([c for c in holding if c.score >= floor])
+        close = self._top_grade_first(
+            self._qualifier_named([c for c in holding if c.score >= floor])
+        )
         return max(close, key=lambda c: _states_fully(fact, c.sentence.text))  # the first best
+
+    def _qualifier_named(self, close: list[Candidate]) -> list[Candidate]:
+        """Of the close sentences, those naming a qualifier the question names, when
+        any does: "Critical 9.0-10.0 7 days" (a table row) for critical vulnerabilities'
+        deadline, not a higher-scored sentence naming no grade ("Vulnerabilities listed
+        in the CISA catalog are patched within 72 hours")."""
+        if not self.ask.qualifiers:
+            return close
+        naming = [c for c in close if qualifiers_named(c.sentence.text) & self.ask.qualifiers]
+        return naming or close
 
     def _top_grade_first(self, close: list[Candidate]) -> list[Candidate]:
         """For a question asking the top grade ("the most severe vulnerabilities":

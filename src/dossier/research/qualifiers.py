@@ -45,9 +45,11 @@ _AFTER_NOUN = re.compile(
     re.I,
 )
 _CELL = re.compile(rf"(?:^|\|)\s*({_GRADE})\s*(?=\||$)", re.I | re.M)
-# A list item or line labelled by a grade: "- High: 15 days", "Critical - 48 hours".
+# A list item or line labelled by a grade: "- High: 15 days", "Critical - 48 hours", a
+# table row as PDF text gives it ("High 7.0-8.9 30 days").
 _LABEL = re.compile(
-    rf"^\s*(?:[-*\u2022+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**\s*(?::|\s[-\u2013]\s)", re.I | re.M
+    rf"^\s*(?:[-*\u2022+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**\s*(?::|\s[-\u2013]\s|\s+(?=\d))",
+    re.I | re.M,
 )
 # A grade a period or rule is given "for", in a sentence about graded things: "within 14
 # days for critical, 30 days for high and 90 days for medium severity".

@@ -422,6 +422,9 @@ def stated_value(
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
+    money = _MONEY.search(body) if kind == "number" else None
+    if money is not None:  # "a coverage limit of $5,000,000 per claim"
+        return money.group(0)
     stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
     match = next(stated, None) or (_counted(body) if kind == "number" else None)
     if match is None:
@@ -621,6 +624,12 @@ _FIGURE_AND_NOUN = re.compile(
 )
 
 
+# An amount of money: "$5,000,000", "USD 2 million", "EUR 500k", "5 million dollars".
+_MONEY = re.compile(
+    r"(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\s?)\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|[mk]|bn)\b)?"
+    r"|\b\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?\s(?:dollars|euros|pounds)\b",
+    re.I,
+)
 _COUNT_AND_NOUN = re.compile(
     rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|(?!one\b){_NUMBER_WORDS})\s+[a-z][a-z-]+", re.I
 )
@@ -634,6 +643,8 @@ def counts_something(fact: Fact, text: str) -> bool:
     """Whether the text states a count or measure of what the fact asks about: a
     figure followed by a unit or by one of the fact's terms. The "2" of "SOC 2" or
     the "27001" of "ISO 27001" counts nothing."""
+    if _MONEY.search(text):
+        return True  # "a coverage limit of $5,000,000"
     wanted = {t for t in fact.terms if len(t) > 2}
     for match in _FIGURE_AND_NOUN.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
