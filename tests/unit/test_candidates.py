@@ -25,6 +25,7 @@ from dossier.research.candidates import (
 )
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import (
+    KEY_LEAD_MARGIN,
     OfflineEngine,
     _needs_before,
     _Ranking,
@@ -608,3 +609,26 @@ def test_a_value_asked_of_a_grade_leads_with_a_sentence_naming_the_grade(tmp_pat
     row = _candidate(index, "vuln.md", "| Critical | 7 days |", 0.9)
     lead = research._lead(_Ranking([known, row], 0.9))
     assert lead is not None and lead.sentence.text == row.sentence.text
+
+
+def test_a_close_sentence_naming_more_key_terms_leads(tmp_path: Path) -> None:
+    """ "Are inactive accounts disabled after a defined period?": the sentence on
+    inactivity leads over a higher-scored one on deleting disabled accounts (its 90
+    days were given for the 35 days asked)."""
+    text = (
+        "Okta disables user accounts after 35 days of inactivity. Disabled accounts are "
+        "deleted after 90 days."
+    )
+    engine, index = _engine(tmp_path, {"ac.md": f"# Accounts\n\n{text}\n"})
+    question = "Are inactive accounts disabled after a defined period?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    named = _candidate(index, "ac.md", "Disabled accounts are deleted after 90 days.", 1.0)
+    features = list(named.features)
+    features[SENTENCE_FEATURES.index("key_coverage")] = 0.0  # names no key term
+    deleted = dataclasses.replace(named, features=tuple(features))
+    inactive = _candidate(
+        index, "ac.md", "Okta disables user accounts after 35 days of inactivity.", 0.7
+    )
+    assert research._lead(_Ranking([deleted, inactive], 0.9)) is inactive
+    far = dataclasses.replace(inactive, score=1.0 - KEY_LEAD_MARGIN - 0.1)
+    assert research._lead(_Ranking([deleted, far], 0.9)) is deleted

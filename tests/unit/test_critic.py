@@ -369,6 +369,18 @@ def test_an_identifier_typed_in_lower_case_is_the_one_asked() -> None:
     assert [f.detail for f in findings] == ["the question names ac-2; no cited passage does"]
 
 
+def test_an_identifier_labelling_the_question_need_not_be_cited() -> None:
+    """ "IR-6: Within what time ...?" labels the question with its control; a plain
+    policy that states the time answers it without naming IR-6 (it was sent to a
+    person). An identifier asked in the question's own words must still be cited."""
+    claim = Claim(CONTROLS, (Quote(CONTROLS, CONTROLS_CHUNK.document, "c2", 0, len(CONTROLS)),))
+    assert not critique(
+        "IR-6: Are unused accounts disabled?", [claim], lambda _: CONTROLS_CHUNK, {}
+    )
+    findings = critique("Do you meet IR-6?", [claim], lambda _: CONTROLS_CHUNK, {})
+    assert [f.detail for f in findings] == ["the question names IR-6; no cited passage does"]
+
+
 def test_a_statement_naming_a_neighbouring_identifier_is_flagged() -> None:
     quoted = Quote("CC6.10 Access is restricted.", CONTROLS_CHUNK.document, "c2", 0, 28)
     claim = Claim("CC6.1 Access is restricted.", (quoted,))

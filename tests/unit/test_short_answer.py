@@ -2368,3 +2368,31 @@ def test_the_most_severe_in_a_scheme_topped_by_high_is_high() -> None:
 )
 def test_a_plain_denial_in_other_forms_of_the_words_answers_no(question: str, lead: str) -> None:
     assert _short(question, lead) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (  # a FAQ's bare "No." about the practice in other words
+            "Are employees permitted to access company systems from personal devices (BYOD)?",
+            "No. Access to company systems, including email and Slack, is only permitted from "
+            "company-managed devices.",
+            "No",
+        ),
+        ("Do you allow shared accounts?", "No. Shared accounts are prohibited.", "No"),
+        (  # the "No." of a FAQ about where backups are kept, not about encrypting them
+            "Do you encrypt backups?",
+            "No. Backups are stored in a separate AWS account.",
+            "Needs review",
+        ),
+        (  # "expiry" and "expire": one word
+            "Are passwords required to expire on a periodic basis?",
+            "Password expiry is not enforced; passwords are changed when compromise is suspected.",
+            "No",
+        ),
+    ],
+)
+def test_a_bare_no_and_a_denial_in_another_form_answer_no(
+    question: str, lead: str, answer: str
+) -> None:
+    assert _short(question, lead)[0] == answer

@@ -19,6 +19,7 @@ from dossier.common.textutil import (
     question_terms,
     sentence_spans,
     stem,
+    without_label,
     words,
 )
 from dossier.index.hybrid import embedding_text
@@ -428,3 +429,26 @@ def test_a_pdf_tables_rows_one_a_line_are_sentences_of_their_own() -> None:
     ]
     wrapped = "Keys are rotated every 90\ndays and retired after 2\nyears of use."
     assert len(sentence_spans(wrapped)) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("AC-2(3): Are inactive accounts disabled?", "Are inactive accounts disabled?"),
+        (
+            "[IR-6] Within what time are incidents reported?",
+            "Within what time are incidents reported?",
+        ),
+        ("DSP-15.1 - Is production data used in test?", "Is production data used in test?"),
+        ("A.9.2.3 Is access reviewed?", "Is access reviewed?"),
+        ("Are AC-2(3) accounts disabled?", "Are AC-2(3) accounts disabled?"),  # asked, no label
+        ("SHA-256 is used for hashing?", "SHA-256 is used for hashing?"),
+    ],
+)
+def test_an_identifier_labelling_a_question_is_no_part_of_the_ask(
+    question: str, asked: str
+) -> None:
+    """ "SC-13: Does the system use FIPS-validated modules?" was answered "Documented"
+    (no yes/no question once labelled), and "IR-6: Within what time ...?" was sent to a
+    person because no policy named IR-6."""
+    assert without_label(question) == asked

@@ -125,6 +125,22 @@ _LOWER_CASE_IDENTIFIER = re.compile(
 )
 
 
+# An identifier labelling a question, before its text: "AC-2(3): Are inactive accounts
+# disabled ...?", "[IR-6] Within what time ...", "DSP-15.1 - Is ...", "A.9.2.3 Is ...".
+_LABEL = re.compile(
+    rf"^\s*[\[(]?\s*(?:{IDENTIFIER.pattern}|{_LOWER_CASE_IDENTIFIER.pattern})\s*[\])]?"
+    rf"(?:\s*[:.\u2014){HYPHENS}]\s*|\s+(?=[A-Z]))"
+)
+
+
+def without_label(question: str) -> str:
+    """The question without an identifier labelling it: the label ties the question to
+    a control or a questionnaire's item; it is no part of what is asked."""
+    label = _LABEL.match(question)
+    rest = question[label.end() :] if label else question
+    return rest if rest.strip() else question
+
+
 def asked_identifiers(text: str) -> list[str]:
     """The identifiers a question (or a query) names, read as ``identifiers`` reads
     them, and also those of a standard control shape typed in lower case ("ac-2(3)",

@@ -34,6 +34,7 @@ from dossier.common.textutil import (
     identifier_key,
     identifiers,
     quantities,
+    without_label,
 )
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
@@ -216,6 +217,7 @@ def _subject(
             heading = chunk.heading if chunk else ""
             context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
     cited = fold_whitespace(" ".join(context))
+    question = without_label(question)  # "IR-6: Within what time ...": a label, not asked
     names = _unnamed_identifiers(question, asked_identifiers(question), cited)
     names += [
         n

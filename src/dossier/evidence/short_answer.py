@@ -1002,6 +1002,8 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     if other is not None:
         return NEEDS_REVIEW, other
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
+    if brief is not None and _answered_no(brief, lead):
+        return NO, None
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
@@ -1010,6 +1012,31 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+# An answer that opens with a bare "No." (a FAQ's): "No. Access to company systems is only
+# permitted from company-managed devices."
+_OPENING_NO = re.compile(r"^\W*No\s*[.,;:!\u2014-]\s+\S")
+
+
+def _answered_no(brief: Brief, lead: str) -> bool:
+    """Whether the lead opens with a bare "No." and goes on about half or more of what
+    the question asks (not necessarily its first term: the answer's subject may be
+    another word for it, "access ... from company-managed devices" for personal
+    devices, when it names three of its terms: "No. Backups are stored in another
+    account" answers a FAQ about where backups are, not whether they are encrypted)."""
+    if _OPENING_NO.match(lead) is None or _asks_absence(brief.query):
+        return False
+    present = set(content_terms(lead))
+    wanted = [t for t in question_terms(brief.core or brief.query) if t not in _PRACTISING]
+    said = [t for t in wanted if thesaurus.says(t, present)]
+    if not wanted or len(said) < _HALF * len(wanted):
+        return False
+    return wanted[0] in said or len(said) >= _NAMED_BESIDE  # "No. Backups are stored ..."
+
+
+_HALF = 0.5
+_NAMED_BESIDE = 3  # terms a "No." must name when it names not what the ask is about
 
 
 # An acronym the question defines: "safety instrumented systems (SIS)".
@@ -1377,7 +1404,11 @@ _FOR_SCOPE = re.compile(
 def _names_practice(core: str, text: str, aside: frozenset[str]) -> bool:
     present = set(content_terms(text))
     wanted = [t for t in question_terms(core) if t not in aside or t in present]
-    said = {term for term in wanted if thesaurus.says(term, present)}
+    said = {
+        term
+        for term in wanted
+        if thesaurus.says(term, present) or any(one_family(term, word) for word in present)
+    }
     for first, second in _ALTERNATIVES.findall(core):  # "shared or generic": either says it
         pair = {stem(first.lower()), stem(second.lower())}
         if pair & said:

@@ -17,6 +17,7 @@ from dossier.common.textutil import (
     question_terms,
     sentence_spans,
     stem,
+    without_label,
     words,
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
@@ -93,7 +94,7 @@ def make_brief(question: Question) -> Brief:
 def _brief(question_id: str, asked_text: str) -> Brief:
     question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
-    asked = _interrogative_part(text)
+    asked = _interrogative_part(without_label(text))  # "AC-2(3): Are ...": its label searched
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))

@@ -378,7 +378,7 @@ class _Research:
         "The company performs regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
-            return ranking.lead
+            return _key_terms_first(ranking.candidates)
         holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
         if not holding:
             return None
@@ -648,6 +648,22 @@ def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -
     if holding is None:
         return candidates
     return [holding, *(c for c in candidates if c is not holding)]
+
+
+KEY_LEAD_MARGIN = 0.5  # a sentence this close to the best leads when it names more key terms
+
+
+def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:
+    """The best sentence, or one scoring within ``KEY_LEAD_MARGIN`` of it that names
+    more of the ask's key terms: "Okta disables user accounts after 35 days of
+    inactivity" for inactive accounts, over "Disabled accounts are deleted after 90
+    days"."""
+    if not candidates:
+        return None
+    best = candidates[0]
+    close = [c for c in candidates if c.score >= best.score - KEY_LEAD_MARGIN]
+    naming = max(close, key=lambda c: c.feature("key_coverage"))  # the first of the most
+    return naming if naming.feature("key_coverage") > best.feature("key_coverage") else best
 
 
 def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
