@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dossier.common.textutil import content_terms
+from dossier.common.textutil import content_terms, stem
 from dossier.index.hybrid import HybridIndex, update_index
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest
@@ -17,6 +17,7 @@ from dossier.ingest.sentences import Sentence
 from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.candidates import (
+    NOT_KEY,
     Ask,
     Candidate,
     CandidateScorer,
@@ -632,3 +633,12 @@ def test_a_close_sentence_naming_more_key_terms_leads(tmp_path: Path) -> None:
     assert research._lead(_Ranking([deleted, inactive], 0.9)) is inactive
     far = dataclasses.replace(inactive, score=1.0 - KEY_LEAD_MARGIN - 0.1)
     assert research._lead(_Ranking([deleted, far], 0.9)) is deleted
+
+
+def test_the_kind_of_bound_asked_is_no_key_term() -> None:
+    """ "What is the minimum TLS version ...?": "TLS 1.2 or higher" states the minimum
+    without the word; "minimum", the rarest word, made the ask's key term and the right
+    sentence was refused."""
+    stats = TermStats([{"tls", "encrypt"}, {"tls"}, {"network"}, {"password", "minimum"}])
+    assert stem("minimum") not in stats.rarest((stem("minimum"), "tls", "version"))
+    assert {stem("minimum"), stem("maximum")} <= NOT_KEY

@@ -10,6 +10,7 @@ from dossier.ingest.sentences import (
     aligned_cells,
     breadcrumb,
     faq_question,
+    in_revision_history,
     is_list_item,
     is_question,
     is_table_header,
@@ -309,3 +310,21 @@ def test_a_row_set_out_with_spaces_is_cut_at_its_columns() -> None:
     assert aligned_cells(text, text.index("2       Email")) == ("2", "Email", "", "8 hours")
     assert table_header(text, text.index("Note:")) == ()
     assert aligned_cells(text, text.index("Note:")) == ()
+
+
+def test_a_row_of_a_change_log_is_no_evidence() -> None:
+    """A Google Docs export's revision table ("2.3<TAB>01/28/2025<TAB>D. Reyes<TAB>Password
+    length raised to 14; removed 90-day rotation") was quoted for password rotation."""
+    text = (
+        "3.2 Password Requirements\nPasswords must be at least 14 characters long.\n\n"
+        "Revision History\nVersion\tDate\tAuthor\tDescription\n"
+        "2.3\t01/28/2025\tD. Reyes\tPassword length raised to 14; removed 90-day rotation\n"
+    )
+    assert in_revision_history(text, text.index("2.3\t"))
+    assert not in_revision_history(text, text.index("Passwords must"))
+    markdown = "## Version history\n\n| Version | Change |\n| --- | --- |\n| 1.1 | Added MFA |\n"
+    assert in_revision_history(markdown, markdown.index("| 1.1"))
+    reviews = "## Access reviews\n\n| System | Frequency |\n| --- | --- |\n| Prod | quarterly |\n"
+    assert not in_revision_history(reviews, reviews.index("| Prod"))
+    control = "## Document control\n\nThis policy is reviewed annually by the CISO.\n"
+    assert not in_revision_history(control, control.index("This policy"))

@@ -2396,3 +2396,22 @@ def test_a_bare_no_and_a_denial_in_another_form_answer_no(
     question: str, lead: str, answer: str
 ) -> None:
     assert _short(question, lead)[0] == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # "required" is the ask's own word, not only how a practice is held
+            "Are users required to change their passwords periodically (e.g., every 90 days)?",
+            "Passwords are not required to be changed on a fixed schedule; a password must be "
+            "changed when compromise is suspected.",
+        ),
+        (  # the negation covers "used" after "or"
+            "Is customer production data used in development or test environments?",
+            "Customer production data is not copied to or used in development or test "
+            "environments.",
+        ),
+    ],
+)
+def test_a_denial_of_the_asked_verb_answers_no(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("No", None)

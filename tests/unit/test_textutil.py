@@ -452,3 +452,17 @@ def test_an_identifier_labelling_a_question_is_no_part_of_the_ask(
     (no yes/no question once labelled), and "IR-6: Within what time ...?" was sent to a
     person because no policy named IR-6."""
     assert without_label(question) == asked
+
+
+def test_a_google_docs_bullet_starts_a_sentence() -> None:
+    """ "●" and "○" bullets of a Google Docs export did not end the line before them: a
+    quote ran on into the next items (a denial among them sent a Yes to a person)."""
+    text = (
+        "MFA is required for all remote access\n\u25cb SMS codes are not an accepted factor\n"
+        "\u25cf Hardware keys are issued to administrators"
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "MFA is required for all remote access",
+        "\u25cb SMS codes are not an accepted factor",
+        "\u25cf Hardware keys are issued to administrators",
+    ]

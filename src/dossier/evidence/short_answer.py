@@ -233,7 +233,7 @@ def _denial_finding(denial: str) -> Finding:
 
 
 # A line that opens an item of a list: "- Penetration test [annual]", "2) Encrypt ...".
-_LIST_ITEM = re.compile(r"(?:[-*\u2022+]|\d{1,2}[.)])\s")
+_LIST_ITEM = re.compile(r"(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s")
 
 
 def _folded(text: str) -> str:
@@ -1595,12 +1595,23 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
     one of the ask's own terms ("we do not store", "is not permitted"), or a verb
     whose object is the practice itself ("does not operate a Change Advisory Board",
     "does not offer customer-managed keys", "does not run a bug bounty program")."""
-    following = [w for w in words(text[after : after + 60])][:4]
-    for word in following:
+    following = [w for w in words(text[after : after + 60])][:6]
+    for at, word in enumerate(following[:4]):
         if word in _BRIDGE or word in STOPWORDS:
             continue
         said = stem(word)
-        return said in _PRACTISING or any(one_family(said, term) for term in terms)
+        if said in _PRACTISING or any(one_family(said, term) for term in terms):
+            return True
+        return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
+    return False
+
+
+def _or_asked(following: list[str], terms: set[str]) -> bool:
+    """Whether a verb the negation also covers, after "or" in the next few words, is one
+    of the ask's terms: "is not copied to or used in test environments"."""
+    for before, word in itertools.pairwise(following[:4]):
+        if before in ("or", "nor") and stem(word) in terms:
+            return True
     return False
 
 
@@ -1611,6 +1622,9 @@ _PRACTISING = frozenset(
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
     "adopt enforce require mandate".split()
 )
+# Of those, how a practice is held, which a denial may name as the practice's own word:
+# "Passwords are not required to be changed" denies requiring a change.
+_HELD_BY = frozenset(stem(word) for word in "enforce require mandate".split())
 
 
 def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
@@ -1626,7 +1640,7 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING):
         return True
-    named = {t for t in content_terms(following) if t not in _PRACTISING | _NEUTRAL}
+    named = {t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _NEUTRAL}
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
     return len(named & asked) >= 2 and len(named - asked) <= 1
 

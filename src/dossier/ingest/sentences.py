@@ -26,7 +26,7 @@ _BLOCK_TAGS = re.compile(
 # What may sit before a sentence's first word or after its last: list markers,
 # emphasis, inline tags, table pipes, quote markers.
 _LEADING = re.compile(
-    r"^(?:\s|[-*+•>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;)+"
+    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;)+"
 )
 _TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;)+$")
 _MIN_WORDS = 3
@@ -204,7 +204,9 @@ def table_cells(row: str) -> tuple[str, ...]:
     return tuple(" ".join(cell.split()) for cell in inner.split("|"))
 
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,2}[.)])\s")
+_LIST_ITEM = re.compile(
+    r"^\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s"
+)
 
 
 def is_list_item(text: str, start: int) -> bool:
@@ -307,6 +309,34 @@ def a_reference(text: str, start: int) -> bool:
     * Incident Response Plan" under "Related pages:"): it names a page, it says
     nothing done (it answered "Do you have a documented incident response plan?")."""
     return bool(_REFERENCES_LEAD_IN.match(list_lead_in(text, start)))
+
+
+# A document's change log: "Revision History", "## Version history", "Document Change
+# Record", "Changelog".
+_REVISIONS_HEADING = re.compile(
+    r"^[#*_\s]*(?:\d+(?:\.\d+)*\.?\s+)?(?:document\s+)?(?:(?:revision|version|change"
+    r"|amendment|modification)\s+(?:history|log|record|control)s?|change\s?log|revisions)"
+    r"[*_:\s]*$",
+    re.I,
+)
+
+
+def in_revision_history(text: str, start: int) -> bool:
+    """Whether the sentence at ``start`` is a row of a document's change log (a table
+    under "Revision History"): "2.3 01/28/2025 D. Reyes Password length raised to 14;
+    removed 90-day rotation" says what a past version changed, not what is done now."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    if not _table_line(text[line_start : line_end if line_end >= 0 else len(text)]):
+        return False
+    for line in reversed(text[:line_start].split("\n")):
+        if line.strip() and not _table_line(line):
+            return bool(_REVISIONS_HEADING.match(line))
+    return False
+
+
+def _table_line(line: str) -> bool:
+    return "|" in line or "\t" in line.strip() or aligned_row(line)
 
 
 # A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >

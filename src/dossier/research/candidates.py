@@ -24,6 +24,7 @@ from dossier.ingest.sentences import (
     about_definitions,
     breadcrumb,
     faq_question,
+    in_revision_history,
     is_question,
     is_table_header,
     list_lead_in,
@@ -40,15 +41,17 @@ from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # Words that name neither the practice nor its subject, however rare in a corpus: the
-# kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm":
-# a value of that kind answers it, not the word), light verbs (``LIGHT_VERBS``) and the
+# kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm",
+# "the minimum TLS version": a value of that kind answers it, "TLS 1.2 or higher", not
+# the word), light verbs (``LIGHT_VERBS``) and the
 # prefixes a hyphen leaves alone ("non-disclosure", "pre-employment").
 # Never key terms (they stay terms of the ask).
 NOT_KEY = (
     frozenset(
         stem(w)
         for w in """timeframe timeframes time frequency frequent period periods duration interval
-    intervals number fast quickly soon often long many much algorithm non pre""".split()
+    intervals number fast quickly soon often long many much algorithm non pre minimum maximum
+    """.split()
     )
     | LIGHT_VERBS
 )
@@ -216,6 +219,7 @@ class CandidateScorer:
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
                 and not a_reference(text, s.start)
+                and not in_revision_history(text, s.start)
                 and not breadcrumb(s.text)
                 and (ask.wants_link or not only_links(s.text))
             ]

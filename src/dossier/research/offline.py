@@ -754,7 +754,9 @@ _TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
-_LIST_MARKER = re.compile(r"^\s*(?:[*\-•+]|\d+[.)]|\(?[a-z]\))\s*$")
+_LIST_MARKER = re.compile(
+    r"^\s*(?:[*\-•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d+[.)]|\(?[a-z]\))\s*$"
+)
 
 
 def _apart(text: str, siblings: Sequence[Sentence], at: int) -> list[bool]:
@@ -813,7 +815,7 @@ def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
     opens with a pronoun, a connective or (not being a list item) a lower-case
     word, or the one before introduces it (ends with a colon). Otherwise a quote starts at its own
     sentence, so a reader does not read an unrelated sentence first."""
-    opening = sentence.lstrip(" *-–•\t\n\"“'(")
+    opening = sentence.lstrip(" *-–•●○◦▪■‣⁃\t\n\"“'(")
     return (
         bool(_LEANS_BACK.match(sentence))
         or (opening[:1].islower() and not list_item)  # cut after "Inc." or "e.g."

@@ -467,7 +467,7 @@ _CLAUSE_BREAK = re.compile(
     # a subject of its own and its passive verb: "... taken daily and full system
     # backups are performed weekly"
     r"|,?\s+(?:and|but)\s+(?=(?:[\w-]+\s+){1,3}(?:are|is|were|was)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b)"
-    r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+",
+    r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s+",
     re.I,
 )
 
