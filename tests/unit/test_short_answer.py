@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from dossier.evidence.compose import _denial_first
 from dossier.evidence.short_answer import TableRow, short_answer
 from dossier.records import Claim, Question, Quote
 from dossier.research.brief import make_brief
@@ -2415,3 +2416,43 @@ def test_a_bare_no_and_a_denial_in_another_form_answer_no(
 )
 def test_a_denial_of_the_asked_verb_answers_no(question: str, lead: str) -> None:
     assert _short(question, lead) == ("No", None)
+
+
+def _claim(text: str) -> Claim:
+    return Claim(text, (Quote(text, "p.md", "c1", 0, len(text)),))
+
+
+def test_a_quote_plainly_denying_the_practice_leads_when_the_lead_gives_no_answer() -> None:
+    """ "Larkspur does not offer customer-managed encryption keys" answers whether
+    customers may bring their own keys; the lead ranked above it (how data is encrypted)
+    gave no Yes or No, and a person was asked to choose."""
+    brief = make_brief(Question("Q", "Do you allow customers to bring their own encryption keys?"))
+    around = _claim("Customer data is encrypted at rest using AES-256 and in transit using TLS.")
+    denial = _claim("Larkspur does not offer customer-managed encryption keys.")
+    kept, focus = _denial_first(brief, [around, denial], "Customer data is encrypted")
+    assert kept == [denial, around] and focus == ""
+    stating = _claim("Customers may bring their own encryption keys through the KMS console.")
+    assert _denial_first(brief, [stating, denial], "")[0] == [stating, denial]  # a Yes leads
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [  # the thing a two-word subject names is its head: "scans" of "vulnerability scans"
+        (
+            "How frequently are vulnerability scans performed?",
+            "An independent penetration test identifies vulnerabilities annually.",
+            "Needs review",
+        ),
+        ("How often are vulnerability scans run?", "Vulnerability scanning runs weekly.", "weekly"),
+        ("How long are audit logs retained?", "Logs are retained for one year.", "for one year"),
+        (
+            "How long do you retain invoice records?",
+            "Invoices are kept for 7 years.",
+            "for 7 years",
+        ),
+    ],
+)
+def test_a_value_stated_of_the_subjects_modifier_alone_is_for_a_person(
+    question: str, lead: str, answer: str
+) -> None:
+    assert _short(question, lead)[0] == answer

@@ -24,7 +24,14 @@ from dossier.common.textutil import fold_whitespace
 from dossier.evidence import calculate
 from dossier.evidence.critic import critique
 from dossier.evidence.overstatement import EVENT, asks_what_happened
-from dossier.evidence.short_answer import NEEDS_REVIEW, NO, NOT_COVERED, TableRow, short_answer
+from dossier.evidence.short_answer import (
+    DOCUMENTED,
+    NEEDS_REVIEW,
+    NO,
+    NOT_COVERED,
+    TableRow,
+    short_answer,
+)
 from dossier.evidence.verify import QuoteVerifier
 from dossier.ingest.sentences import aligned_cells, is_list_item, list_lead_in, table_header
 from dossier.records import (
@@ -68,6 +75,22 @@ class ComposeContext:
     siblings: SiblingLookup = lambda document: ()  # the passages of a document
 
 
+def _denial_first(brief: Brief | None, kept: list[Claim], focus: str) -> tuple[list[Claim], str]:
+    """The claims with one that plainly denies the practice asked first, when the lead
+    alone gives no Yes or No: "Larkspur does not offer customer-managed encryption
+    keys" answers whether customers may bring their own keys, not the lead ranked
+    above it on how keys are managed (a person was asked to choose). The focus
+    sentence goes with the lead it was chosen in."""
+    if brief is None or len(kept) < 2:
+        return kept, focus
+    if short_answer(brief, "grounded", kept[:1], focus)[0] not in (NEEDS_REVIEW, DOCUMENTED):
+        return kept, focus
+    for at, claim in enumerate(kept[1:], start=1):
+        if claim.kind == "fact" and short_answer(brief, "grounded", [claim])[0] == NO:
+            return [claim, *kept[:at], *kept[at + 1 :]], ""
+    return kept, focus
+
+
 def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
     claims, discarded, moved = _verified_claims(evidence.selections, context)
     discarded = list(dict.fromkeys([*evidence.discarded, *discarded]))  # once each, in order
@@ -78,6 +101,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     kept, dropped = _validate(claims, calculations)
     entailment, model_pass = _entailment(claims, kept, context.entail)
     focus = evidence.selections[0].focus if evidence.selections else ""
+    kept, focus = _denial_first(evidence.brief, kept, focus)
     parts = _part_sentences(evidence.selections)
     row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)

@@ -584,7 +584,39 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     distinctive = [t for t in terms if t not in _PRACTICES and t not in KINDS_OF_DOCUMENT]
     if len(distinctive) >= 2 and not any(thesaurus.says(t, present) for t in distinctive):
         return missing  # "The incident response plan shall be tested" of the DR plan's tests
+    head = _head_of_two(fact.text, terms)
+    if head is not None and head in missing:
+        return missing  # "... vulnerabilities ... annually" (a penetration test) for scans
     return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
+
+
+def _head_of_two(question: str, terms: list[str]) -> str | None:
+    """Of a subject of two terms, the one naming the thing: the second of two written
+    together ("vulnerability scans": scans), the first of two joined by "of" ("records
+    of requests": records); None otherwise. A sentence naming only the other names
+    something beside the subject ("penetration test ... vulnerabilities" for
+    vulnerability scans)."""
+    if len(terms) != 2:
+        return None
+    said = [stem(w) for w in words(question)]
+    if terms[0] not in said or terms[1] not in said:
+        return None
+    first, second = said.index(terms[0]), said.index(terms[1])
+    head = None
+    if second == first + 1:
+        head = terms[1]
+    elif second == first + 2 and said[first + 1] in ("of", "for"):
+        head = terms[0]
+    return None if head in _GENERIC_HEADS else head
+
+
+# Heads that hold whatever their other word names ("invoice records" are invoices), or
+# name the measure asked ("password age").
+_GENERIC_HEADS = frozenset(
+    stem(w)
+    for w in "records record data information details documentation files entries age lifetime "
+    "length size limit threshold".split()
+)
 
 
 # Where a sentence goes on to another thing: "... and a diesel generator that ...", "; ".
