@@ -230,3 +230,22 @@ def test_a_periodic_demand_takes_its_whole_phrase(phrase: str) -> None:
     ask = core_ask(f"Do you review user access to systems that store sensitive data {phrase}?")
     assert ask.core == "review user access to systems that store sensitive data"
     assert ask.demands == (phrase,)
+
+
+def test_what_a_practice_is_according_to_is_a_demand_list_and_all() -> None:
+    """CAIQ's "designed according to local laws, regulations, ethics, and contractual
+    constraints and proportional to the data classification ..." left "regulations,
+    ethics ..." in the core, and "ethics" and "constraints" were its key terms."""
+    ask = core_ask(
+        "Are background verification policies and procedures designed according to local "
+        "laws, regulations, ethics, and contractual constraints and proportional to the data "
+        "classification to be accessed, business requirements, and acceptable risk?"
+    )
+    assert ask.core == "background verification policies and procedures designed"
+    assert ask.demands == (
+        "according to local laws, regulations, ethics, and contractual constraints",
+        "and proportional to the data classification to be accessed, business requirements, "
+        "and acceptable risk",
+    )
+    further = core_ask("Are backups encrypted according to the policy, and are they tested?")
+    assert further.demands == ("according to the policy",)

@@ -157,7 +157,15 @@ _FOLLOW_UP = re.compile(r"\b(?:if so|if yes|if not|if applicable)\b[,:]?\s*", re
 _ACCORDING = re.compile(
     r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with"
     r"|while considering|taking into account)"
-    r"\s+[^,?;()]+\)?",
+    r"\s+[^,?;()]+"
+    # a list of what it is according to: "local laws, regulations, ethics, and contractual
+    # constraints" (short items; not a further part: ", and are they tested")
+    rf"(?:,\s*(?!(?:(?:and|or)\s+)?{_AUXILIARY_WORD})(?:(?:and|or)\s+)?{_ITEM}"
+    r"(?=\s*(?:[,?;)]|$|\s+and\b)))*"
+    r"\)?"
+    # "... and proportional to the data classification, business requirements, and
+    # acceptable risk": how much, a demand to the question's end
+    r"|\b(?:and\s+)?(?:proportional|proportionate|commensurate)\s+(?:to|with)\s+[^?;]+",
     re.I,
 )
 _DOCUMENTS = r"(?:polic(?:y|ies)|procedures?|processes|process|plans?|programm?e?s?|standards?)"
