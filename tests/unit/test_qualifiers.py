@@ -281,3 +281,13 @@ def test_the_recovery_time_objective_is_not_the_recovery_point_objective() -> No
 def test_a_table_row_as_pdf_text_names_its_grade() -> None:
     assert qualifiers_named("High 7.0-8.9 30 days") == {"high"}
     assert qualifiers_named("High availability is 99.9%") == frozenset()
+
+
+def test_an_office_is_no_data_centre() -> None:
+    """CCTV retention stated for the London office was given for the data centres."""
+    asked = qualifiers_named("How long is CCTV footage at the data centres retained?")
+    assert asked == {"data centres"}
+    assert another_qualifier(asked, "CCTV footage (London office) | 30 days")
+    assert not another_qualifier(asked, "CCTV footage at the colocation facility: 90 days.")
+    assert not another_qualifier(asked, "CCTV footage is retained for 30 days.")
+    assert qualifiers_named("The Information Security Office reviews access.") == frozenset()

@@ -3,8 +3,8 @@ risk or priority (critical, high, medium, low, or a numbered level: SEV-1, P2, T
 the state of data (at rest, in transit), who a practice applies to (employees,
 contractors, third parties, the service's customer users), which accounts
 (privileged ones, or users' everyday ones), who is notified (customers, authorities,
-affected individuals, card brands, or the organisation by its vendors), and which
-recovery objective (time or point).
+affected individuals, card brands, or the organisation by its vendors), which
+recovery objective (time or point), and which site (offices or data centres).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -197,6 +197,21 @@ _RTO = re.compile(r"\bRTOs?\b|\brecovery[\s-]+time(?:[\s-]+(?:objective|target)s
 _RPO = re.compile(r"\bRPOs?\b|\brecovery[\s-]+point(?:[\s-]+(?:objective|target)s?)?\b", re.I)
 
 
+# Which site: the company's offices or the data centres hosting the service. CCTV
+# retention, visitor logs and badge access are set per site ("CCTV footage (London
+# office) | 30 days" is no retention for the data centres asked).
+OFFICES, DATA_CENTRES = "offices", "data centres"
+_OFFICES = re.compile(
+    r"\b(?:(?:our|the|company|corporate|head|main|branch|regional|[A-Z][a-z]+)\s+offices?"
+    r"|offices?\s+(?:premises|locations?|buildings?|sites?)|(?:in|at)\s+(?:the\s+|our\s+)?offices?"
+    r"|headquarters)\b"
+)
+_DATA_CENTRES = re.compile(
+    r"\bdata[\s-]?cent(?:re|er)s?\b|\bco-?location\b|\bcolo\b|\bhosting\s+facilit(?:y|ies)\b",
+    re.I,
+)
+
+
 def _recipients(text: str) -> set[str]:
     found = {
         who for who, pattern in (*_RECIPIENT_AFTER, *_RECIPIENT_BEFORE) if pattern.search(text)
@@ -218,6 +233,8 @@ _FAMILY = {
     **dict.fromkeys(RECIPIENTS, "recipient"),
     RTO: "recovery objective",
     RPO: "recovery objective",
+    OFFICES: "site",
+    DATA_CENTRES: "site",
 }
 
 
@@ -254,7 +271,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(USER_ACCOUNTS)
     if _EVERY_ACCOUNT.search(text) or (USER_ACCOUNTS in found and _PRIVILEGE_WORD.search(text)):
         found |= {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS}  # "admins and user accounts alike"
-    found |= {name for name, pattern in ((RTO, _RTO), (RPO, _RPO)) if pattern.search(text)}
+    sites = ((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES))
+    found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))
 
 
