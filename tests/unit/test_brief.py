@@ -540,3 +540,16 @@ def test_a_limit_or_threshold_asked_is_a_number(question: str) -> None:
     """ "What is the coverage limit ...?" was answered "Documented" from "Meridian
     maintains cyber liability insurance": a limit asked is a number to state."""
     assert asks_for(question) == "number"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "State the vendor's data breach notification timeline to the LEA.",
+        "What is your breach notification timeline?",
+        "Provide the retention period for backups of student data.",
+    ],
+)
+def test_a_timeline_or_period_requested_is_a_duration(question: str) -> None:
+    """A government form's "State the vendor's ... timeline" was answered "Documented"."""
+    assert asks_for(question) == "duration"

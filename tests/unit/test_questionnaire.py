@@ -8,7 +8,7 @@ import pytest
 
 from dossier.errors import InputError, QuestionnaireError
 from dossier.ingest.questionnaire import parse_csv, parse_yaml, read_questionnaire
-from dossier.records import Question
+from dossier.records import ColumnSettings, Question
 
 
 def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
@@ -86,6 +86,22 @@ def test_csv_missing_question_column_names_the_file(tmp_path: Path) -> None:
 def test_csv_missing_id_column(tmp_path: Path) -> None:
     error = read_error(write(tmp_path, "vendor.csv", "question,section\nDo you?,A\n"))
     assert "no 'id' column" in str(error)
+    assert "[questionnaire] id_column" in str(error)  # how to name it
+
+
+def test_a_government_forms_item_and_requirement_columns_are_read(tmp_path: Path) -> None:
+    """ "Item,Requirement,Vendor Response" (a state agency's form) exited with "no 'id'
+    column"."""
+    path = write(tmp_path, "form.csv", "Item,Requirement,Vendor Response\nDS-01,Do you?,\n")
+    (question,) = read_questionnaire(path)
+    assert (question.question_id, question.question) == ("DS-01", "Do you?")
+
+
+def test_csv_columns_named_in_the_settings_are_read(tmp_path: Path) -> None:
+    path = write(tmp_path, "own.csv", "Line,Ask,Reply\n7,Do you encrypt backups?,\n")
+    (question,) = read_questionnaire(path, ColumnSettings(id_column="Line", question_column="ask"))
+    assert (question.question_id, question.question) == ("7", "Do you encrypt backups?")
+    assert "no 'id' column" in str(read_error(path))  # not by the usual names
 
 
 def test_csv_duplicate_ids_name_both_lines(tmp_path: Path) -> None:

@@ -849,3 +849,17 @@ def test_an_amount_of_money_is_the_number_a_limit_asks(sentence: str, value: str
     fact = make_brief(Question("Q", "What is the coverage limit of your cyber insurance?")).facts[0]
     assert value_about(fact, sentence) == value
     assert value_about(fact, "We maintain cyber liability insurance.") is None
+
+
+def test_the_retention_asked_is_no_subject_of_the_value() -> None:
+    """ "State the retention period for backups ...": "retention" named the subject, so
+    "Application debug logs are retained for 30 days" held the period asked."""
+    fact = make_brief(Question("Q", "State the retention period for backups.")).facts[0]
+    assert not holds_value(fact, "Application debug logs are retained for 30 days.")
+    assert value_about(fact, "Backups are retained for 35 days.") == "for 35 days"
+
+
+def test_a_quorum_is_stated_whole() -> None:
+    fact = make_brief(Question("Q", "How many key shares are required to sign?")).facts[0]
+    text = "Withdrawals require approval by 3 of 5 key shares held by separate custodians."
+    assert value_about(fact, text) == "3 of 5 key shares"

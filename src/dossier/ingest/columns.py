@@ -45,6 +45,14 @@ ID_NAMES = (
     "ques #",
     "question number",
     "question #",
+    "item",
+    "item #",
+    "item no",
+    "item no.",
+    "item number",
+    "requirement id",
+    "req id",
+    "req #",
 )
 QUESTION_NAMES = (
     "question",

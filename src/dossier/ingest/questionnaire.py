@@ -28,7 +28,7 @@ def read_questionnaire(
     data = path.read_bytes()
     skipped: list[str] = []
     if suffix == ".csv":
-        questions = parse_csv(_decode(path, data), str(path))
+        questions = parse_csv(_decode(path, data), str(path), columns)
     elif suffix in (".yaml", ".yml"):
         questions = parse_yaml(_decode(path, data), str(path))
     elif suffix in WORKBOOK_SUFFIXES:
@@ -77,7 +77,8 @@ def _without_nul(text: str, path: Path) -> str:
     return text
 
 
-def parse_csv(text: str, name: str) -> list[Question]:
+def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> list[Question]:
+    columns = columns or ColumnSettings()
     delimiter = _delimiter(text)
     reader = csv.reader(  # an open quote is an error
         io.StringIO(text, newline=""), strict=True, delimiter=delimiter
@@ -91,8 +92,10 @@ def parse_csv(text: str, name: str) -> list[Question]:
             f"{name}: empty file, expected a header row with 'id' and 'question'"
         )
     header = [h.strip() for h in rows[0][1]]
-    id_col = _column(header, ID_NAMES, "id", name)
-    question_col = _column(header, QUESTION_NAMES, "question", name)
+    id_col = _column(header, _named(columns.id_column, ID_NAMES), "id", name)
+    question_col = _column(
+        header, _named(columns.question_column, QUESTION_NAMES), "question", name
+    )
     questions = []
     for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
@@ -139,13 +142,19 @@ def _delimiter(text: str) -> str:
     return next((d for d in (";", "\t") if d in header), ",")
 
 
+def _named(configured: str, usual: tuple[str, ...]) -> tuple[str, ...]:
+    """The header names to look for: the one dossier.toml names, else the usual ones."""
+    return (configured.strip().lower(),) if configured.strip() else usual
+
+
 def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> int:
     lowered = [h.lower() for h in header]
     for candidate in names:
         if candidate in lowered:
             return lowered.index(candidate)
     raise QuestionnaireError(
-        f"{name}: no '{role}' column in the header (found: {', '.join(header) or 'nothing'})"
+        f"{name}: no '{role}' column in the header (found: {', '.join(header) or 'nothing'}); "
+        f'name it in dossier.toml: [questionnaire] {role}_column = "..."'
     )
 
 

@@ -39,7 +39,10 @@ _ASKS = (
             r"\b(?:after|following|upon|once)\b"
             # (an uptime or availability SLA is a percentage)
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
-            r"|deadlines?|durations?|periods?)\b"
+            r"|deadlines?|durations?|periods?|timelines?)\b"
+            # a request: "State the vendor's breach notification timeline to the LEA."
+            r"|^\W*(?:state|provide|specify|give|indicate|list)\b[^?]{0,60}"
+            r"\b(?:time ?frames?|timelines?|deadlines?|retention\s+periods?)\b"
             # "What is the response time for a SEV1 incident?"
             r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
             r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"

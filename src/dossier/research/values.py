@@ -67,7 +67,8 @@ ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the
 # performed"); the subject is X. Stemmed.
 VALUE_VERBS = frozenset(
     stem(word)
-    for word in "retain retained keep kept store stored hold held remain archive archived "
+    for word in "retain retained retention keep kept store stored hold held remain archive "
+    "archived "
     "perform performed conduct conducted carry carried happen occur run review reviewed "
     # "notified" (the thesaurus's "alerted") says when, not of whom: "Security alerts are
     # triaged within 30 minutes" states no deadline for notifying customers
@@ -419,6 +420,9 @@ def stated_value(
     part = _part_of_whole(body, about) if kind == "number" else None
     if part is not None:  # "42 vendors, of which 9 are critical": how many critical?
         return part
+    quorum = _quorum_of(body, about) if kind == "number" else None
+    if quorum is not None:  # "approval by 3 of 5 key shares": the 3 and the 5 together
+        return quorum
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
@@ -622,6 +626,24 @@ def _counted(text: str) -> re.Match[str] | None:
 _FIGURE_AND_NOUN = re.compile(
     rf"(?<![\w.-])(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I
 )
+
+
+# A quorum: "3 of 5 key shares", "two out of three approvers".
+_QUORUM = re.compile(
+    rf"(?<![\w.-])(?:\d+|{_NUMBER_WORDS})\s+(?:of|out\s+of)\s+(?:\d+|{_NUMBER_WORDS})"
+    r"\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?",
+    re.I,
+)
+
+
+def _quorum_of(text: str, about: Sequence[str]) -> str | None:
+    """A quorum counting one of ``about`` ("3 of 5 key shares" for key shares), as the
+    text states it."""
+    for match in _QUORUM.finditer(text):
+        named = [w for w in match.groups() if w]
+        if any(stem(w.lower()) in about for w in named):
+            return " ".join(match.group(0).split())
+    return None
 
 
 # An amount of money: "$5,000,000", "USD 2 million", "EUR 500k", "5 million dollars".
