@@ -249,3 +249,20 @@ def test_what_a_practice_is_according_to_is_a_demand_list_and_all() -> None:
     )
     further = core_ask("Are backups encrypted according to the policy, and are they tested?")
     assert further.demands == ("according to the policy",)
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Are backups performed in accordance with the backup policy, encrypted, and tested?",
+            "backups performed, encrypted, and tested",
+        ),
+        (
+            "Is data retained in line with legal requirements, then securely deleted?",
+            "data retained, then securely deleted",
+        ),
+    ],
+)
+def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core: str) -> None:
+    assert core_ask(question).core == core

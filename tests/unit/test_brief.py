@@ -553,3 +553,7 @@ def test_a_limit_or_threshold_asked_is_a_number(question: str) -> None:
 def test_a_timeline_or_period_requested_is_a_duration(question: str) -> None:
     """A government form's "State the vendor's ... timeline" was answered "Documented"."""
     assert asks_for(question) == "duration"
+
+
+def test_a_limit_named_as_a_modifier_asks_no_number() -> None:
+    assert asks_for("What is the budget approval process for security tools?") != "number"

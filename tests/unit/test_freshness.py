@@ -13,6 +13,7 @@ from dossier.evidence.freshness import (
     evidence_date,
     family_of,
     stated_date,
+    stated_dates,
     stated_interval,
 )
 from dossier.records import Document
@@ -235,3 +236,8 @@ def test_an_effective_date_without_a_colon_dates_a_document() -> None:
     assert stated_date(header) == "2024-03-01"
     assert stated_date("This standard is effective 1 March 2026.") == "2026-03-01"
     assert stated_date("This policy becomes effective 30 days after approval.") is None
+
+
+def test_the_latest_date_a_document_states_dates_it() -> None:
+    text = "This policy is effective from 1 July 2023 and was last reviewed on 2 Feb 2025."
+    assert stated_dates(text) == ["2023-07-01", "2025-02-02"]

@@ -965,3 +965,9 @@ def test_a_pdfs_line_of_fields_is_not_its_title() -> None:
     assert title_of({}, "2024 Annual Security Report\nText.", "report.pdf") == (
         "2024 Annual Security Report"
     )
+
+
+def test_a_title_with_one_pipe_is_a_title() -> None:
+    assert title_of({}, "Information Security Policy | Acme Inc.\nVersion 2.0\nText.", "p.pdf") == (
+        "Information Security Policy | Acme Inc."
+    )

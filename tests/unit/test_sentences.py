@@ -328,3 +328,11 @@ def test_a_row_of_a_change_log_is_no_evidence() -> None:
     assert not in_revision_history(reviews, reviews.index("| Prod"))
     control = "## Document control\n\nThis policy is reviewed annually by the CISO.\n"
     assert not in_revision_history(control, control.index("This policy"))
+
+
+def test_a_change_control_table_is_policy_not_a_change_log() -> None:
+    text = (
+        "## 5. Change Control\n\n| Change | Approval |\n| --- | --- |\n"
+        "| Emergency | CISO within 24 hours |\n"
+    )
+    assert not in_revision_history(text, text.index("| Emergency"))

@@ -2456,3 +2456,42 @@ def test_a_value_stated_of_the_subjects_modifier_alone_is_for_a_person(
     question: str, lead: str, answer: str
 ) -> None:
     assert _short(question, lead)[0] == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Are backups encrypted?", "No. Backups are encrypted and stored in a separate account."),
+        ("Is customer data encrypted at rest?", "No. Customer data is encrypted at rest."),
+        ("Is MFA required for remote access?", "No. 4 of the standard: MFA is required."),
+        (  # how often is denied, not the practice
+            "Do you perform penetration testing?",
+            "Penetration tests are not performed on a fixed schedule; they are performed "
+            "after each major release.",
+        ),
+        (
+            "Do you use a data processor in the EU?",
+            "Personal data is not processed outside the EU.",
+        ),
+    ],
+)
+def test_what_only_looks_like_a_denial_is_no_no(question: str, lead: str) -> None:
+    assert _short(question, lead)[0] != "No"
+
+
+def test_only_a_denial_from_the_leads_own_document_leads() -> None:
+    brief = make_brief(Question("Q", "Do you allow customers to bring their own encryption keys?"))
+    around = _claim("Customer data is encrypted at rest using AES-256 and in transit using TLS.")
+    elsewhere = Claim(
+        "Contractors do not offer customer-managed encryption keys.",
+        (
+            Quote(
+                "Contractors do not offer customer-managed encryption keys.",
+                "other.md",
+                "c9",
+                0,
+                10,
+            ),
+        ),
+    )
+    assert _denial_first(brief, [around, elsewhere], "")[0] == [around, elsewhere]

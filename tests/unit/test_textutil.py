@@ -466,3 +466,32 @@ def test_a_google_docs_bullet_starts_a_sentence() -> None:
         "\u25cb SMS codes are not an accepted factor",
         "\u25cf Hardware keys are issued to administrators",
     ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ISO27001: Are you certified?",
+        "SOC-2 Type II: Do you have a current report?",
+        "TLS1.2: Is it enforced?",
+        "CVE-2021-44228 Are you affected?",
+        "IPv6 Is it supported?",
+    ],
+)
+def test_a_standard_opening_a_question_is_its_subject_not_a_label(question: str) -> None:
+    assert without_label(question) == question
+
+
+def test_units_and_words_like_abbreviations_still_end_sentences() -> None:
+    text = "Latency stays below 200 ms. Failover is tested quarterly."
+    assert len(sentence_spans(text)) == 2
+    wrapped = (
+        "Backups are copied every 4 hours to\nAWS S3 in region eu-west-1 and kept\n"
+        "35 days before deletion by the\nLifecycle policy."
+    )
+    assert len(sentence_spans(wrapped)) == 1  # prose in a narrow column, not table rows
+
+
+def test_an_agent_noun_is_not_its_verbs_family() -> None:
+    assert not one_family("process", "processor")
+    assert not one_family("audit", "auditor")

@@ -863,3 +863,9 @@ def test_a_quorum_is_stated_whole() -> None:
     fact = make_brief(Question("Q", "How many key shares are required to sign?")).facts[0]
     text = "Withdrawals require approval by 3 of 5 key shares held by separate custodians."
     assert value_about(fact, text) == "3 of 5 key shares"
+
+
+def test_a_measured_count_comes_before_an_amount_of_money() -> None:
+    fact = make_brief(Question("Q", "What is the account lockout threshold?")).facts[0]
+    text = "Accounts lock after 5 failed attempts, and the $1M cyber policy covers lockouts."
+    assert value_about(fact, text) == "5 failed attempts"

@@ -125,11 +125,17 @@ _LOWER_CASE_IDENTIFIER = re.compile(
 )
 
 
+# Standards and technologies an identifier-shaped word names, which a question is about
+# when it opens with one ("ISO27001: Are you certified?", "TLS1.2: Is it enforced?").
+_NAMED_STANDARDS = r"(?:iso|soc|tls|ssl|ipv|cve|pci|sha|aes|rsa|nist|fips|hipaa|gdpr|oauth)"
 # An identifier labelling a question, before its text: "AC-2(3): Are inactive accounts
 # disabled ...?", "[IR-6] Within what time ...", "DSP-15.1 - Is ...", "A.9.2.3 Is ...".
 _LABEL = re.compile(
-    rf"^\s*[\[(]?\s*(?:{IDENTIFIER.pattern}|{_LOWER_CASE_IDENTIFIER.pattern})\s*[\])]?"
-    rf"(?:\s*[:.\u2014){HYPHENS}]\s*|\s+(?=[A-Z]))"
+    rf"^\s*(?:[\[(]\s*)?(?!{_NAMED_STANDARDS})"
+    rf"(?=[A-Za-z]{{1,5}}[.{HYPHENS}]\d|[A-Za-z]{{1,5}}\d+[(.])"  # "AC-2", "A.9", "CC6.1"
+    rf"(?:{IDENTIFIER.pattern}|{_LOWER_CASE_IDENTIFIER.pattern})[\])]?"
+    rf"(?:\s*[:.\u2014){HYPHENS}]\s*|\s+(?=[A-Z]))(?!(?:it|they|you|we|this|these)\b)",
+    re.I,
 )
 
 
@@ -175,12 +181,18 @@ _STEMMER = snowballstemmer.stemmer("english")
 
 def one_family(first: str, second: str) -> bool:
     """Whether two stems are one word's (Snowball leaves "certified" as "certifi" and
-    "certification" as "certif"): equal, or one the other with at most two more
-    letters, the shorter of at least five."""
+    "certification" as "certif"): equal, or one the other with an "i", "e" or "y" more,
+    the shorter of at least five letters."""
     short, long = sorted((first, second), key=len)
     if short == long:
         return True
-    return len(short) >= 5 and len(long) - len(short) <= 2 and long.startswith(short)
+    rest = long[len(short) :]
+    return len(short) >= 5 and long.startswith(short) and _STEM_LEFTOVER.fullmatch(rest) is not None
+
+
+# What Snowball leaves of one word beyond another form's stem: "certifi" / "certif",
+# "expiri" / "expir"; not an agent's "-or" or "-er" ("processor", "auditor").
+_STEM_LEFTOVER = re.compile(r"[iey]{1,2}")
 
 
 # Light verbs: "Is SAST performed?" asks whether SAST is done; a sentence stating SAST
@@ -235,11 +247,24 @@ _BOUNDARY = re.compile(
 
 # A dot that ends an abbreviation ends no sentence: "e.g. Slack", "i.e. AWS", "No. 5".
 _ABBREVIATION = re.compile(
-    r"(?:\b(?:e\.g|i\.e|etc|vs|incl|approx|no|nos|cf|fig|e\.x|al|resp|esp|min|max|ref|sec"
-    r"|rev|ver|vol|art|para|pp|ch|dept|dr|mr|mrs|ms)"
+    r"(?:\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|fig|e\.x|al|resp|esp|min|max|ref|sec)"
     r"|\b[A-Z])\.$",
     re.I,
 )
+
+
+# ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32".
+_NUMBERED_ABBREVIATION = re.compile(r"\b(?:rev|ver|vol|art|para|pp|ch|nos)\.$", re.I)
+
+
+def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
+    before = max(start, boundary.start() - 12)
+    if _ABBREVIATION.search(text, before, boundary.start()):
+        return True
+    following = text[boundary.end() : boundary.end() + 1]
+    return following.isdigit() and bool(
+        _NUMBERED_ABBREVIATION.search(text, before, boundary.start())
+    )
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -250,7 +275,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans = []
     position = start
     for match in _BOUNDARY.finditer(text, start, end):
-        if _ABBREVIATION.search(text, max(start, match.start() - 12), match.start()):
+        if _abbreviation(text, start, match):
             continue
         spans.append((position, match.start()))
         position = match.end()
@@ -360,10 +385,12 @@ _TABLE_ROWS = 3
 
 def _figure_row(line: str) -> bool:
     text = line.strip()
+    last = text.rsplit(None, 1)[-1].lower() if text else ""
     return (
         bool(_FIGURE_ROW.match(text))
         and any(c.isdigit() for c in text)
         and len(text.split()) <= _ROW_WORDS
+        and last not in STOPWORDS  # "... every 4 hours to": prose wrapped at a narrow column
     )
 
 

@@ -79,14 +79,17 @@ def _denial_first(brief: Brief | None, kept: list[Claim], focus: str) -> tuple[l
     """The claims with one that plainly denies the practice asked first, when the lead
     alone gives no Yes or No: "Larkspur does not offer customer-managed encryption
     keys" answers whether customers may bring their own keys, not the lead ranked
-    above it on how keys are managed (a person was asked to choose). The focus
+    above it on how keys are managed (a person was asked to choose). Only a denial
+    from the lead's own document: another's may deny a narrower practice. The focus
     sentence goes with the lead it was chosen in."""
     if brief is None or len(kept) < 2:
         return kept, focus
     if short_answer(brief, "grounded", kept[:1], focus)[0] not in (NEEDS_REVIEW, DOCUMENTED):
         return kept, focus
+    lead_document = kept[0].quotes[0].document if kept[0].quotes else None
     for at, claim in enumerate(kept[1:], start=1):
-        if claim.kind == "fact" and short_answer(brief, "grounded", [claim])[0] == NO:
+        same = bool(claim.quotes) and claim.quotes[0].document == lead_document
+        if same and claim.kind == "fact" and short_answer(brief, "grounded", [claim])[0] == NO:
             return [claim, *kept[:at], *kept[at + 1 :]], ""
     return kept, focus
 

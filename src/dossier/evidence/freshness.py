@@ -194,22 +194,28 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     evidence of anything, and a next-review date is never read."""
     dates = [document.effective_date, *(document.metadata.get(key) for key in REVIEW_DATE_KEYS)]
     valid = [day for day in map(_iso, dates) if day is not None and day <= as_of.isoformat()]
-    if not valid:
-        stated = _iso(stated_date(document.text[:3000]))
-        valid = [stated] if stated is not None and stated <= as_of.isoformat() else []
+    if not valid:  # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
+        stated = [_iso(day) for day in stated_dates(document.text[:3000])]
+        valid = [day for day in stated if day is not None and day <= as_of.isoformat()]
     return max(valid) if valid else None
 
 
 def stated_date(text: str) -> str | None:
-    """The first date the text states about itself (``_STATED_DATE``), as ISO text, or
-    None; the month written out or in three letters, before or after the day."""
+    """The first date the text states about itself (``stated_dates``), or None."""
+    return next(iter(stated_dates(text)), None)
+
+
+def stated_dates(text: str) -> list[str]:
+    """The dates the text states about itself (``_STATED_DATE``), as ISO text, in
+    order; the month written out or in three letters, before or after the day."""
+    days = []
     for match in _STATED_DATE.finditer(text):
         if match.group("month3") and match.group("approval") is None:
             continue  # a month alone dates only an approval line
         day = _date_of(match)
         if day is not None:
-            return day
-    return None
+            days.append(day)
+    return days
 
 
 def _date_of(match: re.Match[str]) -> str | None:

@@ -1034,8 +1034,17 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     if other is not None:
         return NEEDS_REVIEW, other
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
-    if brief is not None and _answered_no(brief, lead):
-        return NO, None
+    opening = _OPENING_NO.match(lead) if brief is not None else None
+    if brief is not None and opening is not None and not _asks_absence(brief.query):
+        rest = lead[opening.end() - 1 :]
+        if not _NEGATION.search(rest) and _about_practice(brief, rest):
+            detail = (  # "No. Backups are encrypted and stored ...": it goes on to say Yes
+                "the lead quote opens with a bare “No.” and goes on to state the practice: a "
+                "person decides whether it answers Yes or No"
+            )
+            return NEEDS_REVIEW, Finding("negation", 0, detail)
+        if _answered_no(brief, rest):
+            return NO, None
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
@@ -1048,18 +1057,16 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
 
 # An answer that opens with a bare "No." (a FAQ's): "No. Access to company systems is only
 # permitted from company-managed devices."
-_OPENING_NO = re.compile(r"^\W*No\s*[.,;:!\u2014-]\s+\S")
+_OPENING_NO = re.compile(r"^\W*No\s*[.,;:!\u2014-]\s+(?!\d|of\b)\S")  # not "No. 4 of ..."
 
 
-def _answered_no(brief: Brief, lead: str) -> bool:
-    """Whether the lead opens with a bare "No." and goes on about half or more of what
-    the question asks (not necessarily its first term: the answer's subject may be
+def _answered_no(brief: Brief, rest: str) -> bool:
+    """Whether what follows a lead's bare "No." is about half or more of what the
+    question asks (not necessarily its first term: the answer's subject may be
     another word for it, "access ... from company-managed devices" for personal
     devices, when it names three of its terms: "No. Backups are stored in another
     account" answers a FAQ about where backups are, not whether they are encrypted)."""
-    if _OPENING_NO.match(lead) is None or _asks_absence(brief.query):
-        return False
-    present = set(content_terms(lead))
+    present = set(content_terms(rest))
     wanted = [t for t in question_terms(brief.core or brief.query) if t not in _PRACTISING]
     said = [t for t in wanted if thesaurus.says(t, present)]
     if not wanted or len(said) < _HALF * len(wanted):
@@ -1672,7 +1679,9 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING):
         return True
-    named = {t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _NEUTRAL}
+    named = {
+        t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)
+    }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
     return len(named & asked) >= 2 and len(named - asked) <= 1
 
@@ -1712,23 +1721,32 @@ def _narrower(brief: Brief, following: str) -> bool:
         return False
     own = _DENIAL_ENDS.split(following, maxsplit=1)[0]
     asked = _asked_stems(brief)
+    neutral = _neutral(brief)
     bounds = [m.start() for m in _NARROWING.finditer(own)] + [len(own)]
     for begin, end in pairwise(bounds):
         if _WIDENING.search(own, begin, end):
             continue
-        terms = [t for t in content_terms(own[begin:end]) if t not in _NEUTRAL | _PRACTISING]
+        terms = [t for t in content_terms(own[begin:end]) if t not in neutral | _PRACTISING]
         if terms and not any(t in asked or thesaurus.says(t, asked) for t in terms):
             return True
     return False
 
 
 # Words placing a denial in time, or stressing it, which narrow nothing: "at this time",
-# "at present", "its own subcontractors ... directly", "on a fixed schedule".
+# "at present", "its own subcontractors ... directly".
 _NEUTRAL = frozenset(
-    stem(w)
-    for w in "time present moment current currently yet own directly itself fixed schedule "
-    "regular routine basis periodic periodically".split()
+    stem(w) for w in "time present moment current currently yet own directly itself".split()
 )
+# ... and, when the question asks a practice be periodic, how often: "Passwords do not
+# expire on a fixed schedule" denies periodic expiration, not penetration testing.
+_SCHEDULE = frozenset(
+    stem(w) for w in "fixed schedule regular routine basis periodic periodically".split()
+)
+
+
+def _neutral(brief: Brief) -> frozenset[str]:
+    periodic = any(f.asks == "frequency" for f in brief.facts)
+    return _NEUTRAL | _SCHEDULE if periodic else _NEUTRAL
 
 
 def _clause_at(text: str, at: int) -> str:

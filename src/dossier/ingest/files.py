@@ -331,7 +331,7 @@ def _first_body_line(text: str) -> str:
         words = line.group().strip()
         if any(a <= line.start() < b for a, b in running) or not words:
             continue
-        if _FIELDS.search(words) or (after_fields and _DATE_END.match(words)):
+        if _FIELDS.search(words) or (after_fields and ("|" in words or _DATE_END.match(words))):
             after_fields = True  # a wrapped line of fields ends in its date
             continue
         return words
@@ -341,8 +341,15 @@ def _first_body_line(text: str) -> str:
 # A line of fields, not a title: "Meridian Care Systems, Inc. | Policy MCS-SEC-001 |
 # Version 4.1 | Effective March 1," and its wrapped end ("2024 | Confidential",
 # "September 1, 2023", "15, 2024").
-_FIELDS = re.compile(r"\S\s*\|\s*\S")
-_DATE_END = re.compile(r"(?:[A-Za-z]+\.?\s+)?(?:\d{1,2},?\s+)?\d{4}\b[\s,.]*$")
+_FIELDS = re.compile(
+    r"\|[^|\n]*\||\|.*\b(?:version|effective|rev(?:ision)?|page|doc(?:ument)?\s+(?:no|id))\b",
+    re.I,
+)
+_DATE_END = re.compile(
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?"
+    r"(?:\d{1,2},?\s+)?\d{4}\b[\s,.]*$",
+    re.I,
+)
 
 
 def _reads_as_title(text: str) -> bool:

@@ -315,7 +315,7 @@ def a_reference(text: str, start: int) -> bool:
 # Record", "Changelog".
 _REVISIONS_HEADING = re.compile(
     r"^[#*_\s]*(?:\d+(?:\.\d+)*\.?\s+)?(?:document\s+)?(?:(?:revision|version|change"
-    r"|amendment|modification)\s+(?:history|log|record|control)s?|change\s?log|revisions)"
+    r"|amendment|modification)\s+(?:history|log|record)s?|change\s?log|revisions)"
     r"[*_:\s]*$",
     re.I,
 )

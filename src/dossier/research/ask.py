@@ -126,6 +126,8 @@ _FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?,?)"
 # A question's auxiliary opening a further part: "..., and are critical findings fixed?"
 _AUXILIARY_WORD = r"(?:is|are|was|were|do|does|did|have|has|can|will|must|should)\b"
 _ITEM = r"[\w-]+(?:\s+[\w-]+){0,3}"  # a short item of a list: up to four words
+# A word that says something of the subject, not a thing: "encrypted", "then", "securely".
+_PREDICATE_WORD = r"(?:[\w-]+(?:ed|en)\b|then\b|[\w-]+ly\b)"
 _PREPOSITION = r"(?:at|in|on|for|by|to|from|with|within|during|over|via)\b"
 # "(including but not limited to remote employees, contractors ...)", "(e.g. SAML)":
 # examples of what is asked about, not the ask.
@@ -160,12 +162,14 @@ _ACCORDING = re.compile(
     r"\s+[^,?;()]+"
     # a list of what it is according to: "local laws, regulations, ethics, and contractual
     # constraints" (short items; not a further part: ", and are they tested")
-    rf"(?:,\s*(?!(?:(?:and|or)\s+)?{_AUXILIARY_WORD})(?:(?:and|or)\s+)?{_ITEM}"
-    r"(?=\s*(?:[,?;)]|$|\s+and\b)))*"
+    rf"(?:,\s*(?!(?:(?:and|or)\s+)?(?:{_AUXILIARY_WORD}|{_PREDICATE_WORD}))"
+    rf"(?:(?:and|or)\s+)?{_ITEM}(?=\s*(?:[,?;)]|$|\s+and\b)))*"
     r"\)?"
     # "... and proportional to the data classification, business requirements, and
-    # acceptable risk": how much, a demand to the question's end
-    r"|\b(?:and\s+)?(?:proportional|proportionate|commensurate)\s+(?:to|with)\s+[^?;]+",
+    # acceptable risk": how much, a demand to the question's end (or to a predicate of
+    # its own: "... commensurate with risk and tested annually")
+    r"|(?:\band\s+|,\s*)(?:proportional|proportionate|commensurate)\s+(?:to|with)\s+"
+    rf"(?:(?!\s+and\s+{_PREDICATE_WORD})[^?;])+",
     re.I,
 )
 _DOCUMENTS = r"(?:polic(?:y|ies)|procedures?|processes|process|plans?|programm?e?s?|standards?)"

@@ -65,7 +65,8 @@ _ASKS = (
             r"(?![^?]*\b(?:and|versions?)\b)"
             # "What is the coverage limit of your cyber insurance?", "... lockout threshold?"
             r"|\bwhat\s+(?:is|are)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,3}"
-            r"(?:limits?|thresholds?|amounts?|budgets?)\b(?![^?]*\band\b)",
+            r"(?:limits?|thresholds?|amounts?|budgets?)(?=\s*(?:of|for|on|per)\b|\s*[?.]|\s*$)"
+            r"(?![^?]*\band\b)",
             re.I,
         ),
     ),

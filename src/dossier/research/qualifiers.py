@@ -48,7 +48,7 @@ _CELL = re.compile(rf"(?:^|\|)\s*({_GRADE})\s*(?=\||$)", re.I | re.M)
 # A list item or line labelled by a grade: "- High: 15 days", "Critical - 48 hours", a
 # table row as PDF text gives it ("High 7.0-8.9 30 days").
 _LABEL = re.compile(
-    rf"^\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**\s*(?::|\s[-\u2013]\s|\s+(?=\d))",
+    rf"^\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{{1,2}}[.)])?\s*\**({_GRADE})\**(?:\s*:|\s+[-\u2013]\s|\s+(?=\d))",
     re.I | re.M,
 )
 # A grade a period or rule is given "for", in a sentence about graded things: "within 14

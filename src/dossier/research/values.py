@@ -426,11 +426,12 @@ def stated_value(
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
-    money = _MONEY.search(body) if kind == "number" else None
+    stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
+    match = next(stated, None)
+    money = _MONEY.search(body) if kind == "number" and match is None else None
     if money is not None:  # "a coverage limit of $5,000,000 per claim"
         return money.group(0)
-    stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
-    match = next(stated, None) or (_counted(body) if kind == "number" else None)
+    match = match or (_counted(body) if kind == "number" else None)
     if match is None:
         return None
     end = _start_point_end(body, match.end()) if kind == "duration" else match.end()
@@ -649,7 +650,7 @@ def _quorum_of(text: str, about: Sequence[str]) -> str | None:
 # An amount of money: "$5,000,000", "USD 2 million", "EUR 500k", "5 million dollars".
 _MONEY = re.compile(
     r"(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\s?)\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|[mk]|bn)\b)?"
-    r"|\b\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?\s(?:dollars|euros|pounds)\b",
+    r"|(?<![\d,.])\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?\s(?:dollars|euros|pounds)\b",
     re.I,
 )
 _COUNT_AND_NOUN = re.compile(
