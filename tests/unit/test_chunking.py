@@ -302,3 +302,23 @@ def test_a_lead_in_that_states_something_is_a_passage_too() -> None:
     assert stated.heading == "Backup Standard"
     listed = next(c for c in chunks if c.text.startswith("- daily"))
     assert listed.heading == "Backup Standard > Backups are retained for 35 days; the schedule is:"
+
+
+def test_a_numbered_heading_line_in_plain_text_is_the_context_of_its_section() -> None:
+    """ "7. Multi-factor authentication" on a line of its own over its section's lines
+    heads that section; a numbered list's items are no headings, and neither is a
+    Markdown list item."""
+    text = (
+        "MATURITY STATEMENT\n\n"
+        "7. Multi-factor authentication\nMaturity level: Maturity Level Two.\n\n"
+        "Steps to follow when access is removed:\n\n"
+        "1. Disable the account\n2. Recover the laptop from the employee\n"
+    )
+    chunks = chunk_document(make_doc(text, "statement.txt"))
+    level = next(c for c in chunks if "Maturity Level Two" in c.text)
+    assert level.heading.endswith("7. Multi-factor authentication")
+    assert "Maturity level" in level.text and "7. Multi" not in level.text
+    steps = next(c for c in chunks if "Disable the account" in c.text)
+    assert "1. Disable the account" in steps.text
+    markdown = chunk_document(make_doc(text, "statement.md"))
+    assert any("7. Multi-factor authentication" in c.text for c in markdown)

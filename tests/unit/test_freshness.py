@@ -241,3 +241,16 @@ def test_an_effective_date_without_a_colon_dates_a_document() -> None:
 def test_the_latest_date_a_document_states_dates_it() -> None:
     text = "This policy is effective from 1 July 2023 and was last reviewed on 2 Feb 2025."
     assert stated_dates(text) == ["2023-07-01", "2025-02-02"]
+
+
+def test_a_review_date_under_its_column_in_a_page_properties_table_dates_the_document() -> None:
+    """A wiki's page properties export as a header row over one row of values: the
+    date under "Reviewed" is the review date; the one under "Next review" is never read."""
+    text = (
+        "# Access Control Standard\n\n"
+        "| Owner | Reviewed | Next review |\n| --- | --- | --- |\n"
+        "| Priya Raman | 2024-03-14 | 2025-03-14 |\n\nMFA is required.\n"
+    )
+    assert evidence_date(document(None, text), AS_OF) == "2024-03-14"
+    unreviewed = text.replace("| Reviewed |", "| Approver |")
+    assert evidence_date(document(None, unreviewed), AS_OF) is None

@@ -971,3 +971,11 @@ def test_a_title_with_one_pipe_is_a_title() -> None:
     assert title_of({}, "Information Security Policy | Acme Inc.\nVersion 2.0\nText.", "p.pdf") == (
         "Information Security Policy | Acme Inc."
     )
+
+
+def test_a_letterhead_naming_the_company_is_not_the_title() -> None:
+    """A plain-text statement opening with its company's name in capitals, then its
+    title: the title names what the document is."""
+    text = "WATTLE & GUM ANALYTICS PTY LTD\nESSENTIAL EIGHT MATURITY STATEMENT\nAssessed: 2026.\n"
+    assert title_of({}, text, "e8.txt") == "ESSENTIAL EIGHT MATURITY STATEMENT"
+    assert title_of({}, "Acme Inc.\nSecurity Policy\n\nText.", "p.pdf") == "Security Policy"

@@ -336,3 +336,10 @@ def test_a_change_control_table_is_policy_not_a_change_log() -> None:
         "| Emergency | CISO within 24 hours |\n"
     )
     assert not in_revision_history(text, text.index("| Emergency"))
+
+
+def test_an_emphasised_label_opening_a_sentence_is_kept_whole() -> None:
+    """ "> **Info:** ...": stripping the opening "**" alone left "Info:** ..." quoted."""
+    chunk = _chunk("> **Info:** We do not offer customer-managed keys at this time.")
+    (sentence,) = passage_sentences(chunk)
+    assert sentence.text == "**Info:** We do not offer customer-managed keys at this time."

@@ -170,7 +170,7 @@ _MONTH_WORD = (
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
-    r"|effective(?=[*\s]*[:|])"
+    r"|(?:effective|reviewed)(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
@@ -195,9 +195,30 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     dates = [document.effective_date, *(document.metadata.get(key) for key in REVIEW_DATE_KEYS)]
     valid = [day for day in map(_iso, dates) if day is not None and day <= as_of.isoformat()]
     if not valid:  # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
-        stated = [_iso(day) for day in stated_dates(document.text[:3000])]
+        opening = document.text[:3000]
+        stated = [_iso(day) for day in stated_dates(f"{opening}\n{_table_fields(opening)}")]
         valid = [day for day in stated if day is not None and day <= as_of.isoformat()]
     return max(valid) if valid else None
+
+
+# A table of one header row and the row under it, as a wiki's page properties are
+# exported: "| Owner | Reviewed | Next review |" over "| Priya | 2024-03-14 | ... |".
+_HEADED_ROW = re.compile(
+    r"^[ \t]*\|(?P<names>.+)\|[ \t]*\n[ \t]*\|[\s:|-]+\|[ \t]*\n[ \t]*\|(?P<values>.+)\|[ \t]*$",
+    re.M,
+)
+
+
+def _table_fields(text: str) -> str:
+    """Each such table's cells as fields, one a line ("Reviewed: 2024-03-14"), so a
+    date under a column naming it is read as one written beside its name."""
+    lines = []
+    for table in _HEADED_ROW.finditer(text):
+        names, values = table.group("names").split("|"), table.group("values").split("|")
+        if len(names) == len(values):
+            pairs = zip(names, values, strict=True)
+            lines += [f"{n.strip(' *_')}: {v.strip(' *_')}" for n, v in pairs]
+    return "\n".join(lines)
 
 
 def stated_date(text: str) -> str | None:

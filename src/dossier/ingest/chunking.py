@@ -49,7 +49,7 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     if suffix == ".pdf":  # a PDF's running headers and footers belong to no passage
         blocks = without_spans(doc.text, blocks, running_spans(doc.text))
     for block_start, end in blocks:
-        heading, start = _leading_heading(doc.text, block_start, end)
+        heading, start = _leading_heading(doc.text, block_start, end, plain=not markdown)
         if heading:
             level, title = heading
             headings = [h for h in headings if h[0] < level] + [(level, title)]
@@ -79,15 +79,37 @@ _COMMENT_ONLY = re.compile(r"\s*(<!--.*?-->\s*)+", re.S)
 _SETEXT = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
 
 
-def _leading_heading(text: str, start: int, end: int) -> tuple[tuple[int, str] | None, int]:
+# A numbered heading on a line of its own in plain text or a PDF: "7. Multi-factor
+# authentication", "4.3 Patching" (a few words, no closing punctuation).
+_NUMBERED_HEADING = re.compile(
+    r"^[ \t]*(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+([A-Z][^\n.!?:;|]{0,70}?)[ \t]*$"
+)
+_NUMBERED_HEADING_WORDS = 8
+_ITEM_LINE = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*\u2022\u25cf\u25aa+])[ \t]")
+
+
+def _leading_heading(
+    text: str, start: int, end: int, plain: bool = False
+) -> tuple[tuple[int, str] | None, int]:
     """A heading at the top of a block (ATX '# Title' or setext 'Title' over
-    '===' / '---'): its (level, title) and where the rest of the block starts."""
+    '===' / '---'; in plain text or a PDF, a numbered line of a few words over the
+    lines of its section, not over another numbered item): its (level, title) and
+    where the rest of the block starts."""
     block = text[start:end]
-    first_line = block.split("\n", 1)[0]
+    first_line, _, rest = block.partition("\n")
+    numbered = _NUMBERED_HEADING.match(first_line) if plain and rest.strip() else None
+    if (
+        numbered is not None
+        and len(numbered.group(2).split()) <= _NUMBERED_HEADING_WORDS
+        and not _ITEM_LINE.match(rest)
+    ):
+        level = 2 + numbered.group(1).count(".")
+        title = " ".join(first_line.split())
+        return (level, title), strip_span(text, start + len(first_line), end)[0]
     atx = _HEADING.match(first_line)
     if atx:
-        rest = start + len(first_line)
-        return (len(atx.group(1)), atx.group(2)), strip_span(text, rest, end)[0]
+        after = start + len(first_line)
+        return (len(atx.group(1)), atx.group(2)), strip_span(text, after, end)[0]
     setext = _SETEXT.match(block)
     if setext and len(setext.group(1).split()) <= 12:
         level = 1 if setext.group(2).startswith("=") else 2

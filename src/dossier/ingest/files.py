@@ -295,6 +295,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
+    text = _after_letterhead(text)
     first_line = text.strip().split("\n", 1)[0].strip()
     if path.lower().endswith(".pdf"):
         line = _first_body_line(text)
@@ -350,6 +351,24 @@ _DATE_END = re.compile(
     r"(?:\d{1,2},?\s+)?\d{4}\b[\s,.]*$",
     re.I,
 )
+
+
+# A line naming a company as a letterhead does: "WATTLE & GUM ANALYTICS PTY LTD",
+# "Acme Holdings, Inc.", "Northwind GmbH".
+_ENTITY_LINE = re.compile(
+    r"^(?:[^\s.!?|]+[ \t]+){0,5}(?:pty\.?\s+ltd|ltd|limited|inc|incorporated|llc|llp|plc|gmbh|corp"
+    r"|corporation|pte|s\.a|b\.v|ag|s\.?r\.?l)\.?[ \t]*$",
+    re.I,
+)
+
+
+def _after_letterhead(text: str) -> str:
+    """The text from its second line when its first names a company and the second
+    is a title line: a letterhead names who wrote the document, not what it is."""
+    first, _, rest = text.strip().partition("\n")
+    if _ENTITY_LINE.match(first.strip()) and _reads_as_title(rest.strip()):
+        return rest.strip()
+    return text
 
 
 def _reads_as_title(text: str) -> bool:

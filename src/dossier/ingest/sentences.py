@@ -59,7 +59,7 @@ def passage_sentences(chunk: Chunk) -> tuple[Sentence, ...]:
 
 
 # A label and its value: "Production: quarterly".
-_LABELLED = re.compile(r"^[^\W_][\w -]*:\s*\S")
+_LABELLED = re.compile(r"^(?:\*\*|__)?[^\W_][\w -]*:(?:\*\*|__)?\s*\S")
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -72,10 +72,16 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [span for a, b in spans if (span := _trimmed(text, a, b))[1] > span[0]]
 
 
+# An emphasised label opening a sentence: "**Info:** ...", "**Note**: ...".
+_BOLD_LABEL = re.compile(r"(\*\*|__)[^*_\n:]{1,40}(?::\1|\1:)")
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     piece = text[start:end]
     lead = _LEADING.match(piece)
     a = start + (lead.end() if lead else 0)
+    if lead and _BOLD_LABEL.match(text, a - 2, end):
+        a -= 2  # "> **Info:** ...": the label's emphasis kept whole, not half
     trail = _TRAILING.search(text[a:end])
     b = a + trail.start() if trail else end
     return a, b
