@@ -557,3 +557,25 @@ def test_a_timeline_or_period_requested_is_a_duration(question: str) -> None:
 
 def test_a_limit_named_as_a_modifier_asks_no_number() -> None:
     assert asks_for("What is the budget approval process for security tools?") != "number"
+
+
+def test_a_request_for_an_amount_asks_a_number() -> None:
+    """ "State the amount of cyber liability insurance coverage": a figure, so a sentence
+    saying only that insurance is held states none."""
+    (fact,) = make_brief(
+        Question("Q", "State the amount of cyber liability insurance coverage maintained.")
+    ).facts
+    assert fact.asks == "number"
+
+
+def test_a_request_for_a_minimum_version_asks_no_count() -> None:
+    """ "State the minimum version of TLS supported": the version is named ("TLS 1.2"),
+    not counted, so the part is read as a statement, not a number."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Vendor shall encrypt all student data in transit. "
+            "State the minimum version of TLS supported.",
+        )
+    )
+    assert [f.asks for f in brief.facts] == [None, None]

@@ -642,3 +642,52 @@ def test_the_kind_of_bound_asked_is_no_key_term() -> None:
     stats = TermStats([{"tls", "encrypt"}, {"tls"}, {"network"}, {"password", "minimum"}])
     assert stem("minimum") not in stats.rarest((stem("minimum"), "tls", "version"))
     assert {stem("minimum"), stem("maximum")} <= NOT_KEY
+
+
+RETENTION = (
+    "# Retention\n\n"
+    "Application debug logs are retained for 30 days and must not contain student names.\n\n"
+    "Backups are retained for 35 days in a second region.\n"
+)
+
+
+def test_a_value_leads_from_the_sentence_naming_the_thing_it_is_asked_of(
+    tmp_path: Path,
+) -> None:
+    """ "The retention period for backups containing student data" is asked of backups:
+    a close sentence about debug logs that must not contain student names names two
+    words of what restricts the subject, none of the subject, and does not lead."""
+    engine, index = _engine(tmp_path, {"retention.md": RETENTION})
+    brief = make_brief(
+        Question("Q1", "State the retention period for backups containing student data.")
+    )
+    research = _Research(engine, brief)
+    logs = _candidate(
+        index,
+        "retention.md",
+        "Application debug logs are retained for 30 days and must not contain student names.",
+        1.0,
+    )
+    backups = _candidate(
+        index, "retention.md", "Backups are retained for 35 days in a second region.", 0.9
+    )
+    assert research._lead(_Ranking([logs, backups], 0.9)) is backups
+
+
+ACCESS_REVIEWS = (
+    "# Privileged access\n\n"
+    "- Privileged access must be reviewed quarterly by the Security Lead.\n"
+    "- Standard user access to client data environments should be reviewed every six "
+    "months by the data owner.\n"
+)
+
+
+def test_a_list_items_quote_stops_before_the_item_about_the_other_accounts(
+    tmp_path: Path,
+) -> None:
+    """The next item sets the review of standard users' access: quoted with the one on
+    privileged access, it states a second frequency for what is asked."""
+    engine, index = _engine(tmp_path, {"access.md": ACCESS_REVIEWS})
+    sentence = "Privileged access must be reviewed quarterly by the Security Lead."
+    privileged = _candidate(index, "access.md", sentence, 1.0)
+    assert engine.quote_of(privileged.sentence) == sentence

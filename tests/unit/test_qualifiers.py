@@ -291,3 +291,11 @@ def test_an_office_is_no_data_centre() -> None:
     assert not another_qualifier(asked, "CCTV footage at the colocation facility: 90 days.")
     assert not another_qualifier(asked, "CCTV footage is retained for 30 days.")
     assert qualifiers_named("The Information Security Office reviews access.") == frozenset()
+
+
+def test_standard_user_access_is_the_other_accounts_than_privileged_ones() -> None:
+    asked = qualifiers_named("How often are privileged access rights reviewed?")
+    assert another_qualifier(
+        asked, "Standard user access should be reviewed every six months by the data owner."
+    )
+    assert not another_qualifier(asked, "Privileged access must be reviewed quarterly.")

@@ -2297,6 +2297,14 @@ def test_a_refusal_with_an_exception_is_no_flat_no() -> None:
             ("Needs review", "scope"),
         ),
         ("Acme is certified to ISO/IEC 27001:2022.", ("Yes", None)),
+        (
+            "GRC collects their SOC 2 Type II report or ISO/IEC 27001 certificate.",
+            ("Needs review", "subject"),
+        ),
+        (
+            "Acme holds ISO/IEC 27001 certification, and GRC collects their SOC 2 reports.",
+            ("Yes", None),
+        ),
     ],
 )
 def test_a_certification_asked_is_the_organisations_own(
@@ -2495,3 +2503,58 @@ def test_only_a_denial_from_the_leads_own_document_leads() -> None:
         ),
     )
     assert _denial_first(brief, [around, elsewhere], "")[0] == [around, elsewhere]
+
+
+def test_a_version_of_the_family_asked_comes_from_another_quote_never_another_family() -> None:
+    """ "State the minimum version of TLS": the lead names TLS without a version and
+    AES-256 for data at rest; the version is the second quote's, and with no quote
+    naming one the answer names no cipher instead."""
+    question = (
+        "Vendor shall encrypt all student data in transit. "
+        "State the minimum version of TLS supported."
+    )
+    lead = "Student data is encrypted in transit with TLS and at rest with AES-256."
+    second = "All external connections shall use TLS 1.2 or higher."
+    claims = (*_claims(lead), Claim(second, (Quote(second, "c.md", "c2", 0, len(second)),)))
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", claims)[0] == "TLS 1.2 or higher"
+    assert short_answer(brief, "grounded", _claims(lead))[0] != "AES-256"
+
+
+def test_a_level_asked_is_read_from_the_field_stating_it() -> None:
+    answer, _ = _short(
+        "What Essential Eight maturity level has been achieved for multi-factor authentication?",
+        "Maturity level: Maturity Level Two. Phishing-resistant MFA is used by administrators.",
+    )
+    assert answer == "Maturity Level Two"
+    other, _ = _short(
+        "What maturity level has been achieved for backups?",
+        "Risk rating: High. Backups are taken daily.",
+    )
+    assert other != "High"
+
+
+def test_a_rule_without_its_actor_denies_the_practice_asked_of_the_actor() -> None:
+    """ "May vendor personnel use personally owned devices ...?": "Personal devices may
+    not be used to access production systems or student data" denies it, the
+    personnel unnamed and the data one of two things denied."""
+    assert _short(
+        "May vendor personnel use personally owned devices to access student data?",
+        "Personal devices may not be used to access production systems or student data.",
+    ) == ("No", None)
+
+
+def test_a_requirement_then_an_instruction_is_answered_with_what_the_instruction_asks() -> None:
+    """ "Vendor shall X. State Y.": the short answer is Y's value, read off the sentence
+    research chose for it, not "Documented"."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Vendor shall back up all student data. State the retention period for backups.",
+        )
+    )
+    lead = "Student data is backed up nightly to a second region."
+    kept = "Backups are retained for 35 days and then deleted automatically."
+    claims = (*_claims(lead), Claim(kept, (Quote(kept, "b.md", "c2", 0, len(kept)),)))
+    assert short_answer(brief, "grounded", claims, parts={1: kept})[0] == "for 35 days"
+    assert short_answer(brief, "grounded", _claims(lead))[0] == "Documented"

@@ -23,6 +23,7 @@ from dossier.research.values import (
     stated_value,
     states_definite_value,
     states_value,
+    subject_run,
     value_about,
     value_quoted_with,
 )
@@ -869,3 +870,79 @@ def test_a_measured_count_comes_before_an_amount_of_money() -> None:
     fact = make_brief(Question("Q", "What is the account lockout threshold?")).facts[0]
     text = "Accounts lock after 5 failed attempts, and the $1M cyber policy covers lockouts."
     assert value_about(fact, text) == "5 failed attempts"
+
+
+@pytest.mark.parametrize(
+    ("question", "run"),
+    [
+        ("State the retention period for backups containing student data.", ("backup",)),
+        ("How long are audit logs retained?", ("audit", "log")),
+        ("How long is customer data retained after termination?", ("custom",)),
+        (
+            "Under your risk management process, how often are risk assessments reviewed?",
+            ("risk", "assess"),
+        ),
+        (
+            "Within what timeframe are the user accounts of departing employees disabled?",
+            ("user", "account"),
+        ),
+    ],
+)
+def test_the_subject_run_is_the_thing_a_value_is_asked_of(
+    question: str, run: tuple[str, ...]
+) -> None:
+    """The words written together after the value asked, up to what restricts them
+    ("containing ...", "of ...") and a generic head ("data") aside."""
+    assert subject_run(make_brief(Question("Q", question)).facts[0]) == run
+
+
+def test_a_value_is_read_from_the_sentence_naming_the_subject_not_its_neighbour() -> None:
+    """The sentence before states another deadline (staff changing role); the one about
+    departing staff states theirs as the end of a day."""
+    fact = make_brief(
+        Question(
+            "Q", "Within what timeframe are the user accounts of departing employees disabled?"
+        )
+    ).facts[0]
+    text = (
+        "When a staff member changes role, access that is no longer needed must be removed "
+        "within five business days. The accounts of departing staff must be disabled by the "
+        "end of their last working day."
+    )
+    assert value_about(fact, text) == "by the end of their last working day"
+
+
+def test_a_deadline_for_another_action_is_no_retention_period() -> None:
+    """ "Complete training within 30 days of hire" is when training is done, not how
+    long its records are kept; a deletion deadline does say how long data is kept."""
+    records = make_brief(
+        Question("Q", "How long are security awareness training completion records retained?")
+    ).facts[0]
+    assert not holds_value(
+        records, "All employees complete security awareness training within 30 days of hire."
+    )
+    data = make_brief(Question("Q", "How long is customer data retained after termination?"))
+    assert holds_value(
+        data.facts[0], "Customer data is deleted within 30 days of contract termination."
+    )
+
+
+@pytest.mark.parametrize("said", ["fortnightly", "bi-weekly", "biweekly"])
+def test_a_frequency_of_two_weeks_in_one_word_is_a_frequency(said: str) -> None:
+    fact = make_brief(Question("Q", "How frequently are internal vulnerability scans run?")).facts[
+        0
+    ]
+    text = f"Internal vulnerability scans are run {said} using Nessus."
+    assert value_about(fact, text) == said
+
+
+def test_a_deadline_for_an_assessment_is_no_notification_deadline() -> None:
+    fact = make_brief(
+        Question("Q", "Within what timeframe are customers notified of a security incident?")
+    ).facts[0]
+    assert not holds_value(
+        fact,
+        "Where a breach is suspected, the Security Lead must complete an assessment "
+        "within 30 days.",
+    )
+    assert holds_value(fact, "Affected customers are notified within 72 hours of confirmation.")

@@ -499,7 +499,11 @@ _THIRD_PARTY_HOLDS = re.compile(
     r"\b(?:provider|supplier|vendor|sub-?processor|partner|landlord|colocation"
     r"|data\s+cent(?:re|er)\s+operator|AWS|Amazon\s+Web\s+Services|Azure|Microsoft"
     r"|Google\s+Cloud|GCP)s?(?:'s?|’s?)?\b(?:\s+\w+){0,3}?\s+(?:holds?|has|have|maintains?|is|are"
-    r"|achieved|obtained)\b",
+    r"|achieved|obtained)\b"
+    # another's collected: "GRC collects their SOC 2 Type II report or ISO/IEC 27001
+    # certificate", "we request vendors' SOC 2 reports"
+    r"|\b(?:collect|request|obtain|review|receive|gather|ask\s+for)(?:s|ed|ing)?\s+"
+    r"(?:\w+\s+){0,2}?(?:their|(?:vendor|supplier|sub-?processor|provider|partner)s?['’]s?)\s",
     re.I,
 )
 # A question about a third party's own certificate: "Are your subprocessors certified?"
@@ -517,7 +521,11 @@ def _held_by_another(question: str, lead: str) -> Finding | None:
     answered by theirs."""
     if _THIRD_PARTY_ASK.search(question):
         return None
-    clauses = [c for c in re.split(r";\s*|\.\s+", lead) if _CERTIFICATION_HELD.search(c)]
+    clauses = [
+        c
+        for c in re.split(r";\s*|\.\s+|,\s+(?:and|while|but)\s+", lead)
+        if _CERTIFICATION_HELD.search(c)
+    ]
     held = [h for h in map(_THIRD_PARTY_HOLDS.search, clauses) if h is not None]
     if not clauses or len(held) < len(clauses):
         return None

@@ -57,12 +57,20 @@ from dossier.evidence.overstatement import (
 from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
-from dossier.research.qualifiers import another_qualifier, qualifiers_named
+from dossier.research.qualifiers import (
+    CONTRACTORS,
+    CUSTOMER_USERS,
+    EMPLOYEES,
+    THIRD_PARTIES,
+    another_qualifier,
+    qualifiers_named,
+)
 from dossier.research.values import (
     KINDS_OF_DOCUMENT,
     SIBLING_BREAK,
     VERSION_ASKED,
     VERSION_CLAUSE_BREAK,
+    VERSION_FAMILY,
     VERSION_OR_ALGORITHM,
     VERSION_REFUSED,
     as_days,
@@ -84,6 +92,13 @@ SHORT_ANSWER_PARTS = "; "  # between the first part's answer and a further part'
 _YES_NO = re.compile(
     r"^\W*(is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall|may"
     r"|must)\b",
+    re.I,
+)
+# A requirement a government questionnaire states before what it asks: "Vendor shall
+# encrypt all student data in transit. State the minimum version of TLS supported."
+_REQUIREMENT = re.compile(
+    r"^\W*(?:the\s+)?(?:vendor|supplier|contractor|provider|service\s+provider|bidder"
+    r"|respondent|offeror)\s+(?:shall|must|will|should)\b",
     re.I,
 )
 # An open question asking for a measure: "What is the minimum password length?"
@@ -190,6 +205,14 @@ def short_answer(
         denial = _denied_elsewhere(brief, claims, lead)  # the more telling reason
         if denial is not None:
             return NEEDS_REVIEW, _denial_finding(denial)
+    if (
+        brief is not None
+        and doubt is None
+        and first == DOCUMENTED
+        and _REQUIREMENT.match(brief.query)
+    ):  # what the requirement's instruction asks for is the answer: "for 60 days"
+        further = _further_values(brief, claims, parts or {}, chosen)
+        return (SHORT_ANSWER_PARTS.join(further), None) if further else (first, doubt)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
     other = _another_value(brief, quoted, lead, first) or _rival_quoted(brief, claims, lead, first)
@@ -688,7 +711,7 @@ def _further_values(
     first = lead if lead and lead in quoted else first_quote
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
-        named = _named_for_part(fact.text, first)
+        named = _named_for_part(fact.text, first, quoted)
         if named is not None:  # "..., and with which algorithm?": "Yes; AES-256"
             values.append(named)
             continue
@@ -707,7 +730,11 @@ def _further_values(
 
 
 # A part asking which one: "with which algorithm?", "what standard is followed?".
-_WHICH_PART = re.compile(r"^\W*(?:and\s+)?(?:(?:with|in|using|by|to)\s+)?(?:what|which)\b", re.I)
+_WHICH_PART = re.compile(
+    r"^\W*(?:and\s+)?(?:(?:with|in|using|by|to)\s+)?(?:what|which)\b"
+    r"|^\W*(?:please\s+)?(?:state|specify|provide|indicate|name|list)\b",
+    re.I,
+)
 _STANDARD_ASKED = re.compile(
     r"\b(?:standards?|frameworks?|benchmarks?|methodolog(?:y|ies))\b", re.I
 )
@@ -721,7 +748,7 @@ _NAMED_STANDARD = re.compile(
 )
 
 
-def _named_for_part(part: str, lead: str) -> str | None:
+def _named_for_part(part: str, lead: str, quoted: str = "") -> str | None:
     """What the lead names for a further part asking which version, algorithm or
     standard ("Is data at rest encrypted, and with which algorithm?" of "We encrypt
     customer data at rest using AES-256"; "If so, what standard is followed?" of
@@ -729,7 +756,7 @@ def _named_for_part(part: str, lead: str) -> str | None:
     if _WHICH_PART.match(part) is None:
         return None
     if VERSION_ASKED.search(part):
-        return _standard_named(part, lead)
+        return _standard_named(part, lead, quoted)
     if _STANDARD_ASKED.search(part):
         found = [
             m.group(0) for m in _NAMED_STANDARD.finditer(lead) if not VERSION_REFUSED.search(lead)
@@ -759,12 +786,17 @@ def _open(
     for a figure ("What minimum password length ...?") and no quote states one
     ("must meet the length ... requirements defined in security standards" is no
     length); else that the documents describe it (the quotes say how)."""
+    if brief.facts and _REQUIREMENT.match(brief.query):  # its instruction is a further part
+        return DOCUMENTED, None
     if VERSION_ASKED.search(brief.query):
-        named = _standard_named(brief.query, lead)
+        named = _standard_named(brief.query, lead, quoted)
         if named is not None:
             return named, None
         if _WHICH_ASKED.match(brief.query):
             return NEEDS_REVIEW, Finding("value", 0, "no quote names the one asked in force")
+    field = _field_asked(brief.query, f"{lead} {quoted}")
+    if field is not None:
+        return field, None
     if _MEASURE.search(brief.query):
         asked = _measures_asked(brief.query) or [brief.core or brief.query]
         cell = _cell_of_measure(brief, lead, row) if len(asked) == 1 else None
@@ -805,25 +837,66 @@ def _not_a_time(question: str, values: Sequence[str]) -> str | None:
 _WHICH_ASKED = re.compile(r"^\W*(?:what|which)\b", re.I)
 
 
-def _standard_named(question: str, lead: str) -> str | None:
+def _standard_named(question: str, lead: str, quoted: str = "") -> str | None:
     """The version, algorithm or protocol the lead names in force ("TLS 1.2 or later",
     "AES-256"), preferring one of the family the question names (TLS, AES); none from a
     clause refusing it: "TLS 1.0 and 1.1 are disabled" gave "1.1 are" as the minimum
-    TLS version. A question asking several ("What TLS versions are accepted?") gets
-    each named."""
-    named = [
-        " ".join(m.group(0).split())
-        for clause in VERSION_CLAUSE_BREAK.split(lead)
-        if not VERSION_REFUSED.search(clause)
-        for m in VERSION_OR_ALGORITHM.finditer(clause)
-    ]
+    TLS version. A question naming a family the lead names no version of is answered
+    from the other quotes, never with another family's: "the minimum version of TLS"
+    is not "AES-256". A question asking several ("What TLS versions are accepted?")
+    gets each named."""
     asked = {w.lower() for w in words(question)}
+    named = _named_in_force(lead)
     family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]
+    if not family and VERSION_FAMILY.search(question):
+        named = [n for n in _named_in_force(quoted) if n not in named]
+        family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]
+        named = []
     chosen = list(dict.fromkeys(family or named))
     if not chosen:
         return None
     plural = re.search(r"\b(?:versions|algorithms|ciphers|protocols)\b", question, re.I)
     return ", ".join(chosen) if plural else chosen[0]  # "What TLS versions are accepted?"
+
+
+# A question asking which level, tier or class ("What Essential Eight maturity level
+# has been achieved ...?") and a lead stating it as a field ("Maturity level: Maturity
+# Level Two.").
+_FIELD_ASKED = re.compile(
+    r"\b(?:what|which)\b[^?]{0,60}?\b(?P<noun>level|tier|rating|grade|classification|category)"
+    r"\b",
+    re.I,
+)
+_FIELD_STATED = re.compile(
+    r"^\W*(?P<label>[A-Za-z][\w -]{0,40}?)\b(?P<noun>level|tier|rating|grade|classification"
+    r"|category)\s*:\**\s*(?P<value>[^.;\n]{1,60})",
+    re.I,
+)
+
+
+def _field_asked(question: str, quoted: str) -> str | None:
+    """The value of the field the question asks for, when a quoted sentence (the lead's
+    first) states it as one
+    under the same noun ("Maturity Level Two" of "Maturity level: Maturity Level
+    Two."), or None."""
+    asked = _FIELD_ASKED.search(question)
+    if asked is None:
+        return None
+    for start, end in sentence_spans(quoted):
+        stated = _FIELD_STATED.match(quoted[start:end])
+        if stated is not None and stated.group("noun").lower() == asked.group("noun").lower():
+            return stated.group("value").strip(" *_")
+    return None
+
+
+def _named_in_force(text: str) -> list[str]:
+    """The versions and algorithms a text names, outside clauses refusing them."""
+    return [
+        " ".join(m.group(0).split())
+        for clause in VERSION_CLAUSE_BREAK.split(text)
+        if not VERSION_REFUSED.search(clause)
+        for m in VERSION_OR_ALGORITHM.finditer(clause)
+    ]
 
 
 def _cell_of_measure(brief: Brief, lead: str, row: TableRow | None) -> str | None:
@@ -1417,7 +1490,9 @@ def _asked_stems(brief: Brief) -> set[str]:
     return set(brief.terms) | {stem(w) for w in words(brief.query) if w not in STOPWORDS}
 
 
-def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()) -> bool:
+def _about_practice(
+    brief: Brief, text: str, aside: frozenset[str] = frozenset(), actor_optional: bool = False
+) -> bool:
     """Whether the text names the core ask's first term (what the ask is about, once
     its wording is removed: "inventory" of "an inventory of third-party vendors
     with access to customer data") and most of its terms (or thesaurus
@@ -1425,13 +1500,14 @@ def _about_practice(brief: Brief, text: str, aside: frozenset[str] = frozenset()
     asked, not something beside it ("Customers cannot access other tenants' data"
     says nothing of an inventory). A term of ``aside`` the text does not name is not
     wanted: the verb a denial puts in other words ("does not run a bug bounty program"
-    for "Do you operate a bug bounty program?")."""
+    for "Do you operate a bug bounty program?"). With ``actor_optional``, an actor
+    the ask opens with ("vendor personnel") need not be named (``_ACTORS``)."""
     core = brief.core or brief.query
     scoped = _FOR_SCOPE.search(core)
     head = core[: scoped.start()] if scoped else ""
     if head and not _FOR_SCOPE.search(text) and _names_practice(head, text, aside):
         return True  # "Passwords do not expire" for "password expiration for workforce accounts"
-    return _names_practice(core, text, aside)
+    return _names_practice(core, text, aside, actor_optional)
 
 
 # A trailing scope of an ask ("... for workforce accounts"), and of a sentence.
@@ -1440,9 +1516,26 @@ _FOR_SCOPE = re.compile(
 )
 
 
-def _names_practice(core: str, text: str, aside: frozenset[str]) -> bool:
+# Who carries a practice out, asked first ("May vendor personnel use personally owned
+# devices ...?"): a rule written without its actor ("Personal devices may not be used
+# ...") is about the practice still.
+_ACTORS = frozenset(stem(w) for w in "personnel staff employees workforce workers".split())
+_WHO = frozenset((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))  # another actor named
+
+
+def _names_practice(
+    core: str, text: str, aside: frozenset[str], actor_optional: bool = False
+) -> bool:
     present = set(content_terms(text))
     wanted = [t for t in question_terms(core) if t not in aside or t in present]
+    if (
+        actor_optional
+        and len(wanted) > 1
+        and wanted[0] in _ACTORS
+        and not thesaurus.says(wanted[0], present)
+        and not qualifiers_named(text) & _WHO
+    ):
+        wanted = wanted[1:]
     said = {
         term
         for term in wanted
@@ -1677,7 +1770,7 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
     if _narrower(brief, following):
         return False
-    if _about_practice(brief, clause, _PRACTISING):
+    if _about_practice(brief, clause, _PRACTISING, actor_optional=True):
         return True
     named = {
         t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)

@@ -22,6 +22,7 @@ from dossier.common.textutil import (
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
 from dossier.research.ask import core_ask
+from dossier.research.values import VERSION_ASKED
 from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # What kind of value the question asks for, by its wording.
@@ -66,7 +67,10 @@ _ASKS = (
             # "What is the coverage limit of your cyber insurance?", "... lockout threshold?"
             r"|\bwhat\s+(?:is|are)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,3}"
             r"(?:limits?|thresholds?|amounts?|budgets?)(?=\s*(?:of|for|on|per)\b|\s*[?.]|\s*$)"
-            r"(?![^?]*\band\b)",
+            r"(?![^?]*\band\b)"
+            # a request: "State the amount of cyber liability insurance coverage."
+            r"|^\W*(?:state|provide|specify|give|indicate)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,2}"
+            r"(?:amounts?|limits?|thresholds?|budgets?)\s+(?:of|for|on|per)\b(?![^?]*\band\b)",
             re.I,
         ),
     ),
@@ -267,7 +271,7 @@ def _instruction_asks(sentence: str) -> str | None:
     """The kind of value an instruction asks for ("Specify the frequency." asks how
     often), or None when the sentence is no such instruction."""
     match = _VALUE_INSTRUCTION.match(sentence.strip())
-    if match is None:
+    if match is None or VERSION_ASKED.search(match.group("what")):  # a version is no count
         return None
     return next((k for k, p in _INSTRUCTION_ASKS if p.search(match.group("what"))), None)
 

@@ -70,6 +70,7 @@ from dossier.research.values import (
     names_whole_subject,
     own_subject,
     states_definite_value,
+    subject_words_named,
     value_quoted_with,
 )
 from dossier.steps import (
@@ -378,7 +379,9 @@ class _Research:
         "The company performs regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
-            return _key_terms_first(ranking.candidates)
+            return self._demand_stated_first(ranking.candidates) or _key_terms_first(
+                ranking.candidates
+            )
         holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
         if not holding:
             return None
@@ -387,6 +390,29 @@ class _Research:
             self._qualifier_named([c for c in holding if c.score >= floor])
         )
         return max(close, key=lambda c: _states_fully(fact, c.sentence.text))  # the first best
+
+    def _demand_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
+        """For a question whose wording demands how often or how long ("reviewed and
+        updated at least annually"), the first sentence within the margin of the best
+        that states a value the demand is checked against and names the ask's key
+        terms as well as the best: "This Manual must be reviewed at least annually", not
+        the better-scored "Information security policies and procedures are documented
+        in this Manual"; None when no sentence does."""
+        demands = [f for f in self.brief.facts[1:] if f.text in self.brief.demands and f.asks]
+        if not demands or not candidates:
+            return None
+        best = candidates[0]
+        floor = best.score - self.engine.scorer.support_margin
+        return next(
+            (
+                c
+                for c in candidates
+                if c.score >= floor
+                and c.feature("key_coverage") >= best.feature("key_coverage")
+                and any(demand_met(d, c.sentence.text) is not None for d in demands)
+            ),
+            None,
+        )
 
     def _qualifier_named(self, close: list[Candidate]) -> list[Candidate]:
         """Of the close sentences, those naming a qualifier the question names, when
@@ -710,14 +736,22 @@ def _answers_part(
     return any(thesaurus.says(t, present) for t in fact.terms)
 
 
-def _states_fully(fact: Fact, text: str) -> tuple[bool, bool, bool]:
+def _states_fully(fact: Fact, text: str) -> tuple[bool, bool, bool, int]:
     """Whether a sentence names the measure the fact asks (a length: "Minimum length |
     14 characters" before "Reuse | last 10 passwords refused" for how long passwords
-    must be), the fact's whole subject, and states a definite value."""
+    must be), the fact's whole subject, and states a definite value; then how many
+    words of the thing the value is asked of it names (``subject_run``): "Backups are
+    retained for 35 days" for backups containing student data, not "Application debug
+    logs are retained for 30 days and must not contain student names"."""
     measure = [t for t in fact.terms if t in MEASURE_NOUNS]
     present = set(content_terms(text))
     names_measure = bool(measure) and all(t in present for t in measure)
-    return names_measure, names_whole_subject(fact, text), states_definite_value(fact, text)
+    return (
+        names_measure,
+        names_whole_subject(fact, text),
+        states_definite_value(fact, text),
+        subject_words_named(fact, text),
+    )
 
 
 def _already_quoted(candidate: Candidate, chosen: list[tuple[int, Candidate]]) -> bool:

@@ -126,7 +126,9 @@ _PRIVILEGED_ACCOUNTS = re.compile(
 )
 _USER_ACCOUNTS = re.compile(r"(?<!privileged )(?<!admin )(?<!root )\buser\s+accounts?\b", re.I)
 _STANDARD_ACCOUNTS = re.compile(
-    r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+(?:user\s+)?accounts?\b", re.I
+    r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+(?:user\s+)?"
+    r"(?:accounts?|access|users?\b(?!\s+accounts?))\b",
+    re.I,
 )
 _PRIVILEGE_WORD = re.compile(rf"{_PRIVILEGE}\b", re.I)
 _EVERY_ACCOUNT = re.compile(r"\b(?:all|every|any|each)\s+(?:user\s+)?accounts?\b", re.I)

@@ -33,6 +33,7 @@ _EVERY_PERIOD = (
 )
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
+    r"|fortnightly|bi-?weekly|bi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
     r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each)\s+\w+"
@@ -52,7 +53,11 @@ _DURATION = re.compile(
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
     # a coverage, no period: "monitored by CCTV 24 hours a day", "7 days a week"
     r"(?![\s-]+(?:a|per|each)\s+(?:day|week|year)\b)"
-    r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b",
+    r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b"
+    # a deadline by the end of a day: "by the end of their last working day"
+    r"|\bby\s+the\s+end\s+of\s+(?:the|their|his|her|each|that|the\s+same)\s+"
+    r"(?:(?:last|final|next|same)\s+)?(?:(?:business|working|calendar)\s+)?"
+    r"(?:day|shift|week|month)\b|\b(?:on\s+)?the\s+same\s+(?:business\s+|working\s+)?day\b",
     re.I,
 )
 _NUMBER = re.compile(
@@ -112,8 +117,39 @@ def holds_value(fact: Fact, text: str) -> bool:
         pattern.search(sentence)
         and (named[i] or (i > 0 and named[i - 1]))
         and not _other_bound(fact.text, sentence)
+        and not _deadline_for_another_action(fact, sentence)
         for i, sentence in enumerate(sentences)
     )
+
+
+# The actions a period is asked of, by their words: keeping (how long a thing is kept,
+# or when it is disposed of) and notifying (how soon someone is told).
+_ACTIONS = (
+    frozenset(
+        stem(w)
+        for w in "retain retention keep kept store hold held archive delete purge destroy "
+        "dispose erase expire preserve maintain".split()
+    ),
+    frozenset(
+        stem(w)
+        for w in "notify notified notification notice inform informed report reported alert "
+        "alerted communicate communicated tell told".split()
+    ),
+)
+_DEADLINE = re.compile(rf"\bwithin\s+{_FIGURE_OR_WORDS}", re.I)
+
+
+def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks how long a thing is kept, or how soon someone is
+    notified, and the sentence (no table row) states a deadline naming no such action:
+    "complete training within 30 days of hire" says nothing of how long training
+    records are retained; "complete an assessment within 30 days" says nothing of
+    when customers are notified."""
+    if fact.asks != "duration" or "|" in sentence or not _DEADLINE.search(sentence):
+        return False
+    asked = set(fact.terms)
+    said = set(content_terms(sentence))
+    return any(action & asked and not action & said for action in _ACTIONS)
 
 
 _LOWER_BOUND = re.compile(r"\b(?:minimum|at\s+least|no\s+(?:fewer|less)\s+than|shortest)\b", re.I)
@@ -138,7 +174,9 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
     for application logs); None when no sentence does. ``qualifiers``: those the
     question names beside the fact's own (a demand, "at least quarterly", names none
     of the non-production systems it is asked of)."""
-    for start, end in sentence_spans(text) or [(0, len(text))]:
+    spans = sentence_spans(text) or [(0, len(text))]
+    named = [subject_words_named(fact, text[a:b]) for a, b in spans]
+    for start, end in sorted(spans, key=lambda span: -named[spans.index(span)]):
         sentence = text[start:end]
         if holds_value(fact, sentence):
             value = stated_value(
@@ -222,7 +260,7 @@ VERSION_REFUSED = re.compile(
 # Where a clause naming versions ends: "TLS 1.2 is required, while TLS 1.0 is disabled".
 VERSION_CLAUSE_BREAK = re.compile(r"[;.]\s+|,\s+(?:and|but|while|whereas)\s+")
 # A family of versions or algorithms a question names: "which TLS versions".
-_FAMILY = re.compile(r"\b(TLS|SSL|SSH|AES|RSA|SHA|ECDSA|ECDHE?|HMAC)\b", re.I)
+VERSION_FAMILY = re.compile(r"\b(TLS|SSL|SSH|AES|RSA|SHA|ECDSA|ECDHE?|HMAC)\b", re.I)
 
 
 def names_what_part_asks(part: Fact, text: str) -> bool:
@@ -235,12 +273,12 @@ def names_what_part_asks(part: Fact, text: str) -> bool:
         part.text
     ):
         return False
-    families = {f.upper() for f in _FAMILY.findall(part.text)}
+    families = {f.upper() for f in VERSION_FAMILY.findall(part.text)}
     for clause in VERSION_CLAUSE_BREAK.split(text):
         if VERSION_REFUSED.search(clause):
             continue
         for named in VERSION_OR_ALGORITHM.finditer(clause):
-            family = _FAMILY.match(named.group(0))
+            family = VERSION_FAMILY.match(named.group(0))
             if not families or (family is not None and family.group(1).upper() in families):
                 return True
     return False
@@ -331,6 +369,55 @@ def subject_terms(fact: Fact) -> tuple[str, ...]:
     about vendors notifying, whatever the sentence calls the period)."""
     terms = tuple(dict.fromkeys(fact.terms))  # as the question orders them
     return tuple(t for t in terms if t not in VALUE_VERBS | VALUE_NOUNS | MEASURE_NOUNS) or terms
+
+
+# Words that end a subject's noun phrase and begin what restricts it: "backups
+# containing student data" are backups, "logs generated by the firewall" logs.
+_RESTRICTING = frozenset(
+    "containing including covering involving holding storing carrying concerning regarding "
+    "related relating used stored processed collected generated created managed hosted owned "
+    "sent received shared transmitted".split()
+)
+# Heads that hold whatever the word before them names ("invoice records" are invoices).
+_GENERIC_HEADS = frozenset(
+    stem(w) for w in "records record data information details documentation files entries".split()
+)
+
+
+# Where a question asks its value, the thing it asks it of following: "Under your risk
+# management process, how often are risk assessments reviewed?"
+_VALUE_ASKED = re.compile(
+    r"\b(?:how\s+(?:often|frequently|long|many|much|quickly|soon|fast)|within\s+what"
+    r"|what\s+(?:is|are)|(?:state|specify|provide|give|indicate)\s+the)\b",
+    re.I,
+)
+
+
+def subject_run(fact: Fact) -> tuple[str, ...]:
+    """The words naming the thing a value is asked of: the first run of subject words
+    the question writes together, up to what restricts it ("backup" of "the retention
+    period for backups containing student data"; "audit", "log" of "How long are audit
+    logs retained?"), a generic head aside when a word before it names the thing
+    ("customer" of "customer data")."""
+    subject = set(subject_terms(fact))
+    run: list[str] = []
+    asked = _VALUE_ASKED.search(fact.text)
+    for word in words(fact.text[asked.start() if asked else 0 :]):
+        term = stem(word)
+        if run and (word in _RESTRICTING or term not in subject):
+            break
+        if term in subject and word not in _RESTRICTING:
+            run.append(term)
+    while len(run) > 1 and run[-1] in _GENERIC_HEADS:
+        run.pop()
+    return tuple(run)
+
+
+def subject_words_named(fact: Fact, text: str) -> int:
+    """How many words of the fact's subject run (``subject_run``) the text names, or
+    a thesaurus alternative of."""
+    present = set(content_terms(text))
+    return sum(thesaurus.says(term, present) for term in subject_run(fact))
 
 
 def _names(wanted: set[str], present: set[str]) -> bool:
