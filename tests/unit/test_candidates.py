@@ -691,3 +691,42 @@ def test_a_list_items_quote_stops_before_the_item_about_the_other_accounts(
     sentence = "Privileged access must be reviewed quarterly by the Security Lead."
     privileged = _candidate(index, "access.md", sentence, 1.0)
     assert engine.quote_of(privileged.sentence) == sentence
+
+
+PASSWORD_RULES = (
+    "# Passwords\n\n"
+    "- NetID passwords must be at least 12 characters long.\n"
+    "- Passwords for privileged or administrator accounts must be at least 16 characters "
+    "long.\n"
+)
+
+
+def test_a_question_naming_no_group_leads_with_the_general_rule_quoted_alone(
+    tmp_path: Path,
+) -> None:
+    """ "What is the minimum password length?" asks the general rule: the privileged
+    accounts' rule scored higher does not lead, and the general rule's quote stops before
+    it (quoted together, they stated two lengths for what is asked)."""
+    engine, index = _engine(tmp_path, {"passwords.md": PASSWORD_RULES})
+    research = _Research(engine, make_brief(Question("Q1", "What is the minimum password length?")))
+    general = "NetID passwords must be at least 12 characters long."
+    privileged = _candidate(
+        index,
+        "passwords.md",
+        "Passwords for privileged or administrator accounts must be at least 16 characters long.",
+        1.0,
+    )
+    netid = _candidate(index, "passwords.md", general, 0.8)
+    assert research._lead(_Ranking([privileged, netid], 0.9)) is netid
+    assert engine.quote_of(netid.sentence) == general
+
+
+def test_a_line_of_document_control_fields_is_no_candidate() -> None:
+    from dossier.ingest.control_block import only_control_fields
+
+    assert only_control_fields(
+        "**Standard number:** ITS-STD-010 **Related policy:** [Acceptable Use](aup.md)"
+    )
+    assert only_control_fields("**Owner:** Security Lead   **Parent policy:** Security Policy")
+    assert not only_control_fields("**Review frequency:** Annually **Owner:** CISO")
+    assert not only_control_fields("**Info:** We do not offer customer-managed keys.")

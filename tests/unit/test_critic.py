@@ -467,3 +467,12 @@ def test_a_name_given_with_its_short_form_is_named_by_the_short_form() -> None:
     assert [f.detail for f in findings if f.check == "subject"] == [
         "the question names Recovery Time Objective; no cited passage does"
     ]
+
+
+def test_a_section_tag_is_no_name_placeholder() -> None:
+    """ "{{#hipaa}}" opens a conditional section; it names nothing left unfilled."""
+    from dossier.evidence.critic import placeholders
+
+    assert placeholders("{{#hipaa}} PHI is retained. {{/hipaa}} {{companyName}}") == [
+        "{{companyName}}"
+    ]

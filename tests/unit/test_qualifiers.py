@@ -299,3 +299,16 @@ def test_standard_user_access_is_the_other_accounts_than_privileged_ones() -> No
         asked, "Standard user access should be reviewed every six months by the data owner."
     )
     assert not another_qualifier(asked, "Privileged access must be reviewed quarterly.")
+
+
+def test_recipients_named_far_from_their_verb_or_after_notification_to() -> None:
+    customers = (
+        "Customers affected by a confirmed security incident involving their data are "
+        "notified within 72 hours of confirmation."
+    )
+    assert qualifiers_named(customers) == frozenset({"notify customers"})
+    assert qualifiers_named(
+        "Notification to regulators and law enforcement will be made as required by law."
+    ) == frozenset({"notify authorities"})
+    asked = qualifiers_named("Within what timeframe are regulators notified of a data breach?")
+    assert another_qualifier(asked, customers)

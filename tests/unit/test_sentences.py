@@ -343,3 +343,11 @@ def test_an_emphasised_label_opening_a_sentence_is_kept_whole() -> None:
     chunk = _chunk("> **Info:** We do not offer customer-managed keys at this time.")
     (sentence,) = passage_sentences(chunk)
     assert sentence.text == "**Info:** We do not offer customer-managed keys at this time."
+
+
+def test_a_templates_section_tag_opening_a_paragraph_is_not_quoted() -> None:
+    """ "{{#hipaa}}" on the line above a sentence is the template's, not the sentence's:
+    the quote starts at the sentence, inside the section, so the critic finds it there."""
+    chunk = _chunk("{{#hipaa}}\nBreaches of PHI are reported within 60 days.\n{{/hipaa}}")
+    (sentence,) = passage_sentences(chunk)
+    assert sentence.text == "Breaches of PHI are reported within 60 days."

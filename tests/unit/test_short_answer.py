@@ -2558,3 +2558,44 @@ def test_a_requirement_then_an_instruction_is_answered_with_what_the_instruction
     claims = (*_claims(lead), Claim(kept, (Quote(kept, "b.md", "c2", 0, len(kept)),)))
     assert short_answer(brief, "grounded", claims, parts={1: kept})[0] == "for 35 days"
     assert short_answer(brief, "grounded", _claims(lead))[0] == "Documented"
+
+
+def test_a_phrase_of_the_ask_is_named_by_another_entry_of_its_group() -> None:
+    """ "second authentication factor" is said by "MFA": "SMS and voice are disabled as
+    MFA factors" denies that SMS is permitted as one."""
+    assert _short(
+        "Is SMS permitted as a second authentication factor?",
+        "SMS and voice are disabled as MFA factors in our Okta tenant.",
+    ) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (
+            "Are user passwords required to be changed periodically (for example, every 90 days)?",
+            "The University no longer requires periodic password changes.",
+            "No",
+        ),
+        (
+            "Is security awareness training mandatory for students?",
+            "Students are not required to complete the awareness course.",
+            "No",
+        ),
+        (
+            "Is personal use of the organization's IT resources prohibited?",
+            "Incidental personal use of University IT resources is permitted, provided it "
+            "does not interfere with work.",
+            "No",
+        ),
+        (
+            "Is personal use of IT resources prohibited?",
+            "Personal use of IT resources is not permitted.",
+            "Yes",
+        ),
+    ],
+)
+def test_a_denial_in_the_documents_words_answers_no(question: str, lead: str, answer: str) -> None:
+    """ "no longer requires"; "not required" for "mandatory" (and an awareness course is
+    security awareness training); a use "permitted" is not prohibited."""
+    assert _short(question, lead)[0] == answer

@@ -946,3 +946,65 @@ def test_a_deadline_for_an_assessment_is_no_notification_deadline() -> None:
         "within 30 days.",
     )
     assert holds_value(fact, "Affected customers are notified within 72 hours of confirmation.")
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "holds"),
+    [
+        (
+            "How frequently does the vendor test its disaster recovery plan?",
+            "The disaster recovery plan is reviewed and updated annually.",
+            False,
+        ),
+        (
+            "How frequently does the vendor test its disaster recovery plan?",
+            "The disaster recovery plan is exercised annually.",
+            True,
+        ),
+        (
+            "How frequently are vulnerability scans performed on infrastructure?",
+            "An independent penetration test of the application is performed annually.",
+            False,
+        ),
+        ("How often are access rights reviewed?", "User access is audited quarterly.", True),
+    ],
+)
+def test_a_frequency_of_another_recurring_action_is_not_the_one_asked(
+    question: str, sentence: str, holds: bool
+) -> None:
+    """Reviewing a plan is not testing it, a penetration test is no vulnerability scan;
+    an exercise is a test and an audit of access a review of it."""
+    assert holds_value(make_brief(Question("Q", question)).facts[0], sentence) is holds
+
+
+def test_a_period_stating_no_notification_is_no_notification_deadline() -> None:
+    fact = make_brief(
+        Question("Q", "Within what timeframe are customers notified of a security incident?")
+    ).facts[0]
+    rto = "The recovery time objective for client-facing platforms is one business day."
+    assert not holds_value(fact, rto)
+    assert holds_value(fact, "Customers are told of a confirmed security incident within 24 hours.")
+
+
+def test_a_server_that_stores_data_asks_no_retention() -> None:
+    """ "... servers that store or process Restricted data" asks how soon patches are
+    applied, not how long anything is kept."""
+    fact = make_brief(
+        Question(
+            "Q",
+            "Within what time frame must critical security patches be applied to servers "
+            "that store or process Restricted data?",
+        )
+    ).facts[0]
+    assert holds_value(fact, "Critical security patches must be applied within 7 days of release.")
+
+
+def test_a_figure_binds_beside_immediately() -> None:
+    text = (
+        "Suspected incidents must be reported to the Security Office immediately, and in any "
+        "case within one hour of discovery."
+    )
+    assert stated_value("duration", text) == "within one hour"
+    assert stated_value("duration", "Access is revoked immediately upon termination.") == (
+        "immediately"
+    )

@@ -242,7 +242,8 @@ PLACEHOLDER = "placeholder"  # the finding's check, which the front page counts
 # {{.Name}}, {{companyShortName}}, {% ... %}, ${VAR}, [Company Name], <Company Name>;
 # for content: [list the ...], [insert ...], [describe ...], [TBD].
 _NAME_PLACEHOLDER = re.compile(
-    r"\{\{[^{}]{0,80}\}\}|\{%[^%]{0,80}%\}|\$\{[A-Za-z_][^{}]{0,40}\}"
+    r"\{\{(?!\s*[#^/])[^{}]{0,80}\}\}|\{%(?!-?\s*(?:if|endif)\b)[^%]{0,80}%\}"
+    r"|\$\{[A-Za-z_][^{}]{0,40}\}"
     r"|\[(?:name|company|organi[sz]ation)\b[^\[\]]{0,60}\]"
     r"|<(?:company|organi[sz]ation)[ _-]?name>",
     re.I,

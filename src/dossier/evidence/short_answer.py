@@ -149,6 +149,12 @@ def _asks_absence(question: str) -> bool:
     return bool(PROHIBITION_ASK.search(question) or _AVOIDANCE_ASK.search(question))
 
 
+# A statement that something is allowed: "Incidental personal use ... is permitted".
+_PERMITTED = re.compile(
+    r"\b(?:is|are|remains?|shall\s+be|will\s+be)\s+(?:(?!not\b|never\b|no\b)\w+\s+)?"
+    r"(?:permitted|allowed)\b",
+    re.I,
+)
 # A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
 _NOT_PROHIBITED = re.compile(
     r"(?<!\bbut\s)\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted"
@@ -159,7 +165,9 @@ _NOT_PROHIBITED = re.compile(
 )
 # A question with a negation of its own: a negated lead quote is for a person to read.
 _NEGATED_ASK = re.compile(r"\b(not|never|no|without)\b", re.I)
-_BRIDGE = frozenset("be been being is are was were currently yet ever always have has had".split())
+_BRIDGE = frozenset(
+    "be been being is are was were currently yet ever always have has had longer".split()
+)  # "no longer requires periodic password changes"
 
 
 def short_answer(
@@ -1221,6 +1229,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _in_condition(asked, lead, m.start())
     ]
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
+    permitted = _PERMITTED.search(lead) if brief is not None and _asks_absence(asked) else None
+    if permitted is not None and brief is not None and _about_practice(brief, lead, _PERMISSION):
+        return NO, None  # "Is personal use prohibited?": "Incidental personal use is permitted"
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
         qualified = (
             _qualified(brief, lead)
@@ -1527,7 +1538,10 @@ def _names_practice(
     core: str, text: str, aside: frozenset[str], actor_optional: bool = False
 ) -> bool:
     present = set(content_terms(text))
-    wanted = [t for t in question_terms(core) if t not in aside or t in present]
+    asked = question_terms(core)
+    by_phrase = thesaurus.phrase_terms_said(asked, present)  # "second authentication factor"
+    present |= by_phrase  # is said by "MFA"
+    wanted = [t for t in asked if t not in aside or t in present]
     if (
         actor_optional
         and len(wanted) > 1

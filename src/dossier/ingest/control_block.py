@@ -173,3 +173,20 @@ def _reads_as_title(line: str) -> bool:
     """A short line that is no sentence: "ISP-013 PHYSICAL SECURITY POLICY"."""
     text = line.strip()
     return 0 < len(text) <= 100 and not text.endswith((".", ":", ";", ","))
+
+
+# A field set in emphasis: "**Standard number:** ITS-STD-010", "**Owner**: CISO".
+_EMPHASISED_FIELD = re.compile(r"(?:\*\*|__)(?P<name>[^*_\n:]{1,40})(?::(?:\*\*|__)|(?:\*\*|__):)")
+# Document-control names beyond ``CONTROL_KEYS``: "Standard number", "Related policy".
+_CONTROL_NAME = re.compile(
+    r"^(?:(?:standard|policy|document|procedure|guideline)_(?:number|no|id)|related_\w+"
+    r"|parent_\w+|type|audience|applies_to|supersedes)$"
+)
+
+
+def only_control_fields(sentence: str) -> bool:
+    """Whether a sentence is a line of two or more emphasised fields of document
+    control ("**Standard number:** ITS-STD-010 **Related policy:** [...]"): it says what
+    the document is, not what is done."""
+    names = [_name(m.group("name")) for m in _EMPHASISED_FIELD.finditer(sentence)]
+    return len(names) >= 2 and all(n in CONTROL_KEYS or _CONTROL_NAME.match(n) for n in names)

@@ -26,9 +26,10 @@ _BLOCK_TAGS = re.compile(
 # What may sit before a sentence's first word or after its last: list markers,
 # emphasis, inline tags, table pipes, quote markers.
 _LEADING = re.compile(
-    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;)+"
+    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
+    r"|\{\{\s*[#^/][^{}]{1,60}\}\})+"  # a template's section tag: "{{#hipaa}}"
 )
-_TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;)+$")
+_TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;|\{\{\s*[#^/][^{}]{1,60}\}\})+$")
 _MIN_WORDS = 3
 
 

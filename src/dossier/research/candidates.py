@@ -18,6 +18,7 @@ import numpy as np
 from dossier.common.textutil import LIGHT_VERBS, content_terms, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
+from dossier.ingest.control_block import only_control_fields
 from dossier.ingest.sentences import (
     Sentence,
     a_reference,
@@ -221,6 +222,7 @@ class CandidateScorer:
                 and not a_reference(text, s.start)
                 and not in_revision_history(text, s.start)
                 and not breadcrumb(s.text)
+                and not only_control_fields(s.text)
                 and (ask.wants_link or not only_links(s.text))
             ]
         if not rows:

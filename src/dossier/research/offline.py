@@ -55,7 +55,15 @@ from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
-from dossier.research.qualifiers import RECIPIENTS, another_qualifier, qualifiers_named
+from dossier.research.qualifiers import (
+    CONTRACTORS,
+    CUSTOMER_USERS,
+    PRIVILEGED_ACCOUNTS,
+    RECIPIENTS,
+    THIRD_PARTIES,
+    another_qualifier,
+    qualifiers_named,
+)
 from dossier.research.scoring import Scorer, load_scorer
 from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
@@ -418,9 +426,13 @@ class _Research:
         """Of the close sentences, those naming a qualifier the question names, when
         any does: "Critical 9.0-10.0 7 days" (a table row) for critical vulnerabilities'
         deadline, not a higher-scored sentence naming no grade ("Vulnerabilities listed
-        in the CISA catalog are patched within 72 hours")."""
-        if not self.ask.qualifiers:
-            return close
+        in the CISA catalog are patched within 72 hours"). A question naming none is
+        asked the general rule: "NetID passwords must be at least 12 characters long",
+        not "Passwords for privileged accounts must be at least 16 characters long",
+        when both are close (``_NARROWER``)."""
+        if not self.ask.qualifiers:  # the general rule, not a narrower group's
+            general = [c for c in close if not qualifiers_named(c.sentence.text) & _NARROWER]
+            return general or close
         naming = [c for c in close if qualifiers_named(c.sentence.text) & self.ask.qualifiers]
         return naming or close
 
@@ -676,6 +688,9 @@ def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -
     return [holding, *(c for c in candidates if c is not holding)]
 
 
+# Groups narrower than everyone a general rule applies to.
+_NARROWER = frozenset((PRIVILEGED_ACCOUNTS, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))
+
 KEY_LEAD_MARGIN = 0.5  # a sentence this close to the best leads when it names more key terms
 
 
@@ -803,9 +818,22 @@ def _apart(text: str, siblings: Sequence[Sentence], at: int) -> list[bool]:
     notified within 24 hours. Affected customers are notified ..." answers both.)"""
     own = frozenset(q for q in qualifiers_named(siblings[at].text) if q not in RECIPIENTS)
     return [
-        i != at and (another_qualifier(own, s.text) or _stands_apart(text, s, siblings, i))
+        i != at
+        and (
+            another_qualifier(own, s.text)
+            or _narrower_than(own, s.text)
+            or _stands_apart(text, s, siblings, i)
+        )
         for i, s in enumerate(siblings)
     ]
+
+
+def _narrower_than(own: frozenset[str], text: str) -> bool:
+    """Whether a sentence sets a rule for a narrower group than the general rule a
+    sentence naming none states: "Passwords for privileged or administrator accounts
+    must be at least 16 characters long" after "NetID passwords must be at least 12
+    characters long"."""
+    return not own & _NARROWER and bool(qualifiers_named(text) & _NARROWER)
 
 
 def _under_lead_in(text: str, sentence: Sentence, start: int, end: int, limit: int) -> int:

@@ -165,7 +165,7 @@ _RECIPIENT_AFTER = tuple(
     (
         who,
         re.compile(
-            rf"{_NOTIFYING}\s+(?:(?:all|any|the|its|our|each|affected|impacted)\s+)*"
+            rf"{_NOTIFYING}\s+(?:to\s+)?(?:(?:all|any|the|its|our|each|affected|impacted)\s+)*"
             rf"(?:{words})\b",
             re.I,
         ),
@@ -176,7 +176,7 @@ _RECIPIENT_BEFORE = tuple(
     (
         who,
         re.compile(
-            rf"\b(?:{words})\s+(?:\w+\s+){{0,2}}(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
+            rf"\b(?:{words})\s+(?:[\w-]+\s+){{0,9}}?(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
             rf"|should\s+be|be|get)\s+)?(?:promptly\s+|\w+ly\s+)?(?:notified|informed|alerted|told|advised)\b"
             rf"|\b(?:{words})\s+(?:breach\s+)?notifications?\b",
             re.I,

@@ -64,6 +64,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "two-factor",
         "2fa",
         "second factor",
+        "second authentication factor",
         "step verification",  # "2-Step Verification", "two-step verification"
         "2sv",
     ),
@@ -95,7 +96,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "degauss",
         "shred",
     ),
-    ("train", "awareness", "education"),
+    ("train", "awareness", "education", "security awareness", "security awareness training"),
+    ("mandatory", "required", "compulsory", "obligatory"),
     ("review", "audit", "assess", "inspect", "recertify", "recertification", "recertified"),
     ("test", "exercise", "drill", "simulation"),
     ("visitor", "guest", "outsider"),
@@ -314,6 +316,24 @@ def in_one_word(terms: Sequence[str]) -> tuple[str, ...]:
             out.append(terms[at])
             at += 1
     return tuple(out)
+
+
+def phrase_terms_said(terms: Sequence[str], present: set[str] | frozenset[str]) -> set[str]:
+    """The terms written as a phrase of a group (``in_one_word``) whose group the
+    present stems say: "second", "authent", "factor" of "second authentication
+    factor" are said by "MFA"."""
+    said: set[str] = set()
+    at = 0
+    while at < len(terms):
+        for words_of, word in _phrase_words():
+            if tuple(terms[at : at + len(words_of)]) == words_of:
+                if says(word, present):
+                    said |= set(words_of)
+                at += len(words_of)
+                break
+        else:
+            at += 1
+    return said
 
 
 @cache

@@ -118,38 +118,74 @@ def holds_value(fact: Fact, text: str) -> bool:
         and (named[i] or (i > 0 and named[i - 1]))
         and not _other_bound(fact.text, sentence)
         and not _deadline_for_another_action(fact, sentence)
+        and not _frequency_of_another_action(fact, sentence)
         for i, sentence in enumerate(sentences)
     )
 
 
+# Recurring actions a frequency is stated of. "The plan is reviewed and updated
+# annually" says nothing of how often it is tested; a penetration test's "annually" is
+# no frequency of vulnerability scans.
+_RECURRING_ACTIONS = (
+    re.compile(r"\b(?:test\w*|exercis\w*|drill\w*|simulat\w*|tabletop)\b", re.I),
+    re.compile(r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*)\b", re.I),
+    re.compile(r"\b(?:rotat\w*|renew\w*)\b", re.I),
+    re.compile(r"\bscan\w*", re.I),
+    re.compile(r"\b(?:train\w*|awareness)\b", re.I),
+)
+
+
+def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks how often one recurring action is done (tested,
+    reviewed, rotated, scanned, trained) and the sentence states only another's
+    frequency: it names another such action and none of those asked."""
+    if fact.asks != "frequency" or "|" in sentence:
+        return False
+    asked = [a for a in _RECURRING_ACTIONS if a.search(fact.text)]
+    if not asked or any(a.search(sentence) for a in asked):
+        return False
+    return any(a.search(sentence) for a in _RECURRING_ACTIONS if a not in asked)
+
+
 # The actions a period is asked of, by their words: keeping (how long a thing is kept,
-# or when it is disposed of) and notifying (how soon someone is told).
-_ACTIONS = (
-    frozenset(
-        stem(w)
-        for w in "retain retention keep kept store hold held archive delete purge destroy "
-        "dispose erase expire preserve maintain".split()
-    ),
-    frozenset(
-        stem(w)
-        for w in "notify notified notification notice inform informed report reported alert "
-        "alerted communicate communicated tell told".split()
-    ),
+# or when it is disposed of) and notifying (how soon someone is told). A keeping
+# stated otherwise ("| Audit logs | 1 year |", "Logs: 1 year") states no deadline.
+_KEEPING = re.compile(
+    r"\b(?:retain\w*|retention|keep\w*|kept|stor(?:e|ed|es|ing|age)|hold\w*|held|archiv\w*"
+    r"|delet\w*|purg\w*|destr(?:oy|oyed|oys|uction)|dispos\w*|eras\w*|expir\w*|preserv\w*"
+    r"|maintain\w*)\b",
+    re.I,
+)
+_NOTIFYING = re.compile(
+    r"\b(?:notif\w*|notice|alert(?:s|ed|ing)?|inform(?:s|ed|ing)?|communicat\w*|tell|told"
+    r"|report(?:s|ed|ing)?)\b",
+    re.I,
+)
+# How long a thing is kept, asked ("servers that store Restricted data" asks nothing of
+# keeping).
+_KEEPING_ASKED = re.compile(
+    r"\bretention\b|\bretain\w*|\bkept\b|\bkeep\b|\barchiv\w*"
+    r"|\bhow\s+long\b[^?]*\b(?:stored|held|preserved|maintained)\b",
+    re.I,
 )
 _DEADLINE = re.compile(rf"\bwithin\s+{_FIGURE_OR_WORDS}", re.I)
 
 
 def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
     """Whether the question asks how long a thing is kept, or how soon someone is
-    notified, and the sentence (no table row) states a deadline naming no such action:
+    notified, and the sentence (no table row) states a period naming no such action:
     "complete training within 30 days of hire" says nothing of how long training
-    records are retained; "complete an assessment within 30 days" says nothing of
-    when customers are notified."""
-    if fact.asks != "duration" or "|" in sentence or not _DEADLINE.search(sentence):
+    records are retained; "complete an assessment within 30 days", or "The recovery
+    time objective ... is one business day", of when customers are notified."""
+    if fact.asks != "duration" or "|" in sentence:
         return False
-    asked = set(fact.terms)
-    said = set(content_terms(sentence))
-    return any(action & asked and not action & said for action in _ACTIONS)
+    if _NOTIFYING.search(fact.text) and not _NOTIFYING.search(sentence):
+        return True
+    return bool(
+        _KEEPING_ASKED.search(fact.text)
+        and _DEADLINE.search(sentence)
+        and not _KEEPING.search(sentence)
+    )
 
 
 _LOWER_BOUND = re.compile(r"\b(?:minimum|at\s+least|no\s+(?:fewer|less)\s+than|shortest)\b", re.I)
@@ -482,6 +518,10 @@ _DENIED_AFTER = re.compile(
 )
 
 
+# A period stated without a figure: "immediately", "indefinitely", "permanently".
+_UNBOUNDED = re.compile(r"^(?:immediate|indefinite|permanent)", re.I)
+
+
 def stated_value(
     kind: str | None,
     text: str,
@@ -513,8 +553,10 @@ def stated_value(
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
-    stated = (m for m in pattern.finditer(body) if not denied(body, m.start()))
-    match = next(stated, None)
+    stated = [m for m in pattern.finditer(body) if not denied(body, m.start())]
+    if kind == "duration":  # "immediately, and in any case within one hour": the hour binds
+        stated = [m for m in stated if not _UNBOUNDED.match(m.group(0))] or stated
+    match = next(iter(stated), None)
     money = _MONEY.search(body) if kind == "number" and match is None else None
     if money is not None:  # "a coverage limit of $5,000,000 per claim"
         return money.group(0)
