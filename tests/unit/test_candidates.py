@@ -730,3 +730,12 @@ def test_a_line_of_document_control_fields_is_no_candidate() -> None:
     assert only_control_fields("**Owner:** Security Lead   **Parent policy:** Security Policy")
     assert not only_control_fields("**Review frequency:** Annually **Owner:** CISO")
     assert not only_control_fields("**Info:** We do not offer customer-managed keys.")
+
+
+def test_a_rule_for_everyone_is_not_a_narrower_groups() -> None:
+    from dossier.research.offline import _narrow_only
+    from dossier.research.qualifiers import qualifiers_named
+
+    assert not _narrow_only(qualifiers_named("All personnel must complete training annually."))
+    assert not _narrow_only(qualifiers_named("MFA is enforced for all accounts."))
+    assert _narrow_only(qualifiers_named("Privileged accounts must use 16 characters."))

@@ -322,3 +322,13 @@ def test_a_numbered_heading_line_in_plain_text_is_the_context_of_its_section() -
     assert "1. Disable the account" in steps.text
     markdown = chunk_document(make_doc(text, "statement.md"))
     assert any("7. Multi-factor authentication" in c.text for c in markdown)
+
+
+def test_a_wrapped_numbered_item_or_a_date_line_heads_nothing() -> None:
+    text = (
+        "Rules\n\n1. All laptops use full disk encryption\nwith BitLocker or FileVault.\n\n"
+        "14 February 2026\nThe policy applies to all staff.\n"
+    )
+    chunks = chunk_document(make_doc(text, "rules.txt"))
+    assert all(c.heading == "" for c in chunks)
+    assert any(c.text.startswith("1. All laptops use full disk encryption") for c in chunks)

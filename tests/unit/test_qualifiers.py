@@ -312,3 +312,21 @@ def test_recipients_named_far_from_their_verb_or_after_notification_to() -> None
     ) == frozenset({"notify authorities"})
     asked = qualifiers_named("Within what timeframe are regulators notified of a data breach?")
     assert another_qualifier(asked, customers)
+
+
+def test_regular_access_and_a_recipient_in_another_clause_name_no_group() -> None:
+    assert not qualifiers_named("Regular access reviews are performed quarterly.") & {
+        "user accounts"
+    }
+    assert (
+        qualifiers_named(
+            "Customer data incidents must be escalated and the CISO notified within one hour."
+        )
+        == frozenset()
+    )
+    assert (
+        qualifiers_named(
+            "Regulators require that the Data Protection Officer is notified within 24 hours."
+        )
+        == frozenset()
+    )

@@ -2599,3 +2599,70 @@ def test_a_denial_in_the_documents_words_answers_no(question: str, lead: str, an
     """ "no longer requires"; "not required" for "mandatory" (and an awareness course is
     security awareness training); a use "permitted" is not prohibited."""
     assert _short(question, lead)[0] == answer
+
+
+def test_a_denial_about_one_factor_is_no_denial_that_mfa_is_required() -> None:
+    """ "SMS-based one-time codes are not an accepted MFA factor" is about SMS codes: MFA
+    required for remote access stays a Yes."""
+    lead = (
+        "Multi-factor authentication (MFA) is required for all remote access, for the VPN, "
+        "and for all administrative access to production. SMS-based one-time codes are not "
+        "an accepted MFA factor; employees must use Okta Verify or a FIDO2 hardware key."
+    )
+    assert _short("Is multi-factor authentication required for remote access?", lead) == (
+        "Yes",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (  # a prohibition with an exception is still a prohibition
+            "Is the use of USB storage devices prohibited?",
+            "The use of USB storage devices is prohibited unless an exception is permitted "
+            "by the CISO.",
+            "Yes",
+        ),
+        (  # a requirement with no instruction after it is read as one question
+            "Vendor shall state the minimum password length enforced.",
+            "Passwords must be at least 12 characters.",
+            "at least 12 characters",
+        ),
+        (
+            "Vendor shall retain audit logs. Specify the retention period.",
+            "Audit logs are retained for 12 months.",
+            "12 months",
+        ),
+        (
+            "What minimum TLS version is supported?",
+            "All endpoints require TLSv1.2 or later.",
+            "TLSv1.2 or later",
+        ),
+        (
+            "What security rating has your service achieved?",
+            "Security rating: 4.5 out of 5.",
+            "4.5 out of 5",
+        ),
+        (
+            "What classification level applies to customer data?",
+            "Data classification level: Confidential.",
+            "Confidential",
+        ),
+        (
+            "Does your organization hold SOC 2 Type II certification?",
+            "We received their SOC 2 Type II report from each vendor.",
+            "Needs review",
+        ),
+        (
+            "Does your organization hold SOC 2 Type II certification?",
+            "Acme holds a SOC 2 Type II report and customers may request their copy under NDA.",
+            "Yes",
+        ),
+    ],
+)
+def test_rules_read_the_whole_of_what_they_are_about(question: str, lead: str, answer: str) -> None:
+    """Found by reading the change: an exception beside a prohibition, a requirement
+    alone, a version written "TLSv1.2", a decimal value, a field of two nouns, another's
+    report received, our own report that customers may request."""
+    assert _short(question, lead)[0] == answer

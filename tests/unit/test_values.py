@@ -967,6 +967,16 @@ def test_a_deadline_for_an_assessment_is_no_notification_deadline() -> None:
             False,
         ),
         ("How often are access rights reviewed?", "User access is audited quarterly.", True),
+        (
+            "How frequently are backups of data stored on servers performed?",
+            "Backup job failures are reviewed every business day.",
+            False,
+        ),
+        (
+            "How frequently are backups of data stored on servers performed?",
+            "Backups are taken nightly and tested quarterly.",
+            True,
+        ),
     ],
 )
 def test_a_frequency_of_another_recurring_action_is_not_the_one_asked(
@@ -1008,3 +1018,60 @@ def test_a_figure_binds_beside_immediately() -> None:
     assert stated_value("duration", "Access is revoked immediately upon termination.") == (
         "immediately"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "How long are incident reports retained?",
+            "Incident records are retained for seven years.",
+            "for seven years",
+        ),
+        (
+            "How quickly are customers notified of a data breach?",
+            "Breaches are disclosed to affected customers within 72 hours.",
+            "within 72 hours",
+        ),
+        (
+            "How quickly must incidents be reported to management?",
+            "Security incidents must be escalated to the CISO within one hour.",
+            "within one hour",
+        ),
+        (
+            "How often is the incident response plan tested?",
+            "The incident response plan is rehearsed annually and reviewed by the CISO.",
+            "annually",
+        ),
+        (
+            "How often are backups tested?",
+            "Backup restores are verified monthly and the backup logs reviewed weekly.",
+            "monthly",
+        ),
+        (
+            "How long is customer data retained?",
+            "Customer data is retained indefinitely unless the customer requests deletion, "
+            "which is completed within 30 days.",
+            "indefinitely",
+        ),
+    ],
+)
+def test_rules_on_actions_keep_what_states_the_action_asked(
+    question: str, sentence: str, value: str
+) -> None:
+    """Found by reading the change: a report retained is no notification asked; other
+    words for notifying and testing; a figure for another action is no bound."""
+    assert value_about(make_brief(Question("Q", question)).facts[0], sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("by the end of their last working day", 1.0),
+        ("the same day", 1.0),
+        ("by the end of the month", 31.0),
+    ],
+)
+def test_a_deadline_at_the_end_of_a_period_is_measured(text: str, days: float) -> None:
+    assert as_days("duration", text) == days
+    assert as_days("frequency", "fortnightly") == 14.0

@@ -170,7 +170,7 @@ _MONTH_WORD = (
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
-    r"|(?:effective|reviewed)(?=[*\s]*[:|])"
+    r"|(?:effective|(?<!be\s)reviewed)(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",

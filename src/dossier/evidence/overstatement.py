@@ -502,8 +502,10 @@ _THIRD_PARTY_HOLDS = re.compile(
     r"|achieved|obtained)\b"
     # another's collected: "GRC collects their SOC 2 Type II report or ISO/IEC 27001
     # certificate", "we request vendors' SOC 2 reports"
-    r"|\b(?:collect|request|obtain|review|receive|gather|ask\s+for)(?:s|ed|ing)?\s+"
-    r"(?:\w+\s+){0,2}?(?:their|(?:vendor|supplier|sub-?processor|provider|partner)s?['’]s?)\s",
+    r"|\b(?:collect|request|obtain|review|receiv|gather)\w*\s+(?:\w+\s+){0,2}?"
+    r"(?:their|(?:vendor|supplier|sub-?processor|provider|partner)s?['’]s?)\s"
+    r"|\bask(?:s|ed|ing)?\s+for\s+(?:\w+\s+){0,2}?(?:their|(?:vendor|supplier|sub-?processor"
+    r"|provider|partner)s?['’]s?)\s",
     re.I,
 )
 # A question about a third party's own certificate: "Are your subprocessors certified?"
@@ -523,7 +525,7 @@ def _held_by_another(question: str, lead: str) -> Finding | None:
         return None
     clauses = [
         c
-        for c in re.split(r";\s*|\.\s+|,\s+(?:and|while|but)\s+", lead)
+        for c in re.split(r";\s*|\.\s+|,?\s+(?:and|while|but)\s+", lead)
         if _CERTIFICATION_HELD.search(c)
     ]
     held = [h for h in map(_THIRD_PARTY_HOLDS.search, clauses) if h is not None]

@@ -155,6 +155,21 @@ _PERMITTED = re.compile(
     r"(?:permitted|allowed)\b",
     re.I,
 )
+# What limits a permission: a prohibition beside it, an exception, a condition of one.
+_LIMITED = re.compile(
+    r"\b(?:prohibit\w*|forbid\w*|forbidden|banned|disallow\w*|block\w*|must\s+not|may\s+not"
+    r"|shall\s+not|cannot|unless|except\w*|only)\b",
+    re.I,
+)
+
+
+def _plainly_permitted(text: str) -> bool:
+    """Whether the text says something is permitted, with no prohibition, exception or
+    limit beside it ("... is prohibited unless an exception is permitted" is no
+    permission)."""
+    return bool(_PERMITTED.search(text)) and not _LIMITED.search(text)
+
+
 # A negation that lifts a prohibition: "USB use is not restricted", "no restrictions".
 _NOT_PROHIBITED = re.compile(
     r"(?<!\bbut\s)\b(?:not|never|no\s+longer)\s+(?:be\s+|been\s+|being\s+)?(?:restricted"
@@ -220,7 +235,9 @@ def short_answer(
         and _REQUIREMENT.match(brief.query)
     ):  # what the requirement's instruction asks for is the answer: "for 60 days"
         further = _further_values(brief, claims, parts or {}, chosen)
-        return (SHORT_ANSWER_PARTS.join(further), None) if further else (first, doubt)
+        if further:
+            return SHORT_ANSWER_PARTS.join(further), None
+        return _open(brief, lead, every, row, whole=True)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
     other = _another_value(brief, quoted, lead, first) or _rival_quoted(brief, claims, lead, first)
@@ -785,7 +802,7 @@ def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
 
 
 def _open(
-    brief: Brief, lead: str, quoted: str, row: TableRow | None = None
+    brief: Brief, lead: str, quoted: str, row: TableRow | None = None, whole: bool = False
 ) -> tuple[str, Finding | None]:
     """An open question ("What is the minimum password length?", "Describe ..."):
     the figure (one for each of two measures asked at once), when it asks for a
@@ -793,9 +810,11 @@ def _open(
     question names: "RPO" for the recovery point objective); a finding when it asks
     for a figure ("What minimum password length ...?") and no quote states one
     ("must meet the length ... requirements defined in security standards" is no
-    length); else that the documents describe it (the quotes say how)."""
-    if brief.facts and _REQUIREMENT.match(brief.query):  # its instruction is a further part
-        return DOCUMENTED, None
+    length); else that the documents describe it (the quotes say how). A requirement
+    followed by its instruction ("Vendor shall X. State Y.") is answered by the
+    instruction's part (``_further_values``), unless ``whole``: read as one question."""
+    if not whole and len(brief.facts) > 1 and _REQUIREMENT.match(brief.query):
+        return DOCUMENTED, None  # its instruction is a further part, read as one
     if VERSION_ASKED.search(brief.query):
         named = _standard_named(brief.query, lead, quoted)
         if named is not None:
@@ -855,10 +874,10 @@ def _standard_named(question: str, lead: str, quoted: str = "") -> str | None:
     gets each named."""
     asked = {w.lower() for w in words(question)}
     named = _named_in_force(lead)
-    family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]
+    family = [n for n in named if _family(n) in asked]
     if not family and VERSION_FAMILY.search(question):
         named = [n for n in _named_in_force(quoted) if n not in named]
-        family = [n for n in named if re.split(r"[\s\d-]", n, maxsplit=1)[0].lower() in asked]
+        family = [n for n in named if _family(n) in asked]
         named = []
     chosen = list(dict.fromkeys(family or named))
     if not chosen:
@@ -870,31 +889,38 @@ def _standard_named(question: str, lead: str, quoted: str = "") -> str | None:
 # A question asking which level, tier or class ("What Essential Eight maturity level
 # has been achieved ...?") and a lead stating it as a field ("Maturity level: Maturity
 # Level Two.").
+_FIELD_NOUN = r"(?:level|tier|rating|grade|classification|category)"
 _FIELD_ASKED = re.compile(
-    r"\b(?:what|which)\b[^?]{0,60}?\b(?P<noun>level|tier|rating|grade|classification|category)"
-    r"\b",
-    re.I,
+    rf"\b(?:what|which)\b[^?]{{0,60}}?\b{_FIELD_NOUN}(?:\s+{_FIELD_NOUN})*\b", re.I
 )
 _FIELD_STATED = re.compile(
-    r"^\W*(?P<label>[A-Za-z][\w -]{0,40}?)\b(?P<noun>level|tier|rating|grade|classification"
-    r"|category)\s*:\**\s*(?P<value>[^.;\n]{1,60})",
+    rf"^\W*(?:[A-Za-z][\w -]{{0,40}}?\s)?(?P<noun>{_FIELD_NOUN})\s*:\**\s*"
+    r"(?P<value>[^;\n]{1,60}?)(?=\.\s|\.?$|;)",
     re.I,
 )
 
 
 def _field_asked(question: str, quoted: str) -> str | None:
-    """The value of the field the question asks for, when a quoted sentence (the lead's
-    first) states it as one
-    under the same noun ("Maturity Level Two" of "Maturity level: Maturity Level
-    Two."), or None."""
+    """The value of the field the question asks for, when a quoted sentence states it
+    as one under a noun the question asks with ("Maturity Level Two" of "Maturity
+    level: Maturity Level Two."; "Confidential" of "Classification: Confidential."), or
+    None."""
     asked = _FIELD_ASKED.search(question)
     if asked is None:
         return None
+    nouns = {n.lower() for n in re.findall(_FIELD_NOUN, asked.group(0), re.I)}
     for start, end in sentence_spans(quoted):
-        stated = _FIELD_STATED.match(quoted[start:end])
-        if stated is not None and stated.group("noun").lower() == asked.group("noun").lower():
+        stated = _FIELD_STATED.match(quoted[start:end].strip())
+        if stated is not None and stated.group("noun").lower() in nouns:
             return stated.group("value").strip(" *_")
     return None
+
+
+def _family(named: str) -> str:
+    """The family of a named version or algorithm: "tls" of "TLSv1.2" and "TLS 1.2",
+    "aes" of "AES-256"."""
+    found = re.match(r"[A-Za-z]+?(?=v?\d|[\s-]|$)", named)
+    return (found.group(0) if found else named).lower()
 
 
 def _named_in_force(text: str) -> list[str]:
@@ -1229,8 +1255,8 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _in_condition(asked, lead, m.start())
     ]
     forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
-    permitted = _PERMITTED.search(lead) if brief is not None and _asks_absence(asked) else None
-    if permitted is not None and brief is not None and _about_practice(brief, lead, _PERMISSION):
+    permitted = _plainly_permitted(lead) if brief is not None and _asks_absence(asked) else False
+    if permitted and brief is not None and _about_practice(brief, lead, _PERMISSION):
         return NO, None  # "Is personal use prohibited?": "Incidental personal use is permitted"
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
         qualified = (
@@ -1258,7 +1284,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         plain
         and forbids
         and brief is not None
-        and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION)
+        and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION, by_phrase=True)
     ):
         return _no_unless_excepted(lead, [forbids.start()])
     denials = (
@@ -1502,7 +1528,11 @@ def _asked_stems(brief: Brief) -> set[str]:
 
 
 def _about_practice(
-    brief: Brief, text: str, aside: frozenset[str] = frozenset(), actor_optional: bool = False
+    brief: Brief,
+    text: str,
+    aside: frozenset[str] = frozenset(),
+    actor_optional: bool = False,
+    by_phrase: bool = False,
 ) -> bool:
     """Whether the text names the core ask's first term (what the ask is about, once
     its wording is removed: "inventory" of "an inventory of third-party vendors
@@ -1512,13 +1542,15 @@ def _about_practice(
     says nothing of an inventory). A term of ``aside`` the text does not name is not
     wanted: the verb a denial puts in other words ("does not run a bug bounty program"
     for "Do you operate a bug bounty program?"). With ``actor_optional``, an actor
-    the ask opens with ("vendor personnel") need not be named (``_ACTORS``)."""
+    the ask opens with ("vendor personnel") need not be named (``_ACTORS``); with
+    ``by_phrase``, a phrase of the ask is named by another entry of its thesaurus
+    group ("second authentication factor" by "MFA")."""
     core = brief.core or brief.query
     scoped = _FOR_SCOPE.search(core)
     head = core[: scoped.start()] if scoped else ""
     if head and not _FOR_SCOPE.search(text) and _names_practice(head, text, aside):
         return True  # "Passwords do not expire" for "password expiration for workforce accounts"
-    return _names_practice(core, text, aside, actor_optional)
+    return _names_practice(core, text, aside, actor_optional, by_phrase)
 
 
 # A trailing scope of an ask ("... for workforce accounts"), and of a sentence.
@@ -1535,12 +1567,16 @@ _WHO = frozenset((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))  # ano
 
 
 def _names_practice(
-    core: str, text: str, aside: frozenset[str], actor_optional: bool = False
+    core: str,
+    text: str,
+    aside: frozenset[str],
+    actor_optional: bool = False,
+    by_phrase: bool = False,
 ) -> bool:
     present = set(content_terms(text))
     asked = question_terms(core)
-    by_phrase = thesaurus.phrase_terms_said(asked, present)  # "second authentication factor"
-    present |= by_phrase  # is said by "MFA"
+    if by_phrase:  # "second authentication factor" is said by "MFA"
+        present |= thesaurus.phrase_terms_said(asked, present)
     wanted = [t for t in asked if t not in aside or t in present]
     if (
         actor_optional
@@ -1612,7 +1648,12 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
                 continue  # "stored in the United States" affirms nothing stored outside it
             negated = any(not _bounding(sentence, m.start()) for m in _NEGATION.finditer(sentence))
             forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
-            if sentence and not (negated or forbidden) and _about_practice(brief, sentence):
+            permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
+            if (
+                sentence
+                and not (negated or forbidden or permits)
+                and _about_practice(brief, sentence)
+            ):
                 return " ".join(sentence.split()[:12])
     return None
 
@@ -1784,7 +1825,7 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
     if _narrower(brief, following):
         return False
-    if _about_practice(brief, clause, _PRACTISING, actor_optional=True):
+    if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
     named = {
         t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)

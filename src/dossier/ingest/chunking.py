@@ -85,6 +85,9 @@ _NUMBERED_HEADING = re.compile(
     r"^[ \t]*(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+([A-Z][^\n.!?:;|]{0,70}?)[ \t]*$"
 )
 _NUMBERED_HEADING_WORDS = 8
+_DATE_LINE = re.compile(
+    r"^\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*$", re.I
+)
 _ITEM_LINE = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*\u2022\u25cf\u25aa+])[ \t]")
 
 
@@ -102,6 +105,8 @@ def _leading_heading(
         numbered is not None
         and len(numbered.group(2).split()) <= _NUMBERED_HEADING_WORDS
         and not _ITEM_LINE.match(rest)
+        and not rest.lstrip()[:1].islower()  # a wrapped item: "1. All laptops use ...\nwith"
+        and not _DATE_LINE.match(first_line)  # "14 February 2026"
     ):
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())

@@ -188,5 +188,5 @@ def only_control_fields(sentence: str) -> bool:
     """Whether a sentence is a line of two or more emphasised fields of document
     control ("**Standard number:** ITS-STD-010 **Related policy:** [...]"): it says what
     the document is, not what is done."""
-    names = [_name(m.group("name")) for m in _EMPHASISED_FIELD.finditer(sentence)]
+    names = [_name(m.group("name")).rstrip(".") for m in _EMPHASISED_FIELD.finditer(sentence)]
     return len(names) >= 2 and all(n in CONTROL_KEYS or _CONTROL_NAME.match(n) for n in names)

@@ -366,9 +366,22 @@ def _after_letterhead(text: str) -> str:
     """The text from its second line when its first names a company and the second
     is a title line: a letterhead names who wrote the document, not what it is."""
     first, _, rest = text.strip().partition("\n")
-    if _ENTITY_LINE.match(first.strip()) and _reads_as_title(rest.strip()):
+    second = rest.strip().partition("\n")[0].strip()
+    if (
+        _ENTITY_LINE.match(first.strip())
+        and _reads_as_title(rest.strip())
+        and not _MARKING.match(second)
+    ):
         return rest.strip()
     return text
+
+
+# A protective marking on a line of its own: "Confidential", "INTERNAL USE ONLY".
+_MARKING = re.compile(
+    r"^\W*(?:strictly\s+)?(?:confidential|internal(?:\s+use)?(?:\s+only)?|public|restricted"
+    r"|proprietary|draft|official(?:\s+use\s+only)?)\W*$",
+    re.I,
+)
 
 
 def _reads_as_title(text: str) -> bool:

@@ -58,9 +58,11 @@ from dossier.research.engine import EngineSettings
 from dossier.research.qualifiers import (
     CONTRACTORS,
     CUSTOMER_USERS,
+    EMPLOYEES,
     PRIVILEGED_ACCOUNTS,
     RECIPIENTS,
     THIRD_PARTIES,
+    USER_ACCOUNTS,
     another_qualifier,
     qualifiers_named,
 )
@@ -431,7 +433,7 @@ class _Research:
         not "Passwords for privileged accounts must be at least 16 characters long",
         when both are close (``_NARROWER``)."""
         if not self.ask.qualifiers:  # the general rule, not a narrower group's
-            general = [c for c in close if not qualifiers_named(c.sentence.text) & _NARROWER]
+            general = [c for c in close if not _narrow_only(qualifiers_named(c.sentence.text))]
             return general or close
         naming = [c for c in close if qualifiers_named(c.sentence.text) & self.ask.qualifiers]
         return naming or close
@@ -833,7 +835,15 @@ def _narrower_than(own: frozenset[str], text: str) -> bool:
     sentence naming none states: "Passwords for privileged or administrator accounts
     must be at least 16 characters long" after "NetID passwords must be at least 12
     characters long"."""
-    return not own & _NARROWER and bool(qualifiers_named(text) & _NARROWER)
+    return not _narrow_only(own) and _narrow_only(qualifiers_named(text))
+
+
+def _narrow_only(named: frozenset[str]) -> bool:
+    """Whether qualifiers name a narrower group (``_NARROWER``) and no group covering
+    everyone: "All personnel" names employees and contractors alike, "all accounts"
+    privileged and user accounts alike."""
+    whole = {EMPLOYEES, CONTRACTORS} <= named or {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS} <= named
+    return bool(named & _NARROWER) and not whole
 
 
 def _under_lead_in(text: str, sentence: Sentence, start: int, end: int, limit: int) -> int:

@@ -126,8 +126,8 @@ _PRIVILEGED_ACCOUNTS = re.compile(
 )
 _USER_ACCOUNTS = re.compile(r"(?<!privileged )(?<!admin )(?<!root )\buser\s+accounts?\b", re.I)
 _STANDARD_ACCOUNTS = re.compile(
-    r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+(?:user\s+)?"
-    r"(?:accounts?|access|users?\b(?!\s+accounts?))\b",
+    r"\b(?:standard|regular|normal|non-privileged|unprivileged)\s+"
+    r"(?:(?:user\s+)?accounts?|users?\s+access|users?\b(?!\s+accounts?))\b",
     re.I,
 )
 _PRIVILEGE_WORD = re.compile(rf"{_PRIVILEGE}\b", re.I)
@@ -176,7 +176,8 @@ _RECIPIENT_BEFORE = tuple(
     (
         who,
         re.compile(
-            rf"\b(?:{words})\s+(?:[\w-]+\s+){{0,9}}?(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
+            rf"\b(?:{words})\s+(?:(?!(?:and|or|but|that|which|requires?|required)\b)[\w-]+\s+){{0,9}}?"
+            rf"(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
             rf"|should\s+be|be|get)\s+)?(?:promptly\s+|\w+ly\s+)?(?:notified|informed|alerted|told|advised)\b"
             rf"|\b(?:{words})\s+(?:breach\s+)?notifications?\b",
             re.I,

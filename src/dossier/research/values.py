@@ -3,6 +3,7 @@ a text states one."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Collection, Sequence
@@ -127,8 +128,13 @@ def holds_value(fact: Fact, text: str) -> bool:
 # annually" says nothing of how often it is tested; a penetration test's "annually" is
 # no frequency of vulnerability scans.
 _RECURRING_ACTIONS = (
-    re.compile(r"\b(?:test\w*|exercis\w*|drill\w*|simulat\w*|tabletop)\b", re.I),
-    re.compile(r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*)\b", re.I),
+    re.compile(
+        r"\b(?:test\w*|exercis\w*|drill\w*|simulat\w*|tabletop|rehears\w*|verif\w*)\b", re.I
+    ),
+    re.compile(
+        r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*|monitor\w*|inspect\w*)\b",
+        re.I,
+    ),
     re.compile(r"\b(?:rotat\w*|renew\w*)\b", re.I),
     re.compile(r"\bscan\w*", re.I),
     re.compile(r"\b(?:train\w*|awareness)\b", re.I),
@@ -138,13 +144,39 @@ _RECURRING_ACTIONS = (
 def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
     """Whether the question asks how often one recurring action is done (tested,
     reviewed, rotated, scanned, trained) and the sentence states only another's
-    frequency: it names another such action and none of those asked."""
+    frequency: it names another such action and none of those asked; or the question
+    names no such action ("How often are backups performed?") and each frequency the
+    sentence states is written right after one ("failures are reviewed every business
+    day")."""
     if fact.asks != "frequency" or "|" in sentence:
         return False
-    asked = [a for a in _RECURRING_ACTIONS if a.search(fact.text)]
-    if not asked or any(a.search(sentence) for a in asked):
-        return False
-    return any(a.search(sentence) for a in _RECURRING_ACTIONS if a not in asked)
+    named = f"{fact.text} {' '.join(fact.terms)}"  # a demand's subject is in its terms
+    asked = [a for a in _RECURRING_ACTIONS if a.search(named)]
+    others = [a for a in _RECURRING_ACTIONS if a not in asked]
+    stated = list(_FREQUENCY.finditer(sentence))
+    ends = [0, *(m.end() for m in stated)]
+    each_another = bool(stated) and all(
+        _done_by(sentence[ends[i] : m.start()], others) for i, m in enumerate(stated)
+    )
+    if not asked:  # "How often are backups performed?": "failures are reviewed daily"
+        return each_another and not _only_a_demand(fact)
+    if any(a.search(sentence) for a in asked):
+        return each_another
+    return any(a.search(sentence) for a in others)
+
+
+def _only_a_demand(fact: Fact) -> bool:
+    """Whether the fact is a wording's demand alone ("at least annually"), whose action
+    is the question's, not its own words'."""
+    return not content_terms(_FREQUENCY.sub(" ", fact.text).replace("least", " "))
+
+
+def _done_by(before: str, actions: Sequence[re.Pattern[str]]) -> bool:
+    """Whether one of the actions is written in the clause before a frequency (``before``:
+    the text since the frequency before it): "Backup job failures are reviewed every
+    business day", "We perform test restores of a sample of servers every quarter"."""
+    clause = re.split(r"[,;:]", before)[-1]
+    return any(a.search(clause) for a in actions)
 
 
 # The actions a period is asked of, by their words: keeping (how long a thing is kept,
@@ -158,7 +190,7 @@ _KEEPING = re.compile(
 )
 _NOTIFYING = re.compile(
     r"\b(?:notif\w*|notice|alert(?:s|ed|ing)?|inform(?:s|ed|ing)?|communicat\w*|tell|told"
-    r"|report(?:s|ed|ing)?)\b",
+    r"|report(?:s|ed|ing)?|disclos\w*|contact(?:s|ed|ing)?|escalat\w*)\b",
     re.I,
 )
 # How long a thing is kept, asked ("servers that store Restricted data" asks nothing of
@@ -179,7 +211,8 @@ def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
     time objective ... is one business day", of when customers are notified."""
     if fact.asks != "duration" or "|" in sentence:
         return False
-    if _NOTIFYING.search(fact.text) and not _NOTIFYING.search(sentence):
+    keeping = _KEEPING_ASKED.search(fact.text)  # "How long are incident reports retained?"
+    if not keeping and _NOTIFYING.search(fact.text) and not _NOTIFYING.search(sentence):
         return True
     return bool(
         _KEEPING_ASKED.search(fact.text)
@@ -204,8 +237,9 @@ def _other_bound(asked: str, sentence: str) -> bool:
 
 
 def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset()) -> str | None:
-    """The value the fact asks for as the text states it, from the first sentence
-    that itself names the fact's subject and states such a value ("Backups are kept
+    """The value the fact asks for as the text states it, from the sentence naming
+    most of the thing it is asked of (``subject_run``; of those, the first) that
+    itself names the fact's subject and states such a value ("Backups are kept
     for 35 days. Application logs are retained for 400 days." gives "for 400 days"
     for application logs); None when no sentence does. ``qualifiers``: those the
     question names beside the fact's own (a demand, "at least quarterly", names none
@@ -520,6 +554,24 @@ _DENIED_AFTER = re.compile(
 
 # A period stated without a figure: "immediately", "indefinitely", "permanently".
 _UNBOUNDED = re.compile(r"^(?:immediate|indefinite|permanent)", re.I)
+# What may join it to the figure bounding it: "immediately, and in any case within".
+_BOUNDING_GAP = re.compile(
+    r"^[\s,;(]*(?:and|or|but)?[\s,]*(?:in\s+any\s+(?:case|event)|at\s+the\s+latest"
+    r"|at\s+most|and\s+no\s+later\s+than)?[\s,]*$",
+    re.I,
+)
+
+
+def _bound_first(body: str, stated: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The periods stated, a figure first when it follows an unbounded one in the same
+    breath: "immediately, and in any case within one hour" is bound by the hour;
+    "retained indefinitely unless ... deletion, which is completed within 30 days"
+    is not."""
+    for first, second in itertools.pairwise(stated):
+        gap = body[first.end() : second.start()]
+        if _UNBOUNDED.match(first.group(0)) and _BOUNDING_GAP.match(gap):
+            return [second, *(m for m in stated if m is not second)]
+    return stated
 
 
 def stated_value(
@@ -555,7 +607,7 @@ def stated_value(
         return counted
     stated = [m for m in pattern.finditer(body) if not denied(body, m.start())]
     if kind == "duration":  # "immediately, and in any case within one hour": the hour binds
-        stated = [m for m in stated if not _UNBOUNDED.match(m.group(0))] or stated
+        stated = _bound_first(body, stated)
     match = next(iter(stated), None)
     money = _MONEY.search(body) if kind == "number" and match is None else None
     if money is not None:  # "a coverage limit of $5,000,000 per claim"
@@ -884,6 +936,11 @@ _EVERY = {
     "real-time": 0.0,
     "real time": 0.0,
     "nightly": 1.0,
+    "fortnightly": 14.0,
+    "bi-weekly": 14.0,
+    "biweekly": 14.0,
+    "bi-monthly": 365.25 / 6,
+    "bimonthly": 365.25 / 6,
     **{f"{every} {time}": 1.0 for every in ("every", "each") for time in ("night", "morning")},
     **{f"every {day}day": 7.0 for day in "mon tues wednes thurs fri satur sun".split()},
 }
@@ -914,6 +971,9 @@ _PER_UNIT = re.compile(
     r"\b(?:once\s+)?(?:a|per|each|every)\s+(day|week|month|quarter|year)\b", re.I
 )
 _FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
+# A deadline at the end of a period, at the latest: "by the end of the month" (31 days).
+_END_OF = re.compile(r"\bby the end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b")
+_END_OF_DAYS = {"day": 1.0, "shift": 1.0, "week": 7.0, "month": 31.0}
 _DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
 
 
@@ -999,6 +1059,9 @@ def as_days(kind: str | None, text: str) -> float | None:
     lowered = " ".join(text.lower().split())
     if kind == "duration" and _FOREVER.search(lowered):
         return float("inf")
+    end = _END_OF.search(lowered) if kind == "duration" else None
+    if end is not None:  # "by the end of their last working day", "the same day"
+        return _END_OF_DAYS[end.group(1) or "day"]
     if kind == "frequency":
         word = next((w for w in _EVERY_LONGEST_FIRST if w in lowered), None)
         if word is not None:
