@@ -579,3 +579,10 @@ def test_a_request_for_a_minimum_version_asks_no_count() -> None:
         )
     )
     assert [f.asks for f in brief.facts] == [None, None]
+
+
+def test_a_request_for_a_recovery_objective_asks_a_period() -> None:
+    (fact,) = make_brief(
+        Question("Q", "Provide the Recovery Time Objective (RTO) for Tier 1 services.")
+    ).facts
+    assert fact.asks == "duration"

@@ -187,3 +187,11 @@ def test_a_choice_list_without_yes_and_no_is_named(tmp_path: Path) -> None:
         "q.xlsx: sheet 'Sheet': the choice column 'Answer' lists Implemented, Partially, "
         "Planned, without Yes and No; it is left empty"
     ]
+
+
+def test_a_bank_workbooks_evidence_and_comments_column_takes_the_prose(tmp_path: Path) -> None:
+    """ "Evidence / Comments" beside "Response (Yes/No/N/A)": one of its parts is a usual
+    name, so the value and the quotes are written there."""
+    headers = ["Ref", "Control Area", "Question", "Response (Yes/No/N/A)", "Evidence / Comments"]
+    layout = layout_of(_sheet(tmp_path, headers), "Sheet")
+    assert (layout.choice_col, layout.text_col) == (4, 5)

@@ -438,3 +438,8 @@ def test_text_in_another_encoding_names_its_line_and_the_fix(tmp_path: Path) -> 
 def test_a_yaml_value_that_holds_itself_is_refused(tmp_path: Path, field: str) -> None:
     path = write(tmp_path, "q.yaml", f"- id: Q1\n  question: Is data encrypted?\n  {field}\n")
     assert "a value that holds itself" in str(read_error(path))
+
+
+def test_a_bilingual_header_names_the_question_column_in_one_part() -> None:
+    (question,) = parse_csv('"ID","Frage/Question"\n"Q1","Is MFA required?"\n', "q.csv")
+    assert (question.question_id, question.question) == ("Q1", "Is MFA required?")

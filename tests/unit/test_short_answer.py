@@ -1923,7 +1923,7 @@ def test_a_measure_is_read_from_the_clause_naming_it(question: str, value: str) 
         (
             "Do any users have standing administrative access to production?",
             "Nobody has standing admin rights in production.",
-            ("Needs review", "negation"),
+            ("No", None),  # the users asked need not be named (0.5.17)
         ),
     ],
 )
@@ -2665,4 +2665,30 @@ def test_rules_read_the_whole_of_what_they_are_about(question: str, lead: str, a
     """Found by reading the change: an exception beside a prohibition, a requirement
     alone, a version written "TLSv1.2", a decimal value, a field of two nouns, another's
     report received, our own report that customers may request."""
+    assert _short(question, lead)[0] == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (  # "bank's" is no ban: the question asks no prohibition
+            "Does the vendor store or process the bank's data outside the United Kingdom?",
+            "Harbourline does not store or process client data outside the United Kingdom.",
+            "No",
+        ),
+        (
+            "Please confirm that backup data is encrypted at rest.",
+            "All backup data is encrypted at rest with AES-256.",
+            "Yes",
+        ),
+        (  # users as the actor; "forced" as "required"
+            "Are users required to change their passwords periodically?",
+            "A change of the password is not forced periodically.",
+            "No",
+        ),
+    ],
+)
+def test_a_bank_a_confirmation_and_a_rule_without_its_users(
+    question: str, lead: str, answer: str
+) -> None:
     assert _short(question, lead)[0] == answer

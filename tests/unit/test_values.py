@@ -1075,3 +1075,13 @@ def test_rules_on_actions_keep_what_states_the_action_asked(
 def test_a_deadline_at_the_end_of_a_period_is_measured(text: str, days: float) -> None:
     assert as_days("duration", text) == days
     assert as_days("frequency", "fortnightly") == 14.0
+
+
+def test_a_time_is_no_length() -> None:
+    """ "What is the minimum password length?" is not answered by a lockout's 30 minutes."""
+    fact = make_brief(
+        Question("Q", "What is the minimum password length enforced for user accounts?")
+    ).facts[0]
+    locked = "After 5 wrong inputs of the password the user account is locked for 30 minutes."
+    assert not holds_value(fact, locked)
+    assert holds_value(fact, "Passwords must be at least 12 characters long.")

@@ -38,6 +38,7 @@ from dossier.common.textutil import (
 )
 from dossier.evidence.carried import carried_findings
 from dossier.ingest.instructions import instruction_cue
+from dossier.ingest.sentences import table_header
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Document, Finding, Quote
 from dossier.research.values import frequencies, with_digits
 
@@ -207,7 +208,8 @@ def _subject(
     question: str, claims: Sequence[Claim], chunk_of: ChunkLookup, titles: Mapping[str, str]
 ) -> list[Finding]:
     """The identifiers and named systems of the question must occur in what the
-    answer cites: a quote, its section heading or its document's title."""
+    answer cites: a quote, its table's column headers (a row's cells mean what they
+    say), its section heading or its document's title."""
     if not claims:
         return []
     context = []
@@ -215,7 +217,8 @@ def _subject(
         for quote in claim.quotes:
             chunk = chunk_of(quote.chunk_id)
             heading = chunk.heading if chunk else ""
-            context.append(f"{quote.text} {heading} {titles.get(quote.document, '')}")
+            columns = " ".join(table_header(chunk.text, quote.start - chunk.start)) if chunk else ""
+            context.append(f"{quote.text} {columns} {heading} {titles.get(quote.document, '')}")
     cited = fold_whitespace(" ".join(context))
     question = without_label(question)  # "IR-6: Within what time ...": a label, not asked
     names = _unnamed_identifiers(question, asked_identifiers(question), cited)

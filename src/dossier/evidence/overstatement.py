@@ -38,7 +38,10 @@ from dossier.records import Finding
 from dossier.research import thesaurus
 
 # "Do you prohibit X?", "Is X not allowed?": answered Yes by a sentence that forbids X.
-PROHIBITION_ASK = re.compile(r"\b(prohibit|forbid|disallow|ban)\w*|\bnot (be )?allowed", re.I)
+# (not "bank", "bandwidth": "ban" only as itself)
+PROHIBITION_ASK = re.compile(
+    r"\b(?:prohibit|forbid|disallow)\w*|\bban(?:s|ned|ning)?\b|\bnot (?:be )?allowed", re.I
+)
 
 EVENT = Finding(
     "event",

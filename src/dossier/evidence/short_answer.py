@@ -91,7 +91,8 @@ SHORT_ANSWER_PARTS = "; "  # between the first part's answer and a further part'
 # A yes/no question opens with an auxiliary verb.
 _YES_NO = re.compile(
     r"^\W*(is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall|may"
-    r"|must)\b",
+    r"|must)\b"
+    r"|^\W*(?:please\s+)?confirm\s+(?:that|whether|if)\b",  # "Please confirm that ..."
     re.I,
 )
 # A requirement a government questionnaire states before what it asks: "Vendor shall
@@ -1562,7 +1563,7 @@ _FOR_SCOPE = re.compile(
 # Who carries a practice out, asked first ("May vendor personnel use personally owned
 # devices ...?"): a rule written without its actor ("Personal devices may not be used
 # ...") is about the practice still.
-_ACTORS = frozenset(stem(w) for w in "personnel staff employees workforce workers".split())
+_ACTORS = frozenset(stem(w) for w in "personnel staff employees workforce workers users".split())
 _WHO = frozenset((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))  # another actor named
 
 
@@ -1807,7 +1808,7 @@ _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
-    "adopt enforce require mandate".split()
+    "adopt enforce require mandate force".split()
 )
 # Of those, how a practice is held, which a denial may name as the practice's own word:
 # "Passwords are not required to be changed" denies requiring a change.

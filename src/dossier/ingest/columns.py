@@ -236,7 +236,23 @@ def _name_index(headers: dict[int, str]) -> dict[str, int]:
 def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int | None:
     if configured:
         return names.get(name(configured))
-    return next((names[n] for n in usual if n in names), None)
+    found = next((names[n] for n in usual if n in names), None)
+    return found if found is not None else _by_part(names, usual)
+
+
+def _by_part(names: dict[str, int], usual: Sequence[str]) -> int | None:
+    """The column whose header, cut at "/", is a usual name in one of its parts: a
+    bilingual "Frage/Question", a bank's "Evidence / Comments"."""
+    for header, column in names.items():
+        if "/" in header and any(part.strip() in usual for part in header.split("/")):
+            return column
+    return None
+
+
+def usual_column(header: Sequence[str], usual: Sequence[str]) -> int | None:
+    """The index of the header (as read) that is a usual name, or has one as a part."""
+    names = {name(h): i for i, h in reversed(list(enumerate(header)))}
+    return _pick(names, "", usual)
 
 
 def _choices(

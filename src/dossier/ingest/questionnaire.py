@@ -12,7 +12,7 @@ import yaml
 
 from dossier.common.textutil import undecodable
 from dossier.errors import QuestionnaireError
-from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES
+from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES, usual_column
 from dossier.ingest.paths import check_questionnaire_file
 from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx
 from dossier.records import ColumnSettings, Question
@@ -152,6 +152,9 @@ def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> 
     for candidate in names:
         if candidate in lowered:
             return lowered.index(candidate)
+    found = usual_column(header, names)  # "Frage/Question"
+    if found is not None:
+        return found
     raise QuestionnaireError(
         f"{name}: no '{role}' column in the header (found: {', '.join(header) or 'nothing'}); "
         f'name it in dossier.toml: [questionnaire] {role}_column = "..."'

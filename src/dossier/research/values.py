@@ -120,8 +120,25 @@ def holds_value(fact: Fact, text: str) -> bool:
         and not _other_bound(fact.text, sentence)
         and not _deadline_for_another_action(fact, sentence)
         and not _frequency_of_another_action(fact, sentence)
+        and not _only_times_for_a_length(fact, sentence)
         for i, sentence in enumerate(sentences)
     )
+
+
+_LENGTH_ASKED = re.compile(r"\blength\b|\bhow\s+long\s+must\b|\bcharacters?\b", re.I)
+_TIME_MEASURED = re.compile(
+    r"\b(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b", re.I
+)
+
+
+def _only_times_for_a_length(fact: Fact, sentence: str) -> bool:
+    """Whether a length is asked ("the minimum password length") and every figure the
+    sentence measures is a time: "locked for 30 minutes after 5 wrong inputs" states no
+    length."""
+    if fact.asks != "number" or not _LENGTH_ASKED.search(fact.text):
+        return False
+    measured = [m.group(0) for m in _MEASURED.finditer(sentence)]
+    return bool(measured) and all(_TIME_MEASURED.search(m) for m in measured)
 
 
 # Recurring actions a frequency is stated of. "The plan is reviewed and updated
