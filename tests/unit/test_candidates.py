@@ -739,3 +739,41 @@ def test_a_rule_for_everyone_is_not_a_narrower_groups() -> None:
     assert not _narrow_only(qualifiers_named("All personnel must complete training annually."))
     assert not _narrow_only(qualifiers_named("MFA is enforced for all accounts."))
     assert _narrow_only(qualifiers_named("Privileged accounts must use 16 characters."))
+
+
+PATCH_AND_INCIDENT = {
+    "patching.md": (
+        "# Patch Management Runbook\n\n## Patching windows\n\n"
+        "| Client tier | Window | Critical patch deadline |\n| --- | --- | --- |\n"
+        "| Tier 1 | Sunday 01:00 | 72 hours of vendor release |\n"
+    ),
+    "incidents.md": (
+        "# Incident Management\n\n"
+        "| Severity | Description | Client notification |\n| --- | --- | --- |\n"
+        "| Severity 1 | Loss of a Tier 1 service or a security breach | Within 1 hour |\n"
+    ),
+}
+
+
+def test_a_table_rows_headers_say_what_its_value_is_about(tmp_path: Path) -> None:
+    """The patch deadline's row names no patch in its cells; its column headers do. A
+    close row of the incident table naming "security" does not lead for it."""
+    engine, index = _engine(tmp_path, PATCH_AND_INCIDENT)
+    brief = make_brief(
+        Question(
+            "Q1",
+            "Provide the maximum timeframe for applying critical security patches to Tier 1 "
+            "client systems.",
+        )
+    )
+    research = _Research(engine, brief)
+    incident = _candidate(
+        index,
+        "incidents.md",
+        "| Severity 1 | Loss of a Tier 1 service or a security breach | Within 1 hour |",
+        1.0,
+    )
+    patch = _candidate(
+        index, "patching.md", "| Tier 1 | Sunday 01:00 | 72 hours of vendor release |", 0.9
+    )
+    assert research._lead(_Ranking([incident, patch], 0.9)) is patch

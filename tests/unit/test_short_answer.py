@@ -2692,3 +2692,13 @@ def test_a_bank_a_confirmation_and_a_rule_without_its_users(
     question: str, lead: str, answer: str
 ) -> None:
     assert _short(question, lead)[0] == answer
+
+
+def test_a_purpose_scope_of_the_ask_need_not_be_named_by_a_denial() -> None:
+    """ "... shared administrative accounts to access the bank's systems?": the denial
+    of shared administrative accounts answers No without naming the bank's systems."""
+    assert _short(
+        "Does the vendor use shared administrative accounts to access the bank's systems?",
+        "Shared administrative accounts are not used; every engineer authenticates with a "
+        "named account.",
+    ) == ("No", None)

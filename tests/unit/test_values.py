@@ -1085,3 +1085,11 @@ def test_a_time_is_no_length() -> None:
     locked = "After 5 wrong inputs of the password the user account is locked for 30 minutes."
     assert not holds_value(fact, locked)
     assert holds_value(fact, "Passwords must be at least 12 characters long.")
+
+
+def test_a_clause_number_is_no_number_stated() -> None:
+    fact = make_brief(
+        Question("Q", "What is the minimum password length enforced for user accounts?")
+    ).facts[0]
+    assert not holds_value(fact, "3.5 Shared user accounts (group accounts) are not allowed.")
+    assert value_about(fact, "1.1 The passwords must have minimum 12 signs.") == "12 signs"

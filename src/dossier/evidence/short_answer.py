@@ -1556,7 +1556,9 @@ def _about_practice(
 
 # A trailing scope of an ask ("... for workforce accounts"), and of a sentence.
 _FOR_SCOPE = re.compile(
-    r"\s+for\s+(?:all\s+|the\s+|each\s+|any\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s*[?.]?$", re.I
+    r"\s+(?:for|to\s+access)\s+(?:all\s+|the\s+|each\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}"
+    r"\s*[?.]?$",
+    re.I,
 )
 
 

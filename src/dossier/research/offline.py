@@ -47,7 +47,7 @@ from dossier.common.textutil import (
 )
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
-from dossier.ingest.sentences import Sentence, list_lead_in
+from dossier.ingest.sentences import Sentence, list_lead_in, table_header
 from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask
@@ -399,7 +399,17 @@ class _Research:
         close = self._top_grade_first(
             self._qualifier_named([c for c in holding if c.score >= floor])
         )
-        return max(close, key=lambda c: _states_fully(fact, c.sentence.text))  # the first best
+        return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
+
+    def _row_read(self, candidate: Candidate) -> str:
+        """A candidate's text, a table row's with its column headers and the headings
+        above its table (what its cells are about: "Tier 1 | Sunday 01:00-05:00 | 72
+        hours of vendor release" under "Patching windows" states a patch deadline)."""
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        header = table_header(chunk.text, candidate.sentence.start)
+        if not header:
+            return candidate.sentence.text
+        return f"{candidate.sentence.text} {' '.join(header)} {chunk.heading}"
 
     def _demand_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
         """For a question whose wording demands how often or how long ("reviewed and
@@ -435,7 +445,8 @@ class _Research:
         if not self.ask.qualifiers:  # the general rule, not a narrower group's
             general = [c for c in close if not _narrow_only(qualifiers_named(c.sentence.text))]
             return general or close
-        naming = [c for c in close if qualifiers_named(c.sentence.text) & self.ask.qualifiers]
+        asked = self.ask.qualifiers - {USER_ACCOUNTS}  # a general rule is every user's
+        naming = [c for c in close if qualifiers_named(c.sentence.text) & asked]
         return naming or close
 
     def _top_grade_first(self, close: list[Candidate]) -> list[Candidate]:

@@ -115,7 +115,7 @@ def holds_value(fact: Fact, text: str) -> bool:
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
     named = [not wanted or _names(wanted, set(content_terms(s))) for s in sentences]
     return any(
-        pattern.search(sentence)
+        pattern.search(without_section_number(sentence))  # "3.5 Shared accounts ...": no 3.5
         and (named[i] or (i > 0 and named[i - 1]))
         and not _other_bound(fact.text, sentence)
         and not _deadline_for_another_action(fact, sentence)
