@@ -777,3 +777,23 @@ def test_a_table_rows_headers_say_what_its_value_is_about(tmp_path: Path) -> Non
         index, "patching.md", "| Tier 1 | Sunday 01:00 | 72 hours of vendor release |", 0.9
     )
     assert research._lead(_Ranking([incident, patch], 0.9)) is patch
+
+
+def test_a_question_about_user_accounts_is_not_answered_by_privileged_accounts(
+    tmp_path: Path,
+) -> None:
+    rules = {
+        "p.md": (
+            "# Passwords\n\n- Passwords for privileged accounts must be at least 16 characters.\n"
+            "- User account passwords must be at least 12 characters.\n"
+        )
+    }
+    engine, index = _engine(tmp_path, rules)
+    research = _Research(
+        engine, make_brief(Question("Q1", "What is the minimum password length for user accounts?"))
+    )
+    privileged = _candidate(
+        index, "p.md", "Passwords for privileged accounts must be at least 16 characters.", 1.0
+    )
+    user = _candidate(index, "p.md", "User account passwords must be at least 12 characters.", 0.9)
+    assert research._lead(_Ranking([privileged, user], 0.9)) is user

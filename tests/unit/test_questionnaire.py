@@ -443,3 +443,8 @@ def test_a_yaml_value_that_holds_itself_is_refused(tmp_path: Path, field: str) -
 def test_a_bilingual_header_names_the_question_column_in_one_part() -> None:
     (question,) = parse_csv('"ID","Frage/Question"\n"Q1","Is MFA required?"\n', "q.csv")
     assert (question.question_id, question.question) == ("Q1", "Is MFA required?")
+
+
+def test_a_yes_no_header_is_no_id_column() -> None:
+    with pytest.raises(QuestionnaireError, match="no 'id' column"):
+        parse_csv("Question,Yes/No\nDo you encrypt data?,Yes\n", "q.csv")

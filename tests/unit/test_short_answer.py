@@ -2702,3 +2702,15 @@ def test_a_purpose_scope_of_the_ask_need_not_be_named_by_a_denial() -> None:
         "Shared administrative accounts are not used; every engineer authenticates with a "
         "named account.",
     ) == ("No", None)
+
+
+def test_a_confirmation_of_a_negation_is_not_read_as_a_yes_no_question() -> None:
+    """ "Please confirm that no shared accounts are used" asks the opposite of what a lead
+    stating shared accounts says: no Yes off it."""
+    assert (
+        _short(
+            "Please confirm that no shared accounts are used.",
+            "Shared accounts are used for break-glass access only.",
+        )[0]
+        != "Yes"
+    )

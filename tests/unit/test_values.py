@@ -1093,3 +1093,26 @@ def test_a_clause_number_is_no_number_stated() -> None:
     ).facts[0]
     assert not holds_value(fact, "3.5 Shared user accounts (group accounts) are not allowed.")
     assert value_about(fact, "1.1 The passwords must have minimum 12 signs.") == "12 signs"
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        (
+            "What is the maximum session length?",
+            "Sessions time out after 15 minutes of inactivity.",
+        ),
+        (
+            "What is the RTO for critical systems?",
+            "4.5 hours is the recovery time objective for critical systems.",
+        ),
+        (  # "check" is no generic doing: its own action, in other words than "reviewed"
+            "At what interval do you check who has access to applications and production systems?",
+            "User access to production systems and all applications is reviewed monthly.",
+        ),
+    ],
+)
+def test_rules_for_lengths_clause_numbers_and_other_actions_leave_these_alone(
+    question: str, sentence: str
+) -> None:
+    assert holds_value(make_brief(Question("Q", question)).facts[0], sentence)

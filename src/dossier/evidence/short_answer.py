@@ -92,7 +92,9 @@ SHORT_ANSWER_PARTS = "; "  # between the first part's answer and a further part'
 _YES_NO = re.compile(
     r"^\W*(is|are|was|were|do|does|did|can|could|have|has|had|will|would|should|shall|may"
     r"|must)\b"
-    r"|^\W*(?:please\s+)?confirm\s+(?:that|whether|if)\b",  # "Please confirm that ..."
+    # "Please confirm that ...", not of a negation ("confirm that no shared accounts ...")
+    r"|^\W*(?:please\s+)?confirm\s+(?:that|whether|if)\b(?![^?.]*\b(?:no|not|never|none"
+    r"|without|nor)\b)",
     re.I,
 )
 # A requirement a government questionnaire states before what it asks: "Vendor shall

@@ -244,7 +244,9 @@ def _by_part(names: dict[str, int], usual: Sequence[str]) -> int | None:
     """The column whose header, cut at "/", is a usual name in one of its parts: a
     bilingual "Frage/Question", a bank's "Evidence / Comments"."""
     for header, column in names.items():
-        if "/" in header and any(part.strip() in usual for part in header.split("/")):
+        if "/" not in header or _YES_NO_HEADER.search(header):  # "Yes/No" names no "No" column
+            continue
+        if any(len(part.strip()) > 2 and part.strip() in usual for part in header.split("/")):
             return column
     return None
 

@@ -42,9 +42,11 @@ _ASKS = (
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
             r"|deadlines?|durations?|periods?|timelines?)\b"
             # a request: "State the vendor's breach notification timeline to the LEA."
-            r"|^\W*(?:state|provide|specify|give|indicate|list)\b[^?]{0,60}"
+            r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate|list)\b[^?]{0,60}"
             r"\b(?:time ?frames?|timelines?|deadlines?|retention\s+periods?"
-            r"|recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b(?![^?.]*\band\b)"
+            r"|(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
+            # (two asked at once are read apart: "Specify your RTO and RPO.")
+            r"(?![^?.]*\b(?:and|&)\b)(?<!\band\s\w{3})(?<!\band\s\w{3}s))\b"
             # "What is the response time for a SEV1 incident?"
             r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
             r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"

@@ -442,10 +442,10 @@ class _Research:
         asked the general rule: "NetID passwords must be at least 12 characters long",
         not "Passwords for privileged accounts must be at least 16 characters long",
         when both are close (``_NARROWER``)."""
-        if not self.ask.qualifiers:  # the general rule, not a narrower group's
+        asked = self.ask.qualifiers - {USER_ACCOUNTS}  # a general rule is every user's
+        if not asked:  # the general rule, not a narrower group's
             general = [c for c in close if not _narrow_only(qualifiers_named(c.sentence.text))]
             return general or close
-        asked = self.ask.qualifiers - {USER_ACCOUNTS}  # a general rule is every user's
         naming = [c for c in close if qualifiers_named(c.sentence.text) & asked]
         return naming or close
 

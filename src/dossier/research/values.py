@@ -125,7 +125,14 @@ def holds_value(fact: Fact, text: str) -> bool:
     )
 
 
-_LENGTH_ASKED = re.compile(r"\blength\b|\bhow\s+long\s+must\b|\bcharacters?\b", re.I)
+# A length in characters or bits asked ("the minimum password length"), not a session's
+# or a retention's.
+_LENGTH_ASKED = re.compile(
+    r"\b(?:password|passphrase|pin|key|secret)s?\b[^?]{0,30}\blength\b"
+    r"|\blength\b[^?]{0,20}\b(?:password|passphrase|pin|key|secret)s?\b|\bcharacters?\b"
+    r"|\bhow\s+long\s+must\s+(?:a\s+|the\s+)?(?:password|passphrase)s?\b",
+    re.I,
+)
 _TIME_MEASURED = re.compile(
     r"\b(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b", re.I
 )
@@ -149,7 +156,8 @@ _RECURRING_ACTIONS = (
         r"\b(?:test\w*|exercis\w*|drill\w*|simulat\w*|tabletop|rehears\w*|verif\w*)\b", re.I
     ),
     re.compile(
-        r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*|monitor\w*|inspect\w*)\b",
+        r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*|monitor\w*|inspect\w*"
+        r"|check\w*)\b",
         re.I,
     ),
     re.compile(r"\b(?:rotat\w*|renew\w*)\b", re.I),
@@ -176,10 +184,20 @@ def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
         _done_by(sentence[ends[i] : m.start()], others) for i, m in enumerate(stated)
     )
     if not asked:  # "How often are backups performed?": "failures are reviewed daily"
-        return each_another and not _only_a_demand(fact)
+        return each_another and bool(_DOING.search(fact.text)) and not _only_a_demand(fact)
     if any(a.search(sentence) for a in asked):
         return each_another
     return any(a.search(sentence) for a in others)
+
+
+# A verb that says only that something is done: what it is, is in its subject ("How
+# often are backups performed?"). Another verb ("check who has access") is an action
+# of its own, perhaps in other words than the documents'.
+_DOING = re.compile(
+    r"\b(?:perform\w*|conduct\w*|run|runs|ran|take[ns]?|taken|done|made|carried\s+out"
+    r"|occur\w*|happen\w*|execut\w*|complet\w*)\b",
+    re.I,
+)
 
 
 def _only_a_demand(fact: Fact) -> bool:
@@ -522,7 +540,7 @@ _MEASURED = re.compile(
     rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
     re.I,
 )
-_SECTION_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\s")
+_SECTION_NUMBER = re.compile(rf"^\s*\d+(?:\.\d+)+\s(?!\s*(?:{UNIT_WORDS})\b)")  # not "4.5 hours"
 
 
 def without_section_number(text: str) -> str:
