@@ -797,3 +797,15 @@ def test_a_question_about_user_accounts_is_not_answered_by_privileged_accounts(
     )
     user = _candidate(index, "p.md", "User account passwords must be at least 12 characters.", 0.9)
     assert research._lead(_Ranking([privileged, user], 0.9)) is user
+
+
+def test_a_rules_own_scope_after_it_is_quoted_with_it(tmp_path: Path) -> None:
+    """ "This applies to API keys ... and third-party integration tokens" leans on the rule
+    before it: it states the rule's scope, not a narrower group's rule."""
+    text = (
+        "# Keys\n\nAuthenticators shall be refreshed every 90 days. This applies to API keys "
+        "and third-party integration tokens used by service accounts.\n"
+    )
+    engine, index = _engine(tmp_path, {"keys.md": text})
+    rule = _candidate(index, "keys.md", "Authenticators shall be refreshed every 90 days.", 1.0)
+    assert "This applies to API keys" in engine.quote_of(rule.sentence)

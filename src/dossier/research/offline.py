@@ -846,6 +846,8 @@ def _narrower_than(own: frozenset[str], text: str) -> bool:
     sentence naming none states: "Passwords for privileged or administrator accounts
     must be at least 16 characters long" after "NetID passwords must be at least 12
     characters long"."""
+    if _LEANS_BACK.match(text):  # "This applies to API keys ... used by service accounts."
+        return False  # the rule's own scope, read with it
     return not _narrow_only(own) and _narrow_only(qualifiers_named(text))
 
 
