@@ -330,3 +330,18 @@ def test_regular_access_and_a_recipient_in_another_clause_name_no_group() -> Non
         )
         == frozenset()
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "recipient"),
+    [
+        ("Disclosure to the supervisory authority is made within 72 hours.", "notify authorities"),
+        ("Communications to affected individuals are sent within 30 days.", "notify individuals"),
+        ("Breaches are reported to the ICO within 72 hours.", "notify authorities"),
+    ],
+)
+def test_the_noun_of_telling_names_its_recipient_after_to(text: str, recipient: str) -> None:
+    """"Disclosure to", "communications to" tell as "reported to" does: a deadline stated
+    for that recipient is no deadline for another."""
+    assert qualifiers_named(text) == {recipient}
+    assert another_qualifier(qualifiers_named("How soon are customers notified?"), text)

@@ -156,11 +156,12 @@ _RECIPIENTS = (
     (INDIVIDUALS, r"(?:affected\s+)?(?:individuals|data\s+subjects|persons|patients|consumers)"),
     (CARD_BRANDS, r"(?:card|payment)\s+(?:brands|networks|schemes)|acquir(?:er|ers|ing\s+banks?)"),
 )
-_NOTIFYING = (
-    r"\b(?:notif(?:y|ies|ied|ying|ications?)|inform(?:s|ed|ing)?|alert(?:s|ed|ing)?"
-    r"|(?:report(?:s|ed|ing)?|disclos(?:e|es|ed|ing)|notices?|communicat(?:e|es|ed|ing))"
-    r"\s+(?:[\w-]+\s+){0,3}?to)"
-)
+# The words of telling someone: those that take the recipient as their object ("notify
+# the regulator") and those that take it after "to" ("report the breach to the ICO").
+# research/values.py reads both as "this sentence is about notifying".
+NOTIFYING_WHOM = r"notif\w*|inform(?:s|ed|ing)?|alert(?:s|ed|ing)?"
+NOTIFYING_TO_WHOM = r"report(?:s|ed|ing)?|disclos\w*|notices?|communicat\w*"
+_NOTIFYING = rf"\b(?:{NOTIFYING_WHOM}|(?:{NOTIFYING_TO_WHOM})\s+(?:[\w-]+\s+){{0,3}}?to)"
 _RECIPIENT_AFTER = tuple(
     (
         who,

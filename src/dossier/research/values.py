@@ -11,7 +11,12 @@ from collections.abc import Collection, Sequence
 from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem, words
 from dossier.records import Fact
 from dossier.research import thesaurus
-from dossier.research.qualifiers import another_qualifier, qualifiers_named
+from dossier.research.qualifiers import (
+    NOTIFYING_TO_WHOM,
+    NOTIFYING_WHOM,
+    another_qualifier,
+    qualifiers_named,
+)
 
 _UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
 _TEEN_WORD = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
@@ -224,8 +229,7 @@ _KEEPING = re.compile(
     re.I,
 )
 _NOTIFYING = re.compile(
-    r"\b(?:notif\w*|notice|alert(?:s|ed|ing)?|inform(?:s|ed|ing)?|communicat\w*|tell|told"
-    r"|report(?:s|ed|ing)?|disclos\w*|contact(?:s|ed|ing)?|escalat\w*)\b",
+    rf"\b(?:{NOTIFYING_WHOM}|{NOTIFYING_TO_WHOM}|tell|told|contact(?:s|ed|ing)?|escalat\w*)\b",
     re.I,
 )
 # How long a thing is kept, asked ("servers that store Restricted data" asks nothing of
