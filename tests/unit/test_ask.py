@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.research.ask import core_ask
+from dossier.research.ask import core_ask, subject_phrases
 
 
 @pytest.mark.parametrize(
@@ -266,3 +266,31 @@ def test_what_a_practice_is_according_to_is_a_demand_list_and_all() -> None:
 )
 def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core: str) -> None:
     assert core_ask(question).core == core
+
+
+@pytest.mark.parametrize(
+    ("question", "phrases"),
+    [
+        ("Is the remediation of application vulnerabilities automated?", ("remediation",)),
+        (
+            "Are local emergency authorities included, if possible, in the exercise?",
+            ("local emergency authorities",),
+        ),
+        (
+            "Are monitoring and internal reporting capabilities established to report on "
+            "cryptographic operations?",
+            ("monitoring", "internal reporting capabilities"),
+        ),
+        ("Is testing automated when applicable and possible?", ("testing",)),
+        ("Are threat models built?", ("threat models",)),
+        ("Are SSL/TLS private keys appropriately protected?", ("SSL/TLS private keys",)),
+        ("Are unattended workstations locked after 15 minutes?", ("unattended workstations",)),
+        ("Has a risk assessment been performed this year?", ("risk assessment",)),
+        ("Do you encrypt customer data at rest?", ()),  # the practice comes first
+        ("Is there an incident response plan?", ()),
+    ],
+)
+def test_the_subject_an_item_opens_with_is_its_noun_phrase(
+    question: str, phrases: tuple[str, ...]
+) -> None:
+    assert subject_phrases(question, core_ask(question).core) == phrases

@@ -809,3 +809,56 @@ def test_a_rules_own_scope_after_it_is_quoted_with_it(tmp_path: Path) -> None:
     engine, index = _engine(tmp_path, {"keys.md": text})
     rule = _candidate(index, "keys.md", "Authenticators shall be refreshed every 90 days.", 1.0)
     assert "This applies to API keys" in engine.quote_of(rule.sentence)
+
+
+SUBJECT_DOCUMENTS = {
+    "access.md": "# Access control\n\nAccess should be restricted to what job duties need. "
+    "Our IAM enforces least privilege and segregation of duties.\n",
+    "vulns.md": "# Vulnerability handling\n\nWhether a vulnerability comes from a bug bounty "
+    "or from automated tooling, the Security team assesses its impact.\n",
+}
+
+
+def test_a_yes_no_item_is_led_by_a_close_sentence_naming_its_subject(tmp_path: Path) -> None:
+    """ "Is the separation of duties principle employed?": the close sentence naming
+    segregation of duties (the thesaurus' word for it) leads, not the better-scored one
+    about job duties; beyond the margin, none leads."""
+    engine, index = _engine(tmp_path, SUBJECT_DOCUMENTS)
+    question = "Is the separation of duties principle employed when granting access?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    duties = _candidate(
+        index, "access.md", "Access should be restricted to what job duties need.", 1.0
+    )
+    segregation = _candidate(
+        index, "access.md", "Our IAM enforces least privilege and segregation of duties.", 0.4
+    )
+    assert research._lead(_Ranking([duties, segregation], 0.9)) is segregation
+    far = dataclasses.replace(segregation, score=1.0 - engine.scorer.support_margin - 0.01)
+    assert research._lead(_Ranking([duties, far], 0.9)) is None
+
+
+def test_an_item_about_remediation_is_not_answered_by_a_sentence_about_triage(
+    tmp_path: Path,
+) -> None:
+    """A sentence sharing the item's other words ("vulnerability", "automated") but
+    saying nothing of its subject (remediation) leads no answer; the decision says
+    which word was missing."""
+    engine, index = _engine(tmp_path, SUBJECT_DOCUMENTS)
+    question = "Is the remediation of application security vulnerabilities automated?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    triage = _candidate(
+        index,
+        "vulns.md",
+        "Whether a vulnerability comes from a bug bounty or from automated tooling, "
+        "the Security team assesses its impact.",
+        1.0,
+    )
+    assert research.ask.subject == (("remedi",),)
+    assert research._lead(_Ranking([triage], 0.9)) is None
+    assert "no close sentence names “remediation”" in research._decision_reason(
+        _Ranking([triage], 0.9), True, None
+    )
+    fixed = "Are application security vulnerabilities fixed automatically?"
+    assert _Research(engine, make_brief(Question("Q2", fixed))).ask.subject == (
+        ("applic", "secur", "vulner"),
+    )

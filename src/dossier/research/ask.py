@@ -250,3 +250,53 @@ def _tidy(text: str) -> str:
     text = re.sub(r",(\s*,)+", ",", text)
     text = re.sub(r"\b(and|or)\s*(?=[?.]|$)", "", text.strip())
     return " ".join(text.split()).strip(" ,;:?.")
+
+
+# A yes/no item that opens with its subject: "Are audit records generated?", "Is the
+# remediation of application vulnerabilities automated?" ("Is there", "Do you" open
+# with none: the practice comes first).
+_SUBJECT_FIRST = re.compile(
+    r"^(?:is|are|was|were|has|have|will|can|shall|should|must)\s+"
+    r"(?!(?:there|it|this|that|you|we|they)\b)",
+    re.I,
+)
+# Where the subject's noun phrase ends: a preposition, a relative, a verb, a clause mark.
+_SUBJECT_END = re.compile(
+    r"\b(?:of|for|to|in|within|with|by|on|at|from|between|against|concerning|regarding"
+    r"|associated|that|which|who|including|be|been|being|is|are|when|where|if|such|based"
+    r"|across|under|during|used|using|via)\b|[,;:(]",
+    re.I,
+)
+# A word saying something of the subject, not naming it: "automated", "built", "securely".
+_SAID_OF_IT = re.compile(
+    r"^(?:[a-z]+(?:ed|en)|[a-z]+ly|built|done|made|kept|held|run|set|met|shown|known|sent"
+    r"|written|seen|put|given|taken|drawn|found|led|shut)$",
+    re.I,
+)
+_NOT_SAID_OF_IT = frozenset(("screen", "token", "often", "open", "kitchen", "need", "seed"))
+_DETERMINERS = frozenset(
+    "the a an every each all any your its their our such these those this that".split()
+)
+
+
+def subject_phrases(question: str, core: str) -> tuple[str, ...]:
+    """The noun phrases a yes/no item opening with its subject is asked about, one per
+    conjunct: "local emergency authorities" of "Are local emergency authorities
+    included in the exercise?", "monitoring" and "internal reporting capabilities" of
+    "Are monitoring and internal reporting capabilities established to report on ...?",
+    "remediation" of "Is the remediation of vulnerabilities automated?". Empty when the
+    item opens otherwise ("Do you ...", "Is there ...")."""
+    if not _SUBJECT_FIRST.match(question.strip()):
+        return ()
+    end = _SUBJECT_END.search(core)
+    tokens = (core[: end.start()] if end else core).split()
+    phrase: list[str] = []
+    for token in tokens:
+        if token.lower() in _DETERMINERS and not phrase:
+            continue
+        plain = "-" not in token and token.lower() not in _NOT_SAID_OF_IT
+        if phrase and plain and _SAID_OF_IT.match(token):
+            break  # "testing automated": the predicate begins
+        phrase.append(token)
+    conjuncts = re.split(r"\s+(?:and|or|and/or)\s+", " ".join(phrase), flags=re.I)
+    return tuple(c for c in (c.strip() for c in conjuncts) if c)

@@ -121,6 +121,9 @@ class Ask:
     question: Vectors  # the question's vector
     qualifiers: frozenset[str] = frozenset()  # grades, states of data it names
     wants_link: bool = False  # asks where something is published ("Provide the URL.")
+    # what a yes/no item opening with its subject asks about: each conjunct's stems, the
+    # last naming it ("background", "verif" of "background verification policies")
+    subject: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ from dossier.ingest.authority import Authority
 from dossier.ingest.sentences import Sentence, list_lead_in, table_header
 from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
-from dossier.research.ask import core_ask
+from dossier.research.ask import core_ask, subject_phrases
 from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
@@ -245,6 +245,7 @@ class _Research:
             question=index.embed_query(thesaurus.spelled_out(brief.query)),
             qualifiers=qualifiers_named(brief.query),
             wants_link=bool(_LINK_ASKED.search(brief.question)),
+            subject=_subject_heads(brief),
         )
 
     # -- searching ------------------------------------------------------------------
@@ -368,6 +369,8 @@ class _Research:
         said = f"probability {ranking.probability:.2f}, threshold {self.engine.threshold:.2f}"
         if ranking.lead is None:
             return "no candidate sentence from a current document"
+        if answers and lead is None and self.ask.kind is None:
+            return f"{said}; no close sentence names {self._subject_words()}"
         if answers and lead is None:
             return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
         if answers and ranking.probability < self.engine.threshold:
@@ -389,9 +392,8 @@ class _Research:
         "The company performs regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
-            return self._demand_stated_first(ranking.candidates) or _key_terms_first(
-                ranking.candidates
-            )
+            naming = self._subject_named(ranking.candidates)
+            return self._demand_stated_first(naming) or _key_terms_first(naming)
         holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
         if not holding:
             return None
@@ -400,6 +402,30 @@ class _Research:
             self._qualifier_named([c for c in holding if c.score >= floor])
         )
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
+
+    def _subject_named(self, candidates: list[Candidate]) -> list[Candidate]:
+        """For a yes/no item opening with its subject, the sentences within the margin
+        of the best that name it (in their words or their heading's), best first; none
+        when none does. "Is the remediation of vulnerabilities automated?" is not
+        answered by "Whether the vulnerability comes from bug bounty hunters or
+        automated tooling, our Security team assesses its impact": it says nothing of
+        remediation; "Is the separation of duties principle employed?" is led by "Our
+        Cloud IAM enforces least privilege and segregation of duties", not by the
+        better-scored "Access should be restricted to what job duties need"."""
+        if not self.ask.subject or not candidates:
+            return candidates
+        floor = candidates[0].score - self.engine.scorer.support_margin
+        return [c for c in candidates if c.score >= floor and self._names_subject(c)]
+
+    def _names_subject(self, candidate: Candidate) -> bool:
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        scoring = self.engine.scoring
+        present = scoring.terms_of(candidate.sentence.text) | scoring.terms_of(chunk.heading)
+        return any(
+            thesaurus.says(phrase[-1], present)
+            or phrase[-1] in thesaurus.phrase_terms_said(phrase, present)
+            for phrase in self.ask.subject
+        )
 
     def _row_read(self, candidate: Candidate) -> str:
         """A candidate's text, a table row's with its column headers and the headings
@@ -664,6 +690,9 @@ class _Research:
         subject = (self.brief.core or self.brief.query).rstrip("?. ")
         if answers and fact is not None and fact.asks:
             return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+        if answers:  # the closest sentences are about something else
+            named = self._subject_words()
+            return f"The documents do not establish: {subject}; no close passage names {named}"
         if ranking.lead is None:
             return f"No passage addresses: {subject}"
         chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
@@ -673,6 +702,10 @@ class _Research:
         absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
         detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
         return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
+
+    def _subject_words(self) -> str:
+        spelled = _spelled(self.brief.query)
+        return " or ".join(f"“{spelled.get(p[-1], p[-1])}”" for p in self.ask.subject)
 
     def _budget_note(self) -> str:
         """Said when a query went unsearched because the budget was spent."""
@@ -731,6 +764,33 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     if keywords:
         queries.append(keywords)
     return queries + [fact.text for fact in brief.facts[1:]]
+
+
+# Words too general to say what an item is about: "internal reporting capabilities" is
+# about reporting; "data", "information" about whatever data a sentence names.
+_GENERAL_HEADS = frozenset(
+    stem(w)
+    for w in """plan program programme process procedure measure capability policy mechanism
+    control practice system approach framework standard activity requirement data
+    information""".split()
+)
+
+
+def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
+    """What a yes/no item opening with its subject asks about: each conjunct's stems
+    without the general words; its last one names it ("internal reporting
+    capabilities": reporting), or the phrase it ends when the thesaurus knows it
+    ("background verification": a background check). None for an item asking a value
+    or a document (their own checks name the subject)."""
+    if brief.about_document or (brief.facts and brief.facts[0].asks):
+        return ()
+    heads: list[tuple[str, ...]] = []
+    for phrase in subject_phrases(brief.query, brief.core):
+        terms = thesaurus.abbreviated(content_terms(phrase))
+        naming = tuple(t for t in terms if t not in _GENERAL_HEADS)
+        if naming:
+            heads.append(naming)
+    return tuple(dict.fromkeys(heads))
 
 
 def _part_core(fact: Fact) -> str:
