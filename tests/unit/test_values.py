@@ -1116,3 +1116,42 @@ def test_rules_for_lengths_clause_numbers_and_other_actions_leave_these_alone(
     question: str, sentence: str
 ) -> None:
     assert holds_value(make_brief(Question("Q", question)).facts[0], sentence)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "What is the remediation SLA for reported critical vulnerabilities?",
+            "Critical vulnerabilities are remediated within 7 days.",
+            "within 7 days",
+        ),
+        (
+            "How quickly are security alerts triaged?",
+            "Critical security events are triaged within 15 minutes.",
+            "within 15 minutes",
+        ),
+        (
+            "How quickly do you respond to customer-reported security incidents?",
+            "Security incidents are acknowledged within 1 hour.",
+            "within 1 hour",
+        ),
+        (
+            "How soon are incidents disclosed to affected clients?",
+            "Affected clients are advised of incidents within 48 hours.",
+            "within 48 hours",
+        ),
+        (
+            "How quickly are affected customers notified of a breach?",
+            "Affected customers will be made aware of a breach within 72 hours.",
+            "within 72 hours",
+        ),
+        ("How soon do you alert customers of a breach?", "Breaches are contained in 4 hours.", None),
+    ],
+)
+def test_only_a_question_asking_who_is_told_wants_a_telling_deadline(
+    question: str, sentence: str, value: str | None
+) -> None:
+    """ "reported vulnerabilities" and "security alerts" name things, not a telling: their
+    deadlines need no notifying word. "Advised" and "made aware" are tellings."""
+    assert value_about(_fact(question), sentence) == value

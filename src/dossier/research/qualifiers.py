@@ -159,7 +159,9 @@ _RECIPIENTS = (
 # The words of telling someone: those that take the recipient as their object ("notify
 # the regulator") and those that take it after "to" ("report the breach to the ICO").
 # research/values.py reads both as "this sentence is about notifying".
-NOTIFYING_WHOM = r"notif\w*|inform(?:s|ed|ing)?|alert(?:s|ed|ing)?"
+NOTIFYING_WHOM = (
+    r"notif\w*|inform(?:s|ed|ing)?|alert(?:s|ed|ing)?|advis(?:e|es|ed|ing)|made\s+aware"
+)
 NOTIFYING_TO_WHOM = r"report(?:s|ed|ing)?|disclos\w*|notices?|communicat\w*"
 _NOTIFYING = rf"\b(?:{NOTIFYING_WHOM}|(?:{NOTIFYING_TO_WHOM})\s+(?:[\w-]+\s+){{0,3}}?to)"
 _RECIPIENT_AFTER = tuple(

@@ -232,6 +232,14 @@ _NOTIFYING = re.compile(
     rf"\b(?:{NOTIFYING_WHOM}|{NOTIFYING_TO_WHOM}|tell|told|contact(?:s|ed|ing)?|escalat\w*)\b",
     re.I,
 )
+# A telling word in a question that asks no one told: "reported critical vulnerabilities",
+# "customer-reported incidents" (which ones), "security alerts are triaged" (a thing).
+_NOT_TELLING = re.compile(
+    r"\b[\w-]*reported\s+(?!(?:to|by|within|in|no|as|and|or|at|immediately|promptly)\b)(?=[a-z])"
+    r"|\balerts?\b(?!\s+(?:the\s+|affected\s+)*(?:customers?|clients?|users?|us|you"
+    r"|regulators?|authorit))",
+    re.I,
+)
 # How long a thing is kept, asked ("servers that store Restricted data" asks nothing of
 # keeping).
 _KEEPING_ASKED = re.compile(
@@ -251,7 +259,8 @@ def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
     if fact.asks != "duration" or "|" in sentence:
         return False
     keeping = _KEEPING_ASKED.search(fact.text)  # "How long are incident reports retained?"
-    if not keeping and _NOTIFYING.search(fact.text) and not _NOTIFYING.search(sentence):
+    notifying = _NOTIFYING.search(_NOT_TELLING.sub(" ", fact.text))
+    if not keeping and notifying and not _NOTIFYING.search(sentence):
         return True
     return bool(
         _KEEPING_ASKED.search(fact.text)
