@@ -341,7 +341,7 @@ def test_regular_access_and_a_recipient_in_another_clause_name_no_group() -> Non
     ],
 )
 def test_the_noun_of_telling_names_its_recipient_after_to(text: str, recipient: str) -> None:
-    """"Disclosure to", "communications to" tell as "reported to" does: a deadline stated
+    """ "Disclosure to", "communications to" tell as "reported to" does: a deadline stated
     for that recipient is no deadline for another."""
     assert qualifiers_named(text) == {recipient}
     assert another_qualifier(qualifiers_named("How soon are customers notified?"), text)

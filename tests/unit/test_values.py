@@ -1146,7 +1146,11 @@ def test_rules_for_lengths_clause_numbers_and_other_actions_leave_these_alone(
             "Affected customers will be made aware of a breach within 72 hours.",
             "within 72 hours",
         ),
-        ("How soon do you alert customers of a breach?", "Breaches are contained in 4 hours.", None),
+        (
+            "How soon do you alert customers of a breach?",
+            "Breaches are contained in 4 hours.",
+            None,
+        ),
     ],
 )
 def test_only_a_question_asking_who_is_told_wants_a_telling_deadline(
@@ -1155,3 +1159,21 @@ def test_only_a_question_asking_who_is_told_wants_a_telling_deadline(
     """ "reported vulnerabilities" and "security alerts" name things, not a telling: their
     deadlines need no notifying word. "Advised" and "made aware" are tellings."""
     assert value_about(_fact(question), sentence) == value
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "After 5 failed password attempts, the account is locked for 30 minutes.",
+        "Passwords must be changed every 90 days and must contain 3 character classes.",
+        "The last 10 passwords may not be reused.",
+    ],
+)
+def test_a_time_or_another_count_beside_no_length_is_no_length(sentence: str) -> None:
+    """A figure counting attempts, classes or remembered passwords, or a time, is no
+    password length; one in characters is."""
+    fact = _fact("What is the minimum password length?")
+    assert value_about(fact, sentence) is None
+    assert value_about(
+        fact, "Passwords must be at least 12 characters; accounts lock for 30 minutes."
+    )

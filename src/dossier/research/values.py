@@ -143,14 +143,35 @@ _TIME_MEASURED = re.compile(
 )
 
 
+# A length stated: in characters, digits, bits or bytes ("12 characters", "RSA-2048"), or
+# a figure the sentence calls a length ("Minimum length: 14").
+_LENGTH_STATED = re.compile(
+    rf"\b{_FIGURE_OR_WORDS}\s*-?\s*(?:characters?|chars?|digits?|bits?|bytes?)\b"
+    r"(?!\s+(?:classes|types|sets|categories))"
+    r"|\b(?:rsa|aes|ecc|ecdsa|dsa|dh)[\s-]?\d{3,4}\b|\blength\b",
+    re.I,
+)
+# A count of something other than characters: "5 failed attempts", "3 character classes",
+# "the last 10 passwords".
+_OTHER_COUNT = re.compile(
+    rf"\b{_FIGURE_OR_WORDS}\s+(?:(?:failed|unsuccessful|invalid|wrong|consecutive|previous)\s+)*"
+    r"(?:attempts?|tries|logins?|log-?ons?|inputs?|(?:character\s+)?(?:classes|types|sets"
+    r"|categories)|passwords?)\b",
+    re.I,
+)
+
+
 def _only_times_for_a_length(fact: Fact, sentence: str) -> bool:
-    """Whether a length is asked ("the minimum password length") and every figure the
-    sentence measures is a time: "locked for 30 minutes after 5 wrong inputs" states no
-    length."""
+    """Whether a length is asked ("the minimum password length") and the sentence states
+    none, but a time or a count of something else: "locked for 30 minutes after 5 wrong
+    inputs", "changed every 90 days and contain 3 character classes" state no length;
+    "minimum 12 signs" does."""
     if fact.asks != "number" or not _LENGTH_ASKED.search(fact.text):
         return False
+    if _LENGTH_STATED.search(sentence):
+        return False
     measured = [m.group(0) for m in _MEASURED.finditer(sentence)]
-    return bool(measured) and all(_TIME_MEASURED.search(m) for m in measured)
+    return any(_TIME_MEASURED.search(m) for m in measured) or bool(_OTHER_COUNT.search(sentence))
 
 
 # Recurring actions a frequency is stated of. "The plan is reviewed and updated
