@@ -1177,3 +1177,12 @@ def test_a_time_or_another_count_beside_no_length_is_no_length(sentence: str) ->
     assert value_about(
         fact, "Passwords must be at least 12 characters; accounts lock for 30 minutes."
     )
+
+
+def test_the_unit_a_question_counts_in_is_not_its_subject() -> None:
+    """ "How many days are application logs retained?" asks of application logs, as
+    "How long are application logs retained?" does."""
+    fact = _fact("How many days are application logs retained?")
+    assert subject_run(fact) == ("applic", "log")
+    both = "Audit logs are retained for 90 days. Application logs are retained for 400 days."
+    assert value_about(fact, both) == "400 days"

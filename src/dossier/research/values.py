@@ -532,6 +532,9 @@ _VALUE_ASKED = re.compile(
 )
 
 
+_UNIT_WORD = re.compile(UNIT_WORDS, re.I)
+
+
 def subject_run(fact: Fact) -> tuple[str, ...]:
     """The words naming the thing a value is asked of: the first run of subject words
     the question writes together, up to what restricts it ("backup" of "the retention
@@ -543,6 +546,8 @@ def subject_run(fact: Fact) -> tuple[str, ...]:
     asked = _VALUE_ASKED.search(fact.text)
     for word in words(fact.text[asked.start() if asked else 0 :]):
         term = stem(word)
+        if not run and _UNIT_WORD.fullmatch(word):
+            continue  # "How many days are application logs retained?": the unit asked
         if run and (word in _RESTRICTING or term not in subject):
             break
         if term in subject and word not in _RESTRICTING:
