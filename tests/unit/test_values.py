@@ -1186,3 +1186,15 @@ def test_the_unit_a_question_counts_in_is_not_its_subject() -> None:
     assert subject_run(fact) == ("applic", "log")
     both = "Audit logs are retained for 90 days. Application logs are retained for 400 days."
     assert value_about(fact, both) == "400 days"
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("How often are firewall rules reviewed?", "Firewall rules are verified every six months."),
+        ("How often are backups verified?", "Backups are checked daily."),
+        ("How often are backups tested?", "Backups are verified monthly."),
+    ],
+)
+def test_verifying_is_testing_and_reviewing_alike(question: str, sentence: str) -> None:
+    assert value_about(_fact(question), sentence) is not None

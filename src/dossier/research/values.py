@@ -174,7 +174,8 @@ def _only_times_for_a_length(fact: Fact, sentence: str) -> bool:
     return any(_TIME_MEASURED.search(m) for m in measured) or bool(_OTHER_COUNT.search(sentence))
 
 
-# Recurring actions a frequency is stated of. "The plan is reviewed and updated
+# Recurring actions a frequency is stated of ("verify" is both testing and reviewing:
+# backups are verified as tested, firewall rules as reviewed). "The plan is reviewed and updated
 # annually" says nothing of how often it is tested; a penetration test's "annually" is
 # no frequency of vulnerability scans.
 _RECURRING_ACTIONS = (
@@ -183,7 +184,7 @@ _RECURRING_ACTIONS = (
     ),
     re.compile(
         r"\b(?:review\w*|re-?assess\w*|recertif\w*|audit\w*|attest\w*|monitor\w*|inspect\w*"
-        r"|check\w*)\b",
+        r"|check\w*|verif\w*)\b",
         re.I,
     ),
     re.compile(r"\b(?:rotat\w*|renew\w*)\b", re.I),
@@ -207,7 +208,9 @@ def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
     stated = list(_FREQUENCY.finditer(sentence))
     ends = [0, *(m.end() for m in stated)]
     each_another = bool(stated) and all(
-        _done_by(sentence[ends[i] : m.start()], others) for i, m in enumerate(stated)
+        _done_by(sentence[ends[i] : m.start()], others)
+        and not _done_by(sentence[ends[i] : m.start()], asked)
+        for i, m in enumerate(stated)
     )
     if not asked:  # "How often are backups performed?": "failures are reviewed daily"
         return each_another and bool(_DOING.search(fact.text)) and not _only_a_demand(fact)
