@@ -1198,3 +1198,16 @@ def test_the_unit_a_question_counts_in_is_not_its_subject() -> None:
 )
 def test_verifying_is_testing_and_reviewing_alike(question: str, sentence: str) -> None:
     assert value_about(_fact(question), sentence) is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "days"),
+    [
+        ("Access is revoked by the end of the employee's last working day.", 1.0),
+        ("Access is revoked by end of day.", 1.0),
+        ("Access is revoked by the end of the following week.", 7.0),
+    ],
+)
+def test_an_end_of_day_deadline_is_read_in_its_usual_wordings(sentence: str, days: float) -> None:
+    value = value_about(_fact("How quickly is access revoked when an employee leaves?"), sentence)
+    assert value is not None and as_days("duration", value) == days

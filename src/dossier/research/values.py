@@ -61,8 +61,8 @@ _DURATION = re.compile(
     r"(?![\s-]+(?:a|per|each)\s+(?:day|week|year)\b)"
     r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b"
     # a deadline by the end of a day: "by the end of their last working day"
-    r"|\bby\s+the\s+end\s+of\s+(?:the|their|his|her|each|that|the\s+same)\s+"
-    r"(?:(?:last|final|next|same)\s+)?(?:(?:business|working|calendar)\s+)?"
+    r"|\bby\s+(?:the\s+)?end\s+of\s+(?:(?:the|their|his|her|each|that|same|[\w-]+['\u2019]s)\s+)*"
+    r"(?:(?:last|final|next|same|following)\s+)?(?:(?:business|working|calendar)\s+)?"
     r"(?:day|shift|week|month)\b|\b(?:on\s+)?the\s+same\s+(?:business\s+|working\s+)?day\b",
     re.I,
 )
@@ -1049,7 +1049,7 @@ _PER_UNIT = re.compile(
 )
 _FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
 # A deadline at the end of a period, at the latest: "by the end of the month" (31 days).
-_END_OF = re.compile(r"\bby the end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b")
+_END_OF = re.compile(r"\bby (?:the )?end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b")
 _END_OF_DAYS = {"day": 1.0, "shift": 1.0, "week": 7.0, "month": 31.0}
 _DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
 
