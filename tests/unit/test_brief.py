@@ -113,6 +113,11 @@ def test_whitespace_is_folded() -> None:
         ("Do you have SLAs for incident response?", None),
         ("What is the recovery time objective (RTO) for Tier 1 systems?", "duration"),
         ("What is your RPO for the billing database?", "duration"),
+        ("Please provide the RTO.", "duration"),
+        # two objectives asked at once are no one period, however joined
+        ("Specify your RTO and RPO.", None),
+        ("Specify your RTO & RPO.", None),
+        ("Please state the RTO and recovery point objective.", None),
     ],
 )
 def test_asks(question: str, asks: str | None) -> None:

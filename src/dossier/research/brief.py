@@ -25,6 +25,8 @@ from dossier.research.ask import core_ask
 from dossier.research.values import VERSION_ASKED
 from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
+# A recovery objective, by name or letters: two asked at once are read apart.
+_OBJECTIVE = r"(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
 # What kind of value the question asks for, by its wording.
 _ASKS = (
     ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
@@ -42,11 +44,12 @@ _ASKS = (
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
             r"|deadlines?|durations?|periods?|timelines?)\b"
             # a request: "State the vendor's breach notification timeline to the LEA."
-            r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate|list)\b[^?]{0,60}"
+            r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate|list)\b"
+            rf"(?![^?.]*\b{_OBJECTIVE}[^?.]*(?:\band\b|&)[^?.]*\b{_OBJECTIVE})[^?]{{0,60}}"
             r"\b(?:time ?frames?|timelines?|deadlines?|retention\s+periods?"
             r"|(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
             # (two asked at once are read apart: "Specify your RTO and RPO.")
-            r"(?![^?.]*\b(?:and|&)\b)(?<!\band\s\w{3})(?<!\band\s\w{3}s))\b"
+            r"(?![^?.]*(?:\band\b|&))(?<!\band\s\w{3})(?<!\band\s\w{3}s))\b"
             # "What is the response time for a SEV1 incident?"
             r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
             r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"
