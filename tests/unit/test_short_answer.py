@@ -2305,6 +2305,17 @@ def test_a_refusal_with_an_exception_is_no_flat_no() -> None:
             "Acme holds ISO/IEC 27001 certification, and GRC collects their SOC 2 reports.",
             ("Yes", None),
         ),
+        # one holder's list of certificates, or a clause naming no holder of its own
+        (
+            "Our colocation provider holds ISO 27001 and SOC 2 Type II certifications.",
+            ("Needs review", "subject"),
+        ),
+        ("AWS is ISO 27001 certified and SOC 2 Type II attested.", ("Needs review", "subject")),
+        (
+            "The colocation provider holds ISO 27001 certification, and Acme is ISO 27001 "
+            "certified too.",
+            ("Yes", None),
+        ),
     ],
 )
 def test_a_certification_asked_is_the_organisations_own(

@@ -526,20 +526,37 @@ def _held_by_another(question: str, lead: str) -> Finding | None:
     answered by theirs."""
     if _THIRD_PARTY_ASK.search(question):
         return None
-    clauses = [
-        c
-        for c in re.split(r";\s*|\.\s+|,?\s+(?:and|while|but)\s+", lead)
-        if _CERTIFICATION_HELD.search(c)
-    ]
-    held = [h for h in map(_THIRD_PARTY_HOLDS.search, clauses) if h is not None]
-    if not clauses or len(held) < len(clauses):
+    stating = [h for c, h in _clause_holders(lead) if _CERTIFICATION_HELD.search(c)]
+    if not stating or None in stating:
         return None
-    holder = " ".join(held[0].group(0).split())
+    holder = " ".join(next(h for h in stating if h is not None).group(0).split())
     detail = (
         f"the lead quote states it of another organisation (“{holder}”): a person decides "
         "whether it answers for the organisation asked"
     )
     return Finding("subject", 0, detail)
+
+
+# A clause naming its own holder: "we are", "our ...", "Acme is ..." (a name and a verb).
+_OWN_HOLDER = re.compile(
+    r"\b(?:we|our|us)\b|^\s*[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*\s+(?:is|are|holds?|has|have"
+    r"|maintains?|achieved|obtained)\b"
+)
+
+
+def _clause_holders(lead: str) -> list[tuple[str, re.Match[str] | None]]:
+    """The lead's clauses with the third party holding what each states, or None when
+    it is the organisation's own. A clause naming no holder of its own is read with
+    the one before ("AWS is ISO 27001 certified and SOC 2 Type II attested", "Our
+    provider holds ISO 27001 and SOC 2 Type II certifications")."""
+    clauses: list[tuple[str, re.Match[str] | None]] = []
+    for clause in re.split(r";\s*|\.\s+|,?\s+(?:and|while|but)\s+", lead):
+        held = _THIRD_PARTY_HOLDS.search(clause)
+        if held is None and not _OWN_HOLDER.search(clause) and clauses:
+            before, held = clauses.pop()  # the same holder's: read as one
+            clause = f"{before} and {clause}"
+        clauses.append((clause, held))
+    return clauses
 
 
 # -- a figure stated otherwise -------------------------------------------------------------
