@@ -345,3 +345,13 @@ def test_the_noun_of_telling_names_its_recipient_after_to(text: str, recipient: 
     for that recipient is no deadline for another."""
     assert qualifiers_named(text) == {recipient}
     assert another_qualifier(qualifiers_named("How soon are customers notified?"), text)
+
+
+def test_a_recipient_is_not_read_across_a_relative_clause() -> None:
+    """The on-call engineer is alerted, not the clients whose tickets are triaged."""
+    assert (
+        qualifiers_named(
+            "Client tickets are triaged by the on-call engineer who is alerted within 5 minutes."
+        )
+        == frozenset()
+    )

@@ -179,7 +179,7 @@ _RECIPIENT_BEFORE = tuple(
     (
         who,
         re.compile(
-            rf"\b(?:{words})\s+(?:(?!(?:and|or|but|that|which|requires?|required)\b)[\w-]+\s+){{0,9}}?"
+            rf"\b(?:{words})\s+(?:(?!(?:and|or|but|that|which|who|whom|when|if|where|requires?|required)\b)[\w-]+\s+){{0,9}}?"
             rf"(?:(?:are|is|will\s+be|shall\s+be|must\s+be"
             rf"|should\s+be|be|get)\s+)?(?:promptly\s+|\w+ly\s+)?(?:notified|informed|alerted|told|advised)\b"
             rf"|\b(?:{words})\s+(?:breach\s+)?notifications?\b",
