@@ -332,3 +332,15 @@ def test_a_wrapped_numbered_item_or_a_date_line_heads_nothing() -> None:
     chunks = chunk_document(make_doc(text, "rules.txt"))
     assert all(c.heading == "" for c in chunks)
     assert any(c.text.startswith("1. All laptops use full disk encryption") for c in chunks)
+
+
+def test_a_table_as_text_keeps_its_first_row() -> None:
+    """A table's rows in plain text or a PDF ("1 Critical 24 hours" over "2 High 7
+    days") are rows, not a heading over the others: the critical row stays a passage
+    of its own and names no other row's context."""
+    text = "Remediation deadlines\n\n1 Critical 24 hours\n2 High 7 days\n3 Medium 30 days\n"
+    chunks = chunk_document(make_doc(text, "deadlines.txt"))
+    assert any("1 Critical 24 hours" in c.text for c in chunks)
+    assert all("Critical" not in c.heading for c in chunks)
+    headed = chunk_document(make_doc("4 Access control\nAccess is reviewed quarterly.\n", "a.txt"))
+    assert headed[0].heading.endswith("4 Access control")

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dossier.common.textutil import sentence_spans
+from dossier.common.textutil import UNIT_WORDS, sentence_spans
 from dossier.ingest.page_edges import running_spans, strip_span, without_spans
 from dossier.records import Chunk, Document
 
@@ -89,6 +89,10 @@ _DATE_LINE = re.compile(
     r"^\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*$", re.I
 )
 _ITEM_LINE = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*\u2022\u25cf\u25aa+])[ \t]")
+# A row of a table as text: the next line numbered as this one ("1 Critical 24 hours" over
+# "2 High 7 days"), or a figure with its unit in the title.
+_NEXT_ROW = re.compile(r"^[ \t]*\d{1,3}[ \t]+\S")
+_FIGURE_IN_TITLE = re.compile(rf"\b\d[\d,.]*\s*(?:{UNIT_WORDS})\b", re.I)
 
 
 def _leading_heading(
@@ -107,6 +111,8 @@ def _leading_heading(
         and not _ITEM_LINE.match(rest)
         and not rest.lstrip()[:1].islower()  # a wrapped item: "1. All laptops use ...\nwith"
         and not _DATE_LINE.match(first_line)  # "14 February 2026"
+        and not _FIGURE_IN_TITLE.search(numbered.group(2))
+        and not ("." not in numbered.group(1) and _NEXT_ROW.match(rest))
     ):
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
