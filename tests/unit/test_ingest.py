@@ -979,3 +979,11 @@ def test_a_letterhead_naming_the_company_is_not_the_title() -> None:
     text = "WATTLE & GUM ANALYTICS PTY LTD\nESSENTIAL EIGHT MATURITY STATEMENT\nAssessed: 2026.\n"
     assert title_of({}, text, "e8.txt") == "ESSENTIAL EIGHT MATURITY STATEMENT"
     assert title_of({}, "Acme Inc.\nSecurity Policy\n\nText.", "p.pdf") == "Security Policy"
+
+
+def test_a_title_naming_its_company_or_over_a_version_line_is_the_title() -> None:
+    """ "Remote Access Policy - Acme Corp" is a title that names its company; a company
+    name over "Version 1.2" or an effective date has no title under it to prefer."""
+    text = "Remote Access Policy - Acme Corp\nVersion 1.2\n\nText."
+    assert title_of({}, text, "r.pdf") == "Remote Access Policy - Acme Corp"
+    assert title_of({}, "Acme Ltd\nEffective 1 March 2024\n\nText.", "r.pdf") == "Acme Ltd"

@@ -369,11 +369,26 @@ def _after_letterhead(text: str) -> str:
     second = rest.strip().partition("\n")[0].strip()
     if (
         _ENTITY_LINE.match(first.strip())
+        and not _DOCUMENT_WORD.search(first)  # "Remote Access Policy - Acme Corp": a title
         and _reads_as_title(rest.strip())
         and not _MARKING.match(second)
+        and not _FIELD_LINE.match(second)  # "Version 1.2", "Effective 1 March 2024"
     ):
         return rest.strip()
     return text
+
+
+_DOCUMENT_WORD = re.compile(
+    r"\b(?:polic(?:y|ies)|standards?|procedures?|plans?|guidelines?|statements?|manual"
+    r"|handbook|charter|notice|programm?e|runbook|playbook)\b",
+    re.I,
+)
+# A document-control line: what it says is about the document, not its title.
+_FIELD_LINE = re.compile(
+    r"^\W*(?:version|v\d|rev(?:ision)?|effective|issued|dated?|last\s+(?:updated|reviewed)"
+    r"|owner|approved|classification|page|document\s+(?:no|id|number))\b",
+    re.I,
+)
 
 
 # A protective marking on a line of its own: "Confidential", "INTERNAL USE ONLY".
