@@ -476,3 +476,15 @@ def test_a_section_tag_is_no_name_placeholder() -> None:
     assert placeholders("{{#hipaa}} PHI is retained. {{/hipaa}} {{companyName}}") == [
         "{{companyName}}"
     ]
+
+
+def test_a_templates_own_logic_is_no_name_placeholder() -> None:
+    """{% else %}, {% elif %}, {% for %}, {{else}} and {{! comment }} are the template's
+    logic; only {{companyName}} was left unfilled."""
+    from dossier.evidence.critic import placeholders
+
+    text = (
+        "{% if hipaa %}PHI is kept.{% elif pci %}Card data.{% else %}None.{% endif %} "
+        "{% for x in y %}{% endfor %} {{#a}}x{{else}}y{{/a}} {{! note }} {{companyName}}"
+    )
+    assert placeholders(text) == ["{{companyName}}"]

@@ -243,9 +243,11 @@ def _short_form_cited(question: str, name: str, cited: str) -> bool:
 PLACEHOLDER = "placeholder"  # the finding's check, which the front page counts
 # Unfilled template placeholders as policy template sets ship them. For a name:
 # {{.Name}}, {{companyShortName}}, {% ... %}, ${VAR}, [Company Name], <Company Name>;
-# for content: [list the ...], [insert ...], [describe ...], [TBD].
+# for content: [list the ...], [insert ...], [describe ...], [TBD]. A template's own logic
+# ({% if %}, {% else %}, {% for %}, {{#section}}, {{! comment }}, {{else}}) names nothing.
 _NAME_PLACEHOLDER = re.compile(
-    r"\{\{(?!\s*[#^/])[^{}]{0,80}\}\}|\{%(?!-?\s*(?:if|endif)\b)[^%]{0,80}%\}"
+    r"\{\{(?!\s*(?:[#^/!>]|else\s*\}))[^{}]{0,80}\}\}"
+    r"|\{%(?!-?\s*(?:if|elif|else|endif|for|endfor)\b)[^%]{0,80}%\}"
     r"|\$\{[A-Za-z_][^{}]{0,40}\}"
     r"|\[(?:name|company|organi[sz]ation)\b[^\[\]]{0,60}\]"
     r"|<(?:company|organi[sz]ation)[ _-]?name>",
