@@ -448,3 +448,13 @@ def test_a_bilingual_header_names_the_question_column_in_one_part() -> None:
 def test_a_yes_no_header_is_no_id_column() -> None:
     with pytest.raises(QuestionnaireError, match="no 'id' column"):
         parse_csv("Question,Yes/No\nDo you encrypt data?,Yes\n", "q.csv")
+
+
+def test_of_two_bilingual_question_columns_the_first_is_the_question() -> None:
+    """ "Frage/Question" before "Folgefrage/Question" (a follow-up): the first is read."""
+    text = (
+        '"ID","Frage/Question","Antwort/Answer","Folgefrage/Question"\n'
+        '"Q1","Is MFA required?","",""\n'
+    )
+    (question,) = parse_csv(text, "q.csv")
+    assert question.question == "Is MFA required?"

@@ -242,8 +242,8 @@ def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int |
 
 def _by_part(names: dict[str, int], usual: Sequence[str]) -> int | None:
     """The column whose header, cut at "/", is a usual name in one of its parts: a
-    bilingual "Frage/Question", a bank's "Evidence / Comments"."""
-    for header, column in names.items():
+    bilingual "Frage/Question", a bank's "Evidence / Comments" (the first such column)."""
+    for header, column in sorted(names.items(), key=lambda named: named[1]):
         if "/" not in header or _YES_NO_HEADER.search(header):  # "Yes/No" names no "No" column
             continue
         if any(len(part.strip()) > 2 and part.strip() in usual for part in header.split("/")):
