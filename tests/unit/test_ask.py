@@ -287,6 +287,7 @@ def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core
         ("Are unattended workstations locked after 15 minutes?", ("unattended workstations",)),
         ("Has a risk assessment been performed this year?", ("risk assessment",)),
         ("Do you encrypt customer data at rest?", ()),  # the practice comes first
+        ("Are users required to change their passwords periodically?", ()),  # who acts
         ("Is there an incident response plan?", ()),
     ],
 )

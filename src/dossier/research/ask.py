@@ -273,6 +273,13 @@ _SAID_OF_IT = re.compile(
     r"|written|seen|put|given|taken|drawn|found|led|shut)$",
     re.I,
 )
+# "Are users required to change their passwords?": the subject is who acts; the ask is
+# the act.
+_ACTOR_FIRST = re.compile(
+    r"^(?:[\w/-]+\s+){1,5}?(?:required|allowed|permitted|expected|obliged|obligated|able"
+    r"|forbidden|prohibited|encouraged|mandated|trained|authori[sz]ed)\s+to\b",
+    re.I,
+)
 _NOT_SAID_OF_IT = frozenset(("screen", "token", "often", "open", "kitchen", "need", "seed"))
 _DETERMINERS = frozenset(
     "the a an every each all any your its their our such these those this that".split()
@@ -286,7 +293,7 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
     "Are monitoring and internal reporting capabilities established to report on ...?",
     "remediation" of "Is the remediation of vulnerabilities automated?". Empty when the
     item opens otherwise ("Do you ...", "Is there ...")."""
-    if not _SUBJECT_FIRST.match(question.strip()):
+    if not _SUBJECT_FIRST.match(question.strip()) or _ACTOR_FIRST.match(core):
         return ()
     end = _SUBJECT_END.search(core)
     tokens = (core[: end.start()] if end else core).split()

@@ -767,12 +767,14 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
 
 
 # Words too general to say what an item is about: "internal reporting capabilities" is
-# about reporting; "data", "information" about whatever data a sentence names.
+# about reporting, "privileged access rights" about access; "data", "information" about
+# whatever data a sentence names; "users", "staff" about what they do.
 _GENERAL_HEADS = frozenset(
     stem(w)
     for w in """plan program programme process procedure measure capability policy mechanism
     control practice system approach framework standard activity requirement data
-    information""".split()
+    information right level user employee staff personnel people member individual
+    workforce""".split()
 )
 
 
