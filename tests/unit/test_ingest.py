@@ -265,6 +265,16 @@ def test_effective_date_as_datetime() -> None:
     assert doc.effective_date == "2024-01-15"
 
 
+@pytest.mark.parametrize("key", ["effective", "Effective-On", "effective_from"])
+def test_the_date_a_document_took_effect_is_read_under_its_usual_keys(key: str) -> None:
+    """ "effective: 2025-08-20" dates the document as effective_date does; under such a
+    key a value that is no date ("on approval") states none, and the document is read."""
+    doc = read_document(source("a.md", f"---\n{key}: 2025-08-20\n---\nBody text."))
+    assert doc.effective_date == "2025-08-20"
+    undated = read_document(source("a.md", f"---\n{key}: on approval\n---\nBody text."))
+    assert undated.effective_date is None and undated.text.strip() == "Body text."
+
+
 @pytest.mark.parametrize("value", ["next week", "15/01/2024", "'2024-13-01'", "yes", "2024"])
 def test_bad_effective_date_names_the_key(value: str) -> None:
     with pytest.raises(UnreadableDocument, match="effective_date") as info:

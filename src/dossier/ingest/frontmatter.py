@@ -77,6 +77,7 @@ REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
 METADATA_KEYS = frozenset(
     (
         *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
+        *("effective", "effective_on", "effective_from"),
         *REVIEW_DATE_KEYS,
         *("review_date", "next_review", "next_review_date", "owner", "author", "version", "date"),
         *("approved", "approved_by", "approver", "approval_date", "approved_on"),
@@ -219,7 +220,7 @@ def _key_text(key: Any) -> str:
 
 def authority_fields(metadata: dict[str, Any]) -> tuple[str | None, str | None, tuple[str, ...]]:
     return (
-        _iso_date(metadata.get("effective_date")),
+        _effective_date(metadata),
         _status(metadata.get("status")),
         _supersedes(metadata.get("supersedes")),
     )
@@ -237,6 +238,24 @@ _UNFILLED = re.compile(
 def unfilled(value: Any) -> bool:
     """Whether a front-matter value is an unfilled template placeholder (or empty)."""
     return isinstance(value, str) and _UNFILLED.fullmatch(value.strip() or "x") is not None
+
+
+# Other keys documents write the date they took effect under ("effective: 2025-08-20"):
+# read when they hold a date; any other value ("effective: on approval") states none.
+EFFECTIVE_DATE_ALIASES = ("effective", "effective_on", "effective_from")
+
+
+def _effective_date(metadata: dict[str, Any]) -> str | None:
+    if "effective_date" in metadata:
+        return _iso_date(metadata["effective_date"])
+    for key in EFFECTIVE_DATE_ALIASES:
+        try:
+            found = _iso_date(metadata.get(key))
+        except UnreadableDocument:
+            continue
+        if found is not None:
+            return found
+    return None
 
 
 def _iso_date(value: Any) -> str | None:
