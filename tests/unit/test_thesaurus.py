@@ -22,6 +22,15 @@ def test_an_alternative_says_the_term() -> None:
     assert not thesaurus.says(stem("encrypt"), present)
 
 
+def test_audit_records_are_logs_and_destruction_is_disposal() -> None:
+    """NIST writes "audit records" where policies write "audit logs"; "destruction" and
+    "sanitization" are nouns of the disposal group ("securely wiped prior to disposal")."""
+    assert thesaurus.says(stem("log"), set(content_terms("Audit records are kept 365 days.")))
+    wiped = set(content_terms("Drives are securely wiped prior to disposal."))
+    assert thesaurus.says(stem("destruction"), wiped)
+    assert thesaurus.says(stem("sanitization"), wiped)
+
+
 def test_a_phrase_counts_only_when_all_its_words_occur() -> None:
     assert thesaurus.says(stem("vendor"), set(content_terms("a third party provider")))
     assert not thesaurus.says(stem("vendor"), set(content_terms("a party")))
