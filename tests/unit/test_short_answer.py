@@ -2725,3 +2725,26 @@ def test_a_confirmation_of_a_negation_is_not_read_as_a_yes_no_question() -> None
         )[0]
         != "Yes"
     )
+
+
+REQUIREMENT = "3.4.8 Apply deny-by-exception policy to allow the execution of authorized software."
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("Implementation: Not implemented. Unapproved portable executables can run.", ("No", None)),
+        ("Implementation: Planned. Tracked as POA&M item 2.", ("No", None)),
+        ("Status: Not yet implemented.", ("No", None)),
+        ("Implementation status: Partially implemented.", ("Needs review", "scope")),
+        ("Implementation: Implemented. Intune allows only approved software.", ("Yes", None)),
+    ],
+)
+def test_a_controls_implementation_status_answers_not_its_restated_requirement(
+    status: str, expected: tuple[str, str | None]
+) -> None:
+    """A security plan restates each requirement, then says whether it is in place: the
+    requirement was read as the practice and answered Yes for a control "Not
+    implemented"."""
+    question = "Do you use application allowlisting to allow only authorized software?"
+    assert _short(question, f"{REQUIREMENT}\n{status}") == expected

@@ -210,6 +210,9 @@ def short_answer(
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
     quoted = _folded(claims[0].quotes[0].text)
+    status = _implementation_status(brief, quoted)
+    if status is not None:
+        return status
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
@@ -255,6 +258,36 @@ def short_answer(
         return NEEDS_REVIEW, _denial_finding(denial)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
+
+
+# A control's implementation status as security plans write it under the control's
+# requirement: "Implementation: Not implemented.", "Status: Planned", "Implementation
+# status: Partially implemented". The requirement restated above it is a demand, not a
+# practice: the status says whether it is followed.
+_STATUS = r"\b(?:implementation(?:\s+status)?|control\s+status|status)\s*[:\-\u2013|]\s*"
+_NOT_IN_PLACE = re.compile(
+    rf"{_STATUS}(?:not\s+(?:yet\s+)?implemented|planned|not\s+in\s+place|not\s+started)\b",
+    re.I,
+)
+_PARTLY_IN_PLACE = re.compile(
+    rf"{_STATUS}(?:partially(?:\s+implemented)?|partly\s+implemented|in\s+progress)\b", re.I
+)
+
+
+def _implementation_status(brief: Brief | None, quoted: str) -> tuple[str, Finding | None] | None:
+    """For a yes/no question, what the lead quote's implementation status line answers:
+    No when the control is not (yet) implemented or only planned; a person decides
+    when it is partly implemented. None when the quote states no such status."""
+    if brief is None or (brief.facts and brief.facts[0].asks is not None):
+        return None
+    if _NOT_IN_PLACE.search(quoted):
+        return NO, None
+    partly = _PARTLY_IN_PLACE.search(quoted)
+    if partly is not None:
+        said = " ".join(partly.group(0).split())
+        detail = f"the lead quote states the control is only partly in place (“{said}”)"
+        return NEEDS_REVIEW, Finding("scope", 0, f"{detail}: a person decides what to answer")
+    return None
 
 
 # A yes/no question's follow-up asking a value of the practice: "If so, how often?"
