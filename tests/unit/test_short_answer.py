@@ -2748,3 +2748,28 @@ def test_a_controls_implementation_status_answers_not_its_restated_requirement(
     implemented"."""
     question = "Do you use application allowlisting to allow only authorized software?"
     assert _short(question, f"{REQUIREMENT}\n{status}") == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are employees background checked before they are given access to CUI systems?",
+            "Access to systems containing CUI is not granted until the background check is "
+            "completed.",
+        ),
+        (
+            "Are code changes peer reviewed before merging?",
+            "Changes are not merged without an approving review from a second engineer.",
+        ),
+    ],
+)
+def test_a_precondition_stated_as_not_until_is_no_denial(question: str, lead: str) -> None:
+    """ "not granted until the check is completed" states the check is done first."""
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_practice_denied_before_a_condition_is_still_denied() -> None:
+    assert _short("Are code changes reviewed?", "Changes are not reviewed before merging.")[0] != (
+        "Yes"
+    )

@@ -129,7 +129,12 @@ _BOUNDING = re.compile(
     # a condition, not a denial: "access that is no longer required is removed", "an
     # auditor who does not audit their own work", "where this does not delay containment"
     r"|\bno\s+longer\s+(?:required|needed|necessary|in\s+use|used)\b"
-    r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b",
+    r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b"
+    # a precondition: "access is not granted until the background check is completed",
+    # "changes are not merged without an approving review"
+    r"|\b(?:not|never)\s+(?:be\s+)?(?:granted|given|provided|issued|enabled|created|activated"
+    r"|allowed|permitted|deployed|released|merged|approved)\b"
+    r"(?=[^.;]{0,60}?\b(?:until|before|unless|without|prior\s+to)\b)",
     re.I,
 )
 # A question asking that something is kept from happening: a negation in the lead states
