@@ -38,7 +38,7 @@ from tests.fakes import HashingEmbedder
         ("Do you encrypt stored data?", {"at rest"}),
         ("What is the acknowledgement time for SEV-1 incidents?", {"sev 1"}),
         ("Are contractors required to sign an NDA?", {"contractors"}),
-        ("Employees sign a confidentiality agreement at hire.", {"employees"}),
+        ("Employees sign a confidentiality agreement at hire.", {"employees", "joiners"}),
         ("All workforce members complete training.", {"employees", "contractors"}),
         ("Do you assess your suppliers annually?", {"third parties"}),
         ("- High: 15 days.", {"high"}),
@@ -355,3 +355,19 @@ def test_a_recipient_is_not_read_across_a_relative_clause() -> None:
         )
         == frozenset()
     )
+
+
+def test_a_leavers_deadline_is_not_a_movers_or_a_joiners() -> None:
+    """Access is removed on a transfer and on leaving with deadlines of their own."""
+    asked = qualifiers_named("How quickly is system access removed when an employee leaves?")
+    assert "leavers" in asked
+    transfer = (
+        "When an employee transfers to a new role, access not needed in the new role is "
+        "removed within 5 business days."
+    )
+    assert another_qualifier(asked, transfer)
+    assert another_qualifier(asked, "New hires receive access within 1 business day.")
+    departing = "Accounts of departing personnel are disabled within 4 hours of separation."
+    assert not another_qualifier(asked, departing)
+    assert "leavers" not in qualifiers_named("TLS termination happens at the load balancer.")
+    assert "movers" not in qualifiers_named("Data transfers use TLS 1.2.")

@@ -218,6 +218,33 @@ _DATA_CENTRES = re.compile(
 )
 
 
+# Which moment of employment: joining, moving to another role, or leaving. Access is
+# granted, changed and removed on each with its own deadline ("access not needed in the
+# new role is removed within 5 business days" is no deadline for a leaver's accounts).
+JOINERS, MOVERS, LEAVERS = "joiners", "movers", "leavers"
+_JOINERS = re.compile(
+    r"\bnew\s+(?:hires?|employees|starters|joiners|staff)\b|\bjoiners?\b"
+    r"|\b(?:upon|on|after|at|before)\s+hire\b|\bonboarding\b",
+    re.I,
+)
+_MOVERS = re.compile(
+    r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
+    r"|position)s?\b|\btransfer(?:s|red|ring)?\b(?=[^.;]{0,40}\b(?:role|team|position"
+    r"|department|job)s?\b)",
+    re.I,
+)
+_LEAVERS = re.compile(
+    r"\bleavers?\b|\bleav(?:es|ing)\s+(?:the\s+)?(?:company|organi[sz]ation|firm|business)\b"
+    r"|\b(?:employee|staff|person|user|someone|worker|contractor|individual|member)s?\s+"
+    r"(?:leaves?|leaving)\b"
+    r"|\bdepart(?:s|ure|ing|ed)\b|\boffboard\w*|\bresign\w*"
+    r"|(?<!TLS\s)(?<!SSL\s)(?<!session\s)(?<!connection\s)\btermin(?:ation|ated)\b"
+    r"|\b(?:of|upon|on|after|following)\s+separation\b"
+    r"|\bseparated\s+(?:employees|personnel|staff|users|workers)\b",
+    re.I,
+)
+
+
 def _recipients(text: str) -> set[str]:
     found = {
         who for who, pattern in (*_RECIPIENT_AFTER, *_RECIPIENT_BEFORE) if pattern.search(text)
@@ -241,6 +268,7 @@ _FAMILY = {
     RPO: "recovery objective",
     OFFICES: "site",
     DATA_CENTRES: "site",
+    **dict.fromkeys((JOINERS, MOVERS, LEAVERS), "moment of employment"),
 }
 
 
@@ -278,6 +306,7 @@ def qualifiers_named(text: str) -> frozenset[str]:
     if _EVERY_ACCOUNT.search(text) or (USER_ACCOUNTS in found and _PRIVILEGE_WORD.search(text)):
         found |= {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS}  # "admins and user accounts alike"
     sites = ((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES))
+    sites += ((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS))
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))
 
