@@ -2773,3 +2773,11 @@ def test_a_practice_denied_before_a_condition_is_still_denied() -> None:
     assert _short("Are code changes reviewed?", "Changes are not reviewed before merging.")[0] != (
         "Yes"
     )
+
+
+def test_whose_data_the_asker_names_is_not_the_subject_a_value_must_name() -> None:
+    """HECVAT asks of "institution data"; a vendor's backups of it are its backups."""
+    question = "How frequently are backups of institution data performed?"
+    snapshots = "Aurora automated snapshots run every 24 hours, plus point-in-time recovery logs."
+    assert _short(question, snapshots) == ("every 24 hours", None)
+    assert _short(question, "Backup restores are tested quarterly.") == ("Needs review", "subject")

@@ -650,6 +650,15 @@ def _differs(kind: str, other: str, value: str) -> bool:
     return first != second and first[-1:] == second[-1:]
 
 
+# Whose data a practice covers, in the asker's words: "backups of institution data" are
+# the backups; the vendor's documents never call its customers' data the institution's.
+_WHOSE_DATA = re.compile(
+    r"\bof\s+(?:the\s+)?(?:institution(?:al)?|customer|client|tenant|university|college"
+    r"|school|campus|member|your|our|their)(?:['\u2019]s)?\s+(?:data|information|records)\b",
+    re.I,
+)
+
+
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     """The terms of what a value question asks about that the lead sentence does not
     name (nor a thesaurus alternative), when of three or more it names one at most and
@@ -663,7 +672,8 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     something else ("The incident response plan shall be tested periodically" for the
     disaster recovery plan)."""
     present = set(content_terms(lead))
-    subject = subject_terms(fact)
+    owners = {t for m in _WHOSE_DATA.finditer(fact.text) for t in content_terms(m.group(0))}
+    subject = [t for t in subject_terms(fact) if t not in owners]
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
