@@ -862,3 +862,19 @@ def test_an_item_about_remediation_is_not_answered_by_a_sentence_about_triage(
     assert _Research(engine, make_brief(Question("Q2", fixed))).ask.subject == (
         ("applic", "secur", "vulner"),
     )
+
+
+def test_a_yes_no_questions_list_item_is_quoted_without_the_next_items(tmp_path: Path) -> None:
+    """The MFA bullet was quoted with the production-access and break-glass bullets after
+    it; a yes/no question's item is quoted alone, a value question's with the items."""
+    text = (
+        "# Access\n\nRules for engineers:\n\n- MFA is required for all accounts.\n"
+        "- Production access needs a ticket.\n- Break-glass accounts are sealed.\n"
+    )
+    engine, index = _engine(tmp_path, {"access.md": text})
+    mfa = _candidate(index, "access.md", "MFA is required for all accounts.", 1.0)
+    assert engine.quote_of(mfa.sentence, item_alone=True) == "MFA is required for all accounts."
+    assert "Production access" in engine.quote_of(mfa.sentence)
+    research = _Research(engine, make_brief(Question("Q1", "Is MFA required?")))
+    evidence = research._evidence([(0, mfa)], [])
+    assert evidence.selections[0].quotes == ("MFA is required for all accounts.",)

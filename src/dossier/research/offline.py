@@ -146,7 +146,11 @@ class OfflineEngine:
         return tuple(first_queries(brief, self.scoring.stats.rarest(_terms_of(brief))))
 
     def quote_of(
-        self, sentence: Sentence, lead: bool = True, close: Collection[tuple[str, int]] = ()
+        self,
+        sentence: Sentence,
+        lead: bool = True,
+        close: Collection[tuple[str, int]] = (),
+        item_alone: bool = False,
     ) -> str:
         """The quote a chosen sentence gives: the sentence, with the sentences
         around it in its passage while the quote stays within
@@ -155,7 +159,9 @@ class OfflineEngine:
         grows back over the sentence before only when the sentence leans on it
         (``_needs_before``) or that sentence is itself close to answering (in
         ``close``: (passage, start) of the candidates within the lead's margin), so
-        that a reader does not read an unrelated sentence first."""
+        that a reader does not read an unrelated sentence first. ``item_alone``: a list
+        item is quoted without the items after it (a yes/no question's: the next
+        bullets are other rules; a value's are read with it, see ``_apart``)."""
         settings = self.settings
         limit = settings.quote_window_chars if lead else settings.support_window_chars
         if (
@@ -175,6 +181,11 @@ class OfflineEngine:
             or (before.chunk_id, before.start) in close
         )
         apart = _apart(text, siblings, at)
+        if item is not None and item_alone:
+            apart = [
+                a or (i > at and _opens_item(text, s) is not None)
+                for i, (a, s) in enumerate(zip(apart, siblings, strict=True))
+            ]
         start, end = _window(spans, at, limit, back, apart)
         if item is not None:  # a nested item reads under the item above it
             start = _under_lead_in(text, sentence, start, end, limit)
@@ -217,6 +228,8 @@ class _Research:
             brief.tried,
         )
         self.ask = self._ask()
+        # a yes/no question's list item is quoted alone: the next bullets are other rules
+        self._items_alone = all(fact.asks is None for fact in brief.facts)
 
     def run(self) -> Evidence:
         if not self.brief.english:
@@ -498,7 +511,9 @@ class _Research:
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[str] = []
         first = self.brief.facts[0]
-        lead_quote = self.engine.quote_of(lead.sentence, True, self._close(ranking, lead))
+        lead_quote = self.engine.quote_of(
+            lead.sentence, True, self._close(ranking, lead), self._items_alone
+        )
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
             if not demand and lead_answers_part(fact, first, lead.sentence.text):
@@ -622,7 +637,7 @@ class _Research:
         selections = tuple(
             Selection(
                 c.sentence.chunk_id,
-                (self.engine.quote_of(c.sentence, number == 0, close),),
+                (self.engine.quote_of(c.sentence, number == 0, close, self._items_alone),),
                 fact,
                 c.score,
                 focus=c.sentence.text,

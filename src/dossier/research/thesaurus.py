@@ -131,6 +131,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("classify", "classification", "categorize", "sensitivity"),
     ("risk assessment", "risk analysis", "risk register"),
     ("change management", "change control", "change request", "pull request"),
+    ("peer", "code review", "approving review", "second engineer", "another engineer"),
     ("automate", "automatic", "continuous integration", "pipeline"),
     ("remote", "telework", "work from home", "vpn"),
     ("physical", "facility", "premises", "office"),
