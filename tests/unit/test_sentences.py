@@ -49,6 +49,19 @@ def test_list_markers_and_emphasis_are_not_quoted() -> None:
     assert sentence.text == "Laptops must be encrypted at rest."
 
 
+@pytest.mark.parametrize("box", ["[ ]", "[x]", "\\[ \\]", "[X]"])
+def test_a_checklist_box_is_no_part_of_the_quote(box: str) -> None:
+    """An onboarding checklist's "- [ ] Complete ..." is quoted from its first word."""
+    chunk = _chunk(f"- {box} Complete security awareness training in the first week.")
+    (sentence,) = passage_sentences(chunk)
+    assert sentence.text == "Complete security awareness training in the first week."
+
+
+def test_a_bracket_that_is_no_box_stays() -> None:
+    (sentence,) = passage_sentences(_chunk("- [Company] encrypts all laptops at rest."))
+    assert sentence.text.startswith("[Company]")
+
+
 def test_html_cells_and_list_items_are_sentences_of_their_own() -> None:
     chunk = _chunk(
         "<li>Reviews access quarterly for all systems\n</li>\n"

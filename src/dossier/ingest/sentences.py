@@ -27,7 +27,8 @@ _BLOCK_TAGS = re.compile(
 # emphasis, inline tags, table pipes, quote markers.
 _LEADING = re.compile(
     r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
-    r"|\{\{\s*[#^/][^{}]{1,60}\}\})+"  # a template's section tag: "{{#hipaa}}"
+    r"|\{\{\s*[#^/][^{}]{1,60}\}\}"  # a template's section tag: "{{#hipaa}}"
+    r"|\\?\[[ xX]?\\?\](?=\s))+"  # a checklist box: "[ ]", "[x]", escaped "\[ \]"
 )
 _TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;|\{\{\s*[#^/][^{}]{1,60}\}\})+$")
 _MIN_WORDS = 3
