@@ -285,7 +285,15 @@ def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core
         ("Are threat models built?", ("threat models",)),
         ("Are SSL/TLS private keys appropriately protected?", ("SSL/TLS private keys",)),
         ("Are unattended workstations locked after 15 minutes?", ("unattended workstations",)),
-        ("Has a risk assessment been performed this year?", ("risk assessment",)),
+        ("Has a risk assessment been performed this year?", ()),  # an auxiliary's verb
+        ("Can the system enforce password complexity?", ()),
+        ("Is the principle of least privilege enforced?", ("least privilege",)),
+        ("Are copies of backups stored offsite?", ("backups",)),
+        ("Is your SOC 2 report available?", ("SOC 2 report",)),
+        ("Is security training mandatory?", ("security training",)),
+        ("Are backups geo-redundant?", ("backups",)),
+        ("Is role-based access control implemented?", ("role-based access control",)),
+        ("Is end-to-end encryption used?", ("end-to-end encryption",)),
         ("Do you encrypt customer data at rest?", ()),  # the practice comes first
         ("Are users required to change their passwords periodically?", ()),  # who acts
         ("Is there an incident response plan?", ()),

@@ -8,6 +8,7 @@ import hashlib
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from dossier.common.textutil import content_terms, stem
 from dossier.index.hybrid import HybridIndex, update_index
@@ -31,6 +32,7 @@ from dossier.research.offline import (
     _needs_before,
     _Ranking,
     _Research,
+    _subject_heads,
     value_first,
 )
 from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
@@ -878,3 +880,17 @@ def test_a_yes_no_questions_list_item_is_quoted_without_the_next_items(tmp_path:
     research = _Research(engine, make_brief(Question("Q1", "Is MFA required?")))
     evidence = research._evidence([(0, mfa)], [])
     assert evidence.selections[0].quotes == ("MFA is required for all accounts.",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is customer data encrypted in transit?",
+        "Is production data used in test environments?",
+        "Are end users allowed local admin rights?",
+    ],
+)
+def test_whose_stuff_an_item_names_is_no_subject_a_sentence_must_name(question: str) -> None:
+    """ "All data in transit is encrypted using TLS 1.2" answers for customer data: a
+    subject ending in data, information or users sets no word a sentence must name."""
+    assert _subject_heads(make_brief(Question("Q1", question))) == ()

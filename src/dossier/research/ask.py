@@ -254,23 +254,27 @@ def _tidy(text: str) -> str:
 
 # A yes/no item that opens with its subject: "Are audit records generated?", "Is the
 # remediation of application vulnerabilities automated?" ("Is there", "Do you" open
-# with none: the practice comes first).
+# with none: the practice comes first; "Can the system enforce ..." with its verb).
 _SUBJECT_FIRST = re.compile(
-    r"^(?:is|are|was|were|has|have|will|can|shall|should|must)\s+"
-    r"(?!(?:there|it|this|that|you|we|they)\b)",
+    r"^(?:is|are|was|were)\s+(?!(?:there|it|this|that|you|we|they)\b)",
     re.I,
 )
-# Where the subject's noun phrase ends: a preposition, a relative, a verb, a clause mark.
+# Where the subject's noun phrase ends: a preposition, a relative, a verb, a clause mark
+# (not inside a hyphenated word: "role-based", "sign-on", "end-to-end").
 _SUBJECT_END = re.compile(
-    r"\b(?:of|for|to|in|within|with|by|on|at|from|between|against|concerning|regarding"
-    r"|associated|that|which|who|including|be|been|being|is|are|when|where|if|such|based"
-    r"|across|under|during|used|using|via)\b|[,;:(]",
+    r"(?<![\w-])(?:of|for|to|in|within|with|by|on|at|from|between|against|concerning"
+    r"|regarding|associated|that|which|who|including|be|been|being|is|are|when|where|if|such"
+    r"|based|across|under|during|used|using|via)(?![\w-])|[,;:(]",
     re.I,
 )
-# A word saying something of the subject, not naming it: "automated", "built", "securely".
+# A word saying something of the subject, not naming it: "automated", "built", "securely",
+# "available", "mandatory", "subject to".
 _SAID_OF_IT = re.compile(
-    r"^(?:[a-z]+(?:ed|en)|[a-z]+ly|built|done|made|kept|held|run|set|met|shown|known|sent"
-    r"|written|seen|put|given|taken|drawn|found|led|shut)$",
+    r"^(?:[a-z]+(?:ed|en)|[a-z]+ly|[a-z]{4,}(?:able|ible)|built|done|made|kept|held|run|set"
+    r"|met|shown|known|sent|written|seen|put|given|taken|drawn|found|led|shut|mandatory"
+    r"|compulsory|optional|responsible|subject|compliant|redundant|resistant|proof|aware"
+    r"|able|capable|sufficient|adequate|appropriate|current|valid|effective|active|unique"
+    r"|separate|independent|present|in|on|up|free)$",
     re.I,
 )
 # "Are users required to change their passwords?": the subject is who acts; the ask is
@@ -284,6 +288,13 @@ _NOT_SAID_OF_IT = frozenset(("screen", "token", "often", "open", "kitchen", "nee
 _DETERMINERS = frozenset(
     "the a an every each all any your its their our such these those this that".split()
 )
+# Nouns that only point at what follows "of": "the principle of least privilege", "copies
+# of backups", "the results of penetration tests".
+_POINTING = frozenset(
+    """principle principles concept copy copies result results outcome outcomes following
+    list lists type types form forms kind kinds set sets use usage number scope part parts
+    effectiveness status""".split()
+)
 
 
 def subject_phrases(question: str, core: str) -> tuple[str, ...]:
@@ -291,19 +302,35 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
     conjunct: "local emergency authorities" of "Are local emergency authorities
     included in the exercise?", "monitoring" and "internal reporting capabilities" of
     "Are monitoring and internal reporting capabilities established to report on ...?",
-    "remediation" of "Is the remediation of vulnerabilities automated?". Empty when the
-    item opens otherwise ("Do you ...", "Is there ...")."""
+    "remediation" of "Is the remediation of vulnerabilities automated?", "least
+    privilege" of "Is the principle of least privilege enforced?". Empty when the item
+    opens otherwise ("Do you ...", "Is there ...")."""
     if not _SUBJECT_FIRST.match(question.strip()) or _ACTOR_FIRST.match(core):
         return ()
+    phrase = _noun_phrase(core)
     end = _SUBJECT_END.search(core)
-    tokens = (core[: end.start()] if end else core).split()
+    if (
+        phrase
+        and phrase[-1].lower() in _POINTING
+        and end is not None
+        and end.group(0).lower() == "of"
+    ):
+        phrase = _noun_phrase(core[end.end() :])  # what the pointing noun points at
+    conjuncts = re.split(r"\s+(?:and|or|and/or)\s+", " ".join(phrase), flags=re.I)
+    return tuple(c for c in (c.strip() for c in conjuncts) if c)
+
+
+def _noun_phrase(text: str) -> list[str]:
+    """The words the text opens with up to where its noun phrase ends."""
+    end = _SUBJECT_END.search(text)
+    tokens = (text[: end.start()] if end else text).split()
     phrase: list[str] = []
     for token in tokens:
         if token.lower() in _DETERMINERS and not phrase:
             continue
-        plain = "-" not in token and token.lower() not in _NOT_SAID_OF_IT
-        if phrase and plain and _SAID_OF_IT.match(token):
+        last = token.rsplit("-", 1)[-1]  # "tamper-proof", "geo-redundant"
+        plain = last.lower() not in _NOT_SAID_OF_IT and ("-" not in token or len(last) > 3)
+        if phrase and plain and _SAID_OF_IT.match(last):
             break  # "testing automated": the predicate begins
         phrase.append(token)
-    conjuncts = re.split(r"\s+(?:and|or|and/or)\s+", " ".join(phrase), flags=re.I)
-    return tuple(c for c in (c.strip() for c in conjuncts) if c)
+    return phrase

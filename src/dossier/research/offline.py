@@ -782,14 +782,20 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
 
 
 # Words too general to say what an item is about: "internal reporting capabilities" is
-# about reporting, "privileged access rights" about access; "data", "information" about
-# whatever data a sentence names; "users", "staff" about what they do.
+# about reporting, "privileged access rights" about access (the word before them says it).
 _GENERAL_HEADS = frozenset(
     stem(w)
     for w in """plan program programme process procedure measure capability policy mechanism
-    control practice system approach framework standard activity requirement data
-    information right level user employee staff personnel people member individual
-    workforce""".split()
+    control practice system approach framework standard activity requirement right level
+    """.split()
+)
+# Heads naming whose or what stuff, not the practice: "customer data", "personal
+# information", "end users" are about what is done with them; no word before them says
+# it (a sentence says "all data in transit", not whose).
+_STUFF_HEADS = frozenset(
+    stem(w)
+    for w in """data information record user employee staff personnel people member
+    individual workforce""".split()
 )
 
 
@@ -797,13 +803,16 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
     """What a yes/no item opening with its subject asks about: each conjunct's stems
     without the general words; its last one names it ("internal reporting
     capabilities": reporting), or the phrase it ends when the thesaurus knows it
-    ("background verification": a background check). None for an item asking a value
-    or a document (their own checks name the subject)."""
+    ("background verification": a background check). None for a conjunct naming stuff
+    ("customer data"), and for an item asking a value or a document (their own checks
+    name the subject)."""
     if brief.about_document or (brief.facts and brief.facts[0].asks):
         return ()
     heads: list[tuple[str, ...]] = []
     for phrase in subject_phrases(brief.query, brief.core):
         terms = thesaurus.abbreviated(content_terms(phrase))
+        if not terms or terms[-1] in _STUFF_HEADS:
+            continue
         naming = tuple(t for t in terms if t not in _GENERAL_HEADS)
         if naming:
             heads.append(naming)
