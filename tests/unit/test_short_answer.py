@@ -2781,3 +2781,22 @@ def test_whose_data_the_asker_names_is_not_the_subject_a_value_must_name() -> No
     snapshots = "Aurora automated snapshots run every 24 hours, plus point-in-time recovery logs."
     assert _short(question, snapshots) == ("every 24 hours", None)
     assert _short(question, "Backup restores are tested quarterly.") == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is access granted before the background check is completed?",
+            "Access is not granted until the background check is completed.",
+        ),
+        (
+            "Is customer data shared with third parties without consent?",
+            "Customer data is not provided to third parties without the customer's written "
+            "consent.",
+        ),
+    ],
+)
+def test_a_precondition_asked_about_is_denied_by_not_until(question: str, lead: str) -> None:
+    """Asked whether it is done before or without the condition, "not ... until" is No."""
+    assert _short(question, lead)[0] != "Yes"

@@ -1211,3 +1211,7 @@ def test_verifying_is_testing_and_reviewing_alike(question: str, sentence: str) 
 def test_an_end_of_day_deadline_is_read_in_its_usual_wordings(sentence: str, days: float) -> None:
     value = value_about(_fact("How quickly is access revoked when an employee leaves?"), sentence)
     assert value is not None and as_days("duration", value) == days
+
+
+def test_a_counted_thing_is_the_subject_of_how_many() -> None:
+    assert subject_run(_fact("How many attempts are allowed before lockout?")) == ("attempt",)

@@ -129,12 +129,24 @@ _BOUNDING = re.compile(
     # a condition, not a denial: "access that is no longer required is removed", "an
     # auditor who does not audit their own work", "where this does not delay containment"
     r"|\bno\s+longer\s+(?:required|needed|necessary|in\s+use|used)\b"
-    r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b"
-    # a precondition: "access is not granted until the background check is completed",
-    # "changes are not merged without an approving review"
-    r"|\b(?:not|never)\s+(?:be\s+)?(?:granted|given|provided|issued|enabled|created|activated"
+    r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b",
+    re.I,
+)
+# A precondition, not a denial: "access is not granted until the background check is
+# completed", "changes are not merged without an approving review" (unless the question
+# asks whether it is done before or without it: then it is the answer, a No).
+_PRECONDITION = re.compile(
+    r"\b(?:not|never)\s+(?:be\s+)?(?:granted|given|provided|issued|enabled|created|activated"
     r"|allowed|permitted|deployed|released|merged|approved)\b"
-    r"(?=[^.;]{0,60}?\b(?:until|before|unless|without|prior\s+to)\b)",
+    r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)",
+    re.I,
+)
+# A question asking whether the gated thing happens before or without the condition:
+# "Is access granted before the check is completed?" (not "Are employees checked
+# before they are given access?", which asks of the condition).
+_PRECONDITION_ASKED = re.compile(
+    r"\b(?:grant|giv|given|provid|issu|enabl|creat|activat|allow|permit|deploy|releas|merg"
+    r"|approv|shar|disclos)\w*\b[^?]*?\b(?:until|before|without|prior\s+to|unless)\b",
     re.I,
 )
 # A question asking that something is kept from happening: a negation in the lead states
@@ -1286,7 +1298,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
             continue
         elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
         for negation in _NEGATION.finditer(clause):
-            if _bounding(clause, negation.start()) or _in_condition(
+            if _bounding(clause, negation.start(), brief.query) or _in_condition(
                 brief.query, lead, lead.find(clause) + negation.start()
             ):
                 continue  # "no later than", "an auditor who does not audit their own work"
@@ -1301,7 +1313,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
     negations = [
         m
         for m in _NEGATION.finditer(lead)
-        if not _bounding(lead, m.start())
+        if not _bounding(lead, m.start(), asked)
         and not _names_by_negation(asked, lead, m.start())
         and not _in_condition(asked, lead, m.start())
     ]
@@ -1699,7 +1711,10 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
             sentence = text[a:b].strip()
             if contrast and not re.search(rf"\b{re.escape(contrast.group(0))}\b", sentence, re.I):
                 continue  # "stored in the United States" affirms nothing stored outside it
-            negated = any(not _bounding(sentence, m.start()) for m in _NEGATION.finditer(sentence))
+            negated = any(
+                not _bounding(sentence, m.start(), brief.query)
+                for m in _NEGATION.finditer(sentence)
+            )
             forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
             permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
             if (
@@ -1735,7 +1750,9 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for text in others:
         for match in _NEGATION.finditer(text):
-            if _bounding(text, match.start()) or _in_condition(brief.query, text, match.start()):
+            if _bounding(text, match.start(), brief.query) or _in_condition(
+                brief.query, text, match.start()
+            ):
                 continue
             if not _names_after(text, match.end(), wanted):
                 continue
@@ -1786,10 +1803,11 @@ def _names_after(text: str, after: int, terms: set[str]) -> bool:
 _PURPOSE_BEFORE = re.compile(r"\bso\s+(?:that\s+)?(?:\w+\s+){0,3}$", re.I)
 
 
-def _bounding(text: str, at: int) -> bool:
+def _bounding(text: str, at: int, question: str) -> bool:
     return (
         _BOUNDING.match(text, at) is not None
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
+        or (_PRECONDITION.match(text, at) is not None and not _PRECONDITION_ASKED.search(question))
     )
 
 

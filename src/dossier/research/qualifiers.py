@@ -305,8 +305,10 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found.add(USER_ACCOUNTS)
     if _EVERY_ACCOUNT.search(text) or (USER_ACCOUNTS in found and _PRIVILEGE_WORD.search(text)):
         found |= {PRIVILEGED_ACCOUNTS, USER_ACCOUNTS}  # "admins and user accounts alike"
-    sites = ((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES))
-    sites += ((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS))
+    sites = (
+        *((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES)),
+        *((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS)),
+    )
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))
 

@@ -535,7 +535,10 @@ _VALUE_ASKED = re.compile(
 )
 
 
-_UNIT_WORD = re.compile(UNIT_WORDS, re.I)
+# A unit a question counts in ("How many days ..."), not a thing it counts ("attempts").
+_COUNTING_UNIT = re.compile(
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|bits?|bytes?)", re.I
+)
 
 
 def subject_run(fact: Fact) -> tuple[str, ...]:
@@ -549,7 +552,7 @@ def subject_run(fact: Fact) -> tuple[str, ...]:
     asked = _VALUE_ASKED.search(fact.text)
     for word in words(fact.text[asked.start() if asked else 0 :]):
         term = stem(word)
-        if not run and _UNIT_WORD.fullmatch(word):
+        if not run and _COUNTING_UNIT.fullmatch(word):
             continue  # "How many days are application logs retained?": the unit asked
         if run and (word in _RESTRICTING or term not in subject):
             break
