@@ -2800,3 +2800,20 @@ def test_whose_data_the_asker_names_is_not_the_subject_a_value_must_name() -> No
 def test_a_precondition_asked_about_is_denied_by_not_until(question: str, lead: str) -> None:
     """Asked whether it is done before or without the condition, "not ... until" is No."""
     assert _short(question, lead)[0] != "Yes"
+
+
+@pytest.mark.parametrize(
+    ("lead", "expected"),
+    [
+        (
+            "Each change has a status: planned, approved, or deployed. All changes are peer "
+            "reviewed before deployment.",
+            "Yes",
+        ),  # a status named inside a sentence is no status line
+        ("MFA is enforced.\nImplementation: Implemented.\nImplementation: Planned.", "Yes"),
+        ("MFA is required for remote access.\n**Implementation status**: Planned", "No"),
+        ("3.5.3 Use MFA for network access.\nImplementation \u2014 Not implemented", "No"),
+    ],
+)
+def test_only_the_leads_own_status_line_answers(lead: str, expected: str) -> None:
+    assert _short("Is MFA required for remote access?", lead)[0] == expected

@@ -227,7 +227,7 @@ def short_answer(
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
     quoted = _folded(claims[0].quotes[0].text)
-    status = _implementation_status(brief, quoted)
+    status = _implementation_status(brief, claims[0].quotes[0].text, focus)
     if status is not None:
         return status
     chosen = _folded(focus)
@@ -277,34 +277,54 @@ def short_answer(
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
 
 
-# A control's implementation status as security plans write it under the control's
-# requirement: "Implementation: Not implemented.", "Status: Planned", "Implementation
-# status: Partially implemented". The requirement restated above it is a demand, not a
-# practice: the status says whether it is followed.
-_STATUS = r"\b(?:implementation(?:\s+status)?|control\s+status|status)\s*[:\-\u2013|]\s*"
+# A control's implementation status as security plans write it, on a line of its own
+# (or after the requirement's full stop) under the requirement it restates:
+# "Implementation: Not implemented.", "**Status**: Planned", "Implementation status —
+# Partially implemented". The requirement is a demand, not a practice: the status says
+# whether it is followed.
+_STATUS_LINE = re.compile(
+    r"(?:^[ \t]*(?:[-*][ \t]+)?|(?<=[.!?])[ \t]+)\**(?:implementation(?:\s+status)?"
+    r"|control\s+status|status)\**[ \t]*[:|\u2013\u2014-]+[ \t]*\**[ \t]*(?P<status>[^\n.;]*)",
+    re.I | re.M,
+)
 _NOT_IN_PLACE = re.compile(
-    rf"{_STATUS}(?:not\s+(?:yet\s+)?implemented|planned|not\s+in\s+place|not\s+started)\b",
-    re.I,
+    r"(?:not\s+(?:yet\s+)?implemented|planned|not\s+in\s+place|not\s+started)\b", re.I
 )
 _PARTLY_IN_PLACE = re.compile(
-    rf"{_STATUS}(?:partially(?:\s+implemented)?|partly\s+implemented|in\s+progress)\b", re.I
+    r"(?:partially(?:\s+implemented)?|partly\s+implemented|in\s+progress)\b", re.I
 )
 
 
-def _implementation_status(brief: Brief | None, quoted: str) -> tuple[str, Finding | None] | None:
-    """For a yes/no question, what the lead quote's implementation status line answers:
-    No when the control is not (yet) implemented or only planned; a person decides
-    when it is partly implemented. None when the quote states no such status."""
+def _implementation_status(
+    brief: Brief | None, quote: str, focus: str
+) -> tuple[str, Finding | None] | None:
+    """For a yes/no question, what the lead's own implementation status line (the first
+    after the lead sentence in its quote) answers: No when the control is not (yet)
+    implemented or only planned; a person decides when it is partly implemented. None
+    when the quote states no such status."""
     if brief is None or (brief.facts and brief.facts[0].asks is not None):
         return None
-    if _NOT_IN_PLACE.search(quoted):
+    opening = " ".join(focus.split()[:4])
+    at = _folded_find(quote, opening) if opening else 0
+    line = _STATUS_LINE.search(quote, at)
+    if line is None:
+        return None
+    status = line.group("status")
+    if _NOT_IN_PLACE.match(status):
         return NO, None
-    partly = _PARTLY_IN_PLACE.search(quoted)
-    if partly is not None:
-        said = " ".join(partly.group(0).split())
+    if _PARTLY_IN_PLACE.match(status):
+        said = " ".join(line.group(0).split())
         detail = f"the lead quote states the control is only partly in place (“{said}”)"
         return NEEDS_REVIEW, Finding("scope", 0, f"{detail}: a person decides what to answer")
     return None
+
+
+def _folded_find(text: str, words_of: str) -> int:
+    """Where the words occur in the text, whatever whitespace separates them (0: not
+    found, read from the start)."""
+    pattern = r"\s+".join(re.escape(w) for w in words_of.split())
+    found = re.search(pattern, text)
+    return found.start() if found else 0
 
 
 # A yes/no question's follow-up asking a value of the practice: "If so, how often?"
