@@ -997,3 +997,15 @@ def test_a_title_naming_its_company_or_over_a_version_line_is_the_title() -> Non
     text = "Remote Access Policy - Acme Corp\nVersion 1.2\n\nText."
     assert title_of({}, text, "r.pdf") == "Remote Access Policy - Acme Corp"
     assert title_of({}, "Acme Ltd\nEffective 1 March 2024\n\nText.", "r.pdf") == "Acme Ltd"
+
+
+def test_a_company_named_with_a_document_word_is_still_a_letterhead() -> None:
+    assert title_of({}, "Standard Chartered PLC\nRemote Access Policy\n\nText.", "p.pdf") == (
+        "Remote Access Policy"
+    )
+    assert title_of({}, "Acme Corp\nVersion Control Policy\n\nText.", "p.pdf") == (
+        "Version Control Policy"
+    )
+    assert title_of({}, "Acme Corp\nClassification Policy\n\nText.", "p.pdf") == (
+        "Classification Policy"
+    )

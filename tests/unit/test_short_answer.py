@@ -2311,6 +2311,8 @@ def test_a_refusal_with_an_exception_is_no_flat_no() -> None:
             ("Needs review", "subject"),
         ),
         ("AWS is ISO 27001 certified and SOC 2 Type II attested.", ("Needs review", "subject")),
+        ("AWS is ISO 27001 certified. Our platform is ISO 27001 certified too.", ("Yes", None)),
+        ("AWS is ISO 27001 certified and the company is ISO 27001 certified.", ("Yes", None)),
         (
             "The colocation provider holds ISO 27001 certification, and Acme is ISO 27001 "
             "certified too.",

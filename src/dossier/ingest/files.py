@@ -369,7 +369,7 @@ def _after_letterhead(text: str) -> str:
     second = rest.strip().partition("\n")[0].strip()
     if (
         _ENTITY_LINE.match(first.strip())
-        and not _DOCUMENT_WORD.search(first)  # "Remote Access Policy - Acme Corp": a title
+        and not _names_a_document(first)  # "Remote Access Policy - Acme Corp": a title
         and _reads_as_title(rest.strip())
         and not _MARKING.match(second)
         and not _FIELD_LINE.match(second)  # "Version 1.2", "Effective 1 March 2024"
@@ -378,6 +378,14 @@ def _after_letterhead(text: str) -> str:
     return text
 
 
+def _names_a_document(line: str) -> bool:
+    """Whether a line naming a company names a document before it, set off by a dash or
+    a bar: "Remote Access Policy - Acme Corp" (not "Standard Chartered PLC")."""
+    titled = _BEFORE_SEPARATOR.match(line.strip())
+    return titled is not None and _DOCUMENT_WORD.search(titled.group(1)) is not None
+
+
+_BEFORE_SEPARATOR = re.compile(r"^(.+?)\s+(?:-|\u2013|\u2014|\|)\s+")
 _DOCUMENT_WORD = re.compile(
     r"\b(?:polic(?:y|ies)|standards?|procedures?|plans?|guidelines?|statements?|manual"
     r"|handbook|charter|notice|programm?e|runbook|playbook)\b",
@@ -385,8 +393,10 @@ _DOCUMENT_WORD = re.compile(
 )
 # A document-control line: what it says is about the document, not its title.
 _FIELD_LINE = re.compile(
-    r"^\W*(?:version|v\d|rev(?:ision)?|effective|issued|dated?|last\s+(?:updated|reviewed)"
-    r"|owner|approved|classification|page|document\s+(?:no|id|number))\b",
+    r"^\W*(?:(?:version|rev(?:ision)?|v)\s*[:.#]?\s*\d"
+    r"|(?:effective|issued|dated?|last\s+(?:updated|reviewed)|approved)(?:\s+(?:date|on|from))?"
+    r"\s*[:-]?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+    r"|(?:owner|classification|document\s+(?:no|id|number))\s*[:#]|page\s+\d)",
     re.I,
 )
 
