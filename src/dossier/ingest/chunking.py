@@ -112,7 +112,7 @@ def _leading_heading(
         and not rest.lstrip()[:1].islower()  # a wrapped item: "1. All laptops use ...\nwith"
         and not _DATE_LINE.match(first_line)  # "14 February 2026"
         and not _FIGURE_IN_TITLE.search(numbered.group(2))
-        and not ("." not in numbered.group(1) and _NEXT_ROW.match(rest))
+        and not ("." not in first_line.split()[0] and _NEXT_ROW.match(rest))  # "1 Critical"
     ):
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
