@@ -894,3 +894,24 @@ def test_whose_stuff_an_item_names_is_no_subject_a_sentence_must_name(question: 
     """ "All data in transit is encrypted using TLS 1.2" answers for customer data: a
     subject ending in data, information or users sets no word a sentence must name."""
     assert _subject_heads(make_brief(Question("Q1", question))) == ()
+
+
+def test_a_yes_no_items_own_nested_items_and_a_checklist_item_stay_in_its_quote(
+    tmp_path: Path,
+) -> None:
+    """An item introducing nested items keeps them; a checked item is an item too."""
+    text = (
+        "# Remote\n\nRules:\n\n- Remote access to the network requires:\n"
+        "  - multi-factor authentication for every login\n  - a managed, encrypted device\n"
+        "- Guests use the guest network only.\n\nChecklist:\n\n"
+        "- [x] MFA is enforced for all administrator accounts.\n"
+        "- [ ] Audit logs are shipped to the SIEM daily.\n"
+    )
+    engine, index = _engine(tmp_path, {"remote.md": text})
+    lead_in = _candidate(index, "remote.md", "Remote access to the network requires:", 1.0)
+    quote = engine.quote_of(lead_in.sentence, item_alone=True)
+    assert "a managed, encrypted device" in quote and "Guests" not in quote
+    checked = _candidate(index, "remote.md", "MFA is enforced for all administrator accounts.", 1.0)
+    assert engine.quote_of(checked.sentence, item_alone=True) == (
+        "MFA is enforced for all administrator accounts."
+    )

@@ -345,6 +345,4 @@ def test_a_table_as_text_keeps_its_first_row() -> None:
     headed = chunk_document(make_doc("4 Access control\nAccess is reviewed quarterly.\n", "a.txt"))
     assert headed[0].heading.endswith("4 Access control")
     dotted = "7. Remediation Timelines\n1 Critical vulnerabilities are fixed within 7 days.\n"
-    assert chunk_document(make_doc(dotted, "r.txt"))[0].heading.endswith(
-        "7. Remediation Timelines"
-    )
+    assert chunk_document(make_doc(dotted, "r.txt"))[0].heading.endswith("7. Remediation Timelines")

@@ -182,10 +182,7 @@ class OfflineEngine:
         )
         apart = _apart(text, siblings, at)
         if item is not None and item_alone:
-            apart = [
-                a or (i > at and _opens_item(text, s) is not None)
-                for i, (a, s) in enumerate(zip(apart, siblings, strict=True))
-            ]
+            apart = _items_after(text, siblings, at, apart)
         start, end = _window(spans, at, limit, back, apart)
         if item is not None:  # a nested item reads under the item above it
             start = _under_lead_in(text, sentence, start, end, limit)
@@ -903,7 +900,8 @@ _TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
 _LIST_MARKER = re.compile(
-    r"^\s*(?:[*\-•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d+[.)]|\(?[a-z]\))\s*$"
+    r"^\s*(?:[*\-•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d+[.)]|\(?[a-z]\))\s*"
+    r"(?:\\?\[[ xX]?\\?\]\s*)?$"  # a checklist's box after the marker: "- [ ] "
 )
 
 
@@ -957,6 +955,25 @@ def _under_lead_in(text: str, sentence: Sentence, start: int, end: int, limit: i
 def _opens_item(text: str, sentence: Sentence) -> re.Match[str] | None:
     """The list marker opening the line a sentence starts (a list item's), or None."""
     return _LIST_MARKER.match(text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start])
+
+
+def _items_after(text: str, siblings: Sequence[Sentence], at: int, apart: list[bool]) -> list[bool]:
+    """``apart`` with the list items after item ``at`` at its depth or shallower set
+    apart (its own nested items stay); none when it introduces a flat list ("Access
+    requires:" over "- MFA")."""
+    depth = _indent(text, siblings[at])
+    later = [i for i in range(at + 1, len(siblings)) if _opens_item(text, siblings[i]) is not None]
+    flat = bool(later) and _indent(text, siblings[later[0]]) <= depth
+    if flat and siblings[at].text.rstrip().endswith(":"):
+        return apart
+    cut = {i for i in later if _indent(text, siblings[i]) <= depth}
+    return [a or i in cut for i, a in enumerate(apart)]
+
+
+def _indent(text: str, sentence: Sentence) -> int:
+    """How far the line a sentence starts on is indented (a nested item's is deeper)."""
+    line = text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start]
+    return len(line) - len(line.lstrip(" \t"))
 
 
 _BARE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?$")
