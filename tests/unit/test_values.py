@@ -1177,6 +1177,11 @@ def test_a_time_or_another_count_beside_no_length_is_no_length(sentence: str) ->
     assert value_about(
         fact, "Passwords must be at least 12 characters; accounts lock for 30 minutes."
     )
+    for stated in (
+        "Passwords are a minimum of 12 printable characters and are changed every 90 days.",
+        "Passwords have a minimum of 8 alphanumeric characters; lockout after 5 failed attempts.",
+    ):
+        assert holds_value(fact, stated)
 
 
 def test_the_unit_a_question_counts_in_is_not_its_subject() -> None:

@@ -146,7 +146,8 @@ _TIME_MEASURED = re.compile(
 # A length stated: in characters, digits, bits or bytes ("12 characters", "RSA-2048"), or
 # a figure the sentence calls a length ("Minimum length: 14").
 _LENGTH_STATED = re.compile(
-    rf"\b{_FIGURE_OR_WORDS}\s*-?\s*(?:characters?|chars?|digits?|bits?|bytes?)\b"
+    rf"\b{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*(?:[a-z-]+\s+){{0,2}}?"
+    r"(?:characters?|chars?|digits?|bits?|bytes?)\b"
     r"(?!\s+(?:classes|types|sets|categories))"
     r"|\b(?:rsa|aes|ecc|ecdsa|dsa|dh)[\s-]?\d{3,4}\b|\blength\b",
     re.I,
