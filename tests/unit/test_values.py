@@ -1151,6 +1151,16 @@ def test_rules_for_lengths_clause_numbers_and_other_actions_leave_these_alone(
             "Breaches are contained in 4 hours.",
             None,
         ),
+        (
+            "How quickly are breaches reported upon detection?",
+            "Incidents are triaged in 4 hours.",
+            None,
+        ),
+        (
+            "How soon will you alert the institution of a breach?",
+            "Breaches are contained in 4 hours.",
+            None,
+        ),
     ],
 )
 def test_only_a_question_asking_who_is_told_wants_a_telling_deadline(

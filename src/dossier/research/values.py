@@ -260,9 +260,11 @@ _NOTIFYING = re.compile(
 # A telling word in a question that asks no one told: "reported critical vulnerabilities",
 # "customer-reported incidents" (which ones), "security alerts are triaged" (a thing).
 _NOT_TELLING = re.compile(
-    r"\b[\w-]*reported\s+(?!(?:to|by|within|in|no|as|and|or|at|immediately|promptly)\b)(?=[a-z])"
-    r"|\balerts?\b(?!\s+(?:the\s+|affected\s+)*(?:customers?|clients?|users?|us|you"
-    r"|regulators?|authorit))",
+    r"(?:\b(?:for|of|the|all|any|about|with|on|new|newly)\s+|\b\w+-)reported\s+"
+    r"(?!(?:to|by|within|in|upon|after|following|once|when|on|if|via|through|immediately"
+    r"|promptly|no)\b)(?=[a-z])"
+    r"|\balerts?\b(?!\s+(?:the\s+|affected\s+|our\s+|your\s+)*(?:customers?|clients?|users?|us|you"
+    r"|regulators?|authorit|institutions?|owners?|organi[sz]ations?|data\s+owners?))",
     re.I,
 )
 # How long a thing is kept, asked ("servers that store Restricted data" asks nothing of
