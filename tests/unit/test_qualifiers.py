@@ -371,3 +371,25 @@ def test_a_leavers_deadline_is_not_a_movers_or_a_joiners() -> None:
     assert not another_qualifier(asked, departing)
     assert "leavers" not in qualifiers_named("TLS termination happens at the load balancer.")
     assert "movers" not in qualifiers_named("Data transfers use TLS 1.2.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sessions are terminated after 15 minutes of inactivity.",
+        "Vendor onboarding includes a security review.",
+        "File transfers are approved by the security team.",
+        "TLS termination happens at the load balancer.",
+    ],
+)
+def test_words_of_leaving_joining_or_moving_said_of_other_things_name_no_moment(
+    text: str,
+) -> None:
+    assert not qualifiers_named(text) & {"joiners", "movers", "leavers"}
+
+
+def test_the_information_commissioner_is_an_authority() -> None:
+    """The ICO's 72 hours were given as the deadline for telling affected individuals."""
+    ico = "Breaches are reported to the Information Commissioner's Office within 72 hours."
+    assert qualifiers_named(ico) == {"notify authorities"}
+    assert another_qualifier(qualifiers_named("How soon are affected individuals notified?"), ico)

@@ -151,7 +151,8 @@ _RECIPIENTS = (
         AUTHORITIES,
         r"regulators?|(?:relevant\s+|competent\s+|supervisory\s+|regulatory\s+|government\s+"
         r"|data\s+protection\s+)+(?:authorit(?:y|ies)|bod(?:y|ies)|agenc(?:y|ies))|authorities"
-        r"|law\s+enforcement|CISA|US-CERT|HHS|ICO|(?:the\s+)?(?:attorneys?\s+general|secretary)",
+        r"|law\s+enforcement|CISA|US-CERT|HHS|ICO|(?:the\s+)?(?:attorneys?\s+general|secretary)"
+        r"|(?:information|privacy|data\s+protection)\s+commissioner(?:['\u2019]s\s+office)?",
     ),
     (INDIVIDUALS, r"(?:affected\s+)?(?:individuals|data\s+subjects|persons|patients|consumers)"),
     (CARD_BRANDS, r"(?:card|payment)\s+(?:brands|networks|schemes)|acquir(?:er|ers|ing\s+banks?)"),
@@ -224,13 +225,15 @@ _DATA_CENTRES = re.compile(
 JOINERS, MOVERS, LEAVERS = "joiners", "movers", "leavers"
 _JOINERS = re.compile(
     r"\bnew\s+(?:hires?|employees|starters|joiners|staff)\b|\bjoiners?\b"
-    r"|\b(?:upon|on|after|at|before)\s+hire\b|\bonboarding\b",
+    r"|\b(?:upon|on|after|at|before)\s+hire\b"
+    r"|(?<!vendor\s)(?<!supplier\s)(?<!customer\s)(?<!client\s)(?<!tenant\s)\bonboarding\b",
     re.I,
 )
 _MOVERS = re.compile(
     r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
-    r"|position)s?\b|\btransfer(?:s|red|ring)?\b(?=[^.;]{0,40}\b(?:role|team|position"
-    r"|department|job)s?\b)",
+    r"|position)s?\b|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
+    r"(?:(?:a|an|another|the|new|different|other)\s+)*(?:roles?|teams?|positions?"
+    r"|departments?|jobs?)\b|\b(?:employee|staff|user|person|member)s?\s+transfer",
     re.I,
 )
 _LEAVERS = re.compile(
@@ -238,7 +241,9 @@ _LEAVERS = re.compile(
     r"|\b(?:employee|staff|person|user|someone|worker|contractor|individual|member)s?\s+"
     r"(?:leaves?|leaving)\b"
     r"|\bdepart(?:s|ure|ing|ed)\b|\boffboard\w*|\bresign\w*"
-    r"|(?<!TLS\s)(?<!SSL\s)(?<!session\s)(?<!connection\s)\btermin(?:ation|ated)\b"
+    r"|\bterminat(?:ion|ed)\s+(?:of\s+)?(?:their\s+|the\s+)?(?:employment|employees?|staff"
+    r"|personnel|workers?|contractors?|users?)\b|\b(?:employment|employee|staff|personnel)\s+"
+    r"terminat\w*|\b(?:upon|on|after|following|at)\s+termination\b|\binvoluntary\s+terminat\w*"
     r"|\b(?:of|upon|on|after|following)\s+separation\b"
     r"|\bseparated\s+(?:employees|personnel|staff|users|workers)\b",
     re.I,
