@@ -292,6 +292,7 @@ def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core
         ("Is your SOC 2 report available?", ("SOC 2 report",)),
         ("Is security training mandatory?", ("security training",)),
         ("Are backups geo-redundant?", ("backups",)),
+        ("Is media containing our drawings sanitized before disposal?", ("media",)),
         ("Is role-based access control implemented?", ("role-based access control",)),
         ("Is end-to-end encryption used?", ("end-to-end encryption",)),
         ("Do you encrypt customer data at rest?", ()),  # the practice comes first

@@ -264,7 +264,8 @@ _SUBJECT_FIRST = re.compile(
 _SUBJECT_END = re.compile(
     r"(?<![\w-])(?:of|for|to|in|within|with|by|on|at|from|between|against|concerning"
     r"|regarding|associated|that|which|who|including|be|been|being|is|are|when|where|if|such"
-    r"|based|across|under|during|used|using|via)(?![\w-])|[,;:(]",
+    r"|based|across|under|during|used|using|via|containing|holding|storing|carrying|covering"
+    r"|involving|processing|handling)(?![\w-])|[,;:(]",
     re.I,
 )
 # A word saying something of the subject, not naming it: "automated", "built", "securely",

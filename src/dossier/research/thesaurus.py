@@ -82,7 +82,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
     ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
-    ("log", "audit trail", "audit log", "audit record"),
+    ("log", "audit trail", "audit log"),
     ("retain", "retention", "keep", "kept", "preserve"),
     (
         "delete",
