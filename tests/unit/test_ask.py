@@ -293,6 +293,10 @@ def test_a_further_predicate_after_a_demand_stays_in_the_ask(question: str, core
         ("Is security training mandatory?", ("security training",)),
         ("Are backups geo-redundant?", ("backups",)),
         ("Is media containing our drawings sanitized before disposal?", ("media",)),
+        (  # the kinds in parentheses name it too
+            "Are endpoint devices (laptops and desktops) included in the scope of backups?",
+            ("endpoint devices", "laptops", "desktops"),
+        ),
         ("Is role-based access control implemented?", ("role-based access control",)),
         ("Is end-to-end encryption used?", ("end-to-end encryption",)),
         ("Do you encrypt customer data at rest?", ()),  # the practice comes first

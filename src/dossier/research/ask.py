@@ -318,7 +318,14 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
     ):
         phrase = _noun_phrase(core[end.end() :])  # what the pointing noun points at
     conjuncts = re.split(r"\s+(?:and|or|and/or)\s+", " ".join(phrase), flags=re.I)
+    examples = _EXAMPLES_AFTER.match(core, end.start()) if end is not None and phrase else None
+    if examples is not None:  # "endpoint devices (laptops and desktops)": each names it
+        conjuncts += re.split(r"\s*,\s*|\s+(?:and|or)\s+", examples.group(1))
     return tuple(c for c in (c.strip() for c in conjuncts) if c)
+
+
+# Kinds named in parentheses right after the subject: "(laptops and desktops)".
+_EXAMPLES_AFTER = re.compile(r"\(\s*(?:e\.g\.,?\s*|such\s+as\s+|including\s+)?([^()]{1,80})\)")
 
 
 def _noun_phrase(text: str) -> list[str]:

@@ -779,12 +779,13 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
 
 
 # Words too general to say what an item is about: "internal reporting capabilities" is
-# about reporting, "privileged access rights" about access (the word before them says it).
+# about reporting, "privileged access rights" about access, "endpoint devices" about
+# endpoints (the word before them says it).
 _GENERAL_HEADS = frozenset(
     stem(w)
     for w in """plan program programme process procedure measure capability policy mechanism
     control practice system approach framework standard activity requirement right level
-    """.split()
+    device asset""".split()
 )
 # Heads naming whose or what stuff, not the practice: "customer data", "personal
 # information", "end users" are about what is done with them; no word before them says
