@@ -1009,3 +1009,16 @@ def test_a_company_named_with_a_document_word_is_still_a_letterhead() -> None:
     assert title_of({}, "Acme Corp\nClassification Policy\n\nText.", "p.pdf") == (
         "Classification Policy"
     )
+
+
+@pytest.mark.parametrize(
+    ("second", "title"),
+    [
+        ("Approved by: Board of Directors", "ACME HOLDINGS LTD"),
+        ("Version: v1.2", "ACME HOLDINGS LTD"),
+        ("Effective as of 1 March 2024", "ACME HOLDINGS LTD"),
+        ("Approved Software Standard", "Approved Software Standard"),
+    ],
+)
+def test_a_field_line_under_a_letterhead_is_no_title(second: str, title: str) -> None:
+    assert title_of({}, f"ACME HOLDINGS LTD\n{second}\n\nText.", "p.pdf") == title

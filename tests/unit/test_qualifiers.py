@@ -393,3 +393,15 @@ def test_the_information_commissioner_is_an_authority() -> None:
     ico = "Breaches are reported to the Information Commissioner's Office within 72 hours."
     assert qualifiers_named(ico) == {"notify authorities"}
     assert another_qualifier(qualifiers_named("How soon are affected individuals notified?"), ico)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are third-party vendors assessed for security before onboarding?",
+        "After termination of a contract, for how long do you keep the customer's data?",
+        "Users transfer files to customers via SFTP only.",
+    ],
+)
+def test_a_vendors_onboarding_or_a_contracts_end_is_no_moment_of_employment(text: str) -> None:
+    assert not qualifiers_named(text) & {"joiners", "movers", "leavers"}

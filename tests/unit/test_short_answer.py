@@ -2819,3 +2819,47 @@ def test_a_precondition_asked_about_is_denied_by_not_until(question: str, lead: 
 )
 def test_only_the_leads_own_status_line_answers(lead: str, expected: str) -> None:
     assert _short("Is MFA required for remote access?", lead)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Are approved changes tested before deployment?",
+            "Changes are not deployed to production until testing is completed.",
+            "Yes",
+        ),
+        (
+            "Is disk encryption enabled on laptops before they are issued?",
+            "Laptops are not issued until disk encryption is enabled.",
+            "Yes",
+        ),
+        (
+            "Are service providers vetted before being engaged?",
+            "Service providers are not approved until a security review is completed.",
+            "Yes",
+        ),
+        (
+            "Is access granted before the background check is completed?",
+            "Access is not granted until the background check is completed.",
+            "No",
+        ),
+    ],
+)
+def test_a_precondition_answers_for_the_condition_and_denies_the_gated_thing(
+    question: str, lead: str, expected: str
+) -> None:
+    """Asked of the condition, "not X until C" is Yes; asked whether X happens before C,
+    it is No: the word a question shares with the lead's gate decides, not any word."""
+    assert _short(question, lead)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "status",
+    [
+        "Implementation: Planned changes follow the weekly CAB cycle.",
+        "Status: Planned maintenance is announced a week ahead.",
+    ],
+)
+def test_a_status_word_opening_a_sentence_is_no_status(status: str) -> None:
+    assert _short("Is MFA required for remote access?", f"MFA is required.\n{status}")[0] == "Yes"

@@ -1157,6 +1157,11 @@ def test_rules_for_lengths_clause_numbers_and_other_actions_leave_these_alone(
             None,
         ),
         (
+            "How quickly are reported vulnerabilities remediated?",
+            "Critical vulnerabilities are remediated within 15 days.",
+            "within 15 days",
+        ),
+        (
             "How soon will you alert the institution of a breach?",
             "Breaches are contained in 4 hours.",
             None,
@@ -1230,3 +1235,11 @@ def test_an_end_of_day_deadline_is_read_in_its_usual_wordings(sentence: str, day
 
 def test_a_counted_thing_is_the_subject_of_how_many() -> None:
     assert subject_run(_fact("How many attempts are allowed before lockout?")) == ("attempt",)
+
+
+def test_a_character_class_rule_is_no_password_length() -> None:
+    fact = _fact("What is the minimum password length?")
+    lead = (
+        "Accounts lock for 30 minutes after 5 failed attempts; passwords need 2 special characters."
+    )
+    assert not holds_value(fact, lead)

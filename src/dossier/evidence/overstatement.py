@@ -539,7 +539,7 @@ def _held_by_another(question: str, lead: str) -> Finding | None:
 
 # A clause naming its own holder: "we are", "our ...", "Acme is ..." (a name and a verb).
 _OWN_HOLDER = re.compile(
-    r"(?i:\b(?:we|our|us)\b|\bthe\s+(?:company|organi[sz]ation|firm|business)\b)"
+    r"\b(?:[Ww]e|[Oo]ur|us)\b|\b[Tt]he\s+(?i:company|organi[sz]ation|firm|business)\b(?!['\u2019]s)"
     r"|^\s*[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*\s+(?:is|are|holds?|has|have"
     r"|maintains?|achieved|obtained)\b"
 )

@@ -134,21 +134,14 @@ _BOUNDING = re.compile(
 )
 # A precondition, not a denial: "access is not granted until the background check is
 # completed", "changes are not merged without an approving review" (unless the question
-# asks whether it is done before or without it: then it is the answer, a No).
+# asks of the gated thing: then it is the answer, a No).
 _PRECONDITION = re.compile(
-    r"\b(?:not|never)\s+(?:be\s+)?(?:granted|given|provided|issued|enabled|created|activated"
-    r"|allowed|permitted|deployed|released|merged|approved)\b"
+    r"\b(?:not|never)\s+(?:be\s+)?(?P<gated>granted|given|provided|issued|enabled|created"
+    r"|activated|allowed|permitted|deployed|released|merged|approved)\b"
     r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)",
     re.I,
 )
-# A question asking whether the gated thing happens before or without the condition:
-# "Is access granted before the check is completed?" (not "Are employees checked
-# before they are given access?", which asks of the condition).
-_PRECONDITION_ASKED = re.compile(
-    r"\b(?:grant|giv|given|provid|issu|enabl|creat|activat|allow|permit|deploy|releas|merg"
-    r"|approv|shar|disclos)\w*\b[^?]*?\b(?:until|before|without|prior\s+to|unless)\b",
-    re.I,
-)
+_CONDITION_WORD = re.compile(r"\b(?:until|before|without|prior\s+to|unless)\b", re.I)
 # A question asking that something is kept from happening: a negation in the lead states
 # it ("stored in a vault rather than in source code" -> "never stored in source code";
 # "Is installing unapproved software restricted?" -> "You should not install software
@@ -287,11 +280,14 @@ _STATUS_LINE = re.compile(
     r"|control\s+status|status)\**[ \t]*[:|\u2013\u2014-]+[ \t]*\**[ \t]*(?P<status>[^\n.;]*)",
     re.I | re.M,
 )
+# The status as the whole value: "Planned", "Not implemented (POA&M item 2)"; not
+# "Planned changes follow the weekly CAB cycle".
+_WHOLE = r"\**[ \t]*(?:\(|$)"
 _NOT_IN_PLACE = re.compile(
-    r"(?:not\s+(?:yet\s+)?implemented|planned|not\s+in\s+place|not\s+started)\b", re.I
+    rf"(?:not\s+(?:yet\s+)?implemented|planned|not\s+in\s+place|not\s+started){_WHOLE}", re.I
 )
 _PARTLY_IN_PLACE = re.compile(
-    r"(?:partially(?:\s+implemented)?|partly\s+implemented|in\s+progress)\b", re.I
+    rf"(?:partially(?:\s+implemented)?|partly\s+implemented|in\s+progress){_WHOLE}", re.I
 )
 
 
@@ -306,6 +302,8 @@ def _implementation_status(
         return None
     opening = " ".join(focus.split()[:4])
     at = _folded_find(quote, opening) if opening else 0
+    if at < 0:
+        return None  # the lead sentence is not in its quote as written: no status of its own
     line = _STATUS_LINE.search(quote, at)
     if line is None:
         return None
@@ -320,11 +318,11 @@ def _implementation_status(
 
 
 def _folded_find(text: str, words_of: str) -> int:
-    """Where the words occur in the text, whatever whitespace separates them (0: not
-    found, read from the start)."""
+    """Where the words occur in the text, whatever whitespace separates them (-1: not
+    found)."""
     pattern = r"\s+".join(re.escape(w) for w in words_of.split())
     found = re.search(pattern, text)
-    return found.start() if found else 0
+    return found.start() if found else -1
 
 
 # A yes/no question's follow-up asking a value of the practice: "If so, how often?"
@@ -1827,8 +1825,32 @@ def _bounding(text: str, at: int, question: str) -> bool:
     return (
         _BOUNDING.match(text, at) is not None
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
-        or (_PRECONDITION.match(text, at) is not None and not _PRECONDITION_ASKED.search(question))
+        or _a_precondition(text, at, question)
     )
+
+
+def _a_precondition(text: str, at: int, question: str) -> bool:
+    """Whether the negation at ``at`` gates a thing on a condition ("not granted until the
+    check is completed") and the question asks of the condition ("Are employees checked
+    before they are given access?", "Are changes reviewed before merging?"), not of the
+    gated thing: a question naming the gated verb before its own condition word, or with
+    none ("Is access granted before the check?", "Do you release data to third
+    parties?"), is answered by the negation."""
+    gate = _PRECONDITION.match(text, at)
+    if gate is None:
+        return False
+    gated = stem(gate.group("gated"))
+    condition = _CONDITION_WORD.search(question)
+    before = question[: condition.start()] if condition else question
+    if any(stem(word) == gated for word in words(before)):
+        return False
+    if condition is None:
+        return True
+    # "Is data shared without consent?" against "not provided without written consent":
+    # the question asks whether it is done without the lead's own condition
+    own = _CONDITION_WORD.search(text, gate.end())
+    lead_condition = set(content_terms(text[own.end() :])) if own else set()
+    return not lead_condition & set(content_terms(question[condition.end() :]))
 
 
 def _in_condition(question: str, text: str, at: int) -> bool:

@@ -393,10 +393,10 @@ _DOCUMENT_WORD = re.compile(
 )
 # A document-control line: what it says is about the document, not its title.
 _FIELD_LINE = re.compile(
-    r"^\W*(?:(?:version|rev(?:ision)?|v)\s*[:.#]?\s*\d"
-    r"|(?:effective|issued|dated?|last\s+(?:updated|reviewed)|approved)(?:\s+(?:date|on|from))?"
-    r"\s*[:-]?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
-    r"|(?:owner|classification|document\s+(?:no|id|number))\s*[:#]|page\s+\d)",
+    r"^\W*(?:(?:version|ver|rev(?:ision)?)\.?\s*(?:[:#]\s*\S|v?\d|[A-Z]\b)|v\d"
+    r"|(?:effective|issued|dated?|last\s+(?:updated|reviewed)|approved|owner|classification"
+    r"|document\s+(?:no|id|number)|page)(?:\s+date)?\s*(?::|-|#|\bby\b|\bas\s+of\b|\bon\b"
+    r"|\bfrom\b|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))",
     re.I,
 )
 

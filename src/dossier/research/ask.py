@@ -271,14 +271,18 @@ _SUBJECT_END = re.compile(
 # A word saying something of the subject, not naming it: "automated", "built", "securely",
 # "available", "mandatory", "subject to".
 _SAID_OF_IT = re.compile(
-    r"^(?:[a-z]+(?:ed|en)|[a-z]+ly|[a-z]{4,}(?:able|ible)|built|done|made|kept|held|run|set"
-    r"|met|shown|known|sent|written|seen|put|given|taken|drawn|found|led|shut|mandatory"
-    r"|compulsory|optional|responsible|subject|compliant|redundant|resistant|proof|aware"
-    r"|able|capable|sufficient|adequate|appropriate|current|valid|effective|active|unique"
-    r"|separate|independent|present|in|on|up|free)$",
+    r"^(?:[a-z]+(?:ed|en)|[a-z]+ly|built|done|made|kept|held|run|set|met|shown|known|sent"
+    r"|written|seen|put|given|taken|drawn|found|led|shut|in|on|up)$",
     re.I,
 )
-# "Are users required to change their passwords?": the subject is who acts; the ask is
+# An adjective saying something of the subject when nothing follows it ("Is your SOC 2
+# report available?"), but naming its kind before a noun ("an independent audit").
+_SAID_LAST = re.compile(
+    r"^(?:[a-z]{4,}(?:able|ible)|mandatory|compulsory|optional|responsible|subject|compliant"
+    r"|redundant|resistant|proof|aware|able|capable|sufficient|adequate|appropriate|current"
+    r"|valid|effective|active|unique|separate|independent|present|free)$",
+    re.I,
+)  # "Are users required to change their passwords?": the subject is who acts; the ask is
 # the act.
 _ACTOR_FIRST = re.compile(
     r"^(?:[\w/-]+\s+){1,5}?(?:required|allowed|permitted|expected|obliged|obligated|able"
@@ -308,19 +312,16 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
     opens otherwise ("Do you ...", "Is there ...")."""
     if not _SUBJECT_FIRST.match(question.strip()) or _ACTOR_FIRST.match(core):
         return ()
-    phrase = _noun_phrase(core)
+    phrase, whole = _noun_phrase(core)
     end = _SUBJECT_END.search(core)
-    if (
-        phrase
-        and phrase[-1].lower() in _POINTING
-        and end is not None
-        and end.group(0).lower() == "of"
-    ):
-        phrase = _noun_phrase(core[end.end() :])  # what the pointing noun points at
+    at_end = end.group(0).lower() if end is not None else ""
+    if len(phrase) == 1 and phrase[0].lower() in _POINTING and at_end == "of" and end:
+        phrase, whole = _noun_phrase(core[end.end() :])  # what the pointing noun points at
     conjuncts = re.split(r"\s+(?:and|or|and/or)\s+", " ".join(phrase), flags=re.I)
-    examples = _EXAMPLES_AFTER.match(core, end.start()) if end is not None and phrase else None
-    if examples is not None:  # "endpoint devices (laptops and desktops)": each names it
-        conjuncts += re.split(r"\s*,\s*|\s+(?:and|or)\s+", examples.group(1))
+    if phrase and whole and at_end == "(" and end:  # "endpoint devices (laptops and desktops)"
+        examples = _EXAMPLES_AFTER.match(core, end.start())
+        if examples is not None:
+            conjuncts += re.split(r"\s*,\s*|\s+(?:and|or)\s+", examples.group(1))
     return tuple(c for c in (c.strip() for c in conjuncts) if c)
 
 
@@ -328,17 +329,19 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
 _EXAMPLES_AFTER = re.compile(r"\(\s*(?:e\.g\.,?\s*|such\s+as\s+|including\s+)?([^()]{1,80})\)")
 
 
-def _noun_phrase(text: str) -> list[str]:
-    """The words the text opens with up to where its noun phrase ends."""
+def _noun_phrase(text: str) -> tuple[list[str], bool]:
+    """The words the text opens with up to where its noun phrase ends, and whether the
+    phrase runs to the first word that ends it (no predicate began before)."""
     end = _SUBJECT_END.search(text)
     tokens = (text[: end.start()] if end else text).split()
     phrase: list[str] = []
-    for token in tokens:
+    for at, token in enumerate(tokens):
         if token.lower() in _DETERMINERS and not phrase:
             continue
         last = token.rsplit("-", 1)[-1]  # "tamper-proof", "geo-redundant"
         plain = last.lower() not in _NOT_SAID_OF_IT and ("-" not in token or len(last) > 3)
-        if phrase and plain and _SAID_OF_IT.match(last):
-            break  # "testing automated": the predicate begins
+        predicate = _SAID_OF_IT.match(last) or (at == len(tokens) - 1 and _SAID_LAST.match(last))
+        if phrase and plain and predicate:
+            return phrase, False  # "testing automated": the predicate begins
         phrase.append(token)
-    return phrase
+    return phrase, True

@@ -785,7 +785,7 @@ _GENERAL_HEADS = frozenset(
     stem(w)
     for w in """plan program programme process procedure measure capability policy mechanism
     control practice system approach framework standard activity requirement right level
-    device asset""".split()
+    device asset part component""".split()
 )
 # Heads naming whose or what stuff, not the practice: "customer data", "personal
 # information", "end users" are about what is done with them; no word before them says
@@ -801,19 +801,18 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
     """What a yes/no item opening with its subject asks about: each conjunct's stems
     without the general words; its last one names it ("internal reporting
     capabilities": reporting), or the phrase it ends when the thesaurus knows it
-    ("background verification": a background check). None for a conjunct naming stuff
-    ("customer data"), and for an item asking a value or a document (their own checks
-    name the subject)."""
+    ("background verification": a background check). None when a conjunct names stuff
+    ("customer data") or only general words, and for an item asking a value or a
+    document (their own checks name the subject)."""
     if brief.about_document or (brief.facts and brief.facts[0].asks):
         return ()
     heads: list[tuple[str, ...]] = []
     for phrase in subject_phrases(brief.query, brief.core):
         terms = thesaurus.abbreviated(content_terms(phrase))
-        if not terms or terms[-1] in _STUFF_HEADS:
-            continue
         naming = tuple(t for t in terms if t not in _GENERAL_HEADS)
-        if naming:
-            heads.append(naming)
+        if not naming or terms[-1] in _STUFF_HEADS:
+            return ()  # one way to name it sets no word: any sentence may answer
+        heads.append(naming)
     return tuple(dict.fromkeys(heads))
 
 

@@ -226,14 +226,15 @@ JOINERS, MOVERS, LEAVERS = "joiners", "movers", "leavers"
 _JOINERS = re.compile(
     r"\bnew\s+(?:hires?|employees|starters|joiners|staff)\b|\bjoiners?\b"
     r"|\b(?:upon|on|after|at|before)\s+hire\b"
-    r"|(?<!vendor\s)(?<!supplier\s)(?<!customer\s)(?<!client\s)(?<!tenant\s)\bonboarding\b",
+    r"|\b(?:employees?|staff|hires?|personnel|workers?)\b[^.;?]{0,40}\bonboarding\b"
+    r"|\bonboarding\b[^.;?]{0,40}\b(?:employees?|staff|hires?|personnel|workers?)\b",
     re.I,
 )
 _MOVERS = re.compile(
     r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
     r"|position)s?\b|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
     r"(?:(?:a|an|another|the|new|different|other)\s+)*(?:roles?|teams?|positions?"
-    r"|departments?|jobs?)\b|\b(?:employee|staff|user|person|member)s?\s+transfer",
+    r"|departments?|jobs?)\b",
     re.I,
 )
 _LEAVERS = re.compile(
@@ -243,7 +244,9 @@ _LEAVERS = re.compile(
     r"|\bdepart(?:s|ure|ing|ed)\b|\boffboard\w*|\bresign\w*"
     r"|\bterminat(?:ion|ed)\s+(?:of\s+)?(?:their\s+|the\s+)?(?:employment|employees?|staff"
     r"|personnel|workers?|contractors?|users?)\b|\b(?:employment|employee|staff|personnel)\s+"
-    r"terminat\w*|\b(?:upon|on|after|following|at)\s+termination\b|\binvoluntary\s+terminat\w*"
+    r"terminat\w*|\binvoluntary\s+terminat\w*"
+    r"|\b(?:upon|on|after|following|at)\s+termination\b(?!\s+of\s+(?:the\s+|a\s+|an\s+|this\s+"
+    r"|their\s+)?(?:contract|agreement|service|subscription|engagement|relationship|session))"
     r"|\b(?:of|upon|on|after|following)\s+separation\b"
     r"|\bseparated\s+(?:employees|personnel|staff|users|workers)\b",
     re.I,

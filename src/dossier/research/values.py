@@ -146,7 +146,8 @@ _TIME_MEASURED = re.compile(
 # A length stated: in characters, digits, bits or bytes ("12 characters", "RSA-2048"), or
 # a figure the sentence calls a length ("Minimum length: 14").
 _LENGTH_STATED = re.compile(
-    rf"\b{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*(?:[a-z-]+\s+){{0,2}}?"
+    rf"\b{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*"
+    r"(?:(?:alphanumeric|printable|ascii|unicode|random|total|keyboard|mixed)\s+){0,2}"
     r"(?:characters?|chars?|digits?|bits?|bytes?)\b"
     r"(?!\s+(?:classes|types|sets|categories))"
     r"|\b(?:rsa|aes|ecc|ecdsa|dsa|dh)[\s-]?\d{3,4}\b|\blength\b",
@@ -260,7 +261,8 @@ _NOTIFYING = re.compile(
 # A telling word in a question that asks no one told: "reported critical vulnerabilities",
 # "customer-reported incidents" (which ones), "security alerts are triaged" (a thing).
 _NOT_TELLING = re.compile(
-    r"(?:\b(?:for|of|the|all|any|about|with|on|new|newly)\s+|\b\w+-)reported\s+"
+    r"(?:\b(?:for|of|the|all|any|about|with|on|new|newly|are|is|were|was|\w+ly)\s+|\b\w+-)"
+    r"reported\s+"
     r"(?!(?:to|by|within|in|upon|after|following|once|when|on|if|via|through|immediately"
     r"|promptly|no)\b)(?=[a-z])"
     r"|\balerts?\b(?!\s+(?:the\s+|affected\s+|our\s+|your\s+)*(?:customers?|clients?|users?|us|you"
