@@ -405,3 +405,15 @@ def test_the_information_commissioner_is_an_authority() -> None:
 )
 def test_a_vendors_onboarding_or_a_contracts_end_is_no_moment_of_employment(text: str) -> None:
     assert not qualifiers_named(text) & {"joiners", "movers", "leavers"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is a background check run on every new employee before they join?",
+        "Do you perform background checks on employees before hire?",
+        "Training is completed upon joining.",
+    ],
+)
+def test_joining_is_named_in_its_usual_wordings(text: str) -> None:
+    assert "joiners" in qualifiers_named(text)

@@ -224,7 +224,9 @@ _DATA_CENTRES = re.compile(
 # new role is removed within 5 business days" is no deadline for a leaver's accounts).
 JOINERS, MOVERS, LEAVERS = "joiners", "movers", "leavers"
 _JOINERS = re.compile(
-    r"\bnew\s+(?:hires?|employees|starters|joiners|staff)\b|\bjoiners?\b"
+    r"\bnew\s+(?:hires?|employees?|starters?|joiners?|staff|team\s+members?)\b|\bjoiners?\b"
+    r"|\b(?:before|when|once|after)\s+(?:they|he|she|you|employees|staff)\s+(?:join|start)\b"
+    r"|\b(?:upon|on|before|after)\s+(?:joining|starting)\b"
     r"|\b(?:upon|on|after|at|before)\s+hire\b"
     r"|\b(?:employees?|staff|hires?|personnel|workers?)\b[^.;?]{0,40}\bonboarding\b"
     r"|\bonboarding\b[^.;?]{0,40}\b(?:employees?|staff|hires?|personnel|workers?)\b",
