@@ -230,6 +230,11 @@ def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
 
 
+def spaced_pattern(text: str) -> str:
+    """A regular expression for the text whatever whitespace separates its words."""
+    return re.escape(fold_whitespace(text)).replace(r"\ ", r"\s+")
+
+
 # A sentence ends at . ! ? ; followed by space and a capital, digit, quote or
 # bracket; or at a line break that starts a list item, table row or heading, or
 # that follows end punctuation; or after an HTML table row. A line break inside a

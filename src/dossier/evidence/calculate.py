@@ -30,6 +30,7 @@ from dossier.common.textutil import (
     fold_whitespace,
     question_terms,
     sentence_spans,
+    spaced_pattern,
     stem,
     words,
 )
@@ -239,7 +240,7 @@ def _shown(operation: str, value: float) -> str:
 def appears(operand: str, text: str) -> bool:
     """Whether ``operand`` occurs in ``text`` as a whole figure (whitespace-tolerant):
     "12" is in "12 of whom" but not in "120" or "2012"."""
-    needle = re.escape(fold_whitespace(operand)).replace(r"\ ", r"\s+")
+    needle = spaced_pattern(operand)
     return re.search(rf"(?<![\w.,]){needle}(?![\w]|[.,]\d)", text) is not None
 
 

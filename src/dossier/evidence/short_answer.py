@@ -43,6 +43,7 @@ from dossier.common.textutil import (
     one_family,
     question_terms,
     sentence_spans,
+    spaced_pattern,
     stem,
     words,
 )
@@ -320,8 +321,7 @@ def _implementation_status(
 def _folded_find(text: str, words_of: str) -> int:
     """Where the words occur in the text, whatever whitespace separates them (-1: not
     found)."""
-    pattern = r"\s+".join(re.escape(w) for w in words_of.split())
-    found = re.search(pattern, text)
+    found = re.search(spaced_pattern(words_of), text)
     return found.start() if found else -1
 
 
