@@ -282,7 +282,8 @@ _SAID_LAST = re.compile(
     r"|redundant|resistant|proof|aware|able|capable|sufficient|adequate|appropriate|current"
     r"|valid|effective|active|unique|separate|independent|present|free)$",
     re.I,
-)  # "Are users required to change their passwords?": the subject is who acts; the ask is
+)
+# "Are users required to change their passwords?": the subject is who acts; the ask is
 # the act.
 _ACTOR_FIRST = re.compile(
     r"^(?:[\w/-]+\s+){1,5}?(?:required|allowed|permitted|expected|obliged|obligated|able"
