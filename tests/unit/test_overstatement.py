@@ -81,6 +81,10 @@ def test_a_figure_the_lead_meets_keeps_the_yes(question: str, lead: str) -> None
         # a phrase saying which of them, between them and their verb
         "Suppliers handling customer data must encrypt it at rest.",
         "Vendors storing customer data carry encryption at rest as a contract term.",
+        # which of them the organisation asks it of: a kind, a relative clause
+        "We require Tier 1 vendors to encrypt customer data at rest.",
+        "We require suppliers that host customer data to encrypt it at rest.",
+        "We require Tier-1 vendors, which host customer data, to encrypt it at rest.",
     ],
 )
 def test_a_practice_stated_of_third_parties_is_not_the_vendors_own(lead: str) -> None:
@@ -262,4 +266,16 @@ def test_all_of_a_whole_class_holds_its_kinds() -> None:
         is None
     )
     finding = overstated("Are all servers hardened?", "All laptops are hardened.")
+    assert finding is not None and finding.check == "scope"
+
+
+def test_all_relevant_leaves_which_ones_to_the_reader() -> None:
+    """ "all relevant stakeholders" names no whole a sentence can fall short of; "all
+    stakeholders" does."""
+    lead = "Communications shall take place over Slack, email and phone."
+    question = "Are communication channels with all relevant stakeholders maintained?"
+    assert overstated(question, lead) is None
+    the = "Are communication channels with all of the relevant stakeholders maintained?"
+    assert overstated(the, lead) is None
+    finding = overstated("Are communication channels with all stakeholders maintained?", lead)
     assert finding is not None and finding.check == "scope"

@@ -687,6 +687,20 @@ def test_a_planned_hedged_or_narrower_practice_is_not_a_plain_yes(
     assert _short(question, lead) == ("Needs review", check)
 
 
+def test_all_relevant_asked_is_not_all_of_a_whole() -> None:
+    question = "Are all applicable security patches installed?"
+    assert _short(question, "Security patches are installed within 30 days.")[0] == "Yes"
+    # an exception the lead states still leaves fewer than all the applicable ones
+    excepted = "Security patches are installed within 30 days, except on legacy OT systems."
+    assert _short(question, excepted) == ("Needs review", "scope")
+    such = "Is all such data encrypted at rest?"  # "such" points back at a whole
+    assert _short(such, "Customer data is encrypted at rest.") == ("Needs review", "scope")
+    assert _short("Are all security patches installed?", "Security patches are installed.") == (
+        "Needs review",
+        "scope",
+    )
+
+
 def test_all_asked_and_all_stated_is_yes() -> None:
     assert _short("Is all data encrypted at rest?", "All customer data is encrypted at rest.") == (
         "Yes",

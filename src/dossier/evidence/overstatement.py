@@ -102,10 +102,18 @@ def permission_unstated(asked: str, lead: str) -> Finding | None:
 
 # Adverbs between "all" and a verb that STOPWORDS does not hold: "all ... currently".
 _ADVERBS = frozenset(("currently", "yet", "always"))
+# "All" or "every" as a question asks it of a whole: not "all relevant stakeholders",
+# "all applicable laws", whose adjective leaves to the reader which ones (no sentence
+# can state fewer than they are).
+ALL_ASKED = re.compile(
+    r"\b(?:all|every)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:relevant|applicable|appropriate"
+    r"|necessary|affected|impacted|pertinent|concerned)\b)",
+    re.I,
+)
 # What "all" is of, in a question: "all servers and workstations" (up to the first word
 # that is not a noun's: an article, a preposition, a verb of the question's wording).
 _ALL_OF = re.compile(
-    r"\b(?:all|every)\s+((?:[a-z][\w-]*)(?:,?\s+(?:and\s+|or\s+)?[a-z][\w-]*){0,4})", re.I
+    ALL_ASKED.pattern + r"\s+((?:[a-z][\w-]*)(?:,?\s+(?:and\s+|or\s+)?[a-z][\w-]*){0,4})", re.I
 )
 
 
@@ -354,6 +362,10 @@ _THIRD_PARTIES = (
     r"third[- ]part(?:y|ies)|vendors?|suppliers?|(?:service|cloud|hosting|infrastructure)"
     r"\s+providers?|sub-?processors?|(?:sub-?)?contractors?|partners?|outsourcers?"
 )
+# Which third parties: "critical vendors", "Tier 1 suppliers".
+_THIRD_PARTY_KIND = (
+    r"(?:(?:critical|key|new|approved|high[- ]risk|tier[\s-]*\d+|material|strategic)\s+)?"
+)
 # The subject is the third parties themselves ("Third parties implement ...", "If third
 # parties store ...", "Each supplier must ...", "2.1 Before contracting, vendors that will
 # access PHI must ...", "Critical vendors must hold ..."), not a thing of theirs ("Vendor-hosted
@@ -361,7 +373,7 @@ _THIRD_PARTIES = (
 _THIRD_PARTY_SUBJECT = re.compile(
     r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?:before|after|once|prior\s+to)\s+[\w\s-]{1,30},\s+)?"
     r"(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
-    r"(?:(?:critical|key|new|approved|high[- ]risk|tier\s+\d|material|strategic)\s+)?"
+    rf"{_THIRD_PARTY_KIND}"
     rf"(?:{_THIRD_PARTIES})(?:\s+(?:that|who|which)\s+[^,.;]{{1,60}}?"
     r"|\s+[a-z]+ing\s+[^,.;]{1,40}?)?"  # "Suppliers handling customer data must ..."
     r"(?:\s+(?:must|shall|should|will|are|is|may|need|have|implement\w*"
@@ -370,10 +382,12 @@ _THIRD_PARTY_SUBJECT = re.compile(
     r"|carr(?:y|ies)|holds?|obtains?)\b)",
     re.I,
 )
-# The organisation asks it of them: "We require our suppliers to encrypt data".
+# The organisation asks it of them: "We require our suppliers to encrypt data", "We
+# require Tier 1 vendors that host customer data to provide a SOC 2 report".
 _ASKED_OF_THIRD_PARTIES = re.compile(
     r"\b(?:require|oblige|expect|mandate|ask|contract)s?\s+(?:all\s+|our\s+|its\s+|the\s+"
-    rf"|any\s+|each\s+)?(?:{_THIRD_PARTIES})\s+to\b",
+    rf"|any\s+|each\s+)?{_THIRD_PARTY_KIND}(?:{_THIRD_PARTIES})"
+    r"(?:,?\s+(?:that|who|which)\s+[^,.;]{1,60}?,?)?\s+to\b",
     re.I,
 )
 _THIRD_PARTY_ASKED = re.compile(rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc\w*)\b", re.I)

@@ -49,6 +49,7 @@ from dossier.common.textutil import (
 )
 from dossier.evidence import calculate
 from dossier.evidence.overstatement import (
+    ALL_ASKED,
     EVENT,
     PROHIBITION_ASK,
     asks_what_happened,
@@ -1093,9 +1094,11 @@ _HEDGED = re.compile(
     r"practicable)\b",
     re.I,
 )
+# "all" in a question, even of "all applicable patches": an exception the lead states
+# leaves fewer than all of them.
+_ANY_ALL = re.compile(r"\b(?:all|every)\b", re.I)
 # "Is all data encrypted?": a lead that does not say all may state less than asked
 # ("every 90 days" and "any exceptions" do not say all).
-_ALL_ASKED = re.compile(r"\b(?:all|every)\b", re.I)
 _ALL_STATED = re.compile(
     r"\b(?:all|every|each|entire)\b(?!\s+\d)|\bany\b(?!\s+exceptions?\b)|\balways\b"
     r"|\bno exceptions?\b",
@@ -1194,7 +1197,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
         if found:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
             return Finding(check, 0, detail + ": a person decides whether it answers Yes")
-    excepted = _EXCEPTED.search(lead) if _ALL_ASKED.search(asked) else None
+    excepted = _EXCEPTED.search(lead) if _ANY_ALL.search(asked) else None
     if excepted is not None:
         detail = (
             "the question asks about all of it; the lead quote states an exception "
@@ -1202,7 +1205,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
             "a person decides whether it answers Yes"
         )
         return Finding("scope", 0, detail)
-    if _ALL_ASKED.search(asked) and not _ALL_STATED.search(lead):
+    if ALL_ASKED.search(asked) and not _ALL_STATED.search(lead):
         detail = (
             "the question asks about all of it; the lead quote does not say all: "
             "a person decides whether it answers Yes for all"
@@ -1978,7 +1981,7 @@ def _narrower(brief: Brief, following: str) -> bool:
     names something, and nothing the question names. A question asking about all of
     something is answered No by any denial within it ("Contractors are not required to
     use MFA when accessing the partner portal" for MFA for all users)."""
-    if _ALL_ASKED.search(brief.query):
+    if ALL_ASKED.search(brief.query):
         return False
     own = _DENIAL_ENDS.split(following, maxsplit=1)[0]
     asked = _asked_stems(brief)

@@ -81,7 +81,10 @@ EMPLOYEES, CONTRACTORS, THIRD_PARTIES = "employees", "contractors", "third parti
 CUSTOMER_USERS = "customer users"  # the service's own users, not the company's workforce
 _PEOPLE = (
     (EMPLOYEES, re.compile(r"\bemployees?\b|\bstaff\b", re.I)),
-    (CONTRACTORS, re.compile(r"\bcontractors?\b|\bconsultants?\b|\btemporary\s+workers?\b", re.I)),
+    (
+        CONTRACTORS,
+        re.compile(r"\b(?:sub-?)?contractors?\b|\bconsultants?\b|\btemporary\s+workers?\b", re.I),
+    ),
     (
         THIRD_PARTIES,
         re.compile(
@@ -101,8 +104,12 @@ _PEOPLE = (
         ),
     ),
 )
+# ("third-party personnel" and "supplier personnel" are the third parties', not everyone;
+# "vendor personnel" in a questionnaire are the answering vendor's own)
 _WHOLE_WORKFORCE = re.compile(
-    r"\bworkforce\b|\bpersonnel\b|\beveryone\b|\ball\s+(?:users|staff|workers)\b", re.I
+    r"\bworkforce\b|(?<!party\s)(?<!supplier\s)(?<!contractor\s)\bpersonnel\b"
+    r"|\beveryone\b|\ball\s+(?:users|staff|workers)\b",
+    re.I,
 )
 
 # Which environment a practice applies to: production, or the others (development,
