@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.research.ask import core_ask, subject_phrases
+from dossier.research.ask import core_ask, predicate_words, subject_phrases
 
 
 @pytest.mark.parametrize(
@@ -308,3 +308,42 @@ def test_the_subject_an_item_opens_with_is_its_noun_phrase(
     question: str, phrases: tuple[str, ...]
 ) -> None:
     assert subject_phrases(question, core_ask(question).core) == phrases
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Is the remediation of application security vulnerabilities automated?", ("automated",)),
+        ("Is the restorability of backups tested and verified?", ("tested", "verified")),
+        ("Is CUI stored on laptops encrypted at rest?", ("encrypted",)),  # "stored" names it
+        ("Are the logs produced by your servers stored centrally?", ("stored",)),
+        ("Are cryptographic keys used to encrypt Restricted data rotated?", ("rotated",)),
+        (
+            "Is production data sanitized or protected before being used for testing?",
+            ("sanitized", "protected"),
+        ),
+        ("Are risk factors associated with suppliers reviewed?", ("reviewed",)),
+        ("Are logs of privileged access retained?", ("retained",)),
+        ("Do you encrypt customer data at rest?", ()),  # no subject opens it
+        ("Are encrypted backups kept offsite?", ("kept",)),  # "encrypted" names a kind
+        # a subordinate clause, a phrasal verb, a gerund's object, a hyphen
+        ("Is access reviewed by managers and revoked when no longer needed?", ("reviewed",)),
+        ("Are databases backed up daily?", ()),
+        ("Are keys generated using industry-accepted libraries?", ("generated",)),
+        ("Is code peer-reviewed every release?", ("peer-reviewed",)),
+        ("Are personally owned (BYOD) phones enrolled in MDM?", ("enrolled",)),
+        # a list set off by commas is joined; a subordinate clause before a participle
+        # leaves whose participle is which unclear: none is checked
+        (
+            "Are changes tested, approved, and documented before deployment?",
+            ("tested", "approved", "documented"),
+        ),
+        ("Are vulnerabilities rated as critical remediated within 15 days?", ()),
+        ("Are laptops issued to staff who work remotely encrypted?", ()),
+        ("Is data that is stored offsite encrypted?", ()),
+    ],
+)
+def test_what_an_item_says_is_done_to_its_subject_is_its_last_participle(
+    question: str, said: tuple[str, ...]
+) -> None:
+    assert predicate_words(question, core_ask(question).core) == said

@@ -32,6 +32,7 @@ from dossier.research.offline import (
     _needs_before,
     _Ranking,
     _Research,
+    _statements_first,
     _subject_heads,
     value_first,
 )
@@ -866,6 +867,34 @@ def test_an_item_about_remediation_is_not_answered_by_a_sentence_about_triage(
     )
 
 
+def test_an_item_is_led_by_a_sentence_stating_what_it_says_is_done(tmp_path: Path) -> None:
+    """ "Is the remediation of vulnerabilities automated?" is not answered by a sentence
+    naming remediation that says nothing of automating it; a close one that does leads.
+    "performed" says no more than that it is done: no word a sentence must state."""
+    documents = {
+        "vulns.md": "# Vulnerabilities\n\nSecurity fixes are remediated in scheduled "
+        "releases. Remediation of dependency vulnerabilities is automated by Dependabot.\n"
+    }
+    engine, index = _engine(tmp_path, documents)
+    question = "Is the remediation of vulnerabilities automated?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    assert research.ask.predicate == (stem("automated"),)
+    scheduled = _candidate(
+        index, "vulns.md", "Security fixes are remediated in scheduled releases.", 1.0
+    )
+    automated = _candidate(
+        index,
+        "vulns.md",
+        "Remediation of dependency vulnerabilities is automated by Dependabot.",
+        0.5,
+    )
+    assert research._lead(_Ranking([scheduled], 0.9)) is None
+    assert "states “automated”" in research._decision_reason(_Ranking([scheduled], 0.9), True, None)
+    assert research._lead(_Ranking([scheduled, automated], 0.9)) is automated
+    performed = "Are background checks performed on new employees?"
+    assert _Research(engine, make_brief(Question("Q2", performed))).ask.predicate == ()
+
+
 def test_a_yes_no_questions_list_item_is_quoted_without_the_next_items(tmp_path: Path) -> None:
     """The MFA bullet was quoted with the production-access and break-glass bullets after
     it; a yes/no question's item is quoted alone, a value question's with the items."""
@@ -915,3 +944,36 @@ def test_a_yes_no_items_own_nested_items_and_a_checklist_item_stay_in_its_quote(
     assert engine.quote_of(checked.sentence, item_alone=True) == (
         "MFA is enforced for all administrator accounts."
     )
+
+
+def test_a_line_naming_only_a_topic_does_not_lead_a_statement_within_the_margin() -> None:
+    """ "Where backup media is to be stored and secured, as well as how access is
+    maintained." (a plan's list of what it must say) states nothing of off-site backups;
+    the statement scoring within the margin leads. Beyond the margin, or when the best
+    states something ("Where possible, ..." has a main clause), the order stands."""
+    topic = _scored(
+        "Where backup media is to be stored and secured, as well as how access is maintained.",
+        1.0,
+    )
+    stated = _scored("Backups are stored off-site with multiple points of redundancy.", 0.2)
+    assert _statements_first([topic, stated], margin=1.5) == [stated]
+    assert _statements_first([topic, stated], margin=0.5) == [topic, stated]
+    asking = _scored("Who may remove backup media and transfer it to storage.", 1.0)
+    assert _statements_first([asking, stated], margin=1.5) == [stated]
+    numbered = _scored("4.2 Where backup media is stored, as well as how it is labelled.", 1.0)
+    assert _statements_first([numbered, stated], margin=1.5) == [stated]
+    # a statement first keeps its place; a topic line after it is dropped
+    assert _statements_first([stated, topic], margin=1.5) == [stated]
+    for text in (
+        "Where possible, backups are stored off-site.",
+        "Where possible backups are stored off-site.",
+        "Where technically feasible MFA is enforced for remote access.",
+        "Who has access to production is reviewed quarterly by the CISO.",
+        "Whether a vendor is critical is determined by the risk team.",
+        "How: backups are encrypted and stored off-site.",
+        "Where a vendor processes personal data a DPA is signed.",
+        "Where MFA cannot be enforced compensating controls are implemented.",
+        "Where supported MFA is enforced for all users.",
+    ):
+        statement = _scored(text, 1.0)
+        assert _statements_first([statement, stated], margin=1.5) == [statement, stated], text

@@ -149,6 +149,29 @@ def test_a_value_counts_only_where_the_passage_speaks_of_the_subject() -> None:
     assert holds_value(fact, "Invoice records are archived in S3. They are kept for 7 years.")
 
 
+def test_a_word_naming_stuff_alone_does_not_name_whose_it_is() -> None:
+    """ "record" names no CCTV recordings: the change record's retention is not theirs.
+    A subject that is stuff alone is still named by its word."""
+    fact = make_brief(Question("Q", "How long are CCTV recordings retained?")).facts[0]
+    change = "The pull request and deployment record are retained for at least 12 months."
+    assert not holds_value(fact, change)
+    assert holds_value(fact, "CCTV footage is kept for 30 days.")
+    data = make_brief(Question("Q", "How long is data retained?")).facts[0]
+    assert holds_value(data, "Customer data is retained for 90 days after termination.")
+    # a figure before the word for stuff is the answer, not another kind of it
+    staff = make_brief(Question("Q", "How many full-time employees do you have?")).facts[0]
+    assert holds_value(staff, "The company has 250 employees.")
+    # another word for stuff, or the thesaurus' word for one the question names
+    hr = make_brief(Question("Q", "How long are HR records retained?")).facts[0]
+    assert holds_value(hr, "Employee records are retained for 7 years.")
+    recordings = make_brief(Question("Q", "How long are CCTV recordings retained?")).facts[0]
+    assert holds_value(recordings, "Recordings are retained for 30 days.")
+    # "The recordings" after the sentence about the ceremonies are theirs
+    ceremony = make_brief(Question("Q", "How long are recordings of key ceremonies kept?"))
+    recorded = "Each key ceremony is video recorded. The recordings are retained for 7 years."
+    assert holds_value(ceremony.facts[0], recorded)
+
+
 def test_each_quote_of_an_answer_comes_from_its_own_passage(demo_build: BuildResult) -> None:
     """A sentence beside a quoted one is already in that quote's window, so a further
     quote is evidence from another passage, and an answer has at most max_quotes (a

@@ -346,3 +346,85 @@ def _noun_phrase(text: str) -> tuple[list[str], bool]:
             return phrase, False  # "testing automated": the predicate begins
         phrase.append(token)
     return phrase, True
+
+
+# What a yes/no item opening with its subject says is done to it: "automated" of "Is the
+# remediation of vulnerabilities automated when possible?", "tested" and "verified" of
+# "Is the restorability of backups tested and verified?", "encrypted" of "Is CUI stored
+# on laptops encrypted at rest?". The last past participle of the ask's main clause (up
+# to a comma, a parenthesis or a subordinate clause: "... revoked when no longer
+# needed") that ends it, comes before its last word ("kept offsite") or before a
+# preposition, a conjunction or an adverb: not one naming a kind ("privileged access",
+# "an authorized non-production purpose": a noun follows), one after a preposition, an
+# article, "being" or "using", nor a phrasal verb's ("backed up": no one word states it).
+_PARTICIPLE = re.compile(
+    r"^(?:[a-z][a-z-]{2,}ed|built|done|made|kept|held|run|set|met|shown|known|sent|written"
+    r"|seen|given|taken|drawn|found|shut|broken|chosen|hidden|stolen|withdrawn|overridden)$",
+    re.I,
+)
+_BEFORE_NO_PREDICATE = frozenset(
+    """of for to in within with by on at from between against and or nor the a an any all
+    every each your its their our such these those this that is are be been being not non
+    and/or using including following regarding concerning involving containing covering
+    excluding according""".split()
+)
+_AFTER_PREDICATE = frozenset(
+    """at in on for to by from with within before after prior when where if using via
+    against across under during upon until unless and or and/or than every each once
+    twice""".split()
+)
+_PARTICLES = frozenset("up down out off over away".split())
+_JOINING = frozenset(("and", "or", "and/or"))
+# A list of participles set off by commas: "tested, approved, and documented".
+_LISTED = re.compile(r"(?<=ed),\s*(?:(?:and|or)\s+)?(?=[a-z][a-z-]{2,}ed\b)", re.I)
+# A participle after a relative clause's opening word (or "as"): the one before it may
+# be the subject's own ("rated as critical", "issued to staff who work remotely"); an
+# adverbial clause ("... revoked when no longer needed") ends the predicate's.
+_RELATIVES = frozenset(("as", "that", "which", "who", "whose"))
+_PARTICIPLES_AFTER = re.compile(r"\b[a-z][a-z-]{2,}ed\b", re.I)
+_CLAUSE_END = re.compile(
+    r"[,;:?]|\b(?:when|whenever|where|if|as|once|until|unless|that|which|who|whose)\b", re.I
+)
+
+
+def predicate_words(question: str, core: str) -> tuple[str, ...]:
+    """The participles saying what is done to the subject of a yes/no item opening
+    with it (one, or those a conjunction joins); empty when the item opens otherwise
+    or none is found."""
+    if not subject_phrases(question, core):
+        return ()
+    plain = re.sub(r"\([^()]*\)", " ", core)  # "personally owned (BYOD) phones"
+    plain = _LISTED.sub(" and ", plain)  # "tested, approved, and documented"
+    cut = _CLAUSE_END.search(plain)
+    if (
+        cut is not None
+        and cut.group(0).lower() in _RELATIVES
+        and _PARTICIPLES_AFTER.search(plain, cut.end())
+    ):
+        return ()  # "vulnerabilities rated as critical remediated": whose is which is unclear
+    tokens = re.findall(r"[\w/-]+", plain[: cut.start()] if cut else plain)
+    for at in range(len(tokens) - 1, 0, -1):
+        after = tokens[at + 1].lower() if at + 1 < len(tokens) else ""
+        closing = at + 2 >= len(tokens)  # "kept offsite", "rotated regularly"
+        if after in _PARTICLES or not _predicate_at(tokens, at):
+            continue
+        if closing or after in _AFTER_PREDICATE or after.endswith("ly"):
+            said = [tokens[at].lower()]
+            while at >= 2 and tokens[at - 1].lower() in _JOINING:
+                if not _predicate_at(tokens, at - 2):
+                    break
+                said.insert(0, tokens[at - 2].lower())
+                at -= 2
+            return tuple(said)
+    return ()
+
+
+def _predicate_at(tokens: list[str], at: int) -> bool:
+    """Whether the word at ``at`` is a participle in a predicate's place: after a noun or
+    an adverb, or joined by a conjunction to a participle before it."""
+    if not _PARTICIPLE.match(tokens[at]):
+        return False
+    before = tokens[at - 1].lower()
+    if before in _JOINING:
+        return at >= 2 and bool(_PARTICIPLE.match(tokens[at - 2]))
+    return before not in _BEFORE_NO_PREDICATE

@@ -124,6 +124,10 @@ class Ask:
     # what a yes/no item opening with its subject asks about: each conjunct's stems, the
     # last naming it ("background", "verif" of "background verification policies")
     subject: tuple[tuple[str, ...], ...] = ()
+    # what such an item says is done to its subject, as stems, any of which states it
+    # ("autom" of "Is the remediation of vulnerabilities automated?"); empty when it
+    # says nothing more distinctive than "performed" or "implemented"
+    predicate: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

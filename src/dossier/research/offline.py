@@ -50,7 +50,7 @@ from dossier.ingest.authority import Authority
 from dossier.ingest.sentences import Sentence, list_lead_in, table_header
 from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
 from dossier.research import thesaurus
-from dossier.research.ask import core_ask, subject_phrases
+from dossier.research.ask import core_ask, predicate_words, subject_phrases
 from dossier.research.brief import brief_step
 from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
@@ -72,6 +72,7 @@ from dossier.research.values import (
     ASKS_PATTERN,
     ASKS_WORDS,
     MEASURE_NOUNS,
+    STUFF_NOUNS,
     demand_met,
     holds_value,
     lead_answers_part,
@@ -256,6 +257,7 @@ class _Research:
             qualifiers=qualifiers_named(brief.query),
             wants_link=bool(_LINK_ASKED.search(brief.question)),
             subject=_subject_heads(brief),
+            predicate=_predicate(brief),
         )
 
     # -- searching ------------------------------------------------------------------
@@ -380,7 +382,7 @@ class _Research:
         if ranking.lead is None:
             return "no candidate sentence from a current document"
         if answers and lead is None and self.ask.kind is None:
-            return f"{said}; no close sentence names {self._subject_words()}"
+            return f"{said}; {self._unnamed(ranking, 'sentence')}"
         if answers and lead is None:
             return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
         if answers and ranking.probability < self.engine.threshold:
@@ -402,7 +404,9 @@ class _Research:
         "The company performs regular full backups"."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
-            naming = self._subject_named(ranking.candidates)
+            naming = _statements_first(
+                self._subject_named(ranking.candidates), self.engine.scorer.support_margin
+            )
             return self._demand_stated_first(naming) or _key_terms_first(naming)
         holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
         if not holding:
@@ -422,20 +426,25 @@ class _Research:
         remediation; "Is the separation of duties principle employed?" is led by "Our
         Cloud IAM enforces least privilege and segregation of duties", not by the
         better-scored "Access should be restricted to what job duties need"."""
-        if not self.ask.subject or not candidates:
+        if not (self.ask.subject or self.ask.predicate) or not candidates:
             return candidates
         floor = candidates[0].score - self.engine.scorer.support_margin
-        return [c for c in candidates if c.score >= floor and self._names_subject(c)]
+        return [c for c in candidates if c.score >= floor and self._names(c)]
 
-    def _names_subject(self, candidate: Candidate) -> bool:
+    def _names(self, candidate: Candidate, predicate: bool = True) -> bool:
+        """Whether the sentence (or its heading) names the item's subject and (with
+        ``predicate``) states what the item says is done to it (each when the item has
+        one)."""
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         scoring = self.engine.scoring
         present = scoring.terms_of(candidate.sentence.text) | scoring.terms_of(chunk.heading)
-        return any(
+        named = not self.ask.subject or any(
             thesaurus.says(phrase[-1], present)
             or phrase[-1] in thesaurus.phrase_terms_said(phrase, present)
             for phrase in self.ask.subject
         )
+        wanted = self.ask.predicate if predicate else ()
+        return named and (not wanted or any(thesaurus.says(t, present) for t in wanted))
 
     def _row_read(self, candidate: Candidate) -> str:
         """A candidate's text, a table row's with its column headers and the headings
@@ -575,8 +584,9 @@ class _Research:
         margin. Leave-one-corpus-out, the key-term rule left policies-a as it was and
         moved one answer on policies-d each way (one more right held out, one fewer
         fitted on both); asking instead that it state as much of the ask as the lead
-        cost recall on both sets (scripts/fit_scorer.py)."""
-        if _already_quoted(candidate, chosen):
+        cost recall on both sets (scripts/fit_scorer.py). A line that only names a topic
+        (``_topic_only``) is no evidence."""
+        if _already_quoted(candidate, chosen) or _topic_only(candidate.sentence.text):
             return False
         if not names_the_ask(self.ask, candidate):
             return False
@@ -703,8 +713,8 @@ class _Research:
         if answers and fact is not None and fact.asks:
             return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
         if answers:  # the closest sentences are about something else
-            named = self._subject_words()
-            return f"The documents do not establish: {subject}; no close passage names {named}"
+            unnamed = self._unnamed(ranking, "passage")
+            return f"The documents do not establish: {subject}; {unnamed}"
         if ranking.lead is None:
             return f"No passage addresses: {subject}"
         chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
@@ -715,9 +725,25 @@ class _Research:
         detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
         return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
 
-    def _subject_words(self) -> str:
+    def _unnamed(self, ranking: _Ranking | None, noun: str) -> str:
+        """What no close sentence (or passage) says: 'no close sentence names
+        “remediation”', or, when one names the subject (or none is asked) and none
+        states what is done to it, 'no close sentence naming “remediation” states
+        “automated”'."""
         spelled = _spelled(self.brief.query)
-        return " or ".join(f"“{spelled.get(p[-1], p[-1])}”" for p in self.ask.subject)
+        named = " or ".join(f"“{spelled.get(p[-1], p[-1])}”" for p in self.ask.subject)
+        said = " or ".join(f"“{spelled.get(t, t)}”" for t in self.ask.predicate)
+        if not said or (named and not self._subject_named_close(ranking)):
+            return f"no close {noun} names {named}"
+        naming = f" naming {named}" if named else ""
+        return f"no close {noun}{naming} states {said}"
+
+    def _subject_named_close(self, ranking: _Ranking | None) -> bool:
+        """Whether a sentence within the margin of the best names the subject."""
+        if ranking is None or not ranking.candidates:
+            return False
+        floor = ranking.candidates[0].score - self.engine.scorer.support_margin
+        return any(c.score >= floor and self._names(c, predicate=False) for c in ranking.candidates)
 
     def _budget_note(self) -> str:
         """Said when a query went unsearched because the budget was spent."""
@@ -750,6 +776,62 @@ def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -
 _NARROWER = frozenset((PRIVILEGED_ACCOUNTS, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))
 
 KEY_LEAD_MARGIN = 0.5  # a sentence this close to the best leads when it names more key terms
+
+
+# A line that names a topic and states nothing of it: a clause opening with "where",
+# "how", "what" ..., with one finite verb, and nothing after it but another such
+# clause ("Where backup media is to be stored, as well as how access is maintained.",
+# a plan's list of what it must say). Not "Where possible, backups are encrypted" (a
+# hedge opens it) nor "Who has access is reviewed quarterly" (a main clause follows).
+_TOPIC_ONLY = re.compile(
+    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+|\(?[a-z]\)\s+)?"
+    r"(?!(?:where|when|if)\s+(?:\w+ly\s+)?(?:possible|feasible|applicable|practical"
+    r"|practicable|appropriate|necessary|required|needed|supported|available|relevant"
+    r"|permitted|reasonable)\b)"
+    r"(?:where|how|what|which|who|whether)\b[^,?:]*"
+    r"(?:,\s*(?:and|or|as\s+well\s+as|including)\b[^,?:]*)*[.;]?\s*$",
+    re.I,
+)
+# A topic's clause: "is/are" (perhaps "to be") and a participle, or a modal and a verb,
+# ending it ("Where backup media is to be stored and secured", "how access is
+# maintained", "Who may remove backup media").
+_TOPIC_CLAUSE = re.compile(
+    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+|\(?[a-z]\)\s+)?(?:(?:and|or|as\s+well\s+as|including)\s+)?"
+    r"(?:where|how|what|which|who|whether)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:(?:is|are)\s+(?:to\s+be\s+)?[\w-]+ed|(?:may|can|must|should|will)\s+[\w-]+)\b"
+    r"(?:\s+(?:and|or)\s+[\w-]+ed\b)?(?:\s+(?:[\w-]+\s+){0,6}?[\w-]+)?\W*$",
+    re.I,
+)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|must|shall|will|should|can|cannot|could|may|might|has|have|had"
+    r"|does|do|did)\b",
+    re.I,
+)
+
+
+def _topic_only(text: str) -> bool:
+    """Whether the line only names a topic (``_TOPIC_ONLY``): each of its clauses is a
+    wh-word, a few words and its one finite verb, "is/are (to be) ...ed" or a modal's
+    ("Where a vendor processes personal data a DPA is signed" and "Who has access is
+    reviewed quarterly" are rules)."""
+    if not _TOPIC_ONLY.match(text):
+        return False
+    return all(
+        _TOPIC_CLAUSE.match(part) and len(_FINITE.findall(part)) <= 1 for part in text.split(",")
+    )
+
+
+def _statements_first(candidates: list[Candidate], margin: float) -> list[Candidate]:
+    """The candidates without the lines that only name a topic, when a sentence scoring
+    within ``margin`` of the best states something (as a further quote would): a
+    reviewer reads the statement first ("Backups are stored off-site with
+    multiple points of redundancy" for off-site backups, not "Where backup media is to
+    be stored and secured")."""
+    if not candidates:
+        return candidates
+    floor = candidates[0].score - margin
+    stating = [c for c in candidates if not _topic_only(c.sentence.text)]
+    return stating if stating and stating[0].score >= floor else candidates
 
 
 def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:
@@ -787,14 +869,6 @@ _GENERAL_HEADS = frozenset(
     control practice system approach framework standard activity requirement right level
     device asset part component""".split()
 )
-# Heads naming whose or what stuff, not the practice: "customer data", "personal
-# information", "end users" are about what is done with them; no word before them says
-# it (a sentence says "all data in transit", not whose).
-_STUFF_HEADS = frozenset(
-    stem(w)
-    for w in """data information record user employee staff personnel people member
-    individual workforce""".split()
-)
 
 
 def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
@@ -810,10 +884,42 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
     for phrase in subject_phrases(brief.query, brief.core):
         terms = thesaurus.abbreviated(content_terms(phrase))
         naming = tuple(t for t in terms if t not in _GENERAL_HEADS)
-        if not naming or terms[-1] in _STUFF_HEADS:
-            return ()  # one way to name it sets no word: any sentence may answer
+        if not naming or terms[-1] in STUFF_NOUNS:
+            # "customer data": a sentence says "all data in transit", not whose; one way
+            # to name it sets no word, and any sentence may answer
+            return ()
         heads.append(naming)
     return tuple(dict.fromkeys(heads))
+
+
+# Participles saying no more than that a practice is carried out (or governed, or
+# allowed: other checks read those): "Are background checks performed ...?" is answered
+# by a sentence stating the checks, whatever its verb.
+_GENERAL_PREDICATES = frozenset(
+    stem(w)
+    for w in """performed conducted implemented maintained used utilized employed applied
+    enforced established defined documented followed managed handled addressed supported
+    provided required enabled included designed configured created based done made kept put
+    carried undertaken completed executed deployed adopted developed permitted prohibited
+    allowed forbidden certified shared given taken held set met practiced practised
+    protected secured safeguarded exercised sponsored built stored located hosted placed
+    housed governed covered described specified outlined regulated retained archived
+    logged recorded captured collected gathered aggregated run sent shown known found seen
+    drawn chosen hidden stolen withdrawn overridden broken shut written""".split()
+)
+
+
+def _predicate(brief: Brief) -> tuple[str, ...]:
+    """The stems of what a yes/no item opening with its subject says is done to it,
+    when one of them says more than that it is carried out (``_GENERAL_PREDICATES``):
+    a sentence must state one of those ("Security fixes are included in our scheduled
+    releases" does not say remediation is automated)."""
+    if brief.facts and brief.facts[0].asks:
+        return ()
+    said = tuple(stem(w) for w in predicate_words(brief.query, brief.core))
+    if all(s in _GENERAL_PREDICATES for s in said):
+        return ()
+    return tuple(s for s in said if s not in _GENERAL_PREDICATES)
 
 
 def _part_core(fact: Fact) -> str:

@@ -8,7 +8,14 @@ import math
 import re
 from collections.abc import Collection, Sequence
 
-from dossier.common.textutil import UNIT_WORDS, content_terms, sentence_spans, stem, words
+from dossier.common.textutil import (
+    STOPWORDS,
+    UNIT_WORDS,
+    content_terms,
+    sentence_spans,
+    stem,
+    words,
+)
 from dossier.records import Fact
 from dossier.research import thesaurus
 from dossier.research.qualifiers import (
@@ -94,6 +101,13 @@ VALUE_NOUNS = frozenset(
     # "within what time ...", "the response time for ...": the period asked, not its subject
     "sla slas time times".split()
 )
+# Nouns naming whose or what stuff ("customer data", "CCTV recordings", "end users"): the
+# word before them says what it is. Stemmed.
+STUFF_NOUNS = frozenset(
+    stem(w)
+    for w in """data information record user employee staff personnel people member
+    individual workforce""".split()
+)
 # Nouns of a measure asked ("the minimum password length"): the value's, not the subject's.
 MEASURE_NOUNS = frozenset(stem(word) for word in ("minimum", "maximum", "length"))
 
@@ -118,7 +132,7 @@ def holds_value(fact: Fact, text: str) -> bool:
         return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
-    named = [not wanted or _names(wanted, set(content_terms(s))) for s in sentences]
+    named = [not wanted or _names_subject(fact, wanted, s) for s in sentences]
     return any(
         pattern.search(without_section_number(sentence))  # "3.5 Shared accounts ...": no 3.5
         and (named[i] or (i > 0 and named[i - 1]))
@@ -577,6 +591,39 @@ def subject_words_named(fact: Fact, text: str) -> int:
 
 def _names(wanted: set[str], present: set[str]) -> bool:
     return any(thesaurus.says(term, present) for term in wanted)
+
+
+def _names_subject(fact: Fact, wanted: set[str], sentence: str) -> bool:
+    """Whether the sentence names one of the terms of the fact's subject; a word for
+    stuff ("record", "data") only where no word the question does not name qualifies
+    it: "the change record" is another kind of record than the CCTV recordings asked
+    about, "The recordings are retained ..." after a sentence about them is theirs."""
+    present = set(content_terms(sentence))
+    stuff = wanted & STUFF_NOUNS
+    if stuff == wanted:  # "How long is data retained?": "Customer data is ..." names it
+        return _names(wanted, present)
+    if _names(wanted - STUFF_NOUNS, present):
+        return True
+    asked = set(content_terms(fact.text))
+    said = words(sentence)
+    return any(
+        any(thesaurus.says(term, {stem(word)}) for term in stuff)
+        and (at == 0 or _not_qualifying(said[at - 1], asked))
+        for at, word in enumerate(said)
+    )
+
+
+_A_NUMBER_WORD = re.compile(rf"^(?:{_NUMBER_WORDS}|hundred|thousand|million)$", re.I)
+
+
+def _not_qualifying(word: str, asked: set[str]) -> bool:
+    """Whether the word before a word for stuff leaves it the stuff asked about: a
+    function word, a figure ("250 employees"), another word for stuff ("employee
+    records") or a word the question names (or the thesaurus' word for it)."""
+    if word in STOPWORDS or word.isdigit() or _A_NUMBER_WORD.match(word):
+        return True
+    term = stem(word)
+    return term in STUFF_NOUNS or any(thesaurus.says(t, {term}) for t in asked)
 
 
 # A figure with its unit ("14 characters", "4 hours", "99.9%"), a section number
