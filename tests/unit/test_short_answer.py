@@ -2877,3 +2877,36 @@ def test_a_precondition_answers_for_the_condition_and_denies_the_gated_thing(
 )
 def test_a_status_word_opening_a_sentence_is_no_status(status: str) -> None:
     assert _short("Is MFA required for remote access?", f"MFA is required.\n{status}")[0] == "Yes"
+
+
+def test_a_denial_the_lead_leans_on_in_its_own_quote_is_for_a_person() -> None:
+    """ "If your laptop is lost, anything saved only on it will be lost" was read alone
+    and answered Yes to whether laptops are backed up; the sentence before it in the same
+    quote says they are not. A negation of something else beside it leaves the Yes."""
+    question = "Are endpoint devices (laptops and desktops) included in the scope of data backups?"
+    focus = "If your laptop is lost or fails, anything saved only on it will be lost."
+    denied = f"Files saved on your laptop's local drive are not backed up. {focus}"
+    answer, finding = short_answer(
+        make_brief(Question("Q", question)), "grounded", _claims(denied), focus
+    )
+    assert answer == "Needs review" and finding is not None and finding.check == "negation"
+    other = "Printers are not covered by this standard. Laptops are backed up nightly."
+    answer, _ = short_answer(
+        make_brief(Question("Q", question)),
+        "grounded",
+        _claims(other),
+        "Laptops are backed up nightly.",
+    )
+    assert answer == "Yes"
+    # what a negation denies ends with its clause: shared accounts, not authentication
+    mfa = "Does the vendor require multi-factor authentication for remote administrative access?"
+    lead = "Multi-factor authentication is required for all remote administrative access."
+    beside = f"{lead} Shared administrative accounts are not used; every engineer authenticates."
+    answer, _ = short_answer(make_brief(Question("Q", mfa)), "grounded", _claims(beside), lead)
+    assert answer == "Yes"
+    # a negation picking out some of the subject is a rule for those, not a denial
+    review = "Is user access to production systems reviewed periodically?"
+    lead = "User access to production systems is reviewed quarterly."
+    rule = f"{lead} Access that is not confirmed by the reviewer is removed."
+    answer, _ = short_answer(make_brief(Question("Q", review)), "grounded", _claims(rule), lead)
+    assert answer.startswith("Yes")

@@ -228,6 +228,14 @@ def test_content_terms_drop_stopwords_and_filler() -> None:
     assert terms == ["rotat", "encrypt", "key"]
 
 
+def test_backed_up_names_backups() -> None:
+    """ "Files on laptops are not backed up" names backups; "back" alone did not. "Logs
+    in the SIEM" are logs, no login."""
+    assert content_terms("Files are not backed up") == [stem("file"), stem("backup")]
+    assert content_terms("Logs in the SIEM are kept") == [stem("logs"), "siem"]
+    assert content_terms("Roll back the change") == [stem("roll"), stem("back"), stem("change")]
+
+
 def test_content_terms_drop_single_letters() -> None:
     assert content_terms("x y z firewall") == [stem("firewall")]
 

@@ -207,8 +207,15 @@ LIGHT_VERBS = frozenset(
 _PREFIXES = frozenset(("de", "re", "pre"))
 
 
+# "backed up" is what a backup does (the particle is a stopword, and "back" alone says
+# nothing). Not "logs in": "Logs in the SIEM are retained" are logs.
+_BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
+
+
 def content_terms(text: str) -> list[str]:
-    """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order."""
+    """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order;
+    "backed up" as "backup"."""
+    text = _BACKED_UP.sub("backup", text)
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:

@@ -1767,9 +1767,12 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     wanted = set(question_terms(brief.core or brief.query))
     quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
     others = [
-        text[a:b] for text in quoted for a, b in sentence_spans(text) if text[a:b].strip() != lead
+        (at == 0, text[a:b])
+        for at, text in enumerate(quoted)
+        for a, b in sentence_spans(text)
+        if text[a:b].strip() != lead
     ]
-    for text in others:
+    for beside_lead, text in others:
         for match in _NEGATION.finditer(text):
             if _bounding(text, match.start(), brief.query) or _in_condition(
                 brief.query, text, match.start()
@@ -1781,9 +1784,25 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
                 _about_practice(brief, text)
                 or _denies_having(brief, text, match.end())
                 or (_of_the_organisation(text, match.start()) and _denied_here(brief, text, match))
+                or (beside_lead and _denies_of_the_subject(text, match, wanted))
             ):
                 return " ".join(text[match.start() : match.end() + 40].split())
     return None
+
+
+def _denies_of_the_subject(text: str, negation: re.Match[str], wanted: set[str]) -> bool:
+    """Whether a sentence the lead's own quote holds denies the practice of what the
+    question asks about: it names a term of the question before the negation, and
+    another right after it ("Files saved on your laptop are not backed up" beside "If
+    your laptop is lost, anything saved only on it will be lost", for whether laptops
+    are backed up)."""
+    if _QUALIFYING_CLAUSE.search(text, max(0, negation.start() - 40), negation.start()):
+        return False  # "Access that is not confirmed by the reviewer is removed"
+    before = set(content_terms(text[: negation.start()]))
+    clause = _CLAUSE_BREAK.split(text[negation.end() : negation.end() + 60], maxsplit=1)[0]
+    after = set(content_terms(clause)[:4])
+    named_after = after & wanted
+    return bool(named_after) and bool((before & wanted) - named_after)
 
 
 # Who denies: the organisation ("we", "the company", its name), not a part of the practice
@@ -1814,9 +1833,24 @@ def _denies_having(brief: Brief, text: str, after: int) -> bool:
     return following[1] == wanted[0] and (len(following) == 2 or following[2] in wanted)
 
 
+# A negation inside a clause that picks out some of a thing ("access that is not
+# confirmed", "if a device is not enrolled"): a rule for those, no denial of the practice.
+_QUALIFYING_CLAUSE = re.compile(
+    r"\b(?:that|which|who|whose|if|when|where|unless|until|once)\s+(?:[\w'-]+\s+){0,3}$", re.I
+)
+# Where what a negation denies ends: "Shared accounts are not used; every engineer
+# authenticates ..." denies shared accounts, not authentication.
+_CLAUSE_BREAK = re.compile(r"[;:.!?]|,\s|\s(?:and|but|while|whereas)\s")
+
+
 def _names_after(text: str, after: int, terms: set[str]) -> bool:
-    """Whether one of the four words after a negation names one of ``terms``."""
-    return any(stem(word) in terms for word in words(text[after : after + 60])[:4])
+    """Whether one of the four words after a negation names one of ``terms`` ("not
+    backed up" names backups)."""
+    following = text[after : after + 60]
+    clause = _CLAUSE_BREAK.split(following, maxsplit=1)[0]
+    return any(stem(word) in terms for word in words(following)[:4]) or bool(
+        set(content_terms(clause)[:2]) & terms
+    )
 
 
 # A purpose stated through what it stops: "a copy is kept offline so that it cannot be
