@@ -783,9 +783,10 @@ KEY_LEAD_MARGIN = 0.5  # a sentence this close to the best leads when it names m
 # clause ("Where backup media is to be stored, as well as how access is maintained.",
 # a plan's list of what it must say). Not "Where possible, backups are encrypted" (a
 # hedge opens it) nor "Who has access is reviewed quarterly" (a main clause follows).
+# A line's own number or letter before its text: "4.2 ", "(b) ".
+_LINE_NUMBER = r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+|\(?[a-z]\)\s+)?"
 _TOPIC_ONLY = re.compile(
-    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+|\(?[a-z]\)\s+)?"
-    r"(?!(?:where|when|if)\s+(?:\w+ly\s+)?(?:possible|feasible|applicable|practical"
+    _LINE_NUMBER + r"(?!(?:where|when|if)\s+(?:\w+ly\s+)?(?:possible|feasible|applicable|practical"
     r"|practicable|appropriate|necessary|required|needed|supported|available|relevant"
     r"|permitted|reasonable)\b)"
     r"(?:where|how|what|which|who|whether)\b[^,?:]*"
@@ -796,7 +797,7 @@ _TOPIC_ONLY = re.compile(
 # ending it ("Where backup media is to be stored and secured", "how access is
 # maintained", "Who may remove backup media").
 _TOPIC_CLAUSE = re.compile(
-    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+|\(?[a-z]\)\s+)?(?:(?:and|or|as\s+well\s+as|including)\s+)?"
+    _LINE_NUMBER + r"(?:(?:and|or|as\s+well\s+as|including)\s+)?"
     r"(?:where|how|what|which|who|whether)\s+(?:[\w-]+\s+){0,4}?"
     r"(?:(?:is|are)\s+(?:to\s+be\s+)?[\w-]+ed|(?:may|can|must|should|will)\s+[\w-]+)\b"
     r"(?:\s+(?:and|or)\s+[\w-]+ed\b)?(?:\s+(?:[\w-]+\s+){0,6}?[\w-]+)?\W*$",
@@ -910,15 +911,13 @@ _GENERAL_PREDICATES = frozenset(
 
 
 def _predicate(brief: Brief) -> tuple[str, ...]:
-    """The stems of what a yes/no item opening with its subject says is done to it,
-    when one of them says more than that it is carried out (``_GENERAL_PREDICATES``):
-    a sentence must state one of those ("Security fixes are included in our scheduled
+    """The stems of what a yes/no item opening with its subject says is done to it
+    that say more than that it is carried out (``_GENERAL_PREDICATES``): a sentence
+    must state one of those ("Security fixes are included in our scheduled
     releases" does not say remediation is automated)."""
     if brief.facts and brief.facts[0].asks:
         return ()
-    said = tuple(stem(w) for w in predicate_words(brief.query, brief.core))
-    if all(s in _GENERAL_PREDICATES for s in said):
-        return ()
+    said = (stem(w) for w in predicate_words(brief.query, brief.core))
     return tuple(s for s in said if s not in _GENERAL_PREDICATES)
 
 
