@@ -398,6 +398,12 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
             "archived",
         ),
         ("# Plan\n\n**DRAFT**\n\nThe plan is tested yearly.", "draft"),
+        # a wiki page kept for history
+        (
+            "# Backups (old)\n\n**OUTDATED** \u2014 written before the move; see the new page."
+            "\n\n- Nightly dumps, kept 14 days.",
+            "archived",
+        ),
         (
             "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
             " on Nov 15, 2023\n\nOwner: Mei\nStatus: Current\n\nText.",
@@ -989,6 +995,27 @@ def test_a_letterhead_naming_the_company_is_not_the_title() -> None:
     text = "WATTLE & GUM ANALYTICS PTY LTD\nESSENTIAL EIGHT MATURITY STATEMENT\nAssessed: 2026.\n"
     assert title_of({}, text, "e8.txt") == "ESSENTIAL EIGHT MATURITY STATEMENT"
     assert title_of({}, "Acme Inc.\nSecurity Policy\n\nText.", "p.pdf") == "Security Policy"
+
+
+def test_an_institutions_letterhead_is_not_the_title() -> None:
+    """A hospital's or a university's name over the policy's title (every policy of
+    the corpus opens with it): the title names what the document is. A line naming an
+    institution with a document word, or with no title under it, is the title."""
+    text = "RIVERBEND REGIONAL MEDICAL CENTER\nACCESS CONTROL POLICY\n\nPolicy Number: 1\n"
+    assert title_of({}, text, "ac.txt") == "ACCESS CONTROL POLICY"
+    northfield = "Northfield University\nINFORMATION SECURITY POLICY\n\nText.\n"
+    assert title_of({}, northfield, "is.txt") == "INFORMATION SECURITY POLICY"
+    soc = "Security Operations Center\n\nThe SOC runs around the clock.\n"
+    assert title_of({}, soc, "soc.txt") == "Security Operations Center"
+    named = "POLICY RESEARCH CENTER\nANNUAL REVIEW\n\nText.\n"
+    assert title_of({}, named, "c.txt") == "POLICY RESEARCH CENTER"
+    ohio = "The Ohio State University\nAcceptable Use Policy\n\nText.\n"
+    assert title_of({}, ohio, "aup.txt") == "Acceptable Use Policy"
+    trust = "LEEDS TEACHING HOSPITALS NHS TRUST\nINFORMATION GOVERNANCE POLICY\n\nText.\n"
+    assert title_of({}, trust, "ig.txt") == "INFORMATION GOVERNANCE POLICY"
+    assert title_of({}, "ZERO TRUST\nNETWORK ACCESS\n\nText.\n", "z.txt") == "ZERO TRUST"
+    phrase = "ACCESS TO THE DATA CENTER\nVISITOR RULES\n\nText.\n"
+    assert title_of({}, phrase, "d.txt") == "ACCESS TO THE DATA CENTER"
 
 
 def test_a_title_naming_its_company_or_over_a_version_line_is_the_title() -> None:

@@ -194,3 +194,9 @@ def test_an_outsider_accompanied_is_a_visitor_escorted() -> None:
     assert thesaurus.says(stem("outsiders"), present)
     assert thesaurus.says(stem("accompanied"), present)
     assert not thesaurus.says(stem("outsiders"), set(content_terms("Staff must wear badges.")))
+
+
+def test_engineers_short_names_for_environments_say_the_environment() -> None:
+    """ "copied to staging or dev" names the development environment; "prod" production."""
+    assert thesaurus.says(stem("development"), {"dev"})
+    assert thesaurus.says(stem("production"), {"prod"})

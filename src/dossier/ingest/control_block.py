@@ -27,9 +27,10 @@ STATUS_KEYS = frozenset(("status", "document_status", "policy_status", "page_sta
 _FIELD_WORDS = 4  # a field's name is a few words ("Last Reviewed", "Policy Owner")
 _ROW = re.compile(r"^\s*\|(?P<key>[^|]{1,40})\|(?P<value>[^|]{0,160})\|\s*$")
 # A banner in capitals opening a line: "OBSOLETE: withdrawn on 1 February 2025 ...",
-# "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**".
+# "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**", "**OUTDATED** — kept for history".
 _BANNER = re.compile(
-    r"^\W{0,4}(?P<word>OBSOLETE|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED|DRAFT)"
+    r"^\W{0,4}(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED"
+    r"|RESCINDED|DRAFT)"
     r"(?:\W{0,4}$|\W{0,3}\s*[:\]\u2013\u2014-])"
 )
 _RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")

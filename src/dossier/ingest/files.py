@@ -368,7 +368,7 @@ def _after_letterhead(text: str) -> str:
     first, _, rest = text.strip().partition("\n")
     second = rest.strip().partition("\n")[0].strip()
     if (
-        _ENTITY_LINE.match(first.strip())
+        _names_an_organisation(first.strip())
         and not _names_a_document(first)  # "Remote Access Policy - Acme Corp": a title
         and _reads_as_title(rest.strip())
         and not _MARKING.match(second)
@@ -376,6 +376,32 @@ def _after_letterhead(text: str) -> str:
     ):
         return rest.strip()
     return text
+
+
+def _names_an_organisation(line: str) -> bool:
+    """Whether a line is a company's name ("Acme Pty Ltd") or an institution's
+    ("RIVERBEND REGIONAL MEDICAL CENTER", "Northfield University"), naming no
+    document ("Data Protection Authority Guidance" is a title)."""
+    if _ENTITY_LINE.match(line):
+        return True
+    return (
+        _INSTITUTION_LINE.match(line) is not None
+        and not _DOCUMENT_WORD.search(line)
+        and not _PHRASE_WORD.search(re.sub(r"^the\s+", "", line, flags=re.I))
+    )
+
+
+# Words of a phrase, not of a name: "ACCESS TO THE DATA CENTER", "BACKUPS AT THE BANK".
+_PHRASE_WORD = re.compile(r"\b(?:to|at|for|in|on|with|the|from|by|about)\b", re.I)
+
+
+# An institution's name: a few words ending in what kind of institution it is.
+_INSTITUTION_LINE = re.compile(
+    r"^(?:[^\s.!?|:]+[ \t]+){1,5}(?:cent(?:er|re)|hospital|university|college|school|bank"
+    r"|council|institute|foundation|(?<!zero\s)trust|clinic|agency|ministry|county|district"
+    r"|municipality|health\s+system)[ \t]*$",
+    re.I,
+)
 
 
 def _names_a_document(line: str) -> bool:

@@ -281,8 +281,8 @@ _STATUS_WORDS = (
     (
         "archived",
         re.compile(
-            r"\b(?:archived|retired|withdrawn|obsolete|deprecated|expired|inactive|rescinded"
-            r"|revoked|decommissioned)\b",
+            r"\b(?:archived|retired|withdrawn|obsolete|outdated|deprecated|expired|inactive"
+            r"|rescinded|revoked|decommissioned)\b",
             re.I,
         ),
     ),

@@ -69,6 +69,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "2sv",
     ),
     ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
+    ("production", "prod"),  # engineers' short names for environments
+    ("development", "dev"),
     ("employee", "personnel", "staff", "workforce", "teammate"),
     (
         "vendor",
