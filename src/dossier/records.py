@@ -286,6 +286,17 @@ class RelatedPassage:
 
 
 @dataclass(frozen=True)
+class MissingFact:
+    """What research did not find, as a reader is told it, and the part of the
+    question it is about (a fact's text; empty when it is about the whole question
+    or is a model's own words). A repair replaces the entries of the parts it
+    researched again by comparing ``part``, never the message."""
+
+    text: str
+    part: str = ""
+
+
+@dataclass(frozen=True)
 class Evidence:
     """What research hands to composing for one question: the searches it ran, the
     passages it selected, what it set aside and why, and the trace of its steps."""
@@ -294,7 +305,7 @@ class Evidence:
     searches: tuple[Search, ...]
     selections: tuple[Selection, ...]
     discarded: tuple[DiscardedQuote, ...]
-    missing_facts: tuple[str, ...]
+    missing_facts: tuple[MissingFact, ...]
     steps: tuple[Step, ...] = ()  # the observable actions and decisions, for the trace
     disclosures: tuple[str, ...] = ()  # superseded values named beside the current ones
     conflicts: tuple[str, ...] = ()  # disagreements front-matter could not settle

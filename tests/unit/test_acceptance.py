@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.records import Answer, Brief, Chunk, Evidence, Question, Selection
-from dossier.research.acceptance import answer_question, check
+from dossier.records import Answer, Brief, Chunk, Evidence, MissingFact, Question, Selection
+from dossier.research.acceptance import _repair_brief, answer_question, check
 from dossier.research.brief import make_brief
 
 BRIEF = make_brief(Question("Q", "How often are backups taken, and how long are backups retained?"))
@@ -108,3 +108,39 @@ def test_the_brief_restates_assumes_and_names_its_acceptance_criteria() -> None:
     )
     assert any("current practice" in a for a in BRIEF.assumptions)
     assert BRIEF.ambiguities == ()
+
+
+def test_a_repair_replaces_the_missing_entry_of_the_part_it_found() -> None:
+    """The repaired part's entry goes, matched by the part it is about; an entry
+    whose words happen to contain the part's text but is about the whole question
+    (a model's own words) stays: what is missing is never dissolved by wording."""
+    retained = BRIEF.facts[1].text
+    first_missing = (
+        MissingFact("The documents do not state the period for: retention", retained),
+        MissingFact(f"the reviewer should confirm {retained.rstrip('?. ')}"),
+    )
+    rounds: list[Brief] = []
+
+    def research(brief: Brief) -> Evidence:
+        rounds.append(brief)
+        if len(rounds) == 1:
+            return Evidence(brief, (), (Selection("a", (TEXT_A,), 0, 1.0),), (), first_missing)
+        return Evidence(brief, (), (Selection("b", (TEXT_B,), 0, 1.0),), (), ())
+
+    def compose(evidence: Evidence) -> Answer:
+        context = ComposeContext(CHUNKS.get, {})
+        return compose_answer(Question("Q", BRIEF.question), evidence, context)
+
+    _, evidence = answer_question(BRIEF, research, compose, max_repairs=1)
+    assert evidence.missing_facts == (first_missing[1],)
+
+
+def test_a_repair_of_a_part_naming_only_the_value_searches_the_first_parts_subject() -> None:
+    """ "..., and within what time?" repaired on its own words would take any period
+    ("The recovery time objective is 24 hours"): the repair asks it of the accounts."""
+    brief = make_brief(Question("Q", "Are a leaver's accounts disabled, and within what time?"))
+    verdict, gaps = check(brief, "Accounts of leavers are disabled.")
+    assert verdict.verdict == "incomplete"
+    repair = _repair_brief(brief, verdict, gaps, Evidence(brief, (), (), (), ()))
+    assert set(brief.facts[0].terms) <= set(repair.facts[0].terms)
+    assert "account" in repair.query.lower()

@@ -449,6 +449,19 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
         ("What are the minimum password length and the lockout threshold?", None),
         ("What is the minimum password length and the lockout threshold?", None),
         ("What is the minimum TLS version supported?", None),
+        # asked without "is", and over the standard wording's "policies and procedures"
+        (
+            "What minimum password length is enforced by the organization's password policies "
+            "and procedures for user accounts?",
+            "number",
+        ),
+        ("What minimum length and complexity do passwords need?", None),
+        ("What minimum security requirements must vendors meet?", None),
+        ("What maximum privileges are granted to contractors?", None),
+        ("What is the minimum password length and procedures for resetting it?", None),
+        ("What minimum TLS version is accepted?", None),
+        ("What is the minimum password length required by your policies and procedures?", "number"),
+        ("What maximum idle time is allowed before a session is terminated?", "number"),
         ("How fast will you tell us about a breach?", "duration"),
         ("When do you delete our data after we cancel?", "duration"),
         ("When is the access review performed?", None),

@@ -977,3 +977,109 @@ def test_a_line_naming_only_a_topic_does_not_lead_a_statement_within_the_margin(
     ):
         statement = _scored(text, 1.0)
         assert _statements_first([statement, stated], margin=1.5) == [statement, stated], text
+
+
+LEAVERS = (
+    "# Separation\n\n"
+    "1. For a voluntary separation, HR enters the separation five business days ahead.\n"
+    "2. All accounts of a separating employee are disabled within four (4) hours of the "
+    "separation time.\n"
+    "3. For involuntary terminations, accounts are disabled immediately, before the employee "
+    "is informed.\n"
+    "4. Badges are deactivated by the end of the last day worked.\n"
+)
+RECOVERY = "# Recovery\n\nThe recovery time objective for Tier 2 systems is 24 hours.\n"
+LEAVER_QUESTION = "Are a departing employee's accounts disabled, and within what time?"
+RULE = (
+    "All accounts of a separating employee are disabled within four (4) hours of the "
+    "separation time."
+)
+EXCEPTION = (
+    "For involuntary terminations, accounts are disabled immediately, before the employee "
+    "is informed."
+)
+
+
+def _leavers(tmp_path: Path) -> tuple[_Research, HybridIndex]:
+    engine, index = _engine(tmp_path, {"leavers.md": LEAVERS})
+    return _Research(engine, make_brief(Question("Q1", LEAVER_QUESTION))), index
+
+
+def test_the_rule_leads_not_the_exception_for_a_case_the_question_does_not_name(
+    tmp_path: Path,
+) -> None:
+    """ "For involuntary terminations, accounts are disabled immediately" states an
+    exception: of two close sentences, the rule ("within four (4) hours") leads, and a
+    part asking when ("..., and within what time?") is answered by it. Beyond
+    ``KEY_LEAD_MARGIN`` the better-scored exception still leads."""
+    research, index = _leavers(tmp_path)
+    exception = _candidate(index, "leavers.md", EXCEPTION, 1.0)
+    rule = _candidate(index, "leavers.md", RULE, 1.0 - KEY_LEAD_MARGIN + 0.1)
+    assert research._lead(_Ranking([exception, rule], 0.9)) is rule
+    chosen, missing = research._supports(_Ranking([exception, rule], 0.9), rule)
+    assert [c for _, c in chosen][:1] == [rule] and missing == []  # it states the time
+    far = dataclasses.replace(rule, score=1.0 - KEY_LEAD_MARGIN - 0.1)
+    assert research._lead(_Ranking([exception, far], 0.9)) is exception
+
+
+def test_a_list_item_stating_the_value_a_part_asks_is_quoted_alone(tmp_path: Path) -> None:
+    """A yes/no ask with a part asking when: the item that states the period of
+    disabling accounts is quoted without the next items (other rules, an exception read
+    as the answer); an item that states no period of it (a period of HR's notice) is
+    read with the items after it, where the period may be."""
+    research, index = _leavers(tmp_path)
+    rule = _candidate(index, "leavers.md", RULE, 1.0)
+    assert research._quote(rule.sentence, True, set()) == rule.sentence.text
+    notice = _candidate(
+        index,
+        "leavers.md",
+        "For a voluntary separation, HR enters the separation five business days ahead.",
+        1.0,
+    )
+    assert research._quote(notice.sentence, True, set()) != notice.sentence.text
+
+
+def test_a_part_naming_only_the_value_asks_it_of_the_first_parts_subject(
+    tmp_path: Path,
+) -> None:
+    """ "..., and within what time?" names no subject: the recovery objective of another
+    document states a period about something else and is not quoted for it; the part is
+    reported missing, tied to the part it is about."""
+    engine, index = _engine(tmp_path, {"leavers.md": LEAVERS, "recovery.md": RECOVERY})
+    question = "Are a departing employee's accounts deleted, and within what time?"
+    brief = make_brief(Question("Q1", question))
+    research = _Research(engine, brief)
+    for query in research.queries():
+        research.search(query)  # the part's candidates are the searched passages'
+    lead = _candidate(
+        index, "leavers.md", "Badges are deactivated by the end of the last day worked.", 1.0
+    )
+    rto = _candidate(
+        index, "recovery.md", "The recovery time objective for Tier 2 systems is 24 hours.", 0.9
+    )
+    chosen, missing = research._supports(_Ranking([lead, rto], 0.9), lead)
+    assert [part for part, _ in chosen if part == 1] == []  # nothing quoted for the part
+    assert [m.part for m in missing] == [brief.facts[1].text]
+
+
+PLANS = (
+    "# Plans\n\nThe incident response plan shall be tested at least annually.\n\n"
+    "## Business continuity plan\n\nThe plan is tested every six months.\n"
+)
+
+
+def test_a_value_asked_of_a_plan_is_read_from_a_sentence_naming_which_plan(
+    tmp_path: Path,
+) -> None:
+    """ "How often is the business continuity plan tested?": the incident response
+    plan's test states another plan's frequency and does not lead; a sentence under a
+    heading naming the business continuity plan does. With none, there is no lead."""
+    engine, index = _engine(tmp_path, {"plans.md": PLANS})
+    question = "How often is the business continuity plan tested?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    other = _candidate(
+        index, "plans.md", "The incident response plan shall be tested at least annually.", 1.0
+    )
+    named = _candidate(index, "plans.md", "The plan is tested every six months.", 0.9)
+    assert research._lead(_Ranking([other, named], 0.9)) is named
+    assert research._lead(_Ranking([other], 0.9)) is None

@@ -14,6 +14,7 @@ from dossier.records import (
     DiscardedQuote,
     Document,
     Evidence,
+    MissingFact,
     Question,
     Quote,
     Selection,
@@ -488,3 +489,31 @@ def test_a_templates_own_logic_is_no_name_placeholder() -> None:
         "{% for x in y %}{% endfor %} {{#a}}x{{else}}y{{/a}} {{! note }} {{companyName}}"
     )
     assert placeholders(text) == ["{{companyName}}"]
+
+
+REVIEW_TEXT = "User access rights are not reviewed periodically."
+
+
+@pytest.mark.parametrize(
+    ("text", "short", "shown"),
+    [
+        (REVIEW_TEXT, "No", False),  # a practice not followed has no schedule to miss
+        # the demand unmet goes to a person, and what is missing is said
+        ("User access rights are reviewed by system owners.", "Needs review", True),
+    ],
+)
+def test_a_demand_is_reported_missing_unless_the_practice_is_denied(
+    text: str, short: str, shown: bool
+) -> None:
+    question = "Are user access rights reviewed at least every 90 days?"
+    brief = make_brief(Question("Q", question))
+    demand = brief.demands[0]
+    missing = (MissingFact(f"The documents do not establish: {demand}", demand),)
+    chunk = Chunk("r1", "policies/access.md", 0, len(text), text, "Access")
+    found = Evidence(brief, (), (Selection("r1", (text,), 0, 1.0),), (), missing)
+    answer = compose_answer(
+        Question("Q", question), found, ComposeContext({"r1": chunk}.get, TITLES)
+    )
+    assert answer.short_answer == short
+    assert (answer.missing_facts == (missing[0].text,)) is shown
+    assert (missing[0].text in answer.answer) is shown

@@ -2785,6 +2785,45 @@ def test_a_precondition_stated_as_not_until_is_no_denial(question: str, lead: st
     assert _short(question, lead) == ("Yes", None)
 
 
+def test_no_thing_done_until_a_condition_is_a_precondition_not_a_denial() -> None:
+    """ "No extract shall begin until ... approval" requires the approval first: Yes to
+    whether it is required before an extract, not No; the negation within its condition
+    ("... or not human subjects research") denies nothing either."""
+    question = "Is IRB approval required before a research data extract is prepared?"
+    lead = (
+        "No extract shall begin until the office has received a copy of the IRB approval "
+        "letter or the IRB's determination that the project is exempt or not human subjects "
+        "research."
+    )
+    assert _short(question, lead) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # the negation is another clause's, not the condition's
+            "Is security training completed before access is granted?",
+            "No access shall be granted before the manager approves it, although security "
+            "training is not required.",
+        ),
+        (  # the question asks of the very case the lead forbids, in other words
+            "Do you allow remote access without MFA?",
+            "No remote access is permitted without multi-factor authentication.",
+        ),
+    ],
+)
+def test_a_negation_beside_a_precondition_is_not_read_as_its_condition(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead)[0] != "Yes"
+
+
+def test_no_thing_done_until_a_condition_still_denies_the_thing_when_asked() -> None:
+    """Asked whether the gated thing is done, with no condition: the negation answers."""
+    lead = "No production data shall be copied to test environments without approval."
+    assert _short("Is production data copied to test environments?", lead)[0] != "Yes"
+
+
 def test_a_practice_denied_before_a_condition_is_still_denied() -> None:
     assert _short("Are code changes reviewed?", "Changes are not reviewed before merging.")[0] != (
         "Yes"
@@ -2910,3 +2949,48 @@ def test_a_denial_the_lead_leans_on_in_its_own_quote_is_for_a_person() -> None:
     rule = f"{lead} Access that is not confirmed by the reviewer is removed."
     answer, _ = short_answer(make_brief(Question("Q", review)), "grounded", _claims(rule), lead)
     assert answer.startswith("Yes")
+
+
+def test_a_row_keeping_things_apart_does_not_state_the_practice_a_lead_denies() -> None:
+    """A Statement of Applicability's "Separation of development, test and production
+    environments | Yes" beside "Production data shall not be used in development or test
+    environments" says the environments are kept apart: the answer is No, not a
+    contradiction for a person. A sentence stating the practice still is one."""
+    question = "Is production data used in development or test environments?"
+    lead = "Production data shall not be used in development or test environments."
+    row = "A.8.31 | Separation of development, test and production environments | Yes |"
+    brief = make_brief(Question("Q", question))
+    claims = (*_claims(lead), *_claims(row))
+    assert short_answer(brief, "grounded", claims)[0] == "No"
+    used = "Production data is used in test environments for load testing."
+    claims = (*_claims(lead), *_claims(used))
+    assert short_answer(brief, "grounded", claims)[0] == "Needs review"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "other"),
+    [
+        (
+            "Is production data used in test environments?",
+            "Production data shall not be used in test environments.",
+            "A masked copy of production data is used in an isolated test environment.",
+        ),
+        (
+            "Do developers have access to production?",
+            "Developers do not have access to production.",
+            "Developers have access to production through a separate break-glass account.",
+        ),
+        (
+            "Do you share customer data with third parties?",
+            "We do not share customer data with third parties.",
+            "Customer data is shared with third parties under a separate agreement.",
+        ),
+    ],
+)
+def test_a_sentence_stating_the_practice_in_a_separate_place_still_contradicts_a_denial(
+    question: str, lead: str, other: str
+) -> None:
+    """Only a control named for keeping things apart is no statement of the practice."""
+    brief = make_brief(Question("Q", question))
+    claims = (*_claims(lead), *_claims(other))
+    assert short_answer(brief, "grounded", claims)[0] == "Needs review"

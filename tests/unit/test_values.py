@@ -8,18 +8,21 @@ from dossier.build import BuildResult
 from dossier.config import Config
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.output.trace import read_trace
-from dossier.records import Answer, Chunk, Evidence, Fact, Question, Selection
+from dossier.records import Answer, Chunk, Evidence, Fact, MissingFact, Question, Selection
 from dossier.research.brief import make_brief
 from dossier.research.qualifiers import qualifiers_named
 from dossier.research.values import (
     as_days,
     demand_met,
     demand_shortfall,
+    document_named,
     holds_value,
     lead_answers_part,
+    names_another_document,
     names_antecedent,
     names_what_part_asks,
     names_whole_subject,
+    opens_on_another_case,
     stated_value,
     states_definite_value,
     states_value,
@@ -493,7 +496,7 @@ def test_a_question_about_what_happened_is_for_a_person_even_unquoted(question: 
     brief = make_brief(Question("Q", question))
     answer = compose_answer(
         Question("Q", question),
-        Evidence(brief, (), (), (), ("No passage addresses it",)),
+        Evidence(brief, (), (), (), (MissingFact("No passage addresses it"),)),
         ComposeContext(_NO_PASSAGES.get, {}),
     )
     assert (answer.verdict, answer.short_answer) == ("escalate", "Needs review")
@@ -504,7 +507,7 @@ def test_a_question_about_a_practice_with_no_quote_is_not_covered() -> None:
     question = "Do you encrypt backups?"
     answer = compose_answer(
         Question("Q", question),
-        Evidence(make_brief(Question("Q", question)), (), (), (), ("No passage",)),
+        Evidence(make_brief(Question("Q", question)), (), (), (), (MissingFact("No passage"),)),
         ComposeContext(_NO_PASSAGES.get, {}),
     )
     assert (answer.verdict, answer.short_answer) == ("unsupported", "Not covered")
@@ -1266,3 +1269,147 @@ def test_a_character_class_rule_is_no_password_length() -> None:
         "Accounts lock for 30 minutes after 5 failed attempts; passwords need 2 special characters."
     )
     assert not holds_value(fact, lead)
+
+
+def test_a_part_asking_how_many_minutes_is_answered_by_the_leads_period() -> None:
+    """ "..., and after how many minutes?" names its unit, not a subject: the lead that
+    states the lock after 15 minutes answers it, as the question asked alone is."""
+    brief = make_brief(
+        Question(
+            "Q", "Do workstations lock automatically after inactivity, and after how many minutes?"
+        )
+    )
+    first, part = brief.facts
+    lead = "5.1 Workstations shall automatically lock after fifteen (15) minutes of inactivity."
+    assert lead_answers_part(part, first, lead)
+
+
+def test_a_part_naming_only_the_value_needs_a_sentence_naming_the_first_parts_subject() -> None:
+    """ "..., and within what time?" asks of the accounts: a recovery objective is a
+    period of something else."""
+    brief = make_brief(Question("Q", "Are a leaver's accounts disabled, and within what time?"))
+    first, part = brief.facts
+    rto = "The recovery time objective for Tier 2 systems shall be twenty-four (24) hours."
+    assert not names_antecedent(part, first, rto)
+    assert names_antecedent(part, first, "Accounts are disabled within four (4) hours.")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are a departing employee's accounts disabled, and within what time?",
+            "Departing employees return their laptops within 5 days and their accounts are "
+            "disabled.",
+        ),
+        (
+            "Do workstations lock automatically after inactivity, and after how many minutes?",
+            "Workstations are patched within 30 days.",
+        ),
+    ],
+)
+def test_a_period_of_another_action_does_not_answer_a_part_naming_only_the_value(
+    question: str, lead: str
+) -> None:
+    """ "..., and within what time?" asks when the first part's practice is done: a
+    period in another clause, or of another action on the same subject, is not it."""
+    first, part = make_brief(Question("Q", question)).facts
+    assert not lead_answers_part(part, first, lead)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "another"),
+    [
+        ("For involuntary terminations, accounts are disabled immediately.", True),
+        ("In the case of contractors, access is removed the same day.", True),
+        ("For example, accounts are disabled within a day.", False),
+        ("For security reasons, accounts are disabled within a day.", False),
+        ("For contractors and employees alike, accounts are disabled within a day.", False),
+        ("For all leavers, accounts are disabled within a day.", False),
+        ("For interns and contractors, accounts are disabled within 30 days.", True),
+        ("For employees and contractors, accounts are disabled within a day.", False),
+        ("For audit purposes, accounts are disabled within a day.", False),
+        ("For departing employees, accounts are disabled within a day.", False),
+    ],
+)
+def test_a_sentence_opening_on_a_case_the_question_does_not_name(
+    sentence: str, another: bool
+) -> None:
+    fact = _fact("Are a departing employee's accounts disabled?")
+    assert opens_on_another_case(fact, sentence) is another
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("How often is the business continuity plan tested?", ("busi", "continu")),
+        ("How often is the incident response plan reviewed?", ("incid", "respons")),
+        ("How often are backups tested?", ()),
+        ("How often is the plan tested?", ()),
+    ],
+)
+def test_the_words_naming_which_plan_a_value_is_asked_of(
+    question: str, named: tuple[str, ...]
+) -> None:
+    assert document_named(_fact(question)) == named
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are a departing employee's accounts disabled, and within what time?",
+            "Upon termination, all user accounts are deactivated within 24 hours.",
+        ),
+        (
+            "Are a departing employee's accounts disabled, and within what time?",
+            "Access of departing employees is revoked within 24 hours.",
+        ),
+        (
+            "Are vulnerabilities remediated, and within what time?",
+            "Critical vulnerabilities are patched within 7 days.",
+        ),
+    ],
+)
+def test_a_part_naming_only_the_value_is_answered_by_a_practice_in_other_words(
+    question: str, lead: str
+) -> None:
+    """The first part's participle in other words ("deactivated", "revoked", "patched")
+    leaves the sentence whole to be read for the value."""
+    first, part = make_brief(Question("Q", question)).facts
+    assert lead_answers_part(part, first, lead)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "another"),
+    [
+        (
+            "How often is the business continuity plan tested?",
+            "The incident response plan shall be tested at least annually.",
+            True,
+        ),
+        ("How often is the business continuity plan tested?", "The BCP is tested yearly.", False),
+        ("How often is the business continuity plan tested?", "This plan is tested yearly.", False),
+        (
+            "How often is the business continuity plan tested?",
+            "Business continuity and disaster recovery plans are tested annually.",
+            False,
+        ),
+        ("How often is the DR plan tested?", "The disaster recovery plan is tested yearly.", False),
+        (
+            "How often is the IR plan tested?",
+            "The business continuity plan is tested yearly.",
+            True,
+        ),
+        (
+            "How often is the security awareness program reviewed?",
+            "The vendor management program is reviewed annually.",
+            True,
+        ),
+        ("How often are backups tested?", "The incident response plan is tested yearly.", False),
+    ],
+)
+def test_a_sentence_naming_another_plan_states_another_plans_value(
+    question: str, sentence: str, another: bool
+) -> None:
+    assert names_another_document(_fact(question), sentence) is another

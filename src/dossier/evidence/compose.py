@@ -111,6 +111,7 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     denied = bool(kept) and short_answer(evidence.brief, "grounded", kept, focus)[0] == NO
     # a demand ('at least annually') is moot for a practice the documents say is not followed
     demands: tuple[Finding, ...] = () if denied else _demands(evidence.brief, kept)
+    missing = _missing_facts(evidence, denied)
     findings += entailment + _language(evidence, kept) + demands
     findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
@@ -131,10 +132,10 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         question_id=question.question_id,
         question=question.question,
         verdict=verdict,
-        answer=_prose(short, kept, evidence.missing_facts, context.titles, evidence.disclosures),
+        answer=_prose(short, kept, missing, context.titles, evidence.disclosures),
         claims=tuple(kept),
         discarded_quotes=tuple(discarded),
-        missing_facts=evidence.missing_facts,
+        missing_facts=missing,
         searches=evidence.searches,
         fields=question.fields,
         dropped_claims=tuple(dropped + refused),
@@ -198,6 +199,14 @@ def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:
         if selection.fact > 0 and selection.quotes:
             parts.setdefault(selection.fact, selection.focus or selection.quotes[0])
     return parts
+
+
+def _missing_facts(evidence: Evidence, denied: bool) -> tuple[str, ...]:
+    """What the answer says was not found. Beside a No a demand of the question's
+    wording ("at least every 90 days") is moot, as its finding is: a practice the
+    documents say is not followed has no schedule to fall short of."""
+    moot = set(evidence.brief.demands) if denied else set()
+    return tuple(m.text for m in evidence.missing_facts if m.part not in moot)
 
 
 def _language(evidence: Evidence, kept: list[Claim]) -> tuple[Finding, ...]:

@@ -140,7 +140,10 @@ _BOUNDING = re.compile(
 _PRECONDITION = re.compile(
     r"\b(?:not|never)\s+(?:be\s+)?(?P<gated>granted|given|provided|issued|enabled|created"
     r"|activated|allowed|permitted|deployed|released|merged|approved)\b"
-    r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)",
+    r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)"
+    # "No extract shall begin until the IRB approval letter is received"
+    r"|\bno\s+(?P<what>(?:[\w-]+\s+){1,4}?)(?:shall|may|will|can|must|should|is|are)\s+(?:be\s+)?"
+    r"(?P<begun>\w+)(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)",
     re.I,
 )
 _CONDITION_WORD = re.compile(r"\b(?:until|before|without|prior\s+to|unless)\b", re.I)
@@ -1738,13 +1741,24 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
             )
             forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
             permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
+            keeps_apart = _KEEPS_APART.search(sentence) and not _APART_ASKED.search(brief.query)
             if (
                 sentence
-                and not (negated or forbidden or permits)
+                and not (negated or forbidden or permits or keeps_apart)
                 and _about_practice(brief, sentence)
             ):
                 return " ".join(sentence.split()[:12])
     return None
+
+
+# A control that keeps things apart, by its name: "A.8.31 | Separation of development,
+# test and production environments | Yes" names the environments to say they are kept
+# apart, which states nothing of production data being used in test.
+_KEEPS_APART = re.compile(
+    r"^\W*(?:[A-Z]{1,3}[\d.]*\s*\|\s*)?(?:separation|segregation|isolation)\s+(?:of|between)\b",
+    re.I,
+)
+_APART_ASKED = re.compile(r"\b(?:separat|segregat|isolat)\w*", re.I)
 
 
 # A word setting what is asked against the rest: "stored in a region outside the United
@@ -1863,7 +1877,31 @@ def _bounding(text: str, at: int, question: str) -> bool:
         _BOUNDING.match(text, at) is not None
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
         or _a_precondition(text, at, question)
+        or _within_a_precondition(text, at, question)
     )
+
+
+def _within_a_precondition(text: str, at: int, question: str) -> bool:
+    """Whether the negation at ``at`` is part of the condition a precondition gates on
+    ("No extract shall begin until ... the project is exempt or not human subjects
+    research"): it describes the condition, it denies nothing."""
+    for earlier in _NEGATION.finditer(text, 0, at):
+        gate = _PRECONDITION.match(text, earlier.start())
+        if gate is None or not _a_precondition(text, earlier.start(), question):
+            continue
+        condition = _CONDITION_WORD.search(text, gate.end(), at)
+        if condition is not None and not _CLAUSE_TURN.search(text[condition.end() : at]):
+            return True
+    return False
+
+
+# Where a condition's own words end and another clause begins: "..., although training
+# is not required", "..., and backups are not tested", "...; ...".
+_CLAUSE_TURN = re.compile(
+    r"[.;]|,\s*(?:and|but|yet|so|although|though|while|whereas|except)\b"
+    r"|\b(?:although|though|but|whereas|while)\b",
+    re.I,
+)
 
 
 def _a_precondition(text: str, at: int, question: str) -> bool:
@@ -1876,18 +1914,25 @@ def _a_precondition(text: str, at: int, question: str) -> bool:
     gate = _PRECONDITION.match(text, at)
     if gate is None:
         return False
-    gated = stem(gate.group("gated"))
+    gated = stem(gate.group("gated") or gate.group("begun"))
     condition = _CONDITION_WORD.search(question)
     before = question[: condition.start()] if condition else question
-    if any(stem(word) == gated for word in words(before)):
+    if thesaurus.says(gated, set(content_terms(before))) or any(
+        stem(word) == gated for word in words(before)
+    ):  # "Do you allow remote access without MFA?" of "No remote access is permitted"
         return False
     if condition is None:
+        return True
+    if gate.group("what") and set(content_terms(gate.group("what"))) & set(
+        content_terms(question[condition.end() :])
+    ):  # "... required before an extract is prepared?" of "No extract shall begin until"
         return True
     # "Is data shared without consent?" against "not provided without written consent":
     # the question asks whether it is done without the lead's own condition
     own = _CONDITION_WORD.search(text, gate.end())
     lead_condition = set(content_terms(text[own.end() :])) if own else set()
-    return not lead_condition & set(content_terms(question[condition.end() :]))
+    asked = content_terms(question[condition.end() :])
+    return not any(thesaurus.says(term, lead_condition) for term in asked)
 
 
 def _in_condition(question: str, text: str, at: int) -> bool:

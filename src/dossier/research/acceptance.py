@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
 from dossier.research import thesaurus
-from dossier.research.values import ASKS_WORDS, states_value
+from dossier.research.values import ASKS_WORDS, names_no_subject, states_value
 from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
@@ -110,6 +110,7 @@ def _repair_brief(
         question = Question(brief.question_id, acceptance.restated)
         facts = brief.facts
     else:  # the gaps' own words, with the subject words they inherit from the question
+        gaps = tuple(_with_subject(f, brief) for f in gaps)
         subject = [w for w in words(brief.query) if any(stem(w) in f.terms for f in gaps)]
         text = " ".join(dict.fromkeys([*subject, *(f.text for f in gaps)]))
         question = Question(brief.question_id, text)
@@ -128,6 +129,14 @@ def _repair_brief(
     )
 
 
+def _with_subject(gap: Fact, brief: Brief) -> Fact:
+    """A gap naming no subject ("..., and within what time?") with the first part's
+    terms: it is searched, and its value sought, for what the first part asks of."""
+    if not brief.facts or not names_no_subject(gap):
+        return gap
+    return dataclasses.replace(gap, terms=tuple(dict.fromkeys(brief.facts[0].terms + gap.terms)))
+
+
 def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Acceptance) -> Evidence:
     """The first round's evidence with the repair's added: its searches and new
     passages; the repaired facts' missing entries replaced by the repair's."""
@@ -135,8 +144,8 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
     # one new passage at most: a repair fills a gap, it does not pile up quotes
     added = tuple(s for s in second.selections if s.chunk_id not in held)[:1]
     if added:  # the repaired facts' entries are the repair's now
-        repaired = [f.text.rstrip("?. ") for f in repair.facts]
-        kept = [m for m in first.missing_facts if not any(text in m for text in repaired)]
+        repaired = {f.text for f in repair.facts}
+        kept = [m for m in first.missing_facts if m.part not in repaired]
         missing = tuple(kept) + second.missing_facts
     else:  # nothing new: the first round's account of what is missing stands
         missing = first.missing_facts

@@ -27,6 +27,9 @@ from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # A recovery objective, by name or letters: two asked at once are read apart.
 _OBJECTIVE = r"(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
+# An "and" that joins two measures asked at once, not the standard wording's "policies
+# and procedures" or "standards and procedures".
+_WORDING_AND = r"(?<!policies\s)(?<!policy\s)(?<!standards\s)(?<!standard\s)and"
 # What kind of value the question asks for, by its wording.
 _ASKS = (
     ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
@@ -69,7 +72,12 @@ _ASKS = (
             # apart: "What are the minimum length and the lockout threshold?"; a
             # version is no count: "What is the minimum TLS version?")
             r"|\bwhat\s+is\s+(?:the\s+|your\s+)?(?:minimum|maximum)\b"
-            r"(?![^?]*\b(?:and|versions?)\b)"
+            rf"(?![^?]*\b(?:{_WORDING_AND}|versions?)\b)"
+            # "What minimum password length is enforced by the password policies and
+            # procedures ...?": a measure named, over the standard wording's "and"
+            r"|\bwhat\s+(?:minimum|maximum)\s+(?:[\w-]+\s+){0,2}?(?:length|age|number|size|count"
+            r"|period|lifetime|timeout|duration|retention|time|interval)\b"
+            rf"(?![^?]*\b(?:{_WORDING_AND}|versions?)\b)"
             # "What is the coverage limit of your cyber insurance?", "... lockout threshold?"
             r"|\bwhat\s+(?:is|are)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,3}"
             r"(?:limits?|thresholds?|amounts?|budgets?)(?=\s*(?:of|for|on|per)\b|\s*[?.]|\s*$)"

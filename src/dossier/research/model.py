@@ -52,6 +52,7 @@ from dossier.records import (
     Chunk,
     DiscardedQuote,
     Evidence,
+    MissingFact,
     Question,
     Quote,
     Selection,
@@ -437,7 +438,7 @@ class _Research:
             tuple(self.guarded.searches),
             tuple(selections),
             tuple(d for d in dict.fromkeys(self.discarded) if d not in handed_on),
-            tuple(dict.fromkeys([*missing, *self.shortfalls])),
+            tuple(MissingFact(m) for m in dict.fromkeys([*missing, *self.shortfalls])),
             tuple(self.steps),
             model_calls=self.calls,
         )

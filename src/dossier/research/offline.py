@@ -48,7 +48,15 @@ from dossier.common.textutil import (
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.ingest.sentences import Sentence, list_lead_in, table_header
-from dossier.records import Brief, DiscardedQuote, Evidence, Fact, RelatedPassage, Selection
+from dossier.records import (
+    Brief,
+    DiscardedQuote,
+    Evidence,
+    Fact,
+    MissingFact,
+    RelatedPassage,
+    Selection,
+)
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask, predicate_words, subject_phrases
 from dossier.research.brief import brief_step
@@ -76,11 +84,14 @@ from dossier.research.values import (
     demand_met,
     holds_value,
     lead_answers_part,
+    names_another_document,
     names_antecedent,
+    names_no_subject,
     names_what_part_asks,
     names_whole_subject,
-    own_subject,
+    opens_on_another_case,
     states_definite_value,
+    states_part_value,
     subject_words_named,
     value_quoted_with,
 )
@@ -226,14 +237,14 @@ class _Research:
             brief.tried,
         )
         self.ask = self._ask()
-        # a yes/no question's list item is quoted alone: the next bullets are other rules
-        self._items_alone = all(fact.asks is None for fact in brief.facts)
 
     def run(self) -> Evidence:
         if not self.brief.english:
             reason = "the question is not in English; the offline engine reads English only"
             self.steps.append(GuardStep(reason=reason))
-            return self._evidence([], [f"Not answered: {reason}; a person must answer it."])
+            return self._evidence(
+                [], [MissingFact(f"Not answered: {reason}; a person must answer it.")]
+            )
         for query in self.queries():
             self.search(query)
         ranking = self._score()
@@ -407,8 +418,14 @@ class _Research:
             naming = _statements_first(
                 self._subject_named(ranking.candidates), self.engine.scorer.support_margin
             )
-            return self._demand_stated_first(naming) or _key_terms_first(naming)
-        holding = [c for c in ranking.candidates if holds_value(fact, c.sentence.text)]
+            ruling = _rules_first(naming, self.brief)
+            return self._demand_stated_first(ruling) or _key_terms_first(ruling)
+        holding = [
+            c
+            for c in ranking.candidates
+            if holds_value(fact, c.sentence.text)
+            and not names_another_document(fact, c.sentence.text)
+        ]
         if not holding:
             return None
         floor = holding[0].score - self.engine.scorer.support_margin
@@ -505,7 +522,7 @@ class _Research:
 
     def _supports(
         self, ranking: _Ranking, lead: Candidate
-    ) -> tuple[list[tuple[int, Candidate]], list[str]]:
+    ) -> tuple[list[tuple[int, Candidate]], list[MissingFact]]:
         """The lead, a sentence for each further part, then one more that adds a
         passage (from a document not quoted yet, if one is close enough); each
         within the margin of the lead. Preferring another document: labelled
@@ -515,11 +532,9 @@ class _Research:
         floor = lead.score - self.engine.scorer.support_margin
         close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
-        missing: list[str] = []
+        missing: list[MissingFact] = []
         first = self.brief.facts[0]
-        lead_quote = self.engine.quote_of(
-            lead.sentence, True, self._close(ranking, lead), self._items_alone
-        )
+        lead_quote = self._quote(lead.sentence, True, self._close(ranking, lead))
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
             if not demand and lead_answers_part(fact, first, lead.sentence.text):
@@ -563,9 +578,13 @@ class _Research:
         it. Both public sets gave the same answers with and without the margin here."""
         index = self.engine.index
         core = _part_core(fact)
+        terms = fact.terms
+        if names_no_subject(fact):  # "..., and within what time?": of the first part's subject
+            core = _part_query(fact, self.brief)
+            terms = tuple(dict.fromkeys(self.brief.facts[0].terms + fact.terms))
         ask = Ask(
-            terms=fact.terms,
-            key=self.engine.scoring.stats.rarest(fact.terms),
+            terms=terms,
+            key=self.engine.scoring.stats.rarest(terms),
             kind=fact.asks,
             about_document=False,
             core=index.embed_query(thesaurus.spelled_out(core)),
@@ -604,7 +623,7 @@ class _Research:
         return kept
 
     def _settled(
-        self, chosen: list[tuple[int, Candidate]], missing: list[str], ranking: _Ranking
+        self, chosen: list[tuple[int, Candidate]], missing: list[MissingFact], ranking: _Ranking
     ) -> Evidence:
         """Front-matter settles sentences that state different values; close
         passages from superseded documents are disclosed when their value differs."""
@@ -636,7 +655,7 @@ class _Research:
     def _evidence(
         self,
         chosen: list[tuple[int, Candidate]],
-        missing: list[str],
+        missing: list[MissingFact],
         ranking: _Ranking | None = None,
         outcome: Outcome | None = None,
     ) -> Evidence:
@@ -644,7 +663,7 @@ class _Research:
         selections = tuple(
             Selection(
                 c.sentence.chunk_id,
-                (self.engine.quote_of(c.sentence, number == 0, close, self._items_alone),),
+                (self._quote(c.sentence, number == 0, close),),
                 fact,
                 c.score,
                 focus=c.sentence.text,
@@ -668,6 +687,23 @@ class _Research:
             outcome.conflicts if outcome else (),
             related=self._related(ranking, {s.chunk_id for s in selections}),
         )
+
+    def _quote(self, sentence: Sentence, lead: bool, close: set[tuple[str, int]]) -> str:
+        return self.engine.quote_of(sentence, lead, close, self._item_alone(sentence))
+
+    def _item_alone(self, sentence: Sentence) -> bool:
+        """Whether a list item is quoted without the items after it (the next bullets
+        are other rules: "3. For involuntary terminations, ..."): for a yes/no question,
+        and for one whose yes/no ask is followed by parts asking values the item
+        states ("..., and within what time?"). A value question's item is read with
+        the items after it: a schedule's lines are told apart there."""
+        if not self.brief.facts:
+            return True
+        first, further = self.brief.facts[0], self.brief.facts[1:]
+        if first.asks is not None:
+            return False
+        asked = [fact for fact in further if fact.asks is not None]
+        return all(states_part_value(fact, first, sentence.text) for fact in asked)
 
     def _close(self, ranking: _Ranking | None, lead: Candidate) -> set[tuple[str, int]]:
         """The sentences (passage, start) scoring within the margin of the lead."""
@@ -707,7 +743,10 @@ class _Research:
             out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
         return out if ranking is not None and ranking.lead is not None else []
 
-    def _missing(self, ranking: _Ranking, answers: bool) -> str:
+    def _missing(self, ranking: _Ranking, answers: bool) -> MissingFact:
+        return MissingFact(self._missing_text(ranking, answers))
+
+    def _missing_text(self, ranking: _Ranking, answers: bool) -> str:
         fact = self.brief.facts[0] if self.brief.facts else None
         subject = (self.brief.core or self.brief.query).rstrip("?. ")
         if answers and fact is not None and fact.asks:
@@ -835,6 +874,22 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
     return stating if stating and stating[0].score >= floor else candidates
 
 
+def _rules_first(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
+    """The candidates without those opening on a case the question does not name, when
+    the best does and a sentence without one scores within ``KEY_LEAD_MARGIN`` of it:
+    "All accounts of a separating workforce member are disabled within four (4) hours"
+    leads, not "For involuntary terminations, ... accounts are disabled immediately"
+    (the exception beside the rule)."""
+    if not candidates or not brief.facts:
+        return candidates
+    whole = Fact(brief.question, brief.facts[0].terms, None)
+    if not opens_on_another_case(whole, candidates[0].sentence.text):
+        return candidates
+    floor = candidates[0].score - KEY_LEAD_MARGIN
+    rules = [c for c in candidates if not opens_on_another_case(whole, c.sentence.text)]
+    return rules if rules and rules[0].score >= floor else candidates
+
+
 def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:
     """The best sentence, or one scoring within ``KEY_LEAD_MARGIN`` of it that names
     more of the ask's key terms: "Okta disables user accounts after 35 days of
@@ -858,7 +913,15 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     keywords = " ".join(dict.fromkeys([*brief.identifiers, *named, *alternatives]))
     if keywords:
         queries.append(keywords)
-    return queries + [fact.text for fact in brief.facts[1:]]
+    return queries + [_part_query(fact, brief) for fact in brief.facts[1:]]
+
+
+def _part_query(part: Fact, brief: Brief) -> str:
+    """A further part's search: its own words, after the core ask's when it names no
+    subject of its own ("..., and within what time?" is searched with what it asks of)."""
+    if names_no_subject(part):
+        return f"{brief.core or brief.facts[0].text} {part.text}"
+    return part.text
 
 
 # Words too general to say what an item is about: "internal reporting capabilities" is
@@ -947,7 +1010,7 @@ def _answers_part(
     if _already_quoted(candidate, chosen):
         return False
     if fact.asks is not None:
-        return holds_value(own_subject(fact, first), candidate.sentence.text)
+        return states_part_value(fact, first, candidate.sentence.text)
     present = set(question_terms(candidate.sentence.text))
     return any(thesaurus.says(t, present) for t in fact.terms)
 
@@ -981,11 +1044,13 @@ def _already_quoted(candidate: Candidate, chosen: list[tuple[int, Candidate]]) -
     )
 
 
-def _missing_part(fact: Fact) -> str:
+def _missing_part(fact: Fact) -> MissingFact:
     subject = fact.text.rstrip("?. ")
     if fact.asks:
-        return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
-    return f"The documents do not establish: {subject}"
+        return MissingFact(
+            f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}", fact.text
+        )
+    return MissingFact(f"The documents do not establish: {subject}", fact.text)
 
 
 # A sentence that leans on the one before it: a pronoun or a connective opening it

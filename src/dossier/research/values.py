@@ -18,6 +18,7 @@ from dossier.common.textutil import (
 )
 from dossier.records import Fact
 from dossier.research import thesaurus
+from dossier.research.ask import core_ask, predicate_words
 from dossier.research.qualifiers import (
     NOTIFYING_TO_WHOM,
     NOTIFYING_WHOM,
@@ -378,8 +379,144 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     that a sentence answering the first part is not taken to answer this one by a
     shared word: "penetration tested ..., and how often do you test your incident
     response plan?" — an annual penetration test says nothing of the plan."""
+    if names_no_subject(part):
+        return Fact(part.text, first.terms, part.asks)
     own = tuple(t for t in part.terms if t not in first.terms)
     return Fact(part.text, own or part.terms, part.asks)
+
+
+# The stems of the units a question counts in: "..., and after how many minutes?" names
+# no subject of its own, it asks the first part's in minutes.
+_UNIT_TERMS = frozenset(
+    stem(unit) for unit in ("second", "minute", "hour", "day", "week", "month", "year")
+)
+
+
+# A sentence opening on the case it is about: "For involuntary terminations, accounts
+# are disabled immediately", "In the case of a card-data breach, ...". ("For all
+# systems, ..." names every case.)
+_CASE_OPENING = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for|in\s+(?:the\s+)?case\s+of)\s+"
+    r"(?!(?:all|each|every|any|both|example|instance|this|these|that|those|such|clarity"
+    r"|the\s+(?:avoidance|purposes?|most\s+part)|more|further|details|convenience"
+    r"|(?:\w+\s+)?(?:reasons?|purposes?))\b)(?P<case>[^,;:.]{3,60}),",
+    re.I,
+)
+# A case naming every group: "For contractors and employees alike, ...".
+_EVERY_CASE = re.compile(r"\b(?:alike|both|all|every|each)\b", re.I)
+# The groups a case names: "For interns and contractors, ..." names two.
+_GROUPS_APART = re.compile(r"\s*(?:,|\band\b|\bor\b|/)\s*", re.I)
+
+
+def opens_on_another_case(fact: Fact, sentence: str) -> bool:
+    """Whether a sentence opens on a case the question does not name ("For involuntary
+    terminations, accounts are disabled immediately" of how soon a leaver's accounts
+    are disabled): its value is that case's, an exception beside the rule."""
+    opening = _CASE_OPENING.match(sentence)
+    if opening is None or _EVERY_CASE.search(opening.group("case")):
+        return False
+    asked = set(fact.terms) | set(content_terms(fact.text))
+    groups = [content_terms(g) for g in _GROUPS_APART.split(opening.group("case"))]
+    return all(
+        any(not thesaurus.says(t, asked) for t in group) for group in groups if group
+    )  # a case naming a group asked ("For employees and contractors") is the rule's too
+
+
+def states_part_value(part: Fact, first: Fact, text: str) -> bool:
+    """Whether the text states the value a further part asks about the part's own
+    subject (``holds_value``). For a part naming no subject ("..., and within what
+    time?"), in a clause stating what the first part says is done ("disabled" of "Are a
+    departing employee's accounts disabled", or a thesaurus word for it), when a clause
+    does: "Departing employees return their laptops within 5 days and their accounts are
+    disabled" states no time for disabling them; "Access is revoked within 24 hours"
+    names no disabling and is read whole."""
+    own = own_subject(part, first)
+    if not holds_value(own, text):
+        return False
+    if not names_no_subject(part):
+        return True
+    done = {stem(w) for w in predicate_words(first.text, core_ask(first.text).core)}
+    clauses = _CLAUSES_APART.split(text)
+    saying = [c for c in clauses if _says_what_is_done(first, done, c)]
+    if done and not saying:
+        return True  # done in other words ("deactivated", "revoked"): the value stands
+    return any(holds_value(own, clause) for clause in saying)
+
+
+def _says_what_is_done(first: Fact, done: set[str], clause: str) -> bool:
+    """Whether a clause states what the first part says is done: its participle, or
+    (an item not opening with its subject: "Do workstations lock ...") two of its terms
+    ("Workstations are patched within 30 days" says nothing of locking)."""
+    present = set(content_terms(clause))
+    if done:
+        return any(thesaurus.says(t, present) for t in done)
+    said = [t for t in first.terms if thesaurus.says(t, present)]
+    return len(said) >= min(2, len(first.terms))
+
+
+# Where a sentence turns from one clause to another: "..., and their accounts are
+# disabled", "...; backups are ...".
+_CLAUSES_APART = re.compile(r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=\w+\s+\w+\s)", re.I)
+
+
+def document_named(fact: Fact) -> tuple[str, ...]:
+    """The words that say which plan, programme or standard a value is asked of: those
+    before the kind of document in the subject ("busi", "continu" of "the business
+    continuity plan"); none when the subject names no kind of document."""
+    run = subject_run(fact)
+    at = next((i for i, term in enumerate(run) if term in KINDS_OF_DOCUMENT), None)
+    return run[:at] if at else ()
+
+
+def names_another_document(fact: Fact, sentence: str) -> bool:
+    """Whether a sentence names a plan, programme or standard by what it is for, and
+    none of them the one the value is asked of ("The incident response plan shall be
+    tested at least annually" for how often the business continuity plan is tested):
+    it states another plan's value. A plan named in other words ("The BCP", "This
+    plan") is no other plan."""
+    which = _spelled_plan(document_named(fact))
+    if not which:
+        return False
+    named = [
+        set(_spelled_plan(content_terms(m.group("what"))))
+        for m in _NAMED_DOCUMENT.finditer(sentence)
+    ]
+    named = [terms for terms in named if terms]
+    return bool(named) and not any(thesaurus.says(term, terms) for terms in named for term in which)
+
+
+# What the letters of a plan's name stand for: "the DR plan", "the BCP".
+_PLAN_LETTERS = {
+    "dr": ("disast", "recoveri"),
+    "drp": ("disast", "recoveri"),
+    "ir": ("incid", "respons"),
+    "irp": ("incid", "respons"),
+    "bc": ("busi", "continu"),
+    "bcp": ("busi", "continu"),
+    "bcdr": ("busi", "continu", "disast", "recoveri"),
+    "coop": ("continu", "oper"),
+}
+
+
+def _spelled_plan(terms: Sequence[str]) -> tuple[str, ...]:
+    return tuple(t for term in terms for t in _PLAN_LETTERS.get(term, (term,)))
+
+
+# A plan, programme or standard named by what it is for: the words before its kind
+# ("incident response plan", "business continuity and disaster recovery plans").
+_NAMED_DOCUMENT = re.compile(
+    r"(?P<what>(?:[A-Za-z][\w-]*(?:\s+(?:and|&)\s+|\s*/\s*|\s+)){1,5}?)"
+    r"(?:plans?|programm?es?|programs?|standards?)\b",
+    re.I,
+)
+
+
+def names_no_subject(part: Fact) -> bool:
+    """Whether a part asking a value names nothing but the value ("..., and within what
+    time?", "..., and after how many minutes?"): it asks it of the part before, and a
+    sentence stating such a value about anything else does not answer it."""
+    asked_only = VALUE_NOUNS | MEASURE_NOUNS | _UNIT_TERMS
+    return part.asks is not None and all(t in asked_only for t in part.terms)
 
 
 def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
@@ -390,7 +527,7 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
     part's own subject."""
     if part.asks is None:
         return _states_every_term(part, first, lead)
-    return part.asks != first.asks and holds_value(own_subject(part, first), lead)
+    return part.asks != first.asks and states_part_value(part, first, lead)
 
 
 # A question (or a part of one) asking which version, algorithm or protocol is used.
@@ -509,8 +646,9 @@ def names_antecedent(part: Fact, antecedent: Fact, text: str) -> bool:
     document): "External penetration tests are conducted every two years" says nothing
     of how often backups are tested, "The incident response plan is exercised once a
     year" nothing of how often the disaster recovery plan is.
-    A part that does not refer back needs nothing more."""
-    if _REFERS_BACK.search(part.text) is None:
+    A part naming no subject (``names_no_subject``) refers back too; a part that does
+    not refer back needs nothing more."""
+    if _REFERS_BACK.search(part.text) is None and not names_no_subject(part):
         return True
     present = set(content_terms(text))
     named = [t for t in antecedent.terms if t not in KINDS_OF_DOCUMENT] or antecedent.terms
@@ -938,7 +1076,10 @@ def _counted(text: str) -> re.Match[str] | None:
 
 # A figure and the word or two after it: "180 personnel", "14 characters".
 _FIGURE_AND_NOUN = re.compile(
-    rf"(?<![\w.-])(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\s+([a-z-]+)(?:\s+([a-z-]+))?", re.I
+    # "fifteen (15) minutes": legal writing repeats the figure in digits
+    rf"(?<![\w.-])(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s+([a-z-]+)"
+    rf"(?:\s+([a-z-]+))?",
+    re.I,
 )
 
 
@@ -982,6 +1123,7 @@ def counts_something(fact: Fact, text: str) -> bool:
     if _MONEY.search(text):
         return True  # "a coverage limit of $5,000,000"
     wanted = {t for t in fact.terms if len(t) > 2}
+    wanted |= {stem(w) for w in words(fact.text)} & _UNIT_TERMS  # "how many minutes"
     for match in _FIGURE_AND_NOUN.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2", "ISO 27001": part of a name
