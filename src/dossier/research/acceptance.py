@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
 from dossier.research import thesaurus
-from dossier.research.values import ASKS_WORDS, names_no_subject, states_value
+from dossier.research.values import ASKS_WORDS, states_value, with_first_subject
 from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
@@ -110,7 +110,7 @@ def _repair_brief(
         question = Question(brief.question_id, acceptance.restated)
         facts = brief.facts
     else:  # the gaps' own words, with the subject words they inherit from the question
-        gaps = tuple(_with_subject(f, brief) for f in gaps)
+        gaps = tuple(with_first_subject(f, brief.facts[0]) for f in gaps) if brief.facts else gaps
         subject = [w for w in words(brief.query) if any(stem(w) in f.terms for f in gaps)]
         text = " ".join(dict.fromkeys([*subject, *(f.text for f in gaps)]))
         question = Question(brief.question_id, text)
@@ -127,14 +127,6 @@ def _repair_brief(
         demands=(),
         about_document=False,
     )
-
-
-def _with_subject(gap: Fact, brief: Brief) -> Fact:
-    """A gap naming no subject ("..., and within what time?") with the first part's
-    terms: it is searched, and its value sought, for what the first part asks of."""
-    if not brief.facts or not names_no_subject(gap):
-        return gap
-    return dataclasses.replace(gap, terms=tuple(dict.fromkeys(brief.facts[0].terms + gap.terms)))
 
 
 def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Acceptance) -> Evidence:

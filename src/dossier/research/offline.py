@@ -94,6 +94,7 @@ from dossier.research.values import (
     states_part_value,
     subject_words_named,
     value_quoted_with,
+    with_first_subject,
 )
 from dossier.steps import (
     ConflictStep,
@@ -581,7 +582,7 @@ class _Research:
         terms = fact.terms
         if names_no_subject(fact):  # "..., and within what time?": of the first part's subject
             core = _part_query(fact, self.brief)
-            terms = tuple(dict.fromkeys(self.brief.facts[0].terms + fact.terms))
+            terms = with_first_subject(fact, self.brief.facts[0]).terms
         ask = Ask(
             terms=terms,
             key=self.engine.scoring.stats.rarest(terms),

@@ -511,6 +511,15 @@ _NAMED_DOCUMENT = re.compile(
 )
 
 
+def with_first_subject(part: Fact, first: Fact) -> Fact:
+    """A part naming no subject ("..., and within what time?") with the first part's
+    terms before its own: it is searched, and its value sought, for what the first
+    part asks of. Any other part as it is."""
+    if not names_no_subject(part):
+        return part
+    return Fact(part.text, tuple(dict.fromkeys(first.terms + part.terms)), part.asks)
+
+
 def names_no_subject(part: Fact) -> bool:
     """Whether a part asking a value names nothing but the value ("..., and within what
     time?", "..., and after how many minutes?"): it asks it of the part before, and a
