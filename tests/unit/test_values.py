@@ -29,6 +29,7 @@ from dossier.research.values import (
     subject_run,
     value_about,
     value_quoted_with,
+    with_first_subject,
 )
 from dossier.steps import DecideStep
 
@@ -1080,6 +1081,18 @@ def test_a_figure_binds_beside_immediately() -> None:
             "which is completed within 30 days.",
             "indefinitely",
         ),
+        (  # a notice before it is no time for it
+            "Within what timeframe is system access removed for leavers?",
+            "Accounts of leavers must be disabled no later than the end of their last working "
+            "day. HR will notify the service desk of all leavers at least five working days in "
+            "advance where possible.",
+            "no later than the end of their last working day",
+        ),
+        (  # how it is deleted, not for how long it is kept
+            "What is your data retention period after contract termination?",
+            "All customer data is permanently deleted within 30 days of contract termination.",
+            "within 30 days",
+        ),
     ],
 )
 def test_rules_on_actions_keep_what_states_the_action_asked(
@@ -1282,6 +1295,122 @@ def test_a_part_asking_how_many_minutes_is_answered_by_the_leads_period() -> Non
     first, part = brief.facts
     lead = "5.1 Workstations shall automatically lock after fifteen (15) minutes of inactivity."
     assert lead_answers_part(part, first, lead)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        (
+            "Passwords must be changed every 90 days and be at least 12 characters long.",
+            "at least 12 characters",
+        ),
+        (
+            "A password history of 24 passwords is enforced and passwords must be at least 12 "
+            "characters.",
+            "at least 12 characters",
+        ),
+        ("Passwords must be a minimum of 14 characters in length.", "a minimum of 14 characters"),
+    ],
+)
+def test_a_length_asked_is_the_figure_of_characters(sentence: str, value: str) -> None:
+    """The minimum password length was "90 days" (the expiry before it) and "24
+    passwords" (the history)."""
+    for question in (
+        "What is the minimum password length?",
+        "Are passwords required to have a minimum length? If so, what is it?",
+    ):
+        assert value_about(make_brief(Question("Q", question)).facts[0], sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "value"),
+    [
+        (
+            "How often are security requirements reviewed?",
+            "Security logs are reviewed daily, while security requirements are reviewed annually.",
+            "annually",
+        ),
+        (
+            "How long are required records retained?",
+            "Operational records are retained for 12 months, while records required by law "
+            "are retained for seven years.",
+            "for seven years",
+        ),
+    ],
+)
+def test_required_and_requirements_name_the_subject(
+    question: str, sentence: str, value: str
+) -> None:
+    """ "requirements" and "required" name what a value is of."""
+    assert value_about(make_brief(Question("Q", question)).facts[0], sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holds"),
+    [
+        ("HR will notify the service desk of all leavers five working days in advance.", False),
+        ("IT disables the access of leavers within 24 hours of being notified by HR.", True),
+        ("Access of leavers is removed within 24 hours after HR notifies IT.", True),
+        ("Access of leavers is terminated within 24 hours of HR notification.", True),
+        (  # a notice beside the action's own period
+            "Access of leavers is removed within 24 hours of termination; line managers must "
+            "notify IT in advance of planned departures.",
+            True,
+        ),
+    ],
+)
+def test_a_notice_period_is_no_time_for_the_action_asked(sentence: str, holds: bool) -> None:
+    """HR's five days' notice of leavers was given as the time for removing their access."""
+    fact = make_brief(Question("Q", "Within what timeframe is system access removed for leavers?"))
+    assert holds_value(fact.facts[0], sentence) is holds
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holds"),
+    [
+        ("Backup copies are retained for 90 days unless a longer period is agreed.", False),
+        ("Client backups run every 24 hours, giving an RPO of 24 hours.", True),
+        ("Backups are taken hourly so that no more than one hour of data can be lost.", True),
+        ("| Client backups | 4 hours | 24 hours |", True),  # under its column headers
+        ("Our RPO is defined per tier for client backups. Tier 1 backups: 15 minutes.", True),
+    ],
+)
+def test_a_retention_period_is_no_recovery_point_objective(sentence: str, holds: bool) -> None:
+    """ "What is the recovery point objective (RPO) for client backups?" was answered
+    "for 90 days", how long backup copies are kept."""
+    question = "What is the recovery point objective (RPO) for client backups?"
+    assert holds_value(make_brief(Question("Q", question)).facts[0], sentence) is holds
+    rto = make_brief(Question("Q", "What is the recovery time objective (RTO) for the platform?"))
+    platform = "The platform will be back online within 4 hours of a declared disaster."
+    assert holds_value(rto.facts[0], platform)  # a recovery time in other words
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holds"),
+    [
+        ("Accounts will be locked after 10 consecutive failed logon attempts.", False),
+        ("Screens lock after fifteen (15) minutes of inactivity.", True),
+        ("Screens lock after a 15-minute idle period.", True),
+        ("Screens lock after 15 min of inactivity.", True),
+        ("Screens lock after 15 idle minutes.", True),
+        ("The screen lock API accepts 100 requests per minute.", False),  # a rate
+        ("Screens lock after 1 hour of inactivity.", True),  # another unit of time
+    ],
+)
+def test_how_many_minutes_is_answered_by_a_period_not_by_another_count(
+    sentence: str, holds: bool
+) -> None:
+    """ "If so, after how many minutes?" of a screen lock was answered by the account
+    lockout's "10 consecutive failed logon attempts", and nothing was reported missing."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is an automatic screen lock enforced after a period of inactivity? If so, after "
+            "how many minutes?",
+        )
+    )
+    first, part = brief.facts
+    assert holds_value(with_first_subject(part, first), sentence) is holds
 
 
 def test_a_part_naming_only_the_value_needs_a_sentence_naming_the_first_parts_subject() -> None:

@@ -67,9 +67,12 @@ _DURATION = re.compile(
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
     # a coverage, no period: "monitored by CCTV 24 hours a day", "7 days a week"
     r"(?![\s-]+(?:a|per|each)\s+(?:day|week|year)\b)"
-    r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?)\b"
-    # a deadline by the end of a day: "by the end of their last working day"
-    r"|\bby\s+(?:the\s+)?end\s+of\s+(?:(?:the|their|his|her|each|that|same|[\w-]+['\u2019]s)\s+)*"
+    # ("permanently deleted within 30 days": how a thing is deleted, no period)
+    r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?"
+    r"(?!\s+(?:deleted|erased|removed|destroyed|purged|wiped|disposed)\b))\b"
+    # a deadline by the end of a day: "by the end of their last working day", "no later
+    # than the end of ..."
+    r"|\b(?:by|no\s+later\s+than)\s+(?:the\s+)?end\s+of\s+(?:(?:the|their|his|her|each|that|same|[\w-]+['\u2019]s)\s+)*"
     r"(?:(?:last|final|next|same|following)\s+)?(?:(?:business|working|calendar)\s+)?"
     r"(?:day|shift|week|month)\b|\b(?:on\s+)?the\s+same\s+(?:business\s+|working\s+)?day\b",
     re.I,
@@ -141,8 +144,30 @@ def holds_value(fact: Fact, text: str) -> bool:
         and not _deadline_for_another_action(fact, sentence)
         and not _frequency_of_another_action(fact, sentence)
         and not _only_times_for_a_length(fact, sentence)
+        and not _retention_for_recovery_point(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
         for i, sentence in enumerate(sentences)
     )
+
+
+# A recovery point objective asked (how much data may be lost), and the words of a
+# sentence stating one.
+_RECOVERY_POINT_ASKED = re.compile(
+    r"\b(?:RPO|recovery\s+point\s+objectives?|maximum\s+tolerable\s+data\s+loss)\b", re.I
+)
+_RECOVERY_POINT_SAID = re.compile(
+    r"\b(?:RPOs?|recovery\s+point|objectives?|data\s+loss|lost|lose|restor\w*|recover\w*)\b",
+    re.I,
+)
+
+
+def _retention_for_recovery_point(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks a recovery point objective and the sentence speaks
+    of no recovery, restore, loss or objective: "Backup copies are retained for 90
+    days" says how long copies are kept, not how much data may be lost. A table row
+    ("| Tier 2 | 4 hours | 24 hours |") says it under its column headers."""
+    if "|" in sentence or not _RECOVERY_POINT_ASKED.search(fact.text):
+        return False
+    return not _RECOVERY_POINT_SAID.search(sentence)
 
 
 # A length in characters or bits asked ("the minimum password length"), not a session's
@@ -306,10 +331,31 @@ def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
     notifying = _NOTIFYING.search(_NOT_TELLING.sub(" ", fact.text))
     if not keeping and notifying and not _NOTIFYING.search(sentence):
         return True
+    if not keeping and not notifying and _notice_of_another_action(fact, sentence):
+        return True
     return bool(
         _KEEPING_ASKED.search(fact.text)
         and _DEADLINE.search(sentence)
         and not _KEEPING.search(sentence)
+    )
+
+
+# A period of notice given ahead of an event: "HR will notify the service desk of all
+# leavers at least five working days in advance", "two weeks' notice".
+_NOTICE = re.compile(
+    rf"\b{_FIGURE_OR_WORDS}\s+(?:\w+\s+)?(?:days?|hours?|weeks?|months?)['’]?"
+    r"\s+(?:in\s+advance|beforehand|ahead|(?:prior\s+|advance\s+)?notice)\b",
+    re.I,
+)
+
+
+def _notice_of_another_action(fact: Fact, sentence: str) -> bool:
+    """Whether the sentence states how long ahead someone is told of a thing, and the
+    question asks when the thing itself is done: HR's five days' notice of leavers gives
+    no time for removing their access ("Access is terminated within 24 hours of HR
+    notification" does)."""
+    return bool(_NOTIFYING.search(sentence) and _NOTICE.search(sentence)) and not re.search(
+        r"\b(?:notice|advance)\b", fact.text, re.I
     )
 
 
@@ -345,8 +391,31 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
                 fact.asks, sentence, subject_terms(fact), qualifiers_named(fact.text) | qualifiers
             )
             if value is not None:
-                return value
+                return _as_a_length(fact, sentence, value)
     return None
+
+
+# A length in characters or bits, its bound and range with it: "at least 12 characters",
+# "12 to 64 characters", "12 or more characters".
+_LENGTH_FIGURE = re.compile(
+    r"(?:(?:at\s+least|a\s+minimum\s+of|minimum\s+of|no\s+fewer\s+than|at\s+most"
+    r"|a\s+maximum\s+of|up\s+to)\s+)?"
+    rf"(?:{_FIGURE_OR_WORDS}\s*(?:-|\u2013|to|or)\s*)?{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*"
+    r"(?:(?:or\s+more|or\s+longer|alphanumeric|printable|ascii|unicode|random|total|keyboard"
+    r"|mixed)\s+){0,2}(?:characters?|chars?|digits?|bits?)\b"
+    r"(?!\s+(?:classes|types|sets|categories))(?:\s+or\s+(?:more|longer))?",
+    re.I,
+)
+
+
+def _as_a_length(fact: Fact, sentence: str, value: str) -> str:
+    """A length asked ("the minimum password length") is the sentence's figure of
+    characters or bits, not another figure before it ("changed every 90 days and be at
+    least 12 characters long": "at least 12 characters")."""
+    if not _LENGTH_ASKED.search(fact.text) or _LENGTH_FIGURE.search(value):
+        return value
+    length = _LENGTH_FIGURE.search(sentence)
+    return " ".join(length.group(0).split()) if length is not None else value
 
 
 # A frequency that says no period: "regularly", "periodically", "on an ongoing basis".
@@ -1131,8 +1200,10 @@ def counts_something(fact: Fact, text: str) -> bool:
     the "27001" of "ISO 27001" counts nothing."""
     if _MONEY.search(text):
         return True  # "a coverage limit of $5,000,000"
+    if _units_counted(fact):  # "after how many minutes?": not "10 consecutive failed attempts"
+        return _states_a_period(text)
     wanted = {t for t in fact.terms if len(t) > 2}
-    wanted |= {stem(w) for w in words(fact.text)} & _UNIT_TERMS  # "how many minutes"
+    wanted |= {stem(w) for w in words(fact.text)} & _UNIT_TERMS  # "lockout, in minutes"
     for match in _FIGURE_AND_NOUN.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2", "ISO 27001": part of a name
@@ -1142,6 +1213,43 @@ def counts_something(fact: Fact, text: str) -> bool:
         ):
             return True
     return False
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+([a-z]+)", re.I)
+
+
+def _units_counted(fact: Fact) -> frozenset[str]:
+    """The units of time a fact asks to count ("how many minutes"), as stems."""
+    return frozenset(stem(m.group(1).lower()) for m in _HOW_MANY.finditer(fact.text)) & _UNIT_TERMS
+
+
+# A figure and up to three words after it: "fifteen (15) minutes", "15-minute", "90
+# consecutive days", "five working days".
+_FIGURE_OF_TIME = re.compile(
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s*-?\s*"
+    r"((?:[a-z]+\s+){0,2}[a-z]+)",
+    re.I,
+)
+_SHORT_UNITS = {"min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "sec": "second"}
+
+
+def _states_a_period(text: str) -> bool:
+    """Whether the text states a figure of a unit of time, as a question counting one
+    asks ("after how many minutes?"): "a 15-minute timeout", "15 min", "90 consecutive
+    days", "after 1 hour"; not "10 consecutive failed logon attempts"."""
+    for match in _FIGURE_OF_TIME.finditer(text):
+        if _NAMED_BEFORE.search(text, 0, match.start()):
+            continue  # "SOC 2 audits every year": part of a name
+        following = match.group(1).lower().split()
+        for at, word in enumerate(following):
+            if at and following[at - 1] in _RATE_WORDS:
+                break  # "100 requests per minute": a rate, no period
+            if stem(_SHORT_UNITS.get(word, word)) in _UNIT_TERMS:
+                return True
+    return False
+
+
+_RATE_WORDS = frozenset(("per", "a", "an", "each", "every"))
 
 
 # "96% of employees", "96 percent of all staff": a share of what follows "of".
@@ -1255,7 +1363,9 @@ _PER_UNIT = re.compile(
 )
 _FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
 # A deadline at the end of a period, at the latest: "by the end of the month" (31 days).
-_END_OF = re.compile(r"\bby (?:the )?end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b")
+_END_OF = re.compile(
+    r"\b(?:by|no later than) (?:the )?end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b"
+)
 _END_OF_DAYS = {"day": 1.0, "shift": 1.0, "week": 7.0, "month": 31.0}
 _DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
 
