@@ -171,6 +171,48 @@ def test_if_so_how_often_merges_into_previous_fact() -> None:
     assert fact.text.startswith("Do you rotate keys?") and fact.text.endswith("how often?")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are passwords required to have a minimum length? If so, what is it?",
+        "Is there a maximum session timeout? If yes, what is the value?",
+    ],
+)
+def test_if_so_what_is_it_asks_the_number_the_question_names(question: str) -> None:
+    """SIG's "... a minimum length? If so, what is it?" was answered "Yes" without the
+    length: the follow-up asks the number the part before names."""
+    b = brief(question)
+    assert len(b.facts) == 1
+    assert b.facts[0].asks == "number"
+
+
+def test_what_is_it_of_a_period_is_not_read_as_a_length_of_time() -> None:
+    """ "Is there an access review period? If so, what is it?" is as often answered
+    "quarterly" as by a length of time: read as one, "retained for 3 years" was given."""
+    b = brief("Is there an access review period? If so, what is it?")
+    assert all(f.asks is None for f in b.facts)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there a limit on liability in your contract? If so, what is it?",
+        "Is there a minimum background check standard? If so, what is it?",
+    ],
+)
+def test_what_is_it_of_a_limit_or_standard_asks_no_number(question: str) -> None:
+    """ "a limit on liability" is stated in words: read as a number asked, "Yes; 12
+    months" was given off "limited to the fees paid in the preceding 12 months"."""
+    assert all(f.asks != "number" for f in brief(question).facts)
+
+
+def test_what_is_the_value_of_a_part_naming_no_kind_stays_a_part() -> None:
+    """No number named ("a session timeout"): the follow-up stays a part of its own,
+    reported missing when nothing answers it, not dropped."""
+    b = brief("Is there a session timeout? If yes, what is the value?")
+    assert [f.text for f in b.facts] == ["Is there a session timeout?", "what is the value?"]
+
+
 def test_each_question_sentence_is_a_fact() -> None:
     b = brief("Is there an incident response plan? Is it tested yearly?")
     asked = [f for f in b.facts if f.text not in b.demands]

@@ -308,12 +308,51 @@ def _facts(text: str) -> tuple[Fact, ...]:
             # "... and how long are they kept?": "they" are the previous fact's subject.
             terms = tuple(dict.fromkeys(facts[-1].terms + fact.terms))
             facts.append(Fact(fact.text, terms, fact.asks))
+        elif facts and _ASKS_ITS_VALUE.match(part) and _kind_named(facts[-1].text):
+            # "Are passwords required to have a minimum length? If so, what is it?"
+            previous = facts[-1]
+            terms = tuple(t for t in previous.terms if t not in _obligation(previous.text))
+            facts[-1] = Fact(f"{previous.text} {part}", terms, _kind_named(previous.text))
         elif _names_a_subject(fact) or not facts:
             facts.append(fact)
         elif fact.asks:
             previous = facts[-1]
             facts[-1] = Fact(f"{previous.text} {part}", previous.terms, fact.asks)
     return tuple(f for f in facts if f.terms) or (_fact(text),)
+
+
+# A follow-up asking the value the part before names: "If so, what is it?", "If yes,
+# what is the value?"
+_ASKS_ITS_VALUE = re.compile(
+    r"^\s*(?:if\s+(?:so|yes)\s*[,:]?\s*)?what\s+(?:is|are)\s+"
+    r"(?:it|they|this|that|the\s+(?:value|setting|figure|number))\s*\??\s*$",
+    re.I,
+)
+
+
+def _kind_named(text: str) -> str | None:
+    """The number a part names ("a minimum length", "a maximum session timeout"), or
+    None. Not a period: "an access review period" is as often written "quarterly" as a
+    length of time, which a period asked would pass over; nor a limit ("a limit on
+    liability" is stated in words, and a figure beside it is no limit)."""
+    return "number" if _NUMBER_NAMED.search(text) else None
+
+
+_NUMBER_NAMED = re.compile(
+    r"\b(?:minimum|maximum)\s+(?:\w+\s+)?(?:length|number|size|age|timeout|attempts|characters)\b"
+    r"|\b(?:password|passphrase|key|pin)\s+length\b",
+    re.I,
+)
+
+
+def _obligation(text: str) -> frozenset[str]:
+    """The stem of "required" in "Are passwords required to have ...": the obligation,
+    not what the number is of."""
+    return (
+        frozenset({stem("required")})
+        if re.search(r"\brequired\s+to\b", text, re.I)
+        else frozenset()
+    )
 
 
 def _names_a_subject(fact: Fact) -> bool:
