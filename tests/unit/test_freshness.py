@@ -238,6 +238,24 @@ def test_an_effective_date_without_a_colon_dates_a_document() -> None:
     assert stated_date("This policy becomes effective 30 days after approval.") is None
 
 
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("| Date approved | 17 June 2025 |", "2025-06-17"),
+        ("Date of approval: 3 May 2025", "2025-05-03"),
+        ("| Date of issue | 2024-01-02 |", "2024-01-02"),
+        ("| Next review date | June 2026 |", None),  # an obligation, not evidence
+        ("| Date of next review | 1 June 2026 |", None),
+    ],
+)
+def test_a_date_named_first_as_word_templates_name_it_dates_a_document(
+    text: str, day: str | None
+) -> None:
+    """A document-control table's "| Date approved | 17 June 2025 |" left every policy
+    of a corpus undated, five of them past their review."""
+    assert stated_date(text) == day
+
+
 def test_the_latest_date_a_document_states_dates_it() -> None:
     text = "This policy is effective from 1 July 2023 and was last reviewed on 2 Feb 2025."
     assert stated_dates(text) == ["2023-07-01", "2025-02-02"]

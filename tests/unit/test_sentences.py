@@ -364,3 +364,15 @@ def test_a_templates_section_tag_opening_a_paragraph_is_not_quoted() -> None:
     chunk = _chunk("{{#hipaa}}\nBreaches of PHI are reported within 60 days.\n{{/hipaa}}")
     (sentence,) = passage_sentences(chunk)
     assert sentence.text == "Breaches of PHI are reported within 60 days."
+
+
+def test_a_faq_answer_reads_under_the_bold_question_on_the_line_above_it() -> None:
+    """A FAQ written without blank lines: the bold question on the answer paragraph's
+    first line; a plain line ending in "?" is no FAQ question."""
+    faq = (
+        "**Do you sell our data?**\nNo. We don't sell customer data.\n**Is it encrypted?**\n"
+        "Yes. It is encrypted at rest.\n\nWhy?\nWe never have."
+    )
+    assert faq_question(faq, faq.index("No. We")) == "Do you sell our data?"
+    assert faq_question(faq, faq.index("It is encrypted")) == "Is it encrypted?"  # the nearest
+    assert faq_question(faq, faq.index("We never")) == ""

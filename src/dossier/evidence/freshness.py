@@ -164,12 +164,16 @@ _MONTH_WORD = (
 )
 # A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
 # "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
-# "**Effective:** 1 April 2026", "Effective March 1, 2024". Not "Review date" (templates
+# "**Effective:** 1 April 2026", "Effective March 1, 2024", "| Date approved | 17 June
+# 2025 |". Not "Review date" (templates
 # use it for the next review as often as the last), nor any date after "next" or "due": a
 # review still to come is an obligation, not evidence.
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
+    # the name first, as Word templates put it: "Date approved", "Date of issue"
+    r"|date\s+(?:approved|issued|published|effective)"
+    r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
     r"|(?:effective|(?<!be\s)reviewed)(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"

@@ -279,17 +279,33 @@ def about_definitions(title: str, heading: str) -> bool:
 def faq_question(text: str, start: int) -> str:
     """The question a FAQ's answer paragraph answers: the one-line paragraph asking it
     right above the paragraph holding ``start`` ("Can I bring my own encryption key?"
-    for "Not at this time."), stripped of its markup; "" when there is none. The
+    for "Not at this time."), or the paragraph's own first line when it asks ("**Do you
+    sell our data?**" over "No. We don't sell customer data.", the nearest such line when
+    a paragraph holds several), stripped of its markup;
+    "" when there is none. The
     answer means what it says under its question, as a table row under its headers."""
     lines = text[: text.rfind("\n", 0, start) + 1].split("\n")[:-1]
+    above = []
     while lines and lines[-1].strip():
-        lines.pop()  # the answer paragraph's lines above the sentence
+        above.append(lines.pop())  # the answer paragraph's lines above the sentence
+    asking = next((line for line in above if _asks(line) and _marked_up(line)), None)
+    if asking is not None:  # "**Q?**" over its answer, no blank line: the nearest one
+        return _MARKUP_AROUND.sub("", asking)
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines or (len(lines) > 1 and lines[-2].strip()):
         return ""  # no paragraph above, or one of several lines
-    asked = _MARKUP_AROUND.sub("", lines[-1])
-    return asked if asked.endswith("?") and "|" not in asked else ""
+    return _MARKUP_AROUND.sub("", lines[-1]) if _asks(lines[-1]) else ""
+
+
+def _marked_up(line: str) -> bool:
+    """Whether a line is set off by markup ("**...**", "Q: ..."), as a FAQ's question is."""
+    return _MARKUP_AROUND.sub("", line) != line.strip()
+
+
+def _asks(line: str) -> bool:
+    """Whether a line is a question, markup aside, and no table row."""
+    return _MARKUP_AROUND.sub("", line).endswith("?") and "|" not in line
 
 
 # A document's path in a cell: "Suppliers | policies/third-party-risk.md" is a row of a
