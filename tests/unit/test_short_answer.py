@@ -2302,6 +2302,87 @@ def test_a_refusal_with_an_exception_is_no_flat_no() -> None:
     )
 
 
+def test_a_processor_asked_is_still_no_subject_for_a_sub_processors_duty() -> None:
+    """A data processing agreement's "the Processor" is the vendor answering: a duty of
+    its sub-processors is not its own."""
+    lead = "Sub-processors must encrypt personal data at rest."
+    question = "Does the Processor encrypt personal data at rest?"
+    assert _short(question, lead) == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Are suppliers contractually required to notify the organisation of a security "
+            "incident within a defined timeframe?",
+            "Notifiable breaches will be reported to the ICO within 72 hours of the Company "
+            "becoming aware of them.",
+            ("Needs review", "subject"),
+        ),
+        (
+            "Are suppliers contractually required to notify the organisation of a security "
+            "incident within a defined timeframe?",
+            "Suppliers must notify the Company of any security incident within 24 hours.",
+            ("Yes", None),
+        ),
+        (
+            "Do you require vendors to encrypt customer data?",
+            "Customer data is encrypted at rest with AES-256.",
+            ("Needs review", "subject"),
+        ),
+        # "the vendor" is the one answering; a third-party test is the vendor's own
+        (
+            "Does the vendor encrypt data at rest?",
+            "Customer data is encrypted at rest with AES-256.",
+            ("Yes", None),
+        ),
+        (
+            "Are third-party penetration tests performed annually?",
+            "Penetration tests are performed annually by an external firm.",
+            ("Yes", None),
+        ),
+        (  # the third parties in other words
+            "Are suppliers contractually required to notify you of security incidents?",
+            "Business associates must report security incidents to us within 5 days.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_a_duty_asked_of_third_parties_needs_a_lead_naming_them(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """The organisation's own duty to tell the regulator was a Yes to whether its
+    suppliers must tell it."""
+    assert _short(question, lead) == expected
+
+
+def test_if_so_what_is_it_is_answered_yes_and_the_value() -> None:
+    brief = make_brief(
+        Question("Q", "Are passwords required to have a minimum length? If so, what is it?")
+    )
+    lead = "4.2.1 Passwords must be a minimum of 14 characters in length."
+    answer, finding = short_answer(brief, "grounded", _claims(lead))
+    assert finding is None and answer.startswith("Yes; ") and "14 characters" in answer
+
+
+def test_an_outright_denial_of_the_thing_asked_answers_no() -> None:
+    """ "We do not run a SIEM." was for a person: "run" is not the question's "use",
+    and "correlate security events" is not in the sentence."""
+    question = "Do you use a SIEM to correlate security events?"
+    assert _short(question, "We do not run a SIEM.") == ("No", None)
+
+
+def test_a_refusal_without_a_precondition_is_no_flat_no() -> None:
+    """Remote access "not permitted without MFA" is permitted with it: for "Is remote
+    access permitted?" a flat No misstates the vendor. "without exception" is no
+    precondition."""
+    lead = "Remote access is not permitted without MFA."
+    assert _short("Is remote access permitted?", lead) == ("Needs review", "scope")
+    emphatic = "Shared accounts are not permitted, without exception."
+    assert _short("Are shared accounts permitted?", emphatic) == ("No", None)
+
+
 @pytest.mark.parametrize(
     ("lead", "expected"),
     [

@@ -59,6 +59,7 @@ def overstated(question: str, lead: str) -> Finding | None:
         _prohibition_unstated,
         _left_to_customer,
         _third_party,
+        _asked_of_third_parties,
         _delegated,
         _event,
         _certification,
@@ -391,6 +392,14 @@ _ASKED_OF_THIRD_PARTIES = re.compile(
     re.I,
 )
 _THIRD_PARTY_ASKED = re.compile(rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc\w*)\b", re.I)
+# A lead naming third parties in any of their names: "processors", "business associates",
+# "external providers".
+_THIRD_PARTY_NAMED = re.compile(
+    rf"\b(?:{_THIRD_PARTIES}|supply\s+chain|outsourc\w*|(?:sub-?)?processors?"
+    r"|(?:saas|software|technology|it|external)\s+providers?|external\s+part(?:y|ies)"
+    r"|business\s+associates?|temporary\s+(?:staff|workers?))\b",
+    re.I,
+)
 
 
 def _third_party(question: str, lead: str) -> Finding | None:
@@ -403,6 +412,37 @@ def _third_party(question: str, lead: str) -> Finding | None:
     detail = (
         "the lead quote states it of third parties, not of the organisation asked: "
         "a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
+
+
+# A question asking what third parties must do: "Are suppliers contractually required to
+# notify the organisation ...?", "Do you require vendors to ...?". Not "Does the vendor
+# encrypt ...?" (the vendor answering), nor "Are third-party penetration tests ...?".
+_PLURAL_THIRD_PARTIES = (
+    r"third[- ]parties|vendors|suppliers|(?:service|cloud|hosting)\s+providers"
+    r"|sub-?processors|(?:sub-?)?contractors|outsourcers"
+)
+_THIRD_PARTIES_ASKED_OF = re.compile(
+    r"^\W*(?:are|must)\s+(?:all\s+|your\s+|any\s+)?"
+    rf"{_THIRD_PARTY_KIND}(?:{_PLURAL_THIRD_PARTIES})\s+(?:\w+ly\s+)?"
+    r"(?:required|obliged|obligated|bound|expected|mandated)\s+to\b"
+    r"|\b(?:require|oblige|mandate)\s+(?:all\s+|your\s+|its\s+|their\s+|any\s+)?"
+    rf"{_THIRD_PARTY_KIND}(?:{_PLURAL_THIRD_PARTIES})\s+to\b",
+    re.I,
+)
+
+
+def _asked_of_third_parties(question: str, lead: str) -> Finding | None:
+    """The question asks what third parties must do ("Are suppliers contractually
+    required to notify the organisation of a security incident ...?") and the lead
+    names none ("Notifiable breaches will be reported to the ICO within 72 hours"):
+    the organisation's own duty is not theirs."""
+    if not _THIRD_PARTIES_ASKED_OF.search(question) or _THIRD_PARTY_NAMED.search(lead):
+        return None
+    detail = (
+        "the question asks it of third parties; the lead quote names none: a person "
+        "decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 

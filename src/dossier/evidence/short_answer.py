@@ -48,6 +48,7 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.evidence import calculate
+from dossier.evidence.denials import plain_denial
 from dossier.evidence.overstatement import (
     ALL_ASKED,
     EVENT,
@@ -1139,6 +1140,9 @@ _EXCEPTION = re.compile(
     r"|for\s+(?:approved|authori[sz]ed|company-issued))\b|\bunless\b",
     re.I,
 )
+# A precondition of a refused practice: "Remote access is not permitted without MFA"
+# (permitted with it), unless the question asks about doing it without.
+_WITHOUT = re.compile(r"\bwithout\b(?!\s+(?:any\s+)?(?:exceptions?|(?:undue\s+)?delay)\b)", re.I)
 
 
 def _opening(text: str, limit: int = 80) -> str:
@@ -1147,17 +1151,23 @@ def _opening(text: str, limit: int = 80) -> str:
     return folded if len(folded) <= limit else folded[:limit].rstrip() + " …"
 
 
-def _no_unless_excepted(lead: str, refusals: list[int]) -> tuple[str, Finding | None]:
+def _no_unless_excepted(
+    lead: str, refusals: list[int], asked: str = ""
+) -> tuple[str, Finding | None]:
     """No, for a lead that refuses the practice (at ``refusals``); a finding when a
     refusing clause carries a condition under which it is allowed ("Removable media
     shall not be used except where authorised by the Information Security Manager"):
     what is allowed under it is for a person to say, and a flat No works against the
     vendor. A condition in another clause ("...; tokens are retained unless the
-    customer deletes their account") leaves the No."""
+    customer deletes their account") leaves the No. So does a precondition the
+    question does not ask about ("Remote access is not permitted without MFA" for
+    "Is remote access permitted?")."""
     for at in refusals:
         clause = _clause_at(lead, at)
         start = lead.find(clause)
         excepted = _EXCEPTION.search(clause, max(0, at - start)) if start >= 0 else None
+        if excepted is None and start >= 0 and not _WITHOUT.search(asked):
+            excepted = _WITHOUT.search(clause, max(0, at - start))
         if excepted is not None:
             detail = (
                 "the lead quote refuses it with an exception "
@@ -1227,6 +1237,8 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     other = _another_standard(brief.query, lead) if brief is not None else None
     if other is not None:
         return NEEDS_REVIEW, other
+    if brief is not None and plain_denial(brief.query, lead):
+        return NO, None  # "We do not run a SIEM." for "Do you use a SIEM to correlate ...?"
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
     opening = _OPENING_NO.match(lead) if brief is not None else None
     if brief is not None and opening is not None and not _asks_absence(brief.query):
@@ -1373,7 +1385,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION, by_phrase=True)
     ):
-        return _no_unless_excepted(lead, [forbids.start()])
+        return _no_unless_excepted(lead, [forbids.start()], asked)
     denials = (
         [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
         if terms
@@ -1385,7 +1397,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and all(_denied_here(brief, lead, m) for m in denials)
     ):
-        return _no_unless_excepted(lead, [m.start() for m in denials])
+        return _no_unless_excepted(lead, [m.start() for m in denials], asked)
     affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
     if affirming is not None:  # the negation is another clause's, about something else
         return _yes_or_no_of_clause(brief, affirming)

@@ -1,0 +1,82 @@
+"""A plain denial: the writer says it does not do what the question asks, in so
+many words. "Do you use a SIEM to correlate security events?" is answered by
+"We do not run a SIEM.": the same thing (every word of what the question asks
+about, no more), denied outright by the organisation itself, with nothing after
+it that narrows the denial ("... on the marketing site") or conditions it.
+
+When research leads with such a sentence, the short answer is No: "run" is not the
+question's "use", and "correlate security events" is not in the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dossier.common.textutil import stem
+
+# The question's verb and its object: "Do you use | a SIEM | to correlate ...".
+_ASKED = re.compile(
+    r"^\s*(?:do|does)\s+(?:you|your\s+(?:company|organi[sz]ation|team)"
+    r"|the\s+(?:company|organi[sz]ation|vendor|provider))\s+(?:currently\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<object>(?:an?\s+|any\s+)?[\w/&.-]+(?:\s+[\w/&.-]+){0,3}?)"
+    r"(?=\s+(?:to|for|that|which|who|with|within|in|on|at|from|by|as|across|of|when|if)\b"
+    r"|\s*[?,;.]|\s*$)",
+    re.I,
+)
+# The organisation denying it of itself, the whole sentence: "We do not run a SIEM.",
+# "No. We don't use third-party trackers at this time."
+_DENIAL = re.compile(
+    r"^\W*(?:no\s*[.,;:\u2014-]\s*)?(?:we|our\s+(?:company|organi[sz]ation|team)"
+    r"|the\s+(?:company|organi[sz]ation))\s+(?:currently\s+)?"
+    r"(?:do\s+not|don[’']t|does\s+not|doesn[’']t|never)\s+(?:currently\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<object>[^.;:!?]+?)"
+    r"(?:\s+(?:at\s+(?:this\s+time|the\s+moment|present)|currently|today|yet))?\s*[.!]?\s*$",
+    re.I,
+)
+# Verbs that say the organisation uses a thing: "use" or "run" a SIEM alike (not
+# "operate" or "maintain": one uses data centres it does not operate).
+_USING = frozenset(stem(w) for w in ("use", "utilise", "utilize", "employ", "run"))
+# A question offering alternatives to what it names: "a SIEM, MDR or similar service".
+_ALTERNATIVES = re.compile(
+    r"\b(?:or|and|equivalent|similar|comparable|such\s+as|e\.g|including|like)\b|/", re.I
+)
+# Words that say nothing of which thing: "a SIEM", "any SIEM", "the SIEM".
+_ARTICLES = frozenset(("a", "an", "any", "the"))
+
+
+def plain_denial(question: str, sentence: str) -> bool:
+    """Whether ``sentence`` is the organisation's own outright denial of what
+    ``question`` ("Do you <verb> <object> ...?") asks it does: the same verb (or
+    both verbs of using a thing), the whole object, and after it nothing the
+    question does not say, word for word ("We do not train models on customer data"
+    denies "Do you train models on customer data?"; "... on our marketing site",
+    "our own SOC" or "every system" deny less)."""
+    folded = " ".join(question.split())
+    asked = _ASKED.match(folded)
+    said = _DENIAL.match(" ".join(sentence.split()))
+    if asked is None or said is None or not _same_verb(asked["verb"], said["verb"]):
+        return False
+    if _ALTERNATIVES.search(folded, asked.end("object")):
+        return False  # "a SIEM, or equivalent tooling, ...": the denial is of one of them
+    wanted = _words(asked["object"])
+    rest = _words(folded[asked.start("object") :])
+    given = _words(said["object"])
+    return bool(wanted) and len(wanted) <= len(given) <= len(rest) and _same(rest, given)
+
+
+def _same_verb(asked: str, said: str) -> bool:
+    a, s = stem(asked.lower()), stem(said.lower())
+    return a == s or (a in _USING and s in _USING)
+
+
+def _same(asked: list[str], given: list[str]) -> bool:
+    """Whether ``given`` is the first words of ``asked``, one by one: the same words,
+    not a thesaurus's (a denial of Splunk is none of a SIEM, of an IPS none of an IDS)."""
+    return all(a == g for a, g in zip(asked, given, strict=False))
+
+
+def _words(phrase: str) -> list[str]:
+    """The phrase's words as stems, its articles aside ("our", "own", "every" and
+    "without" stay: they say which)."""
+    tokens = re.findall(r"[\w/&-]+", phrase.lower().replace("?", " "))
+    return [stem(t) for t in tokens if t not in _ARTICLES]
