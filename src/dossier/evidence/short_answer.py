@@ -1151,9 +1151,7 @@ def _opening(text: str, limit: int = 80) -> str:
     return folded if len(folded) <= limit else folded[:limit].rstrip() + " …"
 
 
-def _no_unless_excepted(
-    lead: str, refusals: list[int], asked: str = ""
-) -> tuple[str, Finding | None]:
+def _no_unless_excepted(lead: str, refusals: list[int], asked: str) -> tuple[str, Finding | None]:
     """No, for a lead that refuses the practice (at ``refusals``); a finding when a
     refusing clause carries a condition under which it is allowed ("Removable media
     shall not be used except where authorised by the Information Security Manager"):

@@ -279,10 +279,9 @@ def about_definitions(title: str, heading: str) -> bool:
 def faq_question(text: str, start: int) -> str:
     """The question a FAQ's answer paragraph answers: the one-line paragraph asking it
     right above the paragraph holding ``start`` ("Can I bring my own encryption key?"
-    for "Not at this time."), or the paragraph's own first line when it asks ("**Do you
-    sell our data?**" over "No. We don't sell customer data.", the nearest such line when
-    a paragraph holds several), stripped of its markup;
-    "" when there is none. The
+    for "Not at this time."), or a marked-up question line above it in its own
+    paragraph ("**Do you sell our data?**" over "No. We don't sell customer data.", the
+    nearest when there are several), stripped of its markup; "" when there is none. The
     answer means what it says under its question, as a table row under its headers."""
     lines = text[: text.rfind("\n", 0, start) + 1].split("\n")[:-1]
     above = []

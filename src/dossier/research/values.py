@@ -1200,7 +1200,7 @@ def counts_something(fact: Fact, text: str) -> bool:
     the "27001" of "ISO 27001" counts nothing."""
     if _MONEY.search(text):
         return True  # "a coverage limit of $5,000,000"
-    if _units_counted(fact):  # "after how many minutes?": not "10 consecutive failed attempts"
+    if _counts_time(fact):  # "after how many minutes?": not "10 consecutive failed attempts"
         return _states_a_period(text)
     wanted = {t for t in fact.terms if len(t) > 2}
     wanted |= {stem(w) for w in words(fact.text)} & _UNIT_TERMS  # "lockout, in minutes"
@@ -1218,9 +1218,9 @@ def counts_something(fact: Fact, text: str) -> bool:
 _HOW_MANY = re.compile(r"\bhow\s+many\s+([a-z]+)", re.I)
 
 
-def _units_counted(fact: Fact) -> frozenset[str]:
-    """The units of time a fact asks to count ("how many minutes"), as stems."""
-    return frozenset(stem(m.group(1).lower()) for m in _HOW_MANY.finditer(fact.text)) & _UNIT_TERMS
+def _counts_time(fact: Fact) -> bool:
+    """Whether the fact asks to count a unit of time ("after how many minutes?")."""
+    return any(stem(m.group(1).lower()) in _UNIT_TERMS for m in _HOW_MANY.finditer(fact.text))
 
 
 # A figure and up to three words after it: "fifteen (15) minutes", "15-minute", "90
