@@ -185,9 +185,11 @@ _TIME_MEASURED = re.compile(
 
 # A length stated: in characters, digits, bits or bytes ("12 characters", "RSA-2048"), or
 # a figure the sentence calls a length ("Minimum length: 14").
+# Words between a figure and its characters: "12 alphanumeric characters".
+_CHARACTER_KINDS = "alphanumeric|printable|ascii|unicode|random|total|keyboard|mixed"
 _LENGTH_STATED = re.compile(
     rf"\b{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*"
-    r"(?:(?:alphanumeric|printable|ascii|unicode|random|total|keyboard|mixed)\s+){0,2}"
+    rf"(?:(?:{_CHARACTER_KINDS})\s+){{0,2}}"
     r"(?:characters?|chars?|digits?|bits?|bytes?)\b"
     r"(?!\s+(?:classes|types|sets|categories))"
     r"|\b(?:rsa|aes|ecc|ecdsa|dsa|dh)[\s-]?\d{3,4}\b|\blength\b",
@@ -401,8 +403,7 @@ _LENGTH_FIGURE = re.compile(
     r"(?:(?:at\s+least|a\s+minimum\s+of|minimum\s+of|no\s+fewer\s+than|at\s+most"
     r"|a\s+maximum\s+of|up\s+to)\s+)?"
     rf"(?:{_FIGURE_OR_WORDS}\s*(?:-|\u2013|to|or)\s*)?{_FIGURE_OR_WORDS}(?:\s*\(\d+\))?\s*-?\s*"
-    r"(?:(?:or\s+more|or\s+longer|alphanumeric|printable|ascii|unicode|random|total|keyboard"
-    r"|mixed)\s+){0,2}(?:characters?|chars?|digits?|bits?)\b"
+    rf"(?:(?:or\s+more|or\s+longer|{_CHARACTER_KINDS})\s+){{0,2}}(?:characters?|chars?|digits?|bits?)\b"
     r"(?!\s+(?:classes|types|sets|categories))(?:\s+or\s+(?:more|longer))?",
     re.I,
 )
