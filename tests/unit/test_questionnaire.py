@@ -63,6 +63,14 @@ def test_csv_alternative_column_names(tmp_path: Path) -> None:
     assert brief_view(read_questionnaire(path)) == [("CC6.1", "Is access reviewed?", {}, "q.csv:2")]
 
 
+def test_csv_vda_isa_column_names(tmp_path: Path) -> None:
+    """A VDA ISA export ("Control number", "Control question") stopped the build."""
+    text = "Control number,Control question,Objective,Answer\n1.2.1,Is access reviewed?,x,\n"
+    path = write(tmp_path, "isa.csv", text)
+    (question,) = read_questionnaire(path)
+    assert (question.question_id, question.question) == ("1.2.1", "Is access reviewed?")
+
+
 def test_csv_bom_is_handled(tmp_path: Path) -> None:
     path = write(tmp_path, "bom.csv", "\ufeffid,question\nQ1,Do you log access?\n".encode())
     (question,) = read_questionnaire(path)

@@ -228,6 +228,12 @@ def test_content_terms_drop_stopwords_and_filler() -> None:
     assert terms == ["rotat", "encrypt", "key"]
 
 
+@pytest.mark.parametrize("written", ["24/7", "24x7", "24 x 7", "24x7x365", "24/7/365"])
+def test_round_the_clock_is_one_term_however_written(written: str) -> None:
+    """ "We don't have a 24/7 SOC" named "24" and "soc", not the question's "24x7"."""
+    assert content_terms(f"a {written} SOC") == ["24x7", "soc"]
+
+
 def test_backed_up_names_backups() -> None:
     """ "Files on laptops are not backed up" names backups; "back" alone did not. "Logs
     in the SIEM" are logs, no login."""
@@ -350,6 +356,17 @@ def test_a_revision_number_ends_no_sentence() -> None:
     text = "Media is sanitized per NIST SP 800-88 Rev. 1 before reuse. Logs are kept."
     assert [text[a:b] for a, b in sentence_spans(text)] == [
         "Media is sanitized per NIST SP 800-88 Rev. 1 before reuse.",
+        "Logs are kept.",
+    ]
+
+
+@pytest.mark.parametrize("reference", ["Req. 8.3.6", "Sect. 4", "Cl. 5.2", "Std. 12"])
+def test_a_numbered_reference_ends_no_sentence(reference: str) -> None:
+    """ "Req. 8.3.6: Passwords shall be ..." was cut at "Req.": the quote lost its
+    requirement's reference and began "8.3.6: ..."."""
+    text = f"{reference}: Passwords shall be at least 12 characters. Logs are kept."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        f"{reference}: Passwords shall be at least 12 characters.",
         "Logs are kept.",
     ]
 

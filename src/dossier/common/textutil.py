@@ -43,7 +43,7 @@ QUESTION_FILLER = frozenset(
     types way ways part include includes including note regularly often frequently many much
     kept maintain maintained place approved approve communicated communicate applied apply
     evaluated evaluate defined define implemented implement established establish measures
-    measure technical appropriate relevant applicable associated scoped""".split()
+    measure technical appropriate relevant applicable associated scoped following""".split()
 )
 
 
@@ -210,12 +210,14 @@ _PREFIXES = frozenset(("de", "re", "pre"))
 # "backed up" is what a backup does (the particle is a stopword, and "back" alone says
 # nothing). Not "logs in": "Logs in the SIEM are retained" are logs.
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
+# Round the clock, however written: "24/7", "24 x 7", "24x7x365".
+ROUND_THE_CLOCK = re.compile(r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b", re.I)
 
 
 def content_terms(text: str) -> list[str]:
     """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order;
-    "backed up" as "backup"."""
-    text = _BACKED_UP.sub("backup", text)
+    "backed up" as "backup", "24/7" and "24x7x365" as "24x7"."""
+    text = ROUND_THE_CLOCK.sub("24x7", _BACKED_UP.sub("backup", text))
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:
@@ -228,9 +230,19 @@ def content_terms(text: str) -> list[str]:
 _ASKING_WORDS = re.compile(r"\bhow\s+(?:long|often|many|much|frequently|soon|quickly)\b", re.I)
 
 
+# The one answering, as a buyer's questionnaire defines it: "Does the Supplier encrypt
+# ...?", "the Service Provider's systems" (capitalised, one of them: "Is each supplier
+# assessed?" asks about third parties).
+_RESPONDENT = re.compile(
+    r"\b[Tt]he\s+(?:Supplier|Service\s+Provider|Provider|Contractor|Bidder|Respondent)\b(?!s)"
+)
+
+
 def question_terms(text: str) -> tuple[str, ...]:
-    """The content terms of a question or query: what it asks about, not how."""
-    return tuple(dict.fromkeys(content_terms(_ASKING_WORDS.sub("how", text))))
+    """The content terms of a question or query: what it asks about, not how, nor who
+    answers."""
+    asked = _RESPONDENT.sub("the vendor", _ASKING_WORDS.sub("how", text))
+    return tuple(dict.fromkeys(content_terms(asked)))
 
 
 def fold_whitespace(text: str) -> str:
@@ -266,7 +278,9 @@ _ABBREVIATION = re.compile(
 
 
 # ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32".
-_NUMBERED_ABBREVIATION = re.compile(r"\b(?:rev|ver|vol|art|para|pp|ch|nos)\.$", re.I)
+_NUMBERED_ABBREVIATION = re.compile(
+    r"\b(?:rev|ver|vol|art|para|pp|ch|nos|req|reqs|cl|reg|std|ctrl|chap|sect)\.$", re.I
+)
 
 
 def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:

@@ -53,6 +53,11 @@ _ASKS = (
             r"|(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
             # (two asked at once are read apart: "Specify your RTO and RPO.")
             r"(?![^?.]*(?:\band\b|&))(?<!\band\s\w{3})(?<!\band\s\w{3}s))\b"
+            # "Confirm the maximum time to revoke access for leavers."
+            r"|^\W*(?:please\s+)?(?:confirm|state|specify|provide|give|indicate)\s+"
+            r"(?:the\s+|your\s+)?(?:maximum\s+|minimum\s+|target\s+)?"
+            r"(?:time|period|time\s?frame)\s+(?:to|for|within|taken|allowed|in\s+which)\b"
+            r"(?!\s+market\b)"
             # "What is the response time for a SEV1 incident?"
             r"|\bwhat\b[^?]{0,60}\b(?:response|resolution|restore|restoration"
             r"|notification|turnaround|acknowledg(?:e?ment))\s+times?\b(?!\s+objective)"
