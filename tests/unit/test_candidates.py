@@ -196,6 +196,27 @@ def test_a_further_quote_comes_from_a_document_not_quoted_yet_when_one_is_close(
     assert [c.sentence.text for _, c in chosen][1] == same.sentence.text
 
 
+def test_a_value_stated_only_far_below_the_best_leads_nothing(tmp_path: Path) -> None:
+    """The best sentence stated the period in a form not read as one; a session
+    timeout five points below it led the answer about destroying data. A table row
+    some three points below the sentence naming its table still leads."""
+    documents = {
+        "addendum.md": "# Addendum\n\nInstitutional data is destroyed once the contract ends.\n",
+        "security.md": "# Security\n\nUser sessions are terminated after 20 minutes.\n",
+    }
+    engine, index = _engine(tmp_path, documents)
+    question = "Within how many days after contract termination is institutional data destroyed?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    best = _candidate(index, "addendum.md", "Institutional data is destroyed once", 2.0)
+    timeout = "User sessions are terminated after 20 minutes."
+    margin = engine.scorer.support_margin
+    far = _candidate(index, "security.md", timeout, 2.0 - 3 * margin - 0.01)
+    assert research._lead(_Ranking([best, far], 0.9)) is None
+    near = dataclasses.replace(far, score=2.0 - 3 * margin + 0.01)  # a table row's distance
+    lead = research._lead(_Ranking([best, near], 0.9))
+    assert lead is not None and lead.sentence.text == timeout
+
+
 NOTIFY_DOCUMENTS = {
     "ir.md": "# Incident response\n\nCard brands are notified within 24 hours of a compromise. "
     "Affected customers are notified no later than 72 hours after a breach.\n",
@@ -404,6 +425,30 @@ def test_a_tables_header_row_is_no_candidate(tmp_path: Path) -> None:
     texts = [c.sentence.text for c in ranked]
     assert not any(t.startswith("| Service") or t.startswith("Service |") for t in texts)
     assert any("4 hours" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("columns", "holds"),
+    [
+        ("| Service | Recovery time objective (RTO) |\n|---|---|\n", False),
+        ("| Service | RPO |\n|---|---|\n", True),
+        ("| Service | Maximum data loss |\n|---|---|\n", True),
+        ("| Service | RTO | RPO |\n|---|---|---|\n", True),  # the row's cells say which
+    ],
+)
+def test_a_row_under_the_other_recovery_objective_holds_no_value(
+    tmp_path: Path, columns: str, holds: bool
+) -> None:
+    """The 24 hours of a row under "Recovery time objective (RTO)" answered "What is
+    the recovery point objective (RPO) for client backups?"."""
+    row = "| Hosted client servers | 24 hours |" + (
+        " 1 hour |" if "RPO |" in columns and "RTO" in columns else ""
+    )
+    engine, index = _engine(tmp_path, {"bcp.md": f"# Continuity\n\n{columns}{row}\n"})
+    question = "What is the recovery point objective (RPO) for client backups?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    candidate = _candidate(index, "bcp.md", row, 1.0)
+    assert research._holds_value(research.brief.facts[0], candidate) is holds
 
 
 def test_an_acronym_spelled_out_in_the_question_is_one_key_term(tmp_path: Path) -> None:

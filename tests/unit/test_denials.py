@@ -13,11 +13,20 @@ from dossier.evidence.denials import plain_denial
         # another verb of having a thing; the question's purpose clause is no scope
         ("Do you use a SIEM to correlate security events?", "We do not run a SIEM."),
         ("Do you use a SIEM?", "No. We don't use a SIEM at this time."),
+        ("Do you have a 24x7 SOC?", "\U0001f4a1 **Note:** We don't have a 24/7 SOC."),
         ("Do you store cardholder data?", "We never store cardholder data."),
         ("Do you train models on customer data?", "We do not train models on customer data."),
         ("Does your company use offshore developers?", "We do not use offshore developers."),
         # not using it at all denies using it for something
         ("Do you use customer data to train models?", "We do not use customer data."),
+        # not allowing a thing the question asks is allowed
+        ("Are USB storage devices permitted?", "We don't allow USB storage devices."),
+        ("Is the use of personal email allowed?", "We do not permit the use of personal email."),
+        (
+            "Are personal devices permitted to connect to the production network?",
+            "We do not allow personal devices to connect to the production network.",
+        ),
+        ("Are USB storage devices permitted on laptops?", "We don't allow USB storage devices."),
     ],
 )
 def test_an_outright_denial_of_the_thing_asked_is_a_plain_denial(
@@ -55,6 +64,16 @@ def test_an_outright_denial_of_the_thing_asked_is_a_plain_denial(
         ("Do you use a SIEM?", "We don't use a SIEM, but GuardDuty alerts go to Slack."),
         ("Do you sell customer data?", "We don't share customer data."),
         ("Do you store cardholder data?", "Stripe does not store cardholder data."),
+        # allowing less, another thing, or with another verb
+        ("Are USB storage devices permitted?", "We don't allow unencrypted USB storage devices."),
+        ("Are USB storage devices permitted?", "We don't allow USB storage devices on servers."),
+        ("Is the use of personal email allowed?", "We do not allow personal email."),
+        ("Are USB storage devices permitted?", "We don't use USB storage devices."),
+        ("Are USB storage devices permitted?", "We don't allow USB keyboards."),
+        (
+            "Are personal devices permitted to connect to the production network?",
+            "We do not allow personal devices to connect to the corporate Wi-Fi.",
+        ),
         # no yes/no question of the organisation's own practice
         ("How long are logs kept?", "We do not keep logs."),
     ],

@@ -21,6 +21,11 @@ from dossier.evidence.overstatement import overstated
             "Accounts are locked after 10 failed login attempts.",
         ),
         ("Are RSA keys at least 3072 bits long?", "RSA keys are 2048 bits."),
+        # "not more than" is at most, not "more than"
+        (
+            "Are accounts locked after no more than 5 failed login attempts?",
+            "Accounts are locked after not more than 10 failed login attempts.",
+        ),
         # no figure of that unit stated: Yes would state the figure the lead does not
         ("Are passwords required to be at least 12 characters?", "Passwords must be complex."),
         (
@@ -52,6 +57,15 @@ def test_a_figure_the_lead_states_otherwise_is_for_a_person(question: str, lead:
         (
             "Are accounts locked after no more than 5 failed login attempts?",
             "Accounts are locked after 3 failed login attempts.",
+        ),
+        (
+            "Are accounts locked after no more than 10 failed login attempts?",
+            "Accounts are locked after not more than 6 failed login attempts.",
+        ),
+        # "not less than" is at least, not "less than"
+        (
+            "Are passwords required to be at least 12 characters?",
+            "Passwords must be not less than 14 characters long.",
         ),
         # a figure the lead refuses is not one it states of the practice
         (

@@ -547,17 +547,38 @@ LOCKED = "Accounts are locked for 15 minutes after 5 consecutive failed login at
     ("lead", "count"),
     [
         (LOCKED, "5 consecutive failed login attempts"),  # not the "15 minutes" first
-        ("Accounts lock after up to 10 failed login attempts.", "up to 10 failed login attempts"),
-        # the figure's own unit, or a phrase that ends before the term: not a count of it
-        (
-            "Accounts are locked for 30 minutes after failed login attempts exceed five.",
-            "30 minutes",
+        (  # a figure in words with its digits: not the "15 minutes" either
+            "Accounts are locked for 15 minutes after five (5) consecutive failed login attempts.",
+            "five (5) consecutive failed login attempts",
         ),
+        # "not more than" is at most: "more than 10" says the opposite
+        (
+            "Accounts are locked after not more than 10 failed login attempts.",
+            "not more than 10 failed login attempts",
+        ),
+        ("Accounts lock after up to 10 failed login attempts.", "up to 10 failed login attempts"),
     ],
 )
 def test_a_count_is_the_figure_that_counts_what_is_asked(lead: str, count: str) -> None:
     question = "How many failed login attempts trigger an account lockout?"
     assert _parts(question, [lead], {}, focus=lead) == count
+
+
+def test_a_period_is_no_count_of_attempts() -> None:
+    """ "After how many consecutive failed login attempts ...?" was answered "15
+    minutes", how long the account stays locked, with no finding."""
+    question = "After how many consecutive failed login attempts is an account locked?"
+    lead = "Accounts are locked for 15 minutes after repeated failed login attempts."
+    assert _short(question, lead) == ("Needs review", "value")
+    # the figure's own unit, or a phrase that ends before the term: no count of it
+    exceed = "Accounts are locked for 30 minutes after failed login attempts exceed five."
+    assert _short(question, exceed) == ("Needs review", "value")
+    minutes = "After how many minutes of inactivity is a session locked?"
+    assert _short(minutes, "Sessions lock after 15 minutes of inactivity.") == ("15 minutes", None)
+    # a unit of time a few words after "how many" is counted all the same
+    days = "How many business days does the Supplier have to notify the Customer of a breach?"
+    said = "We notify customers of breaches within 5 business days."
+    assert _short(days, said) == ("within 5 business days", None)
 
 
 def test_a_count_keeps_its_qualifier() -> None:
@@ -2371,6 +2392,143 @@ def test_an_outright_denial_of_the_thing_asked_answers_no() -> None:
     and "correlate security events" is not in the sentence."""
     question = "Do you use a SIEM to correlate security events?"
     assert _short(question, "We do not run a SIEM.") == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # "never allowed" refuses as "not allowed" does
+        (
+            "Are personal devices permitted to access the production environment?",
+            "Personal devices are never allowed to access production.",
+            ("No", None),
+        ),
+        # the refusal of the practice asked comes second
+        (
+            "Are personal (BYOD) devices permitted to access the production environment?",
+            "Personal laptops and desktops are not allowed to access any company system, "
+            "and personal devices are never allowed to access production.",
+            ("No", None),
+        ),
+        # a lead that allows the practice in one clause and refuses it in another
+        (
+            "Are personal devices permitted to access email?",
+            "Personal devices are allowed to access email but are not allowed to access "
+            "production.",
+            ("Needs review", "negation"),
+        ),
+        (
+            "Are personal devices permitted to access email?",
+            "Personal devices are allowed to access email but are never allowed to access "
+            "production.",
+            ("Yes", None),
+        ),
+        (
+            "Are personal devices allowed to access email?",
+            "Personal devices are allowed to access email but are never allowed to access "
+            "production.",
+            ("Needs review", "negation"),
+        ),
+        # "never permitted" with a named exception reads as "prohibited except for ..."
+        (
+            "Are shared accounts allowed?",
+            "Shared accounts are never permitted, except for documented emergency break-glass "
+            "accounts.",
+            ("No", None),
+        ),
+        (
+            "Are shared accounts allowed?",
+            "Shared accounts are never permitted unless the CISO approves an exception.",
+            ("Needs review", "scope"),
+        ),
+    ],
+)
+def test_a_refusal_of_what_is_asked_allowed(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """ "never allowed" was for a person, a refusal after another clause's too; a lead
+    allowing email and refusing production was a No to whether email is allowed."""
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Within what time must the card schemes be notified of a suspected compromise?",
+        "Do you notify customers of data breaches within 72 hours?",
+    ],
+)
+def test_a_deadline_for_telling_another_party_is_for_a_person(question: str) -> None:
+    """The supervisory authority's 72 hours answered the card schemes' deadline, and
+    was a Yes to notifying customers."""
+    lead = "Personal data breaches shall be notified to the supervisory authority within 72 hours."
+    assert _short(question, lead) == ("Needs review", "subject")
+    customers = "Affected customers are notified within 72 hours of a data breach."
+    assert _short("Do you notify customers of data breaches?", customers) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "How often are network and data-flow diagrams reviewed?",
+            "Network firewall configurations are reviewed every six months.",
+        ),
+        (
+            "How often must key custodians re-sign their key custodian acknowledgement form?",
+            "TLS private keys are replaced when the certificate is renewed, at least every "
+            "397 days.",
+        ),
+    ],
+)
+def test_a_frequency_naming_one_of_many_subject_terms_is_for_a_person(
+    question: str, lead: str
+) -> None:
+    """A firewall review's six months answered how often network diagrams are
+    reviewed; the TLS keys' 397 days how often key custodians re-sign their form."""
+    assert _short(question, lead) == ("Needs review", "subject")
+    both = "Network and data-flow diagrams are reviewed every six months."
+    assert _short("How often are network and data-flow diagrams reviewed?", both)[0] == (
+        "every six months"
+    )
+    # a measure of the thing named, its group's words left unsaid: the value stands
+    length = "What is the minimum password length required for workforce accounts?"
+    said = "Passwords must be at least 14 characters long."
+    assert _short(length, said) == ("at least 14 characters", None)
+
+
+def test_a_period_beside_a_retention_that_keeps_nothing_is_no_rival() -> None:
+    """A nested list item read under its parent: the parent's "5-minute granularity"
+    was taken for a second retention period and the answer went to a person."""
+    focus = "Snapshots are retained for 35 days."
+    quote = (
+        "- Postgres (RDS): automated snapshots daily, plus point-in-time recovery with "
+        f"5-minute granularity.\n    - {focus}"
+    )
+    question = "Please state the retention period for database backups."
+    assert _focused(question, quote, focus) == ("for 35 days", None)
+    kept = f"- Database backups are retained for 90 days.\n    - {focus}"
+    assert _focused(question, kept, focus)[0] == "Needs review"
+    # a period another thing is measured in ("granularity") is no retention; a
+    # "12-month lifespan" is
+    daily = "Daily backups are retained for 35 days."
+    pitr = f"{daily} Point-in-time recovery has 5-minute granularity."
+    assert _focused("How long are backups retained?", pitr, daily) == ("for 35 days", None)
+    lifespan = f"{daily} Monthly backups have a 12-month lifespan."
+    assert _focused("How long are backups retained?", lifespan, daily)[0] == "Needs review"
+    # a period kept in other words than "retained" is a rival all the same
+    logs = "Audit logs are retained in the SIEM for 90 days."
+    glacier = f"{logs} After that, audit logs remain available in S3 Glacier for seven years."
+    assert _focused("How long are audit logs retained?", glacier, logs)[0] == "Needs review"
+
+
+def test_not_allowing_the_thing_asked_is_allowed_answers_no() -> None:
+    """ "We don't allow USB storage devices." was for a person ("allow" is no
+    prohibition word); allowing less ("unencrypted ...") stays for a person."""
+    question = "Are USB storage devices permitted?"
+    assert _short(question, "We don't allow USB storage devices.") == ("No", None)
+    narrower = _short(question, "We don't allow unencrypted USB storage devices.")
+    assert narrower[0] == "Needs review"
 
 
 def test_a_refusal_without_a_precondition_is_no_flat_no() -> None:

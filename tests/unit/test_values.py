@@ -23,6 +23,7 @@ from dossier.research.values import (
     names_what_part_asks,
     names_whole_subject,
     opens_on_another_case,
+    other_objective_column,
     stated_value,
     states_definite_value,
     states_value,
@@ -1383,6 +1384,25 @@ def test_a_retention_period_is_no_recovery_point_objective(sentence: str, holds:
     rto = make_brief(Question("Q", "What is the recovery time objective (RTO) for the platform?"))
     platform = "The platform will be back online within 4 hours of a declared disaster."
     assert holds_value(rto.facts[0], platform)  # a recovery time in other words
+
+
+@pytest.mark.parametrize(
+    ("question", "columns", "other"),
+    [
+        ("What is the RPO for client backups?", "Service Recovery time objective (RTO)", True),
+        ("What is the RPO for client backups?", "Service RTO RPO", False),
+        ("What is the RPO for client backups?", "Service Maximum data loss", False),
+        ("What is the RTO for the platform?", "Tier Recovery point objective", True),
+        ("What is the RTO for the platform?", "Tier Recovery time objective", False),
+        ("What are your RTO and RPO?", "Tier Recovery point objective", False),  # both asked
+        ("How often are backups taken?", "Service RTO", False),  # neither asked
+    ],
+)
+def test_column_headers_naming_only_the_other_recovery_objective(
+    question: str, columns: str, other: bool
+) -> None:
+    fact = make_brief(Question("Q", question)).facts[0]
+    assert other_objective_column(fact, columns) is other
 
 
 @pytest.mark.parametrize(

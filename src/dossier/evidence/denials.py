@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import stem
+from dossier.common.textutil import ROUND_THE_CLOCK, stem
 
 # The question's verb and its object: "Do you use | a SIEM | to correlate ...".
 _ASKED = re.compile(
@@ -23,10 +23,21 @@ _ASKED = re.compile(
     r"|\s*[?,;.]|\s*$)",
     re.I,
 )
+# A question whether a thing is allowed, and its thing: "Are | USB storage devices |
+# permitted (to connect to ...)?"
+_ASKED_ALLOWED = re.compile(
+    r"^\s*(?:are|is)\s+(?P<object>(?:[\w/&.-]+\s+){0,5}?[\w/&.-]+)\s+"
+    r"(?:currently\s+)?(?:permitted|allowed)\b",
+    re.I,
+)
+# Verbs of allowing a thing: "We do not allow USB storage devices."
+_ALLOWING = frozenset(stem(w) for w in ("allow", "permit"))
 # The organisation denying it of itself, the whole sentence: "We do not run a SIEM.",
 # "No. We don't use third-party trackers at this time."
 _DENIAL = re.compile(
-    r"^\W*(?:no\s*[.,;:\u2014-]\s*)?(?:we|our\s+(?:company|organi[sz]ation|team)"
+    # (after a callout's label: "💡 **Note:** We don't have a 24/7 SOC.")
+    r"^\W*(?:(?:note|nb|important|warning|caution|info|tip)\W*:\W*)?"
+    r"(?:no\s*[.,;:\u2014-]\s*)?(?:we|our\s+(?:company|organi[sz]ation|team)"
     r"|the\s+(?:company|organi[sz]ation))\s+(?:currently\s+)?"
     r"(?:do\s+not|don[’']t|does\s+not|doesn[’']t|never)\s+(?:currently\s+)?"
     r"(?P<verb>[a-z]+)\s+(?P<object>[^.;:!?]+?)"
@@ -46,21 +57,37 @@ _ARTICLES = frozenset(("a", "an", "any", "the"))
 
 def plain_denial(question: str, sentence: str) -> bool:
     """Whether ``sentence`` is the organisation's own outright denial of what
-    ``question`` ("Do you <verb> <object> ...?") asks it does: the same verb (or
-    both verbs of using a thing), the whole object, and after it nothing the
-    question does not say, word for word ("We do not train models on customer data"
-    denies "Do you train models on customer data?"; "... on our marketing site",
-    "our own SOC" or "every system" deny less)."""
+    ``question`` ("Do you <verb> <object> ...?") asks it does, or of allowing what it
+    asks is allowed ("Are <object> permitted ...?" denied by "We do not allow
+    <object>"): the same verb (or both verbs of using a thing), the whole object,
+    and after it nothing the question does not say, word for word ("We do not train
+    models on customer data" denies "Do you train models on customer data?"; "... on
+    our marketing site", "our own SOC" or "every system" deny less)."""
     folded = " ".join(question.split())
-    asked = _ASKED.match(folded)
     said = _DENIAL.match(" ".join(sentence.split()))
-    if asked is None or said is None or not _same_verb(asked["verb"], said["verb"]):
+    if said is None:
+        return False
+    allowed = _ASKED_ALLOWED.match(folded)
+    if allowed is not None:  # "Are USB storage devices permitted?": "We do not allow ..."
+        if stem(said["verb"].lower()) not in _ALLOWING:
+            return False
+        wanted = _words(allowed["object"])
+        rest = wanted + _words(folded[allowed.end() :])
+        return _denies_all(wanted, rest, _words(said["object"]))
+    asked = _ASKED.match(folded)
+    if asked is None or not _same_verb(asked["verb"], said["verb"]):
         return False
     if _ALTERNATIVES.search(folded, asked.end("object")):
         return False  # "a SIEM, or equivalent tooling, ...": the denial is of one of them
     wanted = _words(asked["object"])
     rest = _words(folded[asked.start("object") :])
-    given = _words(said["object"])
+    return _denies_all(wanted, rest, _words(said["object"]))
+
+
+def _denies_all(wanted: list[str], rest: list[str], given: list[str]) -> bool:
+    """Whether the denial's object (``given``) is the whole of the object asked
+    (``wanted``) and, beyond it, nothing but the words the question goes on with
+    (``rest``, the object's first)."""
     return bool(wanted) and len(wanted) <= len(given) <= len(rest) and _same(rest, given)
 
 
@@ -78,5 +105,6 @@ def _same(asked: list[str], given: list[str]) -> bool:
 def _words(phrase: str) -> list[str]:
     """The phrase's words as stems, its articles aside ("our", "own", "every" and
     "without" stay: they say which)."""
-    tokens = re.findall(r"[\w/&-]+", phrase.lower().replace("?", " "))
+    said = ROUND_THE_CLOCK.sub("24x7", phrase.lower().replace("?", " "))
+    tokens = re.findall(r"[\w/&-]+", said)
     return [stem(t) for t in tokens if t not in _ARTICLES]

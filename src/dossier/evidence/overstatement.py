@@ -616,8 +616,14 @@ def _clause_holders(lead: str) -> list[tuple[str, re.Match[str] | None]]:
 
 # -- a figure stated otherwise -------------------------------------------------------------
 
-_AT_LEAST = r"at least|a minimum of|minimum of|no fewer than|no less than|more than|over"
-_AT_MOST = r"at most|a maximum of|maximum of|no more than|up to|fewer than|less than|under"
+_AT_LEAST = (
+    r"at least|a minimum of|minimum of|(?:no|not)\s+fewer than|(?:no|not)\s+less than|more than"
+    r"|over"
+)
+_AT_MOST = (
+    r"at most|a maximum of|maximum of|(?:no|not)\s+more than|not\s+exceeding|not\s+to\s+exceed"
+    r"|up to|fewer than|less than|under"
+)
 # "at least 12 characters", "5 failed attempts"; periods are the wording's demands.
 _MEASURE = re.compile(
     rf"(?:\b({_AT_LEAST})|\b({_AT_MOST}))?\s*\b(\d+(?:\.\d+)?)\s*-?\s*"

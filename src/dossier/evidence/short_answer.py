@@ -57,6 +57,7 @@ from dossier.evidence.overstatement import (
     overstated,
     permission_unstated,
 )
+from dossier.evidence.recipients import another_recipient
 from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
@@ -78,9 +79,11 @@ from dossier.research.values import (
     VERSION_REFUSED,
     as_days,
     holds_value,
+    keeping_unsaid,
     lead_answers_part,
     names_antecedent,
     own_subject,
+    period_for_a_count,
     stated_value,
     subject_terms,
     value_about,
@@ -269,6 +272,9 @@ def short_answer(
             "a person decides which answers"
         )
         return NEEDS_REVIEW, Finding("value", 0, detail)
+    told = _told_another(brief.query, lead)
+    if told is not None:  # the regulator's 72 hours for the card schemes' deadline
+        return NEEDS_REVIEW, told
     denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
         return NEEDS_REVIEW, _denial_finding(denial)
@@ -459,6 +465,9 @@ def _value_answer(
     if kind == "number" and _not_a_time(question, [value]) is not None:
         detail = f"the question asks a time; the lead quote states “{value}”"
         return NEEDS_REVIEW, Finding("value", 0, detail)
+    if kind == "number" and period_for_a_count(fact.text, value):
+        detail = f"the question asks how many; the lead quote states “{value}”, a period of time"
+        return NEEDS_REVIEW, Finding("value", 0, detail)
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
@@ -588,6 +597,8 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
             continue
         if not holds_value(asked, sentence) or not _about_as_much(asked, sentence, lead):
             continue
+        if keeping_unsaid(asked, sentence):
+            continue  # "... point-in-time recovery with 5-minute granularity": no retention
         if _names_the_opposite(brief.query, sentence):
             continue  # "... of the internal production network ... weekly" for external
         other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
@@ -713,7 +724,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
     named = len(terms) - len(missing)
-    if fact.asks == "frequency" and len(terms) == 3 and named == 1:
+    if fact.asks == "frequency" and len(terms) >= 3 and named == 1:
         return missing  # "backed up daily" for backup restore tests: a practice beside
     distinctive = [t for t in terms if t not in _PRACTICES and t not in KINDS_OF_DOCUMENT]
     if len(distinctive) >= 2 and not any(thesaurus.says(t, present) for t in distinctive):
@@ -766,6 +777,19 @@ _OWN_PREDICATE = re.compile(
 # ... or a clause of its own after one with its own verb: "Access is revoked on the last
 # working day, and the laptop is returned and wiped within 14 days".
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|gets?|has|have)\b", re.I)
+
+
+def _told_another(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks about telling one party and the lead says
+    another is told ("notified to the supervisory authority" for customers)."""
+    other = another_recipient(question, lead)
+    if other is None:
+        return None
+    detail = (
+        f"the question asks about telling another party than the one the lead quote "
+        f"names (“{other}”): a person decides whether it answers"
+    )
+    return Finding("subject", 0, detail)
 
 
 def _another_thing_stated(fact: Fact, lead: str, value: str) -> str | None:
@@ -1351,7 +1375,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _names_by_negation(asked, lead, m.start())
         and not _in_condition(asked, lead, m.start())
     ]
-    forbids = _FORBIDS.search(lead) if _ALLOWED_ASK.search(asked) else None
+    forbids = next(iter(_refusals(lead)), None) if _ALLOWED_ASK.search(asked) else None
     permitted = _plainly_permitted(lead) if brief is not None and _asks_absence(asked) else False
     if permitted and brief is not None and _about_practice(brief, lead, _PERMISSION):
         return NO, None  # "Is personal use prohibited?": "Incidental personal use is permitted"
@@ -1377,13 +1401,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     terms = _asked_stems(brief) if brief is not None else set()
     plain = not _NEGATED_ASK.search(asked)
-    if (  # "Are shared accounts allowed?" answered by "Shared accounts are prohibited"
-        plain
-        and forbids
-        and brief is not None
-        and _about_practice(brief, _clause_at(lead, forbids.start()), _PERMISSION, by_phrase=True)
-    ):
-        return _no_unless_excepted(lead, [forbids.start()], asked)
+    forbidding = _forbidding_clause(brief, lead) if plain and forbids else None
+    if forbidding is not None:  # "Are shared accounts allowed?": "Shared accounts are prohibited"
+        return _no_unless_excepted(lead, [forbidding], asked)
     denials = (
         [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
         if terms
@@ -1395,6 +1415,12 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and brief is not None
         and all(_denied_here(brief, lead, m) for m in denials)
     ):
+        if _ALLOWED_ASK.search(asked) and _permits_practice(brief, lead):
+            detail = (  # "allowed to access email but never allowed to access production"
+                "the lead quote allows it in one clause and refuses it in another: a person "
+                "decides which the question asks about"
+            )
+            return NEEDS_REVIEW, Finding("negation", 0, detail)
         return _no_unless_excepted(lead, [m.start() for m in denials], asked)
     affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
     if affirming is not None:  # the negation is another clause's, about something else
@@ -1405,6 +1431,30 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+def _forbidding_clause(brief: Brief | None, lead: str) -> int | None:
+    """Where the lead forbids what is asked, in a clause about the practice asked (its
+    first such; another clause may forbid something else first: "Personal laptops are
+    not allowed to access any company system, and personal devices are never allowed to
+    access production"), or None; None too when another clause allows the practice
+    ("Personal devices are allowed to access email but are not allowed to access
+    production": a person reads which is asked)."""
+    if brief is None or _permits_practice(brief, lead):
+        return None
+    return next(
+        (m.start() for m in _refusals(lead) if _clause_about_practice(brief, lead, m)), None
+    )
+
+
+def _permits_practice(brief: Brief, lead: str) -> bool:
+    """Whether a clause of the lead plainly allows the practice asked."""
+    return any(_clause_about_practice(brief, lead, m) for m in _PERMITTED.finditer(lead))
+
+
+def _clause_about_practice(brief: Brief, lead: str, match: re.Match[str]) -> bool:
+    clause = _clause_at(lead, match.start())
+    return _about_practice(brief, clause, _PERMISSION, by_phrase=True)
 
 
 def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
@@ -1731,6 +1781,17 @@ _FORBIDS = re.compile(
     r"|not\s+(?:be\s+)?(?:allowed|permitted))\b",
     re.I,
 )
+# "never allowed": a refusal too, unless the lead also allows something ("Personal
+# devices are allowed to access email but are never allowed to access production").
+_NEVER_ALLOWED = re.compile(r"\bnever\s+(?:be\s+)?(?:allowed|permitted)\b", re.I)
+
+
+def _refusals(lead: str) -> list[re.Match[str]]:
+    """Where the lead forbids something, in its order."""
+    found = list(_FORBIDS.finditer(lead))
+    if not _PERMITTED.search(lead):
+        found += _NEVER_ALLOWED.finditer(lead)
+    return sorted(found, key=lambda m: m.start())
 
 
 def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:

@@ -90,6 +90,7 @@ from dossier.research.values import (
     names_what_part_asks,
     names_whole_subject,
     opens_on_another_case,
+    other_objective_column,
     states_definite_value,
     states_part_value,
     subject_words_named,
@@ -413,7 +414,10 @@ class _Research:
         is answered by "Audit log data is retained for one month", not by the
         higher-scored "Reports summarising audit activities are retained for seven
         years"; "How often are backups performed?" by "Backups run daily", not by
-        "The company performs regular full backups"."""
+        "The company performs regular full backups". A sentence stating a value far
+        below the best (three margins) leads nothing: "User sessions are terminated
+        after 20 minutes" under the best-scored "Within ninety (90) days after
+        termination ... institutional data is destroyed" when its figure is missed."""
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
             naming = _statements_first(
@@ -424,12 +428,12 @@ class _Research:
         holding = [
             c
             for c in ranking.candidates
-            if holds_value(fact, c.sentence.text)
-            and not names_another_document(fact, c.sentence.text)
+            if self._holds_value(fact, c) and not names_another_document(fact, c.sentence.text)
         ]
-        if not holding:
-            return None
-        floor = holding[0].score - self.engine.scorer.support_margin
+        margin = self.engine.scorer.support_margin
+        if not holding or holding[0].score < ranking.candidates[0].score - _FAR * margin:
+            return None  # only a sentence far below the best states one: not that one
+        floor = holding[0].score - margin
         close = self._top_grade_first(
             self._qualifier_named([c for c in holding if c.score >= floor])
         )
@@ -463,6 +467,16 @@ class _Research:
         )
         wanted = self.ask.predicate if predicate else ()
         return named and (not wanted or any(thesaurus.says(t, present) for t in wanted))
+
+    def _holds_value(self, fact: Fact, candidate: Candidate) -> bool:
+        """Whether the candidate states the value asked about its subject, a table row
+        under its column headers ("Service | Recovery time objective (RTO)" holds no
+        recovery point objective)."""
+        if not holds_value(fact, candidate.sentence.text):
+            return False
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        columns = " ".join(table_header(chunk.text, candidate.sentence.start))
+        return not (columns and other_objective_column(fact, columns))
 
     def _row_read(self, candidate: Candidate) -> str:
         """A candidate's text, a table row's with its column headers and the headings
@@ -611,7 +625,7 @@ class _Research:
         if not names_the_ask(self.ask, candidate):
             return False
         fact = self.brief.facts[0] if self.brief.facts else None
-        return fact is None or fact.asks is None or holds_value(fact, candidate.sentence.text)
+        return fact is None or fact.asks is None or self._holds_value(fact, candidate)
 
     def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
         kept: list[tuple[int, Candidate]] = []
@@ -790,6 +804,11 @@ class _Research:
         refused = any(isinstance(s, GuardStep) and s.reason == BUDGET_SPENT for s in self.steps)
         spent = f" (the search budget of {self.settings.max_searches} ran out)"
         return spent if refused else ""
+
+
+# How many margins below the best a value-stating sentence may lead (a table row under
+# the sentence naming its table scores about two margins below it).
+_FAR = 3
 
 
 def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -> list[Candidate]:

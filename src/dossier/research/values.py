@@ -59,7 +59,8 @@ _FREQUENCY = re.compile(
 _FIGURE_OR_WORDS = rf"(?:\d[\d,]*|{_NUMBER_WORDS})"
 # A period, or a range of periods ("5-10 business days", "between 30 and 60 days").
 _DURATION = re.compile(
-    r"\b((within|for|after|up to|at least|a minimum of|a maximum of|no more than|between)\s+)?"
+    r"\b((within|for|after|up to|at least|a minimum of|a maximum of|(?:no|not) more than"
+    r"|not exceeding|between)\s+)?"
     rf"(?<!every\s)(?<!each\s)(?<!\bper\s)"
     rf"(\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*|{_NUMBER_WORDS}\s+(?:to|and)\s+)?"
     rf"{_FIGURE_OR_WORDS}([\s-]+\(\d+\))?[\s-]+"
@@ -168,6 +169,29 @@ def _retention_for_recovery_point(fact: Fact, sentence: str) -> bool:
     if "|" in sentence or not _RECOVERY_POINT_ASKED.search(fact.text):
         return False
     return not _RECOVERY_POINT_SAID.search(sentence)
+
+
+# A recovery time objective asked (how long a restore may take), and the words of column
+# headers naming each objective.
+_RECOVERY_TIME_ASKED = re.compile(r"\b(?:RTO|recovery\s+time\s+objectives?)\b", re.I)
+_RECOVERY_TIME_COLUMN = re.compile(r"\b(?:RTOs?|recovery\s+time)\b", re.I)
+_RECOVERY_POINT_COLUMN = re.compile(r"\b(?:RPOs?|recovery\s+point|data\s+loss)\b", re.I)
+
+
+def other_objective_column(fact: Fact, columns: str) -> bool:
+    """Whether a table row's column headers name only the recovery objective the
+    question does not ask: under "Service | Recovery time objective (RTO)" a row's
+    "24 hours" is how long a restore may take, no recovery point objective (how much
+    data may be lost), and the other way round."""
+    if _RECOVERY_POINT_ASKED.search(fact.text) and not _RECOVERY_TIME_ASKED.search(fact.text):
+        return bool(
+            _RECOVERY_TIME_COLUMN.search(columns) and not _RECOVERY_POINT_COLUMN.search(columns)
+        )
+    if _RECOVERY_TIME_ASKED.search(fact.text) and not _RECOVERY_POINT_ASKED.search(fact.text):
+        return bool(
+            _RECOVERY_POINT_COLUMN.search(columns) and not _RECOVERY_TIME_COLUMN.search(columns)
+        )
+    return False
 
 
 # A length in characters or bits asked ("the minimum password length"), not a session's
@@ -319,6 +343,28 @@ _KEEPING_ASKED = re.compile(
     re.I,
 )
 _DEADLINE = re.compile(rf"\bwithin\s+{_FIGURE_OR_WORDS}", re.I)
+
+
+def keeping_unsaid(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks how long a thing is kept and the sentence says nothing
+    of keeping it (retained, stored, deleted ...) and states its periods only as what
+    another thing measures ("5-minute granularity"): "automated snapshots daily, plus
+    point-in-time recovery with 5-minute granularity" states no second retention beside
+    "Snapshots are retained for 35 days"; "audit logs remain available in S3 Glacier for
+    seven years" does."""
+    if not _KEEPING_ASKED.search(fact.text) or _KEEPING.search(sentence):
+        return False
+    periods = list(_DURATION.finditer(sentence))
+    return bool(periods) and all(_MEASURE_OF_ANOTHER.match(sentence, p.start()) for p in periods)
+
+
+# A period naming what another thing measures: "5-minute granularity", "15-minute
+# intervals" (not "a 30-day retention period", "a 12-month lifespan").
+_MEASURE_OF_ANOTHER = re.compile(
+    rf"{_FIGURE_OR_WORDS}-(?:second|minute|hour|day|week|month|year)\s+"
+    r"(?:granularity|intervals?|increments?|resolution|cadence|timeouts?|polling)\b",
+    re.I,
+)
 
 
 def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
@@ -847,8 +893,9 @@ def _not_qualifying(word: str, asked: set[str]) -> bool:
 # ("3.1 Passwords ...") aside.
 _FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
 _MEASURED = re.compile(
-    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|no more than|more than"
-    rf"|less than|fewer than|greater than|no fewer than|no less than)\s+"
+    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|(?:no|not) more than"
+    rf"|more than|less than|fewer than|greater than|(?:no|not) fewer than|(?:no|not) less than"
+    rf"|not exceeding|not to exceed)\s+"
     rf"|between\s+{_FIGURE}\s+and\s+|from\s+{_FIGURE}\s+to\s+)?"
     rf"{_FIGURE}(?:\s*\(\d+\))?\s*(?:-\s*)?"
     rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
@@ -1058,7 +1105,8 @@ def _said(clauses: Sequence[str]) -> list[set[str]]:
 # A figure and the words after it, read ahead so that a figure among another's words
 # is met too ("15 minutes after ten consecutive failed attempts": "ten" as well).
 _FIGURE_AND_WORDS = re.compile(
-    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b(?=((?:\s+[a-z][a-z-]*){{1,4}}))",
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})\b(?:\s*\(\d+\))?"  # "five (5)"
+    r"(?=((?:\s+[a-z][a-z-]*){1,4}))",
     re.I,
 )
 _UNIT = re.compile(rf"^(?:{UNIT_WORDS})$", re.I)
@@ -1068,7 +1116,9 @@ _PHRASE_ENDS = frozenset(
     "under each every all is are be was were".split()
 )
 _QUALIFIER_BEFORE = re.compile(
-    r"(?:at least|a minimum of|a maximum of|up to|no more than|more than|fewer than)\s+$", re.I
+    r"(?:at least|a minimum of|a maximum of|up to|within|(?:no|not) more than|more than|fewer than"
+    r"|(?:no|not) fewer than|not exceeding|not to exceed)\s+$",
+    re.I,
 )
 
 
@@ -1216,19 +1266,38 @@ def counts_something(fact: Fact, text: str) -> bool:
     return False
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+([a-z]+)", re.I)
+# "how many" and up to three words after it: what is counted ("business days",
+# "consecutive failed login attempts").
+_HOW_MANY = re.compile(r"\bhow\s+many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)", re.I)
+
+
+def _counted_words(question: str) -> list[list[str]]:
+    return [[stem(w.lower()) for w in m.group(1).split()] for m in _HOW_MANY.finditer(question)]
 
 
 def _counts_time(fact: Fact) -> bool:
-    """Whether the fact asks to count a unit of time ("after how many minutes?")."""
-    return any(stem(m.group(1).lower()) in _UNIT_TERMS for m in _HOW_MANY.finditer(fact.text))
+    """Whether the fact asks to count a unit of time ("after how many minutes?", "how
+    many business days?")."""
+    return any(set(words) & _UNIT_TERMS for words in _counted_words(fact.text))
+
+
+def period_for_a_count(question: str, value: str) -> bool:
+    """Whether the question counts something other than time ("After how many
+    consecutive failed login attempts ...?") and the value is a period ("15 minutes",
+    how long the account stays locked)."""
+    counted = _counted_words(question)
+    if not counted or any(set(words) & (_UNIT_TERMS | {"time"}) for words in counted):
+        return False  # "how many business days", "how many times a year"
+    return _states_a_period(value)
 
 
 # A figure and up to three words after it: "fifteen (15) minutes", "15-minute", "90
 # consecutive days", "five working days".
+# (read ahead, so that the words after one figure do not hide the next: "6.2 Within
+# ninety (90) days").
 _FIGURE_OF_TIME = re.compile(
-    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?\s*-?\s*"
-    r"((?:[a-z]+\s+){0,2}[a-z]+)",
+    rf"(?<![\w.-])(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})(?:\s*\(\d+\))?"
+    r"(?=\s*-?\s*((?:[a-z]+\s+){0,2}[a-z]+))",
     re.I,
 )
 _SHORT_UNITS = {"min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "sec": "second"}
