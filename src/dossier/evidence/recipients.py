@@ -16,7 +16,7 @@ from dossier.research import thesaurus
 _STOPS = (
     r"of|about|within|when|if|after|in|that|upon|following|without|no|by|before|and|or|for"
     r"|at|on|as|via|through|using|where|unless|under|is|are|be|was|were|will|must|shall"
-    r"|should|may|can|\w+ly|\d[\w-]*|immediately|promptly|quarterly|annually|monthly|weekly"
+    r"|should|may|can|\w+ly|\d[\w-]*"  # "quarterly", "promptly", "7 days"
 )
 # Up to four words naming a party, none of them a stop.
 _PARTY = r"(?P<{name}>(?!(?:{stops})\b)[A-Za-z][\w-]*(?:\s+(?!(?:{stops})\b)[\w-]+){{0,3}}?)"
@@ -92,18 +92,23 @@ def another_recipient(question: str, lead: str) -> str | None:
     told = _SAID_PARTY.search(lead)
     if asked is None or told is None:
         return None
-    wanted = _party_terms(next(g for g in asked.groups() if g))
-    other = " ".join(next(g for g in told.groups() if g).split())
+    named = _named(asked)
+    wanted = _party_terms(named)
+    other = " ".join(_named(told).split())
     given = _party_terms(other)
     if not wanted or not given:
         return None  # "notified to us": the one answering
-    present = frozenset(content_terms(lead))
-    head = _head(next(g for g in asked.groups() if g))
-    if wanted != _ASKER and head and thesaurus.says(head, present):
+    head = _head(named)
+    if wanted != _ASKER and head and thesaurus.says(head, frozenset(content_terms(lead))):
         return None  # the party asked is named (its last word: "data subjects", not "data")
     if _kinds(wanted) & _kinds(given):
         return None  # "subscribers" for customers
     return other
+
+
+def _named(match: re.Match[str]) -> str:
+    """The words naming the party, whichever wording matched."""
+    return next(g for g in match.groups() if g)
 
 
 def _party_terms(named: str) -> frozenset[str]:

@@ -81,6 +81,7 @@ from dossier.research.values import (
     ASKS_WORDS,
     MEASURE_NOUNS,
     STUFF_NOUNS,
+    asks_one_recovery_objective,
     demand_met,
     holds_value,
     lead_answers_part,
@@ -474,6 +475,8 @@ class _Research:
         recovery point objective)."""
         if not holds_value(fact, candidate.sentence.text):
             return False
+        if not asks_one_recovery_objective(fact):
+            return True  # (no table header to read)
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         columns = " ".join(table_header(chunk.text, candidate.sentence.start))
         return not (columns and other_objective_column(fact, columns))

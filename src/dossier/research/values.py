@@ -178,6 +178,12 @@ _RECOVERY_TIME_COLUMN = re.compile(r"\b(?:RTOs?|recovery\s+time)\b", re.I)
 _RECOVERY_POINT_COLUMN = re.compile(r"\b(?:RPOs?|recovery\s+point|data\s+loss)\b", re.I)
 
 
+def asks_one_recovery_objective(fact: Fact) -> bool:
+    """Whether the fact asks a recovery point or a recovery time objective, not both."""
+    point = bool(_RECOVERY_POINT_ASKED.search(fact.text))
+    return point != bool(_RECOVERY_TIME_ASKED.search(fact.text))
+
+
 def other_objective_column(fact: Fact, columns: str) -> bool:
     """Whether a table row's column headers name only the recovery objective the
     question does not ask: under "Service | Recovery time objective (RTO)" a row's
