@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from dossier.common.textutil import question_terms
 from dossier.research.ask import core_ask, predicate_words, subject_phrases
 
 
@@ -54,6 +55,21 @@ def test_the_wordings_own_demands_are_kept_apart() -> None:
     limited = core_ask("Are access rights revoked within 24 hours of termination?")
     assert limited.demands == ("within 24 hours of termination",)
     assert limited.core == "access rights revoked"
+
+
+def test_a_substantive_change_and_british_wording_are_the_wordings_own() -> None:
+    """CAIQ in British spelling: "organisational" was read as the ask's key term (no
+    sentence names it: a false "Not covered"), and "when a substantive change occurs"
+    was no demand of the wording."""
+    ask = core_ask(
+        "Are all relevant organisational policies and associated procedures reviewed at "
+        "least annually, or when a substantive change occurs within the organisation?"
+    )
+    assert ask.demands == (
+        "at least annually",
+        "when a substantive change occurs within the organisation",
+    )
+    assert "organis" not in question_terms(ask.core)
 
 
 def test_hedges_and_follow_up_openings_say_nothing() -> None:

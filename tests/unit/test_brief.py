@@ -189,6 +189,46 @@ def test_if_so_what_is_it_asks_the_number_the_question_names(question: str) -> N
     assert b.facts[0].asks == "number"
 
 
+def test_if_so_what_is_it_of_a_recovery_objective_asks_its_period() -> None:
+    """ "Is there a defined recovery time objective (RTO) ...? If so, what is it?" was
+    answered a bare "Yes" (the follow-up was dropped): a recovery objective is a period."""
+    b = brief(
+        "Is there a defined recovery time objective (RTO) for critical systems? If so, what is it?"
+    )
+    assert len(b.facts) == 1
+    assert b.facts[0].asks == "duration"
+    # both objectives asked at once: not one period (one of them was given as both)
+    both = brief("Do you have a defined RTO and RPO? If so, what are they?")
+    assert all(f.asks != "duration" for f in both.facts)
+
+
+def test_within_how_many_hours_asks_a_period() -> None:
+    """ "..., without undue delay? Within how many hours?" asked a number: the 36 hours
+    stated were no answer to it."""
+    b = brief(
+        "Do you notify the controller of a breach without undue delay? Within how many hours?"
+    )
+    assert [f.asks for f in b.facts] == [None, "duration"]
+
+
+def test_when_is_a_leavers_access_revoked_asks_a_period() -> None:
+    assert [f.asks for f in brief("When is access revoked for employees who leave?").facts] == [
+        "duration"
+    ]
+
+
+def test_a_condition_opening_with_where_stays_with_the_ask() -> None:
+    """ "Where breach notification is delegated to you, within what timeframe ...?" was
+    cut into a part asking nothing and the period asked; "Where are ...?" asks."""
+    delegated = brief(
+        "Where breach notification is delegated to you, within what timeframe do you "
+        "notify HHS of a breach?"
+    )
+    assert [f.asks for f in delegated.facts] == ["duration"]
+    two = brief("Where are backups stored, how long are they kept?")
+    assert [f.asks for f in two.facts] == [None, "duration"]
+
+
 def test_what_is_it_of_a_period_is_not_read_as_a_length_of_time() -> None:
     """ "Is there an access review period? If so, what is it?" is as often answered
     "quarterly" as by a length of time: read as one, "retained for 3 years" was given."""

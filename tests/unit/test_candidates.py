@@ -1067,6 +1067,40 @@ def test_the_rule_leads_not_the_exception_for_a_case_the_question_does_not_name(
     assert research._lead(_Ranking([exception, far], 0.9)) is exception
 
 
+MOVERS = (
+    "# Access changes\n\n"
+    "5.2 When a workforce member changes roles, access not needed for the new role is removed "
+    "within 5 business days.\n\n"
+    "5.3 Access for terminated workforce members is revoked within four (4) hours of "
+    "notification from People Operations.\n"
+)
+
+
+def test_a_value_for_another_case_does_not_lead_a_value_question(tmp_path: Path) -> None:
+    """Of two close sentences stating a period, the one opening on a case the question
+    does not name ("When a workforce member changes roles, ...") does not lead, however
+    fully it names the subject: the terminated employee's four hours do."""
+    engine, index = _engine(tmp_path, {"access.md": MOVERS})
+    question = "Within what timeframe is system access removed when an employee is terminated?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    role_change = _candidate(
+        index,
+        "access.md",
+        "5.2 When a workforce member changes roles, access not needed for the new role is "
+        "removed within 5 business days.",
+        1.0,
+    )
+    terminated = _candidate(
+        index,
+        "access.md",
+        "5.3 Access for terminated workforce members is revoked within four (4) hours of "
+        "notification from People Operations.",
+        0.9,
+    )
+    assert research._lead(_Ranking([terminated, role_change], 0.9)) is terminated
+    assert research._lead(_Ranking([role_change, terminated], 0.9)) is terminated
+
+
 def test_a_list_item_stating_the_value_a_part_asks_is_quoted_alone(tmp_path: Path) -> None:
     """A yes/no ask with a part asking when: the item that states the period of
     disabling accounts is quoted without the next items (other rules, an exception read

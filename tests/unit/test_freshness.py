@@ -6,14 +6,13 @@ import datetime as dt
 
 import pytest
 
+from dossier.common.dates import stated_date, stated_dates
 from dossier.evidence.freshness import (
     FreshnessSettings,
     assess,
     document_class,
     evidence_date,
     family_of,
-    stated_date,
-    stated_dates,
     stated_interval,
 )
 from dossier.records import Document
@@ -272,3 +271,14 @@ def test_a_review_date_under_its_column_in_a_page_properties_table_dates_the_doc
     assert evidence_date(document(None, text), AS_OF) == "2024-03-14"
     unreviewed = text.replace("| Reviewed |", "| Approver |")
     assert evidence_date(document(None, unreviewed), AS_OF) is None
+
+
+def test_a_control_blocks_effective_date_does_not_hide_a_later_review() -> None:
+    """An effective date read from the control block (no front-matter) is one of the
+    dates the text states: the latest, the review, dates the evidence (it was the
+    effective date alone, and the document read stale)."""
+    doc = document(
+        "2023-07-01",
+        "| Effective date | 1 July 2023 |\n| Last reviewed | 2 February 2026 |\n\nText.",
+    )
+    assert evidence_date(doc, dt.date(2026, 12, 5)) == "2026-02-02"

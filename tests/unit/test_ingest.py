@@ -255,6 +255,49 @@ def test_effective_date_as_yaml_date() -> None:
     assert doc.effective_date == "2024-01-15"
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        # a control table under the title, a British date
+        (
+            "# BCP-01 Business Continuity Plan\n\n| Document control | |\n|---|---|\n"
+            "| Owner | Head of Service Delivery |\n| Effective date | 12 March 2025 |\n\n"
+            "## 1. Purpose\n\nText.",
+            "2025-03-12",
+        ),
+        ("# Asset policy\n\n**Effective Date**: Feb 1, 2022\n\nText.", "2022-02-01"),
+        ("Owner: Sam\nEffective: 2025-01-31\n\nText.", "2025-01-31"),
+        # an approval date is no effective date; nor is a date in the text
+        ("# Policy\n\n**Approved by:** Daniel, CEO \u2014 14 March 2024\n\nText.", None),
+        ("# Policy\n\nAs of this policy's effective date all staff are checked.", None),
+        # a date in the text, or a version history's first row, is no effective date
+        (
+            "# Passwords\n\nThe passphrase rule becomes effective 1 January 2027; until then "
+            "the rules below apply.\n",
+            None,
+        ),
+        (
+            "# Logging\n\n| Version | Effective date | Change |\n|---|---|---|\n"
+            "| 1.0 | 2019-03-01 | First |\n| 3.0 | 2025-10-01 | Rewrite |\n",
+            None,
+        ),
+        # of several, the latest (a revised one)
+        (
+            "# Handbook\n\nOriginal effective date: 1 March 2015\nRevised effective date: 1 "
+            "June 2025\n\nText.",
+            "2025-06-01",
+        ),
+        # front-matter comes first
+        ("---\neffective_date: 2024-01-15\n---\nEffective date: 3 March 2023\n", "2024-01-15"),
+    ],
+)
+def test_an_effective_date_in_the_documents_own_header_is_read(text: str, date: str | None) -> None:
+    """Documents without front-matter state their effective date in a control block:
+    the documents table showed none for them (and authority could not date them),
+    while their quotes' freshness read the same date."""
+    assert read_document(source("a.md", text)).effective_date == date
+
+
 def test_effective_date_as_string() -> None:
     doc = read_document(source("a.md", "---\neffective_date: '2023-07-04'\n---\nBody text."))
     assert doc.effective_date == "2023-07-04"
@@ -404,6 +447,18 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
             "\n\n- Nightly dumps, kept 14 days.",
             "archived",
         ),
+        # a wiki callout opening with its icon (a draft was quoted as a commitment)
+        (
+            "# Data retention\n\n> \U0001f6a7 **DRAFT \u2014 not yet approved.** Please don't"
+            " quote this.\n\n## Customer data\n\nDeleted within 30 days.",
+            "draft",
+        ),
+        ("# Crypto\n\n**DRAFT v0.3 \u2013 for comment, not approved**\n\nText.", "draft"),
+        (
+            "# Passwords (2021)\n\n> \u26a0\ufe0f **ARCHIVED \u2014 superseded by the Access"
+            " Control Policy v2.0.**\n\n- The last 6 passwords cannot be reused.",
+            "archived",
+        ),
         (
             "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
             " on Nov 15, 2023\n\nOwner: Mei\nStatus: Current\n\nText.",
@@ -422,6 +477,11 @@ def test_a_status_in_the_documents_own_header_is_read(text: str, status: str) ->
         "# Incident report\n\n## Timeline\n\nOwner: Sam\nStatus: Superseded\n",
         # a paragraph that is not only fields
         "# Plan\n\nOwner: Sam. This plan is superseded by nothing.\nStatus: draft\n",
+        # an icon callout warning of a thing, not of the page
+        "# Cryptography Standard\n\n> \u26a0\ufe0f **DEPRECATED: TLS 1.0 and SHA-1 must not be "
+        "used anywhere.**\n\nTLS 1.2 is required.",
+        "# Cryptography Standard\n\n> \u26a0\ufe0f **DEPRECATED \u2014 TLS 1.0 must not be "
+        "used.**\n\nTLS 1.2 is required.",
         # a status naming no state
         "# Ticket\n\nOwner: Sam\nStatus: Open\n\nText.",
         # fields that are no document control
@@ -810,6 +870,48 @@ def test_pdf_through_scan_and_ingest(tmp_path: Path, pdf_bytes: bytes) -> None:
     assert doc.text_sha256 == sha256_hex(doc.text.encode("utf-8"))
     assert doc.title == "Hello policy text"  # a PDF is titled by its first line
     assert any("Hello policy text" in c.text for c in corpus.chunks)
+
+
+@pytest.mark.parametrize(
+    ("heading", "after", "title"),
+    [
+        # a title wrapped onto a second line is read whole (it was cut short)
+        (
+            "Business Continuity and Disaster Recovery Policy",
+            "Kestrel Issuing Ltd",
+            "Business Continuity and Disaster Recovery Policy",
+        ),
+        # a company's name under a whole title is not part of it
+        ("Information Security Policy", "Acme Corporation", "Information Security Policy"),
+    ],
+)
+def test_a_pdfs_title_wrapped_onto_two_lines_is_read_whole(
+    tmp_path: Path, heading: str, after: str, title: str
+) -> None:
+    from weasyprint import HTML
+
+    path = tmp_path / "policy.pdf"
+    html = f"<h1 style='width: 500px'>{heading}</h1><p>{after}</p><p>1 Purpose of the policy.</p>"
+    HTML(string=html).write_pdf(path)
+    (doc,) = ingest([source("policy.pdf", path.read_bytes())]).documents
+    assert doc.title == title
+
+
+def test_a_text_files_title_under_its_organisations_name() -> None:
+    """Eleven policies of one organisation were all titled with its name, the line above
+    their titles; and a status under "Policy No.: ..." was not read (a superseded
+    revision's values answered)."""
+    text = (
+        "CEDAR VALLEY HEALTH NETWORK\n\nPASSWORD STANDARD\n\n"
+        "Policy No.: IT-SEC-009 / Revision: B / Effective: 02/01/2020 /\n"
+        "Supersedes: IT-SEC-009 Rev A\nStatus: SUPERSEDED by IT-SEC-009 Rev C\n"
+        "Owner: IT Security Manager\n\n1. PURPOSE\n\nPasswords expire every sixty (60) days.\n"
+    )
+    doc = read_document(source("IT-SEC-009.txt", text))
+    assert doc.title == "PASSWORD STANDARD"
+    assert doc.status == "superseded"
+    plain = read_document(source("a.txt", "INFORMATION SECURITY POLICY\n\nAcme Corp\n\nText."))
+    assert plain.title == "INFORMATION SECURITY POLICY"
 
 
 def test_pdf_without_text_is_unreadable(tmp_path: Path) -> None:

@@ -293,3 +293,22 @@ def test_all_relevant_leaves_which_ones_to_the_reader() -> None:
     assert overstated(the, lead) is None
     finding = overstated("Are communication channels with all stakeholders maintained?", lead)
     assert finding is not None and finding.check == "scope"
+
+
+def test_sigs_constituents_are_the_workforce() -> None:
+    """SIG asks of "all constituents": "All personnel must complete ..." names them (it
+    went to a person, with the garbled reason "all constituents upon hire and")."""
+    question = (
+        "Is security awareness training required for all constituents upon hire and at "
+        "least annually thereafter?"
+    )
+    lead = "All personnel must complete security awareness training within 30 days of hire."
+    assert overstated(question, lead) is None
+
+
+def test_the_reason_names_what_all_is_of_as_asked() -> None:
+    found = overstated(
+        "Are all servers and workstations upon hire patched?", "All personnel are trained."
+    )
+    assert found is not None
+    assert "all servers and workstations;" in found.detail

@@ -15,7 +15,7 @@ from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import OfflineEngine, _Research
-from dossier.research.qualifiers import another_qualifier, qualifiers_named
+from dossier.research.qualifiers import another_qualifier, qualifiers_asked, qualifiers_named
 from tests.fakes import HashingEmbedder
 
 
@@ -71,6 +71,21 @@ def test_a_qualifier_is_named_where_the_word_qualifies_something(
 def test_a_word_that_grades_nothing_names_no_grade(text: str) -> None:
     assert not {q for q in qualifiers_named(text) if q in ("critical", "high", "medium", "low")}
     assert qualifiers_named(text) <= {"employees"}  # staff, nothing else
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Do you perform background checks on contractors and temporary staff?", {"contractors"}),
+        ("Agency workers and temps sign an NDA.", {"contractors"}),
+        ("Staff complete training; all staff means both.", {"employees", "contractors"}),
+        ("Office staff complete training.", {"employees"}),
+    ],
+)
+def test_temporary_staff_are_not_the_employees(text: str, named: set[str]) -> None:
+    """ "All employees undergo a background check" said Yes to background checks on
+    "contractors and temporary staff": "staff" was read as the employees."""
+    assert qualifiers_named(text) == named
 
 
 def test_a_sentence_is_about_another_qualifier_only_when_it_names_none_asked() -> None:
@@ -420,3 +435,59 @@ def test_a_vendors_onboarding_or_a_contracts_end_is_no_moment_of_employment(text
 )
 def test_joining_is_named_in_its_usual_wordings(text: str) -> None:
     assert "joiners" in qualifiers_named(text)
+
+
+def test_the_one_answering_named_by_the_buyer_is_no_third_party() -> None:
+    """ "Will the Supplier notify the Bank ...?" asked of a supplier notifying the
+    organisation: every sentence about notifying clients was set aside as another
+    recipient's, and the answer was a false "Not covered"."""
+    question = "Within what time will the Supplier notify the Bank of a security incident?"
+    assert qualifiers_asked(question) == frozenset()
+    # a question naming third parties keeps them; a sentence is read as written
+    third = "Do subcontractors notify the organisation of breaches?"
+    assert qualifiers_asked(third) == qualifiers_named(third) != frozenset()
+    assert qualifiers_named("The Supplier shall notify the Company within 24 hours.") != frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "another"),
+    [
+        # a screen lock is no session timeout (it was answered "after 10 minutes")
+        (
+            "After how many minutes of inactivity is a user session in the application terminated?",
+            "Workstations lock automatically after 10 minutes of inactivity.",
+            True,
+        ),
+        (
+            "Are workstations configured to lock after a period of inactivity?",
+            "Application sessions expire after 30 minutes of inactivity.",
+            True,
+        ),
+        (
+            "After how many minutes of inactivity is a user session terminated?",
+            "Sessions time out after 15 minutes of inactivity.",
+            False,
+        ),
+        # a session timeout of devices asks of their screens too
+        (
+            "How long is the idle session timeout for workstations?",
+            "Workstations lock automatically after 10 minutes of inactivity.",
+            False,
+        ),
+        (
+            "How long is the idle session timeout for workstations?",
+            "Application sessions time out after 30 minutes of inactivity.",
+            True,
+        ),
+        # an account locked after failed attempts is neither
+        (
+            "Do screens lock after inactivity?",
+            "Accounts are locked after 5 failed attempts.",
+            False,
+        ),
+    ],
+)
+def test_a_session_timeout_and_a_screen_lock_are_told_apart(
+    question: str, sentence: str, another: bool
+) -> None:
+    assert another_qualifier(qualifiers_asked(question), sentence) is another

@@ -116,6 +116,12 @@ def test_a_lead_telling_another_party_names_it(question: str, lead: str, other: 
             "communicated to appropriate constituents?",
             "The policy is approved by the CEO and communicated to all workforce members.",
         ),
+        # a bank's questionnaire names itself "the Bank"; its clients are banks
+        (
+            "Provide the timeframe within which the Supplier will notify the Bank of a "
+            "security incident.",
+            "We notify affected Client Banks of a confirmed security incident within 24 hours.",
+        ),
         # no party asked
         (
             "How quickly must staff report suspected incidents?",

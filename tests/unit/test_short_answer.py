@@ -3233,3 +3233,220 @@ def test_a_sentence_stating_the_practice_in_a_separate_place_still_contradicts_a
     brief = make_brief(Question("Q", question))
     claims = (*_claims(lead), *_claims(other))
     assert short_answer(brief, "grounded", claims)[0] == "Needs review"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # "Do you allow ...?" is asked as "Is ... allowed?" is (it went to a person)
+        (
+            "Do you allow customer data to be stored on employees' personal devices?",
+            "Storing, downloading or processing customer data on personal devices is prohibited.",
+            ("No", None),
+        ),
+        # a follow-up asking the recovery objective's value (it was a bare "Yes")
+        (
+            "Is there a defined recovery time objective (RTO) for critical systems? If so, "
+            "what is it?",
+            "Our recovery time objective (RTO) for the platform is 4 hours.",
+            ("Yes; 4 hours", None),
+        ),
+        # a condition opening the question (it was "Documented")
+        (
+            "Where breach notification is delegated to you, within what timeframe do you "
+            "notify HHS of a breach?",
+            "Where a covered entity has delegated notification to us, we notify the Secretary "
+            "of HHS of a breach no later than 60 calendar days after discovery.",
+            ("60 calendar days after discovery", None),
+        ),
+    ],
+)
+def test_asked_in_other_words(question: str, lead: str, expected: tuple[str, str | None]) -> None:
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # the question spells out what it asks about; the lead names another thing
+        (
+            "Are encryption keys stored in a hardware security module (HSM)?",
+            "Encryption keys are managed in AWS Key Management Service (KMS).",
+            ("Needs review", "subject"),
+        ),
+        # named by the acronym, by its words, or by a thesaurus alternative: Yes
+        (
+            "Are encryption keys stored in a hardware security module (HSM)?",
+            "Encryption keys are stored in FIPS 140-2 validated HSMs.",
+            ("Yes", None),
+        ),
+        (
+            "Is multi-factor authentication (MFA) required for remote access?",
+            "Multi-factor authentication is required for all remote access.",
+            ("Yes", None),
+        ),
+        (
+            "Is multi-factor authentication (MFA) required for remote access?",
+            "Two-factor authentication is required for all remote access.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_a_term_the_question_defines_must_be_named(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected
+
+
+def test_a_preferred_version_is_no_minimum() -> None:
+    """ "TLS 1.3 is preferred" was given as the minimum TLS version; another quote
+    states it ("TLS 1.2 or higher")."""
+    lead = "TLS 1.3 is preferred and enabled on all public endpoints. TLS 1.0 and SSL are disabled."
+    other = "Data is encrypted in transit with TLS 1.2 or higher and at rest with AES-256."
+    claims = (*_claims(lead), Claim(other, (Quote(other, "q.md", "c2", 0, len(other)),)))
+    brief = make_brief(Question("Q", "What is the minimum version of TLS accepted in transit?"))
+    assert short_answer(brief, "grounded", claims) == ("TLS 1.2 or higher", None)
+    # asked which versions are used, a preferred one is one of them
+    which = make_brief(Question("Q", "Which TLS version is used on public endpoints?"))
+    assert short_answer(which, "grounded", _claims(lead)) == ("TLS 1.3", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # the opposite state of what is asked (it was a Yes: the ask's words all stated)
+        (
+            "Is printing enabled on workstations in areas where our data is processed?",
+            "Printing is disabled on client production floors.",
+            ("No", None),
+        ),
+        ("Is USB storage disabled on laptops?", "USB storage is disabled by MDM.", ("Yes", None)),
+        # the state asked only by exception: a person decides
+        (
+            "Is printing enabled on workstations?",
+            "Printing is disabled on client floors. Where a client requires printing, a "
+            "printer may be enabled only with the client's written approval.",
+            ("Needs review", "negation"),
+        ),
+        # another thing's state is no answer about the one asked
+        (
+            "Is MFA enabled for all users?",
+            "MFA is enabled for all users; legacy protocols are disabled.",
+            ("Yes", None),
+        ),
+        (
+            "Is logging enabled on all servers?",
+            "Logging is enabled on all servers. Debug logging is disabled in production.",
+            ("Yes", None),
+        ),
+        (
+            "Is TLS 1.0 disabled?",
+            "TLS 1.0 and 1.1 are disabled; only TLS 1.2 and TLS 1.3 are enabled.",
+            ("Yes", None),
+        ),
+        # an opposite limited after its word is no plain statement of it
+        (
+            "Is remote access disabled by default?",
+            "Remote access is enabled only upon written approval from the CISO.",
+            ("Yes", None),
+        ),
+        # a negated or conditional opposite is no statement of it
+        (
+            "Is guest Wi-Fi access disabled?",
+            "Guest Wi-Fi access is not enabled.",
+            ("Needs review", "negation"),
+        ),
+        (
+            "Is encryption at rest enabled?",
+            "Encryption at rest is enabled by default and cannot be disabled.",
+            ("Yes", None),
+        ),
+        (
+            "Is root login disabled on servers?",
+            "Root login is disabled on servers and can only be enabled by the CISO.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_a_state_asked_against_its_opposite_stated(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # the place the quote names answers "which country" (it was "Documented")
+        (
+            "In which country or region is customer data stored?",
+            "Customer data is stored in Google Cloud in the United States (us-central1).",
+            ("the United States, us-central1", None),
+        ),
+        (
+            "Which country hosts our data?",
+            "All customer data is hosted in our own racks in the Netherlands.",
+            ("the Netherlands", None),
+        ),
+        # a place the lead rules out, or a law's name, is no answer
+        (
+            "Which country hosts our data?",
+            "Data is stored exclusively in Germany. Backups are not replicated to the US.",
+            ("Germany", None),
+        ),
+        # a quote naming no place is read as before (a city the list does not know)
+        (
+            "Which country hosts our data?",
+            "We comply with UK GDPR and host data in Frankfurt.",
+            ("Documented", None),
+        ),
+        # "where" may ask for any place, not a country: read as before
+        (
+            "Where are backups stored?",
+            "Backups are stored in a separate AWS account in another region.",
+            ("Documented", None),
+        ),
+    ],
+)
+def test_which_country_is_answered_by_the_place_named(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        # a preferred version beside the minimum leaves the minimum
+        (
+            "What is the minimum TLS version supported?",
+            "TLS 1.2 or higher is required, with TLS 1.3 preferred.",
+            ("TLS 1.2 or higher", None),
+        ),
+        (
+            "What is the minimum TLS version?",
+            "Data in transit is encrypted with TLS 1.2+ (TLS 1.3 preferred).",
+            ("TLS 1.2+", None),
+        ),
+        (
+            "What is the minimum TLS version?",
+            "TLS 1.2 (or TLS 1.3 where supported) is required for external connections.",
+            ("TLS 1.2", None),
+        ),
+        # "Do you permit X only ...?" and "allow customers to ...": no refusal asked
+        (
+            "Do you permit remote access only through the VPN?",
+            "Direct remote access that bypasses the VPN is blocked.",
+            ("Needs review", "scope"),
+        ),
+        (
+            "Do you allow customers to enforce MFA for their users?",
+            "Customers can enforce MFA for their users; SMS-based MFA is disabled.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_reviewed_cases_of_versions_and_permissions(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected

@@ -350,6 +350,16 @@ def test_one_sentence_splitter_keeps_abbreviations_whole() -> None:
     ]
 
 
+def test_a_faq_question_in_bold_ends_its_sentence() -> None:
+    """ "**Do you do penetration testing?**" over its answer was read as one sentence
+    with the answer: the quote began with the FAQ's question and its stray "**"."""
+    text = "**Do you do penetration testing?**\nAn assessor tests a sample every year.\n"
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "**Do you do penetration testing?**",
+        "An assessor tests a sample every year.",
+    ]
+
+
 def test_a_revision_number_ends_no_sentence() -> None:
     """ "NIST SP 800-88 Rev. 1" is one reference: cut at "Rev.", the quote began "1 before
     reuse or disposal"."""

@@ -1489,6 +1489,32 @@ def test_a_sentence_opening_on_a_case_the_question_does_not_name(
 
 
 @pytest.mark.parametrize(
+    ("sentence", "another"),
+    [
+        # a condition naming mostly what the question does not: another case
+        (
+            "When a workforce member changes roles, access not needed for the new role is "
+            "removed within 5 business days.",
+            True,
+        ),
+        ("When an employee is terminated, access is revoked within 4 hours.", False),
+        ("When an employee leaves, access is revoked within 4 hours.", False),
+        ("If an employee is terminated, access is revoked within 4 hours.", False),
+        # a condition of the rule itself, not a case
+        ("Where feasible, access is revoked within 4 hours.", False),
+        ("When possible, access is revoked within 4 hours.", False),
+    ],
+)
+def test_a_sentence_opening_on_a_condition_the_question_does_not_name(
+    sentence: str, another: bool
+) -> None:
+    """A role change's 5 business days led the answer to how soon a terminated
+    employee's access is removed (the right sentence, "within four (4) hours", second)."""
+    fact = _fact("Within what timeframe is system access removed when an employee is terminated?")
+    assert opens_on_another_case(fact, sentence) is another
+
+
+@pytest.mark.parametrize(
     ("question", "named"),
     [
         ("How often is the business continuity plan tested?", ("busi", "continu")),
@@ -1562,3 +1588,111 @@ def test_a_sentence_naming_another_plan_states_another_plans_value(
     question: str, sentence: str, another: bool
 ) -> None:
     assert names_another_document(_fact(question), sentence) is another
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "value", "days"),
+    [
+        ("duration", "Access is removed within 24h of offboarding.", "within 24h", 1.0),
+        ("duration", "Snapshots are kept for 35d.", "for 35d", 35.0),
+        ("duration", "Sessions expire after 15 mins of inactivity.", "after 15 mins", 15 / 1440),
+        ("duration", "Audit logs: retained for 1yr.", "for 1yr", 365.25),
+        ("frequency", "We rotate DB creds every 30d via Vault.", "every 30d", 30.0),
+        ("frequency", "Backups run every 4h.", "every 4h", 4 / 24),
+    ],
+)
+def test_a_period_in_engineers_shorthand_is_a_period(
+    kind: str, text: str, value: str, days: float
+) -> None:
+    """Runbooks write "24h" and "30d": the value is read as written and measured in
+    days (it was no value at all, and the sentence no answer to "how long?")."""
+    assert stated_value(kind, text) == value
+    assert as_days(kind, value) == pytest.approx(days)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Card payments use 3D Secure for every purchase.",  # a name, capital D
+        "See advisory GHSA-4r7x-477h-xgwv for details.",  # part of an identifier
+        "Release 2.30d fixed the login page.",  # part of a version
+    ],
+)
+def test_a_letter_after_a_figure_in_a_name_is_no_period(text: str) -> None:
+    assert stated_value("duration", text) is None
+
+
+def test_a_demand_is_judged_against_a_period_in_shorthand() -> None:
+    assert (
+        demand_met(_demand("Are logs retained for at least 90 days?"), "Logs kept for 30d.")
+        is False
+    )
+    assert (
+        demand_met(_demand("Is access revoked within 24 hours?"), "Access revoked within 4h.")
+        is True
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Customers may audit us once per calendar year.", "once per calendar year"),
+        ("Backups are made each 4 hours.", "each 4 hours"),
+    ],
+)
+def test_a_frequency_in_other_words_is_read_whole(text: str, value: str) -> None:
+    """ "once per calendar year" was cut to "once per calendar"; "each 4 hours" was no
+    frequency (a false "Not covered")."""
+    assert stated_value("frequency", text) == value
+
+
+def test_a_deadline_on_the_last_working_day_is_a_period() -> None:
+    """ "The access is revoked at the latest on the last working day" answered "When is
+    access revoked for employees who leave?" with "Documented"."""
+    text = "6.3 The access is revoked at the latest on the last working day of the employee."
+    value = stated_value("duration", text)
+    assert value == "at the latest on the last working day"
+    assert as_days("duration", value) == 1.0
+
+
+def test_a_bound_added_with_and_in_any_case_is_the_same_acts() -> None:
+    """ "... without undue delay and in any case within 36 hours" states the time asked
+    by "..., without undue delay? Within how many hours?" (a bare "Yes" was given)."""
+    first, part = make_brief(
+        Question(
+            "Q",
+            "Do you notify the controller of a personal data breach without undue delay? "
+            "Within how many hours?",
+        )
+    ).facts
+    lead = (
+        "7.1 The Processor notifies the Controller of a Personal Data Breach without undue "
+        "delay and in any case within 36 hours after the Processor became aware of it."
+    )
+    assert lead_answers_part(part, first, lead)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Backups are replicated to two regions, each one encrypted, daily.", "daily"),
+        ("Four environments, each 1 scanned in turn every month.", "every month"),
+        ("Passwords expire every ninety (90) days.", "every ninety (90) days"),
+        ("Reviews happen every 6 (six) months.", "every 6 (six) months"),
+    ],
+)
+def test_each_counts_a_frequency_only_with_its_unit(text: str, value: str) -> None:
+    """ "each one encrypted" was read as a frequency; "every ninety (90) days" lost its
+    unit ("every ninety")."""
+    assert stated_value("frequency", text) == value
+
+
+def test_a_figure_beside_another_cells_unit_is_no_value() -> None:
+    """A PDF table's wrapped cells are extracted line by line: "Tier 3 ... corporate wiki
+    3 hours hours" put Tier 3's figure beside another cell's "hours", and "3 hours" was
+    given as the RTO (the table states 72)."""
+    garbled_row = "Tier 3 Internal tools, corporate wiki 3 hours hours"
+    assert stated_value("duration", garbled_row) is None
+    assert stated_value("duration", "Tier 3 systems are restored within 72 hours.") == (
+        "within 72 hours"
+    )

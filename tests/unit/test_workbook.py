@@ -67,10 +67,27 @@ def test_questions_are_found_below_the_named_header(tmp_path: Path) -> None:
     assert questions[0].question == "Is multi-factor authentication required?"
     assert questions[0].fields == {"sheet": "Security", "row": "5"}
     assert questions[1].location == "acme.xlsx:Security!7"
+    assert skipped == [  # beside the questions: where they were read from, and the key
+        "acme.xlsx: sheet 'Instructions' skipped: no question column (no header row found); "
+        "the questions were read from another sheet. If this sheet holds questions too, name "
+        'its question column in dossier.toml: [questionnaire] question_column = "..."'
+    ]
+
+
+def test_a_workbook_without_questions_says_which_column_to_name(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Cover"
+    book.active.append(["Company name", "Acme"])
+    path = tmp_path / "cover.xlsx"
+    book.save(path)
+    questions, skipped = read_xlsx(path)
+    assert questions == []
     assert skipped == [
-        "acme.xlsx: sheet 'Instructions' skipped: no question column in its top 30 rows "
-        "(no header row found); name the question column in dossier.toml: "
-        '[questionnaire] question_column = "..."'
+        "cover.xlsx: sheet 'Cover' skipped: no question column in its top 30 rows "
+        "(the headers found: 'Company name', 'Acme'); name the question column in "
+        'dossier.toml: [questionnaire] question_column = "..."'
     ]
 
 

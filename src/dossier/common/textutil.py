@@ -37,7 +37,7 @@ STOPWORDS = frozenset(
 # Questionnaire boilerplate: words that say *how* something is asked, not *what*.
 QUESTION_FILLER = frozenset(
     """describe provide explain list detail details indicate specify state confirm company
-    organization organisation organizational vendor process processes procedure
+    organization organisation organizational organisational vendor process processes procedure
     procedures policy policies place exist exists existing documented document documents
     formal formally established ensure ensures currently use used using make sure kind type
     types way ways part include includes including note regularly often frequently many much
@@ -238,10 +238,29 @@ _RESPONDENT = re.compile(
 )
 
 
+# The name of a law, whose words name no practice: "the Fair Credit Reporting Act" says
+# nothing of credit checks, "Limitation Act 1980" nothing of a coverage limit.
+_LAW_NAME = re.compile(
+    r"\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|and|of|for|on|the|&))*\s+"
+    r"(?:Act|Regulations?|Directive|Law|Rule|Code)\b"
+)
+
+
+def without_law_names(text: str) -> str:
+    """The text with the names of laws blanked."""
+    return _LAW_NAME.sub(" ", text)
+
+
+def as_the_vendor(question: str) -> str:
+    """A buyer's questionnaire with its name for the one answering ("the Supplier",
+    "the Service Provider") read as "the organisation": no third party."""
+    return _RESPONDENT.sub("the organisation", question)
+
+
 def question_terms(text: str) -> tuple[str, ...]:
     """The content terms of a question or query: what it asks about, not how, nor who
     answers."""
-    asked = _RESPONDENT.sub("the vendor", _ASKING_WORDS.sub("how", text))
+    asked = as_the_vendor(_ASKING_WORDS.sub("how", text))
     return tuple(dict.fromkeys(content_terms(asked)))
 
 
@@ -262,6 +281,8 @@ _BOUNDARY = re.compile(
     r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
     r"|(?<=[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?;:])[ \t]*\n\s*"
+    # ... its emphasis closed first: "**Do you test your backups?**" over its answer
+    r"|(?<=[.!?:]\*\*|[.!?:]__)[ \t]*\n\s*"
     r"|[ \t]*\n\s*(?=(?:[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043|#>]|\(?[0-9]{1,3}[.)]"
     r"|\(?(?:[a-zA-Z]|[ivxlc]{1,4}|[IVXLC]{1,4})[.)])\s)"
     r"|[ \t]*\n\s*\n\s*"

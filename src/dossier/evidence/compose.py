@@ -53,7 +53,7 @@ from dossier.records import (
     Verdict,
 )
 from dossier.research.entailment import Entail
-from dossier.research.qualifiers import qualifiers_named
+from dossier.research.qualifiers import qualifiers_asked
 from dossier.research.values import demand_measure, demand_met, demand_shortfall
 
 SiblingLookup = Callable[[str], Sequence[Chunk]]
@@ -242,7 +242,7 @@ def _demands(brief: Brief, kept: list[Claim]) -> tuple[Finding, ...]:
     practice meets it. A person decides. ("Regularly" names no measure: it stays a
     missing fact beside the answer.)"""
     quoted = [q.text for claim in kept if claim.kind == "fact" for q in claim.quotes]
-    asked = qualifiers_named(brief.query)  # "for non-production systems ... at least ..."
+    asked = qualifiers_asked(brief.query)  # "for non-production systems ... at least ..."
     findings = []
     for fact in brief.facts:
         if fact.text not in brief.demands or not quoted:

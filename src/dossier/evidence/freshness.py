@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from dossier.common.dates import OPENING_CHARS, headed_row_fields, iso_date, stated_dates
 from dossier.ingest.frontmatter import REVIEW_DATE_KEYS
 from dossier.records import (
     Answer,
@@ -153,43 +154,6 @@ def stated_interval(document: Document) -> int | None:
     return _INTERVAL_WORDS.get(text)
 
 
-_MONTH_NAMES = (
-    "january february march april may june july august september october november december"
-)
-_MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
-_MONTHS_SHORT = {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
-_MONTH_WORD = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
-)
-# A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
-# "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
-# "**Effective:** 1 April 2026", "Effective March 1, 2024", "| Date approved | 17 June
-# 2025 |". Not "Review date" (templates
-# use it for the next review as often as the last), nor any date after "next" or "due": a
-# review still to come is an obligation, not evidence.
-_STATED_DATE = re.compile(
-    r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
-    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
-    # the name first, as Word templates put it: "Date approved", "Date of issue"
-    r"|date\s+(?:approved|issued|published|effective)"
-    r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
-    r"|(?:effective|(?<!be\s)reviewed)(?=[*\s]*[:|])"
-    # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
-    rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
-    # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
-    # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
-    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*))approved"
-    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
-    r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
-    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
-    # a month alone on an approval line ("..., February 2026"): dated its first day
-    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b)",
-    re.I,
-)
-
-
 def evidence_date(document: Document, as_of: dt.date) -> str | None:
     """The latest date, not after ``as_of`` (the build's), on which the document was
     in effect or reviewed: its effective date or a front-matter review date
@@ -197,66 +161,19 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     "Report date: ..." line in its first page. A date after ``as_of`` is not yet
     evidence of anything, and a next-review date is never read."""
     dates = [document.effective_date, *(document.metadata.get(key) for key in REVIEW_DATE_KEYS)]
-    valid = [day for day in map(_iso, dates) if day is not None and day <= as_of.isoformat()]
-    if not valid:  # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
-        opening = document.text[:3000]
-        stated = [_iso(day) for day in stated_dates(f"{opening}\n{_table_fields(opening)}")]
-        valid = [day for day in stated if day is not None and day <= as_of.isoformat()]
+    valid = [day for day in map(iso_date, dates) if day is not None and day <= as_of.isoformat()]
+    if not valid or not _dated_by_front_matter(document):
+        # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
+        opening = document.text[:OPENING_CHARS]
+        stated = [iso_date(day) for day in stated_dates(f"{opening}\n{headed_row_fields(opening)}")]
+        valid += [day for day in stated if day is not None and day <= as_of.isoformat()]
     return max(valid) if valid else None
 
 
-# A table of one header row and the row under it, as a wiki's page properties are
-# exported: "| Owner | Reviewed | Next review |" over "| Priya | 2024-03-14 | ... |".
-_HEADED_ROW = re.compile(
-    r"^[ \t]*\|(?P<names>.+)\|[ \t]*\n[ \t]*\|[\s:|-]+\|[ \t]*\n[ \t]*\|(?P<values>.+)\|[ \t]*$",
-    re.M,
-)
-
-
-def _table_fields(text: str) -> str:
-    """Each such table's cells as fields, one a line ("Reviewed: 2024-03-14"), so a
-    date under a column naming it is read as one written beside its name."""
-    lines = []
-    for table in _HEADED_ROW.finditer(text):
-        names, values = table.group("names").split("|"), table.group("values").split("|")
-        if len(names) == len(values):
-            pairs = zip(names, values, strict=True)
-            lines += [f"{n.strip(' *_')}: {v.strip(' *_')}" for n, v in pairs]
-    return "\n".join(lines)
-
-
-def stated_date(text: str) -> str | None:
-    """The first date the text states about itself (``stated_dates``), or None."""
-    return next(iter(stated_dates(text)), None)
-
-
-def stated_dates(text: str) -> list[str]:
-    """The dates the text states about itself (``_STATED_DATE``), as ISO text, in
-    order; the month written out or in three letters, before or after the day."""
-    days = []
-    for match in _STATED_DATE.finditer(text):
-        if match.group("month3") and match.group("approval") is None:
-            continue  # a month alone dates only an approval line
-        day = _date_of(match)
-        if day is not None:
-            days.append(day)
-    return days
-
-
-def _date_of(match: re.Match[str]) -> str | None:
-    """The ISO date a match of ``_STATED_DATE`` states, or None (no such day)."""
-    if match.group("iso"):
-        return match.group("iso") if _is_date(match.group("iso")) else None
-    month = match.group("month") or match.group("month2") or match.group("month3")
-    day = match.group("day") or match.group("day2") or "1"
-    year = match.group("year") or match.group("year2") or match.group("year3")
-    number = _MONTHS.get(month.lower()) or _MONTHS_SHORT.get(month.lower())
-    if number is None:
-        return None
-    try:
-        return dt.date(int(year), number, int(day)).isoformat()
-    except ValueError:
-        return None
+def _dated_by_front_matter(document: Document) -> bool:
+    """Whether front-matter states the document's dates (else its text does, read
+    whole: an effective date taken from its control block is one of them)."""
+    return any(key in document.metadata for key in ("effective_date", *REVIEW_DATE_KEYS))
 
 
 def family_and_interval(
@@ -315,16 +232,3 @@ def date_answer(
             quotes.append(quote)
         claims.append(dataclasses.replace(claim, quotes=tuple(quotes)))
     return dataclasses.replace(answer, claims=tuple(claims))
-
-
-def _is_date(text: str) -> bool:
-    return _iso(text) is not None
-
-
-def _iso(value: object) -> str | None:
-    """``value`` as a YYYY-MM-DD date, or None when it is not an ISO date (a date and
-    time, as front-matter holds a YAML timestamp, gives its date)."""
-    try:
-        return dt.datetime.fromisoformat(str(value)).date().isoformat() if value else None
-    except ValueError:
-        return None

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import STOPWORDS, content_terms, stem, words
+from dossier.common.textutil import STOPWORDS, as_the_vendor, content_terms, stem, words
 from dossier.records import Finding
 from dossier.research import thesaurus
 
@@ -51,7 +51,9 @@ EVENT = Finding(
 
 
 def overstated(question: str, lead: str) -> Finding | None:
-    """A finding when Yes to ``question`` would state what ``lead`` does not; else None."""
+    """A finding when Yes to ``question`` would state what ``lead`` does not; else None.
+    A buyer's "the Supplier" is the one answering, no third party."""
+    question = as_the_vendor(question)
     checks = (
         _all_of_what,
         _round_the_clock,
@@ -125,21 +127,33 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     if found is None:
         return None
     phrase: list[str] = []
+    read: list[str] = []  # the words of the phrase, as asked
     for word in words(found.group(1)):
         if word in ("and", "or"):
             continue
         if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
             break  # "all employees required to ...": a verb's, no longer a noun's
         phrase.append(stem(word))
+        read.append(word)
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
         return None
     detail = (
-        f"the question asks about all {' '.join(found.group(1).split()[:4])}; the lead quote "
+        f"the question asks about all {_as_asked(found.group(1), read)}; the lead quote "
         "does not name them: a person decides whether it answers Yes for all"
     )
     return Finding("scope", 0, detail)
+
+
+def _as_asked(text: str, read: list[str]) -> str:
+    """The question's words up to the last of those ``read`` ("servers and
+    workstations" of "servers and workstations upon hire")."""
+    end = 0
+    for word in read:
+        at = text.lower().find(word, end)
+        end = at + len(word) if at >= 0 else end
+    return " ".join(text[:end].split())
 
 
 def _all_of_head(asked: str, phrase: list[str], lead: str) -> bool:

@@ -123,7 +123,7 @@ def _party_terms(named: str) -> frozenset[str]:
 
 # The buyer, as its questionnaire defines itself (capitalised): "Will the Supplier notify
 # the Authority of a breach?"
-_BUYER = re.compile(r"(?:Authority|Buyer|Customer|Client|Council|Purchaser)")
+_BUYER = re.compile(r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution)")
 _ASKER = frozenset(("us",))
 
 

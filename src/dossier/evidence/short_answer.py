@@ -45,6 +45,7 @@ from dossier.common.textutil import (
     sentence_spans,
     spaced_pattern,
     stem,
+    without_law_names,
     words,
 )
 from dossier.evidence import calculate
@@ -67,6 +68,7 @@ from dossier.research.qualifiers import (
     EMPLOYEES,
     THIRD_PARTIES,
     another_qualifier,
+    qualifiers_asked,
     qualifiers_named,
 )
 from dossier.research.values import (
@@ -458,7 +460,7 @@ def _value_answer(
             "which is the value asked"
         )
         return NEEDS_REVIEW, Finding("value", 0, detail)
-    value = value or stated_value(kind, lead, subject_terms(fact), qualifiers_named(fact.text))
+    value = value or stated_value(kind, lead, subject_terms(fact), qualifiers_asked(fact.text))
     value, why = calculate.value_as_asked(fact.text, lead, value)  # arithmetic asked
     if value is None:
         return NEEDS_REVIEW, Finding("value", 0, why or f"the lead quote states no {kind} value")
@@ -601,7 +603,7 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
             continue  # "... point-in-time recovery with 5-minute granularity": no retention
         if _names_the_opposite(brief.query, sentence):
             continue  # "... of the internal production network ... weekly" for external
-        other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
+        other = stated_value(kind, sentence, subject_terms(asked), qualifiers_asked(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
     return None
@@ -652,7 +654,7 @@ def _rival_quoted(brief: Brief, claims: Sequence[Claim], lead: str, value: str) 
                 continue
             if not _about_as_much(asked, sentence, lead):
                 continue
-            other = stated_value(kind, sentence, subject_terms(asked), qualifiers_named(fact.text))
+            other = stated_value(kind, sentence, subject_terms(asked), qualifiers_asked(fact.text))
             if other is not None and _differs(kind, other, value):
                 return other
     return None
@@ -934,6 +936,10 @@ def _open(
     field = _field_asked(brief.query, f"{lead} {quoted}")
     if field is not None:
         return field, None
+    if PLACE_ASKED.search(brief.query):
+        places = places_named(lead)
+        if places:
+            return ", ".join(places), None
     if _MEASURE.search(brief.query):
         asked = _measures_asked(brief.query) or [brief.core or brief.query]
         cell = _cell_of_measure(brief, lead, row) if len(asked) == 1 else None
@@ -981,12 +987,17 @@ def _standard_named(question: str, lead: str, quoted: str = "") -> str | None:
     TLS version. A question naming a family the lead names no version of is answered
     from the other quotes, never with another family's: "the minimum version of TLS"
     is not "AES-256". A question asking several ("What TLS versions are accepted?")
-    gets each named."""
+    gets each named. A minimum is no version the text only prefers: of "TLS 1.3 is
+    preferred ...", "TLS 1.2 or higher" is the minimum."""
     asked = {w.lower() for w in words(question)}
-    named = _named_in_force(lead)
+    lowest = bool(_LOWEST_ASKED.search(question))
+    named = _named_in_force(lead, lowest)
     family = [n for n in named if _family(n) in asked]
+    if not family and lowest:  # only preferred ones in the lead: another quote's minimum
+        family = [n for n in _named_in_force(quoted, lowest) if _family(n) in asked]
+        family = family or [n for n in _named_in_force(lead) if _family(n) in asked]
     if not family and VERSION_FAMILY.search(question):
-        named = [n for n in _named_in_force(quoted) if n not in named]
+        named = [n for n in _named_in_force(quoted, lowest) if n not in named]
         family = [n for n in named if _family(n) in asked]
         named = []
     chosen = list(dict.fromkeys(family or named))
@@ -994,6 +1005,46 @@ def _standard_named(question: str, lead: str, quoted: str = "") -> str | None:
         return None
     plural = re.search(r"\b(?:versions|algorithms|ciphers|protocols)\b", question, re.I)
     return ", ".join(chosen) if plural else chosen[0]  # "What TLS versions are accepted?"
+
+
+# A question asking where data is kept ("In which country or region is customer data
+# stored?", "Which country hosts our data?"), and the places a sentence names: a cloud region
+# ("us-central1", "eu-west-1") or a country, or a region of countries.
+PLACE_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:countr(?:y|ies)|regions?|jurisdictions?|geograph(?:y|ies)"
+    r"|geographic(?:al)?\s+(?:locations?|regions?))\b",
+    re.I,
+)
+_CLOUD_REGION = (
+    r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|northamerica|southamerica|australia)"
+    r"(?:-[a-z]+)+-?\d\b"
+)
+_COUNTRIES = (
+    "United States|USA|U\\.S\\.|US|United Kingdom|UK|European Union|EU|EEA|Canada|Mexico|Brazil"
+    "|Ireland|Germany|France|Netherlands|Belgium|Luxembourg|Switzerland|Austria|Sweden|Norway"
+    "|Denmark|Finland|Poland|Spain|Portugal|Italy|Czech Republic|India|Japan|Singapore"
+    "|Australia|New Zealand|South Korea|Hong Kong|Israel|United Arab Emirates|South Africa"
+    "|Philippines|Indonesia|Malaysia|Europe|North America|Asia Pacific|APAC|EMEA"
+)
+_PLACE = re.compile(rf"{_CLOUD_REGION}|\b(?:the\s+)?(?:{_COUNTRIES})\b(?![-\w])")
+
+
+def places_named(text: str) -> list[str]:
+    """The places a sentence names, in order, each once ("the Netherlands", "United
+    States", "us-central1"), less those its clause rules out ("not replicated to the
+    US", "never stored outside the EU") and those naming a law ("UK GDPR")."""
+    return list(
+        dict.fromkeys(
+            " ".join(m.group(0).split())
+            for m in _PLACE.finditer(text)
+            if not _RULED_OUT.search(text[_clause_span(text, m.start())[0] : m.start()])
+            and not _LAW_AFTER.match(text, m.end())
+        )
+    )
+
+
+_RULED_OUT = re.compile(r"\b(?:not|never|no|outside|except|excluding|nor)\b", re.I)
+_LAW_AFTER = re.compile(r"\s*(?:GDPR|Act|law|laws|regulations?|DPA)\b", re.I)
 
 
 # A question asking which level, tier or class ("What Essential Eight maturity level
@@ -1033,14 +1084,30 @@ def _family(named: str) -> str:
     return (found.group(0) if found else named).lower()
 
 
-def _named_in_force(text: str) -> list[str]:
-    """The versions and algorithms a text names, outside clauses refusing them."""
-    return [
+def _named_in_force(text: str, lowest: bool = False) -> list[str]:
+    """The versions and algorithms a text names, outside clauses refusing them (and,
+    ``lowest``: for the lowest accepted, less those it only prefers: "TLS 1.2 or higher
+    is required, with TLS 1.3 preferred" names TLS 1.2 or higher)."""
+    named = [
         " ".join(m.group(0).split())
         for clause in VERSION_CLAUSE_BREAK.split(text)
         if not VERSION_REFUSED.search(clause)
         for m in VERSION_OR_ALGORITHM.finditer(clause)
     ]
+    if not lowest:
+        return named
+    preferred = {" ".join(m.group("version").split()) for m in _PREFERRED.finditer(text)}
+    return [n for n in named if n not in preferred]
+
+
+# The lowest version asked ("the minimum version of TLS"), and a clause only preferring
+# one ("TLS 1.3 is preferred", "where supported").
+_LOWEST_ASKED = re.compile(r"\b(?:minimum|lowest|oldest|earliest)\b", re.I)
+_PREFERRED = re.compile(
+    rf"(?P<version>{VERSION_OR_ALGORITHM.pattern})\s*\(?(?:is\s+|are\s+|being\s+|as\s+)?"
+    r"(?:the\s+)?(?:preferred|recommended|where\s+supported|if\s+(?:available|supported))\b",
+    re.I,
+)
 
 
 def _cell_of_measure(brief: Brief, lead: str, row: TableRow | None) -> str | None:
@@ -1273,6 +1340,9 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
             return NEEDS_REVIEW, Finding("negation", 0, detail)
         if _answered_no(brief, rest):
             return NO, None
+    opposite = _opposite_state_stated(brief, lead) if brief is not None else None
+    if opposite is not None:
+        return opposite
     answer, finding = _yes_or_no_of_clause(brief, lead)
     if answer != YES or brief is None:
         return answer, finding
@@ -1349,7 +1419,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
     """A clause of the lead, beside the one a Yes was read off, that denies what is
     asked and names no other group or grade: "Contractors: same onboarding as
     employees, but no background check" is no Yes to background checks of contractors."""
-    asked = qualifiers_named(brief.query)
+    asked = qualifiers_asked(brief.query)
     terms = _asked_stems(brief)
     for clause in _CLAUSES_APART.split(lead):
         if asked and another_qualifier(asked, clause) and not qualifiers_named(clause) & asked:
@@ -1384,6 +1454,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             _qualified(brief, lead)
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
+            or (_defined_term_unnamed(brief.query, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
             or (_opposite_state(brief.query, lead) if brief is not None else None)
@@ -1499,19 +1570,51 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     return Finding("subject", 0, detail)
 
 
-# The name of a law, whose words name no practice: "the Fair Credit Reporting Act" says
-# nothing of credit checks.
-_LAW_NAME = re.compile(
-    r"\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|and|of|for|on|the|&))*\s+"
-    r"(?:Act|Regulation|Directive|Law|Rule|Code)\b"
-)
+# A term the question defines by its acronym: "a hardware security module (HSM)".
+_DEFINED = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z][A-Za-z0-9]{1,7})s?\)")
+
+
+def _defined_term_unnamed(question: str, lead: str) -> Finding | None:
+    """A finding when the question defines a term by its acronym and the lead names
+    neither (nor a thesaurus alternative): the question spells out what it asks about,
+    so "Encryption keys are managed in AWS Key Management Service (KMS)" does not say
+    Yes to "Are encryption keys stored in a hardware security module (HSM)?"."""
+    present = set(content_terms(lead))
+    for match in _DEFINED.finditer(question):
+        acronym, spelled = match.group(2), _initialled(match.group(1), match.group(2))
+        if not spelled or re.search(rf"\b{re.escape(acronym)}s?\b", lead, re.I):
+            continue
+        terms = content_terms(spelled)
+        if thesaurus.says(stem(acronym.lower()), present) or (
+            terms and all(thesaurus.says(t, present) for t in terms)
+        ):
+            continue
+        detail = (
+            f"the question asks about “{spelled} ({acronym})”; the lead quote names neither: "
+            "a person decides whether it answers Yes"
+        )
+        return Finding("subject", 0, detail)
+    return None
+
+
+def _initialled(before: str, acronym: str) -> str:
+    """The words before an acronym whose initials spell it ("hardware security module"
+    of "stored in a hardware security module" for HSM; "multi-factor authentication"
+    for MFA), or "" when no run of them does."""
+    words_before = before.split()
+    for count in range(1, len(words_before) + 1):
+        run = words_before[-count:]
+        initials = "".join(part[0] for word in run for part in word.split("-") if part)
+        if initials.lower() == acronym.lower():
+            return " ".join(run)
+    return ""
 
 
 def _named_in_a_law_only(brief: Brief, lead: str) -> Finding | None:
     """A finding when a term of the ask is named in the lead only within the name of a
     law ("credit" of "the Fair Credit Reporting Act" for "Do you perform credit
     checks?")."""
-    outside = set(content_terms(_LAW_NAME.sub(" ", lead)))
+    outside = set(content_terms(without_law_names(lead)))
     present = set(content_terms(lead))
     in_name = [
         term
@@ -1572,6 +1675,79 @@ def _opposite_state(question: str, lead: str) -> Finding | None:
             )
             return Finding("negation", 0, detail)
     return None
+
+
+# A state asked and its opposite: "Is printing enabled ...?" of "Printing is disabled".
+_STATES_APART = (
+    ("enabled", "disabled"),
+    ("activated", "deactivated"),
+    ("turned on", "turned off"),
+)
+_STATE_ASKED = re.compile(
+    r"^\W*(?:is|are)\s+(?P<subject>[^?]{1,60}?)\s+"
+    r"(?P<state>enabled|disabled|activated|deactivated|turned\s+on|turned\s+off)\b",
+    re.I,
+)
+
+
+def _opposite_state_stated(brief: Brief, lead: str) -> tuple[str, Finding | None] | None:
+    """No when the question asks whether the practice is in one state and the lead
+    states it, plainly, in the opposite one and never in the one asked ("Printing is
+    disabled on client production floors" of "Is printing enabled on workstations
+    ...?": it was a Yes, the ask's words all stated); Needs review when it states the
+    one asked only on a condition ("... may be enabled only with the client's
+    approval"); else None, for the reading that follows. A state of another thing
+    ("Debug logging is disabled" of logging, "TLS 1.0 ... disabled" of TLS 1.2) or a
+    negated or conditional one ("cannot be disabled", "can only be enabled by the
+    CISO") is no statement of it."""
+    asked = _STATE_ASKED.match(brief.query)
+    if asked is None:
+        return None
+    state = " ".join(asked.group("state").lower().split())
+    opposite = next(b if a == state else a for a, b in _STATES_APART if state in (a, b))
+    subject = asked.group("subject")
+    if not _state_stated(lead, opposite, subject) or _state_stated(lead, state, subject):
+        return None
+    if _state_stated(lead, state, subject, loosely=True):  # "... may be enabled only with"
+        detail = (
+            f"the lead quote states it {opposite}, and {state} only in a case or on a "
+            "condition: a person decides whether it answers Yes or No"
+        )
+        return NEEDS_REVIEW, Finding("negation", 0, detail)
+    return NO, None
+
+
+def _state_stated(lead: str, state: str, subject: str, loosely: bool = False) -> bool:
+    """Whether a clause of the lead states the subject (and nothing else before the
+    state word: "debug logging" is not "logging") plainly in the state; ``loosely``:
+    in any way, negated or not, of it or of something it names."""
+    terms = set(content_terms(subject))
+    versions = {v.lower() for v in _named_in_force(subject)}
+    for match in re.finditer(rf"(?<!un)\b{state}\b", lead, re.I):
+        start, _ = _clause_span(lead, match.start())
+        before = lead[start : match.start()]
+        said = set(content_terms(before))
+        if not terms or not all(thesaurus.says(t, said) for t in terms):
+            continue
+        if loosely:
+            return True
+        others = {v.lower() for v in _named_in_force(before)} - versions
+        if any(not thesaurus.says(t, terms) for t in said) or others:
+            continue  # another thing's state
+        if not _NOT_PLAINLY.search(before) and not _LIMITED_AFTER.match(lead, match.end()):
+            return True
+    return False
+
+
+# ... or after it: "enabled only upon written approval", "disabled for service accounts".
+_LIMITED_AFTER = re.compile(
+    r"\s+(?:\w+\s+)?(?:only|for|except|unless|upon|when|if|where|during|until|on\s+request)\b", re.I
+)
+# A state negated or made conditional before its word: "cannot be disabled", "can only
+# be enabled by the CISO", "is not enabled".
+_NOT_PLAINLY = re.compile(
+    r"\b(?:not|cannot|can't|never|only|unless|except|may|might|if)\b(?:\s+\w+){0,3}\s*$", re.I
+)
 
 
 # A question asking that a practice recurs: "Are background checks repeated periodically
@@ -1756,13 +1932,29 @@ _ALTERNATIVES = re.compile(r"\b([A-Za-z][\w-]*)\s+or\s+([A-Za-z][\w-]*)\b")
 _CLAUSES_APART = re.compile(r";\s+|,?\s+(?:and|but|while|whereas)\s+", re.I)
 
 
+def _clauses(text: str) -> list[str]:
+    """The text's clauses (``_CLAUSES_APART``); "and" after a word or two joins the
+    subject's nouns, not clauses: "All employees and contractors must submit ..." is
+    one."""
+    clauses, start = [], 0
+    for apart in _CLAUSES_APART.finditer(text):
+        if len(words(text[start : apart.start()])) >= _CLAUSE_WORDS:
+            clauses.append(text[start : apart.start()])
+            start = apart.end()
+    clauses.append(text[start:])
+    return [c for c in clauses if c.strip()]
+
+
+_CLAUSE_WORDS = 3  # fewer before "and" are a subject's nouns ("All employees and ...")
+
+
 def _asked_clause(question: str, lead: str) -> str:
     """The clause of the lead about what the question qualifies, when the lead's clauses
     are about siblings (employees and contractors, critical and high): a Yes about
     contractors is read off "recommended for contractors", not off the clause about
     employees; otherwise the lead."""
-    asked = qualifiers_named(question)
-    clauses = [c for c in _CLAUSES_APART.split(lead) if c.strip()] if asked else []
+    asked = qualifiers_asked(question)
+    clauses = _clauses(lead) if asked else []
     if len(clauses) < 2 or not any(another_qualifier(asked, c) for c in clauses):
         return lead
     about = [c for c in clauses if qualifiers_named(c) & asked]
@@ -1771,7 +1963,15 @@ def _asked_clause(question: str, lead: str) -> str:
 
 # A question asking whether something is allowed, and a sentence forbidding it ("Shared
 # accounts are prohibited"): the practice named before the negation is denied.
-_ALLOWED_ASK = re.compile(r"\b(?:allowed|permitted|used)\b", re.I)
+_ALLOWED_ASK = re.compile(
+    r"\b(?:allowed|permitted|used)\b"
+    # "Do you allow ...?" of the practice, not "... only ..." nor what a system lets one do
+    r"|^\W*(?:do|does|will)\s+(?:you|we|your\s+(?:company|organi[sz]ation|firm)"
+    r"|the\s+(?:company|organi[sz]ation|vendor))\s+(?:allow|permit)\b"
+    # (nor "allow customers to enforce MFA": what someone may do, not the practice)
+    r"(?![^?]*\b(?:only|except)\b)(?!\s+(?:\w+\s+){1,2}to\s+(?!be\b))",
+    re.I,
+)
 # ... its words for being allowed (or used), which the forbidding sentence does not
 # repeat ("Is MD5 permitted?" of "MD5 and SHA-1 are prohibited", "Are shared accounts
 # used?" of "Shared accounts are prohibited").
@@ -2167,10 +2367,15 @@ def _clause_at(text: str, at: int) -> str:
     """The clause of the sentence around ``at``: "credit checks are not performed" of
     "Background checks are performed on all employees; credit checks are not
     performed"."""
+    start, end = _clause_span(text, at)
+    return text[start:end]
+
+
+def _clause_span(text: str, at: int) -> tuple[int, int]:
     begin, end = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (0, len(text)))
     start = begin
     for apart in SIBLING_BREAK.finditer(text, begin, end):  # "MD5 and SHA-1" is one clause
         if apart.start() >= at:
-            return text[start : apart.start()]
+            return start, apart.start()
         start = apart.end()
-    return text[start:end]
+    return start, end

@@ -27,11 +27,23 @@ STATUS_KEYS = frozenset(("status", "document_status", "policy_status", "page_sta
 _FIELD_WORDS = 4  # a field's name is a few words ("Last Reviewed", "Policy Owner")
 _ROW = re.compile(r"^\s*\|(?P<key>[^|]{1,40})\|(?P<value>[^|]{0,160})\|\s*$")
 # A banner in capitals opening a line: "OBSOLETE: withdrawn on 1 February 2025 ...",
-# "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**", "**OUTDATED** — kept for history".
-_BANNER = re.compile(
-    r"^\W{0,4}(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED"
-    r"|RESCINDED|DRAFT)"
-    r"(?:\W{0,4}$|\W{0,3}\s*[:\]\u2013\u2014-])"
+# "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**", "**OUTDATED** — kept for history",
+# a wiki's callout with its icon: "> 🚧 **DRAFT — not yet approved.**", "> ⚠️ **ARCHIVED — ...".
+_STATUS_WORD = (
+    r"(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED"
+    r"|DRAFT)(?:\s+v?\d+(?:\.\d+)*)?"  # "DRAFT v0.3 – for comment"
+)
+_BANNER = re.compile(rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-])")
+# ... after a callout's icon, alone or before a dash and words of the page ("> 🚧 **DRAFT —
+# not yet approved**"): "> ⚠️ **DEPRECATED — TLS 1.0 must not be used**" warns of a thing
+_OF_THE_PAGE = (
+    r"(?:this|the)\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?)\b"
+    r"|not\s+(?:yet\s+)?(?:approved|final|current)|superseded|replaced|kept\s+for|see\b"
+    r"|do\s+not\s+(?:follow|use|quote|rely)|for\s+(?:comment|review|discussion|history)"
+    r"|under\s+(?:review|discussion)|work\s+in\s+progress|proposal|no\s+longer"
+)
+_ICON_BANNER = re.compile(
+    rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE}))"
 )
 _RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")
 _EMPHASIS = re.compile(r"\*\*|__|^\s*[-*+]\s+", re.M)
@@ -51,7 +63,10 @@ def control_status(text: str) -> str | None:
     if spaced is not None:
         return spaced
     for at, block in enumerate(_opening_blocks(text)):
-        banner = next((b for b in map(_BANNER.match, block) if b is not None), None)
+        banner = next(
+            (b for line in block if (b := _BANNER.match(line) or _ICON_BANNER.match(line))),
+            None,
+        )
         if banner is not None:
             return status_of(banner.group("word"))
         if at == 0 and _reads_as_title(block[0]) and not _COLON.match(block[0].strip()):
@@ -148,7 +163,7 @@ def _line_fields(text: str) -> list[tuple[str, str]] | None:
 
 # Up to ``_FIELD_WORDS`` words and a colon after them.
 _COLON = re.compile(
-    rf"(?:(?<=\s)|^)(?:[A-Za-z]+[ \t]+){{0,{_FIELD_WORDS - 1}}}[A-Za-z]+[ \t]*:(?=\s|$)"
+    rf"(?:(?<=\s)|^)(?:[A-Za-z]+[ \t]+){{0,{_FIELD_WORDS - 1}}}[A-Za-z]+\.?[ \t]*:(?=\s|$)"
 )
 _SENTENCE_AND_MORE = re.compile(r"[a-z]{2}[.!?]\s+\S")
 
@@ -157,11 +172,13 @@ def _field_name(colon: re.Match[str]) -> tuple[int, str]:
     """Where a field's name starts and the name, among the words ``colon`` matched:
     the longest run of them ending at the colon that names a field of document
     control, else the last word (all of them at the start of the text)."""
-    words = colon.group().rstrip(": \t").split()
+    words = colon.group().rstrip(": \t").rstrip(".").split()  # "Policy No.:"
     for count in range(len(words), 0, -1):
         name = _name(" ".join(words[-count:]))
         if name in CONTROL_KEYS or count == 1 or (count == len(words) and colon.start() == 0):
-            run = re.search(rf"(?:[A-Za-z]+[ \t]+){{{count - 1}}}[A-Za-z]+[ \t]*:$", colon.group())
+            run = re.search(
+                rf"(?:[A-Za-z]+[ \t]+){{{count - 1}}}[A-Za-z]+\.?[ \t]*:$", colon.group()
+            )
             return colon.start() + (run.start() if run else 0), name
     raise AssertionError("a colon follows at least one word")
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import LOCK_FILE
+from dossier.common.dates import effective_date_stated
 from dossier.common.textutil import undecodable
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import ChunkSettings, chunk_document
@@ -207,6 +208,7 @@ def read_document_pages(source: SourceFile) -> tuple[Document, tuple[int, ...]]:
 def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Document:
     effective_date, status, supersedes = authority_fields(metadata)
     status = status or control_status(text)  # front-matter first, else the text's header
+    effective_date = effective_date or effective_date_stated(text)  # "Effective date: ..."
     return Document(
         path=source.path,
         sha256=source.sha256,
@@ -300,10 +302,40 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if path.lower().endswith(".pdf"):
         line = _first_body_line(text)
         if 0 < len(line) <= 100:
-            return line
+            return _kind_named_below(line, text) or line
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
-        return first_line
+        return _kind_named_below(first_line, text) or first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+def _kind_named_below(line: str, text: str) -> str | None:
+    """The title under an organisation's name ("CEDAR VALLEY HEALTH NETWORK" over
+    "PASSWORD STANDARD"): of the next few lines after ``line``, the first short one
+    naming a kind of document, when ``line`` names none; else None."""
+    if _KIND_NAMED.search(line) or not line.isupper():
+        return None  # a letterhead is in capitals ("Data Classification" is a title)
+    after = text[text.find(line) + len(line) :].split("\n")
+    near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
+    for at, candidate in enumerate(near[:_TITLE_LINES]):
+        following = near[at + 1] if at + 1 < len(near) else ""
+        if _title_wrapped(candidate, following):  # "SECURITY RISK ANALYSIS AND RISK" / "...
+            candidate = f"{candidate} {following}"
+        if (
+            _KIND_NAMED.search(candidate)
+            and candidate.isupper()
+            and _reads_as_title(candidate)
+            and ":" not in candidate
+        ):
+            return candidate
+    return None
+
+
+_TITLE_LINES = 3  # lines under an organisation's name that may hold the title
+_KIND_NAMED = re.compile(
+    r"\b(?:polic(?:y|ies)|standards?|procedures?|plan|manual|guidelines?|handbook|framework"
+    r"|charter|programme|program|faq|statement|runbook|sop|schedule)\b",
+    re.I,
+)
 
 
 # A heading's own markup around its words: emphasis (``**Data Policy**``, ``_Policy_``),
@@ -332,11 +364,48 @@ def _first_body_line(text: str) -> str:
         words = line.group().strip()
         if any(a <= line.start() < b for a, b in running) or not words:
             continue
-        if _FIELDS.search(words) or (after_fields and ("|" in words or _DATE_END.match(words))):
+        if (
+            _FIELDS.search(words)
+            or len(_FIELD_LABEL.findall(words)) >= _LABELS_IN_FIELDS
+            or (after_fields and ("|" in words or _DATE_END.match(words)))
+        ):
             after_fields = True  # a wrapped line of fields ends in its date
             continue
-        return words
+        following = text[line.end() + 1 :].split("\n", 1)[0].strip()
+        if words.isupper() and not _JOINING_END.search(words):
+            return words  # a letterhead in capitals over the title: no wrapped title
+        return f"{words} {following}" if _title_wrapped(words, following) else words
     return ""
+
+
+# A title's words: capitalised, or the small words between them.
+_TITLE_WORD = re.compile(r"^(?:[A-Z][\w&'’/-]*|and|of|for|the|to|in|on|&|–|-)$")
+
+
+def _title_wrapped(line: str, following: str) -> bool:
+    """Whether a title line goes on in the next ("Business Continuity and Disaster" /
+    "Recovery Policy"): both are title words only, the first ends in no punctuation,
+    and the next is short."""
+    if not following or len(following) > _WRAPPED_TITLE or line[-1:] in ".:;,!?":
+        return False
+    if not all(map(_TITLE_WORD.match, (line + " " + following).split())):
+        return False
+    # cut after a joining word, or before the kind of document ("... Policy"), which the
+    # first line does not end in: not "Information Security Policy" over "Acme Corp"
+    return bool(_JOINING_END.search(line)) or (
+        bool(_KIND_END.search(following)) and not _KIND_END.search(line)
+    )
+
+
+_JOINING_END = re.compile(r"\b(?:and|of|for|the|to|in|on|&|–|-)$", re.I)
+_KIND_END = re.compile(
+    r"\b(?:Policy|Policies|Standards?|Procedures?|Plan|Manual|Guidelines?|Handbook|Framework"
+    r"|Charter|Programme|Program|Schedule)$",
+    re.I,
+)
+
+
+_WRAPPED_TITLE = 40  # characters at most in a title's wrapped end
 
 
 # A line of fields, not a title: "Meridian Care Systems, Inc. | Policy MCS-SEC-001 |
@@ -346,6 +415,9 @@ _FIELDS = re.compile(
     r"\|[^|\n]*\||\|.*\b(?:version|effective|rev(?:ision)?|page|doc(?:ument)?\s+(?:no|id))\b",
     re.I,
 )
+# A field's label in a line of several: "Policy No.: IT-SEC-009 / Revision: B / ...".
+_FIELD_LABEL = re.compile(r"\b[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\.?:(?:\s|$)")
+_LABELS_IN_FIELDS = 2
 _DATE_END = re.compile(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?"
     r"(?:\d{1,2},?\s+)?\d{4}\b[\s,.]*$",

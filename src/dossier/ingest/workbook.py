@@ -90,10 +90,11 @@ def read_xlsx(
     shown, formulas = load_workbook(path, data, values=True), load_workbook(path, data)
     questions: list[Question] = []
     notes: list[str] = []
+    skipped = []
     for sheet in shown.worksheets:
         layout = find_layout(sheet, columns)
         if layout is None:
-            notes.append(_skipped(sheet, path.name, columns))
+            skipped.append(sheet)
             continue
         found = _sheet_questions(sheet, layout, path.name)
         notes += column_notes(layout, len(found), columns, path.name)
@@ -101,7 +102,26 @@ def read_xlsx(
         notes += _merged_answer_cells(formulas[sheet.title], layout, found, path.name)
         notes += _filled_answer_cells(sheet, layout, found, path.name)
         questions += found
+    if questions:  # a cover or instructions sheet beside the questions: nothing to set
+        read = sorted({q.fields["sheet"] for q in questions})
+        notes = [_beside(sheet, path.name, read) for sheet in skipped] + notes
+    else:
+        notes = [_skipped(sheet, path.name, columns) for sheet in skipped] + notes
     return questions, notes
+
+
+def _beside(sheet: Any, file_name: str, read: list[str]) -> str:
+    """A sheet without questions in a workbook whose questions are on other sheets: a
+    cover or instructions sheet, most likely; if it holds questions, the key to set."""
+    found = _likely_headers(sheet)
+    shown = ", ".join(f"'{h}'" for h in found[:6]) + (" ..." if len(found) > 6 else "")
+    headers = f"the headers found: {shown}" if found else "no header row found"
+    others = "another sheet" if len(read) == 1 else f"{len(read)} other sheets"
+    return (
+        f"{file_name}: sheet '{sheet.title}' skipped: no question column ({headers}); the "
+        f"questions were read from {others}. If this sheet holds questions too, name its "
+        'question column in dossier.toml: [questionnaire] question_column = "..."'
+    )
 
 
 def _skipped(sheet: Any, file_name: str, columns: ColumnSettings) -> str:

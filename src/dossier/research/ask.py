@@ -65,7 +65,7 @@ _DEMANDS = (
     ),
     re.compile(
         r"\b(?:upon|after|when|if|following|in the event of)\s+(?:an?\s+|any\s+)?"
-        r"(?:significant|substantial|major|material)\s+"
+        r"(?:significant|substantial|substantive|major|material)\s+"
         r"(?:(?:organi[sz]ational|environmental|business|technical)\s+(?:or\s+|and\s+)?)*"
         r"changes?"
         r"(?:\s+(?:occurs?|happens?|(?:is|are)\s+made))?"

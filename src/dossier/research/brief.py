@@ -40,9 +40,16 @@ _ASKS = (
             r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
             r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
             r"|\bwithin what time|\bhow (quickly|soon|fast)\b"
+            # "Within how many hours?": a period counted in its unit
+            r"|\b(?:within|in)\s+how\s+many\s+(?:business\s+|working\s+|calendar\s+)?"
+            r"(?:seconds|minutes|hours|days|weeks|months|years)\b"
             # "When do you delete our data after we cancel?": a time after an event
             r"|\bwhen\s+(?:do|does|will|is|are|must|should|would)\b[^?]*"
             r"\b(?:after|following|upon|once)\b"
+            # "When is access revoked for employees who leave?": a leaver's deadline
+            r"|\bwhen\s+(?:is|are|will|must|should)\b[^?]*\b(?:revoked|removed|disabled"
+            r"|deactivated|deleted|returned)\b[^?]*\b(?:leav\w*|terminat\w*|depart\w*"
+            r"|offboard\w*|exit\w*)"
             # (an uptime or availability SLA is a percentage)
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
             r"|deadlines?|durations?|periods?|timelines?)\b"
@@ -336,10 +343,15 @@ _ASKS_ITS_VALUE = re.compile(
 
 
 def _kind_named(text: str) -> str | None:
-    """The number a part names ("a minimum length", "a maximum session timeout"), or
+    """The number a part names ("a minimum length", "a maximum session timeout"), the
+    period a recovery objective is ("a defined recovery time objective (RTO)"), or
     None. Not a period: "an access review period" is as often written "quarterly" as a
     length of time, which a period asked would pass over; nor a limit ("a limit on
     liability" is stated in words, and a figure beside it is no limit)."""
+    time = re.search(r"\b(?:recovery\s+time|RTOs?)\b", text, re.I)
+    point = re.search(r"\b(?:recovery\s+point|RPOs?)\b", text, re.I)
+    if bool(time) != bool(point):  # one objective: "a defined RTO? If so, what is it?"
+        return "duration"
     return "number" if _NUMBER_NAMED.search(text) else None
 
 
@@ -409,7 +421,9 @@ _COORDINATED = re.compile(
 _CONTEXT_OPENING = re.compile(
     r"^(?:under|in|within|for|during|at|on|with|given|considering|regarding|as part of"
     r"|apart from|aside from|besides|beyond|other than|in addition to|outside(?: of)?"
-    r"|when|whenever|once|after|before|upon|if(?!\s+(?:so|not|yes|no)\b))\b"
+    r"|when|whenever|wherever|once|after|before|upon|if(?!\s+(?:so|not|yes|no)\b)"
+    # "Where notification is delegated to you, within what time ...?" ("Where are ...?" asks)
+    r"|where(?!\s+(?:is|are|was|were|do|does|did|will|can|could|would|should|must)\b))\b"
     rf"[^,;?]{{0,80}}[,;]\s*(?={_ASKING})",
     re.I,
 )

@@ -72,6 +72,7 @@ from dossier.research.qualifiers import (
     THIRD_PARTIES,
     USER_ACCOUNTS,
     another_qualifier,
+    qualifiers_asked,
     qualifiers_named,
 )
 from dossier.research.scoring import Scorer, load_scorer
@@ -268,7 +269,7 @@ class _Research:
             about_document=brief.about_document,
             core=index.embed_query(thesaurus.spelled_out(core)),
             question=index.embed_query(thesaurus.spelled_out(brief.query)),
-            qualifiers=qualifiers_named(brief.query),
+            qualifiers=qualifiers_asked(brief.query),
             wants_link=bool(_LINK_ASKED.search(brief.question)),
             subject=_subject_heads(brief),
             predicate=_predicate(brief),
@@ -438,6 +439,7 @@ class _Research:
         close = self._top_grade_first(
             self._qualifier_named([c for c in holding if c.score >= floor])
         )
+        close = _the_rules(close, self.brief)
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
 
     def _subject_named(self, candidates: list[Candidate]) -> list[Candidate]:
@@ -607,7 +609,7 @@ class _Research:
             about_document=False,
             core=index.embed_query(thesaurus.spelled_out(core)),
             question=index.embed_query(thesaurus.spelled_out(fact.text)),
-            qualifiers=qualifiers_named(fact.text) or self.ask.qualifiers,
+            qualifiers=qualifiers_asked(fact.text) or self.ask.qualifiers,
         )
         ranked = self.engine.scoring.rank(ask, self.passages())
         return ranked if fact.asks is not None else [c for c in ranked if c.score >= floor]
@@ -911,6 +913,19 @@ def _rules_first(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
     floor = candidates[0].score - KEY_LEAD_MARGIN
     rules = [c for c in candidates if not opens_on_another_case(whole, c.sentence.text)]
     return rules if rules and rules[0].score >= floor else candidates
+
+
+def _the_rules(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
+    """Of close candidates, those not opening on a case the question does not name,
+    when any is left: "Access for terminated workforce members is revoked within four
+    (4) hours" answers how soon a terminated employee's access is removed, however
+    fully "When a workforce member changes roles, access ... is removed within 5
+    business days" names it."""
+    if not brief.facts:
+        return candidates
+    whole = Fact(brief.question, brief.facts[0].terms, None)
+    rules = [c for c in candidates if not opens_on_another_case(whole, c.sentence.text)]
+    return rules or candidates
 
 
 def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:

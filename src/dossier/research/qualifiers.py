@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 
+from dossier.common.textutil import as_the_vendor
+
 _GRADE = r"(?:critical|high|medium|moderate|low)"
 _ALSO = rf"(?:\s*(?:,|/|\bor\b|\band\b|\band/or\b)\s*{_GRADE})*"
 _GRADED = (
@@ -80,10 +82,15 @@ _LEVEL_FAMILY = {"sev": "sev", "severity": "sev", "p": "p", "priority": "p", "ti
 EMPLOYEES, CONTRACTORS, THIRD_PARTIES = "employees", "contractors", "third parties"
 CUSTOMER_USERS = "customer users"  # the service's own users, not the company's workforce
 _PEOPLE = (
-    (EMPLOYEES, re.compile(r"\bemployees?\b|\bstaff\b", re.I)),
+    (EMPLOYEES, re.compile(r"\bemployees?\b|(?<!temporary\s)(?<!agency\s)\bstaff\b", re.I)),
     (
         CONTRACTORS,
-        re.compile(r"\b(?:sub-?)?contractors?\b|\bconsultants?\b|\btemporary\s+workers?\b", re.I),
+        re.compile(
+            r"\b(?:sub-?)?contractors?\b|\bconsultants?\b|\btemps\b"
+            # "temporary staff", "agency workers": not the employees ("All employees ...")
+            r"|\b(?:temporary|agency)\s+(?:workers?|staff|personnel)\b",
+            re.I,
+        ),
     ),
     (
         THIRD_PARTIES,
@@ -108,7 +115,7 @@ _PEOPLE = (
 # "vendor personnel" in a questionnaire are the answering vendor's own)
 _WHOLE_WORKFORCE = re.compile(
     r"\bworkforce\b|(?<!party\s)(?<!supplier\s)(?<!contractor\s)\bpersonnel\b"
-    r"|\beveryone\b|\ball\s+(?:users|staff|workers)\b",
+    r"|\beveryone\b|\ball\s+(?:users|staff|workers)\b|\bconstituents\b",
     re.I,
 )
 
@@ -226,6 +233,23 @@ _DATA_CENTRES = re.compile(
 )
 
 
+# What locks or ends after inactivity: a user's session (in an application, a VPN, a
+# console) or a device's screen. "Workstations lock automatically after 10 minutes of
+# inactivity" states no session timeout, nor a session timeout a screen lock.
+SESSIONS, SCREENS = "sessions", "screens"
+_DEVICE = re.compile(
+    r"\b(?:workstations?|laptops?|desktops?|computers?|endpoints?|screens?)\b", re.I
+)
+_SESSIONS = re.compile(r"\bsessions?\b|\b(?:logged|signed)\s+(?:out|off)\b", re.I)
+_SCREENS = re.compile(
+    r"\bscreen[\s-]*(?:savers?|locks?|locking)\b|\block(?:ed)?\s+screens?\b"
+    r"|\bscreens?\s+(?:\w+\s+){0,3}lock(?:s|ed)?\b"
+    r"|\b(?:workstations?|laptops?|desktops?|computers?|endpoints?)\s+(?:\w+\s+){0,3}"
+    r"(?:auto-?)?lock(?:s|ed)?\b",
+    re.I,
+)
+
+
 # Which moment of employment: joining, moving to another role, or leaving. Access is
 # granted, changed and removed on each with its own deadline ("access not needed in the
 # new role is removed within 5 business days" is no deadline for a leaver's accounts).
@@ -257,7 +281,9 @@ _LEAVERS = re.compile(
     r"|\b(?:upon|on|after|following|at)\s+termination\b(?!\s+of\s+(?:the\s+|a\s+|an\s+|this\s+"
     r"|their\s+)?(?:contract|agreement|service|subscription|engagement|relationship|session))"
     r"|\b(?:of|upon|on|after|following)\s+separation\b"
-    r"|\bseparated\s+(?:employees|personnel|staff|users|workers)\b",
+    r"|\bseparated\s+(?:employees|personnel|staff|users|workers)\b"
+    r"|\b(?:employee|staff|person|user|worker|contractor|individual|member)s?\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been|gets?)\s+terminated\b",
     re.I,
 )
 
@@ -283,10 +309,22 @@ _FAMILY = {
     **dict.fromkeys(RECIPIENTS, "recipient"),
     RTO: "recovery objective",
     RPO: "recovery objective",
+    SESSIONS: "what times out",
+    SCREENS: "what times out",
     OFFICES: "site",
     DATA_CENTRES: "site",
     **dict.fromkeys((JOINERS, MOVERS, LEAVERS), "moment of employment"),
 }
+
+
+def qualifiers_asked(question: str) -> frozenset[str]:
+    """The qualifiers a question (or a part of it) names, its name for the one
+    answering aside: "Will the Supplier notify the Bank ...?" asks nothing of third
+    parties, nor of a third party notifying the organisation."""
+    named = qualifiers_named(as_the_vendor(question))
+    if SESSIONS in named and _DEVICE.search(question):  # "the session timeout for laptops"
+        named = (named - {SESSIONS}) | {SCREENS}
+    return named
 
 
 def qualifiers_named(text: str) -> frozenset[str]:
@@ -325,6 +363,7 @@ def qualifiers_named(text: str) -> frozenset[str]:
     sites = (
         *((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES)),
         *((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS)),
+        *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS)),
     )
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))

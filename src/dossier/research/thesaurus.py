@@ -71,7 +71,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
     ("production", "prod"),  # engineers' short names for environments
     ("development", "dev"),
-    ("employee", "personnel", "staff", "workforce", "teammate"),
+    # SIG's "constituents" are the organisation's people
+    ("employee", "personnel", "staff", "workforce", "teammate", "constituent"),
     (
         "vendor",
         "supplier",

@@ -14,6 +14,7 @@ from dossier.common.textutil import (
     content_terms,
     sentence_spans,
     stem,
+    without_law_names,
     words,
 )
 from dossier.records import Fact
@@ -23,7 +24,7 @@ from dossier.research.qualifiers import (
     NOTIFYING_TO_WHOM,
     NOTIFYING_WHOM,
     another_qualifier,
-    qualifiers_named,
+    qualifiers_asked,
 )
 
 _UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
@@ -40,17 +41,28 @@ _RECURRING = (
     r"(?:(?:business\s+|working\s+)?day|night|morning|evening|weekday|weekend|week|fortnight"
     r"|month|quarter|year|hour|minute|semester|term|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
 )
-# "every 90 days", "every two years", "every quarter", "every other week", "every Saturday".
+# A unit of time as engineers shorten it, after a figure: "24h", "30d", "12mo", "15 mins",
+# "24 hrs" (lower case: "3D Secure" is no period; no "m", which may be minutes or months).
+SHORT_TIME_UNIT = r"(?-i:h|d|mos?)|\s?(?-i:hrs?|mins?|secs?|wks?|yrs?)"
+# A figure with one: "within 24h" ("477h-xgwv" of an advisory's id is none).
+_SHORT_PERIOD = rf"(?<![\w.-])\d[\d,]*(?:{SHORT_TIME_UNIT})(?![\w-])"
+# "every 90 days", "every ninety (90) days", "every two years", "every quarter", "every
+# other week", "every Saturday", "each 4 hours".
 _EVERY_PERIOD = (
-    rf"every\s+(?:(?:{_NUMBER_WORDS}|\d[\d,]*)(\s+(days|weeks|months|years|hours))?"
-    rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b)"
+    rf"(?:(?:every|each)\s+{_SHORT_PERIOD}"
+    # "each" counts only with its unit: "each one encrypted" is no frequency
+    rf"|each\s+(?:{_NUMBER_WORDS}|\d[\d,]*)\s+(?:days|weeks|months|years|hours|minutes)\b"
+    rf"|every\s+(?:(?:{_NUMBER_WORDS}|\d[\d,]*)(?:\s*\((?:\d+|[a-z]+(?:-[a-z]+)?)\))?"
+    rf"(\s+(days|weeks|months|years|hours))?"
+    rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b))"
 )
 _FREQUENCY = re.compile(
     r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
     r"|fortnightly|bi-?weekly|bi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
-    r"|per\s+(year|quarter|month|week|day)|(once|twice)\s+(a|per|each)\s+\w+"
+    r"|per\s+(year|quarter|month|week|day)"
+    r"|(once|twice)\s+(a|per|each)\s+(?:(?:calendar|financial|fiscal|business|working)\s+)?\w+"
     r"|at least once(\s+(a|per|each)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
     r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
     r"|(on\s+an?\s+)?\d+[\s-](day|week|month|year)\s+(cycle|schedule|rotation))\b",
@@ -71,11 +83,18 @@ _DURATION = re.compile(
     # ("permanently deleted within 30 days": how a thing is deleted, no period)
     r"|\b(immediate(ly)?|indefinite(ly)?|permanent(ly)?"
     r"(?!\s+(?:deleted|erased|removed|destroyed|purged|wiped|disposed)\b))\b"
+    # shorthand: "within 24h", "for 30d"
+    r"|\b(?:(?:within|for|after|up\s+to|at\s+least|a\s+(?:minimum|maximum)\s+of"
+    r"|(?:no|not)\s+more\s+than|not\s+exceeding)\s+)?"
+    rf"(?<!every\s)(?<!each\s)(?<!\bper\s){_SHORT_PERIOD}"
     # a deadline by the end of a day: "by the end of their last working day", "no later
     # than the end of ..."
     r"|\b(?:by|no\s+later\s+than)\s+(?:the\s+)?end\s+of\s+(?:(?:the|their|his|her|each|that|same|[\w-]+['\u2019]s)\s+)*"
     r"(?:(?:last|final|next|same|following)\s+)?(?:(?:business|working|calendar)\s+)?"
-    r"(?:day|shift|week|month)\b|\b(?:on\s+)?the\s+same\s+(?:business\s+|working\s+)?day\b",
+    r"(?:day|shift|week|month)\b|\b(?:on\s+)?the\s+same\s+(?:business\s+|working\s+)?day\b"
+    # "at the latest on the last working day of the employee"
+    r"|\b(?:(?:at\s+the\s+latest|no\s+later\s+than)\s+)?on\s+(?:the|their|his|her)\s+"
+    r"(?:last|final)\s+(?:working\s+|business\s+)?day\b",
     re.I,
 )
 _NUMBER = re.compile(
@@ -442,7 +461,7 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
         sentence = text[start:end]
         if holds_value(fact, sentence):
             value = stated_value(
-                fact.asks, sentence, subject_terms(fact), qualifiers_named(fact.text) | qualifiers
+                fact.asks, sentence, subject_terms(fact), qualifiers_asked(fact.text) | qualifiers
             )
             if value is not None:
                 return _as_a_length(fact, sentence, value)
@@ -492,7 +511,7 @@ def states_definite_value(fact: Fact, text: str) -> bool:
     """Whether the text states a value of the asked kind that is a definite one: a
     frequency with a period ("daily", "every 90 days"), not "regularly" or
     "periodically"."""
-    value = stated_value(fact.asks, text, subject_terms(fact), qualifiers_named(fact.text))
+    value = stated_value(fact.asks, text, subject_terms(fact), qualifiers_asked(fact.text))
     return value is not None and not _VAGUE_FREQUENCY.match(value.strip())
 
 
@@ -518,7 +537,11 @@ _UNIT_TERMS = frozenset(
 # are disabled immediately", "In the case of a card-data breach, ...". ("For all
 # systems, ..." names every case.)
 _CASE_OPENING = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for|in\s+(?:the\s+)?case\s+of)\s+"
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for|in\s+(?:the\s+)?case\s+of"
+    # a condition: "When a workforce member changes roles, access ... is removed within
+    # 5 business days" is the case of a role change (not "When possible, ...")
+    r"|(?P<condition>when(?:ever)?|if|where)(?!\s+(?:(?:it\s+is|so|not|possible|feasible|applicable"
+    r"|appropriate|required|needed|necessary|practical|practicable|available|relevant)\b)))\s+"
     r"(?!(?:all|each|every|any|both|example|instance|this|these|that|those|such|clarity"
     r"|the\s+(?:avoidance|purposes?|most\s+part)|more|further|details|convenience"
     r"|(?:\w+\s+)?(?:reasons?|purposes?))\b)(?P<case>[^,;:.]{3,60}),",
@@ -533,10 +556,16 @@ _GROUPS_APART = re.compile(r"\s*(?:,|\band\b|\bor\b|/)\s*", re.I)
 def opens_on_another_case(fact: Fact, sentence: str) -> bool:
     """Whether a sentence opens on a case the question does not name ("For involuntary
     terminations, accounts are disabled immediately" of how soon a leaver's accounts
-    are disabled): its value is that case's, an exception beside the rule."""
+    are disabled; "When a workforce member changes roles, access ... is removed within
+    5 business days" of a terminated employee's): its value is that case's, an
+    exception beside the rule. A condition is another case only when it names another
+    of a kind of case the question names one of (leaving, not a role change; "When
+    backups are taken, ..." opens on no case)."""
     opening = _CASE_OPENING.match(sentence)
     if opening is None or _EVERY_CASE.search(opening.group("case")):
         return False
+    if opening.group("condition"):  # another case of a kind the question names one of
+        return another_qualifier(qualifiers_asked(fact.text), opening.group("case"))
     asked = set(fact.terms) | set(content_terms(fact.text))
     groups = [content_terms(g) for g in _GROUPS_APART.split(opening.group("case"))]
     return all(
@@ -578,7 +607,14 @@ def _says_what_is_done(first: Fact, done: set[str], clause: str) -> bool:
 
 # Where a sentence turns from one clause to another: "..., and their accounts are
 # disabled", "...; backups are ...".
-_CLAUSES_APART = re.compile(r";\s+|,?\s+(?:and|but|while|whereas)\s+(?=\w+\s+\w+\s)", re.I)
+# ("... without undue delay and in any case within 36 hours" bounds the same act: one
+# clause)
+_CLAUSES_APART = re.compile(
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+"
+    r"(?!(?:in\s+any\s+(?:case|event)|at\s+the\s+latest|no\s+later\s+than|at\s+most)\b)"
+    r"(?=\w+\s+\w+\s)",
+    re.I,
+)
 
 
 def document_named(fact: Fact) -> tuple[str, ...]:
@@ -866,8 +902,9 @@ def _names_subject(fact: Fact, wanted: set[str], sentence: str) -> bool:
     """Whether the sentence names one of the terms of the fact's subject; a word for
     stuff ("record", "data") only where no word the question does not name qualifies
     it: "the change record" is another kind of record than the CCTV recordings asked
-    about, "The recordings are retained ..." after a sentence about them is theirs."""
-    present = set(content_terms(sentence))
+    about, "The recordings are retained ..." after a sentence about them is theirs. A
+    term within a law's name is not named ("Limitation Act 1980" of a coverage limit)."""
+    present = set(content_terms(without_law_names(sentence)))
     stuff = wanted & STUFF_NOUNS
     if stuff == wanted:  # "How long is data retained?": "Customer data is ..." names it
         return _names(wanted, present)
@@ -932,6 +969,16 @@ _BOUND_AFTER_NOT = re.compile(
     r"greater|later|earlier|older|exceed\w*)\b",
     re.I,
 )
+
+
+def garbled(text: str, match: re.Match[str]) -> bool:
+    """Whether a value is followed by a unit of time again ("Internal tools, corporate
+    wiki 3 hours hours"): a PDF table's cells read line by line across the page, the
+    figure of one cell beside another's unit, which is no value of anything."""
+    return bool(_UNIT_AGAIN.match(text, match.end()))
+
+
+_UNIT_AGAIN = re.compile(r"\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
 
 
 def denied(text: str, start: int) -> bool:
@@ -1007,7 +1054,9 @@ def stated_value(
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
-    stated = [m for m in pattern.finditer(body) if not denied(body, m.start())]
+    stated = [
+        m for m in pattern.finditer(body) if not denied(body, m.start()) and not garbled(body, m)
+    ]
     if kind == "duration":  # "immediately, and in any case within one hour": the hour binds
         stated = _bound_first(body, stated)
     match = next(iter(stated), None)
@@ -1421,7 +1470,7 @@ _COUNT_WORDS = {
 } | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
 _COUNT_WORDS |= {"eighty": 80, "ninety": 90}
 _AMOUNT = re.compile(
-    rf"(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS}|[a-z]+)(?:\s*\(\d+\))?[\s-]+"
+    rf"(\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS}|[a-z]+)(?:\s*\((?:\d+|[a-z]+(?:-[a-z]+)?)\))?[\s-]+"
     r"(?:business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|quarter|year)s?\b",
     re.I,
 )
@@ -1441,6 +1490,7 @@ _FOREVER = re.compile(r"\b(indefinite(ly)?|permanent(ly)?)\b", re.I)
 # A deadline at the end of a period, at the latest: "by the end of the month" (31 days).
 _END_OF = re.compile(
     r"\b(?:by|no later than) (?:the )?end of\b.*?\b(day|shift|week|month)\b|\bthe same\b.*?\bday\b"
+    r"|\bon (?:the|their|his|her) (?:last|final) (?:working |business )?(day)\b"
 )
 _END_OF_DAYS = {"day": 1.0, "shift": 1.0, "week": 7.0, "month": 31.0}
 _DEMAND_EVERY = re.compile(r"\bevery\b|\bonce\b|\bper\b", re.I)
@@ -1489,13 +1539,29 @@ def demand_met(demand: Fact, text: str, qualifiers: frozenset[str] = frozenset()
     return longest <= wanted * 1.001  # at least this often: no further apart
 
 
+_SHORT_UNIT_FOUND = re.compile(rf"(?<![\w.-])(\d[\d,]*)({SHORT_TIME_UNIT})(?![\w-])")
+_SHORT_UNIT_WORD = {"h": "hour", "hr": "hour", "d": "day", "mo": "month", "min": "minute"}
+_SHORT_UNIT_WORD |= {"sec": "second", "wk": "week", "yr": "year"}
+
+
+def spelled_units(text: str) -> str:
+    """The text with shortened units of time after a figure written out, to measure
+    them: "24h" is "24 hours", "every 30d" "every 30 days", "15 mins" "15 minutes"."""
+
+    def spelled(match: re.Match[str]) -> str:
+        unit = _SHORT_UNIT_WORD[match.group(2).strip().removesuffix("s")]
+        return f"{match.group(1)} {unit}{'' if match.group(1) == '1' else 's'}"
+
+    return _SHORT_UNIT_FOUND.sub(spelled, text)
+
+
 def day_bounds(kind: str | None, text: str) -> tuple[float, float] | None:
     """The shortest and longest periods a value states, in days: both ends of a range
     ("5-10 business days", "between 30 and 60 days"), else its one measure
     (``as_days``). A demand is met only by the end that could fall short of it. A count
     of business days may span a weekend: "within one business day" may take three days,
     and meets no "within 24 hours"."""
-    lowered = " ".join(text.lower().split())
+    lowered = " ".join(spelled_units(text).lower().split())
     bounds = _range_days(lowered)
     if bounds is None:
         days = as_days(kind, text)
@@ -1525,7 +1591,7 @@ def as_days(kind: str | None, text: str) -> float | None:
     """A duration in days, or a frequency as the days between occurrences ("quarterly"
     91.3); None when the text names no measure ("every account", "regularly"). A range
     ("5-10 business days") gives its longest."""
-    lowered = " ".join(text.lower().split())
+    lowered = " ".join(spelled_units(text).lower().split())
     if kind == "duration" and _FOREVER.search(lowered):
         return float("inf")
     end = _END_OF.search(lowered) if kind == "duration" else None

@@ -75,7 +75,7 @@ from dossier.records import (
 )
 from dossier.research import thesaurus
 from dossier.research.brief import asks_for, sentences
-from dossier.research.qualifiers import qualifiers_named
+from dossier.research.qualifiers import qualifiers_asked
 from dossier.review.decisions import holds_for, load_decisions
 from dossier.review.library import ANSWERS, Entry, Library, ask_of
 
@@ -141,7 +141,7 @@ def ask_profile(question: str) -> Ask:
         terms,
         kinds_of(question),
         tuple(sorted(set(asked_identifiers(question)))),
-        qualifiers_named(question),
+        qualifiers_asked(question),
     )
 
 

@@ -1,0 +1,138 @@
+"""Dates a document states about itself near its start ("Effective date: 12 March
+2025", "| Last reviewed | 2024-06-01 |", "Approved by the Board, February 2026"),
+read once for the document's effective date (ingest) and for the date its evidence
+was in effect (freshness)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+)
+_MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
+_MONTHS_SHORT = {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
+_MONTH_WORD = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+)
+# A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
+# "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
+# "**Effective:** 1 April 2026", "Effective March 1, 2024", "| Date approved | 17 June
+# 2025 |". Not "Review date" (templates
+# use it for the next review as often as the last), nor any date after "next" or "due": a
+# review still to come is an obligation, not evidence.
+_STATED_DATE = re.compile(
+    r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
+    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
+    # the name first, as Word templates put it: "Date approved", "Date of issue"
+    r"|date\s+(?:approved|issued|published|effective)"
+    r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
+    r"|(?:effective|(?<!be\s)reviewed)(?=[*\s]*[:|])"
+    # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
+    rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
+    # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
+    # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*))approved"
+    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
+    r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
+    # a month alone on an approval line ("..., February 2026"): dated its first day
+    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b)",
+    re.I,
+)
+
+
+# A table of one header row and the row under it, as a wiki's page properties are
+# exported: "| Owner | Reviewed | Next review |" over "| Priya | 2024-03-14 | ... |".
+_HEADED_ROW = re.compile(
+    r"^[ \t]*\|(?P<names>.+)\|[ \t]*\n[ \t]*\|[\s:|-]+\|[ \t]*\n[ \t]*\|(?P<values>.+)\|[ \t]*$",
+    re.M,
+)
+
+
+def headed_row_fields(text: str, single: bool = False) -> str:
+    """Each such table's cells as fields, one a line ("Reviewed: 2024-03-14"), so a
+    date under a column naming it is read as one written beside its name; ``single``:
+    of tables of that one row only (a version history's first row is no date of the
+    document)."""
+    lines = []
+    for table in _HEADED_ROW.finditer(text):
+        if single and re.match(r"\n[ \t]*\|", text[table.end() :]):  # a row more
+            continue
+        names, values = table.group("names").split("|"), table.group("values").split("|")
+        if len(names) == len(values):
+            pairs = zip(names, values, strict=True)
+            lines += [f"{n.strip(' *_')}: {v.strip(' *_')}" for n, v in pairs]
+    return "\n".join(lines)
+
+
+def stated_date(text: str) -> str | None:
+    """The first date the text states about itself (``stated_dates``), or None."""
+    return next(iter(stated_dates(text)), None)
+
+
+def stated_dates(text: str) -> list[str]:
+    """The dates the text states about itself (``_STATED_DATE``), as ISO text, in
+    order; the month written out or in three letters, before or after the day."""
+    days = []
+    for match in _STATED_DATE.finditer(text):
+        if match.group("month3") and match.group("approval") is None:
+            continue  # a month alone dates only an approval line
+        day = _date_of(match)
+        if day is not None:
+            days.append(day)
+    return days
+
+
+def _date_of(match: re.Match[str]) -> str | None:
+    """The ISO date a match of ``_STATED_DATE`` states, or None (no such day)."""
+    if match.group("iso"):
+        return match.group("iso") if _is_date(match.group("iso")) else None
+    month = match.group("month") or match.group("month2") or match.group("month3")
+    day = match.group("day") or match.group("day2") or "1"
+    year = match.group("year") or match.group("year2") or match.group("year3")
+    number = _MONTHS.get(month.lower()) or _MONTHS_SHORT.get(month.lower())
+    if number is None:
+        return None
+    try:
+        return dt.date(int(year), number, int(day)).isoformat()
+    except ValueError:
+        return None
+
+
+def _is_date(text: str) -> bool:
+    return iso_date(text) is not None
+
+
+def iso_date(value: object) -> str | None:
+    """``value`` as a YYYY-MM-DD date, or None when it is not an ISO date (a date and
+    time, as front-matter holds a YAML timestamp, gives its date)."""
+    try:
+        return dt.datetime.fromisoformat(str(value)).date().isoformat() if value else None
+    except ValueError:
+        return None
+
+
+def effective_date_stated(text: str) -> str | None:
+    """The effective date the opening of a document states as a field of its own
+    control block ("Effective date: 12 March 2025", "| Effective date | 3 February 2026
+    |", "**Effective:** 1 April 2026"), as ISO text, or None: a document without
+    front-matter carries its effective date this way; of several, the latest (a revised
+    one). Not a date in its text ("becomes effective 1 January 2027"), nor one row of a
+    table of several (a version history)."""
+    opening = text[:OPENING_CHARS]
+    fields = f"{opening}\n{headed_row_fields(opening, single=True)}"
+    days = [
+        day
+        for match in _STATED_DATE.finditer(fields)
+        if _EFFECTIVE_FIELD.match(match.group(0)) and (day := _date_of(match)) is not None
+    ]
+    return max(days, default=None)  # "Original effective date: ... Revised effective date:"
+
+
+OPENING_CHARS = 3000  # how far into a document its control block and dates may be
+# A field's name and its separator: "Effective date:", "Effective |", "**Effective:**".
+_EFFECTIVE_FIELD = re.compile(r"effective(?:\s+date)?[*_\s]*[:|]", re.I)
