@@ -104,6 +104,27 @@ def test_short_blocks_are_not_passages() -> None:
     ]
 
 
+def test_a_faqs_short_answer_is_one_passage_with_its_question() -> None:
+    """A trust FAQ's "Yes." under its bold question was too short to be a passage: the
+    question was found, its answer never (four false "Not covered", and a wrong Yes from
+    another sentence where the FAQ says "Not at this time.")."""
+    text = (
+        "**Do you carry cyber liability insurance?**\n\nYes.\n\n"
+        "**Are you ISO 27001 certified?**\n\nNot at this time.\n\n"
+        "**Where is customer data stored?**\n\nIn the United States, in two regions of our "
+        "cloud provider.\n"
+    )
+    doc = make_doc(text)
+    chunks = chunk_document(doc)
+    assert [c.text for c in chunks] == [
+        "**Do you carry cyber liability insurance?**\n\nYes.",
+        "**Are you ISO 27001 certified?**\n\nNot at this time.",
+        "**Where is customer data stored?**",  # a long answer stands alone
+        "In the United States, in two regions of our cloud provider.",
+    ]
+    assert_offsets(doc, chunks)
+
+
 def test_blank_lines_with_spaces_separate_paragraphs() -> None:
     doc = make_doc("First paragraph here.\n  \t\nSecond paragraph here.\n")
     chunks = chunk_document(doc)

@@ -3450,3 +3450,13 @@ def test_reviewed_cases_of_versions_and_permissions(
     question: str, lead: str, expected: tuple[str, str | None]
 ) -> None:
     assert _short(question, lead) == expected
+
+
+def test_a_period_is_no_amount_of_money() -> None:
+    """ "What is the coverage limit of your cyber liability insurance?" was answered
+    "within twenty-four (24) hours", the insurer's notice deadline."""
+    question = "What is the coverage limit of your cyber liability insurance policy?"
+    notice = "Legal notifies the cyber insurance carrier within twenty-four (24) hours."
+    assert _short(question, notice) == ("Needs review", "value")
+    cover = "We hold cyber liability insurance with a coverage limit of $5,000,000 per claim."
+    assert _short(question, cover) == ("$5,000,000", None)

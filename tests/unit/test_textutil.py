@@ -360,6 +360,23 @@ def test_a_faq_question_in_bold_ends_its_sentence() -> None:
     ]
 
 
+def test_a_faqs_short_answer_stays_with_its_question() -> None:
+    """ "Not today." alone is too short to be a sentence: split from its question it was
+    no candidate, and the FAQ's plain answer was lost (a false "Not covered")."""
+    text = "**Can customers bring their own keys?**\nNot today. It is on the roadmap.\n"
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "**Can customers bring their own keys?**\nNot today.",
+        "It is on the roadmap.",
+    ]
+    faq = (
+        "**Do you offer SAML SSO?**\nNot at this time.\n\n**Do you pentest?**\nYes, yearly by NCC."
+    )
+    assert [faq[a:b] for a, b in sentence_spans(faq)] == [
+        "**Do you offer SAML SSO?**\nNot at this time.",
+        "**Do you pentest?**\nYes, yearly by NCC.",
+    ]
+
+
 def test_a_revision_number_ends_no_sentence() -> None:
     """ "NIST SP 800-88 Rev. 1" is one reference: cut at "Rev.", the quote began "1 before
     reuse or disposal"."""

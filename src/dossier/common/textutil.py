@@ -314,6 +314,24 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
     )
 
 
+# A FAQ's emphasised question closing its line, and a short answer on the next line.
+_FAQ_QUESTION_END = re.compile(r"\?(?:\*\*|__)$")
+_SHORT_ANSWER = re.compile(r"[^.!?\n]{0,20}[.!?](?=\s|$)")
+
+
+def _short_answer_follows(text: str, boundary: re.Match[str], end: int) -> bool:
+    """Whether a FAQ's question line ("**Can customers bring their own keys?**") is
+    followed by an answer too short to stand alone as a sentence ("Not today."): the two
+    are read as one, so that the answer keeps what it answers."""
+    if not _FAQ_QUESTION_END.search(text, 0, boundary.start()):
+        return False
+    answer = _SHORT_ANSWER.match(text, boundary.end(), end)
+    return answer is not None and len(words(answer.group(0))) < _ANSWER_WORDS
+
+
+_ANSWER_WORDS = 6  # a short answer: "Yes.", "No.", "Not at this time."
+
+
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences of ``text[start:end]``, whitespace
     trimmed, in order. The one sentence splitter: questions, passages and quotes
@@ -322,7 +340,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans = []
     position = start
     for match in _BOUNDARY.finditer(text, start, end):
-        if _abbreviation(text, start, match):
+        if _abbreviation(text, start, match) or _short_answer_follows(text, match, end):
             continue
         spans.append((position, match.start()))
         position = match.end()

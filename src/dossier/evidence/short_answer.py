@@ -470,6 +470,9 @@ def _value_answer(
     if kind == "number" and period_for_a_count(fact.text, value):
         detail = f"the question asks how many; the lead quote states “{value}”, a period of time"
         return NEEDS_REVIEW, Finding("value", 0, detail)
+    if kind == "number" and _MONEY_ASKED.search(fact.text) and _TIME_UNIT.search(value):
+        detail = f"the question asks an amount; the lead quote states “{value}”, a period"
+        return NEEDS_REVIEW, Finding("value", 0, detail)
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
@@ -966,6 +969,15 @@ _TIME_ASKED = re.compile(
 )
 _TIME_UNIT = re.compile(
     r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b", re.I
+)
+
+
+# An amount of money asked: "the coverage limit of your cyber liability insurance" is no
+# "within twenty-four (24) hours" (the insurer's notice).
+_MONEY_ASKED = re.compile(
+    r"\b(?:coverage|cover|limits?\s+of\s+(?:liability|indemnity|insurance)|amount|sum\s+insured"
+    r"|insured\s+(?:sum|amount)|budget|premium|deductible|excess)\b",
+    re.I,
 )
 
 

@@ -129,6 +129,33 @@ def _leading_heading(
 
 
 def _blocks(text: str) -> Iterable[tuple[int, int]]:
+    """The paragraphs of the text; a FAQ's question line and a short answer under it
+    ("**Do you carry cyber insurance?**", "Yes.") are one: alone, the answer is too
+    short to be a passage, and the question answers nothing."""
+    held: tuple[int, int] | None = None
+    for start, end in _paragraphs(text):
+        if held is not None:
+            if len(re.findall(r"\w+", text[start:end])) < _SHORT_ANSWER_WORDS:
+                yield held[0], end
+                held = None
+                continue
+            yield held
+            held = None
+        if _FAQ_QUESTION.fullmatch(text[start:end]):
+            held = (start, end)
+            continue
+        yield start, end
+    if held is not None:
+        yield held
+
+
+# A FAQ's question on a line of its own ("**Are you ISO 27001 certified?**"), and how
+# short an answer under it stays with it ("Yes.", "Not at this time.").
+_FAQ_QUESTION = re.compile(r"(?:\*\*|__)[^\n]{3,200}\?(?:\*\*|__)")
+_SHORT_ANSWER_WORDS = 6
+
+
+def _paragraphs(text: str) -> Iterable[tuple[int, int]]:
     position = 0
     for match in [*_BLOCK_BREAK.finditer(text), None]:
         stop = match.start() if match else len(text)
