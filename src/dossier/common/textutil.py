@@ -315,7 +315,7 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
 
 
 # A FAQ's emphasised question closing its line, and a short answer on the next line.
-_FAQ_QUESTION_END = re.compile(r"\?(?:\*\*|__)$")
+_FAQ_QUESTION_END = ("?**", "?__")
 _SHORT_ANSWER = re.compile(r"[^.!?\n]{0,20}[.!?](?=\s|$)")
 
 
@@ -323,7 +323,7 @@ def _short_answer_follows(text: str, boundary: re.Match[str], end: int) -> bool:
     """Whether a FAQ's question line ("**Can customers bring their own keys?**") is
     followed by an answer too short to stand alone as a sentence ("Not today."): the two
     are read as one, so that the answer keeps what it answers."""
-    if not _FAQ_QUESTION_END.search(text, 0, boundary.start()):
+    if not text.endswith(_FAQ_QUESTION_END, 0, boundary.start()):  # no scan from the start
         return False
     answer = _SHORT_ANSWER.match(text, boundary.end(), end)
     return answer is not None and len(words(answer.group(0))) < _ANSWER_WORDS

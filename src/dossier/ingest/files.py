@@ -331,11 +331,13 @@ def _kind_named_below(line: str, text: str) -> str | None:
 
 
 _TITLE_LINES = 3  # lines under an organisation's name that may hold the title
-_KIND_NAMED = re.compile(
-    r"\b(?:polic(?:y|ies)|standards?|procedures?|plan|manual|guidelines?|handbook|framework"
-    r"|charter|programme|program|faq|statement|runbook|sop|schedule)\b",
-    re.I,
+# Words naming a kind of document: a title ends in one ("... Recovery Policy"), and a
+# letterhead's title names one.
+_DOCUMENT_KINDS = (
+    r"polic(?:y|ies)|standards?|procedures?|plan|manual|guidelines?|handbook|framework"
+    r"|charter|programme|program|schedule"
 )
+_KIND_NAMED = re.compile(rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|sop)\b", re.I)
 
 
 # A heading's own markup around its words: emphasis (``**Data Policy**``, ``_Policy_``),
@@ -398,11 +400,7 @@ def _title_wrapped(line: str, following: str) -> bool:
 
 
 _JOINING_END = re.compile(r"\b(?:and|of|for|the|to|in|on|&|–|-)$", re.I)
-_KIND_END = re.compile(
-    r"\b(?:Policy|Policies|Standards?|Procedures?|Plan|Manual|Guidelines?|Handbook|Framework"
-    r"|Charter|Programme|Program|Schedule)$",
-    re.I,
-)
+_KIND_END = re.compile(rf"\b(?:{_DOCUMENT_KINDS})$", re.I)
 
 
 _WRAPPED_TITLE = 40  # characters at most in a title's wrapped end
