@@ -99,6 +99,8 @@ def test_whitespace_is_folded() -> None:
         ("At what interval are keys rotated?", "frequency"),
         ("What is the review frequency for firewall rules?", "frequency"),
         ("How long are audit logs retained?", "duration"),
+        ("If so, what is the timeout?", "duration"),
+        ("What is the idle session time-out for administrators?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
         ("Confirm the maximum time to revoke logical access for leavers.", "duration"),
         ("Please state the maximum time to remediate critical vulnerabilities.", "duration"),
@@ -579,7 +581,7 @@ def test_a_frequency_commensurate_with_risk_is_a_frequency_demanded() -> None:
             "frequency that is commensurate with organizational risk tolerance?",
         )
     )
-    assert brief.core == "user access rights reviewed and revalidated for least privilege"
+    assert brief.core == "user access rights reviewed and revalidated"  # (what for: wording)
     demanded = [f for f in brief.facts if f.text in brief.demands]
     assert [f.asks for f in demanded] == ["frequency"]
     assert stem("commensurate") not in brief.facts[0].terms

@@ -956,6 +956,24 @@ def test_a_yes_no_questions_list_item_is_quoted_without_the_next_items(tmp_path:
     assert evidence.selections[0].quotes == ("MFA is required for all accounts.",)
 
 
+def test_a_sentence_inside_a_list_item_is_quoted_without_the_next_items(tmp_path: Path) -> None:
+    """The item's second sentence answered whether shared administrator accounts are
+    permitted; the break-glass bullet after it (vault names) went out with it."""
+    text = (
+        "# Access\n\n- Every person has a named account. Shared administrator accounts are"
+        " not permitted.\n- Break-glass credentials are sealed in the vault.\n"
+        "- Access is reviewed\n  quarterly by owners. Reviews are logged.\n- Leavers lose access.\n"
+    )
+    engine, index = _engine(tmp_path, {"access.md": text})
+    shared = _candidate(index, "access.md", "Shared administrator accounts are not permitted.", 1.0)
+    quote = engine.quote_of(shared.sentence, item_alone=True)
+    assert "Shared administrator" in quote and "Break-glass" not in quote
+    assert "Break-glass" in engine.quote_of(shared.sentence)  # a value's reads on
+    logged = _candidate(index, "access.md", "Reviews are logged.", 1.0)
+    quote = engine.quote_of(logged.sentence, item_alone=True)  # an item wrapped over lines
+    assert "Reviews are logged." in quote and "Leavers" not in quote
+
+
 @pytest.mark.parametrize(
     "question",
     [

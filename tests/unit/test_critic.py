@@ -470,6 +470,35 @@ def test_a_name_given_with_its_short_form_is_named_by_the_short_form() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "What is the Recovery Point Objective (RPO) for scoped data?",
+            "Databases are replicated so that no more than one hour of customer data would "
+            "be lost in a disaster.",
+        ),
+        (
+            "What is the Recovery Time Objective for critical processes?",
+            "In the event of a disruption, critical payroll processing will be restored "
+            "within 8 hours.",
+        ),
+    ],
+)
+def test_a_recovery_objective_stated_in_plain_words_names_it(question: str, text: str) -> None:
+    chunk = Chunk("c5", "bcp.md", 0, len(text), text, "Recovery")
+    claim = Claim(text, (Quote(text, chunk.document, "c5", 0, len(text)),))
+    assert not [f for f in critique(question, [claim], lambda _: chunk, {}) if f.check == "subject"]
+
+
+def test_a_recovery_time_is_no_recovery_point() -> None:
+    text = "Critical systems will be restored within 8 hours."
+    chunk = Chunk("c6", "bcp.md", 0, len(text), text, "Recovery")
+    claim = Claim(text, (Quote(text, chunk.document, "c6", 0, len(text)),))
+    findings = critique("What is the Recovery Point Objective?", [claim], lambda _: chunk, {})
+    assert [f.check for f in findings if f.check == "subject"] == ["subject"]
+
+
 def test_a_section_tag_is_no_name_placeholder() -> None:
     """ "{{#hipaa}}" opens a conditional section; it names nothing left unfilled."""
     from dossier.evidence.critic import placeholders

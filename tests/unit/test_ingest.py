@@ -459,6 +459,11 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
             " Control Policy v2.0.**\n\n- The last 6 passwords cannot be reused.",
             "archived",
         ),
+        (  # the callout's word before a colon, the page named after it
+            "# Password Policy (2019)\n\n> \u26a0\ufe0f **ARCHIVED:** This page is no longer"
+            " in force.\n\n1. Passwords must be changed every 90 days.",
+            "archived",
+        ),
         (
             "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
             " on Nov 15, 2023\n\nOwner: Mei\nStatus: Current\n\nText.",

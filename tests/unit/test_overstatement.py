@@ -312,3 +312,19 @@ def test_the_reason_names_what_all_is_of_as_asked() -> None:
     )
     assert found is not None
     assert "all servers and workstations;" in found.detail
+
+
+def test_a_figure_not_met_is_named_as_the_question_writes_it() -> None:
+    """It read "the question asks 2 (soc type)"."""
+    from dossier.evidence.overstatement import _figure
+
+    found = _figure("Do you hold a SOC 2 Type II report?", "We hold a SOC 2 Type I report.")
+    assert found is not None
+    assert found.detail.startswith(
+        "the question asks SOC 2 Type II; the lead quote states SOC 2 Type I"
+    )
+    found = _figure("Are passwords at least 12 characters?", "Passwords are at least 8 characters.")
+    assert (
+        found is not None
+        and "asks 12 characters; the lead quote states 8 characters" in found.detail
+    )

@@ -385,6 +385,8 @@ def test_a_leavers_deadline_is_not_a_movers_or_a_joiners() -> None:
     )
     assert another_qualifier(asked, transfer)
     assert another_qualifier(asked, "New hires receive access within 1 business day.")
+    move = "When an employee moves to another role, access is removed within 5 business days."
+    assert another_qualifier(asked, move)
     departing = "Accounts of departing personnel are disabled within 4 hours of separation."
     assert not another_qualifier(asked, departing)
     assert "leavers" not in qualifiers_named("TLS termination happens at the load balancer.")
@@ -398,6 +400,7 @@ def test_a_leavers_deadline_is_not_a_movers_or_a_joiners() -> None:
         "Vendor onboarding includes a security review.",
         "File transfers are approved by the security team.",
         "TLS termination happens at the load balancer.",
+        "Workloads move to the new data centre in 2026.",
     ],
 )
 def test_words_of_leaving_joining_or_moving_said_of_other_things_name_no_moment(
@@ -491,3 +494,22 @@ def test_a_session_timeout_and_a_screen_lock_are_told_apart(
     question: str, sentence: str, another: bool
 ) -> None:
     assert another_qualifier(qualifiers_asked(question), sentence) is another
+
+
+def test_a_web_application_and_mobile_apps_are_told_apart() -> None:
+    """The apps' 15 minutes answered the web portal's idle timeout."""
+    web = qualifiers_asked("What is the idle session timeout enforced by the clinician web portal?")
+    apps = "Both apps end the session automatically after 15 minutes of inactivity."
+    assert another_qualifier(web, apps)
+    mobile = qualifiers_asked("Does the mobile application automatically terminate sessions?")
+    assert not another_qualifier(mobile, apps)
+    assert not another_qualifier(web, "Sessions end after 30 minutes of inactivity.")
+
+
+def test_a_services_users_named_by_their_accounts_are_not_the_staff() -> None:
+    for question in (
+        "What is the minimum password length for patient accounts?",
+        "Is SCIM provisioning supported for institutional users?",
+    ):
+        asked = qualifiers_asked(question)
+        assert another_qualifier(asked, "Staff passwords must be at least 14 characters long.")

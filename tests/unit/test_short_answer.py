@@ -503,6 +503,46 @@ def test_a_further_value_about_another_subject_is_not_given() -> None:
     assert _parts(PARTS, [LENGTH, near], {1: near}) == "a minimum of 14 characters"
 
 
+def test_a_further_value_the_lead_states_comes_before_another_sentences() -> None:
+    """The lead states the part's period for the part's own subject; the sentence
+    chosen for the part states one for other data: the reader's first quote gives it."""
+    question = (
+        "Is there a data retention schedule? Specify the retention period for client "
+        "payroll records."
+    )
+    lead = "Customer payroll records are retained for seven years after the end of the tax year."
+    other = "After a customer leaves, other customer data is deleted within 90 days."
+    answer = _parts(question, [lead + " " + other], {1: other}, focus=lead)
+    assert answer == "Yes; for seven years after the end of the tax year"
+
+
+def test_a_removal_deadline_is_read_off_a_revocation() -> None:
+    question = (
+        "Is logical access revoked for terminated constituents? Specify the timeframe "
+        "within which access is removed."
+    )
+    lead = "All logical access for terminated users is revoked within 24 hours of termination."
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; within 24 hours"
+
+
+def test_how_often_a_practice_is_repeated_is_read_off_the_lead() -> None:
+    question = (
+        "Is a security awareness training program for all employees established, "
+        "documented and maintained, and how often is the training repeated?"
+    )
+    lead = "All staff complete security awareness training at onboarding and annually thereafter."
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; annually"
+
+
+def test_a_timeout_asked_after_if_so_is_the_leads_period() -> None:
+    question = (
+        "Does the mobile application automatically terminate user sessions after a period "
+        "of inactivity? If so, what is the timeout?"
+    )
+    lead = "Both apps end the session automatically after 15 minutes of inactivity."
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; after 15 minutes"
+
+
 def test_a_part_sentence_that_is_not_quoted_gives_nothing() -> None:
     """Its quote did not survive verification: the short answer says only what the
     quotes say."""
@@ -3460,3 +3500,39 @@ def test_a_period_is_no_amount_of_money() -> None:
     assert _short(question, notice) == ("Needs review", "value")
     cover = "We hold cyber liability insurance with a coverage limit of $5,000,000 per claim."
     assert _short(question, cover) == ("$5,000,000", None)
+
+
+def test_a_faqs_question_answered_not_at_this_time_is_no() -> None:
+    lead = "Do you operate a public bug bounty program?**\n\nNot at this time."
+    assert _short("Is there a public bug bounty program?", lead) == ("No", None)
+    lead = "Is customer data stored or processed outside the United States?**\n\nNo."
+    question = "Is client scoped data stored or processed outside of the United States?"
+    assert _short(question, lead) == ("No", None)
+
+
+def test_a_faqs_no_to_another_question_is_no_no() -> None:
+    outside = "Is customer data stored or processed outside the United States?** No."
+    # the opposite question: a No to "outside" is no No to "only in"
+    assert _short("Is client data stored only in the United States?", outside)[0] != "No"
+    public = "Do you operate a public bug bounty program?** Not at this time."
+    # a narrower question (a public programme) denies no private one
+    assert _short("Do you have a bug bounty program?", public)[0] != "No"
+    testing = "Do you perform penetration testing?** No."
+    assert _short("Do you perform penetration testing of the mobile app?", testing)[0] != "No"
+
+
+def test_regular_said_of_a_thing_is_no_frequency() -> None:
+    """ "regular" answered how often service account passwords are rotated."""
+    question = "How often are service account passwords and credentials rotated?"
+    lead = "Forced regular changes lead to weaker, predictable passwords."
+    assert _short(question, lead)[0] != "regular"
+    assert _short(question, "Service account passwords are rotated regularly.")[0] == "regularly"
+
+
+def test_a_value_for_another_kind_of_the_thing_goes_to_a_person() -> None:
+    """A tabletop exercise's "twice a year" was given as how often phishing
+    simulation exercises are run."""
+    question = "How often are phishing simulation exercises conducted?"
+    lead = "The incident response plan is exercised twice a year with a tabletop exercise."
+    assert _short(question, lead) == ("Needs review", "subject")
+    assert _short(question, "Phishing simulation exercises are run monthly.") == ("monthly", None)

@@ -200,3 +200,9 @@ def test_engineers_short_names_for_environments_say_the_environment() -> None:
     """ "copied to staging or dev" names the development environment; "prod" production."""
     assert thesaurus.says(stem("development"), {"dev"})
     assert thesaurus.says(stem("production"), {"prod"})
+
+
+def test_caiqs_cscs_are_customers_and_a_removal_is_a_revocation() -> None:
+    assert thesaurus.says(stem("cscs"), set(content_terms("Customers manage their own keys")))
+    assert thesaurus.says(stem("removed"), set(content_terms("access is revoked within a day")))
+    assert not thesaurus.says(stem("removed"), set(content_terms("the employee is terminated")))

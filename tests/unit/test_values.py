@@ -1479,6 +1479,10 @@ def test_a_period_of_another_action_does_not_answer_a_part_naming_only_the_value
         ("For employees and contractors, accounts are disabled within a day.", False),
         ("For audit purposes, accounts are disabled within a day.", False),
         ("For departing employees, accounts are disabled within a day.", False),
+        # the rest of what another sentence names
+        ("All other accounts are disabled within 30 days.", True),
+        ("For all other staff, accounts are disabled within 30 days.", True),
+        ("Other than that, accounts are disabled within a day.", False),
     ],
 )
 def test_a_sentence_opening_on_a_case_the_question_does_not_name(
@@ -1486,6 +1490,11 @@ def test_a_sentence_opening_on_a_case_the_question_does_not_name(
 ) -> None:
     fact = _fact("Are a departing employee's accounts disabled?")
     assert opens_on_another_case(fact, sentence) is another
+
+
+def test_the_rest_is_the_case_asked_when_the_question_asks_of_the_rest() -> None:
+    fact = _fact("How often are other suppliers reassessed?")
+    assert not opens_on_another_case(fact, "All other Suppliers are reassessed every two years.")
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 import snowballstemmer
@@ -262,6 +263,21 @@ def question_terms(text: str) -> tuple[str, ...]:
     answers."""
     asked = as_the_vendor(_ASKING_WORDS.sub("how", text))
     return tuple(dict.fromkeys(content_terms(asked)))
+
+
+def spelling(text: str) -> dict[str, str]:
+    """stem -> the word as ``text`` writes it (its first spelling)."""
+    spelled: dict[str, str] = {}
+    for word in words(text):
+        spelled.setdefault(stem(word), word)
+    return spelled
+
+
+def as_written(terms: Sequence[str], text: str) -> list[str]:
+    """Each stemmed term as ``text`` first writes it ("critic" -> "critical"), for a
+    reader; a term the text does not write stays as it is."""
+    spelled = spelling(text)
+    return [spelled.get(term, term) for term in terms]
 
 
 def fold_whitespace(text: str) -> str:

@@ -225,12 +225,33 @@ def _subject(
     names += [
         n
         for n in _PROPER_NAME.findall(question)
-        if n.lower() not in cited.lower() and not _short_form_cited(question, n, cited)
+        if n.lower() not in cited.lower()
+        and not _short_form_cited(question, n, cited)
+        and not _described(n, cited)
     ]
     return [
         Finding("subject", -1, f"the question names {name}; no cited passage does")
         for name in dict.fromkeys(names)
     ]
+
+
+# Measures a plan states in plain words as often as by name: "no more than one hour of
+# customer data would be lost" is a recovery point objective, "critical payroll
+# processing will be restored within 8 hours" a recovery time objective.
+_DESCRIBED_AS = {
+    "recovery point objective": re.compile(
+        r"\bdata\s+(?:\w+\s+){0,2}(?:lost|loss)\b|\bloss\s+of\s+(?:\w+\s+){0,3}data\b", re.I
+    ),
+    "recovery time objective": re.compile(
+        r"\b(?:restored|recovered|resumed|back\s+online|brought\s+back)\s+within\b", re.I
+    ),
+}
+
+
+def _described(name: str, cited: str) -> bool:
+    """Whether the cited text states the named measure in plain words."""
+    pattern = _DESCRIBED_AS.get(" ".join(name.lower().split()))
+    return pattern is not None and pattern.search(cited) is not None
 
 
 def _short_form_cited(question: str, name: str, cited: str) -> bool:

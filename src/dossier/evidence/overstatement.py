@@ -684,9 +684,9 @@ def _figure(question: str, lead: str) -> Finding | None:
         stated = [value for u, value, _ in in_lead if u == unit]
         if stated and all(_meets(value, wanted, bound) for value in stated):
             continue
-        shown = ", ".join(_plain(v) for v in stated) or "none"
+        shown = ", ".join(_written(unit, v) for v in stated) or "none of it"
         detail = (
-            f"the question asks {_plain(wanted)} ({unit}); the lead quote states {shown}: "
+            f"the question asks {_written(unit, wanted)}; the lead quote states {shown}: "
             "a person decides whether it answers Yes"
         )
         return Finding("number", 0, detail)
@@ -749,6 +749,25 @@ def _bare(unit: str) -> str:
 
 def _meets(stated: float, wanted: float, bound: str) -> bool:
     return stated >= wanted if bound == "min" else stated <= wanted
+
+
+_FAMILIES = frozenset("aes tls ssl sha rsa ssh smb snmp".split())  # as ``_VERSIONED`` names them
+
+
+def _written(unit: str, value: float) -> str:
+    """A figure as a reader writes it: "12 characters", "TLS 1.2", "SOC 2 Type II",
+    "FIPS 140-2", "FIPS 140 Level 3", "an amount of 5,000,000"."""
+    if unit == "soc type":
+        return f"SOC 2 Type {'II' if value >= 2 else 'I'}"
+    if unit == "fips 140":
+        return f"FIPS 140-{value:g}"
+    if unit == "level":
+        return f"Level {value:g}"
+    if unit == "money":
+        return f"an amount of {_plain(value)}"
+    if unit in _FAMILIES:
+        return f"{unit.upper()} {value:g}"
+    return f"{_plain(value)} {unit}"
 
 
 def _plain(value: float) -> str:

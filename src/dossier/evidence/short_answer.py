@@ -39,6 +39,7 @@ from itertools import pairwise
 from dossier.common.textutil import (
     LIGHT_VERBS,
     STOPWORDS,
+    as_written,
     content_terms,
     one_family,
     question_terms,
@@ -50,6 +51,7 @@ from dossier.common.textutil import (
 )
 from dossier.evidence import calculate
 from dossier.evidence.denials import plain_denial
+from dossier.evidence.kinds import another_kind
 from dossier.evidence.overstatement import (
     ALL_ASKED,
     EVENT,
@@ -267,6 +269,9 @@ def short_answer(
         return _open(brief, lead, every, row, whole=True)
     if brief is None or doubt is not None or first in (NO, NEEDS_REVIEW, DOCUMENTED):
         return first, doubt
+    sibling = _another_kind_valued(brief, lead, first) if first != YES else None
+    if sibling is not None:  # "professional indemnity insurance" for the cyber insurance asked
+        return NEEDS_REVIEW, sibling
     other = _another_value(brief, quoted, lead, first) or _rival_quoted(brief, claims, lead, first)
     if other is not None:
         detail = (
@@ -830,7 +835,8 @@ def _partial_subject(fact: Fact, lead: str, value: str) -> str:
     missing = _unnamed_subject(fact, lead)
     return (
         f"the lead quote states “{value}” but does not name all the question asks about "
-        f"(not named: {', '.join(missing)}): a person decides whether it is the value asked"
+        f"(not named: {', '.join(as_written(missing, fact.text))}): a person decides whether "
+        "it is the value asked"
     )
 
 
@@ -859,9 +865,11 @@ def _further_values(
             continue
         own = _folded(parts.get(index, ""))
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
-        value = value_about(fact, own) if refers and own in quoted else None
-        if value is None and _lead_answers(brief, fact, lead, quoted):
+        value = None
+        if _lead_answers(brief, fact, lead, quoted):  # the lead, read first, states it
             value = value_about(own_subject(fact, brief.facts[0]), lead)
+        if value is None and refers and own in quoted:
+            value = value_about(fact, own)
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, brief.facts[0], lead, first_quote)
         if value is not None:
@@ -1340,6 +1348,8 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, other
     if brief is not None and plain_denial(brief.query, lead):
         return NO, None  # "We do not run a SIEM." for "Do you use a SIEM to correlate ...?"
+    if brief is not None and _faq_says_no(brief, lead):
+        return NO, None  # "Do you operate a public bug bounty program?** Not at this time."
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
     opening = _OPENING_NO.match(lead) if brief is not None else None
     if brief is not None and opening is not None and not _asks_absence(brief.query):
@@ -1363,6 +1373,52 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+# A FAQ's question and its bare negative answer, read as one sentence: "Do you operate
+# a public bug bounty program?** Not at this time." (nothing after the answer).
+_FAQ_NO = re.compile(
+    r"^\W*(?P<question>[^?]{3,200}\?)[\s*_]*"
+    r"(?:no|not\s+(?:at\s+(?:this|the\s+present)\s+time|at\s+present|currently|yet|today)"
+    r"|currently\s+not)\s*[.!]?[\s*_]*$",
+    re.I,
+)
+# Words that turn a question about a thing into one about its opposite or a part of it.
+_POLARITY = frozenset(
+    "not no never without only except outside inside within other than exclusively".split()
+)
+
+
+def _faq_says_no(brief: Brief, lead: str) -> bool:
+    """Whether the lead is a FAQ's question answered "No." / "Not at this time." and
+    that question asks what the question asks: every term of the FAQ's question said by
+    the question, three quarters of the question's said by the FAQ's (its first among
+    them), and the same words of polarity in both ("outside", "only", "not"): a FAQ
+    asking whether data is kept outside a country is no answer to whether it is kept
+    only in that country."""
+    answered = _FAQ_NO.match(lead)
+    if answered is None:
+        return False
+    faq = answered["question"]
+    if _polarity(faq) != _polarity(brief.query):
+        return False
+    asked = [t for t in question_terms(brief.core or brief.query) if t not in _PRACTISING]
+    offered = [t for t in question_terms(faq) if t not in _PRACTISING]
+    if not asked or not offered:
+        return False
+    said = [t for t in asked if thesaurus.says(t, set(offered))]
+    return (
+        all(thesaurus.says(t, set(asked)) for t in offered)
+        and asked[0] in said
+        and len(said) >= _THREE_QUARTERS * len(asked)
+    )
+
+
+_THREE_QUARTERS = 0.75
+
+
+def _polarity(question: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z]+", question.lower()) if w in _POLARITY)
 
 
 # An answer that opens with a bare "No." (a FAQ's): "No. Access to company systems is only
@@ -1406,6 +1462,33 @@ def _acronyms_spelled(question: str, lead: str) -> str:
         spelled = " ".join(named)
         lead = re.sub(rf"\b{acronym}s?\b(?!\s*\()", rf"\g<0> {spelled}", lead)
     return lead
+
+
+def _clause_of(lead: str, value: str) -> str:
+    """The clause of the lead that states the value (the whole lead when none does as
+    written): "call-tree tests are conducted every six months" is another clause's."""
+    for clause in _CLAUSES_APART.split(lead):
+        if clause and value.lower() in clause.lower():
+            return clause
+    return lead
+
+
+def _another_kind_valued(brief: Brief, lead: str, value: str) -> Finding | None:
+    """A finding when a value question's lead names the thing asked, in the clause
+    stating the value, with another word of kind and none of the question's
+    (``kinds.another_kind``)."""
+    fact = brief.facts[0] if brief.facts else None
+    if fact is None or fact.asks is None:
+        return None
+    things = frozenset(subject_terms(fact))
+    found = another_kind(brief.core or brief.query, lead, things, _clause_of(lead, value))
+    if found is None:
+        return None
+    detail = (
+        f"the question asks about {found.asked} {found.thing}; the lead quote states the "
+        f"value for {found.stated} {found.thing}: a person decides whether it answers"
+    )
+    return Finding("subject", 0, detail)
 
 
 # A numbered standard: "ISO 27001", "ISO/IEC 27701:2019", "ISO 22301".
@@ -1577,7 +1660,7 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
         return None
     detail = (
         f"the lead quote does not name all the question asks about (not named: "
-        f"{', '.join(missing)}): a person decides whether it answers Yes"
+        f"{', '.join(as_written(missing, brief.query))}): a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 

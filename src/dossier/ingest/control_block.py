@@ -43,7 +43,8 @@ _OF_THE_PAGE = (
     r"|under\s+(?:review|discussion)|work\s+in\s+progress|proposal|no\s+longer"
 )
 _ICON_BANNER = re.compile(
-    rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE}))"
+    rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE})"
+    rf"|:\W{{0,3}}\s*(?i:{_OF_THE_PAGE}))"  # "> ⚠️ **ARCHIVED:** This page is no longer ..."
 )
 _RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")
 _EMPHASIS = re.compile(r"\*\*|__|^\s*[-*+]\s+", re.M)

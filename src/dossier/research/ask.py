@@ -55,6 +55,23 @@ _GOVERNANCE_PAIR = re.compile(
 _SIG_TAIL = re.compile(
     r",?\s*(?:that\s+(?:has\s+been|is)\s+)?approved by (?:senior\s+)?management\b.*$", re.I
 )
+# SIG's reference to what the assessment is about: "... for critical processes
+# supporting the scoped services", "... in scope for the Services": every question is
+# about them, none asks about them.
+_SCOPED_SERVICES = re.compile(
+    r",?\s*\b(?:(?:that\s+supports?|supporting|for|of|in|within|across|used\s+(?:for|by|in))"
+    r"\s+(?:the\s+)?scoped\s+(?:services?|systems?|environments?|data)"
+    r"(?:\s+(?:and|or)\s+(?:systems?|data|services?))?"
+    r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?)\b",
+    re.I,
+)
+# What a review is for, in CAIQ's wording: "reviewed and revalidated for least privilege
+# and separation of duties" asks whether and how often access is reviewed.
+_REVIEWED_FOR = re.compile(
+    r"\b(?P<done>reviewed|revalidated|recertified|audited)\s+for\s+(?:the\s+principles?\s+of\s+)?"
+    r"least[\s-]privilege(?:\s+and\s+(?:the\s+)?(?:separation|segregation)\s+of\s+duties)?",
+    re.I,
+)
 # What the wording demands beyond the practice itself.
 _DEMANDS = (
     re.compile(
@@ -119,7 +136,8 @@ _FREQUENCY_BEFORE = re.compile(
 _HEDGES = re.compile(
     r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed"
     r"|necessary|required)"
-    r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?",
+    r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?"
+    r"|,?\s*\bin\s+a\s+timely\s+(?:manner|fashion)\b",  # "de-provision ... in a timely manner"
     re.I,
 )
 _FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?,?)"
@@ -229,6 +247,8 @@ def core_ask(question: str) -> CoreAsk:
     text = _HEDGES.sub(" ", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
+    text = _SCOPED_SERVICES.sub(" ", text)
+    text = _REVIEWED_FOR.sub(r"\g<done>", text)
     text = _GOVERNANCE_LIST.sub(" ", text)
     text = _GOVERNANCE_PAIR.sub(" ", text)
     core = _unwrapped(_tidy(text))
@@ -311,7 +331,8 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
     "remediation" of "Is the remediation of vulnerabilities automated?", "least
     privilege" of "Is the principle of least privilege enforced?". Empty when the item
     opens otherwise ("Do you ...", "Is there ...")."""
-    if not _SUBJECT_FIRST.match(question.strip()) or _ACTOR_FIRST.match(core):
+    opening = _SUBJECT_FIRST.match(question.strip())
+    if opening is None or _ACTOR_FIRST.match(core) or not _opens_with(question, opening, core):
         return ()
     phrase, whole = _noun_phrase(core)
     end = _SUBJECT_END.search(core)
@@ -324,6 +345,18 @@ def subject_phrases(question: str, core: str) -> tuple[str, ...]:
         if examples is not None:
             conjuncts += re.split(r"\s*,\s*|\s+(?:and|or)\s+", examples.group(1))
     return tuple(c for c in (c.strip() for c in conjuncts) if c)
+
+
+def _opens_with(question: str, opening: re.Match[str], core: str) -> bool:
+    """Whether the core ask is what the question opens with after its auxiliary (not an
+    ask the standard wording introduces: "Are processes ... evaluated to back up keys")."""
+    after = _words_of(question.strip()[opening.end() :])[:6]
+    first = _words_of(core)[:1]
+    return bool(first) and first[0] in after
+
+
+def _words_of(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an")]
 
 
 # Kinds named in parentheses right after the subject: "(laptops and desktops)".

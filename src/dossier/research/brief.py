@@ -53,6 +53,9 @@ _ASKS = (
             # (an uptime or availability SLA is a percentage)
             r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
             r"|deadlines?|durations?|periods?|timelines?)\b"
+            # "If so, what is the timeout?" (a maximum asked is a measure: a number)
+            r"|\bwhat\s+(?:is|are)\s+(?!(?:the\s+|your\s+)?(?:maximum|minimum)\b)[^?]{0,40}"
+            r"\btime-?outs?\b"
             # a request: "State the vendor's breach notification timeline to the LEA."
             r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate|list)\b"
             rf"(?![^?.]*\b{_OBJECTIVE}[^?.]*(?:\band\b|&)[^?.]*\b{_OBJECTIVE})[^?]{{0,60}}"

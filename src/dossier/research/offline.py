@@ -42,6 +42,7 @@ from dossier.common.textutil import (
     identifiers,
     opens_clause,
     question_terms,
+    spelling,
     stem,
     words,
 )
@@ -197,8 +198,9 @@ class OfflineEngine:
             or (before.chunk_id, before.start) in close
         )
         apart = _apart(text, siblings, at)
-        if item is not None and item_alone:
-            apart = _items_after(text, siblings, at, apart)
+        inside = _item_holding(text, siblings, at) if item_alone else None
+        if inside is not None:  # its item's, or the item it goes on ("- X. Y is not permitted.")
+            apart = _items_after(text, siblings, inside, apart)
         start, end = _window(spans, at, limit, back, apart)
         if item is not None:  # a nested item reads under the item above it
             start = _under_lead_in(text, sentence, start, end, limit)
@@ -363,7 +365,7 @@ class _Research:
         return rescored
 
     def _reformulations(self, ranking: _Ranking) -> list[str]:
-        spelled = _spelled(self.brief.query)
+        spelled = spelling(self.brief.query)
         plain = [spelled.get(t, t) for t in self.ask.terms]
         alternatives = [a for t in self.ask.terms for a in thesaurus.alternative_words(t)]
         queries = []
@@ -403,7 +405,7 @@ class _Research:
         if answers and ranking.probability < self.engine.threshold:
             return f"{said}; the passage names the identifier asked about"
         if not answers and not names_the_ask(self.ask, ranking.lead):
-            spelled = _spelled(self.brief.query)
+            spelled = spelling(self.brief.query)
             key = ", ".join(spelled.get(t, t) for t in self.ask.key)
             return f"{said}; the best sentence names none of the ask's key terms ({key})"
         return said
@@ -779,7 +781,7 @@ class _Research:
         chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
         title = self.engine.titles.get(chunk.document, chunk.document)
         present = self.engine.scoring.terms_of(f"{title} {chunk.heading} {chunk.text}")
-        spelled = _spelled(self.brief.query)
+        spelled = spelling(self.brief.query)
         absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
         detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
         return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
@@ -789,7 +791,7 @@ class _Research:
         “remediation”', or, when one names the subject (or none is asked) and none
         states what is done to it, 'no close sentence naming “remediation” states
         “automated”'."""
-        spelled = _spelled(self.brief.query)
+        spelled = spelling(self.brief.query)
         named = " or ".join(f"“{spelled.get(p[-1], p[-1])}”" for p in self.ask.subject)
         said = " or ".join(f"“{spelled.get(t, t)}”" for t in self.ask.predicate)
         if not said or (named and not self._subject_named_close(ranking)):
@@ -945,7 +947,7 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     """A brief's first round of searches: the core ask, its key terms with their
     alternatives (and the identifiers it names), each further part."""
     queries = [brief.core or brief.query]
-    spelled = _spelled(brief.query)
+    spelled = spelling(brief.query)
     alternatives = [a for t in key for a in thesaurus.alternative_words(t)[:3]]
     named = [spelled.get(t, t) for t in key]
     keywords = " ".join(dict.fromkeys([*brief.identifiers, *named, *alternatives]))
@@ -1165,6 +1167,25 @@ def _opens_item(text: str, sentence: Sentence) -> re.Match[str] | None:
     return _LIST_MARKER.match(text[text.rfind("\n", 0, sentence.start) + 1 : sentence.start])
 
 
+def _item_holding(text: str, siblings: Sequence[Sentence], at: int) -> int | None:
+    """The sentence opening the list item that sentence ``at`` is in (itself, or one
+    before it on the item's line or its indented continuation lines), or None when it
+    is in no list item."""
+    for i in range(at, -1, -1):
+        between = text[siblings[i].start : siblings[at].start].split("\n")[1:]
+        if any(not line[:1].isspace() or _LIST_MARKER.match(_marker_of(line)) for line in between):
+            return None  # a line of its own, or another item, comes between
+        if _opens_item(text, siblings[i]) is not None:
+            return i
+    return None
+
+
+def _marker_of(line: str) -> str:
+    """What may be a line's list marker: its opening up to its first word."""
+    match = re.match(r"\s*\S+\s*", line)
+    return match.group(0) if match else line
+
+
 def _items_after(text: str, siblings: Sequence[Sentence], at: int, apart: list[bool]) -> list[bool]:
     """``apart`` with the list items after item ``at`` at its depth or shallower set
     apart (its own nested items stay); none when it introduces a flat list ("Access
@@ -1254,14 +1275,6 @@ def _window(
 def _lead_id(ranking: _Ranking) -> tuple[str, int] | None:
     lead = ranking.lead
     return (lead.sentence.chunk_id, lead.sentence.start) if lead else None
-
-
-def _spelled(text: str) -> dict[str, str]:
-    """stem -> the word as the question writes it (its first spelling)."""
-    spelled: dict[str, str] = {}
-    for word in words(text):
-        spelled.setdefault(stem(word), word)
-    return spelled
 
 
 def _rank_step(ranking: _Ranking, threshold: float) -> RankStep:

@@ -4,7 +4,8 @@ the state of data (at rest, in transit), who a practice applies to (employees,
 contractors, third parties, the service's customer users), which accounts
 (privileged ones, or users' everyday ones), who is notified (customers, authorities,
 affected individuals, card brands, or the organisation by its vendors), which
-recovery objective (time or point), and which site (offices or data centres).
+recovery objective (time or point), which site (offices or data centres), and which
+way into the service (its web application or its mobile apps).
 
 Remediation deadlines, response times and review frequencies are usually set per
 grade, often as one table row per grade; encryption is stated for stored data and for
@@ -106,7 +107,10 @@ _PEOPLE = (
             r"\bcustomer(?:s'|'s)?\s+(?:end[\s-]?)?(?:users?|accounts?|administrators?|admins?)\b"
             r"|\bend[\s-]users?\b|\btenant\s+(?:users?|accounts?)\b"
             # those a service is for, by what they are to it
-            r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b",
+            r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b"
+            # their accounts: "patient accounts", "institutional users" (HECVAT's)
+            r"|\b(?:patient|student|consumer|member|learner)\s+(?:accounts?|users?|logins?)\b"
+            r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b",
             re.I,
         ),
     ),
@@ -250,6 +254,20 @@ _SCREENS = re.compile(
 )
 
 
+# Which way into the service: its web application or its mobile apps. Session timeouts,
+# MFA and storage are often set apart for each ("Both apps end the session after 15
+# minutes of inactivity" states no timeout for the web portal).
+WEB, MOBILE = "web application", "mobile apps"
+_WEB = re.compile(
+    r"\bweb[\s-]+(?:portals?|app(?:lication)?s?|interfaces?|clients?|consoles?|dashboards?|ui)\b"
+    r"|\b(?:web\s+)?browsers?\b",
+    re.I,
+)
+_MOBILE = re.compile(
+    r"\bmobile[\s-]+app(?:lication)?s?\b|\b(?:iOS|Android)\b|\b(?:both|the)\s+apps\b", re.I
+)
+
+
 # Which moment of employment: joining, moving to another role, or leaving. Access is
 # granted, changed and removed on each with its own deadline ("access not needed in the
 # new role is removed within 5 business days" is no deadline for a leaver's accounts).
@@ -265,7 +283,7 @@ _JOINERS = re.compile(
 )
 _MOVERS = re.compile(
     r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
-    r"|position)s?\b|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
+    r"|position)s?\b|\b(?:transfer(?:s|red|ring)?|mov(?:es|ed|ing|e))\s+(?:to|between|into|within)\s+"
     r"(?:(?:a|an|another|the|new|different|other)\s+)*(?:roles?|teams?|positions?"
     r"|departments?|jobs?)\b",
     re.I,
@@ -309,6 +327,8 @@ _FAMILY = {
     **dict.fromkeys(RECIPIENTS, "recipient"),
     RTO: "recovery objective",
     RPO: "recovery objective",
+    WEB: "interface",
+    MOBILE: "interface",
     SESSIONS: "what times out",
     SCREENS: "what times out",
     OFFICES: "site",
@@ -363,7 +383,7 @@ def qualifiers_named(text: str) -> frozenset[str]:
     sites = (
         *((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES)),
         *((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS)),
-        *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS)),
+        *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS), (WEB, _WEB), (MOBILE, _MOBILE)),
     )
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))

@@ -69,6 +69,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "2sv",
     ),
     ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
+    ("revoke", "remove", "deprovision", "withdraw"),  # access (or consent) taken away
     ("production", "prod"),  # engineers' short names for environments
     ("development", "dev"),
     # SIG's "constituents" are the organisation's people
@@ -105,7 +106,17 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ),
     ("train", "awareness", "education", "security awareness", "security awareness training"),
     ("mandatory", "required", "compulsory", "obligatory"),
-    ("review", "audit", "assess", "inspect", "recertify", "recertification", "recertified"),
+    (
+        "review",
+        "audit",
+        "assess",
+        "inspect",
+        "recertify",
+        "recertification",
+        "recertified",
+        "revalidate",  # CAIQ's "reviewed and revalidated"
+        "revalidation",
+    ),
     ("test", "exercise", "drill", "simulation"),
     ("visitor", "guest", "outsider"),
     ("escort", "accompany", "accompanied", "chaperone"),
@@ -138,7 +149,17 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("automate", "automatic", "continuous integration", "pipeline"),
     ("remote", "telework", "work from home", "vpn"),
     ("physical", "facility", "premises", "office"),
-    ("customer", "client", "tenant", "institution", "institutional"),
+    # CAIQ's "CSCs" are the cloud service's customers
+    (
+        "customer",
+        "client",
+        "tenant",
+        "institution",
+        "institutional",
+        "csc",
+        "cscs",
+        "cloud service customer",
+    ),
     ("contract", "agreement"),
     ("penetration test", "pentest", "pen test"),
     ("key management", "kms", "key rotation"),

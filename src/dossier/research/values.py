@@ -64,7 +64,9 @@ _FREQUENCY = re.compile(
     r"|per\s+(year|quarter|month|week|day)"
     r"|(once|twice)\s+(a|per|each)\s+(?:(?:calendar|financial|fiscal|business|working)\s+)?\w+"
     r"|at least once(\s+(a|per|each)\s+\w+)?|\w+ times (a|per) (year|month|week|day)"
-    r"|continuous(ly)?|real[- ]time|regular(ly)?|periodic(ally)?|on an? \w+ basis"
+    # ("regular" alone qualifies a thing: "Forced regular changes lead to weaker passwords")
+    r"|continuous(ly)?|real[- ]time|regularly|(?:at\s+)?regular\s+intervals|periodic(ally)?"
+    r"|on an? \w+ basis"
     r"|(on\s+an?\s+)?\d+[\s-](day|week|month|year)\s+(cycle|schedule|rotation))\b",
     re.I,
 )
@@ -114,7 +116,9 @@ VALUE_VERBS = frozenset(
     "perform performed conduct conducted carry carried happen occur run review reviewed "
     # "notified" (the thesaurus's "alerted") says when, not of whom: "Security alerts are
     # triaged within 30 minutes" states no deadline for notifying customers
-    "notify notified".split()
+    "notify notified "
+    # "how often is the training repeated?" asks how often the training is done
+    "repeat repeated renew renewed refresh refreshed redo redone retake retaken".split()
 )
 
 
@@ -123,7 +127,7 @@ VALUE_NOUNS = frozenset(
     stem(word)
     for word in "timeframe timeframes frame period periods duration frequency interval deadline "
     # "within what time ...", "the response time for ...": the period asked, not its subject
-    "sla slas time times".split()
+    "sla slas time times timeout timeouts".split()
 )
 # Nouns naming whose or what stuff ("customer data", "CCTV recordings", "end users"): the
 # word before them says what it is. Stemmed.
@@ -522,8 +526,13 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     response plan?" — an annual penetration test says nothing of the plan."""
     if names_no_subject(part):
         return Fact(part.text, first.terms, part.asks)
-    own = tuple(t for t in part.terms if t not in first.terms)
+    own = tuple(t for t in part.terms if t not in first.terms and t not in _DONE_AGAIN)
     return Fact(part.text, own or part.terms, part.asks)
+
+
+# Verbs saying a practice is done again ("how often is the training repeated?"): they
+# name no subject of a further part's own.
+_DONE_AGAIN = frozenset(stem(w) for w in "repeat renew refresh redo retake".split())
 
 
 # The stems of the units a question counts in: "..., and after how many minutes?" names
@@ -547,6 +556,13 @@ _CASE_OPENING = re.compile(
     r"|(?:\w+\s+)?(?:reasons?|purposes?))\b)(?P<case>[^,;:.]{3,60}),",
     re.I,
 )
+# A sentence about the rest of what an earlier one named: "All other Suppliers are
+# reassessed every two years" (after "Critical Suppliers are reassessed annually").
+_OTHERS_OPENING = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for\s+)?(?:(?:all|any|every)\s+)?(?:the\s+)?other\s+"
+    r"(?!than\b|words\b|hand\b)[a-z]",
+    re.I,
+)
 # A case naming every group: "For contractors and employees alike, ...".
 _EVERY_CASE = re.compile(r"\b(?:alike|both|all|every|each)\b", re.I)
 # The groups a case names: "For interns and contractors, ..." names two.
@@ -557,10 +573,13 @@ def opens_on_another_case(fact: Fact, sentence: str) -> bool:
     """Whether a sentence opens on a case the question does not name ("For involuntary
     terminations, accounts are disabled immediately" of how soon a leaver's accounts
     are disabled; "When a workforce member changes roles, access ... is removed within
-    5 business days" of a terminated employee's): its value is that case's, an
-    exception beside the rule. A condition is another case only when it names another
-    of a kind of case the question names one of (leaving, not a role change; "When
+    5 business days" of a terminated employee's), or on the rest of what another
+    sentence names ("All other Suppliers are reassessed every two years"): its value is
+    that case's, an exception beside the rule. A condition is another case only when it
+    names another of a kind of case the question names one of (leaving, not a role change; "When
     backups are taken, ..." opens on no case)."""
+    if _OTHERS_OPENING.match(sentence):  # the rest, unless the question asks of the rest
+        return re.search(r"\bother\b", fact.text, re.I) is None
     opening = _CASE_OPENING.match(sentence)
     if opening is None or _EVERY_CASE.search(opening.group("case")):
         return False

@@ -1,0 +1,131 @@
+"""Another kind of the thing asked: a value stated for "professional indemnity
+insurance" is no limit of the "cyber insurance" asked, and "a tabletop exercise" twice
+a year says nothing of how often "phishing simulation exercises" are run. The question
+names the thing with a word before it that sets it apart from its siblings; a sentence
+naming the same thing with another such word, and none of the question's, is about a
+sibling. "Logs are kept for a year" names no other kind of the "audit logs" asked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dossier.common.textutil import LIGHT_VERBS, STOPWORDS, content_terms, stem
+from dossier.research import thesaurus
+
+# A word and what comes between words: a word joined by a hyphen to the next is its
+# modifier too ("phishing-simulation exercises"); any other mark ends a noun phrase.
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019]*|[^\sA-Za-z-]+")
+# Words before a thing that say which one of it in no distinguishing way: "all logs",
+# "security patches", "the Firm's insurance", "required training".
+_NO_KIND = frozenset(
+    """all any each every both such these those own new existing current relevant
+    applicable required appropriate general standard regular normal certain various
+    security information company corporate organisation organization firm vendor
+    supplier provider practice institution our their its your minimum maximum
+    independent different current recent permanent significant important frequent
+    consistent urgent sufficient compliant redundant""".split()
+    # verbs, which come before a thing as its verb, not its kind: "require passwords"
+    + """require requires use uses enforce enforces include includes provide provides
+    support supports receive receives complete completes run runs apply applies keep
+    keeps hold holds store stores retain retains review reviews test tests""".split()
+)
+_LONGEST_KIND = 3  # words before a thing that may name its kind
+
+
+@dataclass(frozen=True)
+class AnotherKind:
+    """The thing asked about, the question's kind of it and the sentence's."""
+
+    thing: str
+    asked: str
+    stated: str
+
+
+def another_kind(
+    question: str, sentence: str, things: frozenset[str], clause: str = ""
+) -> AnotherKind | None:
+    """The first of ``things`` (stems: what the question asks a value of) that the
+    question names with a kind (a word before it) and the sentence (its ``clause``
+    stating the value, when given) with another kind, the sentence naming none of the
+    question's words of kind; or None."""
+    asked = {t: kind for t, kind in _kinds(question).items() if t in things}
+    present = set(content_terms(sentence))
+    questioned = set(content_terms(question))
+    pairs = [(stem(thing), thing, kind) for thing, kind in _pairs(clause or sentence)]
+    if any(_same_kind(asked.get(t), kind) for t, _, kind in pairs):
+        return None  # it names a thing asked with the kind asked ("audit logs")
+    for key, thing, kind in pairs:
+        wanted = asked.get(key)
+        if wanted is None or _same_kind(wanted, kind) or stem(kind) in questioned:
+            continue  # a word the question says too is no other kind ("remote working")
+        if not any(stem(w) in present for w in wanted):  # (a word of the group is no kind)
+            return AnotherKind(thing, " ".join(wanted), kind)
+    return None
+
+
+def _same_kind(wanted: tuple[str, ...] | None, kind: str) -> bool:
+    """Whether ``kind`` is one of the question's words of kind, or another word for one."""
+    return wanted is not None and any(thesaurus.says(stem(w), {stem(kind)}) for w in wanted)
+
+
+def _kinds(text: str) -> dict[str, tuple[str, ...]]:
+    """Each thing the text names with words of kind before it (its stem), and those
+    words: "phishing simulation exercises" -> {"exercis": ("phishing", "simulation")}."""
+    kinds: dict[str, tuple[str, ...]] = {}
+    for run in _runs(text):
+        for at in range(1, len(run)):
+            if run[at].endswith(("ed", "ly")):  # "are business continuity plans tested"
+                continue
+            before: list[str] = []
+            for word in reversed(run[max(0, at - _LONGEST_KIND) : at]):
+                if not _names_kind(word):
+                    break
+                before.insert(0, word)
+            if before:
+                kinds.setdefault(stem(run[at]), tuple(before))
+    return kinds
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """Each word of the text (a thing, not a quality) with the word of kind right
+    before it."""
+    return [
+        (run[at], run[at - 1])
+        for run in _runs(text)
+        for at in range(1, len(run))
+        if _names_kind(run[at - 1]) and not run[at].endswith("ly")
+    ]
+
+
+def _runs(text: str) -> list[list[str]]:
+    """The text's runs of words with no mark between them, lower case, a possessive's
+    "'s" dropped ("the Firm's insurance": firm, insurance)."""
+    runs: list[list[str]] = [[]]
+    for token in _TOKEN.findall(text):
+        if not token[0].isalpha():
+            runs.append([])
+            continue
+        word = token.lower()
+        owner = re.sub(r"['\u2019]s?$", "", word)
+        if owner != word:  # "workforce members' access": the owner ends a noun phrase
+            runs[-1].append(owner)
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return [run for run in runs if len(run) > 1]
+
+
+def _names_kind(word: str) -> bool:
+    """A word that may name a kind of the thing after it: a noun or a word of kind
+    ("cyber", "audit", "tabletop"), not a quality ("independent", "quarterly",
+    "automated", "external", "comprehensive")."""
+    return (
+        len(word) > 2
+        and not {word, stem(word)} & (STOPWORDS | _NO_KIND | LIGHT_VERBS)
+        and not word.endswith(_QUALITY_ENDINGS)
+    )
+
+
+_QUALITY_ENDINGS = ("ly", "ed", "al", "ive", "ous", "ble", "ful", "less")

@@ -1,0 +1,86 @@
+"""Another kind of the thing a value question asks about (``evidence.kinds``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dossier.evidence.kinds import another_kind
+from dossier.records import Question
+from dossier.research.brief import make_brief
+from dossier.research.values import subject_terms
+
+
+def _another(question: str, sentence: str) -> tuple[str, str, str] | None:
+    brief = make_brief(Question("Q", question))
+    things = frozenset(subject_terms(brief.facts[0]))
+    found = another_kind(brief.core or question, sentence, things)
+    return (found.thing, found.asked, found.stated) if found else None
+
+
+def test_a_sibling_named_by_another_word_of_kind_is_another_kind() -> None:
+    # a tabletop exercise's "twice a year" answered how often phishing simulations run
+    question = "How often are phishing simulation exercises conducted?"
+    sentence = "The incident response plan is exercised twice a year with a tabletop exercise."
+    assert _another(question, sentence) == ("exercise", "phishing simulation", "tabletop")
+    assert _another("How long are audit logs retained?", "Application logs are kept 90 days.") == (
+        "logs",
+        "audit",
+        "application",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        # the thing with no word of kind, or the kind asked
+        ("How long are audit logs retained?", "Logs are kept for one year."),
+        ("How long are audit logs retained?", "Audit logs and application logs are kept a year."),
+        ("How often are phishing simulation exercises run?", "Phishing simulations run monthly."),
+        # a quality, not a kind
+        ("How often are user access reviews performed?", "Quarterly access reviews are held."),
+        (
+            "How often is external penetration testing done?",
+            "Independent penetration tests run yearly.",
+        ),
+        # words that say which in no distinguishing way, or another word for the kind
+        (
+            "How quickly are critical patches applied?",
+            "Security patches are applied within 14 days.",
+        ),
+        (
+            "How often do employees complete training?",
+            "All staff complete awareness training yearly.",
+        ),
+        # a word the question says too ("remotely")
+        (
+            "How many days per year may Firm staff work remotely from abroad?",
+            "Remote Working from abroad is limited to 20 working days a year.",
+        ),
+        # an owner is no kind of what it owns
+        (
+            "How often does your practice review workforce members' access rights?",
+            "System owners review user access rights every 90 days.",
+        ),
+    ],
+)
+def test_no_other_kind(question: str, sentence: str) -> None:
+    assert _another(question, sentence) is None
+
+
+def test_only_the_clause_stating_the_value_is_read_for_another_kind() -> None:
+    question = "How frequently are business continuity plans tested?"
+    sentence = (
+        "The business continuity plan is tested at least once a year; call-tree tests "
+        "are conducted every six months."
+    )
+    brief = make_brief(Question("Q", question))
+    things = frozenset(subject_terms(brief.facts[0]))
+    clause = "The business continuity plan is tested at least once a year"
+    assert another_kind(brief.core, sentence, things, clause) is None
+    # the sentence names the kind asked elsewhere ("workforce member ... accounts")
+    question = "What is the minimum password length for workforce member accounts?"
+    sentence = "Passwords for workforce member and partner clinic user accounts must be 12 long."
+    brief = make_brief(Question("Q", question))
+    things = frozenset(subject_terms(brief.facts[0]))
+    clause = "partner clinic user accounts must be 12 long."
+    assert another_kind(brief.core, sentence, things, clause) is None
