@@ -402,3 +402,9 @@ def test_an_ask_the_standard_wording_introduces_opens_with_no_subject() -> None:
 def test_in_a_timely_manner_is_wording_not_the_ask() -> None:
     question = "Is access for leavers de-provisioned in a timely manner?"
     assert core_ask(question).core == "access for leavers de-provisioned"
+
+
+def test_scoped_systems_named_as_the_thing_asked_stay_in_the_ask() -> None:
+    assert core_ask("Is an inventory of scoped systems maintained?").core == (
+        "an inventory of scoped systems maintained"
+    )

@@ -691,3 +691,21 @@ def test_a_request_for_a_recovery_objective_asks_a_period() -> None:
         Question("Q", "Provide the Recovery Time Objective (RTO) for Tier 1 services.")
     ).facts
     assert fact.asks == "duration"
+
+
+def test_to_what_extent_asks_whether() -> None:
+    """VDA ISA (TISAX) opens every question so: "extent" was a term no sentence names,
+    and a stated practice came back Not covered."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "To what extent is video surveillance used at the data centre? How long are "
+            "recordings retained?",
+        )
+    )
+    assert [f.text for f in brief.facts] == [
+        "Is video surveillance used at the data centre?",
+        "How long are recordings retained?",
+    ]
+    assert stem("extent") not in brief.terms
+    assert [f.asks for f in brief.facts] == [None, "duration"]

@@ -491,6 +491,21 @@ def test_a_recovery_objective_stated_in_plain_words_names_it(question: str, text
     assert not [f for f in critique(question, [claim], lambda _: chunk, {}) if f.check == "subject"]
 
 
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("What is the Recovery Point Objective?", "Data loss prevention is enabled on email."),
+        ("What is the Recovery Point Objective?", "Loss of personal data must be reported."),
+        ("What is the Recovery Time Objective?", "Deleted files can be recovered within 30 days."),
+    ],
+)
+def test_words_near_a_recovery_objective_do_not_name_it(question: str, text: str) -> None:
+    chunk = Chunk("c7", "bcp.md", 0, len(text), text, "Other")
+    claim = Claim(text, (Quote(text, chunk.document, "c7", 0, len(text)),))
+    findings = critique(question, [claim], lambda _: chunk, {})
+    assert [f.check for f in findings if f.check == "subject"] == ["subject"]
+
+
 def test_a_recovery_time_is_no_recovery_point() -> None:
     text = "Critical systems will be restored within 8 hours."
     chunk = Chunk("c6", "bcp.md", 0, len(text), text, "Recovery")

@@ -487,6 +487,9 @@ def test_a_status_in_the_documents_own_header_is_read(text: str, status: str) ->
         "used anywhere.**\n\nTLS 1.2 is required.",
         "# Cryptography Standard\n\n> \u26a0\ufe0f **DEPRECATED \u2014 TLS 1.0 must not be "
         "used.**\n\nTLS 1.2 is required.",
+        # ... or of a part of the page, after a colon
+        "# Key Management Standard\n\n> \u26a0\ufe0f **DEPRECATED:** The procedure for manual key"
+        " rotation was replaced by KMS.\n\nKeys rotate yearly.",
         # a status naming no state
         "# Ticket\n\nOwner: Sam\nStatus: Open\n\nText.",
         # fields that are no document control

@@ -56,6 +56,9 @@ def test_a_sibling_named_by_another_word_of_kind_is_another_kind() -> None:
             "How many days per year may Firm staff work remotely from abroad?",
             "Remote Working from abroad is limited to 20 working days a year.",
         ),
+        # a product's or a place's name says which one, not another kind
+        ("How often are vulnerability scans run?", "Weekly Qualys scans are run on all hosts."),
+        ("How long are audit logs retained?", "AWS CloudTrail logs are retained for 1 year."),
         # an owner is no kind of what it owns
         (
             "How often does your practice review workforce members' access rights?",

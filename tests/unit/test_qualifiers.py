@@ -445,7 +445,10 @@ def test_the_one_answering_named_by_the_buyer_is_no_third_party() -> None:
     organisation: every sentence about notifying clients was set aside as another
     recipient's, and the answer was a false "Not covered"."""
     question = "Within what time will the Supplier notify the Bank of a security incident?"
-    assert qualifiers_asked(question) == frozenset()
+    asked = qualifiers_asked(question)
+    assert asked == frozenset({"notify customers"})  # the Bank is the customer
+    assert not another_qualifier(asked, "Affected clients are notified within 24 hours.")
+    assert another_qualifier(asked, "The regulator is notified within 72 hours.")
     # a question naming third parties keeps them; a sentence is read as written
     third = "Do subcontractors notify the organisation of breaches?"
     assert qualifiers_asked(third) == qualifiers_named(third) != frozenset()
@@ -513,3 +516,20 @@ def test_a_services_users_named_by_their_accounts_are_not_the_staff() -> None:
     ):
         asked = qualifiers_asked(question)
         assert another_qualifier(asked, "Staff passwords must be at least 14 characters long.")
+
+
+def test_fourth_parties_are_not_the_third_parties() -> None:
+    asked = qualifiers_asked(
+        "Do you maintain a register of fourth parties (your service providers' subcontractors)?"
+    )
+    assert asked == frozenset({"fourth parties"})
+    assert another_qualifier(asked, "The Company maintains a register of all service providers.")
+    assert not another_qualifier(asked, "Vendors' subcontractors are listed in the register.")
+
+
+def test_words_near_an_interface_or_a_move_that_name_none() -> None:
+    assert "web application" not in qualifiers_named("A web application firewall filters traffic.")
+    assert "mobile apps" not in qualifiers_named("Android devices are enrolled in MDM.")
+    assert "movers" not in qualifiers_named("Systems that move to another team keep their tags.")
+    # a workforce member's account is the staff's, not a service user's
+    assert "customer users" not in qualifiers_named("Workforce member accounts require MFA.")

@@ -132,6 +132,21 @@ def test_csv_empty_id(tmp_path: Path) -> None:
     assert "q.csv:2: empty id" in str(error)
 
 
+def test_a_csv_sections_row_is_passed_over(tmp_path: Path) -> None:
+    """A questionnaire exported from Word carries its sections as rows: the build
+    stopped at the first with "empty id"."""
+    text = (
+        "Section,No.,Question\n"
+        '"1. Governance","",""\n'
+        '"1. Governance","","1. Information Security Governance"\n'
+        '"1. Governance","1.1","Do you have a security policy?"\n'
+    )
+    questions = read_questionnaire(write(tmp_path, "q.csv", text))
+    assert [(q.question_id, q.question) for q in questions] == [
+        ("1.1", "Do you have a security policy?")
+    ]
+
+
 @pytest.mark.parametrize("row", ["Q1,Too,many,cells", "Q1"])
 def test_csv_wrong_cell_count(tmp_path: Path, row: str) -> None:
     error = read_error(write(tmp_path, "q.csv", f"id,question,section\nQ0,Ok?,S\n{row}\n"))

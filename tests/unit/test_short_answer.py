@@ -3536,3 +3536,37 @@ def test_a_value_for_another_kind_of_the_thing_goes_to_a_person() -> None:
     lead = "The incident response plan is exercised twice a year with a tabletop exercise."
     assert _short(question, lead) == ("Needs review", "subject")
     assert _short(question, "Phishing simulation exercises are run monthly.") == ("monthly", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        # another version or figure
+        ("Do you support TLS 1.2?", "Do you support TLS 1.0?** No."),
+        ("Are logs retained for 1 year?", "Are logs retained for 7 years?** No."),
+        # one option of those asked, or one of two practices
+        (
+            "Do you support SAML or OIDC single sign-on?",
+            "Do you support SAML single sign-on?** No.",
+        ),
+        (
+            "Is customer data stored or processed outside the United States?",
+            "Is customer data stored outside the United States?** No.",
+        ),
+    ],
+)
+def test_a_faqs_no_to_a_narrower_question_is_no_no(question: str, lead: str) -> None:
+    assert _short(question, lead)[0] != "No"
+
+
+def test_a_further_value_of_a_qualified_part_is_its_own_sentences() -> None:
+    """The lead's general "annually" was given for privileged accounts, whose own
+    sentence says quarterly."""
+    question = "Do you review access rights, and how often are privileged accounts reviewed?"
+    lead = "User access rights are reviewed annually."
+    own = "Privileged accounts are reviewed quarterly."
+    assert _parts(question, [lead, own], {1: own}, focus=lead) == "Yes; quarterly"
+    question = "Do you scan for vulnerabilities, and how often are internal scans run?"
+    lead = "Vulnerability scans are run monthly."
+    own = "Internal vulnerability scans are run weekly."
+    assert _parts(question, [lead, own], {1: own}, focus=lead) == "Yes; weekly"

@@ -547,3 +547,15 @@ def test_units_and_words_like_abbreviations_still_end_sentences() -> None:
 def test_an_agent_noun_is_not_its_verbs_family() -> None:
     assert not one_family("process", "processor")
     assert not one_family("audit", "auditor")
+
+
+def test_a_buyers_names_for_itself_and_the_one_answering_are_read_as_theirs() -> None:
+    """ "Bank data" and "Supplier staff" were words a sentence had to name: a false
+    Not covered on a TLS version, a Needs review on MFA."""
+    from dossier.common.textutil import question_terms, stem
+
+    terms = question_terms("Is MFA enforced for all Supplier staff accessing Bank data?")
+    assert stem("supplier") not in terms and stem("bank") not in terms
+    assert stem("customer") in terms
+    assert stem("supplier") in question_terms("Do you assess your suppliers annually?")
+    assert stem("bank") in question_terms("Bank statements are kept for how long?")

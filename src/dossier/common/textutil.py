@@ -252,10 +252,22 @@ def without_law_names(text: str) -> str:
     return _LAW_NAME.sub(" ", text)
 
 
+# The same names as a buyer's defined terms, without "the": "Supplier staff", "the
+# Supplier's application" (capitalised: "suppliers" are third parties); and the buyer's
+# own name for itself: "Bank data", "notify the Bank" (the customer, to the one answering).
+_RESPONDENT_TERM = re.compile(
+    r"(?<=\w\s)(?:Supplier|Service\s+Provider|Contractor)(?:['\u2019]s)?\b(?!s)"
+)
+_BUYER_TERM = re.compile(r"(?<=\w\s)(?:Bank|Purchaser|Buyer)(?:['\u2019]s)?\b(?!s)")
+
+
 def as_the_vendor(question: str) -> str:
     """A buyer's questionnaire with its name for the one answering ("the Supplier",
-    "the Service Provider") read as "the organisation": no third party."""
-    return _RESPONDENT.sub("the organisation", question)
+    "the Service Provider", "Supplier staff") read as "the organisation": no third
+    party; and its name for itself ("Bank data", "the Bank") as the customer."""
+    question = _RESPONDENT.sub("the organisation", question)
+    question = _RESPONDENT_TERM.sub("organisation", question)
+    return _BUYER_TERM.sub("customer", question)
 
 
 def question_terms(text: str) -> tuple[str, ...]:

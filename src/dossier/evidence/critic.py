@@ -240,10 +240,15 @@ def _subject(
 # processing will be restored within 8 hours" a recovery time objective.
 _DESCRIBED_AS = {
     "recovery point objective": re.compile(
-        r"\bdata\s+(?:\w+\s+){0,2}(?:lost|loss)\b|\bloss\s+of\s+(?:\w+\s+){0,3}data\b", re.I
+        r"\b(?:no\s+more\s+than|at\s+most|up\s+to|a\s+maximum\s+of)\s+[^.;]{0,40}\bof\s+"
+        r"(?:\w+\s+){0,2}data\s+(?:\w+\s+){0,2}(?:lost|loss)\b",
+        re.I,
     ),
     "recovery time objective": re.compile(
-        r"\b(?:restored|recovered|resumed|back\s+online|brought\s+back)\s+within\b", re.I
+        r"\b(?:services?|systems?|operations|processing|platforms?|applications?)\s+"
+        r"(?:(?:will|shall|must|are|is|can)\s+)?(?:be\s+)?(?:restored|recovered|resumed"
+        r"|back\s+online)\s+within\b",
+        re.I,
     ),
 }
 

@@ -24,7 +24,7 @@ _NO_KIND = frozenset(
     applicable required appropriate general standard regular normal certain various
     security information company corporate organisation organization firm vendor
     supplier provider practice institution our their its your minimum maximum
-    independent different current recent permanent significant important frequent
+    independent different recent permanent significant important frequent
     consistent urgent sufficient compliant redundant""".split()
     # verbs, which come before a thing as its verb, not its kind: "require passwords"
     + """require requires use uses enforce enforces include includes provide provides
@@ -76,8 +76,9 @@ def _kinds(text: str) -> dict[str, tuple[str, ...]]:
     kinds: dict[str, tuple[str, ...]] = {}
     for run in _runs(text):
         for at in range(1, len(run)):
-            if run[at].endswith(("ed", "ly")):  # "are business continuity plans tested"
-                continue
+            if run[at].endswith(("ed", "ly")):  # a verb or a quality, no thing asked about:
+                continue  # "are business continuity plans tested" (a sentence's "tested"
+            # is never looked up: only the question's things are)
             before: list[str] = []
             for word in reversed(run[max(0, at - _LONGEST_KIND) : at]):
                 if not _names_kind(word):
@@ -90,25 +91,35 @@ def _kinds(text: str) -> dict[str, tuple[str, ...]]:
 
 def _pairs(text: str) -> list[tuple[str, str]]:
     """Each word of the text (a thing, not a quality) with the word of kind right
-    before it."""
+    before it, not a name ("Qualys scans", "CloudTrail logs", "RDS backups": a product's
+    or a place's, which says which one of the thing the text means, not another kind)."""
     return [
-        (run[at], run[at - 1])
-        for run in _runs(text)
+        (run[at].lower(), run[at - 1].lower())
+        for run in _runs(text, keep_case=True)
         for at in range(1, len(run))
-        if _names_kind(run[at - 1]) and not run[at].endswith("ly")
+        if _names_kind(run[at - 1].lower())
+        and not run[at].lower().endswith("ly")
+        and not _a_name(run[at - 1], first=text.lstrip().startswith(run[at - 1]))
     ]
 
 
-def _runs(text: str) -> list[list[str]]:
-    """The text's runs of words with no mark between them, lower case, a possessive's
-    "'s" dropped ("the Firm's insurance": firm, insurance)."""
+def _a_name(word: str, first: bool) -> bool:
+    """Whether a word is written as a name: capitals inside it, or a capital first
+    letter where a sentence does not begin."""
+    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and not first)
+
+
+def _runs(text: str, keep_case: bool = False) -> list[list[str]]:
+    """The text's runs of words with no mark between them (lower case unless
+    ``keep_case``), a possessive's "'s" dropped ("the Firm's insurance": firm,
+    insurance)."""
     runs: list[list[str]] = [[]]
     for token in _TOKEN.findall(text):
         if not token[0].isalpha():
             runs.append([])
             continue
-        word = token.lower()
-        owner = re.sub(r"['\u2019]s?$", "", word)
+        word = token if keep_case else token.lower()
+        owner = re.sub(r"['\u2019][sS]?$", "", word)
         if owner != word:  # "workforce members' access": the owner ends a noun phrase
             runs[-1].append(owner)
             runs.append([])

@@ -756,7 +756,7 @@ _FAMILIES = frozenset("aes tls ssl sha rsa ssh smb snmp".split())  # as ``_VERSI
 
 def _written(unit: str, value: float) -> str:
     """A figure as a reader writes it: "12 characters", "TLS 1.2", "SOC 2 Type II",
-    "FIPS 140-2", "FIPS 140 Level 3", "an amount of 5,000,000"."""
+    "FIPS 140-2", "Level 3", "an amount of 5,000,000"."""
     if unit == "soc type":
         return f"SOC 2 Type {'II' if value >= 2 else 'I'}"
     if unit == "fips 140":

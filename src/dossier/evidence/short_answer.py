@@ -68,6 +68,7 @@ from dossier.research.qualifiers import (
     CONTRACTORS,
     CUSTOMER_USERS,
     EMPLOYEES,
+    RECIPIENTS,
     THIRD_PARTIES,
     another_qualifier,
     qualifiers_asked,
@@ -86,6 +87,7 @@ from dossier.research.values import (
     keeping_unsaid,
     lead_answers_part,
     names_antecedent,
+    names_whole_subject,
     own_subject,
     period_for_a_count,
     stated_value,
@@ -866,10 +868,12 @@ def _further_values(
         own = _folded(parts.get(index, ""))
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
         value = None
-        if _lead_answers(brief, fact, lead, quoted):  # the lead, read first, states it
-            value = value_about(own_subject(fact, brief.facts[0]), lead)
+        if _lead_answers(brief, fact, lead, quoted) and _names_part_whole(brief, fact, lead):
+            value = value_about(own_subject(fact, brief.facts[0]), lead)  # read first
         if value is None and refers and own in quoted:
             value = value_about(fact, own)
+        if value is None and _lead_answers(brief, fact, lead, quoted):
+            value = value_about(own_subject(fact, brief.facts[0]), lead)
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, brief.facts[0], lead, first_quote)
         if value is not None:
@@ -911,6 +915,21 @@ def _named_for_part(part: str, lead: str, quoted: str = "") -> str | None:
         ]
         return " ".join(found[0].split()) if found else None
     return None
+
+
+def _names_part_whole(brief: Brief, part: Fact, lead: str) -> bool:
+    """Whether the lead names every term of a further part's own subject and no sibling
+    of what the question qualifies it by ("Customer payroll records are retained for
+    seven years" for client payroll records; not "User access is reviewed annually"
+    for privileged accounts): its value comes before another sentence's."""
+    own = own_subject(part, brief.facts[0])
+    asked = qualifiers_asked(brief.query)
+    named = qualifiers_named(lead)
+    return (
+        names_whole_subject(own, lead)
+        and asked <= named | {q for q in asked if q in RECIPIENTS}
+        and not another_qualifier(asked, lead)
+    )
 
 
 def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
@@ -1383,42 +1402,49 @@ _FAQ_NO = re.compile(
     r"|currently\s+not)\s*[.!]?[\s*_]*$",
     re.I,
 )
-# Words that turn a question about a thing into one about its opposite or a part of it.
-_POLARITY = frozenset(
+# Words that set what a question asks apart from its neighbours: its opposite ("not",
+# "outside" against "within" or "inside"), or a part of it ("only", "except").
+_SETTING_APART = frozenset(
     "not no never without only except outside inside within other than exclusively".split()
 )
+_FIGURE = re.compile(r"\d+(?:\.\d+)*")
 
 
 def _faq_says_no(brief: Brief, lead: str) -> bool:
     """Whether the lead is a FAQ's question answered "No." / "Not at this time." and
-    that question asks what the question asks: every term of the FAQ's question said by
-    the question, three quarters of the question's said by the FAQ's (its first among
-    them), and the same words of polarity in both ("outside", "only", "not"): a FAQ
-    asking whether data is kept outside a country is no answer to whether it is kept
-    only in that country."""
+    that question asks what the question asks: the same terms both ways (or thesaurus
+    alternatives: every option of "SAML or OIDC", "stored or processed"), the same
+    figures ("TLS 1.0" is not "TLS 1.2", "7 years" not "1 year") and the same words
+    setting it apart ("outside", "only", "not"): a FAQ asking whether data is kept
+    outside a country is no answer to whether it is kept only in that country. Of a
+    question without options, one term may go unsaid (not its first)."""
     answered = _FAQ_NO.match(lead)
     if answered is None:
         return False
     faq = answered["question"]
-    if _polarity(faq) != _polarity(brief.query):
+    if _set_apart_by(faq) != _set_apart_by(brief.query):
+        return False
+    if set(_FIGURE.findall(faq)) != set(_FIGURE.findall(brief.query)):
         return False
     asked = [t for t in question_terms(brief.core or brief.query) if t not in _PRACTISING]
     offered = [t for t in question_terms(faq) if t not in _PRACTISING]
-    if not asked or not offered:
-        return False
-    said = [t for t in asked if thesaurus.says(t, set(offered))]
+    unsaid = [t for t in asked if not thesaurus.says(t, set(offered))]
+    # one term the FAQ puts in other words ("client-managed keys" of "bring your own
+    # keys"), not its first, and none when the question lists options ("SAML or OIDC")
+    spared = 0 if _OPTIONS.search(brief.query) else 1
     return (
-        all(thesaurus.says(t, set(asked)) for t in offered)
-        and asked[0] in said
-        and len(said) >= _THREE_QUARTERS * len(asked)
+        bool(asked and offered)
+        and all(thesaurus.says(t, set(asked)) for t in offered)
+        and len(unsaid) <= spared
+        and asked[0] not in unsaid
     )
 
 
-_THREE_QUARTERS = 0.75
+_OPTIONS = re.compile(r"\b(?:or|and/or)\b|/", re.I)
 
 
-def _polarity(question: str) -> frozenset[str]:
-    return frozenset(w for w in re.findall(r"[a-z]+", question.lower()) if w in _POLARITY)
+def _set_apart_by(question: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z]+", question.lower()) if w in _SETTING_APART)
 
 
 # An answer that opens with a bare "No." (a FAQ's): "No. Access to company systems is only

@@ -42,9 +42,15 @@ _OF_THE_PAGE = (
     r"|do\s+not\s+(?:follow|use|quote|rely)|for\s+(?:comment|review|discussion|history)"
     r"|under\s+(?:review|discussion)|work\s+in\s+progress|proposal|no\s+longer"
 )
+# ... or before a colon and words naming this page ("DEPRECATED: The procedure for manual
+# key rotation was replaced" warns of a part of it)
+_THIS_PAGE = (
+    r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?)\b"
+    r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
+)
 _ICON_BANNER = re.compile(
     rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE})"
-    rf"|:\W{{0,3}}\s*(?i:{_OF_THE_PAGE}))"  # "> ⚠️ **ARCHIVED:** This page is no longer ..."
+    rf"|:\W{{0,3}}\s*(?i:{_THIS_PAGE}))"  # "> ⚠️ **ARCHIVED:** This page is no longer ..."
 )
 _RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")
 _EMPHASIS = re.compile(r"\*\*|__|^\s*[-*+]\s+", re.M)

@@ -14,7 +14,7 @@ from dossier.common.textutil import undecodable
 from dossier.errors import QuestionnaireError
 from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES, usual_column
 from dossier.ingest.paths import check_questionnaire_file
-from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx
+from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx, section_title
 from dossier.records import ColumnSettings, Question
 
 
@@ -108,8 +108,13 @@ def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> li
                 f"{name}:{line}: {len(row)} cells, header has {len(header)}{hint}"
             )
         qid, text = row[id_col].strip(), row[question_col].strip()
+        if not qid and (not text or section_title(text)):
+            continue  # a section's row: "1. Information Security Governance","",""
         if not qid:
-            raise QuestionnaireError(f"{name}:{line}: empty id")
+            raise QuestionnaireError(
+                f"{name}:{line}: empty id for the question '{_shortened(text)}'; give every "
+                "question an id (a section's title without an id is passed over)"
+            )
         if not text:
             raise QuestionnaireError(f"{name}:{line}: question {qid} has no text")
         fields = {
@@ -119,6 +124,11 @@ def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> li
         }
         questions.append(Question(qid, text, fields, f"{name}:{line}"))
     return questions
+
+
+def _shortened(text: str, words: int = 8) -> str:
+    said = text.split()
+    return " ".join(said[:words]) + (" ..." if len(said) > words else "")
 
 
 _SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}

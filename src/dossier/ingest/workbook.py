@@ -286,7 +286,7 @@ def _sheet_questions(sheet: Any, layout: SheetLayout, file_name: str) -> list[Qu
             continue
         number = row[0].row
         qid = _text(cells.get(layout.id_col)) if layout.id_col else ""
-        if layout.id_col and not qid and _section_title(text):
+        if layout.id_col and not qid and section_title(text):
             continue  # "Section: Data Security" between a sheet's numbered questions
         qid = qid or f"{sheet.title}!R{number}"
         fields = {"sheet": sheet.title, "row": str(number)}
@@ -303,9 +303,10 @@ _REQUEST = re.compile(
 _SECTION_WORDS = 8
 
 
-def _section_title(text: str) -> bool:
-    """Whether a row without an id, in a sheet that numbers its questions, holds a
-    section's title rather than a question: short, no question mark, no request."""
+def section_title(text: str) -> bool:
+    """Whether a row without an id, in a sheet (or CSV) that numbers its questions,
+    holds a section's title rather than a question: short, no question mark, no
+    request."""
     return "?" not in text and len(text.split()) <= _SECTION_WORDS and _REQUEST.match(text) is None
 
 

@@ -62,7 +62,9 @@ _SCOPED_SERVICES = re.compile(
     r",?\s*\b(?:(?:that\s+supports?|supporting|for|of|in|within|across|used\s+(?:for|by|in))"
     r"\s+(?:the\s+)?scoped\s+(?:services?|systems?|environments?|data)"
     r"(?:\s+(?:and|or)\s+(?:systems?|data|services?))?"
-    r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?)\b",
+    r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?)\b"
+    # only as the ask's last words ("an inventory of scoped systems" is the thing asked)
+    r"(?=\s*(?:[?.;:]|$))",
     re.I,
 )
 # What a review is for, in CAIQ's wording: "reviewed and revalidated for least privilege

@@ -132,6 +132,7 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
     asked = _interrogative_part(without_label(text))  # "AC-2(3): Are ...": its label searched
+    asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), asked)
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
@@ -254,6 +255,15 @@ def _ambiguities(text: str) -> tuple[Ambiguity, ...]:
             )
         )
     return tuple(found)
+
+
+# VDA ISA's (TISAX) opening of every question: "To what extent is video surveillance used
+# at the data centre?" asks whether it is (the maturity asked is the assessor's to judge).
+_TO_WHAT_EXTENT = re.compile(
+    r"\bto\s+what\s+(?:extent|degree)\s+"
+    r"(is|are|was|were|do|does|did|has|have|will|can|must|should)\b",
+    re.I,
+)
 
 
 def _interrogative_part(text: str) -> str:

@@ -81,6 +81,7 @@ _LEVEL_FAMILY = {"sev": "sev", "severity": "sev", "p": "p", "priority": "p", "ti
 # Who a practice applies to. "The vendor" (singular) is the one answering a questionnaire,
 # not a third party; a word for the whole workforce names employees and contractors both.
 EMPLOYEES, CONTRACTORS, THIRD_PARTIES = "employees", "contractors", "third parties"
+FOURTH_PARTIES = "fourth parties"  # the third parties' own suppliers
 CUSTOMER_USERS = "customer users"  # the service's own users, not the company's workforce
 _PEOPLE = (
     (EMPLOYEES, re.compile(r"\bemployees?\b|(?<!temporary\s)(?<!agency\s)\bstaff\b", re.I)),
@@ -102,6 +103,16 @@ _PEOPLE = (
         ),
     ),
     (
+        FOURTH_PARTIES,
+        re.compile(
+            r"\b(?:fourth|nth)[\s-]part(?:y|ies)\b|\b(?:sub-?contractors|suppliers|sub-?processors)"
+            r"\s+of\s+(?:your|its|their|our)\s+(?:vendors|suppliers|service\s+providers)\b"
+            r"|\b(?:vendors|suppliers|service\s+providers)['\u2019]\s+(?:sub-?contractors|suppliers"
+            r"|sub-?processors)\b",
+            re.I,
+        ),
+    ),
+    (
         CUSTOMER_USERS,
         re.compile(
             r"\bcustomer(?:s'|'s)?\s+(?:end[\s-]?)?(?:users?|accounts?|administrators?|admins?)\b"
@@ -109,7 +120,7 @@ _PEOPLE = (
             # those a service is for, by what they are to it
             r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b"
             # their accounts: "patient accounts", "institutional users" (HECVAT's)
-            r"|\b(?:patient|student|consumer|member|learner)\s+(?:accounts?|users?|logins?)\b"
+            r"|\b(?:patient|student|consumer|learner)\s+(?:accounts?|users?|logins?)\b"
             r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b",
             re.I,
         ),
@@ -259,12 +270,13 @@ _SCREENS = re.compile(
 # minutes of inactivity" states no timeout for the web portal).
 WEB, MOBILE = "web application", "mobile apps"
 _WEB = re.compile(
-    r"\bweb[\s-]+(?:portals?|app(?:lication)?s?|interfaces?|clients?|consoles?|dashboards?|ui)\b"
-    r"|\b(?:web\s+)?browsers?\b",
+    r"\bweb[\s-]+(?:portals?|app(?:lication)?s?|interfaces?|dashboards?|ui)\b(?![\s-]+firewalls?)",
     re.I,
 )
 _MOBILE = re.compile(
-    r"\bmobile[\s-]+app(?:lication)?s?\b|\b(?:iOS|Android)\b|\b(?:both|the)\s+apps\b", re.I
+    r"\bmobile[\s-]+app(?:lication)?s?\b|\b(?:iOS|Android)\s+app(?:lication)?s?\b"
+    r"|\b(?:both|the)\s+apps\b",
+    re.I,
 )
 
 
@@ -283,7 +295,8 @@ _JOINERS = re.compile(
 )
 _MOVERS = re.compile(
     r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
-    r"|position)s?\b|\b(?:transfer(?:s|red|ring)?|mov(?:es|ed|ing|e))\s+(?:to|between|into|within)\s+"
+    r"|position)s?\b|\bmov(?:es|ed|ing|e)\s+(?:to|into)\s+(?:(?:a|an|another|the|new|different|other)\s+)*"
+    r"(?:roles?|positions?|jobs?)\b|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
     r"(?:(?:a|an|another|the|new|different|other)\s+)*(?:roles?|teams?|positions?"
     r"|departments?|jobs?)\b",
     re.I,
@@ -316,7 +329,9 @@ def _recipients(text: str) -> set[str]:
 
 
 _FAMILY = {
-    **dict.fromkeys((EMPLOYEES, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS), "people"),
+    **dict.fromkeys(
+        (EMPLOYEES, CONTRACTORS, THIRD_PARTIES, FOURTH_PARTIES, CUSTOMER_USERS), "people"
+    ),
     PRODUCTION: "environment",
     NON_PRODUCTION: "environment",
     **dict.fromkeys(("critical", "high", "medium", "low"), "grade"),
@@ -361,7 +376,11 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found |= {"critical", "high"}
     for match in _LEVEL.finditer(text):
         found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
-    found |= {who for who, pattern in _PEOPLE if pattern.search(text)}
+    fourth = dict(_PEOPLE)[FOURTH_PARTIES]
+    people = fourth.sub(" ", text)  # "service providers' subcontractors" are neither
+    found |= {who for who, pattern in _PEOPLE if pattern.search(people)}
+    if fourth.search(text):
+        found.add(FOURTH_PARTIES)
     if _WHOLE_WORKFORCE.search(text):
         found |= {EMPLOYEES, CONTRACTORS}
     if _AT_REST.search(text):

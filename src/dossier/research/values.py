@@ -107,18 +107,19 @@ _NUMBER = re.compile(
 ASKS_PATTERN = {"frequency": _FREQUENCY, "duration": _DURATION, "number": _NUMBER}
 ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the number"}
 
+# Verbs saying a practice is done again ("how often is the training repeated?"): they
+# name no subject of a further part's own, and no sentence need name them.
+_DONE_AGAIN = frozenset(stem(w) for w in "repeat renew refresh redo retake".split())
 # Verbs that go with the value asked for ("how long are X retained", "how often is X
 # performed"); the subject is X. Stemmed.
-VALUE_VERBS = frozenset(
+VALUE_VERBS = _DONE_AGAIN | frozenset(
     stem(word)
     for word in "retain retained retention keep kept store stored hold held remain archive "
     "archived "
     "perform performed conduct conducted carry carried happen occur run review reviewed "
     # "notified" (the thesaurus's "alerted") says when, not of whom: "Security alerts are
     # triaged within 30 minutes" states no deadline for notifying customers
-    "notify notified "
-    # "how often is the training repeated?" asks how often the training is done
-    "repeat repeated renew renewed refresh refreshed redo redone retake retaken".split()
+    "notify notified".split()
 )
 
 
@@ -530,11 +531,6 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     return Fact(part.text, own or part.terms, part.asks)
 
 
-# Verbs saying a practice is done again ("how often is the training repeated?"): they
-# name no subject of a further part's own.
-_DONE_AGAIN = frozenset(stem(w) for w in "repeat renew refresh redo retake".split())
-
-
 # The stems of the units a question counts in: "..., and after how many minutes?" names
 # no subject of its own, it asks the first part's in minutes.
 _UNIT_TERMS = frozenset(
@@ -560,7 +556,7 @@ _CASE_OPENING = re.compile(
 # reassessed every two years" (after "Critical Suppliers are reassessed annually").
 _OTHERS_OPENING = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for\s+)?(?:(?:all|any|every)\s+)?(?:the\s+)?other\s+"
-    r"(?!than\b|words\b|hand\b)[a-z]",
+    r"(?!than\b)[a-z]",
     re.I,
 )
 # A case naming every group: "For contractors and employees alike, ...".
