@@ -709,3 +709,21 @@ def test_to_what_extent_asks_whether() -> None:
     ]
     assert stem("extent") not in brief.terms
     assert [f.asks for f in brief.facts] == [None, "duration"]
+
+
+def test_a_condition_before_the_auxiliary_is_read_after_the_question() -> None:
+    """ "For students under 13, does ...?" was no yes/no question: "Documented"."""
+    brief = make_brief(
+        Question("Q", "For students under 13, does the Provider obtain parental consent?")
+    )
+    assert [f.text for f in brief.facts] == [
+        "Does the Provider obtain parental consent for students under 13?"
+    ]
+
+
+def test_to_what_extent_something_is_managed_asks_whether_it_is_in_place() -> None:
+    brief = make_brief(
+        Question("Q", "To what extent is the use of cryptographic procedures managed?")
+    )
+    assert brief.facts[0].text == "Is the use of cryptographic procedures in place?"
+    assert stem("managed") not in brief.terms

@@ -974,6 +974,22 @@ def test_a_sentence_inside_a_list_item_is_quoted_without_the_next_items(tmp_path
     assert "Reviews are logged." in quote and "Leavers" not in quote
 
 
+def test_a_lead_is_quoted_with_its_controls_status_above_it(tmp_path: Path) -> None:
+    text = (
+        "# System Security Plan\n\n## 3.1.18 Control connection of mobile devices.\n\n"
+        "Status: Partially implemented\n\nImplementation: Company iPhones are enrolled in "
+        "Intune before they can connect.\n"
+    )
+    engine, index = _engine(tmp_path, {"ssp.md": text})
+    lead = _candidate(
+        index,
+        "ssp.md",
+        "Implementation: Company iPhones are enrolled in Intune before they can connect.",
+        1.0,
+    )
+    assert engine.quote_of(lead.sentence).startswith("Status: Partially implemented")
+
+
 @pytest.mark.parametrize(
     "question",
     [

@@ -367,3 +367,15 @@ def test_a_table_as_text_keeps_its_first_row() -> None:
     assert headed[0].heading.endswith("4 Access control")
     dotted = "7. Remediation Timelines\n1 Critical vulnerabilities are fixed within 7 days.\n"
     assert chunk_document(make_doc(dotted, "r.txt"))[0].heading.endswith("7. Remediation Timelines")
+
+
+def test_a_controls_status_line_is_one_passage_with_its_statement() -> None:
+    from dossier.ingest.chunking import _blocks
+
+    text = (
+        "## 3.1.18 Control connection of mobile devices.\n\nStatus: Partially implemented\n\n"
+        "Implementation: Company iPhones are enrolled in Intune.\n\nStatus: Open tickets\n\nMore."
+    )
+    blocks = [text[a:b] for a, b in _blocks(text)]
+    assert "Status: Partially implemented\n\nImplementation: Company iPhones" in blocks[1]
+    assert "Status: Open tickets" in blocks  # a status naming no implementation stays alone

@@ -195,3 +195,15 @@ def test_a_bank_workbooks_evidence_and_comments_column_takes_the_prose(tmp_path:
     headers = ["Ref", "Control Area", "Question", "Response (Yes/No/N/A)", "Evidence / Comments"]
     layout = layout_of(_sheet(tmp_path, headers), "Sheet")
     assert (layout.choice_col, layout.text_col) == (4, 5)
+
+
+def test_a_banks_supporting_comments_column_takes_the_prose(tmp_path: Path) -> None:
+    """An Australian bank's "Response (Yes/No/Partial)" beside "Supporting Comments":
+    only Yes went in, and the comments column stayed empty."""
+    path = _sheet(
+        tmp_path,
+        ["Ref", "Question", "Response (Yes/No/Partial)", "Supporting Comments"],
+        ("C2:C9", '"Yes,No,Partial"'),
+    )
+    layout = layout_of(path, "Sheet")
+    assert (layout.choice_col, layout.text_col) == (3, 4)

@@ -533,3 +533,25 @@ def test_words_near_an_interface_or_a_move_that_name_none() -> None:
     assert "movers" not in qualifiers_named("Systems that move to another team keep their tags.")
     # a workforce member's account is the staff's, not a service user's
     assert "customer users" not in qualifiers_named("Workforce member accounts require MFA.")
+
+
+def test_an_idle_accounts_deadline_is_no_session_timeout() -> None:
+    asked = qualifiers_asked("After what period of inactivity are user sessions terminated?")
+    assert another_qualifier(asked, "2.5 Accounts inactive for 45 days are disabled.")
+    assert not another_qualifier(asked, "Sessions end after 15 minutes of inactivity.")
+    idle = qualifiers_asked("After how many days are inactive accounts disabled?")
+    assert not another_qualifier(idle, "Accounts unused for 90 days are disabled.")
+    assert another_qualifier(idle, "Sessions end after 15 minutes of inactivity.")
+
+
+def test_a_contract_requiring_a_supplier_to_notify_is_the_organisation_notified() -> None:
+    named = qualifiers_named(
+        "Contracts must require the service provider to notify the Company within 24 hours."
+    )
+    assert "notify the organisation" in named
+
+
+def test_teacher_accounts_are_the_services_users_not_the_workforce() -> None:
+    asked = qualifiers_asked("Do teacher and administrator accounts in the app require MFA?")
+    assert "customer users" in asked
+    assert another_qualifier(asked, "MFA is required for all workforce access to production.")

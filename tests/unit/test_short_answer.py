@@ -3570,3 +3570,18 @@ def test_a_further_value_of_a_qualified_part_is_its_own_sentences() -> None:
     lead = "Vulnerability scans are run monthly."
     own = "Internal vulnerability scans are run weekly."
     assert _parts(question, [lead, own], {1: own}, focus=lead) == "Yes; weekly"
+
+
+def test_a_status_line_above_the_implementation_statement_answers() -> None:
+    """A security plan's "Status: Partially implemented" over its "Implementation: ..."
+    paragraph: the control was answered Yes."""
+    question = "Does the organization control the connection of mobile devices to systems?"
+    focus = "Implementation: Company iPhones are enrolled in Intune before they can connect."
+    brief = make_brief(Question("Q", question))
+    partly = _claims("Status: Partially implemented\n\n" + focus)
+    answer, finding = short_answer(brief, "grounded", partly, focus=focus)
+    assert (answer, finding.check if finding else None) == ("Needs review", "scope")
+    planned = _claims("Status: Planned\n\n" + focus)
+    assert short_answer(brief, "grounded", planned, focus=focus) == ("No", None)
+    done = _claims("Status: Implemented\n\n" + focus)
+    assert short_answer(brief, "grounded", done, focus=focus) == ("Yes", None)

@@ -559,3 +559,10 @@ def test_a_buyers_names_for_itself_and_the_one_answering_are_read_as_theirs() ->
     assert stem("customer") in terms
     assert stem("supplier") in question_terms("Do you assess your suppliers annually?")
     assert stem("bank") in question_terms("Bank statements are kept for how long?")
+
+
+def test_a_school_districts_lea_is_the_customer() -> None:
+    from dossier.common.textutil import question_terms, stem
+
+    terms = question_terms("Will the Provider notify the LEA within 72 hours?")
+    assert stem("lea") not in terms and stem("customer") in terms

@@ -258,7 +258,9 @@ def without_law_names(text: str) -> str:
 _RESPONDENT_TERM = re.compile(
     r"(?<=\w\s)(?:Supplier|Service\s+Provider|Contractor)(?:['\u2019]s)?\b(?!s)"
 )
-_BUYER_TERM = re.compile(r"(?<=\w\s)(?:Bank|Purchaser|Buyer)(?:['\u2019]s)?\b(?!s)")
+_BUYER_TERM = re.compile(
+    r"(?<=\w\s)(?:Bank|Purchaser|Buyer|LEA|District)(?:['\u2019]s)?\b(?!s)"  # a school's "LEA"
+)
 
 
 def as_the_vendor(question: str) -> str:

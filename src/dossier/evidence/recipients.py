@@ -123,7 +123,9 @@ def _party_terms(named: str) -> frozenset[str]:
 
 # The buyer, as its questionnaire defines itself (capitalised): "Will the Supplier notify
 # the Authority of a breach?"
-_BUYER = re.compile(r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution)")
+_BUYER = re.compile(
+    r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution|LEA|District)"
+)
 _ASKER = frozenset(("us",))
 
 

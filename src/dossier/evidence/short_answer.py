@@ -316,16 +316,16 @@ def _implementation_status(
     brief: Brief | None, quote: str, focus: str
 ) -> tuple[str, Finding | None] | None:
     """For a yes/no question, what the lead's own implementation status line (the first
-    after the lead sentence in its quote) answers: No when the control is not (yet)
-    implemented or only planned; a person decides when it is partly implemented. None
-    when the quote states no such status."""
+    after the lead sentence in its quote, else one above it) answers: No when the
+    control is not (yet) implemented or only planned; a person decides when it is
+    partly implemented. None when the quote states no such status."""
     if brief is None or (brief.facts and brief.facts[0].asks is not None):
         return None
     opening = " ".join(focus.split()[:4])
     at = _folded_find(quote, opening) if opening else 0
     if at < 0:
         return None  # the lead sentence is not in its quote as written: no status of its own
-    line = _STATUS_LINE.search(quote, at)
+    line = _status_of_lead(quote, at)
     if line is None:
         return None
     status = line.group("status")
@@ -336,6 +336,24 @@ def _implementation_status(
         detail = f"the lead quote states the control is only partly in place (“{said}”)"
         return NEEDS_REVIEW, Finding("scope", 0, f"{detail}: a person decides what to answer")
     return None
+
+
+def _status_of_lead(quote: str, at: int) -> re.Match[str] | None:
+    """The first status line at or after the lead sentence (at ``at``) that states a
+    status, else the nearest above it ("Status: Partially implemented" over
+    "Implementation: ..."); a line whose value is a statement ("Implementation:
+    Company-issued iPhones are enrolled ...") states none."""
+    lines = list(_STATUS_LINE.finditer(quote))
+    after = [m for m in lines if m.start() >= at or m.end() > at]
+    above = [m for m in reversed(lines) if m not in after]
+    return next((m for m in (*after, *above) if _STATUS_VALUE.match(m.group("status"))), None)
+
+
+_STATUS_VALUE = re.compile(
+    rf"(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
+    rf"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress|complete){_WHOLE}",
+    re.I,
+)
 
 
 def _folded_find(text: str, words_of: str) -> int:

@@ -131,17 +131,20 @@ def _leading_heading(
 def _blocks(text: str) -> Iterable[tuple[int, int]]:
     """The paragraphs of the text; a FAQ's question line and a short answer under it
     ("**Do you carry cyber insurance?**", "Yes.") are one: alone, the answer is too
-    short to be a passage, and the question answers nothing."""
+    short to be a passage, and the question answers nothing. So are a control's status
+    line and the statement under it ("Status: Planned", "Implementation: ...")."""
     held: tuple[int, int] | None = None
+    status = False  # what is held is a control's status line, read with what follows
     for start, end in _paragraphs(text):
         if held is not None:
-            if len(re.findall(r"\w+", text[start:end])) < _SHORT_ANSWER_WORDS:
+            if status or len(re.findall(r"\w+", text[start:end])) < _SHORT_ANSWER_WORDS:
                 yield held[0], end
                 held = None
                 continue
             yield held
             held = None
-        if _FAQ_QUESTION.fullmatch(text[start:end]):
+        status = bool(_STATUS_ALONE.fullmatch(text[start:end]))
+        if status or _FAQ_QUESTION.fullmatch(text[start:end]):
             held = (start, end)
             continue
         yield start, end
@@ -153,6 +156,14 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
 # short an answer under it stays with it ("Yes.", "Not at this time.").
 _FAQ_QUESTION = re.compile(r"(?:\*\*|__)[^\n]{3,200}\?(?:\*\*|__)")
 _SHORT_ANSWER_WORDS = 6
+# A control's status on a line of its own over the statement it qualifies, as security
+# plans write it: "Status: Partially implemented" over "Implementation: ...".
+_STATUS_ALONE = re.compile(
+    r"\**(?:implementation\s+status|control\s+status|status)\**[ \t]*[:|\u2013\u2014-][ \t]*"
+    r"\**[ \t]*(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
+    r"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress)\**\.?",
+    re.I,
+)
 
 
 def _paragraphs(text: str) -> Iterable[tuple[int, int]]:

@@ -92,6 +92,14 @@ TEXT_NAMES = (
     "explanation",
     "remarks",
     "vendor comments",
+    "vendor notes",
+    "supporting comments",
+    "supporting information",
+    "supplier comments",
+    "supplier notes",
+    "response comments",
+    "response details",
+    "additional details",
 )
 VERDICT_NAMES = ("verdict", "answer status", "dossier verdict")
 CITATION_NAMES = (

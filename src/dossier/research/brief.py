@@ -132,7 +132,9 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
     asked = _interrogative_part(without_label(text))  # "AC-2(3): Are ...": its label searched
+    asked = _TO_WHAT_EXTENT_HANDLED.sub(lambda m: f"{m[1].capitalize()} {m[2]} in place?", asked)
     asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), asked)
+    asked = _FRONTED.sub(_fronted_last, asked)
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
@@ -262,6 +264,31 @@ def _ambiguities(text: str) -> tuple[Ambiguity, ...]:
 _TO_WHAT_EXTENT = re.compile(
     r"\bto\s+what\s+(?:extent|degree)\s+"
     r"(is|are|was|were|do|does|did|has|have|will|can|must|should)\b",
+    re.I,
+)
+
+
+# A condition or scope put before a yes/no question's auxiliary: "For students under 13,
+# does the Provider obtain parental consent?" asks "Does the Provider obtain parental
+# consent for students under 13?" (read as a yes/no question only so).
+_FRONTED = re.compile(
+    r"(?:^|(?<=[.?!]\s))(?P<front>(?:for|in|on|at|when|where|if|during|after|before|upon"
+    r"|following|within)\s[^,?.;]{2,80}),\s+(?P<rest>(?:is|are|was|were|do|does|did|has|have"
+    r"|will|can|must|should|shall)\s[^?]{3,400})\?",
+    re.I,
+)
+
+
+def _fronted_last(match: re.Match[str]) -> str:
+    rest, front = match["rest"], match["front"]
+    return f"{rest[0].upper()}{rest[1:]} {front[0].lower()}{front[1:]}?"
+
+
+# ... "To what extent is the use of cryptographic procedures managed?" asks whether it is
+# in place: "managed" is the wording's, no sentence need say it.
+_TO_WHAT_EXTENT_HANDLED = re.compile(
+    r"\bto\s+what\s+(?:extent|degree)\s+(is|are)\s+([^?]{3,200}?)\s+(?:managed|handled"
+    r"|regulated|considered|ensured|addressed|governed)\?",
     re.I,
 )
 

@@ -1224,20 +1224,30 @@ def _stands_apart(text: str, sentence: Sentence, siblings: Sequence[Sentence], a
         whole_line == sentence.text.strip()
         and len(sentence.text.split()) <= 6
         and not sentence.text.rstrip().endswith((".", "!", "?", ":", ";", "|"))
+        and not _STATUS_ABOVE.match(sentence.text)  # "Status: Planned" is no heading
     )
 
 
 def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
     """Whether a quoted sentence needs the sentence before it to be read right: it
     opens with a pronoun, a connective or (not being a list item) a lower-case
-    word, or the one before introduces it (ends with a colon). Otherwise a quote starts at its own
-    sentence, so a reader does not read an unrelated sentence first."""
+    word, or the one before introduces it (ends with a colon) or states its control's
+    status. Otherwise a quote starts at its own sentence, so a reader does not read an
+    unrelated sentence first."""
     opening = sentence.lstrip(" *-–•●○◦▪■‣⁃\t\n\"“'(")
     return (
         bool(_LEANS_BACK.match(sentence))
         or (opening[:1].islower() and not list_item)  # cut after "Inc." or "e.g."
         or before.rstrip().endswith(":")
+        or bool(_STATUS_ABOVE.match(before))  # "Status: Partially implemented" over it
     )
+
+
+# A control's status line, above the implementation statement it qualifies (a security
+# plan's "Status: Partially implemented" over "Implementation: ...").
+_STATUS_ABOVE = re.compile(
+    r"^\W*(?:implementation\s+status|control\s+status|status)\W*[:|\u2013\u2014-]", re.I
+)
 
 
 def _window(

@@ -120,7 +120,8 @@ _PEOPLE = (
             # those a service is for, by what they are to it
             r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b"
             # their accounts: "patient accounts", "institutional users" (HECVAT's)
-            r"|\b(?:patient|student|consumer|learner)\s+(?:accounts?|users?|logins?)\b"
+            r"|\b(?:patient|student|consumer|learner|teacher|educator|parent|guardian)s?"
+            r"(?:\s+(?:and|or)\s+\w+)?\s+(?:accounts?|users?|logins?)\b"
             r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b",
             re.I,
         ),
@@ -220,7 +221,7 @@ _RECIPIENT_BEFORE = tuple(
 )
 _THIRD_PARTY_NOTIFIES = re.compile(
     r"\b(?:vendors?|suppliers?|sub-?processors?|third[\s-]part(?:y|ies)|service\s+providers?)"
-    r"\s+(?:\w+\s+){0,2}(?:must|shall|will|are\s+required\s+to|agree\s+to)\s+(?:promptly\s+)?"
+    r"\s+(?:\w+\s+){0,2}(?:must|shall|will|are\s+required\s+to|agree\s+to|to)\s+(?:promptly\s+)?"
     r"(?:notify|inform|report\s+to|alert)\b",
     re.I,
 )
@@ -251,7 +252,7 @@ _DATA_CENTRES = re.compile(
 # What locks or ends after inactivity: a user's session (in an application, a VPN, a
 # console) or a device's screen. "Workstations lock automatically after 10 minutes of
 # inactivity" states no session timeout, nor a session timeout a screen lock.
-SESSIONS, SCREENS = "sessions", "screens"
+SESSIONS, SCREENS, IDLE_ACCOUNTS = "sessions", "screens", "idle accounts"
 _DEVICE = re.compile(
     r"\b(?:workstations?|laptops?|desktops?|computers?|endpoints?|screens?)\b", re.I
 )
@@ -261,6 +262,16 @@ _SCREENS = re.compile(
     r"|\bscreens?\s+(?:\w+\s+){0,3}lock(?:s|ed)?\b"
     r"|\b(?:workstations?|laptops?|desktops?|computers?|endpoints?)\s+(?:\w+\s+){0,3}"
     r"(?:auto-?)?lock(?:s|ed)?\b",
+    re.I,
+)
+
+
+# ... or an account left unused ("Accounts inactive for 45 days are disabled" states no
+# session timeout).
+_IDLE_ACCOUNTS = re.compile(
+    r"\b(?:inactive|dormant|unused|stale)\s+(?:user\s+)?accounts?\b"
+    r"|\baccounts?\s+(?:(?:that|which)\s+(?:are|have\s+been)\s+|left\s+)?(?:inactive|unused"
+    r"|dormant)\b|\baccounts?\s+(?:not\s+used|with\s+no\s+(?:login|sign-in|activity))\b",
     re.I,
 )
 
@@ -346,6 +357,7 @@ _FAMILY = {
     MOBILE: "interface",
     SESSIONS: "what times out",
     SCREENS: "what times out",
+    IDLE_ACCOUNTS: "what times out",
     OFFICES: "site",
     DATA_CENTRES: "site",
     **dict.fromkeys((JOINERS, MOVERS, LEAVERS), "moment of employment"),
@@ -402,7 +414,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
     sites = (
         *((RTO, _RTO), (RPO, _RPO), (OFFICES, _OFFICES), (DATA_CENTRES, _DATA_CENTRES)),
         *((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS)),
-        *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS), (WEB, _WEB), (MOBILE, _MOBILE)),
+        *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS), (IDLE_ACCOUNTS, _IDLE_ACCOUNTS)),
+        *((WEB, _WEB), (MOBILE, _MOBILE)),
     )
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))
