@@ -721,9 +721,32 @@ def test_a_condition_before_the_auxiliary_is_read_after_the_question() -> None:
     ]
 
 
-def test_to_what_extent_something_is_managed_asks_whether_it_is_in_place() -> None:
+def test_a_compound_questions_lettered_parts_are_its_parts() -> None:
+    """ "(a) Does ...?" was no yes/no question (it opens with its label), and the
+    lettered parts went into the core ask."""
     brief = make_brief(
-        Question("Q", "To what extent is the use of cryptographic procedures managed?")
+        Question(
+            "Q",
+            "(a) Do you have an independent penetration test performed?\n"
+            "(b) How often is such testing performed?\n(c) Can a summary be shared?",
+        )
     )
-    assert brief.facts[0].text == "Is the use of cryptographic procedures in place?"
-    assert stem("managed") not in brief.terms
+    assert [f.text for f in brief.facts] == [
+        "Do you have an independent penetration test performed?",
+        "How often is such testing performed?",
+        "Can a summary be shared?",
+    ]
+    assert "(" not in brief.core
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "For how long, are logs retained?",
+        "If yes, is it documented?",
+        "When did you last test, is it documented?",
+        "Explain to what extent are backups tested?",
+    ],
+)
+def test_questions_that_only_look_fronted_or_extent_are_left_as_written(question: str) -> None:
+    assert make_brief(Question("Q", question)).facts[0].text == question

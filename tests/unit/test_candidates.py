@@ -988,6 +988,19 @@ def test_a_lead_is_quoted_with_its_controls_status_above_it(tmp_path: Path) -> N
         1.0,
     )
     assert engine.quote_of(lead.sentence).startswith("Status: Partially implemented")
+    # a lead further down its statement, the quote grown back over the sentence above it
+    text = (
+        "# System Security Plan\n\n## 3.1.18 Mobile devices.\n\nStatus: Partially implemented"
+        "\n\nImplementation: Company iPhones are enrolled in Intune. Personal devices can "
+        "still reach webmail.\n"
+    )
+    engine, index = _engine(tmp_path / "second", {"ssp.md": text})
+    second = _candidate(index, "ssp.md", "Personal devices can still reach webmail.", 1.0)
+    first = _candidate(
+        index, "ssp.md", "Implementation: Company iPhones are enrolled in Intune.", 1.0
+    )
+    close = {(first.sentence.chunk_id, first.sentence.start)}
+    assert engine.quote_of(second.sentence, close=close).startswith("Status: Partially")
 
 
 @pytest.mark.parametrize(

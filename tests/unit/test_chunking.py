@@ -379,3 +379,15 @@ def test_a_controls_status_line_is_one_passage_with_its_statement() -> None:
     blocks = [text[a:b] for a, b in _blocks(text)]
     assert "Status: Partially implemented\n\nImplementation: Company iPhones" in blocks[1]
     assert "Status: Open tickets" in blocks  # a status naming no implementation stays alone
+    # a status under its statement is that one's: never joined to the next control
+    below = (
+        "## 3.1.18 Mobile devices\n\nImplementation: Devices are enrolled.\n\n"
+        "Status: Not implemented\n\n## 3.1.19 Encrypt CUI on mobile devices\n\n"
+        "Implementation: Laptops are encrypted.\n\nStatus: Implemented\n"
+    )
+    blocks = [below[a:b] for a, b in _blocks(below)]
+    assert "Status: Not implemented" in blocks
+    assert "## 3.1.19 Encrypt CUI on mobile devices" in blocks
+    # nor a status right under a heading to a heading after it
+    bare = "## 3.1.20 Control\n\nStatus: Planned\n\n## 3.1.21 Next\n\nText."
+    assert "## 3.1.21 Next" in [bare[a:b] for a, b in _blocks(bare)]

@@ -87,3 +87,12 @@ def test_only_the_clause_stating_the_value_is_read_for_another_kind() -> None:
     things = frozenset(subject_terms(brief.facts[0]))
     clause = "partner clinic user accounts must be 12 long."
     assert another_kind(brief.core, sentence, things, clause) is None
+
+
+def test_a_bulleted_sentences_first_word_is_no_name() -> None:
+    question = "How long are audit logs retained?"
+    assert _another(question, "- Application logs are retained for 90 days.") == (
+        "logs",
+        "audit",
+        "application",
+    )

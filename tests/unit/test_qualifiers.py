@@ -555,3 +555,29 @@ def test_teacher_accounts_are_the_services_users_not_the_workforce() -> None:
     asked = qualifiers_asked("Do teacher and administrator accounts in the app require MFA?")
     assert "customer users" in asked
     assert another_qualifier(asked, "MFA is required for all workforce access to production.")
+
+
+@pytest.mark.parametrize(
+    ("text", "named", "not_named"),
+    [
+        ("When an employee moves to another department, access is reviewed.", "movers", ""),
+        ("Systems that move to another team keep their tags.", "", "movers"),
+        ("Browser sessions time out after 30 minutes.", "web application", ""),
+        ("On iOS and Android the app locks after 5 minutes.", "mobile apps", ""),
+        ("Android devices are enrolled in MDM.", "", "mobile apps"),
+        ("Accounts are disabled after 90 days of inactivity.", "idle accounts", ""),
+        ("Subcontractors of our critical vendors are assessed.", "fourth parties", ""),
+        ("We engage vendors to notify impacted individuals.", "", "notify the organisation"),
+        ("Parent and child accounts are linked in AWS Organizations.", "", "customer users"),
+    ],
+)
+def test_what_a_sentence_names_in_its_usual_wordings(text: str, named: str, not_named: str) -> None:
+    found = qualifiers_named(text)
+    assert (not named or named in found) and (not not_named or not_named not in found)
+
+
+def test_a_national_regulator_named_by_its_acronym_is_an_authority() -> None:
+    asked = qualifiers_asked("Within what timeframe will you notify the OAIC of a data breach?")
+    assert asked == frozenset({"notify authorities"})
+    supplier = "Contracts must require the service provider to notify the Company within 24 hours."
+    assert another_qualifier(asked, supplier)

@@ -481,3 +481,13 @@ def test_of_two_bilingual_question_columns_the_first_is_the_question() -> None:
     )
     (question,) = parse_csv(text, "q.csv")
     assert question.question == "Is MFA required?"
+
+
+def test_a_title_in_the_id_column_is_a_section_and_a_statement_without_an_id_an_error(
+    tmp_path: Path,
+) -> None:
+    text = 'No.,Question\n"1. Information Security Governance",""\n"1.1","Do you have a policy?"\n'
+    assert [q.question_id for q in read_questionnaire(write(tmp_path, "q.csv", text))] == ["1.1"]
+    statement = 'No.,Question\n"1.1","Ok?"\n,"The Supplier encrypts all Bank data at rest."\n'
+    error = read_error(write(tmp_path, "s.csv", statement))
+    assert "s.csv:3: empty id for the question 'The Supplier encrypts" in str(error)

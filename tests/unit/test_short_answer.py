@@ -3585,3 +3585,16 @@ def test_a_status_line_above_the_implementation_statement_answers() -> None:
     assert short_answer(brief, "grounded", planned, focus=focus) == ("No", None)
     done = _claims("Status: Implemented\n\n" + focus)
     assert short_answer(brief, "grounded", done, focus=focus) == ("Yes", None)
+
+
+def test_a_term_named_only_in_a_list_in_parentheses_names_no_subject() -> None:
+    """The standards' annual review (listing "access management") was given as how often
+    privileged access is reviewed."""
+    question = "How frequently is privileged access reviewed?"
+    standards = (
+        "Supporting standards (access management, cryptography, HR security) must be "
+        "reviewed at least annually by their owners."
+    )
+    assert _short(question, standards) == ("Needs review", "subject")
+    own = "Privileged access (admin, root, break-glass) is reviewed quarterly."
+    assert _short(question, own) == ("quarterly", None)

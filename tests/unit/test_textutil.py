@@ -566,3 +566,18 @@ def test_a_school_districts_lea_is_the_customer() -> None:
 
     terms = question_terms("Will the Provider notify the LEA within 72 hours?")
     assert stem("lea") not in terms and stem("customer") in terms
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do you comply with the Bank Secrecy Act?",
+        "Is data shared with the World Bank?",
+        "Is data stored in the District of Columbia?",
+        "Does your Cloud Service Provider encrypt data?",
+    ],
+)
+def test_a_buyers_word_inside_a_longer_name_is_left_as_written(question: str) -> None:
+    from dossier.common.textutil import as_the_vendor
+
+    assert as_the_vendor(question) == question

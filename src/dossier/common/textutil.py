@@ -255,21 +255,38 @@ def without_law_names(text: str) -> str:
 # The same names as a buyer's defined terms, without "the": "Supplier staff", "the
 # Supplier's application" (capitalised: "suppliers" are third parties); and the buyer's
 # own name for itself: "Bank data", "notify the Bank" (the customer, to the one answering).
-_RESPONDENT_TERM = re.compile(
-    r"(?<=\w\s)(?:Supplier|Service\s+Provider|Contractor)(?:['\u2019]s)?\b(?!s)"
-)
-_BUYER_TERM = re.compile(
-    r"(?<=\w\s)(?:Bank|Purchaser|Buyer|LEA|District)(?:['\u2019]s)?\b(?!s)"  # a school's "LEA"
-)
+# Never part of a longer name: "Cloud Service Provider", "World Bank", "Bank Secrecy Act",
+# "School District", "District of Columbia".
+_RESPONDENT_TERM = re.compile(r"(?<=\w\s)Supplier(?:['\u2019]s)?\b(?!s)")
+_BUYER_TERM = re.compile(r"(?<=\w\s)(?:Bank|Purchaser|Buyer|LEA|District)(?:['\u2019]s)?\b(?!s)")
+_NAME_GOES_ON = re.compile(r"\s+(?:of\s+)?[A-Z]")  # "Bank Secrecy Act", "District of Columbia"
+_WORD_BEFORE = re.compile(r"([\w-]+)\s+$")
+
+
+def _renamed(pattern: re.Pattern[str], text: str, name: str) -> str:
+    """``text`` with each match of ``pattern`` read as ``name``, unless it is part of a
+    longer name: a capitalised word before it within the sentence ("World Bank", "Cloud
+    Service Provider") or one after it ("Bank Secrecy Act", "District of Columbia")."""
+
+    def rename(match: re.Match[str]) -> str:
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        if before is not None and before.group(1)[:1].isupper():
+            opening = text[: before.start(1)].rstrip()
+            if opening and not opening.endswith((".", "?", "!", ":")):
+                return match.group(0)  # "World Bank": a word of a name before it
+        return match.group(0) if _NAME_GOES_ON.match(text, match.end()) else name
+
+    return pattern.sub(rename, text)
 
 
 def as_the_vendor(question: str) -> str:
     """A buyer's questionnaire with its name for the one answering ("the Supplier",
-    "the Service Provider", "Supplier staff") read as "the organisation": no third
-    party; and its name for itself ("Bank data", "the Bank") as the customer."""
+    "the Service Provider", and within a sentence "Supplier staff") read as "the
+    organisation": no third party; and its name for itself within a sentence ("Bank
+    data", "the Bank"; not "World Bank", "Bank Secrecy Act") as the customer."""
     question = _RESPONDENT.sub("the organisation", question)
-    question = _RESPONDENT_TERM.sub("organisation", question)
-    return _BUYER_TERM.sub("customer", question)
+    question = _renamed(_RESPONDENT_TERM, question, "organisation")
+    return _renamed(_BUYER_TERM, question, "customer")
 
 
 def question_terms(text: str) -> tuple[str, ...]:

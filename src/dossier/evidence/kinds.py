@@ -76,9 +76,10 @@ def _kinds(text: str) -> dict[str, tuple[str, ...]]:
     kinds: dict[str, tuple[str, ...]] = {}
     for run in _runs(text):
         for at in range(1, len(run)):
-            if run[at].endswith(("ed", "ly")):  # a verb or a quality, no thing asked about:
-                continue  # "are business continuity plans tested" (a sentence's "tested"
-            # is never looked up: only the question's things are)
+            # a verb or a quality is no thing asked about ("are business continuity plans
+            # tested"); a sentence's words are only looked up among the question's things
+            if run[at].endswith(("ed", "ly")):
+                continue
             before: list[str] = []
             for word in reversed(run[max(0, at - _LONGEST_KIND) : at]):
                 if not _names_kind(word):
@@ -99,8 +100,12 @@ def _pairs(text: str) -> list[tuple[str, str]]:
         for at in range(1, len(run))
         if _names_kind(run[at - 1].lower())
         and not run[at].lower().endswith("ly")
-        and not _a_name(run[at - 1], first=text.lstrip().startswith(run[at - 1]))
+        and not _a_name(run[at - 1], first=_OPENING.sub("", text).startswith(run[at - 1]))
     ]
+
+
+# What may come before a sentence's first word: a bullet, a clause number ("- ", "2.1 ").
+_OPENING = re.compile(r"^[^A-Za-z]+")
 
 
 def _a_name(word: str, first: bool) -> bool:

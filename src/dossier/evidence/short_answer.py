@@ -76,6 +76,7 @@ from dossier.research.qualifiers import (
 )
 from dossier.research.values import (
     KINDS_OF_DOCUMENT,
+    LIST_IN_PARENTHESES,
     SIBLING_BREAK,
     VERSION_ASKED,
     VERSION_CLAUSE_BREAK,
@@ -344,7 +345,7 @@ def _status_of_lead(quote: str, at: int) -> re.Match[str] | None:
     "Implementation: ..."); a line whose value is a statement ("Implementation:
     Company-issued iPhones are enrolled ...") states none."""
     lines = list(_STATUS_LINE.finditer(quote))
-    after = [m for m in lines if m.start() >= at or m.end() > at]
+    after = [m for m in lines if m.end() > at]
     above = [m for m in reversed(lines) if m not in after]
     return next((m for m in (*after, *above) if _STATUS_VALUE.match(m.group("status"))), None)
 
@@ -747,7 +748,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     two or more terms beside practices and kinds of document ("test", "plan") is about
     something else ("The incident response plan shall be tested periodically" for the
     disaster recovery plan)."""
-    present = set(content_terms(lead))
+    present = set(content_terms(LIST_IN_PARENTHESES.sub(" ", lead)))  # what it covers
     owners = {t for m in _WHOSE_DATA.finditer(fact.text) for t in content_terms(m.group(0))}
     subject = [t for t in subject_terms(fact) if t not in owners]
     # as the question orders them: its first term is what sets the subject apart
@@ -885,13 +886,12 @@ def _further_values(
             continue
         own = _folded(parts.get(index, ""))
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
-        value = None
-        if _lead_answers(brief, fact, lead, quoted) and _names_part_whole(brief, fact, lead):
-            value = value_about(own_subject(fact, brief.facts[0]), lead)  # read first
+        answers = _lead_answers(brief, fact, lead, quoted)
+        from_lead = value_about(own_subject(fact, brief.facts[0]), lead) if answers else None
+        value = from_lead if _names_part_whole(brief, fact, lead) else None  # read first
         if value is None and refers and own in quoted:
             value = value_about(fact, own)
-        if value is None and _lead_answers(brief, fact, lead, quoted):
-            value = value_about(own_subject(fact, brief.facts[0]), lead)
+        value = value or from_lead
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, brief.facts[0], lead, first_quote)
         if value is not None:
@@ -1458,7 +1458,7 @@ def _faq_says_no(brief: Brief, lead: str) -> bool:
     )
 
 
-_OPTIONS = re.compile(r"\b(?:or|and/or)\b|/", re.I)
+_OPTIONS = re.compile(r"\b(?:or|and/or)\b", re.I)
 
 
 def _set_apart_by(question: str) -> frozenset[str]:

@@ -135,16 +135,26 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
     line and the statement under it ("Status: Planned", "Implementation: ...")."""
     held: tuple[int, int] | None = None
     status = False  # what is held is a control's status line, read with what follows
+    under_heading = False  # the paragraph before is a heading
     for start, end in _paragraphs(text):
+        paragraph = text[start:end]
+        heading = paragraph.lstrip().startswith("#")
         if held is not None:
-            if status or len(re.findall(r"\w+", text[start:end])) < _SHORT_ANSWER_WORDS:
+            joins = (status and not heading) or (
+                not status and len(re.findall(r"\w+", paragraph)) < _SHORT_ANSWER_WORDS
+            )
+            if joins:
                 yield held[0], end
                 held = None
+                under_heading = False
                 continue
             yield held
             held = None
-        status = bool(_STATUS_ALONE.fullmatch(text[start:end]))
-        if status or _FAQ_QUESTION.fullmatch(text[start:end]):
+        # a status right under a control's heading is its statement's (a status under
+        # a statement is that one's, and stays apart from the next control's)
+        status = under_heading and bool(STATUS_ALONE.fullmatch(paragraph))
+        under_heading = heading
+        if status or _FAQ_QUESTION.fullmatch(paragraph):
             held = (start, end)
             continue
         yield start, end
@@ -156,12 +166,12 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
 # short an answer under it stays with it ("Yes.", "Not at this time.").
 _FAQ_QUESTION = re.compile(r"(?:\*\*|__)[^\n]{3,200}\?(?:\*\*|__)")
 _SHORT_ANSWER_WORDS = 6
-# A control's status on a line of its own over the statement it qualifies, as security
-# plans write it: "Status: Partially implemented" over "Implementation: ...".
-_STATUS_ALONE = re.compile(
+# A control's status on a line of its own, as security plans write it: "Status: Partially
+# implemented" (under the control's heading, over its "Implementation: ...").
+STATUS_ALONE = re.compile(
     r"\**(?:implementation\s+status|control\s+status|status)\**[ \t]*[:|\u2013\u2014-][ \t]*"
     r"\**[ \t]*(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
-    r"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress)\**\.?",
+    r"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress|complete)\**\.?",
     re.I,
 )
 

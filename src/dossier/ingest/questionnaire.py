@@ -108,7 +108,7 @@ def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> li
                 f"{name}:{line}: {len(row)} cells, header has {len(header)}{hint}"
             )
         qid, text = row[id_col].strip(), row[question_col].strip()
-        if not qid and (not text or section_title(text)):
+        if _section_row(qid, text):
             continue  # a section's row: "1. Information Security Governance","",""
         if not qid:
             raise QuestionnaireError(
@@ -124,6 +124,16 @@ def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> li
         }
         questions.append(Question(qid, text, fields, f"{name}:{line}"))
     return questions
+
+
+def _section_row(qid: str, text: str) -> bool:
+    """Whether a CSV row is a section's, not a question: no id and no question, a
+    title without an id (short, no end punctuation, no request: a statement such as
+    "The Supplier encrypts all data." is a question without an id), or a title in the
+    id column over an empty question ("1. Governance", "")."""
+    if not qid:
+        return not text or (section_title(text) and not text.rstrip().endswith((".", "?")))
+    return not text and len(qid.split()) >= 2 and any(c.isalpha() for c in qid)
 
 
 def _shortened(text: str, words: int = 8) -> str:

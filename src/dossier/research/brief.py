@@ -131,8 +131,8 @@ def make_brief(question: Question) -> Brief:
 def _brief(question_id: str, asked_text: str) -> Brief:
     question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
+    text = _PART_LABEL.sub("", text)  # "(a) Does ...? (b) How often?": parts, unlabelled
     asked = _interrogative_part(without_label(text))  # "AC-2(3): Are ...": its label searched
-    asked = _TO_WHAT_EXTENT_HANDLED.sub(lambda m: f"{m[1].capitalize()} {m[2]} in place?", asked)
     asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), asked)
     asked = _FRONTED.sub(_fronted_last, asked)
     parts = _facts(asked)
@@ -259,10 +259,12 @@ def _ambiguities(text: str) -> tuple[Ambiguity, ...]:
     return tuple(found)
 
 
+# A lettered or numbered part of a compound question: "(a) Does ...? (b) How often?".
+_PART_LABEL = re.compile(r"(?:^\s*|(?<=[?.:;]\s))\((?:[a-h]|i{1,3}|iv|vi{0,3}|ix|x)\)\s+", re.I)
 # VDA ISA's (TISAX) opening of every question: "To what extent is video surveillance used
 # at the data centre?" asks whether it is (the maturity asked is the assessor's to judge).
 _TO_WHAT_EXTENT = re.compile(
-    r"\bto\s+what\s+(?:extent|degree)\s+"
+    r"(?:^|(?<=[.?!]\s))to\s+what\s+(?:extent|degree)\s+"
     r"(is|are|was|were|do|does|did|has|have|will|can|must|should)\b",
     re.I,
 )
@@ -273,7 +275,9 @@ _TO_WHAT_EXTENT = re.compile(
 # consent for students under 13?" (read as a yes/no question only so).
 _FRONTED = re.compile(
     r"(?:^|(?<=[.?!]\s))(?P<front>(?:for|in|on|at|when|where|if|during|after|before|upon"
-    r"|following|within)\s[^,?.;]{2,80}),\s+(?P<rest>(?:is|are|was|were|do|does|did|has|have"
+    r"|following|within)\s(?!(?:how|what|which|yes|so|not|applicable)\b)"
+    r"(?![^,?.;]*\b(?:did|do|does|is|are|was|were|has|have|how|what|which|who)\b)"
+    r"[^,?.;]{2,80}),\s+(?P<rest>(?:is|are|was|were|do|does|did|has|have"
     r"|will|can|must|should|shall)\s[^?]{3,400})\?",
     re.I,
 )
@@ -282,15 +286,6 @@ _FRONTED = re.compile(
 def _fronted_last(match: re.Match[str]) -> str:
     rest, front = match["rest"], match["front"]
     return f"{rest[0].upper()}{rest[1:]} {front[0].lower()}{front[1:]}?"
-
-
-# ... "To what extent is the use of cryptographic procedures managed?" asks whether it is
-# in place: "managed" is the wording's, no sentence need say it.
-_TO_WHAT_EXTENT_HANDLED = re.compile(
-    r"\bto\s+what\s+(?:extent|degree)\s+(is|are)\s+([^?]{3,200}?)\s+(?:managed|handled"
-    r"|regulated|considered|ensured|addressed|governed)\?",
-    re.I,
-)
 
 
 def _interrogative_part(text: str) -> str:

@@ -48,6 +48,7 @@ from dossier.common.textutil import (
 )
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
+from dossier.ingest.chunking import STATUS_ALONE
 from dossier.ingest.sentences import Sentence, list_lead_in, table_header
 from dossier.records import (
     Brief,
@@ -204,7 +205,7 @@ class OfflineEngine:
         start, end = _window(spans, at, limit, back, apart)
         if item is not None:  # a nested item reads under the item above it
             start = _under_lead_in(text, sentence, start, end, limit)
-        return text[start:end]
+        return text[_with_status_above(siblings, start, end, limit) : end]
 
     def first_round(self, brief: Brief) -> tuple[Ask, list[Candidate]]:
         """The candidates of a brief's first round of searches, scored (what the
@@ -1224,8 +1225,17 @@ def _stands_apart(text: str, sentence: Sentence, siblings: Sequence[Sentence], a
         whole_line == sentence.text.strip()
         and len(sentence.text.split()) <= 6
         and not sentence.text.rstrip().endswith((".", "!", "?", ":", ";", "|"))
-        and not _STATUS_ABOVE.match(sentence.text)  # "Status: Planned" is no heading
+        and not STATUS_ALONE.fullmatch(sentence.text.strip())  # "Status: Planned": no heading
     )
+
+
+def _with_status_above(siblings: Sequence[Sentence], start: int, end: int, limit: int) -> int:
+    """Where a quote starts: at ``start``, or at the control's status line right above
+    it ("Status: Partially implemented" over the statement quoted) while it fits."""
+    above = [s for s in siblings if s.end <= start]
+    if above and STATUS_ALONE.fullmatch(above[-1].text.strip()) and end - above[-1].start <= limit:
+        return above[-1].start
+    return start
 
 
 def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
@@ -1239,15 +1249,8 @@ def _needs_before(sentence: str, before: str, list_item: bool = False) -> bool:
         bool(_LEANS_BACK.match(sentence))
         or (opening[:1].islower() and not list_item)  # cut after "Inc." or "e.g."
         or before.rstrip().endswith(":")
-        or bool(_STATUS_ABOVE.match(before))  # "Status: Partially implemented" over it
+        or bool(STATUS_ALONE.fullmatch(before.strip()))  # "Status: Planned" over it
     )
-
-
-# A control's status line, above the implementation statement it qualifies (a security
-# plan's "Status: Partially implemented" over "Implementation: ...").
-_STATUS_ABOVE = re.compile(
-    r"^\W*(?:implementation\s+status|control\s+status|status)\W*[:|\u2013\u2014-]", re.I
-)
 
 
 def _window(

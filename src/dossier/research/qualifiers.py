@@ -105,9 +105,11 @@ _PEOPLE = (
     (
         FOURTH_PARTIES,
         re.compile(
-            r"\b(?:fourth|nth)[\s-]part(?:y|ies)\b|\b(?:sub-?contractors|suppliers|sub-?processors)"
-            r"\s+of\s+(?:your|its|their|our)\s+(?:vendors|suppliers|service\s+providers)\b"
+            r"\b(?:fourth|nth)[\s-]part(?:y|ies)\b|\b(?:sub-?contractors|suppliers|sub-?processors"
+            r"|vendors)\s+of\s+(?:your|its|their|our)\s+(?:\w+\s+)?(?:vendors|suppliers"
+            r"|service\s+providers|sub-?processors)\b"
             r"|\b(?:vendors|suppliers|service\s+providers)['\u2019]\s+(?:sub-?contractors|suppliers"
+            r"|sub-?processors)\b|\btheir\s+own\s+(?:sub-?contractors|suppliers|vendors"
             r"|sub-?processors)\b",
             re.I,
         ),
@@ -120,7 +122,7 @@ _PEOPLE = (
             # those a service is for, by what they are to it
             r"|\bcardholders?\b|\b(?:end[\s-])?consumers\b|\bpatients\b|\bstudents\b"
             # their accounts: "patient accounts", "institutional users" (HECVAT's)
-            r"|\b(?:patient|student|consumer|learner|teacher|educator|parent|guardian)s?"
+            r"|\b(?:patient|student|consumer|learner|teacher|educator)s?"
             r"(?:\s+(?:and|or)\s+\w+)?\s+(?:accounts?|users?|logins?)\b"
             r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b",
             re.I,
@@ -181,7 +183,8 @@ _RECIPIENTS = (
         AUTHORITIES,
         r"regulators?|(?:relevant\s+|competent\s+|supervisory\s+|regulatory\s+|government\s+"
         r"|data\s+protection\s+)+(?:authorit(?:y|ies)|bod(?:y|ies)|agenc(?:y|ies))|authorities"
-        r"|law\s+enforcement|CISA|US-CERT|HHS|ICO|(?:the\s+)?(?:attorneys?\s+general|secretary)"
+        r"|law\s+enforcement|CISA|US-CERT|HHS|ICO|OAIC|APRA|ASIC|FCA|PRA|SEC|FTC|NYDFS|BaFin|CNIL"
+        r"|FINMA|DIBNet|(?:the\s+)?(?:attorneys?\s+general|secretary)"
         r"|(?:information|privacy|data\s+protection)\s+commissioner(?:['\u2019]s\s+office)?",
     ),
     (INDIVIDUALS, r"(?:affected\s+)?(?:individuals|data\s+subjects|persons|patients|consumers)"),
@@ -220,8 +223,12 @@ _RECIPIENT_BEFORE = tuple(
     for who, words in _RECIPIENTS
 )
 _THIRD_PARTY_NOTIFIES = re.compile(
+    # "Contracts must require the service provider to notify the Company ..."
+    r"\brequir(?:e|es|ed|ing)\s+(?:the\s+|its\s+|our\s+|all\s+|each\s+)?(?:vendors?|suppliers?"
+    r"|sub-?processors?|third[\s-]part(?:y|ies)|service\s+providers?)\s+to\s+(?:promptly\s+)?"
+    r"(?:notify|inform|report\s+to|alert)\b|"
     r"\b(?:vendors?|suppliers?|sub-?processors?|third[\s-]part(?:y|ies)|service\s+providers?)"
-    r"\s+(?:\w+\s+){0,2}(?:must|shall|will|are\s+required\s+to|agree\s+to|to)\s+(?:promptly\s+)?"
+    r"\s+(?:\w+\s+){0,2}(?:must|shall|will|are\s+required\s+to|agree\s+to)\s+(?:promptly\s+)?"
     r"(?:notify|inform|report\s+to|alert)\b",
     re.I,
 )
@@ -271,7 +278,10 @@ _SCREENS = re.compile(
 _IDLE_ACCOUNTS = re.compile(
     r"\b(?:inactive|dormant|unused|stale)\s+(?:user\s+)?accounts?\b"
     r"|\baccounts?\s+(?:(?:that|which)\s+(?:are|have\s+been)\s+|left\s+)?(?:inactive|unused"
-    r"|dormant)\b|\baccounts?\s+(?:not\s+used|with\s+no\s+(?:login|sign-in|activity))\b",
+    r"|dormant)\b|\baccounts?\s+(?:not\s+used|with\s+no\s+(?:login|sign-in|activity))\b"
+    # "accounts are disabled after 90 days of inactivity"
+    r"|\baccounts?\b[^.;]{0,40}\bafter\s+\S+\s+(?:days?|weeks?|months?)\s+of\s+"
+    r"(?:inactivity|non-?use|no\s+use)\b",
     re.I,
 )
 
@@ -281,12 +291,13 @@ _IDLE_ACCOUNTS = re.compile(
 # minutes of inactivity" states no timeout for the web portal).
 WEB, MOBILE = "web application", "mobile apps"
 _WEB = re.compile(
-    r"\bweb[\s-]+(?:portals?|app(?:lication)?s?|interfaces?|dashboards?|ui)\b(?![\s-]+firewalls?)",
+    r"\bweb[\s-]+(?:portals?|app(?:lication)?s?|interfaces?|consoles?|dashboards?|ui)\b"
+    r"(?![\s-]+firewalls?)|\bbrowser(?:[\s-]+based)?\s+(?:sessions?|access|clients?)\b",
     re.I,
 )
 _MOBILE = re.compile(
-    r"\bmobile[\s-]+app(?:lication)?s?\b|\b(?:iOS|Android)\s+app(?:lication)?s?\b"
-    r"|\b(?:both|the)\s+apps\b",
+    r"\bmobile[\s-]+app(?:lication)?s?\b|\b(?:iOS|Android)\b(?![\s-]+(?:devices?|phones?|tablets?"
+    r"|handsets?|smartphones?))|\b(?:both|the)\s+apps\b",
     re.I,
 )
 
@@ -306,8 +317,10 @@ _JOINERS = re.compile(
 )
 _MOVERS = re.compile(
     r"\bmovers?\b|\b(?:role|job|position)\s+changes?\b|\bchang(?:es|ing)\s+(?:their\s+)?(?:role|job"
-    r"|position)s?\b|\bmov(?:es|ed|ing|e)\s+(?:to|into)\s+(?:(?:a|an|another|the|new|different|other)\s+)*"
-    r"(?:roles?|positions?|jobs?)\b|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
+    r"|position)s?\b|\b(?:employees?|staff|persons?|people|users?|workers?|members?|they|he|she)"
+    r"\s+(?:\w+\s+)?mov(?:es|ed|ing|e)\s+(?:to|into)\s+(?:(?:a|an|another|the|new|different"
+    r"|other)\s+)*(?:roles?|teams?|positions?|departments?|jobs?)\b"
+    r"|\btransfer(?:s|red|ring)?\s+(?:to|between|into|within)\s+"
     r"(?:(?:a|an|another|the|new|different|other)\s+)*(?:roles?|teams?|positions?"
     r"|departments?|jobs?)\b",
     re.I,

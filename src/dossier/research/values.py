@@ -109,7 +109,7 @@ ASKS_WORDS = {"frequency": "how often", "duration": "the period", "number": "the
 
 # Verbs saying a practice is done again ("how often is the training repeated?"): they
 # name no subject of a further part's own, and no sentence need name them.
-_DONE_AGAIN = frozenset(stem(w) for w in "repeat renew refresh redo retake".split())
+_DONE_AGAIN = frozenset(stem(w) for w in "repeat renew refresh redo redone retake retaken".split())
 # Verbs that go with the value asked for ("how long are X retained", "how often is X
 # performed"); the subject is X. Stemmed.
 VALUE_VERBS = _DONE_AGAIN | frozenset(
@@ -918,7 +918,11 @@ def _names_subject(fact: Fact, wanted: set[str], sentence: str) -> bool:
     stuff ("record", "data") only where no word the question does not name qualifies
     it: "the change record" is another kind of record than the CCTV recordings asked
     about, "The recordings are retained ..." after a sentence about them is theirs. A
-    term within a law's name is not named ("Limitation Act 1980" of a coverage limit)."""
+    term within a law's name is not named ("Limitation Act 1980" of a coverage limit),
+    nor one within a list in parentheses, which names what the sentence's subject covers
+    ("Supporting standards (access management, cryptography, ...) must be reviewed
+    annually" states no review of access)."""
+    sentence = LIST_IN_PARENTHESES.sub(" ", sentence)
     present = set(content_terms(without_law_names(sentence)))
     stuff = wanted & STUFF_NOUNS
     if stuff == wanted:  # "How long is data retained?": "Customer data is ..." names it
@@ -934,6 +938,7 @@ def _names_subject(fact: Fact, wanted: set[str], sentence: str) -> bool:
     )
 
 
+LIST_IN_PARENTHESES = re.compile(r"\([^()]*,[^()]*\)")
 _A_NUMBER_WORD = re.compile(rf"^(?:{_NUMBER_WORDS}|hundred|thousand|million)$", re.I)
 
 
