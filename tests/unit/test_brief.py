@@ -100,6 +100,7 @@ def test_whitespace_is_folded() -> None:
         ("What is the review frequency for firewall rules?", "frequency"),
         ("How long are audit logs retained?", "duration"),
         ("If so, what is the timeout?", "duration"),
+        ("After how long without activity does the application end a session?", "duration"),
         ("What is the idle session time-out for administrators?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
         ("Confirm the maximum time to revoke logical access for leavers.", "duration"),

@@ -38,7 +38,8 @@ _ASKS = (
         "duration",
         re.compile(
             r"\bhow long\b(?=.*\b(retain|kept|keep|store|last|take|valid|expir|lock|remain|archiv"
-            r"|held|hold|wait|before|after|until|notif|restor|recover))|\bretention period\b"
+            r"|held|hold|wait|before|after|until|notif|restor|recover|without|inactiv|idle|end"
+            r"|time\s*out|terminat))|\bretention period\b"
             r"|\bwithin what time|\bhow (quickly|soon|fast)\b"
             # "Within how many hours?": a period counted in its unit
             r"|\b(?:within|in)\s+how\s+many\s+(?:business\s+|working\s+|calendar\s+)?"
