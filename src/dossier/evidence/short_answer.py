@@ -61,6 +61,7 @@ from dossier.evidence.overstatement import (
     permission_unstated,
 )
 from dossier.evidence.recipients import another_recipient
+from dossier.ingest.chunking import STATUS_VALUES
 from dossier.ingest.sentences import table_cells
 from dossier.records import Brief, Claim, Fact, Finding, Verdict
 from dossier.research import thesaurus
@@ -350,11 +351,7 @@ def _status_of_lead(quote: str, at: int) -> re.Match[str] | None:
     return next((m for m in (*after, *above) if _STATUS_VALUE.match(m.group("status"))), None)
 
 
-_STATUS_VALUE = re.compile(
-    rf"(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
-    rf"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress|complete){_WHOLE}",
-    re.I,
-)
+_STATUS_VALUE = re.compile(rf"{STATUS_VALUES}{_WHOLE}", re.I)
 
 
 def _folded_find(text: str, words_of: str) -> int:
@@ -888,7 +885,7 @@ def _further_values(
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
         answers = _lead_answers(brief, fact, lead, quoted)
         from_lead = value_about(own_subject(fact, brief.facts[0]), lead) if answers else None
-        value = from_lead if _names_part_whole(brief, fact, lead) else None  # read first
+        value = from_lead if from_lead and _names_part_whole(brief, fact, lead) else None
         if value is None and refers and own in quoted:
             value = value_about(fact, own)
         value = value or from_lead

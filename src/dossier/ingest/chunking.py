@@ -168,10 +168,14 @@ _FAQ_QUESTION = re.compile(r"(?:\*\*|__)[^\n]{3,200}\?(?:\*\*|__)")
 _SHORT_ANSWER_WORDS = 6
 # A control's status on a line of its own, as security plans write it: "Status: Partially
 # implemented" (under the control's heading, over its "Implementation: ...").
+# (the statuses a plan writes, also read by evidence/short_answer.py)
+STATUS_VALUES = (
+    r"(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
+    r"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress|complete)"
+)
 STATUS_ALONE = re.compile(
     r"\**(?:implementation\s+status|control\s+status|status)\**[ \t]*[:|\u2013\u2014-][ \t]*"
-    r"\**[ \t]*(?:(?:not\s+(?:yet\s+)?|fully\s+|partially\s+|partly\s+)?implemented|planned"
-    r"|(?:not\s+)?in\s+place|not\s+started|partially|in\s+progress|complete)\**\.?",
+    rf"\**[ \t]*{STATUS_VALUES}\**\.?",
     re.I,
 )
 

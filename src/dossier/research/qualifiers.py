@@ -129,6 +129,7 @@ _PEOPLE = (
         ),
     ),
 )
+_FOURTH = dict(_PEOPLE)[FOURTH_PARTIES]
 # ("third-party personnel" and "supplier personnel" are the third parties', not everyone;
 # "vendor personnel" in a questionnaire are the answering vendor's own)
 _WHOLE_WORKFORCE = re.compile(
@@ -401,10 +402,9 @@ def qualifiers_named(text: str) -> frozenset[str]:
         found |= {"critical", "high"}
     for match in _LEVEL.finditer(text):
         found.add(f"{_LEVEL_FAMILY[match.group(1).lower()]} {match.group(2)}")
-    fourth = dict(_PEOPLE)[FOURTH_PARTIES]
-    people = fourth.sub(" ", text)  # "service providers' subcontractors" are neither
+    people = _FOURTH.sub(" ", text)  # "service providers' subcontractors" are neither
     found |= {who for who, pattern in _PEOPLE if pattern.search(people)}
-    if fourth.search(text):
+    if _FOURTH.search(text):
         found.add(FOURTH_PARTIES)
     if _WHOLE_WORKFORCE.search(text):
         found |= {EMPLOYEES, CONTRACTORS}
