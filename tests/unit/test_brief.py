@@ -695,21 +695,42 @@ def test_a_request_for_a_recovery_objective_asks_a_period() -> None:
 
 
 def test_to_what_extent_asks_whether() -> None:
-    """VDA ISA (TISAX) opens every question so: "extent" was a term no sentence names,
-    and a stated practice came back Not covered."""
+    brief = make_brief(
+        Question("Q", "To what extent is video surveillance used at the data centre?")
+    )
+    assert [f.text for f in brief.facts] == ["Is video surveillance used at the data centre?"]
+    assert stem("extent") not in brief.terms
+    assert [f.asks for f in brief.facts] == [None]
+
+
+def test_to_what_extent_before_a_question_of_its_own_is_its_heading() -> None:
+    """ "To what extent is information classified ...? How many classification levels
+    are used?" went to a person: the heading was read as the yes/no question asked,
+    and the lead had to name "information"."""
     brief = make_brief(
         Question(
             "Q",
-            "To what extent is video surveillance used at the data centre? How long are "
-            "recordings retained?",
+            "To what extent is information classified according to its protection need? "
+            "How many classification levels are used?",
         )
     )
-    assert [f.text for f in brief.facts] == [
-        "Is video surveillance used at the data centre?",
-        "How long are recordings retained?",
-    ]
-    assert stem("extent") not in brief.terms
-    assert [f.asks for f in brief.facts] == [None, "duration"]
+    assert [f.text for f in brief.facts] == ["How many classification levels are used?"]
+    assert [f.asks for f in brief.facts] == ["number"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "To what extent are security incidents followed up? Within what time?",
+        "To what extent are security incidents followed up? How often are they reviewed?",
+    ],
+)
+def test_to_what_extent_stays_when_what_follows_asks_of_it(question: str) -> None:
+    """A following question naming no subject, or naming it by a pronoun, asks of the
+    heading."""
+    brief = make_brief(Question("Q", question))
+    assert brief.facts[0].text == "Are security incidents followed up?"
+    assert len(brief.facts) == 2
 
 
 def test_a_condition_before_the_auxiliary_is_read_after_the_question() -> None:
@@ -751,3 +772,61 @@ def test_a_compound_questions_lettered_parts_are_its_parts() -> None:
 )
 def test_questions_that_only_look_fronted_or_extent_are_left_as_written(question: str) -> None:
     assert make_brief(Question("Q", question)).facts[0].text == question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Per AC-2(3), are inactive accounts disabled?",
+        "Under GDPR Art. 30(2), are inactive accounts disabled?",
+        "As required by §164.308(a)(5), are inactive accounts disabled?",
+    ],
+)
+def test_a_cited_reference_before_the_question_is_its_label(question: str) -> None:
+    """ "Per AC-2(3), are ...?" made "Per AC-2(3)" a fact the documents had to show
+    ("nothing in the answer is about: Per IA-2(12)"), and the answer was "Documented"."""
+    brief = make_brief(Question("Q", question))
+    assert [f.text for f in brief.facts] == ["Are inactive accounts disabled?"]
+
+
+def test_a_condition_named_per_a_document_is_read_after_the_question() -> None:
+    brief = make_brief(Question("Q", "Per the contract, does the vendor notify the customer?"))
+    assert [f.text for f in brief.facts] == [
+        "Does the vendor notify the customer per the contract?"
+    ]
+
+
+def test_the_risk_assessments_your_practice_is_the_one_answering() -> None:
+    """HIPAA SRA's "Does your practice ...?": "practice" was a word the answering
+    sentence had to hold, and two answers the corpus states were Not covered."""
+    brief = make_brief(Question("Q", "Does your practice review audit logs at least quarterly?"))
+    assert stem("practice") not in brief.terms
+    kept = make_brief(Question("Q", "Is the practice of sharing passwords prohibited?"))
+    assert stem("practice") in kept.terms
+
+
+@pytest.mark.parametrize(
+    ("requirement", "asked"),
+    [
+        (
+            "Supplier must encrypt personal data in transit using TLS 1.2 or higher.",
+            "Does the organisation encrypt personal data in transit using TLS 1.2 or higher?",
+        ),
+        (
+            "Backups shall be retained for at least 30 days.",
+            "Are backups retained for at least 30 days?",
+        ),
+        ("MFA must be enforced for administrators.", "Is MFA enforced for administrators?"),
+        # a prohibition, an instruction, a question: as written
+        ("Supplier must not sell Customer data.", "Supplier must not sell Customer data."),
+        (
+            "Vendor shall state the minimum password length.",
+            "Vendor shall state the minimum password length.",
+        ),
+        ("Does the Supplier encrypt data?", "Does the Supplier encrypt data?"),
+    ],
+)
+def test_a_requirement_stated_is_asked_as_a_yes_no_question(requirement: str, asked: str) -> None:
+    brief = make_brief(Question("Q", requirement))
+    assert brief.facts[0].text == asked
+    assert stem("supplier") not in brief.facts[0].terms

@@ -1209,3 +1209,37 @@ def test_a_value_asked_of_a_plan_is_read_from_a_sentence_naming_which_plan(
     named = _candidate(index, "plans.md", "The plan is tested every six months.", 0.9)
     assert research._lead(_Ranking([other, named], 0.9)) is named
     assert research._lead(_Ranking([other], 0.9)) is None
+
+
+def test_a_demand_without_a_measure_is_settled_by_any_value_of_its_kind(
+    tmp_path: Path,
+) -> None:
+    """ "Do you provide periodic security reminders?" of "... sends a security reminder
+    ... monthly": the answer said "Yes; monthly" and, below it, that the documents do
+    not state how often for "periodic"."""
+    reminder = "The security team sends a security reminder to all workforce members monthly."
+    engine, index = _engine(tmp_path, {"training.md": f"# Training\n\n{reminder}\n"})
+    question = "Do you provide periodic security reminders to your workforce?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    lead = _candidate(index, "training.md", reminder, 1.0)
+    _, missing = research._supports(_Ranking([lead], 0.9), lead)
+    assert missing == []
+
+
+def test_a_part_naming_no_subject_is_answered_for_the_part_before_it(tmp_path: Path) -> None:
+    """ "... Is a lessons-learned review carried out, and within what time?": the time
+    was sought for the first part's incidents, and the reporting deadline ("within 1
+    hour") was quoted for it."""
+    review = "A lessons-learned review is carried out for every incident within 10 working days."
+    report = "Staff must report suspected incidents within 1 hour after discovery."
+    engine, index = _engine(tmp_path, {"ir.md": f"# Incidents\n\n{review} {report}\n"})
+    question = (
+        "Are security incidents followed up? Is a lessons-learned review carried out, and "
+        "within what time?"
+    )
+    research = _Research(engine, make_brief(Question("Q", question)))
+    lead = _candidate(index, "ir.md", review, 1.0)
+    reporting = _candidate(index, "ir.md", report, 0.95)
+    chosen, missing = research._supports(_Ranking([lead, reporting], 0.9), lead)
+    assert [c.sentence.text for _, c in chosen] == [review]
+    assert missing == []

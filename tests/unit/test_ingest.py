@@ -464,6 +464,17 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
             " in force.\n\n1. Passwords must be changed every 90 days.",
             "archived",
         ),
+        (  # a status stated with words about it, hard-wrapped (its 90 days were quoted)
+            "# Data Retention Policy (2021)\n\nStatus: SUPERSEDED by the Data Retention "
+            "Schedule v3.0 (May 2024). Retained for audit\nhistory only. Do not use.\n\n"
+            "Owner: Operations Manager\n\n## Periods\n\nBackups are retained for 90 days.",
+            "superseded",
+        ),
+        (  # a banner with a full stop, the page named after it
+            "# Password Guidance (2019)\n\n> **SUPERSEDED.** This page was replaced by the "
+            "Access Control Standard.\n\n- Accounts are locked after 3 attempts.",
+            "superseded",
+        ),
         (
             "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
             " on Nov 15, 2023\n\nOwner: Mei\nStatus: Current\n\nText.",
@@ -492,6 +503,9 @@ def test_a_status_in_the_documents_own_header_is_read(text: str, status: str) ->
         " rotation was replaced by KMS.\n\nKeys rotate yearly.",
         # a status naming no state
         "# Ticket\n\nOwner: Sam\nStatus: Open\n\nText.",
+        "# Ticket\n\nStatus: Open. The fix ships on Friday.\n\nText.",
+        # a word in capitals before a full stop and other words
+        "# Cryptography Standard\n\n**DEPRECATED.** TLS 1.0 must not be used.\n\nText.",
         # fields that are no document control
         "# Runbook\n\nStep: one\nStatus: superseded\n\nText.",
         # a table of more than two columns (a revision history)

@@ -105,6 +105,71 @@ def test_a_government_forms_item_and_requirement_columns_are_read(tmp_path: Path
     assert (question.question_id, question.question) == ("DS-01", "Do you?")
 
 
+def test_pci_saqs_requirement_numbers_and_question_column_are_read(tmp_path: Path) -> None:
+    """PCI DSS SAQ D's "Requirement,PCI DSS Question,...": the build stopped with "no
+    'id' column", and naming only the id column read the requirement numbers as the
+    questions ("10.4.1" answered with a sentence holding "10")."""
+    path = write(
+        tmp_path,
+        "saq.csv",
+        "Requirement,PCI DSS Question,Expected Testing,Response\n"
+        "8.3.6,Are passwords at least 12 characters?,Examine settings.,\n"
+        "10.4.1,Are audit logs reviewed at least once daily?,Examine logs.,\n",
+    )
+    questions = read_questionnaire(path)
+    assert [(q.question_id, q.question) for q in questions] == [
+        ("8.3.6", "Are passwords at least 12 characters?"),
+        ("10.4.1", "Are audit logs reviewed at least once daily?"),
+    ]
+    configured = read_questionnaire(path, ColumnSettings(id_column="Requirement"))
+    assert [q.question for q in configured] == [q.question for q in questions]
+
+
+@pytest.mark.parametrize("header", ["Question No.", "Req. No", "Requirement #", "Control Ref"])
+def test_numbered_id_headers_are_read(tmp_path: Path, header: str) -> None:
+    path = write(tmp_path, "q.csv", f"{header},Question,Answer\nA4.1,Do you?,\n")
+    (question,) = read_questionnaire(path)
+    assert question.question_id == "A4.1"
+
+
+def test_a_column_of_prose_is_no_id_column(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.csv", "Topic,PCI DSS Question\nAccess control,Do you?\n")
+    assert "no 'id' column" in str(read_error(path))
+
+
+def test_a_workbooks_question_no_column_gives_the_ids(tmp_path: Path) -> None:
+    """Cyber Essentials' "Question No." was no id column: every id became the sheet's
+    row ("Self-Assessment!R5") and the questionnaire's numbers were nowhere."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Self-Assessment"
+    sheet.append(["Question No.", "Question", "Answer", "Notes"])
+    sheet.append(["A4.1", "Do you have firewalls at the boundaries?", None, None])
+    book.save(tmp_path / "ce.xlsx")
+    (question,) = read_questionnaire(tmp_path / "ce.xlsx")
+    assert question.question_id == "A4.1"
+
+
+def test_a_workbooks_unnamed_identifier_column_gives_the_ids(tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Requirement", "PCI DSS Question", "Response"])
+    sheet.append(["8.3.6", "Are passwords at least 12 characters?", None])
+    sheet.append(["11.3.1.1", "Are other vulnerabilities managed?", None])
+    book.save(tmp_path / "saq.xlsx")
+    questions = read_questionnaire(tmp_path / "saq.xlsx")
+    assert [(q.question_id, q.question) for q in questions] == [
+        ("8.3.6", "Are passwords at least 12 characters?"),
+        ("11.3.1.1", "Are other vulnerabilities managed?"),
+    ]
+
+
 def test_csv_columns_named_in_the_settings_are_read(tmp_path: Path) -> None:
     path = write(tmp_path, "own.csv", "Line,Ask,Reply\n7,Do you encrypt backups?,\n")
     (question,) = read_questionnaire(path, ColumnSettings(id_column="Line", question_column="ask"))

@@ -131,3 +131,26 @@ def test_a_lead_telling_another_party_names_it(question: str, lead: str, other: 
 )
 def test_a_lead_telling_the_party_asked_or_no_one_is_read_on(question: str, lead: str) -> None:
     assert another_recipient(question, lead) is None
+
+
+def test_a_controller_told_is_not_the_data_subjects_asked() -> None:
+    """A processor's 24 hours to its controllers was given for how soon data subjects
+    are told; a controller is the processor's customer."""
+    question = "Within how many hours does the processor notify affected data subjects of a breach?"
+    lead = "Tallyroll notifies affected controllers of a personal data breach within 24 hours."
+    assert another_recipient(question, lead) is not None
+    to_controller = "Within how many hours does the processor notify the controller of a breach?"
+    assert another_recipient(to_controller, lead) is None
+    customers = "Tallyroll notifies affected customers of a personal data breach within 24 hours."
+    assert another_recipient(to_controller, customers) is None
+    assert another_recipient(question, customers) is None  # customers may be the people
+
+
+def test_a_party_reported_to_after_its_object_is_read() -> None:
+    """ "Within how many days are individuals whose PII was affected ... notified?" was
+    answered "within one hour" by a sentence reporting incidents to CISA."""
+    question = "Within how many days are individuals whose PII was affected by a breach notified?"
+    lead = "Tessellate reports confirmed incidents to CISA (US-CERT) within one hour."
+    assert another_recipient(question, lead) == "CISA"
+    same = "Tessellate reports confirmed breaches to affected individuals within 30 days."
+    assert another_recipient(question, same) is None

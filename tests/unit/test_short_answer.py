@@ -756,10 +756,14 @@ def test_all_relevant_asked_is_not_all_of_a_whole() -> None:
     assert _short(question, excepted) == ("Needs review", "scope")
     such = "Is all such data encrypted at rest?"  # "such" points back at a whole
     assert _short(such, "Customer data is encrypted at rest.") == ("Needs review", "scope")
+    # a statement of the class asked is of all of it (since 0.5.25); a narrower one is not
     assert _short("Are all security patches installed?", "Security patches are installed.") == (
-        "Needs review",
-        "scope",
+        "Yes",
+        None,
     )
+    assert _short(
+        "Are all security patches installed?", "Server security patches are installed."
+    ) == ("Needs review", "scope")
 
 
 def test_all_asked_and_all_stated_is_yes() -> None:
@@ -916,7 +920,7 @@ def test_present_practice_in_policy_wording_is_yes(question: str, lead: str) -> 
 
 
 def test_every_of_a_period_does_not_say_all() -> None:
-    assert _short("Are all passwords hashed?", "Passwords are rotated every 90 days.") == (
+    assert _short("Are all passwords hashed?", "Admin passwords are hashed every 90 days.") == (
         "Needs review",
         "scope",
     )
@@ -2862,8 +2866,42 @@ def test_a_requirement_then_an_instruction_is_answered_with_what_the_instruction
     lead = "Student data is backed up nightly to a second region."
     kept = "Backups are retained for 35 days and then deleted automatically."
     claims = (*_claims(lead), Claim(kept, (Quote(kept, "b.md", "c2", 0, len(kept)),)))
-    assert short_answer(brief, "grounded", claims, parts={1: kept})[0] == "for 35 days"
-    assert short_answer(brief, "grounded", _claims(lead))[0] == "Documented"
+    assert short_answer(brief, "grounded", claims, parts={1: kept})[0] == "Yes; for 35 days"
+    assert short_answer(brief, "grounded", _claims(lead))[0] == "Yes"
+
+
+@pytest.mark.parametrize(
+    ("requirement", "lead", "answer"),
+    [
+        (
+            "Supplier must encrypt personal data in transit using TLS 1.2 or higher.",
+            "All personal data in transit is encrypted using TLS 1.2 or higher.",
+            "Yes",
+        ),
+        (
+            "Personal data must be encrypted at rest.",
+            "Personal data at rest is encrypted with AES-256.",
+            "Yes",
+        ),
+        (
+            "Supplier shall offer customer-managed encryption keys (BYOK).",
+            "The organisation does not offer customer-managed encryption keys (BYOK).",
+            "No",
+        ),
+        (
+            "Vendor shall retain audit logs. Specify the retention period.",
+            "Audit logs are retained for 12 months.",
+            "Yes; for 12 months",
+        ),
+    ],
+)
+def test_a_requirement_stated_is_answered_as_whether_it_is_met(
+    requirement: str, lead: str, answer: str
+) -> None:
+    """A buyer's requirement list ("Supplier must encrypt ...") was answered
+    "Documented", the Yes/No compliance column left empty, and a denial of the
+    requirement ("does not offer ... BYOK") passed for "Documented" too."""
+    assert _parts(requirement, [lead], {}, focus=lead) == answer
 
 
 def test_a_phrase_of_the_ask_is_named_by_another_entry_of_its_group() -> None:
@@ -2934,11 +2972,6 @@ def test_a_denial_about_one_factor_is_no_denial_that_mfa_is_required() -> None:
             "Vendor shall state the minimum password length enforced.",
             "Passwords must be at least 12 characters.",
             "at least 12 characters",
-        ),
-        (
-            "Vendor shall retain audit logs. Specify the retention period.",
-            "Audit logs are retained for 12 months.",
-            "12 months",
         ),
         (
             "What minimum TLS version is supported?",
@@ -3598,3 +3631,110 @@ def test_a_term_named_only_in_a_list_in_parentheses_names_no_subject() -> None:
     assert _short(question, standards) == ("Needs review", "subject")
     own = "Privileged access (admin, root, break-glass) is reviewed quarterly."
     assert _short(question, own) == ("quarterly", None)
+
+
+def test_a_part_naming_no_subject_asks_of_the_part_just_before_it() -> None:
+    """ "Are incidents followed up? Is a lessons-learned review required, and within
+    what time?": the time is the review's, which the lead states; it was sought for
+    the incidents and the answer was a bare "Yes"."""
+    lead = (
+        "A lessons-learned review is carried out for every P1 and P2 incident within "
+        "10 working days after closure."
+    )
+    question = (
+        "Are security incidents followed up? Is a lessons-learned review required, and "
+        "within what time?"
+    )
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; within 10 working days after closure"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (  # Cyber Essentials' "Are all ...": the policy's plural is of the whole class
+            "Are all high-risk or critical security updates for operating systems installed "
+            "within 14 days of release?",
+            "High-risk and critical security updates for operating systems are installed "
+            "within 14 days of release.",
+            "Yes",
+        ),
+        ("Are all laptops and desktops encrypted?", "Laptops are encrypted.", "Needs review"),
+        (
+            "Are all laptops encrypted?",
+            "Laptops issued to engineers are encrypted.",
+            "Needs review",
+        ),
+        (
+            "Are all servers patched monthly?",
+            "Production servers are patched monthly.",
+            "Needs review",
+        ),
+        (
+            "Are all critical vulnerabilities remediated within 30 days?",
+            "Vulnerabilities are remediated within 30 days.",
+            "Needs review",
+        ),
+    ],
+)
+def test_a_statement_of_the_whole_class_asked_about_answers_all(
+    question: str, lead: str, answer: str
+) -> None:
+    """Every Cyber Essentials question asks "Are all ...?": the statement of the class
+    asked went to a person for not saying "all". A subject naming less or more than
+    the question's class still does."""
+    assert _short(question, lead)[0] == answer
+
+
+def test_a_frequency_of_another_practice_on_the_same_thing_is_not_the_one_asked() -> None:
+    """ "How often does your practice test the restoration of ePHI from backups?" was
+    answered "daily" by "Backups of all ePHI systems are performed daily"."""
+    question = "How often does your practice test the restoration of ePHI from backups?"
+    answer, finding = _short(question, "Backups of all ePHI systems are performed daily.")
+    assert (answer, finding) == ("Needs review", "subject")
+    assert _short(question, "Restores of ePHI backups are tested quarterly.") == ("quarterly", None)
+
+
+def test_a_negation_in_a_relative_clause_naming_the_subject_as_asked_denies_nothing() -> None:
+    """ "Software that is no longer supported by its vendor is removed" for "Have you
+    removed software that is no longer supported?" went to a person for its "no"."""
+    question = "Have you removed any software installations that are no longer supported?"
+    lead = "Software that is no longer supported by its vendor is removed within 30 days."
+    assert _short(question, lead) == ("Yes", None)
+    denied = "Software that is no longer supported is not removed."
+    assert _short("Do you remove software that is no longer supported?", denied)[0] != "Yes"
+
+
+def test_a_denial_of_something_set_apart_beside_the_lead_denies_nothing_asked() -> None:
+    """ "... and cannot enroll weaker factors such as SMS" beside "Multi-factor
+    authentication is required for all privileged accounts" went to a person."""
+    question = "Is multi-factor authentication required for access to privileged accounts?"
+    lead = "Multi-factor authentication is required for all privileged accounts."
+    weaker = f"{lead} Privileged users cannot enroll weaker factors such as SMS or voice."
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", _claims(weaker), focus=lead)[0] == "Yes"
+    denied = f"{lead} Contractors are not required to use multi-factor authentication."
+    assert short_answer(brief, "grounded", _claims(denied), focus=lead)[0] == "Needs review"
+
+
+def test_a_period_of_inactivity_asked_is_not_a_deadline_after_an_event() -> None:
+    """ "After what period of inactivity is a session terminated?" was answered "within
+    15 minutes" by an employment termination disabling the identity."""
+    question = "After what period of inactivity is a user's application session terminated?"
+    event = "A termination in Workday disables the Okta identity within 15 minutes."
+    assert _short(question, event) == ("Needs review", "subject")
+    timeout = "Application sessions are terminated after 30 minutes of inactivity."
+    assert _short(question, timeout) == ("after 30 minutes", None)
+
+
+def test_the_words_of_the_measure_asked_do_not_name_its_subject() -> None:
+    """ "After how many minutes of inactivity are remote VPN sessions disconnected?" was
+    answered by a workstation's lock "after fifteen (15) minutes of inactivity": the
+    minutes and the inactivity counted as naming the sessions."""
+    question = (
+        "After how many minutes of inactivity does your practice automatically disconnect "
+        "remote VPN sessions?"
+    )
+    workstation = "Workstations lock automatically after fifteen (15) minutes of inactivity."
+    assert _short(question, workstation) == ("Needs review", "subject")
+    vpn = "Remote VPN sessions are disconnected automatically after 30 minutes of inactivity."
+    assert _short(question, vpn) == ("30 minutes", None)

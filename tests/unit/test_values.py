@@ -30,7 +30,7 @@ from dossier.research.values import (
     subject_run,
     value_about,
     value_quoted_with,
-    with_first_subject,
+    with_asked_subject,
 )
 from dossier.steps import DecideStep
 
@@ -1429,8 +1429,8 @@ def test_how_many_minutes_is_answered_by_a_period_not_by_another_count(
             "how many minutes?",
         )
     )
-    first, part = brief.facts
-    assert holds_value(with_first_subject(part, first), sentence) is holds
+    _, part = brief.facts
+    assert holds_value(with_asked_subject(part, brief.facts), sentence) is holds
 
 
 def test_a_part_naming_only_the_value_needs_a_sentence_naming_the_first_parts_subject() -> None:
@@ -1705,3 +1705,26 @@ def test_a_figure_beside_another_cells_unit_is_no_value() -> None:
     assert stated_value("duration", "Tier 3 systems are restored within 72 hours.") == (
         "within 72 hours"
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("Support completes the deletion within 10 business days.", "within 10 business days"),
+        ("Reviews are closed within\n    10 working days.", "within 10 working days"),
+        ("Requests are answered within 5 calendar days.", "within 5 calendar days"),
+    ],
+)
+def test_a_figure_of_business_days_is_stated_with_its_unit(sentence: str, value: str) -> None:
+    """ "within 10 business days" was given as "10 business" for a time asked."""
+    assert stated_value("number", " ".join(sentence.split()), ("time",)) == value
+
+
+def test_at_least_once_daily_is_a_daily_frequency() -> None:
+    """ "reviewed at least once daily" was read as "at least once" (no period), and the
+    SAQ's "at least once daily" demand was reported as stated by no quote."""
+    demand = Fact("at least once daily", ("audit", "log", "review"), "frequency")
+    sentence = "Audit logs are reviewed at least once daily by the SOC."
+    assert value_about(demand, sentence) == "at least once daily"
+    assert demand_met(demand, sentence) is True
+    assert demand_met(demand, "Audit logs are reviewed at least once weekly.") is False

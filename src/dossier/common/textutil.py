@@ -140,11 +140,27 @@ _LABEL = re.compile(
 )
 
 
+# A reference the question cites before what it asks: "Per AC-2(3), are inactive
+# accounts disabled?", "Under Art. 30(2) GDPR, does ...", "As required by
+# §164.308(a)(1), has ...": it names the control, as a label does.
+_CITED = re.compile(
+    r"^\s*(?:per|under|in\s+accordance\s+with|as\s+required\s+by|according\s+to"
+    r"|pursuant\s+to|consistent\s+with|in\s+line\s+with|with\s+reference\s+to)\s+"
+    r"(?P<reference>[^,?;]{1,60}?\d[^,?;]{0,30}?),\s+(?=[a-z])",
+    re.I,
+)
+
+
 def without_label(question: str) -> str:
-    """The question without an identifier labelling it: the label ties the question to
-    a control or a questionnaire's item; it is no part of what is asked."""
+    """The question without an identifier labelling it, or a reference it cites
+    before what it asks: either ties the question to a control or a questionnaire's
+    item; it is no part of what is asked."""
     label = _LABEL.match(question)
     rest = question[label.end() :] if label else question
+    cited = _CITED.match(rest)
+    if cited is not None:
+        rest = rest[cited.end() :]
+        rest = rest[:1].upper() + rest[1:]
     return rest if rest.strip() else question
 
 
@@ -236,6 +252,11 @@ _ASKING_WORDS = re.compile(r"\bhow\s+(?:long|often|many|much|frequently|soon|qui
 # assessed?" asks about third parties).
 _RESPONDENT = re.compile(
     r"\b[Tt]he\s+(?:Supplier|Service\s+Provider|Provider|Contractor|Bidder|Respondent)\b(?!s)"
+    # the HIPAA Security Risk Assessment's name for the one answering: "Does your
+    # practice ...?" (a medical practice; not "the practice of ...")
+    r"|\b[Yy]our\s+practice\b(?!s)(?!\s+of\b)"
+    # a requirement list's actor opening a sentence: "Supplier must not use ..."
+    r"|(?:^|(?<=[.?!]\s))Supplier(?=\s+(?:shall|must|will|should|may|is\s+required)\b)"
 )
 
 

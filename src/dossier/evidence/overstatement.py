@@ -33,7 +33,14 @@ from __future__ import annotations
 
 import re
 
-from dossier.common.textutil import STOPWORDS, as_the_vendor, content_terms, stem, words
+from dossier.common.textutil import (
+    STOPWORDS,
+    as_the_vendor,
+    content_terms,
+    question_terms,
+    stem,
+    words,
+)
 from dossier.records import Finding
 from dossier.research import thesaurus
 
@@ -126,15 +133,7 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     found = _ALL_OF.search(asked)
     if found is None:
         return None
-    phrase: list[str] = []
-    read: list[str] = []  # the words of the phrase, as asked
-    for word in words(found.group(1)):
-        if word in ("and", "or"):
-            continue
-        if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
-            break  # "all employees required to ...": a verb's, no longer a noun's
-        phrase.append(stem(word))
-        read.append(word)
+    phrase, read = _all_phrase(found.group(1))
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
@@ -144,6 +143,46 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
         "does not name them: a person decides whether it answers Yes for all"
     )
     return Finding("scope", 0, detail)
+
+
+def _all_phrase(after_all: str) -> tuple[list[str], list[str]]:
+    """The stems of the noun phrase a question's "all" is of, and its words as asked:
+    up to the first word that is not a noun's ("all employees required to ...")."""
+    phrase: list[str] = []
+    read: list[str] = []
+    for word in words(after_all):
+        if word in ("and", "or"):
+            continue
+        if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
+            break  # "all employees required to ...": a verb's, no longer a noun's
+        phrase.append(stem(word))
+        read.append(word)
+    return phrase, read
+
+
+# Where a statement's subject ends: its auxiliary or modal ("Critical updates are ...").
+_SUBJECT_ENDS = re.compile(
+    r"\b(?:is|are|was|were|must|shall|will|should|get|gets|remain|remains|have|has)\b", re.I
+)
+
+
+def generic_of_all(asked: str, lead: str) -> bool:
+    """Whether the lead states the practice of the very class the question's "all" is
+    of, with nothing narrowing it: its subject names every word of that phrase and
+    nothing the question does not ("High-risk and critical security updates for
+    operating systems ... are installed within 14 days" for all high-risk or critical
+    security updates for operating systems; a policy's plural is of the whole class),
+    word for word. "Laptops are encrypted" is not of all laptops and desktops, nor
+    "Updates for engineering laptops ..." of all updates."""
+    found = _ALL_OF.search(asked)
+    end = _SUBJECT_ENDS.search(lead)
+    if found is None or end is None:
+        return False
+    phrase, _ = _all_phrase(found.group(1))
+    subject = set(content_terms(lead[: end.start()]))
+    if not phrase or not subject:
+        return False
+    return all(term in subject for term in phrase) and subject <= set(question_terms(asked))
 
 
 def _as_asked(text: str, read: list[str]) -> str:

@@ -25,7 +25,7 @@ _OPENING = (
     r"|appropriate\s+)?"
 )
 _TOLD = r"(?:notified|informed|alerted|told)"
-_ENDS = rf"(?=\s+(?:{_STOPS})\b|\s*[?,.;:)]|\s*$)"
+_ENDS = rf"(?=\s+(?:{_STOPS})\b|\s*[?,.;:()]|\s*$)"
 
 
 def _party(name: str) -> str:
@@ -38,8 +38,9 @@ def _party(name: str) -> str:
 _ASKED_PARTY = re.compile(
     rf"\b(?:{_TOLD}|reported)\s+to\s+{_OPENING}{_party('reported')}{_ENDS}"
     rf"|\b(?:notify|inform)\s+{_OPENING}{_party('object')}{_ENDS}"
-    rf"|\b(?:must|should|shall|will|would|are|is)\s+{_OPENING}{_party('told')}\s+(?:be\s+)?"
-    rf"{_TOLD}\b(?!\s+to\b)",
+    rf"|\b(?:must|should|shall|will|would|are|is)\s+{_OPENING}{_party('told')}"
+    r"(?:\s+(?:whose|who|that)\s+[^?,;]{1,60}?)?"  # "are individuals whose PII ... notified"
+    rf"\s+(?:be\s+)?{_TOLD}\b(?!\s+to\b)",
     re.I,
 )
 # The party a sentence says is told: "notified to the Autoriteit Persoonsgegevens",
@@ -50,23 +51,31 @@ _SAID_PARTY = re.compile(
     r"(?:\s+by\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)?"  # "reported by the DPO to ..."
     rf"\s+to\s+{_OPENING}"
     rf"{_party('to')}{_ENDS}"
-    rf"|\b(?:notify|notifies|inform|informs)\s+{_OPENING}{_party('object')}{_ENDS}",
+    rf"|\b(?:notify|notifies|inform|informs)\s+{_OPENING}{_party('object')}{_ENDS}"
+    # "reports confirmed or suspected incidents to CISA"
+    rf"|\b(?:reports?|escalates?|discloses?)\s+(?:[\w-]+\s+){{1,5}}?to\s+{_OPENING}"
+    rf"{_party('reports')}{_ENDS}",
     re.I,
 )
 # Words naming no party of its own: the one answering ("the organisation").
 _NO_PARTY = frozenset(stem(w) for w in "organisation organization company vendor provider".split())
 # Kinds of party: two names of one kind are one party to a reader of the answer
 # ("customers" and "subscribers", "senior management" and "the executive leadership
-# team"); a regulator is never the customer, nor the CISO.
+# team"); a regulator is never the customer, nor the CISO; a controller (a processor's
+# customer) is not the data subjects.
 _KINDS = {
     kind: frozenset(stem(w) for w in names.split())
     for kind, names in (
-        (
+        (  # (a controller is an organisation, never the people its data is about)
             "customer",
             "us customer customers client clients subscriber subscribers user users account "
-            "tenant tenants institution institutions controller controllers subject subjects "
-            "individual individuals consumer consumers patient patients student students "
-            "buyer buyers",
+            "tenant tenants institution institutions controller controllers buyer buyers",
+        ),
+        (
+            "individual",
+            "customer customers client clients subscriber subscribers user users account "
+            "subject subjects individual individuals consumer consumers patient patients "
+            "student students",
         ),
         (
             "authority",

@@ -57,6 +57,7 @@ from dossier.evidence.overstatement import (
     EVENT,
     PROHIBITION_ASK,
     asks_what_happened,
+    generic_of_all,
     overstated,
     permission_unstated,
 )
@@ -79,6 +80,7 @@ from dossier.research.values import (
     KINDS_OF_DOCUMENT,
     LIST_IN_PARENTHESES,
     SIBLING_BREAK,
+    UNIT_TERMS,
     VERSION_ASKED,
     VERSION_CLAUSE_BREAK,
     VERSION_FAMILY,
@@ -93,6 +95,7 @@ from dossier.research.values import (
     own_subject,
     period_for_a_count,
     stated_value,
+    subject_part,
     subject_terms,
     value_about,
     value_quoted_with,
@@ -506,6 +509,19 @@ def _value_answer(
             "question asks about: a person decides whether it is the value asked"
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
+    if _INACTIVITY.search(fact.text) and not _INACTIVITY.search(named):
+        detail = (
+            f"the question asks a period of inactivity; the lead quote states “{value}” and "
+            "names no inactivity: a person decides whether it is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
+    unsaid = _practice_unsaid(fact, named)
+    if unsaid is not None:
+        detail = (
+            f"the question asks how often it is {unsaid}; the lead quote states “{value}” "
+            "and does not say it is: a person decides whether it is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     beside = _practice_beside(fact, lead, value) if row is None else None
     if beside is not None:
         detail = (
@@ -524,6 +540,24 @@ _PRACTICES = frozenset(
     "restoration rotation training inspection recertification".split()
 )
 _PREDICATE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|may|can|get|gets)\b", re.I)
+
+
+# A period of inactivity asked or stated ("after 15 minutes of inactivity", "idle for 30
+# minutes", "inactive accounts"): a deadline after an event ("disables the identity
+# within 15 minutes" of a termination) is no timeout.
+_INACTIVITY = re.compile(r"\b(?:inactiv\w*|idle\w*|unattended|no\s+activity|not\s+used)\b", re.I)
+
+
+def _practice_unsaid(fact: Fact, named: str) -> str | None:
+    """For a frequency asked of a practice ("How often do you test the restoration of
+    data from backups?"), the practice as the question writes it when the lead names
+    none of the question's practices: "Backups are performed daily" states how often
+    backups are taken, not tested; else None."""
+    asked = [t for t in fact.terms if t in _PRACTICES]
+    present = set(content_terms(named))
+    if fact.asks != "frequency" or not asked or any(thesaurus.says(t, present) for t in asked):
+        return None
+    return " or ".join(as_written(asked, fact.text))
 
 
 def _practice_beside(fact: Fact, lead: str, value: str) -> str | None:
@@ -733,6 +767,11 @@ _WHOSE_DATA = re.compile(
 )
 
 
+# The words of a measure asked, not of its subject: "After how many minutes of
+# inactivity are VPN sessions automatically disconnected?" asks of the sessions.
+_MEASURING = UNIT_TERMS | frozenset(stem(w) for w in "inactivity idle automatically".split())
+
+
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     """The terms of what a value question asks about that the lead sentence does not
     name (nor a thesaurus alternative), when of three or more it names one at most and
@@ -747,7 +786,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     disaster recovery plan)."""
     present = set(content_terms(LIST_IN_PARENTHESES.sub(" ", lead)))  # what it covers
     owners = {t for m in _WHOSE_DATA.finditer(fact.text) for t in content_terms(m.group(0))}
-    subject = [t for t in subject_terms(fact) if t not in owners]
+    subject = [t for t in subject_terms(fact) if t not in owners | _MEASURING]
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
@@ -884,13 +923,14 @@ def _further_values(
         own = _folded(parts.get(index, ""))
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
         answers = _lead_answers(brief, fact, lead, quoted)
-        from_lead = value_about(own_subject(fact, brief.facts[0]), lead) if answers else None
+        asked_of = subject_part(fact, brief.facts)
+        from_lead = value_about(own_subject(fact, asked_of), lead) if answers else None
         value = from_lead if from_lead and _names_part_whole(brief, fact, lead) else None
         if value is None and refers and own in quoted:
             value = value_about(fact, own)
         value = value or from_lead
         if value is None and lead and lead in first_quote:
-            value = value_quoted_with(fact, brief.facts[0], lead, first_quote)
+            value = value_quoted_with(fact, asked_of, lead, first_quote)
         if value is not None:
             values.append(value)
     return values
@@ -937,7 +977,7 @@ def _names_part_whole(brief: Brief, part: Fact, lead: str) -> bool:
     of what the question qualifies it by ("Customer payroll records are retained for
     seven years" for client payroll records; not "User access is reviewed annually"
     for privileged accounts): its value comes before another sentence's."""
-    own = own_subject(part, brief.facts[0])
+    own = own_subject(part, subject_part(part, brief.facts))
     asked = qualifiers_asked(brief.query)
     named = qualifiers_named(lead)
     return (
@@ -954,7 +994,7 @@ def _lead_answers(brief: Brief, part: Fact, lead: str, quoted: str) -> bool:
         bool(lead)
         and lead in quoted
         and part.text not in brief.demands
-        and lead_answers_part(part, brief.facts[0], lead)
+        and lead_answers_part(part, subject_part(part, brief.facts), lead)
     )
 
 
@@ -1361,7 +1401,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
             "a person decides whether it answers Yes"
         )
         return Finding("scope", 0, detail)
-    if ALL_ASKED.search(asked) and not _ALL_STATED.search(lead):
+    if ALL_ASKED.search(asked) and not _ALL_STATED.search(lead) and not generic_of_all(asked, lead):
         detail = (
             "the question asks about all of it; the lead quote does not say all: "
             "a person decides whether it answers Yes for all"
@@ -1562,8 +1602,10 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
             continue
         elsewhere = frozenset(content_terms(lead.replace(clause, " ")))  # "contractors"
         for negation in _NEGATION.finditer(clause):
-            if _bounding(clause, negation.start(), brief.query) or _in_condition(
-                brief.query, lead, lead.find(clause) + negation.start()
+            if (
+                _bounding(clause, negation.start(), brief.query)
+                or _in_condition(brief.query, lead, lead.find(clause) + negation.start())
+                or _names_by_negation(brief.query, clause, negation.start())
             ):
                 continue  # "no later than", "an auditor who does not audit their own work"
             if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
@@ -2201,6 +2243,8 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
                 continue
             if not _names_after(text, match.end(), wanted):
                 continue
+            if _set_apart_after(text, match.end(), brief.query):
+                continue  # "cannot enroll weaker factors": not the MFA asked about
             if (
                 _about_practice(brief, text)
                 or _denies_having(brief, text, match.end())
@@ -2262,6 +2306,22 @@ _QUALIFYING_CLAUSE = re.compile(
 # Where what a negation denies ends: "Shared accounts are not used; every engineer
 # authenticates ..." denies shared accounts, not authentication.
 _CLAUSE_BREAK = re.compile(r"[;:.!?]|,\s|\s(?:and|but|while|whereas)\s")
+
+
+# Words setting a thing apart from the one asked about: "cannot enroll weaker factors such
+# as SMS" beside "MFA is required for all privileged accounts" denies only those.
+_SET_APART = frozenset(
+    "weaker weak less lower older legacy other alternative insecure unapproved unauthorised "
+    "unauthorized unsupported deprecated outdated non-compliant".split()
+)
+
+
+def _set_apart_after(text: str, after: int, question: str) -> bool:
+    """Whether one of the four words after a negation sets its object apart from what
+    the question asks ("weaker", "legacy", "unapproved"), a word the question does not
+    use itself."""
+    asked = {w.lower() for w in words(question)}
+    return any(w.lower() in _SET_APART - asked for w in words(text[after : after + 60])[:4])
 
 
 def _names_after(text: str, after: int, terms: set[str]) -> bool:
@@ -2366,16 +2426,21 @@ _IN_CONDITION = re.compile(
 
 
 # A relative clause that names its subject by a negation: "systems that cannot be patched".
-_RELATIVE_BEFORE = re.compile(r"\b(?:that|which|who)\s+$", re.I)
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:that|which|who)\s+(?:(?:is|are|was|were|has|have|had|do|does|did|can|could|will"
+    r"|would|may|might|must|should)\s+)?$",
+    re.I,
+)
 
 
 def _names_by_negation(question: str, text: str, at: int) -> bool:
     """Whether the negation at ``at`` opens a relative clause naming the subject, as the
     question names it by a negation too ("Are systems that cannot be patched
     isolated?" of "Instrument computers that cannot receive updates are placed on an
-    isolated network"): it describes what the practice is about, not a denial of it."""
+    isolated network"; "Software that is no longer supported ... is removed"): it
+    describes what the practice is about, not a denial of it."""
     return bool(_NEGATION.search(question)) and (
-        _RELATIVE_BEFORE.search(text, max(0, at - 12), at) is not None
+        _RELATIVE_BEFORE.search(text, max(0, at - 20), at) is not None
     )
 
 

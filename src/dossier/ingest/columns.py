@@ -65,6 +65,18 @@ QUESTION_NAMES = (
     "requirement",
     "question/request",
 )
+# Headers read as the question column when none is named so: one ending in the word
+# ("PCI DSS Question", "Assessment Questions") before a bare "Requirement" column,
+# which in PCI DSS's SAQ holds the requirement's number.
+_QUESTION_HEADER = re.compile(r"\bquestions?$")
+# Headers read as the id column when none is named so: "Question No.", "Req. No.",
+# "Requirement #", "Control Ref", "Nr".
+_ID_HEADER = re.compile(
+    r"^(?:(?:question|ques|requirement|req|control|item|criterion|criteria|clause|ref"
+    r"|reference|line|row|serial|s)\.?\s*)?(?:id|no|num|number|nr|ref|#)\.?$"
+)
+# A cell reading as an identifier, not a question: "8.3.6", "A4.1", "AC-2(3)", "Q12".
+_IDENTIFIER_CELL = re.compile(r"^[A-Za-z]{0,8}[-. _]?\d[\w.()\-]*$")
 ANSWER_NAMES = (  # the published choice headers first
     "csp caiq answer",
     "yes/no",
@@ -155,8 +167,8 @@ def find_layout(sheet: Any, columns: ColumnSettings = _DEFAULT) -> SheetLayout |
     """The layout of a sheet, or None when its top rows name no question column."""
     for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
         headers = {cell.column: _written(cell.value) for cell in row if _written(cell.value)}
-        names = _name_index(headers)
-        question = _pick(names, columns.question_column, QUESTION_NAMES)
+        names = name_index(headers)
+        question = question_column(names, columns.question_column)
         if question is None or _spans_columns(sheet, row[0].row, question):
             continue  # a group's header ("Question" merged over three columns) is above
         last = max(headers)
@@ -194,12 +206,15 @@ def _roles(
     choice = answer if choices is not None else None
     taken = {question, choice, text}
     verdict = _pick(names, columns.verdict_column, VERDICT_NAMES)
+    identifier = id_column(names, columns.id_column, question)
+    if identifier is None and not columns.id_column:
+        identifier = _identifier_column(sheet, header_row, question)
     citations = _pick(names, columns.citations_column, CITATION_NAMES)
     return SheetLayout(
         sheet=sheet.title,
         header_row=header_row,
         question_col=question,
-        id_col=_pick(names, columns.id_column, ID_NAMES),
+        id_col=identifier,
         answer_col=answer,
         verdict_col=None if verdict in taken else verdict,
         citations_col=None if citations in taken | {verdict} else citations,
@@ -234,7 +249,7 @@ def answer_header(header: str) -> bool:
     return bool({name(header), name(_PARENTHESES.sub("", header))} & set(ANSWER_NAMES))
 
 
-def _name_index(headers: dict[int, str]) -> dict[str, int]:
+def name_index(headers: dict[int, str]) -> dict[str, int]:
     """Each header by its name and by its name without a parenthesised remark
     ("CSP Implementation Description (Optional/Recommended)"); the first column wins."""
     names: dict[str, int] = {}
@@ -249,6 +264,71 @@ def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int |
         return names.get(name(configured))
     found = next((names[n] for n in usual if n in names), None)
     return found if found is not None else _by_part(names, usual)
+
+
+def question_column(names: dict[str, int], configured: str) -> int | None:
+    """The question column: the one ``dossier.toml`` names, else a usual question
+    header, else one ending in "question", else a "Requirement" column."""
+    if configured:
+        return names.get(name(configured))
+    asking = [n for n in QUESTION_NAMES if n != "requirement"]
+    found = next((names[n] for n in asking if n in names), None)
+    if found is None:
+        found = next(
+            (c for n, c in sorted(names.items(), key=_by_column) if _QUESTION_HEADER.search(n)),
+            None,
+        )
+    return found if found is not None else _pick(names, "", QUESTION_NAMES)
+
+
+def id_column(names: dict[str, int], configured: str, question: int | None) -> int | None:
+    """The id column: the one ``dossier.toml`` names, else a usual id header ("Ref",
+    "Question No.", "Req #"), never the question column."""
+    if configured:
+        return names.get(name(configured))
+    others = {n: c for n, c in names.items() if c != question}
+    found = _pick(others, "", ID_NAMES)
+    if found is None:
+        found = next(
+            (c for n, c in sorted(others.items(), key=_by_column) if _ID_HEADER.match(n)), None
+        )
+    return found
+
+
+def identifier_column(columns: Sequence[Sequence[str]]) -> int | None:
+    """The index of the first column whose every written cell reads as an identifier
+    ("8.3.6", "A4.1", "AC-2(3)"): a sheet's ids under a header no usual name matches
+    (PCI DSS SAQ's "Requirement" beside its "PCI DSS Question")."""
+    for index, cells in enumerate(columns):
+        written = [c.strip() for c in cells if c.strip()]
+        if written and all(_IDENTIFIER_CELL.match(c) for c in written):
+            return index
+    return None
+
+
+def _identifier_column(sheet: Any, header_row: int, question: int) -> int | None:
+    """The first column left of the question whose every cell (of the first rows
+    below the header) reads as an identifier."""
+    rows = list(
+        sheet.iter_rows(
+            min_row=header_row + 1,
+            max_row=min(sheet.max_row, header_row + _ID_SCAN_ROWS),
+            max_col=question - 1,
+            values_only=True,
+        )
+    )
+    if question <= 1 or not rows:
+        return None
+    cells = [[_written(row[c]) for row in rows] for c in range(question - 1)]
+    index = identifier_column(cells)
+    return None if index is None else index + 1
+
+
+_ID_SCAN_ROWS = 200
+
+
+def _by_column(named: tuple[str, int]) -> int:
+    return named[1]
 
 
 def _by_part(names: dict[str, int], usual: Sequence[str]) -> int | None:

@@ -33,7 +33,7 @@ _STATUS_WORD = (
     r"(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED"
     r"|DRAFT)(?:\s+v?\d+(?:\.\d+)*)?"  # "DRAFT v0.3 – for comment"
 )
-_BANNER = re.compile(rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-])")
+
 # ... after a callout's icon, alone or before a dash and words of the page ("> 🚧 **DRAFT —
 # not yet approved**"): "> ⚠️ **DEPRECATED — TLS 1.0 must not be used**" warns of a thing
 _OF_THE_PAGE = (
@@ -47,6 +47,11 @@ _OF_THE_PAGE = (
 _THIS_PAGE = (
     r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?)\b"
     r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
+)
+# "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
+_BANNER = re.compile(
+    rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
+    rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE}))"
 )
 _ICON_BANNER = re.compile(
     rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE})"
@@ -162,7 +167,13 @@ def _line_fields(text: str) -> list[tuple[str, str]] | None:
     fields = []
     for (_, name), colon, after in zip(named, colons, [*named[1:], None], strict=True):
         value = text[colon.end() : after[0] if after else len(text)].strip()
-        if _SENTENCE_AND_MORE.search(value):
+        more = _SENTENCE_AND_MORE.search(value)
+        if more is not None and name in STATUS_KEYS and status_of(value[: more.start() + 3]):
+            # "Status: SUPERSEDED by the Schedule v3.0 (May 2024). Retained for audit
+            # history only. Do not use.": the status, then words about it
+            fields.append((name, value[: more.start() + 3]))
+            break
+        if more is not None:
             return None
         fields.append((name, value))
     return fields

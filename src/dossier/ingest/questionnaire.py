@@ -12,7 +12,7 @@ import yaml
 
 from dossier.common.textutil import undecodable
 from dossier.errors import QuestionnaireError
-from dossier.ingest.columns import ID_NAMES, QUESTION_NAMES, usual_column
+from dossier.ingest.columns import id_column, identifier_column, name_index, question_column
 from dossier.ingest.paths import check_questionnaire_file
 from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx, section_title
 from dossier.records import ColumnSettings, Question
@@ -92,10 +92,7 @@ def parse_csv(text: str, name: str, columns: ColumnSettings | None = None) -> li
             f"{name}: empty file, expected a header row with 'id' and 'question'"
         )
     header = [h.strip() for h in rows[0][1]]
-    id_col = _column(header, _named(columns.id_column, ID_NAMES), "id", name)
-    question_col = _column(
-        header, _named(columns.question_column, QUESTION_NAMES), "question", name
-    )
+    question_col, id_col = _csv_columns(header, [row for _, row in rows[1:]], columns, name)
     questions = []
     for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
@@ -162,20 +159,29 @@ def _delimiter(text: str) -> str:
     return next((d for d in (";", "\t") if d in header), ",")
 
 
-def _named(configured: str, usual: tuple[str, ...]) -> tuple[str, ...]:
-    """The header names to look for: the one dossier.toml names, else the usual ones."""
-    return (configured.strip().lower(),) if configured.strip() else usual
+def _csv_columns(
+    header: list[str], rows: list[list[str]], columns: ColumnSettings, name: str
+) -> tuple[int, int]:
+    """The question and id columns of a CSV header, as ``dossier.toml`` names them or
+    as questionnaires usually do; without a usual id header, the first column whose
+    every cell reads as an identifier."""
+    names = name_index(dict(enumerate(header)))
+    question = question_column(names, columns.question_column)
+    found = id_column(names, columns.id_column, question)
+    if found is None and question is not None and not columns.id_column:
+        others = [i for i in range(len(header)) if i != question]
+        cells = [[row[i] if i < len(row) else "" for row in rows] for i in others]
+        index = identifier_column(cells)
+        found = None if index is None else others[index]
+    if found is None:
+        raise _no_column("id", header, name)
+    if question is None:
+        raise _no_column("question", header, name)
+    return question, found
 
 
-def _column(header: list[str], names: tuple[str, ...], role: str, name: str) -> int:
-    lowered = [h.lower() for h in header]
-    for candidate in names:
-        if candidate in lowered:
-            return lowered.index(candidate)
-    found = usual_column(header, names)  # "Frage/Question"
-    if found is not None:
-        return found
-    raise QuestionnaireError(
+def _no_column(role: str, header: list[str], name: str) -> QuestionnaireError:
+    return QuestionnaireError(
         f"{name}: no '{role}' column in the header (found: {', '.join(header) or 'nothing'}); "
         f'name it in dossier.toml: [questionnaire] {role}_column = "..."'
     )

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
 from dossier.research import thesaurus
-from dossier.research.values import ASKS_WORDS, states_value, with_first_subject
+from dossier.research.values import ASKS_WORDS, states_value, with_asked_subject
 from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
@@ -110,7 +110,7 @@ def _repair_brief(
         question = Question(brief.question_id, acceptance.restated)
         facts = brief.facts
     else:  # the gaps' own words, with the subject words they inherit from the question
-        gaps = tuple(with_first_subject(f, brief.facts[0]) for f in gaps) if brief.facts else gaps
+        gaps = tuple(with_asked_subject(f, brief.facts) for f in gaps) if brief.facts else gaps
         subject = [w for w in words(brief.query) if any(stem(w) in f.terms for f in gaps)]
         text = " ".join(dict.fromkeys([*subject, *(f.text for f in gaps)]))
         question = Question(brief.question_id, text)

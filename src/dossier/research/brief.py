@@ -22,7 +22,7 @@ from dossier.common.textutil import (
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
 from dossier.research.ask import core_ask
-from dossier.research.values import VERSION_ASKED
+from dossier.research.values import VERSION_ASKED, names_no_subject
 from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # A recovery objective, by name or letters: two asked at once are read apart.
@@ -133,8 +133,8 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     question = Question(question_id, asked_text)
     text = fold_whitespace(question.question)
     text = _PART_LABEL.sub("", text)  # "(a) Does ...? (b) How often?": parts, unlabelled
-    asked = _interrogative_part(without_label(text))  # "AC-2(3): Are ...": its label searched
-    asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), asked)
+    asked = _interrogative_part(_requirements_asked(without_label(text)))  # label searched
+    asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), _extent_as_heading(asked))
     asked = _FRONTED.sub(_fronted_last, asked)
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
@@ -271,11 +271,79 @@ _TO_WHAT_EXTENT = re.compile(
 )
 
 
+# A requirement a buyer states instead of asking ("Supplier must encrypt personal data
+# in transit using TLS 1.2 or higher.", "Backups shall be retained for at least 30
+# days."): the supplier answers whether it meets it, as a yes/no question asks. Not a
+# prohibition ("must not": a Yes would read as breaking it) nor an instruction ("shall
+# state the minimum length": a value asked).
+_ACTOR_REQUIRED = re.compile(
+    r"^\W*(?:the\s+)?(?:supplier|vendor|contractor|provider|service\s+provider|bidder"
+    r"|respondent|offeror|processor|sub-?processor|licensee)\s+"
+    r"(?:shall|must|will|should|is\s+required\s+to)\s+(?!not\b|never\b|be\b)"
+    r"(?!(?:state|specify|provide|describe|list|indicate|explain|confirm|attach|submit"
+    r"|identify|give|detail|outline|supply|include|answer|complete|respond)\b)"
+    r"(?P<rest>[a-z][^?]*?)[.;]?\s*$",
+    re.I,
+)
+_THING_REQUIRED = re.compile(
+    r"^\W*(?P<subject>[A-Z][\w/()'-]*(?:\s+[\w/()'-]+){0,7}?)\s+(?:shall|must)\s+be\s+"
+    r"(?P<rest>[a-z]+ed\b[^?]*?)[.;]?\s*$"
+)
+
+
+def _requirements_asked(text: str) -> str:
+    """Each sentence of an item stating a requirement, read as the yes/no question it
+    puts to the supplier ("Does the organisation encrypt ...?", "Are backups retained
+    for at least 30 days?"), when its other sentences ask a value ("Specify the
+    retention period."); an item asking anything else is left as written."""
+    if "?" in text:
+        return text
+    said = sentences(text)
+    asked = [_as_question(sentence) for sentence in said]
+    others = [s for s, a in zip(said, asked, strict=True) if s == a]
+    if len(others) == len(said) or any(_instruction_asks(s) is None for s in others):
+        return text  # "... State the minimum version of TLS.": read as written, whole
+    return " ".join(asked)
+
+
+def _as_question(sentence: str) -> str:
+    actor = _ACTOR_REQUIRED.match(sentence)
+    if actor is not None:
+        return f"Does the organisation {actor['rest']}?"
+    thing = _THING_REQUIRED.match(sentence)
+    if thing is None or _ACTOR_REQUIRED.match(sentence.replace(" be ", " ")):
+        return sentence
+    subject = thing["subject"]
+    subject = subject if subject[1:2].isupper() else subject[0].lower() + subject[1:]
+    plural = subject.split()[-1].lower()
+    verb = "Are" if plural.endswith("s") and not plural.endswith(("ss", "us", "is")) else "Is"
+    return f"{verb} {subject} {thing['rest']}?"
+
+
+def _extent_as_heading(asked: str) -> str:
+    """VDA ISA's "To what extent ...?" followed by a question of its own ("To what
+    extent is information classified ...? How many classification levels are used?")
+    is the control's heading over the question asked: the question is answered, not
+    the heading (which read as a yes/no question whose lead had to name its words).
+    A following question naming no subject ("... followed up? Within what time?") or
+    naming it by a pronoun ("Is it documented?") asks of the heading, which then stays."""
+    first, *rest = sentences(asked) or [asked]
+    if not rest or _TO_WHAT_EXTENT.match(first) is None:
+        return asked
+    following = next((s for s in rest if s.endswith("?")), None)
+    if following is None or _PRONOUN.search(following) is not None:
+        return asked
+    fact = _fact(following)
+    if not _names_a_subject(fact) or names_no_subject(fact):
+        return asked
+    return " ".join(rest)
+
+
 # A condition or scope put before a yes/no question's auxiliary: "For students under 13,
 # does the Provider obtain parental consent?" asks "Does the Provider obtain parental
 # consent for students under 13?" (read as a yes/no question only so).
 _FRONTED = re.compile(
-    r"(?:^|(?<=[.?!]\s))(?P<front>(?:for|in|on|at|when|where|if|during|after|before|upon"
+    r"(?:^|(?<=[.?!]\s))(?P<front>(?:for|in|on|at|per|under|when|where|if|during|after|before|upon"
     r"|following|within)\s(?!(?:how|what|which|yes|so|not|applicable)\b)"
     r"(?![^,?.;]*\b(?:did|do|does|is|are|was|were|has|have|how|what|which|who)\b)"
     r"[^,?.;]{2,80}),\s+(?P<rest>(?:is|are|was|were|do|does|did|has|have"

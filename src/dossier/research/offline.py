@@ -85,6 +85,7 @@ from dossier.research.values import (
     MEASURE_NOUNS,
     STUFF_NOUNS,
     asks_one_recovery_objective,
+    demand_checked,
     demand_met,
     holds_value,
     lead_answers_part,
@@ -97,9 +98,10 @@ from dossier.research.values import (
     other_objective_column,
     states_definite_value,
     states_part_value,
+    subject_part,
     subject_words_named,
     value_quoted_with,
-    with_first_subject,
+    with_asked_subject,
 )
 from dossier.steps import (
     ConflictStep,
@@ -556,17 +558,17 @@ class _Research:
         close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[MissingFact] = []
-        first = self.brief.facts[0]
         lead_quote = self._quote(lead.sentence, True, self._close(ranking, lead))
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
-            if not demand and lead_answers_part(fact, first, lead.sentence.text):
+            asked_of = subject_part(fact, self.brief.facts)
+            if not demand and lead_answers_part(fact, asked_of, lead.sentence.text):
                 continue  # the lead sentence answers this part too
-            if not demand and value_quoted_with(fact, first, lead.sentence.text, lead_quote):
+            if not demand and value_quoted_with(fact, asked_of, lead.sentence.text, lead_quote):
                 continue  # so does a sentence quoted with it
             if not demand and names_what_part_asks(fact, lead_quote):
                 continue  # "..., and which algorithm?": the lead's quote names it
-            if demand and any(demand_met(fact, c.sentence.text) is not None for _, c in chosen):
+            if demand and any(demand_checked(fact, c.sentence.text) for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
             own = close if demand else self._part_candidates(fact, floor)
             before = self.brief.facts[index - 1]
@@ -574,7 +576,7 @@ class _Research:
                 (
                     c
                     for c in own
-                    if _answers_part(fact, first, c, chosen)
+                    if _answers_part(fact, asked_of, c, chosen)
                     and names_antecedent(fact, before, c.sentence.text)
                 ),
                 None,
@@ -602,9 +604,9 @@ class _Research:
         index = self.engine.index
         core = _part_core(fact)
         terms = fact.terms
-        if names_no_subject(fact):  # "..., and within what time?": of the first part's subject
+        if names_no_subject(fact):  # "..., and within what time?": of the part before's subject
             core = _part_query(fact, self.brief)
-            terms = with_first_subject(fact, self.brief.facts[0]).terms
+            terms = with_asked_subject(fact, self.brief.facts).terms
         ask = Ask(
             terms=terms,
             key=self.engine.scoring.stats.rarest(terms),
@@ -722,11 +724,12 @@ class _Research:
         the items after it: a schedule's lines are told apart there."""
         if not self.brief.facts:
             return True
-        first, further = self.brief.facts[0], self.brief.facts[1:]
-        if first.asks is not None:
+        facts = self.brief.facts
+        if facts[0].asks is not None:
             return False
-        asked = [fact for fact in further if fact.asks is not None]
-        return all(states_part_value(fact, first, sentence.text) for fact in asked)
+        asked = [fact for fact in facts[1:] if fact.asks is not None]
+        text = sentence.text
+        return all(states_part_value(f, subject_part(f, facts), text) for f in asked)
 
     def _close(self, ranking: _Ranking | None, lead: Candidate) -> set[tuple[str, int]]:
         """The sentences (passage, start) scoring within the margin of the lead."""
@@ -961,7 +964,9 @@ def _part_query(part: Fact, brief: Brief) -> str:
     """A further part's search: its own words, after the core ask's when it names no
     subject of its own ("..., and within what time?" is searched with what it asks of)."""
     if names_no_subject(part):
-        return f"{brief.core or brief.facts[0].text} {part.text}"
+        asked_of = subject_part(part, brief.facts)
+        subject = brief.core if asked_of is brief.facts[0] else asked_of.text
+        return f"{subject or asked_of.text} {part.text}"
     return part.text
 
 

@@ -179,7 +179,7 @@ CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION = (
 )
 RECIPIENTS = frozenset((CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION))
 _RECIPIENTS = (
-    (CUSTOMERS, r"customers?|clients?|tenants?"),
+    (CUSTOMERS, r"customers?|clients?|tenants?|(?:data\s+)?controllers?"),
     (
         AUTHORITIES,
         r"regulators?|(?:relevant\s+|competent\s+|supervisory\s+|regulatory\s+|government\s+"

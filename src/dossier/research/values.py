@@ -57,8 +57,9 @@ _EVERY_PERIOD = (
     rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b))"
 )
 _FREQUENCY = re.compile(
-    r"\b(annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|biannual(ly)?|semi-?annual(ly)?"
-    r"|fortnightly|bi-?weekly|bi-?monthly"
+    r"\b((?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
+    r"(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
+    r"|biannual(ly)?|semi-?annual(ly)?|fortnightly|bi-?weekly|bi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
     r"|per\s+(year|quarter|month|week|day)"
@@ -533,7 +534,7 @@ def own_subject(part: Fact, first: Fact) -> Fact:
 
 # The stems of the units a question counts in: "..., and after how many minutes?" names
 # no subject of its own, it asks the first part's in minutes.
-_UNIT_TERMS = frozenset(
+UNIT_TERMS = frozenset(
     stem(unit) for unit in ("second", "minute", "hour", "day", "week", "month", "year")
 )
 
@@ -684,20 +685,31 @@ _NAMED_DOCUMENT = re.compile(
 )
 
 
-def with_first_subject(part: Fact, first: Fact) -> Fact:
-    """A part naming no subject ("..., and within what time?") with the first part's
-    terms before its own: it is searched, and its value sought, for what the first
-    part asks of. Any other part as it is."""
+def with_asked_subject(part: Fact, facts: Sequence[Fact]) -> Fact:
+    """A part naming no subject ("..., and within what time?") with the terms of the
+    nearest part before it that names one ("Is a lessons-learned review required, and
+    within what time?" asks the review's time, not the first part's): it is searched,
+    and its value sought, for what that part asks of. Any other part as it is."""
     if not names_no_subject(part):
         return part
-    return Fact(part.text, tuple(dict.fromkeys(first.terms + part.terms)), part.asks)
+    asked_of = subject_part(part, facts)
+    return Fact(part.text, tuple(dict.fromkeys(asked_of.terms + part.terms)), part.asks)
+
+
+def subject_part(part: Fact, facts: Sequence[Fact]) -> Fact:
+    """The part a further part is read against: for one naming no subject, the part
+    it asks of (the nearest before it that names one); for any other, the first."""
+    if not names_no_subject(part) or part not in facts:
+        return facts[0]
+    before = facts[: facts.index(part)]
+    return next((f for f in reversed(before) if not names_no_subject(f)), facts[0])
 
 
 def names_no_subject(part: Fact) -> bool:
     """Whether a part asking a value names nothing but the value ("..., and within what
     time?", "..., and after how many minutes?"): it asks it of the part before, and a
     sentence stating such a value about anything else does not answer it."""
-    asked_only = VALUE_NOUNS | MEASURE_NOUNS | _UNIT_TERMS
+    asked_only = VALUE_NOUNS | MEASURE_NOUNS | UNIT_TERMS
     return part.asks is not None and all(t in asked_only for t in part.terms)
 
 
@@ -715,7 +727,8 @@ def lead_answers_part(part: Fact, first: Fact, lead: str) -> bool:
 # A question (or a part of one) asking which version, algorithm or protocol is used.
 VERSION_ASKED = re.compile(
     r"\b(?:versions?|algorithms?|ciphers?|cipher\s+suites?|protocols?|key\s+(?:length|size)s?"
-    r"|hash(?:ing)?\s+functions?)\b",
+    r"|hash(?:ing)?\s+functions?"
+    r"|(?:encryption|cryptographic|crypto)\s+(?:standards?|methods?|types?|schemes?))\b",
     re.I,
 )
 # A version, algorithm or protocol named: "TLS 1.2 or later", "AES-256", "bcrypt".
@@ -794,14 +807,16 @@ def _states_every_term(part: Fact, first: Fact, lead: str) -> bool:
     it tested at least annually?" (a part that refers back carries the terms of the
     part before it). The part's own words must be said of something, as a predicate
     ("is tested", "reviewed"): "The incident response plan defines how penetration test
-    findings are escalated" says nothing of the plan being tested. A part that names
-    anything the lead does not is left to its own evidence."""
+    findings are escalated" says nothing of the plan being tested; of a part naming
+    its own subject as well ("Is a lessons-learned review carried out"), one of them
+    is ("carried"). A part that names anything the lead does not is left to its own
+    evidence."""
     present = set(content_terms(lead))
     if not part.terms or not all(thesaurus.says(term, present) for term in part.terms):
         return False
     own = [t for t in part.terms if t not in first.terms]
     tokens = [w.lower() for w in words(lead)]
-    return all(_said_as_predicate(term, tokens) for term in own)
+    return not own or any(_said_as_predicate(term, tokens) for term in own)
 
 
 # What makes a word a predicate: "is tested", "are reviewed", "gets approved".
@@ -961,6 +976,7 @@ _MEASURED = re.compile(
     rf"|not exceeding|not to exceed)\s+"
     rf"|between\s+{_FIGURE}\s+and\s+|from\s+{_FIGURE}\s+to\s+)?"
     rf"{_FIGURE}(?:\s*\(\d+\))?\s*(?:-\s*)?"
+    rf"(?:(?:business|working|calendar)\s+(?=days?\b|hours?\b|weeks?\b))?"
     rf"(?:{UNIT_WORDS}|consecutive\s+\w+|\w+\s+attempts|failed\s+\w+)\b",
     re.I,
 )
@@ -1329,7 +1345,7 @@ def counts_something(fact: Fact, text: str) -> bool:
     if _counts_time(fact):  # "after how many minutes?": not "10 consecutive failed attempts"
         return _states_a_period(text)
     wanted = {t for t in fact.terms if len(t) > 2}
-    wanted |= {stem(w) for w in words(fact.text)} & _UNIT_TERMS  # "lockout, in minutes"
+    wanted |= {stem(w) for w in words(fact.text)} & UNIT_TERMS  # "lockout, in minutes"
     for match in _FIGURE_AND_NOUN.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2", "ISO 27001": part of a name
@@ -1353,7 +1369,7 @@ def _counted_words(question: str) -> list[list[str]]:
 def _counts_time(fact: Fact) -> bool:
     """Whether the fact asks to count a unit of time ("after how many minutes?", "how
     many business days?")."""
-    return any(set(words) & _UNIT_TERMS for words in _counted_words(fact.text))
+    return any(set(words) & UNIT_TERMS for words in _counted_words(fact.text))
 
 
 def period_for_a_count(question: str, value: str) -> bool:
@@ -1361,7 +1377,7 @@ def period_for_a_count(question: str, value: str) -> bool:
     consecutive failed login attempts ...?") and the value is a period ("15 minutes",
     how long the account stays locked)."""
     counted = _counted_words(question)
-    if not counted or any(set(words) & (_UNIT_TERMS | {"time"}) for words in counted):
+    if not counted or any(set(words) & (UNIT_TERMS | {"time"}) for words in counted):
         return False  # "how many business days", "how many times a year"
     return _states_a_period(value)
 
@@ -1389,7 +1405,7 @@ def _states_a_period(text: str) -> bool:
         for at, word in enumerate(following):
             if at and following[at - 1] in _RATE_WORDS:
                 break  # "100 requests per minute": a rate, no period
-            if stem(_SHORT_UNITS.get(word, word)) in _UNIT_TERMS:
+            if stem(_SHORT_UNITS.get(word, word)) in UNIT_TERMS:
                 return True
     return False
 
@@ -1557,6 +1573,16 @@ def demand_met(demand: Fact, text: str, qualifiers: frozenset[str] = frozenset()
     if demand.asks == "duration":  # kept at least this long
         return shortest >= wanted * 0.999
     return longest <= wanted * 1.001  # at least this often: no further apart
+
+
+def demand_checked(demand: Fact, text: str) -> bool:
+    """Whether ``text`` settles a demand of the question: it states a value meeting
+    or falling short of a measured one (``demand_met``), or any value of the kind a
+    demand without a measure asks ("monthly" for "periodic security reminders")."""
+    if demand_met(demand, text) is not None:
+        return True
+    measured = as_days(demand.asks, _as_asked(demand).text) is not None
+    return not measured and demand.asks is not None and value_about(demand, text) is not None
 
 
 _SHORT_UNIT_FOUND = re.compile(rf"(?<![\w.-])(\d[\d,]*)({SHORT_TIME_UNIT})(?![\w-])")
