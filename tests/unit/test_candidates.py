@@ -1243,3 +1243,24 @@ def test_a_part_naming_no_subject_is_answered_for_the_part_before_it(tmp_path: P
     chosen, missing = research._supports(_Ranking([lead, reporting], 0.9), lead)
     assert [c.sentence.text for _, c in chosen] == [review]
     assert missing == []
+
+
+def test_a_value_question_leads_with_the_rule_before_a_case_naming_the_qualifier(
+    tmp_path: Path,
+) -> None:
+    """ "Within what timeframe is system access revoked upon an employee's termination?"
+    was answered "immediately" by "For involuntary terminations, access is revoked
+    immediately, at the time the employee is notified": it names "employee", and the
+    rule ("within 24 hours") was set aside before the other case was."""
+    rule = "All system access is revoked within 24 hours of termination."
+    case = (
+        "For involuntary terminations, access is revoked immediately, at the time the "
+        "employee is notified."
+    )
+    engine, index = _engine(tmp_path, {"hr.md": f"# Leavers\n\n{rule} {case}\n"})
+    question = "Within what timeframe is system access revoked upon an employee's termination?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    first = _candidate(index, "hr.md", rule, 1.36)
+    second = _candidate(index, "hr.md", case, 1.15)
+    lead = research._lead(_Ranking([first, second], 0.9))
+    assert lead is not None and lead.sentence.text == rule

@@ -1173,3 +1173,36 @@ def test_a_company_named_with_a_document_word_is_still_a_letterhead() -> None:
 )
 def test_a_field_line_under_a_letterhead_is_no_title(second: str, title: str) -> None:
     assert title_of({}, f"ACME HOLDINGS LTD\n{second}\n\nText.", "p.pdf") == title
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Incident INC-204 postmortem\n\nStatus: Draft response sent to the customer. Awaiting "
+        "their reply.\n\nText.",
+        "# Servers\n\nStatus: Retired three servers this month. Two remain.\n\nText.",
+    ],
+)
+def test_a_status_line_of_words_about_something_else_is_no_status(text: str) -> None:
+    """(review) A status word anywhere in a first sentence gave the page a status."""
+    assert read_document(source("a.md", text)).status is None
+
+
+ONE_PAGE_PDF_TEXT = (
+    "Keystone Core Services, Inc. CONFIDENTIAL\nRemote Access Standard v1\n"
+    "Document ID: RA-STD-01\nVersion: 1.0\nOwner: IT Infrastructure Manager\n"
+    "Effective Date: May 1, 2019\nStatus: Superseded by ISP-001 Section 6\n\n"
+    "1. Purpose\nThis standard sets the rules for remote access."
+)
+
+
+def test_a_one_page_pdfs_running_header_is_neither_its_title_nor_ends_its_fields() -> None:
+    """A one-page PDF opening with its running header ("... CONFIDENTIAL") was titled by
+    it and its "Status: Superseded" went unread: its old values were quoted."""
+    from dossier.ingest.control_block import control_status
+    from dossier.ingest.files import _title
+
+    assert control_status(ONE_PAGE_PDF_TEXT) == "superseded"
+    assert _title({}, ONE_PAGE_PDF_TEXT, "ra-std-01.pdf") == "Remote Access Standard v1"
+    plain = "Confidential Information Handling Policy\nOwner: IT\n\nText."
+    assert _title({}, plain, "cih.pdf") == "Confidential Information Handling Policy"

@@ -132,9 +132,29 @@ def test_numbered_id_headers_are_read(tmp_path: Path, header: str) -> None:
     assert question.question_id == "A4.1"
 
 
-def test_a_column_of_prose_is_no_id_column(tmp_path: Path) -> None:
-    path = write(tmp_path, "q.csv", "Topic,PCI DSS Question\nAccess control,Do you?\n")
-    assert "no 'id' column" in str(read_error(path))
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Topic,PCI DSS Question\nAccess control,Do you?\n",
+        # figures right of the question, or repeated section numbers, are no ids
+        "Question,Score\nDo you?,5\nAre you?,10\n",
+        "Section,Question\n1,Do you?\n1,Are you?\n",
+    ],
+)
+def test_a_column_that_gives_no_ids_is_no_id_column(tmp_path: Path, content: str) -> None:
+    assert "no 'id' column" in str(read_error(write(tmp_path, "q.csv", content)))
+
+
+def test_a_requirement_column_of_text_stays_the_question(tmp_path: Path) -> None:
+    """A header ending in "Question" is the question column only beside a
+    "Requirement" column of identifiers."""
+    path = write(
+        tmp_path,
+        "q.csv",
+        "ID,Requirement,Follow-up Question\n1,Supplier must review access.,How often?\n",
+    )
+    (question,) = read_questionnaire(path)
+    assert question.question == "Supplier must review access."
 
 
 def test_a_workbooks_question_no_column_gives_the_ids(tmp_path: Path) -> None:

@@ -154,3 +154,10 @@ def test_a_party_reported_to_after_its_object_is_read() -> None:
     assert another_recipient(question, lead) == "CISA"
     same = "Tessellate reports confirmed breaches to affected individuals within 30 days."
     assert another_recipient(question, same) is None
+
+
+def test_an_infinitive_after_to_is_no_party() -> None:
+    """(review) "escalates incidents to determine severity" named "determine severity"."""
+    question = "Within what time are customers notified of a security incident?"
+    lead = "The team reports each incident promptly to ensure notification within 24 hours."
+    assert another_recipient(question, lead) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from dossier.common.textutil import stem
 from dossier.evidence.compose import _denial_first
 from dossier.evidence.short_answer import TableRow, short_answer
 from dossier.records import Claim, Question, Quote
@@ -3738,3 +3739,129 @@ def test_the_words_of_the_measure_asked_do_not_name_its_subject() -> None:
     assert _short(question, workstation) == ("Needs review", "subject")
     vpn = "Remote VPN sessions are disconnected automatically after 30 minutes of inactivity."
     assert _short(question, vpn) == ("30 minutes", None)
+
+
+def test_all_your_things_asked_are_not_answered_by_other_things() -> None:
+    """ "... on all your wireless access points?" was answered Yes by the password rule
+    for "every firewall and internet router" ("your" ended the phrase "all" is of)."""
+    question = (
+        "Have you changed the default administrator password on all your wireless access points?"
+    )
+    routers = "The default administrator password on every firewall and internet router is changed."
+    assert _short(question, routers) == ("Needs review", "scope")
+    points = "The default administrator password on every wireless access point is changed."
+    assert _short(question, points) == ("Yes", None)
+
+
+def test_a_denial_of_the_workforces_permission_answers_no() -> None:
+    """ "Does your practice permit workforce members to access ePHI from personal
+    devices?" of "Personal devices are not permitted to access ePHI" went to a person."""
+    question = "Does your practice permit workforce members to access ePHI from personal devices?"
+    lead = "Personal devices are not permitted to access ePHI or to connect to the network."
+    assert _short(question, lead) == ("No", None)
+
+
+def test_a_count_asked_of_a_table_row_is_not_its_period() -> None:
+    """ "Account lockout threshold | 5 invalid sign-in attempts | Locked for 15 minutes"
+    went to a person as stating two values for how many attempts."""
+    brief = make_brief(
+        Question("Q", "After how many unsuccessful login attempts are user accounts locked?")
+    )
+    row = "Account lockout threshold | 5 invalid sign-in attempts | Locked for 15 minutes"
+    table = TableRow(("Setting", "Value", "Notes"), "Account settings")
+    assert short_answer(brief, "grounded", _claims(row), row=table) == (
+        "5 invalid sign-in attempts",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Most laptops are encrypted with BitLocker.",
+        "Some laptops are encrypted.",
+        "Laptops are encrypted where supported.",
+        "Laptops are encrypted unless exempted by IT.",
+        "Laptops are generally encrypted.",
+        "Laptops should be encrypted.",
+        "Laptops that are lost are wiped and encrypted.",
+    ],
+)
+def test_a_limited_or_hedged_statement_of_the_class_does_not_answer_all(lead: str) -> None:
+    """(review) The statement of the whole class said Yes to "Are all laptops encrypted?"
+    of a quantified, hedged or conditional sentence."""
+    assert _short("Are all laptops encrypted?", lead) == ("Needs review", "scope")
+
+
+def test_a_denial_where_the_practice_is_missing_still_goes_to_a_person() -> None:
+    """(review) "legacy", "older", "other" say where the practice is missing."""
+    brief = make_brief(Question("Q", "Are backups encrypted?"))
+    lead = "Backups are encrypted with AES-256."
+    older = f"{lead} Backups are not encrypted on older tape media."
+    assert short_answer(brief, "grounded", _claims(older), focus=lead)[0] == "Needs review"
+
+
+def test_a_relative_clause_denying_another_thing_than_the_question_names_is_a_denial() -> None:
+    """(review) "Unlicensed software that is not removed ..." for software that is not
+    licensed: the clause denies the removal asked."""
+    answer = _short(
+        "Do you remove software that is not licensed?",
+        "Unlicensed software that is not removed is reported to the CISO.",
+    )
+    assert answer == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "value"),
+    [
+        (
+            "After how many days are inactive accounts disabled?",
+            "Dormant accounts are disabled after 90 days.",
+            "90 days",
+        ),
+        (
+            "After how many days are inactive accounts disabled?",
+            "Accounts that have not logged in for 90 days are disabled.",
+            "90 days",
+        ),
+        (
+            "What is the session timeout for inactivity?",
+            "Sessions time out after 15 minutes.",
+            "after 15 minutes",
+        ),
+        (
+            "How often are encryption keys rotated?",
+            "Encryption keys are changed annually.",
+            "annually",
+        ),
+        (
+            "How often are user access rights reviewed?",
+            "User access is certified quarterly.",
+            "quarterly",
+        ),
+    ],
+)
+def test_inactivity_and_practices_in_other_words_are_answered(
+    question: str, lead: str, value: str
+) -> None:
+    """(review) The inactivity and practice checks withheld these."""
+    assert _short(question, lead) == (value, None)
+
+
+def test_hecvats_your_solution_is_the_one_answering() -> None:
+    """ "Does your solution support SCIM provisioning?" of "SCIM provisioning is not
+    currently supported." went to a person: "solution" had to be named."""
+    question = "Does your solution support SCIM provisioning?"
+    assert _short(question, "SCIM provisioning is not currently supported.") == ("No", None)
+    assert stem("solution") not in make_brief(Question("Q", question)).terms
+
+
+def test_the_vendor_asked_is_the_one_answering_not_its_vendors() -> None:
+    """ "Does the vendor maintain cyber liability insurance?" was answered Yes by
+    "Critical vendors must maintain cyber liability insurance": a rule for the company's
+    own vendors."""
+    question = "Does the vendor maintain cyber liability insurance?"
+    third = "Critical vendors must maintain cyber liability insurance of at least $5 million."
+    assert _short(question, third) == ("Needs review", "subject")
+    own = "The company maintains cyber liability insurance of $5 million."
+    assert _short(question, own) == ("Yes", None)

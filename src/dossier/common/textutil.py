@@ -142,11 +142,15 @@ _LABEL = re.compile(
 
 # A reference the question cites before what it asks: "Per AC-2(3), are inactive
 # accounts disabled?", "Under Art. 30(2) GDPR, does ...", "As required by
-# §164.308(a)(1), has ...": it names the control, as a label does.
+# §164.308(a)(1), has ...": it names the control, as a label does. A reference is a
+# control's or a clause's number, not any phrase holding a figure ("Under 18s, ...",
+# "According to your last 3 audits, ...", "Consistent with PCI DSS 4.0, ...").
 _CITED = re.compile(
     r"^\s*(?:per|under|in\s+accordance\s+with|as\s+required\s+by|according\s+to"
     r"|pursuant\s+to|consistent\s+with|in\s+line\s+with|with\s+reference\s+to)\s+"
-    r"(?P<reference>[^,?;]{1,60}?\d[^,?;]{0,30}?),\s+(?=[a-z])",
+    r"(?P<reference>[^,?;]{0,40}?(?:§\s*\d|\b(?:art(?:icle)?|section|clause|req(?:uirement)?"
+    r"|control)\.?\s*\d|\b[A-Z]{1,5}[.-]\d|\b\d+(?:\.\d+){2,}|\b\d+(?:\.\d+)+\s*\(|\b\d+\(\w\))"
+    r"[^,?;]{0,30}?),\s+(?=[a-z])",
     re.I,
 )
 
@@ -254,7 +258,11 @@ _RESPONDENT = re.compile(
     r"\b[Tt]he\s+(?:Supplier|Service\s+Provider|Provider|Contractor|Bidder|Respondent)\b(?!s)"
     # the HIPAA Security Risk Assessment's name for the one answering: "Does your
     # practice ...?" (a medical practice; not "the practice of ...")
-    r"|\b[Yy]our\s+practice\b(?!s)(?!\s+of\b)"
+    r"|\b[Yy]our\s+practice\b(?!s)(?!\s+(?:of|management|area|areas|group|groups|lead|leads"
+    r"|team|teams|manager|managers|owner|owners|standards?|guidelines?|framework)\b)"
+    # HECVAT's name for what is assessed: "Does your solution support SCIM?"
+    r"|\b[Yy]our\s+(?:solution|product|offering)\b(?!s)(?!\s+(?:roadmap|team|teams|management"
+    r"|documentation|owners?|managers?|lines?|portfolio)\b)"
     # a requirement list's actor opening a sentence: "Supplier must not use ..."
     r"|(?:^|(?<=[.?!]\s))Supplier(?=\s+(?:shall|must|will|should|may|is\s+required)\b)"
 )
@@ -300,12 +308,22 @@ def _renamed(pattern: re.Pattern[str], text: str, name: str) -> str:
     return pattern.sub(rename, text)
 
 
+# A bank's or a buyer's "Does the vendor maintain ...?": the vendor asked is the one
+# answering (not "its vendors", nor "the vendor's suppliers").
+_VENDOR_ASKED = re.compile(
+    r"\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+the\s+vendor\b"
+    r"(?!s)(?!['\u2019]s?\s+(?:vendors|suppliers|third|sub))",
+    re.I,
+)
+
+
 def as_the_vendor(question: str) -> str:
     """A buyer's questionnaire with its name for the one answering ("the Supplier",
     "the Service Provider", and within a sentence "Supplier staff") read as "the
     organisation": no third party; and its name for itself within a sentence ("Bank
     data", "the Bank"; not "World Bank", "Bank Secrecy Act") as the customer."""
     question = _RESPONDENT.sub("the organisation", question)
+    question = _VENDOR_ASKED.sub(r"\1 the organisation", question)
     question = _renamed(_RESPONDENT_TERM, question, "organisation")
     return _renamed(_BUYER_TERM, question, "customer")
 

@@ -145,14 +145,17 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     return Finding("scope", 0, detail)
 
 
+_DETERMINERS = frozenset("your our the its their of these those".split())
+
+
 def _all_phrase(after_all: str) -> tuple[list[str], list[str]]:
     """The stems of the noun phrase a question's "all" is of, and its words as asked:
     up to the first word that is not a noun's ("all employees required to ...")."""
     phrase: list[str] = []
     read: list[str] = []
     for word in words(after_all):
-        if word in ("and", "or"):
-            continue
+        if word in ("and", "or") or (not phrase and word in _DETERMINERS):
+            continue  # "all your wireless access points", "all of the servers"
         if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
             break  # "all employees required to ...": a verb's, no longer a noun's
         phrase.append(stem(word))
@@ -161,8 +164,18 @@ def _all_phrase(after_all: str) -> tuple[list[str], list[str]]:
 
 
 # Where a statement's subject ends: its auxiliary or modal ("Critical updates are ...").
-_SUBJECT_ENDS = re.compile(
-    r"\b(?:is|are|was|were|must|shall|will|should|get|gets|remain|remains|have|has)\b", re.I
+_SUBJECT_ENDS = re.compile(r"\b(?:is|are|must|shall|will)\b", re.I)
+# What makes a statement less than general: a quantifier or a relative clause in its
+# subject, a hedge, a condition or an exception anywhere in it ("Most laptops ...",
+# "... where supported", "... unless exempted", "... should be encrypted").
+_LESS_THAN_ALL = re.compile(
+    r"\b(?:most|some|many|several|certain|few|selected|specific|particular|that|which|who"
+    r"|where(?:ver)?|when(?:ever)?|if|unless|except(?:ing|ions?)?|excluding|other\s+than"
+    r"|generally|typically|usually|normally|mostly|largely|mainly|partly|partially|often"
+    r"|sometimes|should|may|might|could|can|encouraged|recommended|expected|aims?|intends?"
+    r"|best[\s-]effort|feasible|possible|practical|supported|applicable|appropriate"
+    r"|in\s+most\s+cases|as\s+needed|on\s+request|optional(?:ly)?)\b",
+    re.I,
 )
 
 
@@ -172,11 +185,13 @@ def generic_of_all(asked: str, lead: str) -> bool:
     nothing the question does not ("High-risk and critical security updates for
     operating systems ... are installed within 14 days" for all high-risk or critical
     security updates for operating systems; a policy's plural is of the whole class),
-    word for word. "Laptops are encrypted" is not of all laptops and desktops, nor
-    "Updates for engineering laptops ..." of all updates."""
+    word for word, with no hedge, condition, exception or quantifier anywhere in it.
+    "Laptops are encrypted" is not of all laptops and desktops, nor "Updates for
+    engineering laptops ..." of all updates, nor "Most laptops are encrypted" or
+    "Laptops are encrypted where supported" of all laptops."""
     found = _ALL_OF.search(asked)
     end = _SUBJECT_ENDS.search(lead)
-    if found is None or end is None:
+    if found is None or end is None or _LESS_THAN_ALL.search(lead):
         return False
     phrase, _ = _all_phrase(found.group(1))
     subject = set(content_terms(lead[: end.start()]))

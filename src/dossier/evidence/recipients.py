@@ -52,9 +52,11 @@ _SAID_PARTY = re.compile(
     rf"\s+to\s+{_OPENING}"
     rf"{_party('to')}{_ENDS}"
     rf"|\b(?:notify|notifies|inform|informs)\s+{_OPENING}{_party('object')}{_ENDS}"
-    # "reports confirmed or suspected incidents to CISA"
-    rf"|\b(?:reports?|escalates?|discloses?)\s+(?:[\w-]+\s+){{1,5}}?to\s+{_OPENING}"
-    rf"{_party('reports')}{_ENDS}",
+    # "reports confirmed or suspected incidents to CISA" (a party: a name in capitals or
+    # after a determiner; not "escalates incidents to determine severity")
+    rf"|\b(?:reports?|escalates?|discloses?)\s+(?:[\w-]+\s+){{1,5}}?to\s+"
+    rf"(?=(?:the|its|their|our|any|all|affected|relevant|appropriate)\s|(?-i:[A-Z]))"
+    rf"{_OPENING}{_party('reports')}{_ENDS}",
     re.I,
 )
 # Words naming no party of its own: the one answering ("the organisation").

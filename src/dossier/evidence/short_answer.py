@@ -545,18 +545,30 @@ _PREDICATE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|may|can|ge
 # A period of inactivity asked or stated ("after 15 minutes of inactivity", "idle for 30
 # minutes", "inactive accounts"): a deadline after an event ("disables the identity
 # within 15 minutes" of a termination) is no timeout.
-_INACTIVITY = re.compile(r"\b(?:inactiv\w*|idle\w*|unattended|no\s+activity|not\s+used)\b", re.I)
+_INACTIVITY = re.compile(
+    r"\b(?:inactiv\w*|idle\w*|unattended|dormant|unused|stale|non-?use|no\s+activity"
+    r"|not\s+(?:been\s+)?(?:used|logged|signed)|without\s+(?:use|activity|a\s+log)"
+    r"|no\s+(?:log|sign)[\s-]?[io]ns?|time[\s-]?outs?|times\s+out|timed\s+out|lock(?:s|ed)?)\b",
+    re.I,
+)
+
+
+# Verbs of doing a thing at all, not a practice on it: "Backups are taken daily".
+_TAKING = frozenset(stem(w) for w in "taken run made done completed executed".split())
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
     """For a frequency asked of a practice ("How often do you test the restoration of
     data from backups?"), the practice as the question writes it when the lead names
-    none of the question's practices: "Backups are performed daily" states how often
+    none of the question's practices and says the thing is done at all ("performed",
+    "taken") or names another practice: "Backups are performed daily" states how often
     backups are taken, not tested; else None."""
     asked = [t for t in fact.terms if t in _PRACTICES]
     present = set(content_terms(named))
     if fact.asks != "frequency" or not asked or any(thesaurus.says(t, present) for t in asked):
         return None
+    if not present & (_PRACTICES | LIGHT_VERBS | _TAKING):
+        return None  # "Encryption keys are changed annually": rotated in other words
     return " or ".join(as_written(asked, fact.text))
 
 
@@ -636,9 +648,13 @@ def _cells_stating(kind: str, fact: Fact, lead: str, row: TableRow | None) -> li
 
 def _several_cells(kind: str, fact: Fact, lead: str, row: TableRow | None) -> list[str]:
     """The distinct values a table row states in several cells of the kind asked, when
-    no column tells which is asked (two or more), else none."""
+    no column tells which is asked (two or more), else none; of a count asked, a period
+    is none ("Locked for 15 minutes" beside "5 invalid sign-in attempts")."""
     found = _cells_stating(kind, fact, lead, row)
     values = list(dict.fromkeys(value for value, _ in found))
+    if kind == "number" and len(values) > 1:  # "5 attempts | Locked for 15 minutes": how many
+        counts = [v for v in values if not period_for_a_count(fact.text, v)]
+        values = counts if counts else values
     return values if len(values) > 1 else []
 
 
@@ -2144,10 +2160,13 @@ def _asked_clause(question: str, lead: str) -> str:
 _ALLOWED_ASK = re.compile(
     r"\b(?:allowed|permitted|used)\b"
     # "Do you allow ...?" of the practice, not "... only ..." nor what a system lets one do
-    r"|^\W*(?:do|does|will)\s+(?:you|we|your\s+(?:company|organi[sz]ation|firm)"
+    r"|^\W*(?:do|does|will)\s+(?:you|we|your\s+(?:company|organi[sz]ation|firm|practice)"
     r"|the\s+(?:company|organi[sz]ation|vendor))\s+(?:allow|permit)\b"
-    # (nor "allow customers to enforce MFA": what someone may do, not the practice)
-    r"(?![^?]*\b(?:only|except)\b)(?!\s+(?:\w+\s+){1,2}to\s+(?!be\b))",
+    # (nor "allow customers to enforce MFA": what someone may do, not the practice; the
+    # workforce's permissions are a practice: "permit workforce members to access ...")
+    r"(?![^?]*\b(?:only|except)\b)"
+    r"(?!\s+(?!(?:workforce|employees|staff|personnel|contractors|workers)\b)"
+    r"(?:\w+\s+){1,2}to\s+(?!be\b))",
     re.I,
 )
 # ... its words for being allowed (or used), which the forbidding sentence does not
@@ -2308,18 +2327,19 @@ _QUALIFYING_CLAUSE = re.compile(
 _CLAUSE_BREAK = re.compile(r"[;:.!?]|,\s|\s(?:and|but|while|whereas)\s")
 
 
-# Words setting a thing apart from the one asked about: "cannot enroll weaker factors such
-# as SMS" beside "MFA is required for all privileged accounts" denies only those.
+# Words setting a thing apart from the one asked about as what the control refuses:
+# "cannot enroll weaker factors such as SMS" beside "MFA is required for all privileged
+# accounts" denies only those. (Not "legacy", "older", "other": "Backups are not
+# encrypted on older tape media" says where the practice is missing.)
 _SET_APART = frozenset(
-    "weaker weak less lower older legacy other alternative insecure unapproved unauthorised "
-    "unauthorized unsupported deprecated outdated non-compliant".split()
+    "weaker weak insecure unapproved unauthorised unauthorized untrusted".split()
 )
 
 
 def _set_apart_after(text: str, after: int, question: str) -> bool:
     """Whether one of the four words after a negation sets its object apart from what
-    the question asks ("weaker", "legacy", "unapproved"), a word the question does not
-    use itself."""
+    the question asks as what the control refuses ("weaker", "unapproved"), a word the
+    question does not use itself."""
     asked = {w.lower() for w in words(question)}
     return any(w.lower() in _SET_APART - asked for w in words(text[after : after + 60])[:4])
 
@@ -2437,11 +2457,19 @@ def _names_by_negation(question: str, text: str, at: int) -> bool:
     """Whether the negation at ``at`` opens a relative clause naming the subject, as the
     question names it by a negation too ("Are systems that cannot be patched
     isolated?" of "Instrument computers that cannot receive updates are placed on an
-    isolated network"; "Software that is no longer supported ... is removed"): it
-    describes what the practice is about, not a denial of it."""
-    return bool(_NEGATION.search(question)) and (
-        _RELATIVE_BEFORE.search(text, max(0, at - 20), at) is not None
-    )
+    isolated network"; "Software that is no longer supported ... is removed"), in its
+    words (not "Software that is not removed ..." for software that is not licensed):
+    it describes what the practice is about, not a denial of it."""
+    if _RELATIVE_BEFORE.search(text, max(0, at - 20), at) is None:
+        return False
+    negated = _NEGATION.match(text, at)
+    after = content_terms(text[negated.end() : negated.end() + 40])[:3] if negated else []
+    asked = {
+        term
+        for match in _NEGATION.finditer(question)
+        for term in content_terms(question[match.end() : match.end() + 40])[:3]
+    }
+    return any(thesaurus.says(term, asked) for term in after)
 
 
 def _denies(text: str, after: int, terms: set[str]) -> bool:

@@ -18,8 +18,9 @@ id and question columns, each column plays one role in the answered copy:
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,7 +169,8 @@ def find_layout(sheet: Any, columns: ColumnSettings = _DEFAULT) -> SheetLayout |
     for row in sheet.iter_rows(min_row=1, max_row=min(sheet.max_row, HEADER_SCAN_ROWS)):
         headers = {cell.column: _written(cell.value) for cell in row if _written(cell.value)}
         names = name_index(headers)
-        question = question_column(names, columns.question_column)
+        holds_ids = functools.partial(_column_holds_ids, sheet, row[0].row)
+        question = question_column(names, columns.question_column, holds_ids)
         if question is None or _spans_columns(sheet, row[0].row, question):
             continue  # a group's header ("Question" merged over three columns) is above
         last = max(headers)
@@ -266,19 +268,25 @@ def _pick(names: dict[str, int], configured: str, usual: Sequence[str]) -> int |
     return found if found is not None else _by_part(names, usual)
 
 
-def question_column(names: dict[str, int], configured: str) -> int | None:
+def question_column(
+    names: dict[str, int], configured: str, holds_ids: Callable[[int], bool] = lambda _: False
+) -> int | None:
     """The question column: the one ``dossier.toml`` names, else a usual question
-    header, else one ending in "question", else a "Requirement" column."""
+    header, else a "Requirement" column, but one ending in "question" ("PCI DSS
+    Question") when the "Requirement" column holds identifiers (``holds_ids``)."""
     if configured:
         return names.get(name(configured))
     asking = [n for n in QUESTION_NAMES if n != "requirement"]
     found = next((names[n] for n in asking if n in names), None)
-    if found is None:
-        found = next(
-            (c for n, c in sorted(names.items(), key=_by_column) if _QUESTION_HEADER.search(n)),
-            None,
-        )
-    return found if found is not None else _pick(names, "", QUESTION_NAMES)
+    if found is not None:
+        return found
+    ending = next(
+        (c for n, c in sorted(names.items(), key=_by_column) if _QUESTION_HEADER.search(n)), None
+    )
+    required = _pick(names, "", ("requirement",))
+    if required is not None and (ending is None or not holds_ids(required)):
+        return required
+    return ending if ending is not None else _pick(names, "", QUESTION_NAMES)
 
 
 def id_column(names: dict[str, int], configured: str, question: int | None) -> int | None:
@@ -296,14 +304,24 @@ def id_column(names: dict[str, int], configured: str, question: int | None) -> i
 
 
 def identifier_column(columns: Sequence[Sequence[str]]) -> int | None:
-    """The index of the first column whose every written cell reads as an identifier
-    ("8.3.6", "A4.1", "AC-2(3)"): a sheet's ids under a header no usual name matches
-    (PCI DSS SAQ's "Requirement" beside its "PCI DSS Question")."""
+    """The index of the first column whose every cell is written, reads as an
+    identifier ("8.3.6", "A4.1", "AC-2(3)") and is its own (no two alike): a sheet's ids
+    under a header no usual name matches (PCI DSS SAQ's "Requirement" beside its "PCI
+    DSS Question"); a column of section numbers repeats them."""
     for index, cells in enumerate(columns):
-        written = [c.strip() for c in cells if c.strip()]
-        if written and all(_IDENTIFIER_CELL.match(c) for c in written):
+        if holds_identifiers(cells):
             return index
     return None
+
+
+def holds_identifiers(cells: Sequence[str]) -> bool:
+    """Whether every cell is written, reads as an identifier and no two are alike."""
+    written = [c.strip() for c in cells]
+    return (
+        bool(written)
+        and all(c and _IDENTIFIER_CELL.match(c) for c in written)
+        and len(set(written)) == len(written)
+    )
 
 
 def _identifier_column(sheet: Any, header_row: int, question: int) -> int | None:
@@ -325,6 +343,18 @@ def _identifier_column(sheet: Any, header_row: int, question: int) -> int | None
 
 
 _ID_SCAN_ROWS = 200
+
+
+def _column_holds_ids(sheet: Any, header_row: int, column: int) -> bool:
+    rows = sheet.iter_rows(
+        min_row=header_row + 1,
+        max_row=min(sheet.max_row, header_row + _ID_SCAN_ROWS),
+        min_col=column,
+        max_col=column,
+        values_only=True,
+    )
+    cells = [_written(row[0]) for row in rows]
+    return holds_identifiers([c for c in cells if c] or [""])
 
 
 def _by_column(named: tuple[str, int]) -> int:

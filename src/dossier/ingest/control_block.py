@@ -11,6 +11,9 @@ import re
 
 from dossier.ingest.frontmatter import METADATA_KEYS, status_of
 
+# Lines that may open a document before its fields: a one-page PDF's running header
+# ("Keystone Core Services, Inc. CONFIDENTIAL") over its title.
+_TITLE_LINES = 2
 # How far into a document its control block may begin: a title, a breadcrumb and a
 # "Created by ..." line may come first, never a section of text.
 _OPENING_LINES = 14
@@ -81,8 +84,10 @@ def control_status(text: str) -> str | None:
         )
         if banner is not None:
             return status_of(banner.group("word"))
-        if at == 0 and _reads_as_title(block[0]) and not _COLON.match(block[0].strip()):
-            block = block[1:]  # a plain text file's title line, the fields under it
+        for _ in range(_TITLE_LINES):  # a title (a running header over it), the fields under
+            line = _EMPHASIS.sub(" ", block[0]).strip() if block else ""
+            if at == 0 and block and _reads_as_title(block[0]) and not _COLON.match(line):
+                block = block[1:]
         fields = _table_fields(block) if block and block[0].lstrip().startswith("|") else None
         if fields is None:
             fields = _line_fields(" ".join(block))
@@ -168,7 +173,7 @@ def _line_fields(text: str) -> list[tuple[str, str]] | None:
     for (_, name), colon, after in zip(named, colons, [*named[1:], None], strict=True):
         value = text[colon.end() : after[0] if after else len(text)].strip()
         more = _SENTENCE_AND_MORE.search(value)
-        if more is not None and name in STATUS_KEYS and status_of(value[: more.start() + 3]):
+        if more is not None and name in STATUS_KEYS and _STATUS_OPENS.match(value):
             # "Status: SUPERSEDED by the Schedule v3.0 (May 2024). Retained for audit
             # history only. Do not use.": the status, then words about it
             fields.append((name, value[: more.start() + 3]))
@@ -184,6 +189,14 @@ _COLON = re.compile(
     rf"(?:(?<=\s)|^)(?:[A-Za-z]+[ \t]+){{0,{_FIELD_WORDS - 1}}}[A-Za-z]+\.?[ \t]*:(?=\s|$)"
 )
 _SENTENCE_AND_MORE = re.compile(r"[a-z]{2}[.!?]\s+\S")
+# A status value opening with its word, then what it is by or since: "SUPERSEDED by the
+# Schedule v3.0", "Archived.", "Draft — not approved" (not "Draft response sent ...").
+_STATUS_OPENS = re.compile(
+    r"^\W*(?:superseded|archived|retired|withdrawn|obsolete|draft|deprecated|approved|current"
+    r"|active|published|rescinded)\b(?=\s*(?:$|[.:;,()\u2013\u2014-]|\s+(?:by|since|on|as\s+of"
+    r"|in\s+favou?r\s+of|effective|until|pending)\b))",
+    re.I,
+)
 
 
 def _field_name(colon: re.Match[str]) -> tuple[int, str]:

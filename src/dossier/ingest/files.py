@@ -356,6 +356,15 @@ def _unmarked(heading: str) -> str:
     return title or heading.strip()
 
 
+# A page's marking, as a one-page PDF's running header carries it once: "Keystone Core
+# Services, Inc. CONFIDENTIAL", "Company Confidential", "Page 1 of 3".
+_PAGE_MARKING = re.compile(
+    r"(?:^|\s)(?:CONFIDENTIAL|INTERNAL(?:\s+USE\s+ONLY)?|PROPRIETARY|RESTRICTED)\s*$"
+    r"|^\s*(?:company|strictly|business)\s+confidential\b|\bpage\s+\d+\s+of\s+\d+\b",
+    re.I,
+)
+
+
 def _first_body_line(text: str) -> str:
     """A PDF's first line that is no running header ("Company Confidential", a
     document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
@@ -364,7 +373,8 @@ def _first_body_line(text: str) -> str:
     after_fields = False
     for line in re.finditer(r"[^\n]+", text):
         words = line.group().strip()
-        if any(a <= line.start() < b for a, b in running) or not words:
+        marked = _PAGE_MARKING.search(words)
+        if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
         if (
             _FIELDS.search(words)

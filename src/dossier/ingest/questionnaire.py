@@ -12,7 +12,13 @@ import yaml
 
 from dossier.common.textutil import undecodable
 from dossier.errors import QuestionnaireError
-from dossier.ingest.columns import id_column, identifier_column, name_index, question_column
+from dossier.ingest.columns import (
+    holds_identifiers,
+    id_column,
+    identifier_column,
+    name_index,
+    question_column,
+)
 from dossier.ingest.paths import check_questionnaire_file
 from dossier.ingest.workbook import WORKBOOK_SUFFIXES, read_xlsx, section_title
 from dossier.records import ColumnSettings, Question
@@ -163,16 +169,21 @@ def _csv_columns(
     header: list[str], rows: list[list[str]], columns: ColumnSettings, name: str
 ) -> tuple[int, int]:
     """The question and id columns of a CSV header, as ``dossier.toml`` names them or
-    as questionnaires usually do; without a usual id header, the first column whose
-    every cell reads as an identifier."""
+    as questionnaires usually do; without a usual id header, the first column left of
+    the question whose every cell reads as an identifier of its own."""
     names = name_index(dict(enumerate(header)))
-    question = question_column(names, columns.question_column)
+    written = [row for row in rows if any(cell.strip() for cell in row)]
+
+    def cells(column: int) -> list[str]:
+        return [row[column] if column < len(row) else "" for row in written]
+
+    question = question_column(
+        names, columns.question_column, lambda c: holds_identifiers(cells(c))
+    )
     found = id_column(names, columns.id_column, question)
     if found is None and question is not None and not columns.id_column:
-        others = [i for i in range(len(header)) if i != question]
-        cells = [[row[i] if i < len(row) else "" for row in rows] for i in others]
-        index = identifier_column(cells)
-        found = None if index is None else others[index]
+        index = identifier_column([cells(i) for i in range(question)])  # left of it
+        found = index
     if found is None:
         raise _no_column("id", header, name)
     if question is None:

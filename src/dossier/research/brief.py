@@ -274,21 +274,30 @@ _TO_WHAT_EXTENT = re.compile(
 # A requirement a buyer states instead of asking ("Supplier must encrypt personal data
 # in transit using TLS 1.2 or higher.", "Backups shall be retained for at least 30
 # days."): the supplier answers whether it meets it, as a yes/no question asks. Not a
-# prohibition ("must not": a Yes would read as breaking it) nor an instruction ("shall
-# state the minimum length": a value asked).
+# prohibition ("must not": a Yes would read as breaking it), an instruction ("shall
+# state the minimum length": a value asked), what the questionnaire asks of its answers
+# ("Responses shall be submitted in English.", "Supplier will have 30 days to respond")
+# nor two requirements in one ("shall have a CISO and shall report ...").
 _ACTOR_REQUIRED = re.compile(
     r"^\W*(?:the\s+)?(?:supplier|vendor|contractor|provider|service\s+provider|bidder"
     r"|respondent|offeror|processor|sub-?processor|licensee)\s+"
-    r"(?:shall|must|will|should|is\s+required\s+to)\s+(?!not\b|never\b|be\b)"
+    r"(?:shall|must|is\s+required\s+to)\s+(?!not\b|never\b|be\b)"
     r"(?!(?:state|specify|provide|describe|list|indicate|explain|confirm|attach|submit"
-    r"|identify|give|detail|outline|supply|include|answer|complete|respond)\b)"
-    r"(?P<rest>[a-z][^?]*?)[.;]?\s*$",
+    r"|identify|give|detail|outline|supply|include|answer|complete|respond|receive|note"
+    r"|acknowledge|sign|return|read|review\s+this|have\s+\d|be\s+aware)\b)"
+    r"(?P<rest>[a-z](?:(?!\b(?:shall|must|will)\b)[^?])*?)[.;]?\s*$",
     re.I,
 )
 _THING_REQUIRED = re.compile(
-    r"^\W*(?P<subject>[A-Z][\w/()'-]*(?:\s+[\w/()'-]+){0,7}?)\s+(?:shall|must)\s+be\s+"
-    r"(?P<rest>[a-z]+ed\b[^?]*?)[.;]?\s*$"
+    r"^\W*(?!(?i:upon|where|when|if|for|in|at|during|after|before|within|on|this|these|the\s+"
+    r"(?:contract|agreement|questionnaire|form|section|response)|responses?|answers?|evidence"
+    r"|documents?|attachments?|all\s+(?:responses|answers|questions))\b)"
+    r"(?P<subject>[A-Z][\w/()'-]*(?:\s+[\w/()'-]+){0,7}?)\s+(?:shall|must)\s+be\s+"
+    r"(?P<rest>[a-z]+ed\b(?:(?!\b(?:shall|must|will)\b)[^?])*?)[.;]?\s*$"
 )
+
+
+_HEAD_ENDS = re.compile(r"\s+(?:for|of|in|on|with|at|from|that|which|to)\s+", re.I)
 
 
 def _requirements_asked(text: str) -> str:
@@ -315,8 +324,8 @@ def _as_question(sentence: str) -> str:
         return sentence
     subject = thing["subject"]
     subject = subject if subject[1:2].isupper() else subject[0].lower() + subject[1:]
-    plural = subject.split()[-1].lower()
-    verb = "Are" if plural.endswith("s") and not plural.endswith(("ss", "us", "is")) else "Is"
+    head = _HEAD_ENDS.split(subject, maxsplit=1)[0].split()[-1].lower()  # "Policies for ..."
+    verb = "Are" if head.endswith("s") and not head.endswith(("ss", "us", "is")) else "Is"
     return f"{verb} {subject} {thing['rest']}?"
 
 
@@ -341,13 +350,25 @@ def _extent_as_heading(asked: str) -> str:
 
 # A condition or scope put before a yes/no question's auxiliary: "For students under 13,
 # does the Provider obtain parental consent?" asks "Does the Provider obtain parental
-# consent for students under 13?" (read as a yes/no question only so).
+# consent for students under 13?" (read as a yes/no question only so); so does a clause
+# ("Where manual key operations are performed, are they ...?", "For service providers,
+# if segmentation is used, are ...?").
+_NOT_A_CONDITION = r"(?!(?:how|what|which|yes|so|not|applicable)\b)"
+_FRONT_PHRASE = (  # "For students under 13", "Per the contract": no verb of its own
+    r"(?:for|in|on|at|per|under|during|upon|following|within)\s"
+    + _NOT_A_CONDITION
+    + r"(?![^,?.;]*\b(?:did|do|does|is|are|was|were|has|have|how|what|which|who)\b)"
+    r"[^,?.;]{2,80}"
+)
+_FRONT_CLAUSE = (  # "Where ... operations are performed", "If a session has been idle ..."
+    r"(?:when|whenever|where|if|after|before|once)\s"
+    + _NOT_A_CONDITION
+    + r"(?![^,?.;]*\b(?:did|do|does|how|what|which|who)\b)[^,?.;]{2,100}"
+)
+_FRONT = rf"(?:{_FRONT_PHRASE}|{_FRONT_CLAUSE})"
 _FRONTED = re.compile(
-    r"(?:^|(?<=[.?!]\s))(?P<front>(?:for|in|on|at|per|under|when|where|if|during|after|before|upon"
-    r"|following|within)\s(?!(?:how|what|which|yes|so|not|applicable)\b)"
-    r"(?![^,?.;]*\b(?:did|do|does|is|are|was|were|has|have|how|what|which|who)\b)"
-    r"[^,?.;]{2,80}),\s+(?P<rest>(?:is|are|was|were|do|does|did|has|have"
-    r"|will|can|must|should|shall)\s[^?]{3,400})\?",
+    rf"(?:^|(?<=[.?!]\s))(?P<front>{_FRONT}(?:,\s+{_FRONT})?),\s+"
+    r"(?P<rest>(?:is|are|was|were|do|does|did|has|have|will|can|must|should|shall)\s[^?]{3,400})\?",
     re.I,
 )
 

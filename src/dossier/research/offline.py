@@ -441,10 +441,8 @@ class _Research:
         if not holding or holding[0].score < ranking.candidates[0].score - _FAR * margin:
             return None  # only a sentence far below the best states one: not that one
         floor = holding[0].score - margin
-        close = self._top_grade_first(
-            self._qualifier_named([c for c in holding if c.score >= floor])
-        )
-        close = _the_rules(close, self.brief)
+        close = _the_rules([c for c in holding if c.score >= floor], self.brief)
+        close = self._top_grade_first(self._qualifier_named(close))  # of the rules
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
 
     def _subject_named(self, candidates: list[Candidate]) -> list[Candidate]:
