@@ -898,3 +898,13 @@ def test_a_figure_or_a_compound_is_no_label_nor_the_one_answering(question: str)
     brief = make_brief(Question("Q", question))
     said = " ".join(f.text for f in brief.facts).lower()
     assert any(w in said for w in ("18s", "pci", "practice management"))
+
+
+def test_a_requirement_with_an_instruction_in_it_is_read_as_written() -> None:
+    """ "Supplier must assist ... and state the time within which ..." became "Does the
+    organisation assist ... and state the time ...?", answered "Yes" without the time."""
+    item = (
+        "Supplier must assist the Customer in responding to data subject requests and state "
+        "the time within which it completes a deletion requested by the Customer."
+    )
+    assert make_brief(Question("Q", item)).facts[0].text == item

@@ -1264,3 +1264,20 @@ def test_a_value_question_leads_with_the_rule_before_a_case_naming_the_qualifier
     second = _candidate(index, "hr.md", case, 1.15)
     lead = research._lead(_Ranking([first, second], 0.9))
     assert lead is not None and lead.sentence.text == rule
+
+
+def test_a_further_quote_for_a_value_names_the_whole_subject(tmp_path: Path) -> None:
+    """ "After how many minutes of inactivity must mobile devices lock?" took a FAQ's
+    "Laptops lock automatically after 10 minutes of inactivity" as a further quote, and
+    the two values were reported as a conflict."""
+    mobile = "Mobile devices must lock automatically after 5 minutes of inactivity."
+    laptops = "Laptops lock automatically after 10 minutes of inactivity."
+    engine, index = _engine(
+        tmp_path, {"mdm.md": f"# Mobile\n\n{mobile}\n", "faq.md": f"# FAQ\n\n{laptops}\n"}
+    )
+    question = "After how many minutes of inactivity must mobile devices lock automatically?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    lead = _candidate(index, "mdm.md", mobile, 1.0)
+    other = _candidate(index, "faq.md", laptops, 0.95)
+    chosen, _ = research._supports(_Ranking([lead, other], 0.9), lead)
+    assert [c.sentence.text for _, c in chosen] == [mobile]

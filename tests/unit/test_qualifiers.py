@@ -15,7 +15,12 @@ from dossier.records import Question, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import OfflineEngine, _Research
-from dossier.research.qualifiers import another_qualifier, qualifiers_asked, qualifiers_named
+from dossier.research.qualifiers import (
+    CUSTOMER_USERS,
+    another_qualifier,
+    qualifiers_asked,
+    qualifiers_named,
+)
 from tests.fakes import HashingEmbedder
 
 
@@ -581,3 +586,24 @@ def test_a_national_regulator_named_by_its_acronym_is_an_authority() -> None:
     assert asked == frozenset({"notify authorities"})
     supplier = "Contracts must require the service provider to notify the Company within 24 hours."
     assert another_qualifier(asked, supplier)
+
+
+def test_a_credit_unions_members_are_its_customers_users() -> None:
+    """A password length for members accessing online banking was answered by the
+    workforce's ("Workforce passwords must be at least 14 characters")."""
+    asked = qualifiers_asked(
+        "What is the minimum password length required for members accessing online banking?"
+    )
+    assert CUSTOMER_USERS in asked
+    assert another_qualifier(asked, "Workforce passwords must be at least 14 characters long.")
+    assert CUSTOMER_USERS not in qualifiers_asked("Are staff members accessing production trained?")
+
+
+def test_internal_scans_are_not_answered_by_external_ones() -> None:
+    """ "How frequently are internal network vulnerability scans performed?" was
+    answered "monthly" by the external scans of internet-facing systems."""
+    asked = qualifiers_asked("How frequently are internal network vulnerability scans performed?")
+    external = "External vulnerability scans of all internet-facing systems are performed monthly."
+    assert another_qualifier(asked, external)
+    assert not another_qualifier(asked, "Internal vulnerability scans are performed quarterly.")
+    assert not another_qualifier(asked, "Vulnerability scans are performed monthly.")

@@ -376,3 +376,15 @@ def test_a_faq_answer_reads_under_the_bold_question_on_the_line_above_it() -> No
     assert faq_question(faq, faq.index("No. We")) == "Do you sell our data?"
     assert faq_question(faq, faq.index("It is encrypted")) == "Is it encrypted?"  # the nearest
     assert faq_question(faq, faq.index("We never")) == ""
+
+
+def test_an_item_under_a_related_documents_heading_is_a_reference() -> None:
+    """ "* Information Security Policy" under "## Related documents" led the answer to
+    whether a documented information security policy is approved."""
+    text = "* Information Security Policy\n* HR Security Procedure (joiners, movers, leavers)\n"
+    at = text.index("Information")
+    assert a_reference(text, at, "Access Review Procedure > Related documents")
+    assert a_reference(text, at, "Procedure > 7. References")
+    assert not a_reference(text, at, "Access Review Procedure > Scope")
+    prose = "The policy applies to all staff."
+    assert not a_reference(prose, 0, "Procedure > Related documents")

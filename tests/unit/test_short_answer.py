@@ -3865,3 +3865,27 @@ def test_the_vendor_asked_is_the_one_answering_not_its_vendors() -> None:
     assert _short(question, third) == ("Needs review", "subject")
     own = "The company maintains cyber liability insurance of $5 million."
     assert _short(question, own) == ("Yes", None)
+
+
+def test_what_a_question_asks_is_included_must_be_named() -> None:
+    """ "Does the pre-employment screening include a drug screening?" was answered Yes by
+    a screening list naming no drug screening."""
+    question = "Does the pre-employment screening include a drug screening?"
+    listed = "For US hires, screening includes a criminal record check and employment history."
+    assert _short(question, listed) == ("Needs review", "subject")
+    named = "Pre-employment screening includes a criminal record check and a drug screening."
+    assert _short(question, named) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Vendors rated Critical or High must maintain cyber liability insurance.",
+        "Suppliers with access to customer data must maintain cyber liability insurance.",
+    ],
+)
+def test_a_rule_for_a_described_group_of_vendors_is_not_the_companys_own(lead: str) -> None:
+    """ "Does your company maintain cyber liability insurance?" was answered Yes by a
+    requirement on "Vendors rated Critical or High"."""
+    question = "Does your company maintain cyber liability insurance?"
+    assert _short(question, lead) == ("Needs review", "subject")

@@ -16,6 +16,7 @@ from dossier.research.values import (
     demand_met,
     demand_shortfall,
     document_named,
+    frequencies,
     holds_value,
     lead_answers_part,
     names_another_document,
@@ -1728,3 +1729,12 @@ def test_at_least_once_daily_is_a_daily_frequency() -> None:
     assert value_about(demand, sentence) == "at least once daily"
     assert demand_met(demand, sentence) is True
     assert demand_met(demand, "Audit logs are reviewed at least once weekly.") is False
+
+
+def test_a_sum_counted_per_year_is_no_frequency() -> None:
+    """ "annual turnover of more than $3 million" was read as how often an incident
+    response plan is tested."""
+    assert (
+        frequencies("Entities with an annual turnover of more than $3 million must report.") == []
+    )
+    assert frequencies("An annual penetration test is performed.") == [("annual", 365.25)]

@@ -1648,6 +1648,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             _qualified(brief, lead)
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
+            or (_included_unnamed(brief.query, lead) if brief is not None else None)
             or (_defined_term_unnamed(brief.query, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
@@ -1760,6 +1761,34 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     detail = (
         f"the lead quote does not name all the question asks about (not named: "
         f"{', '.join(as_written(missing, brief.query))}): a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
+
+
+# What a question asks is included: "Does the pre-employment screening include a drug
+# screening?", "Does the training cover phishing?"
+_INCLUDED_ASKED = re.compile(
+    r"^\W*(?:does|do|will)\b[^?]*?\b(?:include|includes|cover|covers)\s+"
+    r"(?P<what>[^?]{2,120})\?",
+    re.I,
+)
+
+
+def _included_unnamed(question: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether something includes a thing and the
+    lead names none of the words that thing adds to the question: "For US hires,
+    screening includes a criminal record check, ..." says nothing of a drug screening."""
+    asked = _INCLUDED_ASKED.match(question)
+    if asked is None:
+        return None
+    before = set(question_terms(question[: asked.start("what")]))
+    wanted = [t for t in question_terms(asked["what"]) if t not in LIGHT_VERBS | before]
+    present = set(content_terms(lead))
+    if not wanted or any(thesaurus.says(t, present) for t in wanted):
+        return None
+    detail = (
+        f"the question asks whether it includes {' '.join(asked['what'].split())}; the lead "
+        "quote does not name it: a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 

@@ -321,17 +321,33 @@ def only_links(sentence: str) -> bool:
 
 # A list's lead-in naming other documents: "Related pages:", "See also:", "References:".
 _REFERENCES_LEAD_IN = re.compile(
-    r"^\W*(?:related(?:\s+(?:pages?|documents?|links?|policies|procedures|standards|articles))?"
-    r"|see\s+also|references|further\s+reading|useful\s+links|links)\W*:\W*$",
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:related(?:\s+(?:pages?|documents?|documentation|links?"
+    r"|policies|procedures|standards|articles))?|see\s+also|references|further\s+reading"
+    r"|useful\s+links|links|supporting\s+documents|associated\s+documents"
+    r"|referenced\s+documents)\W*:\W*$",
     re.I,
 )
 
 
-def a_reference(text: str, start: int) -> bool:
+def a_reference(text: str, start: int, heading: str = "") -> bool:
     """Whether the sentence at ``start`` is an item of a list of other documents ("
-    * Incident Response Plan" under "Related pages:"): it names a page, it says
-    nothing done (it answered "Do you have a documented incident response plan?")."""
-    return bool(_REFERENCES_LEAD_IN.match(list_lead_in(text, start)))
+    * Incident Response Plan" under "Related pages:", or under a section headed
+    "Related documents"): it names a page, it says nothing done (it answered "Do you
+    have a documented incident response plan?")."""
+    if _REFERENCES_LEAD_IN.match(list_lead_in(text, start)):
+        return True
+    section = heading.rsplit(" > ", 1)[-1]
+    return (
+        bool(section)
+        and _REFERENCES_LEAD_IN.match(f"{section}:") is not None
+        and _list_item_at(text, start)
+    )
+
+
+def _list_item_at(text: str, start: int) -> bool:
+    """Whether the line holding ``start`` is an item of a list."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return re.match(r"\s*(?:[-*+\u2022]|\d+[.)])\s", text[line_start:]) is not None
 
 
 # A document's change log: "Revision History", "## Version history", "Document Change

@@ -285,7 +285,8 @@ _ACTOR_REQUIRED = re.compile(
     r"(?!(?:state|specify|provide|describe|list|indicate|explain|confirm|attach|submit"
     r"|identify|give|detail|outline|supply|include|answer|complete|respond|receive|note"
     r"|acknowledge|sign|return|read|review\s+this|have\s+\d|be\s+aware)\b)"
-    r"(?P<rest>[a-z](?:(?!\b(?:shall|must|will)\b)[^?])*?)[.;]?\s*$",
+    r"(?P<rest>[a-z](?:(?!\b(?:shall|must|will)\b|\band\s+(?:state|specify|provide|describe|list"
+    r"|indicate|explain|confirm)\b)[^?])*?)[.;]?\s*$",
     re.I,
 )
 _THING_REQUIRED = re.compile(

@@ -226,7 +226,7 @@ class CandidateScorer:
                 and not is_table_header(text, s.start)
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
-                and not a_reference(text, s.start)
+                and not a_reference(text, s.start, chunk.heading)
                 and not in_revision_history(text, s.start)
                 and not breadcrumb(s.text)
                 and not only_control_fields(s.text)

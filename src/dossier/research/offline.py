@@ -626,14 +626,20 @@ class _Research:
         margin. Leave-one-corpus-out, the key-term rule left policies-a as it was and
         moved one answer on policies-d each way (one more right held out, one fewer
         fitted on both); asking instead that it state as much of the ask as the lead
-        cost recall on both sets (scripts/fit_scorer.py). A line that only names a topic
-        (``_topic_only``) is no evidence."""
+        cost recall on both sets (scripts/fit_scorer.py). Of a value asked, it names
+        the whole subject ("Laptops lock after 10 minutes" is no further evidence of how
+        soon mobile devices lock). A line that only names a topic (``_topic_only``) is
+        no evidence."""
         if _already_quoted(candidate, chosen) or _topic_only(candidate.sentence.text):
             return False
         if not names_the_ask(self.ask, candidate):
             return False
         fact = self.brief.facts[0] if self.brief.facts else None
-        return fact is None or fact.asks is None or self._holds_value(fact, candidate)
+        if fact is None or fact.asks is None:
+            return True
+        return self._holds_value(fact, candidate) and names_whole_subject(
+            fact, self._row_read(candidate)
+        )
 
     def _within_length(self, chosen: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
         kept: list[tuple[int, Candidate]] = []

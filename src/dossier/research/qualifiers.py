@@ -124,7 +124,12 @@ _PEOPLE = (
             # their accounts: "patient accounts", "institutional users" (HECVAT's)
             r"|\b(?:patient|student|consumer|learner|teacher|educator)s?"
             r"(?:\s+(?:and|or)\s+\w+)?\s+(?:accounts?|users?|logins?)\b"
-            r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b",
+            r"|\binstitution(?:al|['\u2019]s|s['\u2019])?\s+(?:users?|accounts?)\b"
+            # a credit union's or a club's members, as they use its service
+            r"|(?<!staff )(?<!team )(?<!workforce )(?<!board )\bmember\s+(?:accounts?|users?"
+            r"|logins?|portal)\b"
+            r"|(?<!staff )(?<!team )(?<!workforce )(?<!board )\bmembers\s+(?:accessing|using"
+            r"|logging\s+in)\b|\bonline\s+banking\s+(?:users?|customers?|accounts?)\b",
             re.I,
         ),
     ),
@@ -303,6 +308,21 @@ _MOBILE = re.compile(
 )
 
 
+# Which side of the network a test or scan looks from: inside it, or from the internet.
+# Scan and penetration-test frequencies are set apart for each ("External vulnerability
+# scans of all internet-facing systems are performed monthly" states no internal one).
+INTERNAL_TESTS, EXTERNAL_TESTS = "internal scans and tests", "external scans and tests"
+_TESTED = (
+    r"(?:network\s+)?(?:vulnerability\s+)?(?:scans?|scanning|penetration\s+tests?|pen\s*tests?)"
+)
+_INTERNAL_TESTS = re.compile(rf"\binternal(?:ly)?\s+{_TESTED}\b", re.I)
+_EXTERNAL_TESTS = re.compile(
+    rf"\b(?:external(?:ly)?|internet[\s-]facing|perimeter)\s+{_TESTED}\b"
+    rf"|\b{_TESTED}\s+of\s+(?:all\s+)?(?:internet[\s-]facing|external|public[\s-]facing)\b",
+    re.I,
+)
+
+
 # Which moment of employment: joining, moving to another role, or leaving. Access is
 # granted, changed and removed on each with its own deadline ("access not needed in the
 # new role is removed within 5 business days" is no deadline for a leaver's accounts).
@@ -369,6 +389,8 @@ _FAMILY = {
     RPO: "recovery objective",
     WEB: "interface",
     MOBILE: "interface",
+    INTERNAL_TESTS: "side tested from",
+    EXTERNAL_TESTS: "side tested from",
     SESSIONS: "what times out",
     SCREENS: "what times out",
     IDLE_ACCOUNTS: "what times out",
@@ -429,6 +451,7 @@ def qualifiers_named(text: str) -> frozenset[str]:
         *((JOINERS, _JOINERS), (MOVERS, _MOVERS), (LEAVERS, _LEAVERS)),
         *((SESSIONS, _SESSIONS), (SCREENS, _SCREENS), (IDLE_ACCOUNTS, _IDLE_ACCOUNTS)),
         *((WEB, _WEB), (MOBILE, _MOBILE)),
+        *((INTERNAL_TESTS, _INTERNAL_TESTS), (EXTERNAL_TESTS, _EXTERNAL_TESTS)),
     )
     found |= {name for name, pattern in sites if pattern.search(text)}
     return frozenset(found | _recipients(text))

@@ -59,6 +59,9 @@ _EVERY_PERIOD = (
 _FREQUENCY = re.compile(
     r"\b((?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
     r"(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
+    # (a sum counted per year is no frequency: "annual turnover", "annual revenue")
+    r"(?!\s+(?:turnover|revenue|income|budget|salary|salaries|leave|fees?|sales|spend"
+    r"|premium|recurring\s+revenue|contract\s+value|limit|allowance)\b)"
     r"|biannual(ly)?|semi-?annual(ly)?|fortnightly|bi-?weekly|bi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
