@@ -1206,3 +1206,28 @@ def test_a_one_page_pdfs_running_header_is_neither_its_title_nor_ends_its_fields
     assert _title({}, ONE_PAGE_PDF_TEXT, "ra-std-01.pdf") == "Remote Access Standard v1"
     plain = "Confidential Information Handling Policy\nOwner: IT\n\nText."
     assert _title({}, plain, "cih.pdf") == "Confidential Information Handling Policy"
+
+
+@pytest.mark.parametrize(
+    ("value", "status"),
+    [
+        ("Under review. Do not rely on this version.", "draft"),
+        ("Pending approval. Circulated for comment.", "draft"),
+        ("Not approved. Draft for discussion.", "draft"),
+        ("Final. Approved by the Board.", "current"),
+        ("In force. Reviewed annually.", "current"),
+    ],
+)
+def test_a_status_with_words_after_it_opens_with_its_word(value: str, status: str) -> None:
+    """(review) Only a few status words were read before a sentence about them."""
+    text = f"# Policy\n\nStatus: {value}\n\nText."
+    assert read_document(source("a.md", text)).status == status
+
+
+def test_a_title_ending_in_a_marking_word_in_its_own_case_is_the_title() -> None:
+    """(review) "Information Security Policy - Internal" was passed over as a running
+    header and the next line taken for the title."""
+    from dossier.ingest.files import _title
+
+    text = "Information Security Policy - Internal\nVersion 2.0\n\nThis policy applies to staff."
+    assert _title({}, text, "isp.pdf") == "Information Security Policy - Internal"

@@ -607,3 +607,23 @@ def test_internal_scans_are_not_answered_by_external_ones() -> None:
     assert another_qualifier(asked, external)
     assert not another_qualifier(asked, "Internal vulnerability scans are performed quarterly.")
     assert not another_qualifier(asked, "Vulnerability scans are performed monthly.")
+
+
+def test_internal_and_external_scans_together_name_both() -> None:
+    """(review) "Internal and external vulnerability scans are performed quarterly" was
+    read as external only and set aside for the internal scans asked."""
+    internal = qualifiers_asked("How often are internal vulnerability scans performed?")
+    both = "Internal and external vulnerability scans are performed quarterly."
+    assert not another_qualifier(internal, both)
+    assert not another_qualifier(internal, "Vulnerability scanning of internal systems is weekly.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Faculty members using university systems must use MFA.",
+        "Crew members using company laptops must lock them.",
+    ],
+)
+def test_members_of_a_named_group_are_not_the_services_users(text: str) -> None:
+    assert CUSTOMER_USERS not in qualifiers_named(text)

@@ -1738,3 +1738,14 @@ def test_a_sum_counted_per_year_is_no_frequency() -> None:
         frequencies("Entities with an annual turnover of more than $3 million must report.") == []
     )
     assert frequencies("An annual penetration test is performed.") == [("annual", 365.25)]
+
+
+def test_a_case_naming_the_qualifier_asked_is_the_one_asked() -> None:
+    """(review) "For administrator accounts, passwords must be at least 15 characters"
+    was another case for the administrators' password length."""
+    brief = make_brief(Question("Q", "What is the minimum password length for administrators?"))
+    whole = Fact(brief.question, brief.facts[0].terms, None)
+    case = "For administrator accounts, passwords must be at least 15 characters."
+    assert not opens_on_another_case(whole, case)
+    general = make_brief(Question("Q", "What is the minimum password length?"))
+    assert opens_on_another_case(Fact(general.question, general.facts[0].terms, None), case)

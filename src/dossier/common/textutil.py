@@ -312,7 +312,9 @@ def _renamed(pattern: re.Pattern[str], text: str, name: str) -> str:
 # answering (not "its vendors", nor "the vendor's suppliers").
 _VENDOR_ASKED = re.compile(
     r"\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+the\s+vendor\b"
-    r"(?!s)(?!['\u2019]s?\s+(?:vendors|suppliers|third|sub))",
+    r"(?!s)(?!['\u2019]s?\s+(?:vendors|suppliers|third|sub))"
+    r"(?!\s+(?:management|risk|inventory|assessments?|list|register|reviews?|due|onboarding"
+    r"|program|programme|policy|process|selection|contracts?|portal|master|tiering)\b)",
     re.I,
 )
 

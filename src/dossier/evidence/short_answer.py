@@ -247,6 +247,9 @@ def short_answer(
     lead = chosen if chosen and chosen in quoted else quoted
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
+    party = _another_partys_section(brief, place) if first not in (NO, NEEDS_REVIEW) else None
+    if party is not None and doubt is None:
+        first, doubt = NEEDS_REVIEW, party
     confirmed = False  # "Is X done? If so, how often?": "Yes; quarterly"
     if brief is not None and doubt is None and _asks_yes_then_value(brief, first):
         said, finding = _yes_or_no(brief, lead)
@@ -405,6 +408,39 @@ def _folded(text: str) -> str:
     )
 
 
+# A report's section on what another party does: a SOC 2 report's controls expected of
+# its subservice organisations (the cloud provider's data centres) or of its user
+# entities (the customers), a carve-out.
+_ANOTHER_PARTYS_SECTION = re.compile(
+    r"complementary\s+(?:user[\s-]+entity|subservice\s+organi[sz]ation)\s+controls|\bCUECs?\b"
+    r"|\bCSOCs?\b|user[\s-]+entit(?:y|ies)(?:['\u2019]s?)?\s+(?:responsibilit|controls)"
+    r"|subservice\s+organi[sz]ations?|carved[\s-]out",
+    re.I,
+)
+_PARTY_ASKED = re.compile(
+    r"\b(?:customers?|clients?|user\s+entit(?:y|ies)|subservice|sub-?processors?|cloud\s+"
+    r"(?:service\s+)?providers?|hosting\s+providers?|third[\s-]part(?:y|ies)|AWS|Azure|GCP"
+    r"|Google\s+Cloud|CSCs?|CUECs?|carve)",
+    re.I,
+)
+
+
+def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
+    """A finding when the lead stands under a section on what another party does (a
+    SOC 2 report's complementary subservice organisation or user entity controls) and
+    the question asks about the organisation's own practice: "Physical access to data
+    center facilities is restricted to authorised personnel" there is the cloud
+    provider's, not the vendor's."""
+    section = _ANOTHER_PARTYS_SECTION.search(place)
+    if brief is None or section is None or _PARTY_ASKED.search(brief.query):
+        return None
+    detail = (
+        f"the lead quote stands under “{' '.join(section.group(0).split())}”: it states what "
+        "another party does; a person decides whether it answers for the organisation"
+    )
+    return Finding("subject", 0, detail)
+
+
 def _first_answer(
     brief: Brief | None, lead: str, row: TableRow | None = None, quoted: str = "", place: str = ""
 ) -> tuple[str, Finding | None]:
@@ -510,6 +546,7 @@ def _value_answer(
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
     if _INACTIVITY.search(fact.text) and not _INACTIVITY.search(named):
+        # (a lock after failed logons, a session's absolute lifetime: no inactivity)
         detail = (
             f"the question asks a period of inactivity; the lead quote states “{value}” and "
             "names no inactivity: a person decides whether it is the value asked"
@@ -548,13 +585,22 @@ _PREDICATE = re.compile(r"\b(?:is|are|was|were|must|shall|will|should|may|can|ge
 _INACTIVITY = re.compile(
     r"\b(?:inactiv\w*|idle\w*|unattended|dormant|unused|stale|non-?use|no\s+activity"
     r"|not\s+(?:been\s+)?(?:used|logged|signed)|without\s+(?:use|activity|a\s+log)"
-    r"|no\s+(?:log|sign)[\s-]?[io]ns?|time[\s-]?outs?|times\s+out|timed\s+out|lock(?:s|ed)?)\b",
+    r"|no\s+(?:log|sign)[\s-]?[io]ns?|(?:idle\s+)?time[\s-]?outs?|times\s+out|timed\s+out)\b"
+    r"(?![^.;]*\b(?:regardless\s+of\s+(?:user\s+)?activity|absolute|maximum\s+session))",
     re.I,
 )
 
 
 # Verbs of doing a thing at all, not a practice on it: "Backups are taken daily".
 _TAKING = frozenset(stem(w) for w in "taken run made done completed executed".split())
+# What is done to a document, not the practice it describes: "The incident response plan
+# is updated annually" says nothing of how often it is tested.
+_LIFECYCLE = frozenset(
+    stem(w)
+    for w in "updated approved revised published signed communicated distributed created "
+    "documented maintained stored archived renewed issued".split()
+)
+_DONE_TO = re.compile(r"\b(?:is|are|was|were|be|been|gets?)\s+(?:\w+ly\s+)?(\w+ed)\b", re.I)
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
@@ -567,7 +613,8 @@ def _practice_unsaid(fact: Fact, named: str) -> str | None:
     present = set(content_terms(named))
     if fact.asks != "frequency" or not asked or any(thesaurus.says(t, present) for t in asked):
         return None
-    if not present & (_PRACTICES | LIGHT_VERBS | _TAKING):
+    done = {stem(m.group(1)) for m in _DONE_TO.finditer(named)}
+    if not present & (_PRACTICES | LIGHT_VERBS | _TAKING) and not done & _LIFECYCLE:
         return None  # "Encryption keys are changed annually": rotated in other words
     return " or ".join(as_written(asked, fact.text))
 
@@ -1305,6 +1352,7 @@ _ANY_ALL = re.compile(r"\b(?:all|every)\b", re.I)
 # "Is all data encrypted?": a lead that does not say all may state less than asked
 # ("every 90 days" and "any exceptions" do not say all).
 _ALL_STATED = re.compile(
+    r"(?<!nearly )(?<!almost )(?<!virtually )(?<!not )(?<!practically )"
     r"\b(?:all|every|each|entire)\b(?!\s+\d)|\bany\b(?!\s+exceptions?\b)|\balways\b"
     r"|\bno exceptions?\b",
     re.I,
@@ -1774,21 +1822,28 @@ _INCLUDED_ASKED = re.compile(
 )
 
 
+# Words too broad to set an included thing apart: "manual security testing" is named by
+# "manual penetration testing techniques".
+_BROAD_WORDS = frozenset(stem(w) for w in "security information data system systems".split())
+
+
 def _included_unnamed(question: str, lead: str) -> Finding | None:
     """A finding when the question asks whether something includes a thing and the
-    lead names none of the words that thing adds to the question: "For US hires,
-    screening includes a criminal record check, ..." says nothing of a drug screening."""
+    lead does not name every word that thing adds to the question: "For US hires,
+    screening includes a criminal record check, ..." says nothing of a drug screening,
+    "criminal history and employment history" nothing of credit history."""
     asked = _INCLUDED_ASKED.match(question)
     if asked is None:
         return None
     before = set(question_terms(question[: asked.start("what")]))
-    wanted = [t for t in question_terms(asked["what"]) if t not in LIGHT_VERBS | before]
+    aside = LIGHT_VERBS | before | _BROAD_WORDS
+    wanted = [t for t in question_terms(asked["what"]) if t not in aside]
     present = set(content_terms(lead))
-    if not wanted or any(thesaurus.says(t, present) for t in wanted):
+    if not wanted or all(thesaurus.says(t, present) for t in wanted):
         return None
     detail = (
         f"the question asks whether it includes {' '.join(asked['what'].split())}; the lead "
-        "quote does not name it: a person decides whether it answers Yes"
+        "quote does not name all of it: a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 

@@ -304,10 +304,9 @@ def id_column(names: dict[str, int], configured: str, question: int | None) -> i
 
 
 def identifier_column(columns: Sequence[Sequence[str]]) -> int | None:
-    """The index of the first column whose every cell is written, reads as an
-    identifier ("8.3.6", "A4.1", "AC-2(3)") and is its own (no two alike): a sheet's ids
-    under a header no usual name matches (PCI DSS SAQ's "Requirement" beside its "PCI
-    DSS Question"); a column of section numbers repeats them."""
+    """The index of the first column holding identifiers (``holds_identifiers``): a
+    sheet's ids under a header no usual name matches (PCI DSS SAQ's "Requirement"
+    beside its "PCI DSS Question")."""
     for index, cells in enumerate(columns):
         if holds_identifiers(cells):
             return index
@@ -315,12 +314,14 @@ def identifier_column(columns: Sequence[Sequence[str]]) -> int | None:
 
 
 def holds_identifiers(cells: Sequence[str]) -> bool:
-    """Whether every cell is written, reads as an identifier and no two are alike."""
-    written = [c.strip() for c in cells]
+    """Whether a column's written cells (most of them are: a section's row may leave
+    one blank) all read as identifiers ("8.3.6", "A4.1", "AC-2(3)"), not as bare
+    figures (a score, a weight, a year)."""
+    written = [c.strip() for c in cells if c.strip()]
     return (
-        bool(written)
-        and all(c and _IDENTIFIER_CELL.match(c) for c in written)
-        and len(set(written)) == len(written)
+        len(written) * 2 >= len(cells) > 0
+        and all(_IDENTIFIER_CELL.match(c) for c in written)
+        and not all(c.isdigit() for c in written)
     )
 
 
@@ -353,8 +354,7 @@ def _column_holds_ids(sheet: Any, header_row: int, column: int) -> bool:
         max_col=column,
         values_only=True,
     )
-    cells = [_written(row[0]) for row in rows]
-    return holds_identifiers([c for c in cells if c] or [""])
+    return holds_identifiers([_written(row[0]) for row in rows])
 
 
 def _by_column(named: tuple[str, int]) -> int:

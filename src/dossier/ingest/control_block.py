@@ -193,7 +193,9 @@ _SENTENCE_AND_MORE = re.compile(r"[a-z]{2}[.!?]\s+\S")
 # Schedule v3.0", "Archived.", "Draft — not approved" (not "Draft response sent ...").
 _STATUS_OPENS = re.compile(
     r"^\W*(?:superseded|archived|retired|withdrawn|obsolete|draft|deprecated|approved|current"
-    r"|active|published|rescinded)\b(?=\s*(?:$|[.:;,()\u2013\u2014-]|\s+(?:by|since|on|as\s+of"
+    r"|active|published|rescinded|final|in\s+force|effective|released|live|under\s+review"
+    r"|in\s+review|pending(?:\s+approval)?|not\s+(?:yet\s+)?approved|for\s+(?:comment|review))"
+    r"\b(?=\s*(?:$|[.:;,()\u2013\u2014-]|\s+(?:by|since|on|as\s+of"
     r"|in\s+favou?r\s+of|effective|until|pending)\b))",
     re.I,
 )

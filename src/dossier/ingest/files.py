@@ -359,7 +359,7 @@ def _unmarked(heading: str) -> str:
 # A page's marking, as a one-page PDF's running header carries it once: "Keystone Core
 # Services, Inc. CONFIDENTIAL", "Company Confidential", "Page 1 of 3".
 _PAGE_MARKING = re.compile(
-    r"(?:^|\s)(?:CONFIDENTIAL|INTERNAL(?:\s+USE\s+ONLY)?|PROPRIETARY|RESTRICTED)\s*$"
+    r"(?:^|\s)(?-i:CONFIDENTIAL|INTERNAL(?:\s+USE\s+ONLY)?|PROPRIETARY|RESTRICTED)\s*$"
     r"|^\s*(?:company|strictly|business)\s+confidential\b|\bpage\s+\d+\s+of\s+\d+\b",
     re.I,
 )

@@ -169,8 +169,8 @@ def _csv_columns(
     header: list[str], rows: list[list[str]], columns: ColumnSettings, name: str
 ) -> tuple[int, int]:
     """The question and id columns of a CSV header, as ``dossier.toml`` names them or
-    as questionnaires usually do; without a usual id header, the first column left of
-    the question whose every cell reads as an identifier of its own."""
+    as questionnaires usually do; without a usual id header, the first column holding
+    identifiers (``holds_identifiers``)."""
     names = name_index(dict(enumerate(header)))
     written = [row for row in rows if any(cell.strip() for cell in row)]
 
@@ -182,8 +182,9 @@ def _csv_columns(
     )
     found = id_column(names, columns.id_column, question)
     if found is None and question is not None and not columns.id_column:
-        index = identifier_column([cells(i) for i in range(question)])  # left of it
-        found = index
+        others = [i for i in range(len(header)) if i != question]  # the left first
+        index = identifier_column([cells(i) for i in others])
+        found = None if index is None else others[index]
     if found is None:
         raise _no_column("id", header, name)
     if question is None:

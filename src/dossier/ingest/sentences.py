@@ -340,14 +340,26 @@ def a_reference(text: str, start: int, heading: str = "") -> bool:
     return (
         bool(section)
         and _REFERENCES_LEAD_IN.match(f"{section}:") is not None
-        and _list_item_at(text, start)
+        and _item_naming_a_document(text, start)
     )
 
 
-def _list_item_at(text: str, start: int) -> bool:
-    """Whether the line holding ``start`` is an item of a list."""
+def _item_naming_a_document(text: str, start: int) -> bool:
+    """Whether the line holding ``start`` is an item of a list that only names
+    something, with no verb ("* Information Security Policy"; not "- Two professional
+    references are obtained for every new hire." under "References")."""
     line_start = text.rfind("\n", 0, start) + 1
-    return re.match(r"\s*(?:[-*+\u2022]|\d+[.)])\s", text[line_start:]) is not None
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    item = re.match(r"\s*(?:[-*+\u2022]|\d+[.)])\s+(?P<item>.*)$", line)
+    return item is not None and _VERB.search(item["item"]) is None
+
+
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|must|shall|should|will|may|can|could|has|have|had"
+    r"|do|does|did)\b",
+    re.I,
+)
 
 
 # A document's change log: "Revision History", "## Version history", "Document Change

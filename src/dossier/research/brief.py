@@ -135,7 +135,7 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     text = _PART_LABEL.sub("", text)  # "(a) Does ...? (b) How often?": parts, unlabelled
     asked = _interrogative_part(_requirements_asked(without_label(text)))  # label searched
     asked = _TO_WHAT_EXTENT.sub(lambda m: m.group(1).capitalize(), _extent_as_heading(asked))
-    asked = _FRONTED.sub(_fronted_last, asked)
+    asked = _FRONTED.sub(_fronted_last, _CONDITION_FRONTED.sub(_fronted_last, asked))
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
@@ -283,22 +283,28 @@ _ACTOR_REQUIRED = re.compile(
     r"|respondent|offeror|processor|sub-?processor|licensee)\s+"
     r"(?:shall|must|is\s+required\s+to)\s+(?!not\b|never\b|be\b)"
     r"(?!(?:state|specify|provide|describe|list|indicate|explain|confirm|attach|submit"
-    r"|identify|give|detail|outline|supply|include|answer|complete|respond|receive|note"
-    r"|acknowledge|sign|return|read|review\s+this|have\s+\d|be\s+aware)\b)"
-    r"(?P<rest>[a-z](?:(?!\b(?:shall|must|will)\b|\band\s+(?:state|specify|provide|describe|list"
+    r"|identify|give|detail|outline|supply|include|answer|complete|respond|note"
+    r"|acknowledge|sign|read|review\s+this|have\s+\d|be\s+aware)\b)"
+    r"(?P<rest>[a-z](?:(?!\b(?:shall|must)\b|\band\s+(?:state|specify|provide|describe|list"
     r"|indicate|explain|confirm)\b)[^?])*?)[.;]?\s*$",
     re.I,
 )
 _THING_REQUIRED = re.compile(
     r"^\W*(?!(?i:upon|where|when|if|for|in|at|during|after|before|within|on|this|these|the\s+"
-    r"(?:contract|agreement|questionnaire|form|section|response)|responses?|answers?|evidence"
-    r"|documents?|attachments?|all\s+(?:responses|answers|questions))\b)"
-    r"(?P<subject>[A-Z][\w/()'-]*(?:\s+[\w/()'-]+){0,7}?)\s+(?:shall|must)\s+be\s+"
-    r"(?P<rest>[a-z]+ed\b(?:(?!\b(?:shall|must|will)\b)[^?])*?)[.;]?\s*$"
+    r"(?:contract|agreement|questionnaire|form|section|response)|responses?|answers?"
+    r"|attachments?|all\s+(?:responses|answers|questions))\b)"
+    r"(?P<subject>[A-Z][\w/()'-]*(?:\s+(?!(?i:shall|must|will)\b)[\w/()'-]+){0,7}?)"
+    r"\s+(?:shall|must)\s+be\s+"
+    # (not what the answers are to be: "provided", "submitted", "completed")
+    r"(?!(?i:provided|submitted|supplied|attached|included|completed|answered|uploaded"
+    r"|returned\s+with|signed\s+by\s+the\s+(?:supplier|vendor|respondent))\b)"
+    r"(?P<rest>[a-z]+ed\b(?:(?!\b(?:shall|must)\b)[^?])*?)[.;]?\s*$"
 )
 
 
-_HEAD_ENDS = re.compile(r"\s+(?:for|of|in|on|with|at|from|that|which|to)\s+", re.I)
+_HEAD_ENDS = re.compile(
+    r"\s+(?:for|of|in|on|with|at|from|that|which|to|[a-z]{3,}ing|[a-z]{3,}ed)\s+", re.I
+)
 
 
 def _requirements_asked(text: str) -> str:
@@ -364,18 +370,28 @@ _FRONT_PHRASE = (  # "For students under 13", "Per the contract": no verb of its
 _FRONT_CLAUSE = (  # "Where ... operations are performed", "If a session has been idle ..."
     r"(?:when|whenever|where|if|after|before|once)\s"
     + _NOT_A_CONDITION
-    + r"(?![^,?.;]*\b(?:did|do|does|how|what|which|who)\b)[^,?.;]{2,100}"
+    + r"(?!(?:was|were|is|are|did|do|does|has|have|will|can)\b)"  # not "When were you ...,"
+    r"(?![^,?.;]*\b(?:did|do|does|how|what|which|who)\b)[^,?.;]{2,100}"
 )
-_FRONT = rf"(?:{_FRONT_PHRASE}|{_FRONT_CLAUSE})"
-_FRONTED = re.compile(
-    rf"(?:^|(?<=[.?!]\s))(?P<front>{_FRONT}(?:,\s+{_FRONT})?),\s+"
-    r"(?P<rest>(?:is|are|was|were|do|does|did|has|have|will|can|must|should|shall)\s[^?]{3,400})\?",
+_AUXILIARY_ASKS = (
+    r"(?P<rest>(?:is|are|was|were|do|does|did|has|have|will|can|must|should|shall)\s[^?]{3,400})\?"
+)
+_FRONTED = re.compile(rf"(?:^|(?<=[.?!]\s))(?P<front>{_FRONT_PHRASE}),\s+{_AUXILIARY_ASKS}", re.I)
+# ... and a condition clause there ("Where manual key operations are performed, are they
+# managed using split knowledge?"): the question is asked without it, its condition's
+# words no terms a sentence must state ("If a laptop is lost, is the incident reported
+# ...?" is not answered Yes by "Laptops are encrypted").
+_CONDITION_FRONTED = re.compile(
+    rf"(?:^|(?<=[.?!]\s))(?:(?P<front>{_FRONT_PHRASE}),\s+)?{_FRONT_CLAUSE},\s+"
+    rf"{_AUXILIARY_ASKS}",
     re.I,
 )
 
 
 def _fronted_last(match: re.Match[str]) -> str:
     rest, front = match["rest"], match["front"]
+    if not front:
+        return f"{rest[0].upper()}{rest[1:]}?"
     return f"{rest[0].upper()}{rest[1:]} {front[0].lower()}{front[1:]}?"
 
 

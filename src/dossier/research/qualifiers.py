@@ -128,8 +128,9 @@ _PEOPLE = (
             # a credit union's or a club's members, as they use its service
             r"|(?<!staff )(?<!team )(?<!workforce )(?<!board )\bmember\s+(?:accounts?|users?"
             r"|logins?|portal)\b"
-            r"|(?<!staff )(?<!team )(?<!workforce )(?<!board )\bmembers\s+(?:accessing|using"
-            r"|logging\s+in)\b|\bonline\s+banking\s+(?:users?|customers?|accounts?)\b",
+            r"|(?:^|(?<=\bfor\s)|(?<=\bof\s)|(?<=\bby\s)|(?<=\bto\s)|(?<=\bour\s)|(?<=\bthe\s)"
+            r"|(?<=\ball\s))members\s+(?:accessing|using|logging\s+in)\b"
+            r"|\bonline\s+banking\s+(?:users?|customers?|accounts?)\b",
             re.I,
         ),
     ),
@@ -315,10 +316,18 @@ INTERNAL_TESTS, EXTERNAL_TESTS = "internal scans and tests", "external scans and
 _TESTED = (
     r"(?:network\s+)?(?:vulnerability\s+)?(?:scans?|scanning|penetration\s+tests?|pen\s*tests?)"
 )
-_INTERNAL_TESTS = re.compile(rf"\binternal(?:ly)?\s+{_TESTED}\b", re.I)
+_INSIDE = r"internal(?:ly)?"
+_OUTSIDE = r"(?:external(?:ly)?|internet[\s-]facing|perimeter|public[\s-]facing)"
+_INTERNAL_TESTS = re.compile(
+    rf"\b{_INSIDE}(?:\s+(?:and|or|&)\s+{_OUTSIDE})?\s+{_TESTED}\b"
+    rf"|\b{_OUTSIDE}\s+(?:and|or|&)\s+{_INSIDE}\s+{_TESTED}\b"
+    rf"|\b{_TESTED}\s+of\s+(?:all\s+|the\s+|our\s+)?{_INSIDE}\b",
+    re.I,
+)
 _EXTERNAL_TESTS = re.compile(
-    rf"\b(?:external(?:ly)?|internet[\s-]facing|perimeter)\s+{_TESTED}\b"
-    rf"|\b{_TESTED}\s+of\s+(?:all\s+)?(?:internet[\s-]facing|external|public[\s-]facing)\b",
+    rf"\b{_OUTSIDE}(?:\s+(?:and|or|&)\s+{_INSIDE})?\s+{_TESTED}\b"
+    rf"|\b{_INSIDE}\s+(?:and|or|&)\s+{_OUTSIDE}\s+{_TESTED}\b"
+    rf"|\b{_TESTED}\s+of\s+(?:all\s+|the\s+|our\s+)?{_OUTSIDE}\b",
     re.I,
 )
 

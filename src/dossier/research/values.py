@@ -21,10 +21,14 @@ from dossier.records import Fact
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask, predicate_words
 from dossier.research.qualifiers import (
+    JOINERS,
+    LEAVERS,
+    MOVERS,
     NOTIFYING_TO_WHOM,
     NOTIFYING_WHOM,
     another_qualifier,
     qualifiers_asked,
+    qualifiers_named,
 )
 
 _UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
@@ -60,8 +64,9 @@ _FREQUENCY = re.compile(
     r"\b((?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
     r"(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
     # (a sum counted per year is no frequency: "annual turnover", "annual revenue")
-    r"(?!\s+(?:turnover|revenue|income|budget|salary|salaries|leave|fees?|sales|spend"
-    r"|premium|recurring\s+revenue|contract\s+value|limit|allowance)\b)"
+    r"(?!\s+(?:(?:net|gross|total|insurance)\s+)?(?:turnover|revenue|income|budget|salary"
+    r"|salaries|leave|fees?|sales|spend|premium|recurring\s+revenue|contract\s+value|limit"
+    r"|allowance)\b)"
     r"|biannual(ly)?|semi-?annual(ly)?|fortnightly|bi-?weekly|bi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
@@ -569,6 +574,11 @@ _EVERY_CASE = re.compile(r"\b(?:alike|both|all|every|each)\b", re.I)
 _GROUPS_APART = re.compile(r"\s*(?:,|\band\b|\bor\b|/)\s*", re.I)
 
 
+# Words a case adds to what it names without making it another one: "For administrator
+# accounts" is the administrators' case.
+_GENERIC_CASE_WORDS = frozenset(stem(w) for w in "account accounts user users".split())
+
+
 def opens_on_another_case(fact: Fact, sentence: str) -> bool:
     """Whether a sentence opens on a case the question does not name ("For involuntary
     terminations, accounts are disabled immediately" of how soon a leaver's accounts
@@ -585,7 +595,10 @@ def opens_on_another_case(fact: Fact, sentence: str) -> bool:
         return False
     if opening.group("condition"):  # another case of a kind the question names one of
         return another_qualifier(qualifiers_asked(fact.text), opening.group("case"))
-    asked = set(fact.terms) | set(content_terms(fact.text))
+    shared = qualifiers_named(opening.group("case")) & qualifiers_asked(fact.text)
+    if shared - {JOINERS, MOVERS, LEAVERS}:  # (an involuntary termination: a leaver's kind)
+        return False  # "For administrator accounts, ..." of the administrators asked
+    asked = set(fact.terms) | set(content_terms(fact.text)) | _GENERIC_CASE_WORDS
     groups = [content_terms(g) for g in _GROUPS_APART.split(opening.group("case"))]
     return all(
         any(not thesaurus.says(t, asked) for t in group) for group in groups if group
