@@ -138,3 +138,21 @@ def test_a_supersedes_path_that_leaves_the_corpus_is_reported_and_supersedes_not
         "the corpus folder; ignored",
         "archive/etc.md: supersedes /etc/passwd, a path that leaves the corpus folder; ignored",
     )
+
+
+def test_supersedes_naming_a_document_id_is_read_as_that_documents_path() -> None:
+    """ "supersedes: IT-STD-020 (2020)" was reported as naming no document of the corpus,
+    beside "IT-STD-020_Backup_Standard_2020.md"."""
+    old = doc("standards/IT-STD-020_Backup_Standard_2020.md")
+    new = doc(
+        "standards/IT-STD-120_Backup_and_Recovery_Standard.md", supersedes=("IT-STD-020 (2020)",)
+    )
+    a = authority(old, new)
+    assert not a.is_current(old.path)
+    assert a.superseded(old.path)
+    assert any("read as standards/IT-STD-020_Backup_Standard_2020.md" in n for n in a.notes)
+    by_metadata = dataclasses.replace(doc("b/retention.md"), metadata={"document_id": "POL-7"})
+    a = authority(by_metadata, doc("c/retention-v2.md", supersedes=("POL-7",)))
+    assert not a.is_current("b/retention.md")
+    unknown = authority(doc("c/new.md", supersedes=("POL-9",)))
+    assert any("POL-9, which is not in the corpus" in n for n in unknown.notes)

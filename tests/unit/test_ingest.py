@@ -1231,3 +1231,12 @@ def test_a_title_ending_in_a_marking_word_in_its_own_case_is_the_title() -> None
 
     text = "Information Security Policy - Internal\nVersion 2.0\n\nThis policy applies to staff."
     assert _title({}, text, "isp.pdf") == "Information Security Policy - Internal"
+
+
+@pytest.mark.parametrize(
+    ("value", "status"), [("accepted", "current"), ("Proposed", "draft"), ("rejected", "archived")]
+)
+def test_an_architecture_decision_records_status_is_read(value: str, status: str) -> None:
+    """An ADR's "status: accepted" refused the whole document as bad front-matter."""
+    text = f"---\nstatus: {value}\n---\n# ADR-021: Sign release artifacts\n\nText."
+    assert read_document(source("adr.md", text)).status == status

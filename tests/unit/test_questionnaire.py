@@ -125,7 +125,9 @@ def test_pci_saqs_requirement_numbers_and_question_column_are_read(tmp_path: Pat
     assert [q.question for q in configured] == [q.question for q in questions]
 
 
-@pytest.mark.parametrize("header", ["Question No.", "Req. No", "Requirement #", "Control Ref"])
+@pytest.mark.parametrize(
+    "header", ["Question No.", "Req. No", "Requirement #", "Control Ref", "Q#"]
+)
 def test_numbered_id_headers_are_read(tmp_path: Path, header: str) -> None:
     path = write(tmp_path, "q.csv", f"{header},Question,Answer\nA4.1,Do you?,\n")
     (question,) = read_questionnaire(path)

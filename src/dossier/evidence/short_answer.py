@@ -538,6 +538,13 @@ def _value_answer(
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
+    other = _value_before_the_subject(fact, lead, value) if row is None else None
+    if other is not None:
+        detail = (
+            f"the lead quote states “{value}” of “{other}”, and names what is asked only after "
+            "it: a person decides whether it is the value asked"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     another = _another_thing_stated(fact, lead, value) if row is None else None
     if another is not None:
         detail = (
@@ -601,6 +608,32 @@ _LIFECYCLE = frozenset(
     "documented maintained stored archived renewed issued".split()
 )
 _DONE_TO = re.compile(r"\b(?:is|are|was|were|be|been|gets?)\s+(?:\w+ly\s+)?(\w+ed)\b", re.I)
+
+
+# Where a clause hands over to the next thing: "the UPS bridges at least 15 minutes until
+# the two diesel generators take over".
+_HANDING_OVER = re.compile(r"\b(?:until|before|when|while|after|then)\b", re.I)
+
+
+def _value_before_the_subject(fact: Fact, lead: str, value: str) -> str | None:
+    """The words a value is stated of when its clause names none of the question's
+    subject and the subject comes only after it, past "until", "before" ...: "the UPS
+    bridges at least 15 minutes until the two diesel generators take over" states no
+    period of the generators; else None."""
+    at = lead.find(value)
+    if at < 0:
+        return None
+    clause = SIBLING_BREAK.split(lead[:at])[-1]
+    clause = re.split(r"[,;:]", clause)[-1]
+    subject = [t for t in subject_terms(fact) if t not in _MEASURING | _BROAD_WORDS]
+    before = set(content_terms(clause))
+    after = lead[at + len(value) :]
+    over = _HANDING_OVER.search(after)
+    if not subject or over is None or any(thesaurus.says(t, before) for t in subject):
+        return None
+    if not any(thesaurus.says(t, set(content_terms(after[over.end() :]))) for t in subject):
+        return None
+    return " ".join(clause.split()) or None
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
@@ -853,7 +886,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
-    named = len(terms) - len(missing)
+    named = len([t for t in terms if t not in missing and t not in _BROAD_WORDS])
     if fact.asks == "frequency" and len(terms) >= 3 and named == 1:
         return missing  # "backed up daily" for backup restore tests: a practice beside
     distinctive = [t for t in terms if t not in _PRACTICES and t not in KINDS_OF_DOCUMENT]

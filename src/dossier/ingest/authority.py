@@ -9,8 +9,11 @@ reported in ``notes``.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import re
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Literal
 
 from dossier.ingest.frontmatter import leaves_corpus
@@ -46,10 +49,10 @@ class Authority:
         """``today``: the build's date; a document taking effect later is not in force."""
         own = {doc.path: _own_reason(doc, today) for doc in corpus.documents}
         reasons = {path: why for path, why in own.items() if why is not None}
-        in_force = [doc for doc in corpus.documents if doc.path not in reasons]
         paths = {doc.path for doc in corpus.documents}
-        notes = []
-        for doc in corpus.documents:
+        notes: list[str] = []
+        documents = _supersedes_resolved(corpus.documents, paths, notes)
+        for doc in documents:
             for old in doc.supersedes:
                 if leaves_corpus(old):
                     notes.append(
@@ -60,6 +63,7 @@ class Authority:
                     notes.append(f"{doc.path}: supersedes itself; ignored")
                 elif old not in paths:
                     notes.append(f"{doc.path}: supersedes {old}, which is not in the corpus")
+        in_force = [doc for doc in documents if doc.path not in reasons]
         for doc in in_force:
             for old in sorted(set(doc.supersedes) & paths - {doc.path}):
                 reasons[old] = NotInForce("superseded by", f"{old} is superseded by {doc.path}")
@@ -79,6 +83,54 @@ class Authority:
         """Whether another document (or its own status) supersedes it."""
         why = self.reasons.get(path)
         return why is not None and why.superseded
+
+
+# A document's own id: front-matter's ``document_id`` (or ``id``, ``doc_id``), or its file
+# name's leading identifier ("IT-STD-020_Backup_Standard_2020.md" is IT-STD-020).
+_ID_KEYS = ("document_id", "id", "doc_id", "document_number", "policy_number")
+_LEADING_ID = re.compile(r"^([A-Za-z]{1,6}(?:[-_.][A-Za-z]{1,6})*[-_.]?\d[\w.]*?)(?=[_\s]|$)")
+
+
+def _documents_by_id(documents: tuple[Document, ...]) -> dict[str, str]:
+    """Each document's path by its own id (lower case); an id two documents share is
+    none."""
+    found: dict[str, set[str]] = {}
+    for doc in documents:
+        ids = {str(doc.metadata[k]).strip().lower() for k in _ID_KEYS if doc.metadata.get(k)}
+        leading = _LEADING_ID.match(PurePosixPath(doc.path).stem)
+        if leading:
+            ids.add(leading.group(1).replace("_", "-").lower())
+        for one in ids:
+            found.setdefault(one, set()).add(doc.path)
+    return {one: next(iter(paths)) for one, paths in found.items() if len(paths) == 1}
+
+
+def _supersedes_resolved(
+    documents: tuple[Document, ...], paths: set[str], notes: list[str]
+) -> list[Document]:
+    """The documents with each ``supersedes`` entry as the path it names (a document id
+    read as its document's path, and noted)."""
+    by_id = _documents_by_id(documents)
+    resolved = []
+    for doc in documents:
+        named = tuple(_by_path_or_id(old, paths, by_id) for old in doc.supersedes)
+        for old, path in zip(doc.supersedes, named, strict=True):
+            if path != old:
+                notes.append(f"{doc.path}: supersedes {old}, read as {path} (its document id)")
+        resolved.append(dataclasses.replace(doc, supersedes=named))
+    return resolved
+
+
+def _by_path_or_id(old: str, paths: set[str], by_id: dict[str, str]) -> str:
+    """The path ``supersedes`` names: itself when a document has it, else the document
+    whose id it names ("IT-STD-020 (2020)"), else as written."""
+    if old in paths:
+        return old
+    named = _NAMED_ID.match(old.strip())
+    return by_id.get(named.group(1).lower(), old) if named else old
+
+
+_NAMED_ID = re.compile(r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)(?:\s*\(.*\))?\s*$")
 
 
 def _own_reason(doc: Document, today: dt.date | None) -> NotInForce | None:

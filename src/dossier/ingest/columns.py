@@ -73,7 +73,7 @@ _QUESTION_HEADER = re.compile(r"\bquestions?$")
 # Headers read as the id column when none is named so: "Question No.", "Req. No.",
 # "Requirement #", "Control Ref", "Nr".
 _ID_HEADER = re.compile(
-    r"^(?:(?:question|ques|requirement|req|control|item|criterion|criteria|clause|ref"
+    r"^(?:(?:question|ques|q|requirement|req|control|item|criterion|criteria|clause|ref"
     r"|reference|line|row|serial|s)\.?\s*)?(?:id|no|num|number|nr|ref|#)\.?$"
 )
 # A cell reading as an identifier, not a question: "8.3.6", "A4.1", "AC-2(3)", "Q12".

@@ -282,7 +282,7 @@ _STATUS_WORDS = (
         "archived",
         re.compile(
             r"\b(?:archived|retired|withdrawn|obsolete|outdated|deprecated|expired|inactive"
-            r"|rescinded|revoked|decommissioned)\b",
+            r"|rescinded|revoked|decommissioned|rejected|declined|abandoned)\b",
             re.I,
         ),
     ),
@@ -298,7 +298,7 @@ _STATUS_WORDS = (
         "current",
         re.compile(
             r"\b(?:current|approved|active|final|published|effective|in\s+effect|in\s+force"
-            r"|live|released|adopted|ratified|issued|signed\s+off)\b",
+            r"|live|released|adopted|ratified|issued|signed\s+off|accepted)\b",
             re.I,
         ),
     ),
@@ -322,8 +322,9 @@ def _status(value: Any) -> str | None:
         return status
     raise UnreadableDocument(
         f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
-        " (nor a usual word for one: approved, active, published are current; in review,"
-        " pending are draft; retired, withdrawn are archived; replaced is superseded)"
+        " (nor a usual word for one: approved, active, published, accepted are current; in"
+        " review, pending, proposed are draft; retired, withdrawn, rejected are archived;"
+        " replaced is superseded)"
     )
 
 
