@@ -538,42 +538,47 @@ def _value_answer(
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
         return NEEDS_REVIEW, Finding("subject", 0, _partial_subject(fact, named, value))
-    other = _value_before_the_subject(fact, lead, value) if row is None else None
-    if other is not None:
-        detail = (
-            f"the lead quote states “{value}” of “{other}”, and names what is asked only after "
-            "it: a person decides whether it is the value asked"
-        )
-        return NEEDS_REVIEW, Finding("subject", 0, detail)
-    another = _another_thing_stated(fact, lead, value) if row is None else None
-    if another is not None:
-        detail = (
-            f"the lead quote states “{value}” of “{another}”, which names nothing the "
-            "question asks about: a person decides whether it is the value asked"
-        )
-        return NEEDS_REVIEW, Finding("subject", 0, detail)
-    if _INACTIVITY.search(fact.text) and not _INACTIVITY.search(named):
-        # (a lock after failed logons, a session's absolute lifetime: no inactivity)
-        detail = (
-            f"the question asks a period of inactivity; the lead quote states “{value}” and "
-            "names no inactivity: a person decides whether it is the value asked"
-        )
-        return NEEDS_REVIEW, Finding("subject", 0, detail)
-    unsaid = _practice_unsaid(fact, named)
-    if unsaid is not None:
-        detail = (
-            f"the question asks how often it is {unsaid}; the lead quote states “{value}” "
-            "and does not say it is: a person decides whether it is the value asked"
-        )
-        return NEEDS_REVIEW, Finding("subject", 0, detail)
-    beside = _practice_beside(fact, lead, value) if row is None else None
-    if beside is not None:
-        detail = (
-            f"the lead quote states “{value}” for {beside}, a practice the question does "
-            "not ask about: a person decides whether it is the value asked"
-        )
+    of_another = _of_another_subject(fact, lead, value, named, in_row=row is not None)
+    if of_another is not None:
+        detail = f"{of_another}: a person decides whether it is the value asked"
         return NEEDS_REVIEW, Finding("subject", 0, detail)
     return value, None
+
+
+def _of_another_subject(fact: Fact, lead: str, value: str, named: str, in_row: bool) -> str | None:
+    """Why the lead's value may be another subject's or practice's (``named``: the lead
+    with its row's headers and its place), or None."""
+    sentence_checks = not in_row  # a row's cells are read under their headers instead
+    other = _value_before_the_subject(fact, lead, value) if sentence_checks else None
+    if other is not None:
+        return (
+            f"the lead quote states “{value}” of “{other}”, and names what is asked only after it"
+        )
+    another = _another_thing_stated(fact, lead, value) if sentence_checks else None
+    if another is not None:
+        return (
+            f"the lead quote states “{value}” of “{another}”, which names nothing the question "
+            "asks about"
+        )
+    if _INACTIVITY.search(fact.text) and not _INACTIVITY.search(named):
+        # (a lock after failed logons, a session's absolute lifetime: no inactivity)
+        return (
+            f"the question asks a period of inactivity; the lead quote states “{value}” and "
+            "names no inactivity"
+        )
+    unsaid = _practice_unsaid(fact, named)
+    if unsaid is not None:
+        return (
+            f"the question asks how often it is {unsaid}; the lead quote states “{value}” and "
+            "does not say it is"
+        )
+    beside = _practice_beside(fact, lead, value) if sentence_checks else None
+    if beside is not None:
+        return (
+            f"the lead quote states “{value}” for {beside}, a practice the question does not "
+            "ask about"
+        )
+    return None
 
 
 # Practices whose frequency a policy states, one beside another: backups and the tests

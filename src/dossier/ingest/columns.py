@@ -372,12 +372,6 @@ def _by_part(names: dict[str, int], usual: Sequence[str]) -> int | None:
     return None
 
 
-def usual_column(header: Sequence[str], usual: Sequence[str]) -> int | None:
-    """The index of the header (as read) that is a usual name, or has one as a part."""
-    names = {name(h): i for i, h in reversed(list(enumerate(header)))}
-    return _pick(names, "", usual)
-
-
 def _choices(
     column: int | None, lists: dict[int, tuple[str, ...]], headers: tuple[str, ...]
 ) -> tuple[str, ...] | None:
