@@ -549,11 +549,6 @@ def _of_another_subject(fact: Fact, lead: str, value: str, named: str, in_row: b
     """Why the lead's value may be another subject's or practice's (``named``: the lead
     with its row's headers and its place), or None."""
     sentence_checks = not in_row  # a row's cells are read under their headers instead
-    other = _value_before_the_subject(fact, lead, value) if sentence_checks else None
-    if other is not None:
-        return (
-            f"the lead quote states “{value}” of “{other}”, and names what is asked only after it"
-        )
     another = _another_thing_stated(fact, lead, value) if sentence_checks else None
     if another is not None:
         return (
@@ -613,32 +608,6 @@ _LIFECYCLE = frozenset(
     "documented maintained stored archived renewed issued".split()
 )
 _DONE_TO = re.compile(r"\b(?:is|are|was|were|be|been|gets?)\s+(?:\w+ly\s+)?(\w+ed)\b", re.I)
-
-
-# Where a clause hands over to the next thing: "the UPS bridges at least 15 minutes until
-# the two diesel generators take over".
-_HANDING_OVER = re.compile(r"\b(?:until|before|when|while|after|then)\b", re.I)
-
-
-def _value_before_the_subject(fact: Fact, lead: str, value: str) -> str | None:
-    """The words a value is stated of when its clause names none of the question's
-    subject and the subject comes only after it, past "until", "before" ...: "the UPS
-    bridges at least 15 minutes until the two diesel generators take over" states no
-    period of the generators; else None."""
-    at = lead.find(value)
-    if at < 0:
-        return None
-    clause = SIBLING_BREAK.split(lead[:at])[-1]
-    clause = re.split(r"[,;:]", clause)[-1]
-    subject = [t for t in subject_terms(fact) if t not in _MEASURING | _BROAD_WORDS]
-    before = set(content_terms(clause))
-    after = lead[at + len(value) :]
-    over = _HANDING_OVER.search(after)
-    if not subject or over is None or any(thesaurus.says(t, before) for t in subject):
-        return None
-    if not any(thesaurus.says(t, set(content_terms(after[over.end() :]))) for t in subject):
-        return None
-    return " ".join(clause.split()) or None
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
