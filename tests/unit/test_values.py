@@ -1749,3 +1749,11 @@ def test_a_case_naming_the_qualifier_asked_is_the_one_asked() -> None:
     assert not opens_on_another_case(whole, case)
     general = make_brief(Question("Q", "What is the minimum password length?"))
     assert opens_on_another_case(Fact(general.question, general.facts[0].terms, None), case)
+
+
+def test_a_count_ending_on_a_modifier_takes_its_noun() -> None:
+    """ "How many approving reviews are required?" was answered "two approving"."""
+    sentence = "Pull requests to main require two approving reviews from code owners."
+    assert stated_value("number", sentence, ("approv", "requir")) == "two approving reviews"
+    attempts = "The account locks after 5 failed attempts."
+    assert stated_value("number", attempts, ("fail", "attempt")) == "5 failed attempts"

@@ -1281,7 +1281,8 @@ def _count_of(text: str, about: Collection[str]) -> str | None:
 
 def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
     """The words after a figure up to the last term of ``about`` before the phrase
-    ends (only modifiers between them); nothing when no term comes first."""
+    ends (only modifiers between them), and the noun after it when that term is a
+    modifier ("two approving reviews"); nothing when no term comes first."""
     last = -1
     for i, word in enumerate(following):
         lowered = word.lower()
@@ -1289,7 +1290,11 @@ def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
             last = i
         elif lowered in _PHRASE_ENDS or _UNIT.match(lowered):
             break
-    return following[: last + 1]
+    if 0 <= last < len(following) - 1 and following[last].lower().endswith(("ing", "ed")):
+        head = following[last + 1].lower().strip(".,;:")
+        if head.isalpha() and head not in _PHRASE_ENDS and head not in STOPWORDS:
+            last += 1  # "two approving reviews": the modifier's noun, not the modifier alone
+    return [w.strip(".,;:") if i == last else w for i, w in enumerate(following[: last + 1])]
 
 
 def _alternative_of(term: str, about: Collection[str]) -> bool:
