@@ -945,3 +945,13 @@ def test_requirements_read_after_review(requirement: str, asked: str) -> None:
     """(review) A requirement's subject held a second modal and was garbled; "return"
     and a subject opening "Documents" or "Evidence" kept real requirements as written."""
     assert make_brief(Question("Q", requirement)).facts[0].text == asked
+
+
+def test_a_timescale_asked_is_a_period() -> None:
+    """A tender's "State the timescale within which the Supplier will notify the
+    Authority of a personal data breach" got "Documented": no period was asked."""
+    question = (
+        "State the timescale within which the Supplier will notify the Authority of a "
+        "personal data breach affecting the Authority's data."
+    )
+    assert make_brief(Question("Q", question)).facts[0].asks == "duration"

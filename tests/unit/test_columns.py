@@ -207,3 +207,14 @@ def test_a_banks_supporting_comments_column_takes_the_prose(tmp_path: Path) -> N
     )
     layout = layout_of(path, "Sheet")
     assert (layout.choice_col, layout.text_col) == (3, 4)
+
+
+@pytest.mark.parametrize(
+    "answer", ["Provider response", "Service Provider Response", "Bidder Response"]
+)
+def test_a_banks_provider_response_column_takes_the_answers(tmp_path: Path, answer: str) -> None:
+    """A DORA workbook's "Provider response" beside "Supporting document": no column
+    was found to write in, and the answered workbook held no answers."""
+    headers = ["Ref", "Area", "Question", answer, "Supporting document"]
+    layout = layout_of(_sheet(tmp_path, headers), "Sheet")
+    assert (layout.text_col, layout.citations_col) == (4, 5)

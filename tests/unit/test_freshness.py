@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from dossier.common.dates import stated_date, stated_dates
+from dossier.common.dates import headed_row_fields, stated_date, stated_dates
 from dossier.evidence.freshness import (
     FreshnessSettings,
     assess,
@@ -282,3 +282,40 @@ def test_a_control_blocks_effective_date_does_not_hide_a_later_review() -> None:
         "| Effective date | 1 July 2023 |\n| Last reviewed | 2 February 2026 |\n\nText.",
     )
     assert evidence_date(doc, dt.date(2026, 12, 5)) == "2026-02-02"
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("Created by Ravi Menon, last updated by Ravi Menon on 22 August 2024", "2024-08-22"),
+        ("Updated: 2 September 2024", "2024-09-02"),
+        ("Page updated: 3 March 2025", "2025-03-03"),
+        ("| Effective from | 1 October 2024 |", "2024-10-01"),
+        (
+            "Version 1.4 · Approved: Operational Risk Committee, 2 May 2024 · Review: annually",
+            "2024-05-02",
+        ),
+        ("Date ratified: 27 February 2025", "2025-02-27"),
+    ],
+)
+def test_a_wiki_or_web_pages_update_line_dates_it(line: str, day: str) -> None:
+    """Confluence's "last updated by ... on ...", a web page's "Updated:", a property
+    table's "Effective from" and an approval among fields separated by dots left
+    pages undated, so a 2016 page's value could not be told older than a 2024 one's."""
+    assert stated_date(f"Passwords\n{line}\n") == day
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The data was updated on 3 May 2024",
+        "Next review date: 1 May 2026",
+        "Review date: 1 May 2025",
+        "Next Review\nDate: 3 March 2027",  # a PDF's wrapped cell
+        "| Date | Scenario | Result |\n|---|---|---|\n| 2025-03-12 | Tabletop | Passed |",
+    ],
+)
+def test_an_update_in_the_text_or_a_review_to_come_dates_nothing(line: str) -> None:
+    """A bare "Date" is a table's column or a next review's as often as the page's."""
+    text = f"Passwords\n{line}\n"
+    assert stated_dates(f"{text}\n{headed_row_fields(text)}") == []

@@ -1240,3 +1240,92 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
     """An ADR's "status: accepted" refused the whole document as bad front-matter."""
     text = f"---\nstatus: {value}\n---\n# ADR-021: Sign release artifacts\n\nText."
     assert read_document(source("adr.md", text)).status == status
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("# Business Continuity Plan (SUPERSEDED)\n\nVersion 1.6\n", "superseded"),
+        ("# Access Policy [Draft]\n\nText.\n", "draft"),
+        ("# Backup Standard - ARCHIVED\n\nText.\n", "archived"),
+        ("# [ARCHIVED] Hosting & Patching Standard (2019)\n\nText.\n", "archived"),
+        ("# DRAFT – Business Continuity Improvements 2025\n\nText.\n", "draft"),
+        (
+            "# Plan\n\n> This document was superseded by LP-BCM-002 (Plan, v3.1) in 2024. "
+            "Kept for reference only.\n\nText.\n",
+            "superseded",
+        ),
+        (
+            "# Hosting\n\n> **Warning:** SUPERSEDED. This page was replaced by the Cloud "
+            "Standard in 2022.\n\nText.\n",
+            "superseded",
+        ),
+        ("# Ideas\n\n> **Note:** DRAFT for discussion at the steering group.\n\nText.\n", "draft"),
+        ("# Draft Policy Template Guide\n\nText.\n", None),
+        ("# Handling of superseded documents\n\nText.\n", None),
+        ("# Plan\n\nThis plan replaces the Business Continuity Plan v1.6 of 2022.\n", None),
+        ("# Media\n\n> **Note:** Drafts must be approved before release.\n\nText.\n", None),
+        ("# Records\n\nThis document is archived in SharePoint for seven years.\n\nText.\n", None),
+        ("# BCP\n\nThe plan was replaced by version 3.0 in 2024; this is version 3.0.\n", None),
+        ("# Crypto\n\n> **Warning:** DEPRECATED \u2013 see the approved algorithm list.\n", None),
+        (
+            "# Access Policy (Draft)\n\nStatus: Approved\nOwner: CISO\nVersion: 2.0\n\nText.\n",
+            "current",
+        ),
+    ],
+)
+def test_a_title_or_a_banner_in_words_states_the_pages_status(
+    text: str, status: str | None
+) -> None:
+    """A title "(SUPERSEDED)", a wiki panel "**Warning:** SUPERSEDED." and a line "This
+    document was superseded by ..." left old pages current: a 2022 plan's RTO was
+    given for the current plan's, a 2019 page's scan frequency for today's."""
+    from dossier.ingest.control_block import control_status
+
+    assert control_status(text) == status
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "title"),
+    [
+        (
+            "Managed Services Agreement - Schedule C:\nInformation Security\nDocument No.: MSA-C\n",
+            "msa.pdf",
+            "Managed Services Agreement - Schedule C: Information Security",
+        ),
+        (
+            "BRACKENRIDGE IT SERVICES\nCLIENT ONBOARDING CHECKLIST\n\n1. Create the accounts.\n",
+            "onboarding.txt",
+            "CLIENT ONBOARDING CHECKLIST",
+        ),
+    ],
+)
+def test_a_subtitle_after_a_colon_and_a_checklist_under_a_letterhead_title_it(
+    text: str, path: str, title: str
+) -> None:
+    assert title_of({}, text, path) == title
+
+
+def test_a_version_line_marked_draft_states_the_status() -> None:
+    """ "Version 0.3 DRAFT - for consultation - NOT APPROVED" under a letterhead left a
+    draft password standard current: its proposed 30-minute timeout was given."""
+    from dossier.ingest.control_block import control_status
+
+    text = (
+        "SEVERNVALE COMMUNITY NHS TRUST\nPASSWORD AND AUTHENTICATION STANDARD\n\n"
+        "Version 0.3 DRAFT - for consultation - NOT APPROVED\nAuthor: IT Security Lead\n"
+    )
+    assert control_status(text) == "draft"
+    assert control_status("# Policy\n\nVersion 2.0 APPROVED\n\nText.\n") is None
+
+
+def test_a_pdfs_logo_and_organisation_name_are_not_its_title() -> None:
+    """An NHS policy PDF opens with its logo's letters ("NHS") and the trust's name over
+    two lines: every document was titled "NHS"."""
+    text = (
+        "NHS\nSevernvale Community\nNHS Trust\nRecords Management Policy and Retention\n"
+        "Schedule\nPolicy reference: IG-05\nVersion: 5.0\n\n1. Introduction\nText."
+    )
+    assert title_of({}, text, "ig-05.pdf") == "Records Management Policy and Retention Schedule"
+    plain = "Acceptable Use\nOwner: IT\n\nStaff must use systems responsibly."
+    assert title_of({}, plain, "aup.pdf") == "Acceptable Use"

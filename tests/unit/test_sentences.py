@@ -405,3 +405,24 @@ def test_a_statement_listed_under_such_a_heading_is_no_reference(item: str, head
     """(review) Every item under "References" or "Links" was a reference, requirements
     too: "Do you obtain references for new hires?" became Not covered."""
     assert not a_reference(item, item.index(item.split()[1]), heading)
+
+
+def test_a_companys_suffix_ends_no_sentence_that_goes_on_in_lower_case() -> None:
+    """ "3.1 Pellucid Health Data Inc. shall maintain a plan." was cut after "Inc.", and
+    the quote lost its subject; "Acme Inc. All data ..." still ends one."""
+    from dossier.common.textutil import sentence_spans
+
+    def cut(text: str) -> list[str]:
+        return [text[a:b] for a, b in sentence_spans(text)]
+
+    text = "3.1 Pellucid Health Data Inc. shall maintain a plan. 3.2 The plan is tested."
+    assert cut(text) == [
+        "3.1 Pellucid Health Data Inc. shall maintain a plan.",
+        "3.2 The plan is tested.",
+    ]
+    assert cut("Hosted by Acme Ltd. is our provider.") == ["Hosted by Acme Ltd. is our provider."]
+    assert len(cut("Devices are managed by Jamf Software LLC. iOS devices are enrolled.")) == 2
+    assert cut("Provided by Acme Inc. All data is encrypted.") == [
+        "Provided by Acme Inc.",
+        "All data is encrypted.",
+    ]

@@ -4019,3 +4019,76 @@ def test_a_broad_word_in_the_leads_place_does_not_name_the_subject() -> None:
     place = "Information Security Policy > 4. Policy statements"
     answer = short_answer(brief, "grounded", _claims(lead), place=place)
     assert answer[0] == "Needs review"
+
+
+def test_shared_accounts_prohibited_answers_whether_shared_user_ids_are_permitted() -> None:
+    """ "Shared or generic accounts are prohibited." is a plain No to "Are shared or
+    group user IDs permitted?": the user IDs are the accounts."""
+    assert _short(
+        "Are shared or group user IDs permitted?", "Shared or generic accounts are prohibited."
+    ) == ("No", None)
+
+
+def test_a_negation_in_a_relative_clause_denies_nothing_asked() -> None:
+    """ "usage telemetry that contains no meeting content ... to improve the Service"
+    says which telemetry, and uses it: Yes, not a negation for a person. A "that"
+    opening a statement is no relative clause: "We confirm that we do not ..." is No."""
+    question = "Do you use usage telemetry or service metadata to improve the product?"
+    lead = (
+        "Corvid uses aggregated usage telemetry that contains no meeting content to "
+        "improve the Service."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    denial = "We confirm that we do not use usage telemetry to improve the product."
+    assert _short(question, denial) == ("No", None)
+
+
+def test_no_before_a_noun_phrase_naming_the_asked_data_denies_it() -> None:
+    """ "No customer data is transferred to or accessed from outside the EU/EEA." is a
+    plain No to whether the financial entity's data leaves the EU/EEA: "No" denies
+    the customer data, whose first word is not the question's."""
+    question = (
+        "Will any of the financial entity's data be transferred to or accessed from outside "
+        "the EU/EEA?"
+    )
+    lead = "No customer data is transferred to or accessed from outside the EU/EEA."
+    assert _short(question, lead) == ("No", None)
+
+
+def test_an_item_of_a_list_of_what_vendors_must_do_is_not_the_organisations() -> None:
+    """ "carry cyber liability insurance with coverage of at least $5 million;" under
+    "Critical vendors must contractually commit to:" was answered "Yes; $5 million" for
+    the organisation's own insurance."""
+    from dossier.evidence.short_answer import TableRow
+
+    question = "Do you carry cyber liability insurance? If so, what is the coverage amount?"
+    item = "carry cyber liability insurance with coverage of at least $5 million;"
+    brief = make_brief(Question("Q", question))
+    vendors = TableRow((), "Critical vendors must contractually commit to: Vendor Management")
+    answer, finding = short_answer(brief, "grounded", _claims(item), row=vendors)
+    assert (answer, finding.check if finding else None) == ("Needs review", "subject")
+    own = TableRow((), "Brightledger maintains the following: Insurance")
+    assert short_answer(brief, "grounded", _claims(item), row=own)[0] != "Needs review"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Is customer data stored or processed outside the EU/EEA?",
+            "We guarantee that data never leaves the EU/EEA.",
+            "Needs review",
+        ),
+        (
+            "Do employees share accounts or passwords?",
+            "Acme requires that staff never share accounts or passwords.",
+            "No",
+        ),
+    ],
+)
+def test_a_that_clause_denying_the_practice_is_no_relative_clause(
+    question: str, lead: str, expected: str
+) -> None:
+    """ "that data never leaves" denies: only a relative clause's "no" after its verb
+    ("that contains no meeting content") says which things are meant."""
+    assert _short(question, lead)[0] == expected

@@ -413,11 +413,12 @@ def test_vendors_are_a_subject_the_vendor_is_the_one_answering() -> None:
 
 
 def test_a_prefix_split_at_its_hyphen_is_no_term() -> None:
-    """ "de-provisioned" asked for "de" as well as "provisioned": no passage names "de",
-    so a sentence saying accounts are provisioned and disabled lacked a term."""
+    """ "re-certified" asked for "re" as well as "certified": no passage names "re". "De-"
+    undoes the word after it, so it is joined, never dropped: "de-provisioned" is
+    deprovisioned (a thesaurus word for revoking), not its opposite."""
     assert content_terms("access is de-provisioned and re-certified") == [
         stem("access"),
-        stem("provisioned"),
+        stem("deprovisioned"),
         stem("certified"),
     ]
     assert stem("non") in content_terms("non-production systems")  # a prefix that negates

@@ -206,3 +206,21 @@ def test_caiqs_cscs_are_customers_and_a_removal_is_a_revocation() -> None:
     assert thesaurus.says(stem("cscs"), set(content_terms("Customers manage their own keys")))
     assert thesaurus.says(stem("removed"), set(content_terms("access is revoked within a day")))
     assert not thesaurus.says(stem("removed"), set(content_terms("the employee is terminated")))
+
+
+def test_endpoints_are_devices_and_a_disabled_account_is_deprovisioned() -> None:
+    """CAIQ's "endpoints" are a university's "devices" ("Devices must lock the screen
+    after 10 minutes"); "accounts are disabled on the last day" deprovisions them;
+    "shared user IDs" are shared accounts."""
+    assert thesaurus.says(stem("endpoints"), set(content_terms("Devices must lock")))
+    assert thesaurus.says(stem("deprovisioning"), set(content_terms("Accounts are disabled")))
+    assert thesaurus.says(stem("accounts"), set(content_terms("a unique user ID")))
+
+
+def test_de_provisioned_is_deprovisioned_and_tls_protects_data_in_transit() -> None:
+    """ "Is user access de-provisioned ...?" was read as "provisioned" (the prefix
+    dropped), the opposite; "data in transit" is what TLS protects."""
+    assert stem("deprovisioned") in content_terms("user access de-provisioned")
+    assert stem("provisioned") not in content_terms("user access de-provisioned")
+    assert stem("recertified") not in content_terms("re-certified")  # other prefixes go
+    assert thesaurus.says(stem("transit"), set(content_terms("TLS 1.2 is required")))

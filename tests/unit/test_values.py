@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dossier.build import BuildResult
+from dossier.common.textutil import stem
 from dossier.config import Config
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.output.trace import read_trace
@@ -1757,3 +1758,117 @@ def test_a_count_ending_on_a_modifier_takes_its_noun() -> None:
     assert stated_value("number", sentence, ("approv", "requir")) == "two approving reviews"
     attempts = "The account locks after 5 failed attempts."
     assert stated_value("number", attempts, ("fail", "attempt")) == "5 failed attempts"
+
+
+def test_a_period_that_is_no_recovery_time_holds_no_rto() -> None:
+    """ "What is the recovery time objective (RTO)...?" was answered "for 14 days after
+    creation" from backups locked in a "Recovery Services vault": the words of the
+    product's name are no recovery time."""
+    fact = Fact(
+        "What is the recovery time objective (RTO) for the services?",
+        (stem("recovery"), stem("time"), stem("objective"), "rto", stem("services")),
+        "duration",
+    )
+    locked = (
+        "Backups in the Azure Recovery Services vault have immutability enabled so that they "
+        "cannot be deleted for 14 days after creation."
+    )
+    assert not holds_value(fact, locked)
+    assert holds_value(fact, "Client services are restored within 8 hours of a declared disaster.")
+
+
+def test_how_often_policies_are_reviewed_is_stated_of_a_document() -> None:
+    """ "How often are information security policies reviewed?" is not answered
+    "quarterly" from "Privileged access rights are reviewed quarterly by the
+    Information Security Manager": the manager's title named the subject."""
+    fact = Fact(
+        "How often are information security policies reviewed?",
+        (stem("information"), stem("security"), stem("reviewed")),
+        "frequency",
+    )
+    manager = (
+        "7.3 Privileged access rights are reviewed quarterly by the Information Security Manager."
+    )
+    assert not holds_value(fact, manager)
+    assert holds_value(
+        fact, "All topic-specific policies are reviewed at least annually by their owner."
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Recovery of Tier 1 critical systems shall be completed within 4 hours of a disaster.",
+        "Critical systems must be operational again within 4 hours of a declared disaster.",
+    ],
+)
+def test_a_recovery_in_other_words_holds_the_rto(sentence: str) -> None:
+    fact = Fact(
+        "What is the recovery time objective (RTO) for critical systems?",
+        (
+            stem("recovery"),
+            stem("time"),
+            stem("objective"),
+            "rto",
+            stem("critical"),
+            stem("systems"),
+        ),
+        "duration",
+    )
+    assert holds_value(fact, sentence)
+
+
+def test_a_policy_review_is_read_with_the_sentence_before_and_a_named_subject_stays_its_own() -> (
+    None
+):
+    """ "The Information Security Policy is approved by the CEO. It is reviewed at least
+    annually." states the policy's review; a question naming its own subject ("firewall
+    rule sets and configuration standards", "the incident response plan") is read as
+    before."""
+    policies = Fact(
+        "How often are information security policies reviewed?",
+        (stem("information"), stem("security"), stem("reviewed")),
+        "frequency",
+    )
+    two = (
+        "The Information Security Policy is approved by the CEO. It is reviewed at least annually."
+    )
+    assert holds_value(policies, two)
+    rules = Fact(
+        "How often are firewall rule sets and configuration standards reviewed?",
+        (stem("firewall"), stem("rule"), stem("sets"), stem("configuration"), stem("reviewed")),
+        "frequency",
+    )
+    assert holds_value(rules, "Firewall rule sets are reviewed every six months.")
+    plan = Fact(
+        "How often is the incident response plan reviewed?",
+        (stem("incident"), stem("response"), stem("reviewed")),
+        "frequency",
+    )
+    assert not holds_value(plan, "The vendor management program is reviewed quarterly.")
+
+
+def test_a_deletion_deadline_after_an_exit_is_no_retention_period() -> None:
+    """ "For how long are backups of the financial entity's data retained?" was answered
+    "within 60 days" from "After the end of the transition period, all customer data,
+    including backups, is securely deleted within 60 days" once the financial entity
+    was read as the customer. A question about that exit is answered by it."""
+    fact = Fact(
+        "For how long are backups of the financial entity's data retained?",
+        (stem("backups"), stem("financial"), stem("entity"), stem("data"), stem("retained")),
+        "duration",
+    )
+    exit_deadline = (
+        "After the end of the transition period, all customer data, including backups, is "
+        "securely deleted within 60 days."
+    )
+    assert not holds_value(fact, exit_deadline)
+    assert holds_value(fact, "Backups are encrypted and retained for 35 days.")
+    after = Fact(
+        "How long is customer data retained after contract termination?",
+        (stem("customer"), stem("data"), stem("retained"), stem("contract"), stem("termination")),
+        "duration",
+    )
+    assert holds_value(
+        after, "Upon termination of the contract, all customer data is deleted within 30 days."
+    )

@@ -26,15 +26,19 @@ _MONTH_WORD = (
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
+    # a wiki's "last updated by Ravi Menon on 22 August 2024", a page's "Updated: ..."
+    r"|last\s+updated\s+by\s+[^\n\d]{1,60}?\s+on"
+    # (a bare "Date" is too often a table's column: a test history's, a next review's)
+    r"|(?:(?<=\A)|(?<=\n)|(?<=[*\u00b7\u2022]\s)|(?<=\*))(?:page\s+)?updated(?=[*\s]*:)"
     # the name first, as Word templates put it: "Date approved", "Date of issue"
-    r"|date\s+(?:approved|issued|published|effective)"
+    r"|date\s+(?:approved|issued|published|effective|ratified)|ratification\s+date"
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
-    r"|(?:effective|(?<!be\s)reviewed)(?=[*\s]*[:|])"
+    r"|(?:effective(?:\s+from)?|(?<!be\s)reviewed)(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
     # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
-    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*))approved"
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=[\u00b7\u2022]\s))approved"
     r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"

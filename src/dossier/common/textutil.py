@@ -219,15 +219,19 @@ _STEM_LEFTOVER = re.compile(r"[iey]{1,2}")
 # Light verbs: "Is SAST performed?" asks whether SAST is done; a sentence stating SAST
 # need not say "perform" (stems).
 LIGHT_VERBS = frozenset(
-    stem(w) for w in "perform performed performs conduct conducted get gets carry carried".split()
+    stem(w)
+    for w in """perform performed performs conduct conducted get gets carry carried give gives
+    given giving take takes taken taking make makes made making""".split()
 )
 
 
-# A prefix split from its word at a hyphen ("de-provisioned", "re-certified"): the word
-# after it carries the meaning.
+# A prefix split from its word at a hyphen ("re-certified", "pre-employment"): the word
+# after it carries the meaning ("de-" is joined first: ``_UNDONE``).
 _PREFIXES = frozenset(("de", "re", "pre"))
 
 
+# "de-" undoes the word after it: joined, it is the word the thesaurus knows.
+_UNDONE = re.compile(r"\b[Dd]e-(?=[a-z])")
 # "backed up" is what a backup does (the particle is a stopword, and "back" alone says
 # nothing). Not "logs in": "Logs in the SIEM are retained" are logs.
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
@@ -239,6 +243,7 @@ def content_terms(text: str) -> list[str]:
     """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order;
     "backed up" as "backup", "24/7" and "24x7x365" as "24x7"."""
     text = ROUND_THE_CLOCK.sub("24x7", _BACKED_UP.sub("backup", text))
+    text = _UNDONE.sub("de", text)  # "de-provisioned" is deprovisioned, not provisioned
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:
@@ -392,11 +397,25 @@ _NUMBERED_ABBREVIATION = re.compile(
 )
 
 
+# ... nor one after a company's suffix when its verb follows: "Acme Health Inc. shall
+# maintain a plan" ("Acme Inc. All data ...", "Jamf Software LLC. iOS devices ..." end one).
+_NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|bros|llc)\.$", re.I)
+_VERB_AFTER_NAME = re.compile(
+    r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
+    r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"
+    r"|conducts|retains|encrypts|requires|ensures)\b"
+)
+
+
 def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
     before = max(start, boundary.start() - 12)
     if _ABBREVIATION.search(text, before, boundary.start()):
         return True
     following = text[boundary.end() : boundary.end() + 1]
+    if _NAME_SUFFIX.search(text, before, boundary.start()) and _VERB_AFTER_NAME.match(
+        text, boundary.end()
+    ):
+        return True
     return following.isdigit() and bool(
         _NUMBERED_ABBREVIATION.search(text, before, boundary.start())
     )

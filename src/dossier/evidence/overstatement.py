@@ -496,6 +496,22 @@ def _third_party(question: str, lead: str) -> Finding | None:
     return Finding("subject", 0, detail)
 
 
+def third_partys_list(question: str, lead_in: str) -> Finding | None:
+    """A finding when the lead is an item of a list whose lead-in states what third
+    parties must do ("Critical vendors must contractually commit to:" over "carry
+    cyber liability insurance with coverage of at least $5 million;") and the question
+    asks about the organisation's own practice."""
+    if _THIRD_PARTY_ASKED.search(as_the_vendor(question)):
+        return None
+    if not (_THIRD_PARTY_SUBJECT.search(lead_in) or _ASKED_OF_THIRD_PARTIES.search(lead_in)):
+        return None
+    detail = (
+        "the lead quote is an item of a list of what third parties must do: a person "
+        "decides whether it answers for the organisation"
+    )
+    return Finding("subject", 0, detail)
+
+
 # A question asking what third parties must do: "Are suppliers contractually required to
 # notify the organisation ...?", "Do you require vendors to ...?". Not "Does the vendor
 # encrypt ...?" (the vendor answering), nor "Are third-party penetration tests ...?".

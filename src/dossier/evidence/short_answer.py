@@ -60,6 +60,7 @@ from dossier.evidence.overstatement import (
     generic_of_all,
     overstated,
     permission_unstated,
+    third_partys_list,
 )
 from dossier.evidence.recipients import another_recipient
 from dossier.ingest.chunking import STATUS_VALUES
@@ -248,6 +249,9 @@ def short_answer(
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
     party = _another_partys_section(brief, place) if first not in (NO, NEEDS_REVIEW) else None
+    listed = row is not None and not row.columns  # a list item: its lead-in, headings
+    if party is None and listed and brief is not None and first not in (NO, NEEDS_REVIEW):
+        party = third_partys_list(brief.query, row.headings if row is not None else "")
     if party is not None and doubt is None:
         first, doubt = NEEDS_REVIEW, party
     confirmed = False  # "Is X done? If so, how often?": "Yes; quarterly"
@@ -1684,6 +1688,24 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
     return None
 
 
+# A "no" inside a relative clause right after its verb says which things are meant, not
+# that the practice is not done: "usage telemetry that contains no meeting content ... to
+# improve the Service" (not "that data never leaves the EU": "never" denies, and "data"
+# is the clause's subject, no verb).
+_RELATIVE_VERB = re.compile(
+    r"\b(?:that|which|who)\s+(?:contains?|includes?|has|have|holds?|carr(?:y|ies)|bears?"
+    r"|involves?|requires?|needs?|poses?|presents?)\s+$",
+    re.I,
+)
+
+
+def _in_relative_clause(text: str, negation: re.Match[str]) -> bool:
+    """Whether the negation is a relative clause's "no" (``_RELATIVE_VERB``)."""
+    if negation.group(0).lower() != "no":
+        return False
+    return _RELATIVE_VERB.search(text, max(0, negation.start() - 40), negation.start()) is not None
+
+
 def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     asked = brief.query if brief is not None else ""
@@ -1693,6 +1715,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         if not _bounding(lead, m.start(), asked)
         and not _names_by_negation(asked, lead, m.start())
         and not _in_condition(asked, lead, m.start())
+        and not _in_relative_clause(lead, m)
     ]
     forbids = next(iter(_refusals(lead)), None) if _ALLOWED_ASK.search(asked) else None
     permitted = _plainly_permitted(lead) if brief is not None and _asks_absence(asked) else False
@@ -2569,6 +2592,11 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
     whose object is the practice itself ("does not operate a Change Advisory Board",
     "does not offer customer-managed keys", "does not run a bug bounty program")."""
     following = [w for w in words(text[after : after + 60])][:6]
+    if _NO_BEFORE.search(text, max(0, after - 4), after):  # "No customer data is transferred"
+        subject = list(itertools.takewhile(lambda w: w.lower() not in _BE_WORDS, following))
+        verb_follows = len(subject) < min(len(following), 5)  # "No customer data is ..."
+        if verb_follows and any(one_family(stem(w), t) for w in subject for t in terms):
+            return True
     for at, word in enumerate(following[:4]):
         if word in _BRIDGE or word in STOPWORDS:
             continue
@@ -2577,6 +2605,11 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
             return True
         return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
     return False
+
+
+# "No" before the noun phrase it denies, and the verb after that phrase.
+_NO_BEFORE = re.compile(r"\bno\s*$", re.I)
+_BE_WORDS = frozenset("is are was were will shall may can has have".split())
 
 
 def _or_asked(following: list[str], terms: set[str]) -> bool:

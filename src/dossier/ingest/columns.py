@@ -89,6 +89,14 @@ ANSWER_NAMES = (  # the published choice headers first
     "vendor answers",
     "vendor response",
     "supplier response",
+    "supplier answer",
+    "provider response",
+    "provider answer",
+    "service provider response",
+    "bidder response",
+    "tenderer response",
+    "respondent response",
+    "contractor response",
     "your response",
     "your answer",
 )
@@ -122,6 +130,11 @@ CITATION_NAMES = (
     "evidence",
     "supporting evidence",
     "source documents",
+    "supporting document",
+    "supporting documents",
+    "supporting documentation",
+    "evidence reference",
+    "evidence references",
 )
 OWNERSHIP_NAMES = (
     "ssrm control ownership",

@@ -53,13 +53,69 @@ _THIS_PAGE = (
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
 _BANNER = re.compile(
-    rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
+    # (after a version: "Version 0.3 DRAFT - for consultation - NOT APPROVED")
+    rf"^\W{{0,4}}(?:(?i:version|ver\.?|v)\s*\d+(?:\.\d+)*\s+)?{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
     rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE}))"
+)
+# ... after a wiki panel's label: "> **Warning:** SUPERSEDED. This page was replaced ...",
+# "> **Note:** DRAFT for discussion ...".
+# (not "> **Warning:** DEPRECATED – see the approved algorithm list": it warns of a thing)
+_OF_THIS_PAGE = _OF_THE_PAGE.replace(r"|see\b", "")
+_LABELLED_BANNER = re.compile(
+    r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention)\W{0,4}:\W{0,4}\s*"
+    rf"{_STATUS_WORD}(?:\W{{0,4}}$"
+    rf"|(?:[.!]\W{{0,3}}|\W{{0,3}}\s*[\u2013\u2014-])?\s+(?i:{_THIS_PAGE}|{_OF_THIS_PAGE}))"
 )
 _ICON_BANNER = re.compile(
     rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE})"
     rf"|:\W{{0,3}}\s*(?i:{_THIS_PAGE}))"  # "> ⚠️ **ARCHIVED:** This page is no longer ..."
 )
+# ... or in words of the page itself: "> This document was superseded by LP-BCM-002 in
+# 2024.", "This policy has been withdrawn." (not "This plan replaces ...": it is the new one).
+_SAID = re.compile(
+    r"^\W{0,8}this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?"
+    r"|manual|handbook|version)\s+(?:was|has\s+been|had\s+been|is(?:\s+now)?)\s+"
+    r"(?:formally\s+|officially\s+)?(?P<word>superseded|replaced|withdrawn|retired|archived"
+    r"|deprecated|rescinded|obsolete)"
+    # ... by what, since when, or nothing more ("This document is archived in SharePoint
+    # for seven years" says where copies are kept)
+    r"(?=\s*(?:[.;,]|$)|\s+(?:by|on|since|in\s+(?:favou?r|\d{4}))\b)",
+    re.I,
+)
+# A title naming its page's state: "# Business Continuity Plan (SUPERSEDED)", "Access
+# Policy [Draft]", "Backup Standard - ARCHIVED".
+_TITLE_STATES = (
+    r"superseded|archived|obsolete|withdrawn|deprecated|retired|rescinded|outdated|draft"
+)
+_TITLE_CAPS = r"SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|DEPRECATED|RETIRED|RESCINDED|OUTDATED|DRAFT"
+_TITLE_STATUS = re.compile(
+    rf"^\W{{0,4}}(?:#\s+)?\S.{{0,150}}?(?:[(\[]\s*(?i:(?P<word>{_TITLE_STATES}))\s*[)\]]"
+    rf"|\s[\u2013\u2014-]\s+(?P<caps>{_TITLE_CAPS}))\W{{0,4}}$"
+    # ... or opening it: "[ARCHIVED] Hosting Standard (2019)", "DRAFT – BC Improvements"
+    rf"|^\W{{0,4}}(?:#\s+)?(?:[(\[]\s*(?i:(?P<first>{_TITLE_STATES}))\s*[)\]]"
+    rf"|(?P<first_caps>{_TITLE_CAPS})\s*[\u2013\u2014:-])\s*\w"
+)
+
+
+def _banner(line: str) -> re.Match[str] | None:
+    """A status banner opening ``line``, in any of the forms above."""
+    for pattern in (_BANNER, _ICON_BANNER, _LABELLED_BANNER, _SAID):
+        found = pattern.match(line)
+        if found is not None:
+            return found
+    return None
+
+
+def _title_status(text: str) -> str | None:
+    """The state a document's first line names when it reads as its title ("# Backup
+    Standard (SUPERSEDED)", ``_TITLE_STATUS``), or None."""
+    first = text.lstrip().split("\n", 1)[0]
+    named = _TITLE_STATUS.match(first)
+    if named is None:
+        return None
+    return status_of(next(g for g in named.group("word", "caps", "first", "first_caps") if g))
+
+
 _RULE_ROW = re.compile(r"^\s*\|[\s:|-]*\|\s*$")
 _EMPHASIS = re.compile(r"\*\*|__|^\s*[-*+]\s+", re.M)
 
@@ -79,7 +135,7 @@ def control_status(text: str) -> str | None:
         return spaced
     for at, block in enumerate(_opening_blocks(text)):
         banner = next(
-            (b for line in block if (b := _BANNER.match(line) or _ICON_BANNER.match(line))),
+            (b for line in block if (b := _banner(line))),
             None,
         )
         if banner is not None:
@@ -94,7 +150,7 @@ def control_status(text: str) -> str | None:
         status = _status(fields or [])
         if status is not None:
             return status
-    return None
+    return _title_status(text)  # a status field, where there is one, says it first
 
 
 # A cover table flattened: at least this many lines of a field's name and value.

@@ -302,7 +302,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if path.lower().endswith(".pdf"):
         line = _first_body_line(text)
         if 0 < len(line) <= 100:
-            return _kind_named_below(line, text) or line
+            return _kind_named_below(line, text) or _titled_below(line, text) or line
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
         return _kind_named_below(first_line, text) or first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
@@ -330,6 +330,27 @@ def _kind_named_below(line: str, text: str) -> str | None:
     return None
 
 
+def _titled_below(line: str, text: str) -> str | None:
+    """A PDF's title under its organisation's name in words ("Severnvale Community" /
+    "NHS Trust" over "Business Continuity Management Policy"): of the next few lines,
+    the first in title words naming a kind of document, when ``line`` names none."""
+    if _KIND_NAMED.search(line):
+        return None
+    after = text[text.find(line) + len(line) :].split("\n")
+    near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
+    for at, candidate in enumerate(near[:_TITLE_LINES]):
+        following = near[at + 1] if at + 1 < len(near) else ""
+        if _title_wrapped(candidate, following):  # "... Policy and Retention" / "Schedule"
+            candidate = f"{candidate} {following}"
+        if (
+            _KIND_NAMED.search(candidate)
+            and len(candidate) <= 100
+            and all(map(_TITLE_WORD.match, candidate.split()))
+        ):
+            return candidate
+    return None
+
+
 _TITLE_LINES = 3  # lines under an organisation's name that may hold the title
 # Words naming a kind of document: a title ends in one ("... Recovery Policy"), and a
 # letterhead's title names one.
@@ -337,7 +358,9 @@ _DOCUMENT_KINDS = (
     r"polic(?:y|ies)|standards?|procedures?|plan|manual|guidelines?|handbook|framework"
     r"|charter|programme|program|schedule"
 )
-_KIND_NAMED = re.compile(rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|sop)\b", re.I)
+_KIND_NAMED = re.compile(
+    rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|playbook|checklist|guide|sop)\b", re.I
+)
 
 
 # A heading's own markup around its words: emphasis (``**Data Policy**``, ``_Policy_``),
@@ -365,6 +388,10 @@ _PAGE_MARKING = re.compile(
 )
 
 
+# A logo's letters extracted as a line of their own: "NHS", "IBM".
+_LOGO = re.compile(r"^[A-Z&]{2,4}$")
+
+
 def _first_body_line(text: str) -> str:
     """A PDF's first line that is no running header ("Company Confidential", a
     document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
@@ -373,7 +400,7 @@ def _first_body_line(text: str) -> str:
     after_fields = False
     for line in re.finditer(r"[^\n]+", text):
         words = line.group().strip()
-        marked = _PAGE_MARKING.search(words)
+        marked = _PAGE_MARKING.search(words) or _LOGO.match(words)
         if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
         if (
@@ -398,6 +425,8 @@ def _title_wrapped(line: str, following: str) -> bool:
     """Whether a title line goes on in the next ("Business Continuity and Disaster" /
     "Recovery Policy"): both are title words only, the first ends in no punctuation,
     and the next is short."""
+    if line.endswith(":") and following and len(following) <= _WRAPPED_TITLE:
+        return all(map(_TITLE_WORD.match, f"{line[:-1]} {following}".split()))  # a subtitle
     if not following or len(following) > _WRAPPED_TITLE or line[-1:] in ".:;,!?":
         return False
     if not all(map(_TITLE_WORD.match, (line + " " + following).split())):

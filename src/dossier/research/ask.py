@@ -142,6 +142,18 @@ _HEDGES = re.compile(
     r"|,?\s*\bin\s+a\s+timely\s+(?:manner|fashion)\b",  # "de-provision ... in a timely manner"
     re.I,
 )
+# CAIQ's modifiers that narrow nothing a document would name: "organizationally-owned
+# or managed assets" are the assets, "applicable partitioning" is partitioning,
+# "appropriately isolated" is isolated, "all relevant interactive-use endpoints" are
+# the endpoints, "the CSP" is the one answering; "(regardless of whether ...)" widens.
+_FILLER = re.compile(
+    r"\borgani[sz]ationally[\s-]+(?:owned|managed)(?:\s+(?:or|and|and/or)\s+(?:owned|managed))?\b"
+    r"|\b(?:relevant|applicable|appropriate)\b(?=\s+[a-z])"
+    r"|\b(?:appropriately|adequately|timely)\b"
+    r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
+    r"|\s*\(\s*regardless\b[^()]*\)",
+    re.I,
+)
 _FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?,?)"
 # A question's auxiliary opening a further part: "..., and are critical findings fixed?"
 _AUXILIARY_WORD = r"(?:is|are|was|were|do|does|did|have|has|can|will|must|should)\b"
@@ -178,7 +190,7 @@ _FOLLOW_UP = re.compile(r"\b(?:if so|if yes|if not|if applicable)\b[,:]?\s*", re
 # "according to X", "in accordance with X": a demand on how, kept as a demand.
 _ACCORDING = re.compile(
     r"\(?\b(?:according to|in accordance with|in line with|aligned with|consistent with"
-    r"|while considering|taking into account)"
+    r"|while considering|taking into account|as per|as required by)"
     r"\s+[^,?;()]+"
     # a list of what it is according to: "local laws, regulations, ethics, and contractual
     # constraints" (short items; not a further part: ", and are they tested")
@@ -200,7 +212,7 @@ _MEASURES_WRAPPER = re.compile(
     r"(?:(?:polic(?:y|ies)|procedures?|processes|process|plans?|programs?|technical|and|or"
     r"|and/or|contractual|organi[sz]ational|administrative|physical|measures?|controls?"
     r"|mechanisms?|standards?|guidelines?)[\s,/]*)+"
-    r"(?:for|to|that|which|concerning|regarding|addressing|outlining|on)\s+",
+    r"(?:for|to|that|which|concerning|regarding|addressing|outlining|on)\s*,?\s+",
     re.I,
 )
 # "Is a/an/the X process/procedure/... to/for Y": keep X and Y.
@@ -247,6 +259,7 @@ def core_ask(question: str) -> CoreAsk:
     demands += [m.group(1) for m in _FREQUENCY_BEFORE.finditer(text)]
     text = _EXAMPLES.sub(" ", text)
     text = _HEDGES.sub(" ", text)
+    text = _FILLER.sub(" ", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
     text = _SCOPED_SERVICES.sub(" ", text)

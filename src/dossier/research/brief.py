@@ -52,7 +52,7 @@ _ASKS = (
             r"|deactivated|deleted|returned)\b[^?]*\b(?:leav\w*|terminat\w*|depart\w*"
             r"|offboard\w*|exit\w*)"
             # (an uptime or availability SLA is a percentage)
-            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|(?<!uptime )(?<!availability )SLAs?"
+            r"|\bwhat\b[^?]{0,60}\b(?:time ?frames?|timescales?|(?<!uptime )(?<!availability )SLAs?"
             r"|deadlines?|durations?|periods?|timelines?)\b"
             # "If so, what is the timeout?" (a maximum asked is a measure: a number)
             r"|\bwhat\s+(?:is|are)\s+(?!(?:the\s+|your\s+)?(?:maximum|minimum)\b)[^?]{0,40}"
@@ -60,7 +60,7 @@ _ASKS = (
             # a request: "State the vendor's breach notification timeline to the LEA."
             r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate|list)\b"
             rf"(?![^?.]*\b{_OBJECTIVE}[^?.]*(?:\band\b|&)[^?.]*\b{_OBJECTIVE})[^?]{{0,60}}"
-            r"\b(?:time ?frames?|timelines?|deadlines?|retention\s+periods?"
+            r"\b(?:time ?frames?|timelines?|timescales?|deadlines?|retention\s+periods?"
             r"|(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
             # (two asked at once are read apart: "Specify your RTO and RPO.")
             r"(?![^?.]*(?:\band\b|&))(?<!\band\s\w{3})(?<!\band\s\w{3}s))\b"
@@ -426,7 +426,8 @@ _INSTRUCTION_ASKS = (
     (
         "duration",
         re.compile(
-            r"\b(?:time ?frame|(?<!report )(?<!reporting )(?<!audit )(?<!observation )period"
+            r"\b(?:time ?frame|timescale"
+            r"|(?<!report )(?<!reporting )(?<!audit )(?<!observation )period"
             r"|duration|deadline)s?\b",
             re.I,
         ),
@@ -526,7 +527,8 @@ def _names_a_subject(fact: Fact) -> bool:
 # Words of an instruction that name the kind of value, not what it is about.
 _INSTRUCTION_WORDS = frozenset(
     stem(w)
-    for w in "specify give enter frequency interval timeframe period duration deadline".split()
+    for w in """specify give enter frequency interval timeframe timescale period duration
+    deadline""".split()
 )
 
 

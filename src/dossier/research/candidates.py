@@ -41,20 +41,37 @@ from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_len
 from dossier.research.values import ASKS_PATTERN
 
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
+# The general words published questionnaires (CAIQ above all) wrap an ask in: "risk
+# management policies and procedures associated with changing assets", "the origin,
+# nature, particularity, and severity of risks", "to adopt and communicate":
+# however rare in a corpus, a page stating the practice in its own
+# words has no reason to use them.
+QUESTIONNAIRE_WORDING = frozenset(
+    stem(w)
+    for w in """associated associate related relating pertaining relevant appropriate
+    appropriately adopt adopted ensure ensuring practice practices
+    particularity nature aspect aspects manner type types respective various overall
+    regarding concerning
+    """.split()
+)
 # Words that name neither the practice nor its subject, however rare in a corpus: the
 # kind of value asked for ("timeframe", "frequency", "a set number", "the algorithm",
 # "the minimum TLS version": a value of that kind answers it, "TLS 1.2 or higher", not
-# the word), light verbs (``LIGHT_VERBS``) and the
-# prefixes a hyphen leaves alone ("non-disclosure", "pre-employment").
+# the word; "which countries or regions": a place answers it), light verbs
+# (``LIGHT_VERBS``), questionnaire wording and the prefixes a hyphen leaves alone
+# ("non-disclosure", "pre-employment").
 # Never key terms (they stay terms of the ask).
 NOT_KEY = (
     frozenset(
         stem(w)
-        for w in """timeframe timeframes time frequency frequent period periods duration interval
-    intervals number fast quickly soon often long many much algorithm non pre minimum maximum
+        for w in """timeframe timeframes timescale timescales time frequency frequent period periods
+    duration interval intervals number fast quickly soon often long many much algorithm non pre
+    minimum maximum country countries region regions location locations geographic
+    geographical
     """.split()
     )
     | LIGHT_VERBS
+    | QUESTIONNAIRE_WORDING
 )
 # A sentence naming none of the ask's key terms still names the ask when its own words
 # state this many of the ask's terms, carrying this share of their IDF weight

@@ -69,7 +69,9 @@ from dossier.research.qualifiers import (
     CONTRACTORS,
     CUSTOMER_USERS,
     EMPLOYEES,
+    NON_PRODUCTION,
     PRIVILEGED_ACCOUNTS,
+    PRODUCTION,
     RECIPIENTS,
     THIRD_PARTIES,
     USER_ACCOUNTS,
@@ -163,7 +165,7 @@ class OfflineEngine:
         """The first round's searches (none for a question not in English)."""
         if not brief.english:
             return ()
-        return tuple(first_queries(brief, self.scoring.stats.rarest(_terms_of(brief))))
+        return tuple(first_queries(brief, self.scoring.stats.rarest(_key_source(brief))))
 
     def quote_of(
         self,
@@ -269,7 +271,7 @@ class _Research:
         core = brief.core or brief.query
         return Ask(
             terms=terms,
-            key=self.engine.scoring.stats.rarest(terms),
+            key=self.engine.scoring.stats.rarest(_key_source(brief)),
             kind=brief.facts[0].asks if brief.facts else None,
             about_document=brief.about_document,
             core=index.embed_query(thesaurus.spelled_out(core)),
@@ -339,10 +341,24 @@ class _Research:
             return False
         if self._names_identifiers(lead):
             return True
-        return ranking.probability >= self.engine.threshold and names_the_ask(self.ask, lead)
+        return ranking.probability >= self.engine.threshold and bool(self._naming(ranking))
+
+    def _naming(self, ranking: _Ranking) -> list[Candidate]:
+        """The sentences scoring within ``KEY_LEAD_MARGIN`` of the best that name the
+        ask (``names_the_ask``), best first: "Each user shall be assigned a unique user
+        ID" may score best for whether shared user IDs are permitted, but "Shared or
+        generic accounts are prohibited", just below it, is the one naming them."""
+        if not ranking.candidates:
+            return []
+        floor = ranking.candidates[0].score - KEY_LEAD_MARGIN
+        return [c for c in ranking.candidates if c.score >= floor and names_the_ask(self.ask, c)]
 
     def _names_identifiers(self, candidate: Candidate) -> bool:
-        wanted = set(self.brief.identifiers)
+        """Whether the passage names the control identifiers the question asks about
+        ("AC-2(3)", "A.8.24", "CC6.1"); a name glued to a number ("FIDO2", "SOC2",
+        "P1") is a technology, a report or a grade, which a passage names in passing
+        (a meeting note's "FIDO2 keys for everyone?" answered a question on them)."""
+        wanted = {i for i in self.brief.identifiers if not _NAME_AND_NUMBER.match(i)}
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         return bool(wanted) and wanted <= set(identifiers(f"{chunk.heading}\n{chunk.text}"))
 
@@ -407,7 +423,7 @@ class _Research:
             return f"{said}; no sentence states {ASKS_WORDS[self.ask.kind or 'number']}"
         if answers and ranking.probability < self.engine.threshold:
             return f"{said}; the passage names the identifier asked about"
-        if not answers and not names_the_ask(self.ask, ranking.lead):
+        if not answers and not self._naming(ranking):
             spelled = spelling(self.brief.query)
             key = ", ".join(spelled.get(t, t) for t in self.ask.key)
             return f"{said}; the best sentence names none of the ask's key terms ({key})"
@@ -431,7 +447,11 @@ class _Research:
                 self._subject_named(ranking.candidates), self.engine.scorer.support_margin
             )
             ruling = _rules_first(naming, self.brief)
-            return self._demand_stated_first(ruling) or _key_terms_first(ruling)
+            lead = self._demand_stated_first(ruling) or _key_terms_first(ruling)
+            if lead is None or names_the_ask(self.ask, lead) or self._names_identifiers(lead):
+                return lead
+            named = self._naming(ranking)  # the lead must name the ask, as decided
+            return next((c for c in ruling if any(c is n for n in named)), None)
         holding = [
             c
             for c in ranking.candidates
@@ -477,8 +497,12 @@ class _Research:
     def _holds_value(self, fact: Fact, candidate: Candidate) -> bool:
         """Whether the candidate states the value asked about its subject, a table row
         under its column headers ("Service | Recovery time objective (RTO)" holds no
-        recovery point objective)."""
-        if not holds_value(fact, candidate.sentence.text):
+        recovery point objective); a row names its subject in its headers and the headings
+        above its table ("... | Quarterly | System owner" under "Access reviews")."""
+        text = candidate.sentence.text
+        if not holds_value(fact, text) and not (
+            "|" in text and holds_value(fact, self._row_read(candidate))
+        ):
             return False
         if not asks_one_recovery_objective(fact):
             return True  # (no table header to read)
@@ -528,6 +552,8 @@ class _Research:
         not "Passwords for privileged accounts must be at least 16 characters long",
         when both are close (``_NARROWER``)."""
         asked = self.ask.qualifiers - {USER_ACCOUNTS}  # a general rule is every user's
+        if asked >= _EVERY_ENVIRONMENT:  # "all systems": no one environment's rule first
+            asked -= _EVERY_ENVIRONMENT
         if not asked:  # the general rule, not a narrower group's
             general = [c for c in close if not _narrow_only(qualifiers_named(c.sentence.text))]
             return general or close
@@ -568,6 +594,10 @@ class _Research:
                 continue  # "..., and which algorithm?": the lead's quote names it
             if demand and any(demand_checked(fact, c.sentence.text) for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
+            if demand and _change_event_stated(
+                fact, [lead_quote, *(c.sentence.text for _, c in chosen)]
+            ):
+                continue  # "... and whenever a substantial change occurs in the organization"
             own = close if demand else self._part_candidates(fact, floor)
             before = self.brief.facts[index - 1]
             found = next(
@@ -846,6 +876,10 @@ def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -
     return [holding, *(c for c in candidates if c is not holding)]
 
 
+# What "all systems" names: every environment, none of which is asked before another.
+_EVERY_ENVIRONMENT = frozenset((PRODUCTION, NON_PRODUCTION))
+# An identifier that is a name and a number, no control's: "fido2", "soc2", "p1".
+_NAME_AND_NUMBER = re.compile(r"^[a-z]+\d+$")
 # Groups narrower than everyone a general rule applies to.
 _NARROWER = frozenset((PRIVILEGED_ACCOUNTS, CONTRACTORS, THIRD_PARTIES, CUSTOMER_USERS))
 
@@ -1019,7 +1053,8 @@ _GENERAL_PREDICATES = frozenset(
     protected secured safeguarded exercised sponsored built stored located hosted placed
     housed governed covered described specified outlined regulated retained archived
     logged recorded captured collected gathered aggregated run sent shown known found seen
-    drawn chosen hidden stolen withdrawn overridden broken shut written""".split()
+    drawn chosen hidden stolen withdrawn overridden broken shut written associated related
+    linked aligned concerned""".split()
 )
 
 
@@ -1047,6 +1082,37 @@ def _terms_of(brief: Brief) -> tuple[str, ...]:
     """The ask's terms, an acronym spelled out as the acronym ("multi-factor
     authentication" is one term, MFA, however a sentence writes it)."""
     return thesaurus.abbreviated(brief.terms or question_terms(brief.query))
+
+
+# A demand on when, by a change ("upon significant organizational or environmental
+# changes", "when a substantial change occurs"), and a sentence stating such a change.
+_CHANGE_EVENT = re.compile(
+    r"\b(?:significant|substantial|substantive|major|material)\s+(?:[\w-]+\s+){0,3}?changes?\b",
+    re.I,
+)
+
+
+def _change_event_stated(demand: Fact, quoted: Sequence[str]) -> bool:
+    """Whether a demand on a change event is stated in the quoted text: "reviewed ...
+    after any significant change to the organization" for "when a substantial
+    organizational change occurs" (no other way of writing it was read, and the answer
+    said the documents did not establish what its own quote states)."""
+    return bool(_CHANGE_EVENT.search(demand.text)) and any(
+        _CHANGE_EVENT.search(text) for text in quoted
+    )
+
+
+def _key_source(brief: Brief) -> tuple[str, ...]:
+    """The terms the ask's key terms are chosen from: the first part's when the
+    question asks several things ("(a) Are access rights reviewed? (b) How often?
+    (c) Who performs the review and how is it evidenced?"): the rarest words of the
+    whole are those of the later parts ("evidenced"), which the sentence answering
+    the first part, the lead, has no reason to name. Parts of one sentence ("Is X
+    documented, and does it classify changes by impact?") are one ask."""
+    asking = [f for f in brief.facts if f.text not in brief.demands and f.terms]
+    if len(asking) > 1 and asking[0].text.rstrip().endswith(("?", ".")):
+        return thesaurus.abbreviated(asking[0].terms)
+    return _terms_of(brief)
 
 
 def _answers_part(

@@ -185,7 +185,10 @@ CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION = (
 )
 RECIPIENTS = frozenset((CUSTOMERS, AUTHORITIES, INDIVIDUALS, CARD_BRANDS, ORGANISATION))
 _RECIPIENTS = (
-    (CUSTOMERS, r"customers?|clients?|tenants?|(?:data\s+)?controllers?"),
+    (
+        CUSTOMERS,
+        r"customers?|clients?|tenants?|(?:data\s+)?controllers?|financial\s+entit(?:y|ies)",
+    ),
     (
         AUTHORITIES,
         r"regulators?|(?:relevant\s+|competent\s+|supervisory\s+|regulatory\s+|government\s+"

@@ -84,6 +84,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "external firm",
     ),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
+    ("transit", "tls", "https"),  # data in transit is protected by TLS
     ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
@@ -159,6 +160,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "csc",
         "cscs",
         "cloud service customer",
+        "financial entity",  # DORA's: the bank the questionnaire comes from
     ),
     ("contract", "agreement"),
     ("penetration test", "pentest", "pen test"),
@@ -174,6 +176,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect", "wrong"),
     ("lockout", "lock out", "locked out"),
+    ("user id", "userid", "account"),  # "shared user IDs" are shared accounts
     ("attempts", "tries"),
     ("immutable", "object lock", "write once", "worm"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
@@ -208,7 +211,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
 Phrase = tuple[str, ...]  # the stems of a word or phrase
 
 
-# Kinds of tool and the products of each: a product named says its kind ("CrowdStrike
+# Kinds of tool and the products of each (and a few words one way, below): a product
+# named says its kind ("CrowdStrike
 # Falcon runs on every laptop" states endpoint protection), never the other way (EDR
 # is no CrowdStrike), nor one product another (SentinelOne is no CrowdStrike).
 KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
@@ -230,6 +234,10 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("siem",), ("splunk", "sumo logic", "microsoft sentinel", "chronicle", "panther")),
     (("sast",), ("semgrep", "sonarqube", "codeql", "checkmarx", "veracode")),
     (("dependency",), ("dependabot", "renovate", "snyk", "trivy")),
+    # one way too: a page's "devices" are CAIQ's endpoints (not every endpoint question's
+    # "network devices"), an account disabled is deprovisioned (not every disabling)
+    (("endpoint",), ("device", "end-user device")),
+    (("deprovision",), ("disable", "deactivate")),
 )
 
 

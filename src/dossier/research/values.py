@@ -135,7 +135,8 @@ VALUE_VERBS = _DONE_AGAIN | frozenset(
 # Nouns that name the value asked for, not what it is about. Stemmed.
 VALUE_NOUNS = frozenset(
     stem(word)
-    for word in "timeframe timeframes frame period periods duration frequency interval deadline "
+    for word in "timeframe timeframes timescale timescales frame period periods duration frequency "
+    "interval deadline "
     # "within what time ...", "the response time for ...": the period asked, not its subject
     "sla slas time times timeout timeouts".split()
 )
@@ -170,15 +171,23 @@ def holds_value(fact: Fact, text: str) -> bool:
         return False
     wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
-    named = [not wanted or _names_subject(fact, wanted, s) for s in sentences]
+    documents = fact.asks == "frequency" and bool(_DOCUMENTS_REVIEWED.search(fact.text))
+    named = [
+        not wanted
+        or _names_subject(fact, wanted, s)
+        or (documents and bool(_DOCUMENT_NAMED.search(s)))  # "All policies are reviewed ..."
+        for s in sentences
+    ]
     return any(
         pattern.search(without_section_number(sentence))  # "3.5 Shared accounts ...": no 3.5
         and (named[i] or (i > 0 and named[i - 1]))
         and not _other_bound(fact.text, sentence)
         and not _deadline_for_another_action(fact, sentence)
         and not _frequency_of_another_action(fact, sentence)
+        and not _review_of_something_else(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
         and not _only_times_for_a_length(fact, sentence)
         and not _retention_for_recovery_point(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
+        and not _period_for_recovery_time(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
         for i, sentence in enumerate(sentences)
     )
 
@@ -209,6 +218,27 @@ def _retention_for_recovery_point(fact: Fact, sentence: str) -> bool:
 _RECOVERY_TIME_ASKED = re.compile(r"\b(?:RTO|recovery\s+time\s+objectives?)\b", re.I)
 _RECOVERY_TIME_COLUMN = re.compile(r"\b(?:RTOs?|recovery\s+time)\b", re.I)
 _RECOVERY_POINT_COLUMN = re.compile(r"\b(?:RPOs?|recovery\s+point|data\s+loss)\b", re.I)
+
+
+# The words of a sentence stating how long a recovery takes ("Recovery Services vault"
+# names a product, no recovery time).
+_RECOVERY_TIME_SAID = re.compile(
+    r"\b(?:RTOs?|recovery(?!\s+services?\b)|objectives?|restor\w*|recover(?:ed|ing|s)?"
+    r"|resum\w*|downtime|outages?|back\s+online|fail\s*-?\s*over\w*|unavailab\w*"
+    r"|(?:operational|available|running)\s+again)\b",
+    re.I,
+)
+
+
+def _period_for_recovery_time(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks a recovery time objective and the sentence speaks of
+    no recovery time, restore, outage or objective: "immutability enabled so that
+    [backups in a Recovery Services vault] cannot be deleted for 14 days after
+    creation" is how long backups are locked, no recovery time. A table row says it
+    under its column headers."""
+    if "|" in sentence or not _RECOVERY_TIME_ASKED.search(fact.text):
+        return False
+    return not _RECOVERY_TIME_SAID.search(sentence)
 
 
 def asks_one_recovery_objective(fact: Fact) -> bool:
@@ -298,6 +328,34 @@ _RECURRING_ACTIONS = (
     re.compile(r"\bscan\w*", re.I),
     re.compile(r"\b(?:train\w*|awareness)\b", re.I),
 )
+
+
+# A question about how often documents are reviewed: "Are information security policies
+# reviewed at planned intervals?", "How often is the incident response plan updated?".
+_DOCUMENT_KIND = r"(?:polic(?:y|ies)|procedures?|standards?|plans?|documents?|documentation)"
+# (policies and procedures in general: a plan or standard asked names its own subject)
+_DOCUMENTS_REVIEWED = re.compile(
+    r"\b(?:polic(?:y|ies)|procedures)\s+(?:(?:is|are|be|being)\s+)?(?:\w+ly\s+)?"
+    r"(?:reviewed|updated|revised|re-?approved)\b"
+    r"|\breview(?:s|ed)?\s+of\s+(?:the\s+|its\s+|your\s+|all\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:polic(?:y|ies)|procedures)\b",
+    re.I,
+)
+# ... and what a sentence stating it names: the documents.
+_DOCUMENT_NAMED = re.compile(
+    rf"\b(?:{_DOCUMENT_KIND}|manual|handbook|framework|programme|program)\b",
+    re.I,
+)
+
+
+def _review_of_something_else(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks how often documents are reviewed and the sentence
+    names no document: "Privileged access rights are reviewed quarterly
+    by the Information Security Manager" is no review of information security
+    policies, whatever the manager's title shares with them."""
+    if fact.asks != "frequency" or "|" in sentence or not _DOCUMENTS_REVIEWED.search(fact.text):
+        return False
+    return not _DOCUMENT_NAMED.search(sentence)
 
 
 def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
@@ -420,11 +478,31 @@ def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
         return True
     if not keeping and not notifying and _notice_of_another_action(fact, sentence):
         return True
+    if keeping and _DEADLINE.search(sentence) and _AFTER_AN_END.search(sentence):
+        return not _END_NAMED.search(fact.text)  # deleted within 60 days of an exit
     return bool(
         _KEEPING_ASKED.search(fact.text)
         and _DEADLINE.search(sentence)
         and not _KEEPING.search(sentence)
     )
+
+
+# The end of a relationship a deletion deadline runs from: "After the end of the
+# transition period, all customer data, including backups, is deleted within 60 days",
+# "Upon termination of the contract", "When you delete your account": not how long a
+# thing is kept while the service runs.
+_AFTER_AN_END = re.compile(
+    r"\b(?:after|upon|on|following|at)\s+(?:the\s+)?(?:end|termination|expiry|expiration"
+    r"|cancellation|exit|closure|offboarding)\b"
+    r"|\bwhen\s+(?:you|a\s+customer|the\s+customer|customers)\s+"
+    r"(?:delete|cancel|close|leave|terminate)",
+    re.I,
+)
+_END_NAMED = re.compile(
+    r"\b(?:end|terminat\w*|expir\w*|cancel\w*|exit\w*|closur\w*|clos(?:e|ed|ing)|offboard\w*"
+    r"|leav\w*|delet\w*|transition|off-?boarding)\b",
+    re.I,
+)
 
 
 # A period of notice given ahead of an event: "HR will notify the service desk of all
