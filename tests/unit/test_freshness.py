@@ -313,6 +313,8 @@ def test_a_wiki_or_web_pages_update_line_dates_it(line: str, day: str) -> None:
         "Review date: 1 May 2025",
         "Next Review\nDate: 3 March 2027",  # a PDF's wrapped cell
         "| Date | Scenario | Result |\n|---|---|---|\n| 2025-03-12 | Tabletop | Passed |",
+        "The approved supplier list was last updated by Procurement on 3 March 2025.",
+        "## Status page\nUpdated: 12 March 2025 - all systems operational",
     ],
 )
 def test_an_update_in_the_text_or_a_review_to_come_dates_nothing(line: str) -> None:

@@ -1272,6 +1272,13 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
             "# Access Policy (Draft)\n\nStatus: Approved\nOwner: CISO\nVersion: 2.0\n\nText.\n",
             "current",
         ),
+        ("# P\n\nThis policy is superseded by any applicable local law.\n", None),
+        ("# P\n\nThis document is archived by Document Control for seven years.\n", None),
+        ("# P\n\nThis policy was replaced on 25 May 2018 to reflect the GDPR.\n", None),
+        ("# P\n\nThis page was replaced by the Vulnerability Management Standard.\n", "superseded"),
+        ("# ISP\nVersion 2.0\n\nRevision history\nv0.1 DRAFT - 2022-01-10 - J. Smith\n", None),
+        ("# C\n\n> **Warning:** DEPRECATED - no longer in force for new systems: SHA-1.\n", None),
+        ("Supersedes: Information Security Policy v2.1 (withdrawn)\n\n# Policy v3.0\n", None),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(
@@ -1329,3 +1336,9 @@ def test_a_pdfs_logo_and_organisation_name_are_not_its_title() -> None:
     assert title_of({}, text, "ig-05.pdf") == "Records Management Policy and Retention Schedule"
     plain = "Acceptable Use\nOwner: IT\n\nStaff must use systems responsibly."
     assert title_of({}, plain, "aup.pdf") == "Acceptable Use"
+    for related in (
+        "Remote Working Guidance\nThis guidance supplements the\nInformation Security Policy\n",
+        "Vulnerability Management\nVersion 3.1\nRelated Documents:\nPatch Management Standard\n",
+        "Acceptable Use of IT Assets\nSee also\nInformation Security Policy\n",
+    ):  # a document named below is not the title
+        assert title_of({}, related, "x.pdf") == related.split("\n", 1)[0]

@@ -4092,3 +4092,23 @@ def test_a_that_clause_denying_the_practice_is_no_relative_clause(
     """ "that data never leaves" denies: only a relative clause's "no" after its verb
     ("that contains no meeting content") says which things are meant."""
     assert _short(question, lead)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is MFA required for remote access?",
+            "Remote access is provided through a VPN that requires no additional "
+            "authentication factor.",
+        ),
+        (
+            "Are background checks performed on contractors?",
+            "Contractors are engaged through an agency that has no screening requirement.",
+        ),
+    ],
+)
+def test_a_relative_clause_denying_what_is_asked_is_no_yes(question: str, lead: str) -> None:
+    """Only a "no" after a verb of content, denying something the question does not
+    ask about, is set aside: these deny the practice asked."""
+    assert _short(question, lead)[0] != "Yes"

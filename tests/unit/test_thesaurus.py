@@ -224,3 +224,11 @@ def test_de_provisioned_is_deprovisioned_and_tls_protects_data_in_transit() -> N
     assert stem("provisioned") not in content_terms("user access de-provisioned")
     assert stem("recertified") not in content_terms("re-certified")  # other prefixes go
     assert thesaurus.says(stem("transit"), set(content_terms("TLS 1.2 is required")))
+
+
+def test_the_one_way_words_say_only_what_they_name() -> None:
+    """A disabled account is deprovisioned, not disabled USB storage; TLS protects data
+    in transit, data in transit does not say TLS."""
+    assert thesaurus.says(stem("deprovisioning"), set(content_terms("Accounts are disabled")))
+    assert not thesaurus.says(stem("deprovisioning"), set(content_terms("USB storage is disabled")))
+    assert not thesaurus.says("tls", set(content_terms("data in transit")))

@@ -1872,3 +1872,38 @@ def test_a_deletion_deadline_after_an_exit_is_no_retention_period() -> None:
     assert holds_value(
         after, "Upon termination of the contract, all customer data is deleted within 30 days."
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "holds"),
+    [
+        (
+            "What is the recovery time objective (RTO) for critical systems?",
+            "Critical systems are failed over to the secondary region within 2 hours.",
+            True,
+        ),
+        (
+            "What is the recovery time objective (RTO) for critical systems?",
+            "Tier 1 critical systems shall be reinstated within 4 hours.",
+            True,
+        ),
+        (
+            "How long are audit logs retained?",
+            "Audit logs are retained for 12 months; on closure of an account, logs are deleted "
+            "within 90 days.",
+            True,
+        ),
+        (
+            "How often are information security policies reviewed?",
+            "Vendor risk assessments are reviewed annually under the Third-Party Risk Management "
+            "Program.",
+            False,
+        ),
+    ],
+)
+def test_second_review_cases(question: str, sentence: str, holds: bool) -> None:
+    """A recovery in other words ("failed over", "reinstated") is a recovery time; a
+    retention period beside an exit's deadline is still one; a programme a review is
+    done under is no policy reviewed."""
+    brief = make_brief(Question("Q", question))
+    assert holds_value(brief.facts[0], sentence) is holds

@@ -26,10 +26,11 @@ _MONTH_WORD = (
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
-    # a wiki's "last updated by Ravi Menon on 22 August 2024", a page's "Updated: ..."
-    r"|last\s+updated\s+by\s+[^\n\d]{1,60}?\s+on"
-    # (a bare "Date" is too often a table's column: a test history's, a next review's)
-    r"|(?:(?<=\A)|(?<=\n)|(?<=[*\u00b7\u2022]\s)|(?<=\*))(?:page\s+)?updated(?=[*\s]*:)"
+    # a wiki's "Created by ..., last updated by Ravi Menon on 22 August 2024", a page's
+    # "Updated: ...", above its first section (a bare "Date" is too often a table's
+    # column: a test history's, a next review's)
+    r"|(?P<opening>(?:(?<=,\s)|(?<=\A)|(?<=\n))last\s+updated\s+by\s+[^\n\d]{1,60}?\s+on"
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\u00b7\s)|(?<=\*))(?:page\s+)?updated(?=[*\s]*:))"
     # the name first, as Word templates put it: "Date approved", "Date of issue"
     r"|date\s+(?:approved|issued|published|effective|ratified)|ratification\s+date"
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
@@ -38,7 +39,7 @@ _STATED_DATE = re.compile(
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
     # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
-    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=[\u00b7\u2022]\s))approved"
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
     r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
@@ -78,13 +79,20 @@ def stated_date(text: str) -> str | None:
     return next(iter(stated_dates(text)), None)
 
 
+_SECTION = re.compile(r"^[ \t]*#{2,6}\s", re.M)
+
+
 def stated_dates(text: str) -> list[str]:
     """The dates the text states about itself (``_STATED_DATE``), as ISO text, in
     order; the month written out or in three letters, before or after the day."""
     days = []
+    first_section = _SECTION.search(text)
+    opening_end = first_section.start() if first_section else len(text)
     for match in _STATED_DATE.finditer(text):
         if match.group("month3") and match.group("approval") is None:
             continue  # a month alone dates only an approval line
+        if match.group("opening") and match.start() > opening_end:
+            continue  # "## Status page / Updated: ...": a section's, not the page's
         day = _date_of(match)
         if day is not None:
             days.append(day)

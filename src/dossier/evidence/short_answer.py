@@ -1692,18 +1692,23 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
 # that the practice is not done: "usage telemetry that contains no meeting content ... to
 # improve the Service" (not "that data never leaves the EU": "never" denies, and "data"
 # is the clause's subject, no verb).
-_RELATIVE_VERB = re.compile(
-    r"\b(?:that|which|who)\s+(?:contains?|includes?|has|have|holds?|carr(?:y|ies)|bears?"
-    r"|involves?|requires?|needs?|poses?|presents?)\s+$",
-    re.I,
-)
+_RELATIVE_VERB = re.compile(r"\b(?:that|which)\s+(?:contains?|includes?)\s+$", re.I)
 
 
-def _in_relative_clause(text: str, negation: re.Match[str]) -> bool:
-    """Whether the negation is a relative clause's "no" (``_RELATIVE_VERB``)."""
+def _in_relative_clause(text: str, negation: re.Match[str], asked: str) -> bool:
+    """Whether the negation is a relative clause's "no" after a verb of content
+    (``_RELATIVE_VERB``) and what it denies is nothing the question asks about ("that
+    contains no meeting content" for telemetry used to improve the product; "a
+    database that contains no encryption keys" is about keys when they are asked)."""
     if negation.group(0).lower() != "no":
         return False
-    return _RELATIVE_VERB.search(text, max(0, negation.start() - 40), negation.start()) is not None
+    if _RELATIVE_VERB.search(text, max(0, negation.start() - 40), negation.start()) is None:
+        return False
+    wanted = set(content_terms(asked))
+    after = words(text[negation.end() :])
+    noun = itertools.islice(itertools.takewhile(lambda w: w.lower() not in STOPWORDS, after), 3)
+    denied = {stem(w.lower()) for w in noun}  # "meeting content" (to improve ...)
+    return not (denied & wanted or any(thesaurus.says(term, denied) for term in wanted))
 
 
 def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -1715,7 +1720,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         if not _bounding(lead, m.start(), asked)
         and not _names_by_negation(asked, lead, m.start())
         and not _in_condition(asked, lead, m.start())
-        and not _in_relative_clause(lead, m)
+        and not _in_relative_clause(lead, m, asked)
     ]
     forbids = next(iter(_refusals(lead)), None) if _ALLOWED_ASK.search(asked) else None
     permitted = _plainly_permitted(lead) if brief is not None and _asks_absence(asked) else False

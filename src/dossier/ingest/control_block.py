@@ -53,18 +53,26 @@ _THIS_PAGE = (
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
 _BANNER = re.compile(
-    # (after a version: "Version 0.3 DRAFT - for consultation - NOT APPROVED")
-    rf"^\W{{0,4}}(?:(?i:version|ver\.?|v)\s*\d+(?:\.\d+)*\s+)?{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
+    rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
     rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE}))"
 )
+# ... after a version, alone in its block's first line: "Version 0.3 DRAFT - for
+# consultation - NOT APPROVED" (not a revision history's "v0.1 DRAFT - 2022-01-10").
+_VERSION_BANNER = re.compile(
+    rf"^\W{{0,4}}(?i:version|ver\.?|v)\s*\d+(?:\.\d+)*\s+{_STATUS_WORD}"
+    r"(?!\s*[\u2013\u2014-]\s*\d)(?:\W{0,4}$|\W{0,3}\s*[:\]\u2013\u2014-])"
+)
+_VERSION_LINE = re.compile(r"^\W{0,4}(?i:version|ver\.?|v)\s*\d")
 # ... after a wiki panel's label: "> **Warning:** SUPERSEDED. This page was replaced ...",
 # "> **Note:** DRAFT for discussion ...".
 # (not "> **Warning:** DEPRECATED – see the approved algorithm list": it warns of a thing)
-_OF_THIS_PAGE = _OF_THE_PAGE.replace(r"|see\b", "")
+_OF_THIS_PAGE = _OF_THE_PAGE.replace(r"|see\b", "").replace(r"|no\s+longer", "")
+# ... "no longer in force" ending its clause (not "... in force for new systems: SHA-1")
+_THIS_PAGE_ENDS = _THIS_PAGE.replace(r"|applies)", r"|applies)(?=\s*(?:[.;!]|$))")
 _LABELLED_BANNER = re.compile(
     r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention)\W{0,4}:\W{0,4}\s*"
     rf"{_STATUS_WORD}(?:\W{{0,4}}$"
-    rf"|(?:[.!]\W{{0,3}}|\W{{0,3}}\s*[\u2013\u2014-])?\s+(?i:{_THIS_PAGE}|{_OF_THIS_PAGE}))"
+    rf"|(?:[.!]\W{{0,3}}|\W{{0,3}}\s*[\u2013\u2014-])?\s+(?i:{_THIS_PAGE_ENDS}|{_OF_THIS_PAGE}))"
 )
 _ICON_BANNER = re.compile(
     rf"^\W{{5,8}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[\u2013\u2014-]\s*(?i:{_OF_THE_PAGE})"
@@ -73,14 +81,17 @@ _ICON_BANNER = re.compile(
 # ... or in words of the page itself: "> This document was superseded by LP-BCM-002 in
 # 2024.", "This policy has been withdrawn." (not "This plan replaces ...": it is the new one).
 _SAID = re.compile(
-    r"^\W{0,8}this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?"
-    r"|manual|handbook|version)\s+(?:was|has\s+been|had\s+been|is(?:\s+now)?)\s+"
-    r"(?:formally\s+|officially\s+)?(?P<word>superseded|replaced|withdrawn|retired|archived"
-    r"|deprecated|rescinded|obsolete)"
-    # ... by what, since when, or nothing more ("This document is archived in SharePoint
-    # for seven years" says where copies are kept)
-    r"(?=\s*(?:[.;,]|$)|\s+(?:by|on|since|in\s+(?:favou?r|\d{4}))\b)",
-    re.I,
+    r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
+    r"|manual|handbook|version)\s+(?i:was|has\s+been|had\s+been)\s+"
+    r"(?i:formally\s+|officially\s+)?(?P<word>(?i:superseded|replaced|withdrawn|retired"
+    r"|archived|deprecated|rescinded))"
+    # ... by a document, in a year, or nothing more ("This policy is superseded by any
+    # applicable local law", "This document is archived in SharePoint for seven years",
+    # "This policy was replaced on 25 May 2018 to reflect the GDPR" mark nothing)
+    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b"
+    r"|\s+by\s+(?:the\s+)?(?:[A-Z]{2,}[\w.]*-|(?i:version)\s+\d|v\d"
+    r"|(?:[A-Z][\w&-]*\s+(?:(?:and|of|for|&)\s+)?){1,8}"
+    r"(?:Policy|Standard|Procedure|Plan|Guide|Manual|Handbook)\b))"
 )
 # A title naming its page's state: "# Business Continuity Plan (SUPERSEDED)", "Access
 # Policy [Draft]", "Backup Standard - ARCHIVED".
@@ -106,10 +117,20 @@ def _banner(line: str) -> re.Match[str] | None:
     return None
 
 
+def _version_banner(block: list[str]) -> re.Match[str] | None:
+    """A version line marked draft as its block's first line, when no other line of
+    the block is a version's (a revision history lists several)."""
+    if not block or any(_VERSION_LINE.match(line) for line in block[1:]):
+        return None
+    return _VERSION_BANNER.match(block[0])
+
+
 def _title_status(text: str) -> str | None:
     """The state a document's first line names when it reads as its title ("# Backup
     Standard (SUPERSEDED)", ``_TITLE_STATUS``), or None."""
     first = text.lstrip().split("\n", 1)[0]
+    if _COLON.match(_EMPHASIS.sub(" ", first).strip()):
+        return None  # "Supersedes: Information Security Policy v2.1 (withdrawn)": a field
     named = _TITLE_STATUS.match(first)
     if named is None:
         return None
@@ -134,10 +155,8 @@ def control_status(text: str) -> str | None:
     if spaced is not None:
         return spaced
     for at, block in enumerate(_opening_blocks(text)):
-        banner = next(
-            (b for line in block if (b := _banner(line))),
-            None,
-        )
+        banner = next((b for line in block if (b := _banner(line))), None)
+        banner = banner or _version_banner(block)
         if banner is not None:
             return status_of(banner.group("word"))
         for _ in range(_TITLE_LINES):  # a title (a running header over it), the fields under

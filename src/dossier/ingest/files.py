@@ -339,16 +339,19 @@ def _titled_below(line: str, text: str) -> str | None:
     after = text[text.find(line) + len(line) :].split("\n")
     near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
     for at, candidate in enumerate(near[:_TITLE_LINES]):
+        if len(candidate) > 100 or not all(map(_TITLE_WORD.match, candidate.split())):
+            return None  # "This guidance supplements the", "Version 3.1", "See also"
+        if _SEE_ALSO.search(candidate):
+            return None
         following = near[at + 1] if at + 1 < len(near) else ""
         if _title_wrapped(candidate, following):  # "... Policy and Retention" / "Schedule"
             candidate = f"{candidate} {following}"
-        if (
-            _KIND_NAMED.search(candidate)
-            and len(candidate) <= 100
-            and all(map(_TITLE_WORD.match, candidate.split()))
-        ):
+        if _KIND_NAMED.search(candidate):
             return candidate
     return None
+
+
+_SEE_ALSO = re.compile(r"\b(?:see|also|related|applies|supplements?)\b", re.I)
 
 
 _TITLE_LINES = 3  # lines under an organisation's name that may hold the title
@@ -359,7 +362,8 @@ _DOCUMENT_KINDS = (
     r"|charter|programme|program|schedule"
 )
 _KIND_NAMED = re.compile(
-    rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|playbook|checklist|guide|sop)\b", re.I
+    rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|playbook|checklist|guide|guidance|sop)\b",
+    re.I,
 )
 
 

@@ -84,7 +84,6 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "external firm",
     ),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
-    ("transit", "tls", "https"),  # data in transit is protected by TLS
     ("backup", "snapshot", "replica"),
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
@@ -176,7 +175,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect", "wrong"),
     ("lockout", "lock out", "locked out"),
-    ("user id", "userid", "account"),  # "shared user IDs" are shared accounts
+    ("user id", "account"),  # "shared user IDs" are shared accounts
     ("attempts", "tries"),
     ("immutable", "object lock", "write once", "worm"),
     ("hire", "onboarding", "induction", "new starter", "joiner"),
@@ -234,10 +233,12 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("siem",), ("splunk", "sumo logic", "microsoft sentinel", "chronicle", "panther")),
     (("sast",), ("semgrep", "sonarqube", "codeql", "checkmarx", "veracode")),
     (("dependency",), ("dependabot", "renovate", "snyk", "trivy")),
-    # one way too: a page's "devices" are CAIQ's endpoints (not every endpoint question's
-    # "network devices"), an account disabled is deprovisioned (not every disabling)
+    # one way too: a page's "devices" are CAIQ's endpoints (an endpoint question's
+    # "devices" are not all endpoints), a disabled account is deprovisioned, data in
+    # transit is protected by TLS
     (("endpoint",), ("device", "end-user device")),
-    (("deprovision",), ("disable", "deactivate")),
+    (("deprovision",), ("disable account", "deactivate account")),
+    (("transit",), ("tls", "https")),
 )
 
 

@@ -224,8 +224,8 @@ _RECOVERY_POINT_COLUMN = re.compile(r"\b(?:RPOs?|recovery\s+point|data\s+loss)\b
 # names a product, no recovery time).
 _RECOVERY_TIME_SAID = re.compile(
     r"\b(?:RTOs?|recovery(?!\s+services?\b)|objectives?|restor\w*|recover(?:ed|ing|s)?"
-    r"|resum\w*|downtime|outages?|back\s+online|fail\s*-?\s*over\w*|unavailab\w*"
-    r"|(?:operational|available|running)\s+again)\b",
+    r"|resum\w*|downtime|outages?|back\s+(?:online|in\s+service)|reinstat\w*"
+    r"|fail(?:ed|s|ing)?\s*-?\s*over\w*|unavailab\w*|(?:operational|available|running)\s+again)\b",
     re.I,
 )
 
@@ -343,7 +343,8 @@ _DOCUMENTS_REVIEWED = re.compile(
 )
 # ... and what a sentence stating it names: the documents.
 _DOCUMENT_NAMED = re.compile(
-    rf"\b(?:{_DOCUMENT_KIND}|manual|handbook|framework|programme|program)\b",
+    rf"(?<!under\s)(?<!under\sthe\s)(?<!per\s)(?<!with\s)(?<!with\sthe\s)\b(?:{_DOCUMENT_KIND}|manual"
+    r"|handbook)\b",
     re.I,
 )
 
@@ -478,7 +479,12 @@ def _deadline_for_another_action(fact: Fact, sentence: str) -> bool:
         return True
     if not keeping and not notifying and _notice_of_another_action(fact, sentence):
         return True
-    if keeping and _DEADLINE.search(sentence) and _AFTER_AN_END.search(sentence):
+    if (
+        keeping
+        and _DEADLINE.search(sentence)
+        and _AFTER_AN_END.search(sentence)
+        and not _KEPT_FOR.search(sentence)  # "retained for 12 months; on closure, ..."
+    ):
         return not _END_NAMED.search(fact.text)  # deleted within 60 days of an exit
     return bool(
         _KEEPING_ASKED.search(fact.text)
@@ -496,6 +502,11 @@ _AFTER_AN_END = re.compile(
     r"|cancellation|exit|closure|offboarding)\b"
     r"|\bwhen\s+(?:you|a\s+customer|the\s+customer|customers)\s+"
     r"(?:delete|cancel|close|leave|terminate)",
+    re.I,
+)
+_KEPT_FOR = re.compile(
+    r"\b(?:retain\w*|kept|keep\w*|stored|held|archived)\s+(?:[\w-]+\s+){0,3}?(?:for|during)\b"
+    r"|\bduration\s+of\b",
     re.I,
 )
 _END_NAMED = re.compile(
