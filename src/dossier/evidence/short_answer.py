@@ -249,9 +249,14 @@ def short_answer(
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
     party = _another_partys_section(brief, place) if first not in (NO, NEEDS_REVIEW) else None
-    listed = row is not None and not row.columns  # a list item: its lead-in, headings
-    if party is None and listed and brief is not None and first not in (NO, NEEDS_REVIEW):
-        party = third_partys_list(brief.query, row.headings if row is not None else "")
+    if (
+        party is None
+        and row is not None
+        and not row.columns  # a list item: its lead-in and headings
+        and brief is not None
+        and first not in (NO, NEEDS_REVIEW)
+    ):
+        party = third_partys_list(brief.query, row.headings)
     if party is not None and doubt is None:
         first, doubt = NEEDS_REVIEW, party
     confirmed = False  # "Is X done? If so, how often?": "Yes; quarterly"

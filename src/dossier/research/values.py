@@ -334,11 +334,12 @@ _RECURRING_ACTIONS = (
 # reviewed at planned intervals?", "How often is the incident response plan updated?".
 _DOCUMENT_KIND = r"(?:polic(?:y|ies)|procedures?|standards?|plans?|documents?|documentation)"
 # (policies and procedures in general: a plan or standard asked names its own subject)
+_GENERAL_DOCUMENTS = r"(?:polic(?:y|ies)|procedures)"
 _DOCUMENTS_REVIEWED = re.compile(
-    r"\b(?:polic(?:y|ies)|procedures)\s+(?:(?:is|are|be|being)\s+)?(?:\w+ly\s+)?"
+    rf"\b{_GENERAL_DOCUMENTS}\s+(?:(?:is|are|be|being)\s+)?(?:\w+ly\s+)?"
     r"(?:reviewed|updated|revised|re-?approved)\b"
     r"|\breview(?:s|ed)?\s+of\s+(?:the\s+|its\s+|your\s+|all\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:polic(?:y|ies)|procedures)\b",
+    rf"{_GENERAL_DOCUMENTS}\b",
     re.I,
 )
 # ... and what a sentence stating it names: the documents.
