@@ -90,6 +90,12 @@ def test_an_ambiguity_is_acted_on_only_when_its_readings_lead_to_different_answe
     assert not same.acted_on and not silent.acted_on
 
 
+def test_a_hyphened_word_is_one_word_of_an_alternative() -> None:
+    question = "Do you perform background screenings or multi-state background checks?"
+    (ambiguity,) = make_brief(Question("Q", question)).ambiguities
+    assert ambiguity.text == "background screenings or multi-state background"
+
+
 def test_each_alternative_of_an_acted_on_ambiguity_must_be_addressed() -> None:
     brief = make_brief(Question("Q", "Do you encrypt customer data at rest or in transit?"))
     verdict, gaps = check(brief, "Customer data is encrypted at rest with AES-256.")

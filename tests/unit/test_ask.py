@@ -405,9 +405,12 @@ def test_in_a_timely_manner_is_wording_not_the_ask() -> None:
 
 
 def test_scoped_systems_named_as_the_thing_asked_stay_in_the_ask() -> None:
+    # SIG's "scoped" says which systems, as its "Scoped Data" says which data: no company
+    # writes it, and the systems stay the thing asked
     assert core_ask("Is an inventory of scoped systems maintained?").core == (
-        "an inventory of scoped systems maintained"
+        "an inventory of systems maintained"
     )
+    assert core_ask("Is Scoped Data encrypted at rest?").core == "Data encrypted at rest"
 
 
 @pytest.mark.parametrize(

@@ -1466,3 +1466,118 @@ def test_a_passage_naming_the_control_asked_keeps_its_lead(tmp_path: Path) -> No
     ranking = _Ranking([lead], 0.01)
     assert research._answers(ranking)
     assert research._lead(ranking) is lead
+
+
+SUBJECTS = (
+    "# Exercises\n\n"
+    "A tabletop exercise of the business continuity plan is held every year.\n\n"
+    "Red team exercises against the platform are run twice a year.\n"
+)
+
+
+def test_a_value_of_a_subject_of_many_words_needs_more_than_one_of_them(
+    tmp_path: Path,
+) -> None:
+    """ "The frequency of red team exercises" was answered "every year" off a business
+    continuity tabletop exercise: one word of three names no red team exercise."""
+    engine, index = _engine(tmp_path, {"exercises.md": SUBJECTS})
+    question = "Specify the frequency of red team exercises performed against the service."
+    research = _Research(engine, make_brief(Question("Q", question)))
+    line = "A tabletop exercise of the business continuity plan is held every year."
+    tabletop = _candidate(index, "exercises.md", line, 1.0)
+    assert research._lead(_Ranking([tabletop], 0.9)) is None
+    line = "Red team exercises against the platform are run twice a year."
+    red = _candidate(index, "exercises.md", line, 0.9)
+    assert research._lead(_Ranking([tabletop, red], 0.9)) is red
+    # a subject of one word ("backups containing ...": backups) is named by it
+    brief = make_brief(Question("Q", "How often are exercises held?"))
+    assert _Research(engine, brief)._lead(_Ranking([tabletop], 0.9)) is tabletop
+
+
+POLICY = (
+    "# Information Security Policy\n\n"
+    "New starters acknowledge the Information Security Policy as part of onboarding.\n\n"
+    "This policy is approved by the Executive Leadership Team, communicated to all "
+    "personnel through the intranet, and owned by the Head of Information Security.\n"
+)
+
+
+def test_a_question_asking_approval_is_led_by_the_approval_line(tmp_path: Path) -> None:
+    """SIG's "Is there an information security policy that has been approved by
+    management, communicated ... and an owner ...?" was led by an onboarding line naming
+    the policy; the line stating its approval, communication and owner came fifth."""
+    engine, index = _engine(tmp_path, {"isp.md": POLICY})
+    onboarding = _candidate(index, "isp.md", "New starters acknowledge the Information", 1.0)
+    approval = _candidate(index, "isp.md", "This policy is approved by the Executive", 0.2)
+    ranking = _Ranking([onboarding, approval], 0.9)
+    question = (
+        "Is there an information security policy that has been approved by management, "
+        "communicated to appropriate constituents and an owner to maintain and review the "
+        "policy?"
+    )
+    assert _Research(engine, make_brief(Question("Q", question)))._lead(ranking) is approval
+    plain = "Is there an information security policy?"  # approval not asked
+    assert _Research(engine, make_brief(Question("Q", plain)))._lead(ranking) is onboarding
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Exceptions to this policy must be approved by the CISO.",  # another's approval
+        "This policy will be approved by the Board at its next meeting.",  # not yet
+    ],
+)
+def test_an_approval_not_of_the_document_or_not_given_leads_nothing(
+    tmp_path: Path, line: str
+) -> None:
+    text = f"# Information Security Policy\n\nNew starters acknowledge the policy.\n\n{line}\n"
+    engine, index = _engine(tmp_path, {"isp.md": text})
+    onboarding = _candidate(index, "isp.md", "New starters acknowledge the policy.", 1.0)
+    other = _candidate(index, "isp.md", line, 0.8)
+    question = "Is there an information security policy that has been approved by management?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    assert research._lead(_Ranking([onboarding, other], 0.9)) is onboarding
+
+
+TIERS = (
+    "# Third-Party Risk Management Procedure\n\n## 1. Tiering\n\n"
+    "| Tier | Definition | Review |\n| --- | --- | --- |\n"
+    "| Medium | No sensitive data, business-important | Every 2 years |\n\n"
+    "Data owners classify the data each vendor will hold.\n\n## 2. Related\n\n"
+    "| Document | Version | Owner |\n| --- | --- | --- |\n"
+    "| Data Classification Policy | 2.1 | CISO |\n"
+)
+
+
+def test_a_policy_asked_of_is_not_led_by_a_row_of_another_documents_table(
+    tmp_path: Path,
+) -> None:
+    """ "Are data classification policies and procedures established ...?" was led by a
+    vendor-tier row naming "data" (the only classification policy was a draft)."""
+    engine, index = _engine(tmp_path, {"tprm.md": TIERS})
+    row = _candidate(index, "tprm.md", "| Medium | No sensitive data, business-important |", 1.0)
+    line = _candidate(index, "tprm.md", "Data owners classify the data each vendor", 0.5)
+    question = (
+        "Are data classification policies and procedures established, documented, "
+        "approved, communicated, applied, evaluated, and maintained?"
+    )
+    research = _Research(engine, make_brief(Question("Q", question)))
+    assert research._lead(_Ranking([row], 0.9)) is None
+    assert research._lead(_Ranking([row, line], 0.9)) is line
+    # a question asking no document is answered by the row as before
+    plain = make_brief(Question("Q", "Is sensitive data handled by medium-tier vendors?"))
+    assert _Research(engine, plain)._lead(_Ranking([row], 0.9)) is row
+    # a row naming the policy asked (a register's) may lead; another naming its words
+    # (the real scorer reads "sensitive" as classification) does not
+    register = _candidate(index, "tprm.md", "| Data Classification Policy | 2.1 | CISO |", 1.0)
+    register = dataclasses.replace(register, features=_with(register.features, coverage=0.8))
+    assert research._lead(_Ranking([register], 0.9)) is register
+    covered = dataclasses.replace(row, features=_with(row.features, coverage=0.8))
+    assert research._lead(_Ranking([covered], 0.9)) is None
+
+
+def _with(features: tuple[float, ...], **values: float) -> tuple[float, ...]:
+    changed = list(features)
+    for name, value in values.items():
+        changed[SENTENCE_FEATURES.index(name)] = value
+    return tuple(changed)

@@ -218,3 +218,15 @@ def test_a_banks_provider_response_column_takes_the_answers(tmp_path: Path, answ
     headers = ["Ref", "Area", "Question", answer, "Supporting document"]
     layout = layout_of(_sheet(tmp_path, headers), "Sheet")
     assert (layout.text_col, layout.citations_col) == (4, 5)
+
+
+def test_an_evidence_provided_column_takes_the_citations(tmp_path: Path) -> None:
+    """A buyer's "Supplier Comments" beside "Evidence Provided": the evidence column was
+    left empty."""
+    headers = ["Ref", "Domain", "Question", "Supplier Comments", "Evidence Provided"]
+    layout = layout_of(_sheet(tmp_path, headers), "Sheet")
+    assert (layout.text_col, layout.citations_col) == (4, 5)
+
+    # a yes/no column of that name takes no titles
+    headers = ["Ref", "Question", "Supplier Response", "Evidence Provided (Y/N)"]
+    assert layout_of(_sheet(tmp_path, headers), "Sheet").citations_col is None

@@ -108,6 +108,12 @@ def test_evidence_of_an_activity_is_dated_by_that_activity() -> None:
         ("policies/pentest.md", "Penetration Test", {"kind": "report"}, "evidence"),
         ("reports/x.md", "X", {"kind": "Standard"}, "policy"),  # kind wins over the path
         ("reports/x.md", "X", {"kind": "narrative"}, "evidence"),  # unknown kind: the rule
+        # a word naming what the next word is of: HIPAA's "Audit Controls", a schedule
+        ("x.pdf", "Audit Controls and Information System Activity", {}, "policy"),
+        ("x.pdf", "Records Retention and Disposal Schedule", {}, "policy"),
+        ("x.pdf", "Audit Report 2024", {}, "evidence"),
+        ("x.pdf", "Record of Processing Activities", {}, "evidence"),
+        ("x.pdf", "Audit of User Access Rights, Q1 2025", {}, "evidence"),
     ],
 )
 def test_a_document_is_classed_by_kind_then_title_then_path(
@@ -125,6 +131,27 @@ def test_a_policy_states_its_own_review_interval(stated: object, days: int) -> N
     doc = document("2026-01-01", review_interval=stated)  # type: ignore[arg-type]
     assert stated_interval(doc) == (None if stated == "" else days)
     assert assess(doc, "A policy.", dt.date(2026, 1, 2), SETTINGS).interval_days == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Policy Review: This standard will be reviewed every two years.", 730),
+        ("This policy is reviewed at least annually by the CISO.", 365),
+        ("This plan shall be reviewed every 6 months.", 180),
+        ("Access rights are reviewed quarterly.", None),  # no review of the document
+        ("The plan is reviewed quarterly.", None),  # another document's, named in this one
+        ("Each risk accepted under this procedure is reviewed every three years.", None),
+    ],
+)
+def test_a_policy_states_its_review_interval_in_its_text(text: str, days: int | None) -> None:
+    # a council's policies each said "reviewed every two years" and were dated against
+    # a year
+    doc = document("2025-01-01", text=f"1. Scope\n{text}\n")
+    assert stated_interval(doc) == days
+    # 516 days on: within two years, past one (the default's) or six months
+    expected = "ageing" if days == 730 else "stale"  # (the default: a year)
+    assert assess(doc, "A policy.", dt.date(2026, 6, 1), SETTINGS).state == expected
 
 
 AS_OF = dt.date(2026, 12, 2)
@@ -153,6 +180,11 @@ def test_a_pdf_states_its_date_in_its_text() -> None:
         ("Approved by: Executive Leadership Team, 14 February 2026", "2026-02-14"),
         ("Owner: COO. Approved by the Leadership Team, February 2026.", "2026-02-01"),
         ("Approved on 3 May 2025", "2025-05-03"),
+        ("Last edited time: March 4, 2025 10:12 AM", "2025-03-04"),  # a Notion page's
+        ("Last modified: 12 May 2025", "2025-05-12"),
+        ("| Revised | March 15, 2024 |", "2024-03-15"),  # a Word policy header's revision
+        # a PDF's header line wrapped in the approver's name
+        ("Version 1.2 | Owner: HR | Approved by\nEmployment Committee, 21 June 2023", "2023-06-21"),
     ],
 )
 def test_a_date_in_words_or_in_a_metadata_table_dates_the_document(line: str, day: str) -> None:
@@ -160,6 +192,8 @@ def test_a_date_in_words_or_in_a_metadata_table_dates_the_document(line: str, da
     a stale policy "undated": its quotes were never flagged."""
     assert stated_date(f"Vendor Policy\n{line}\n") == day
     assert stated_date("Effective from the date of approval.\n") is None
+    # an approver's name wraps onto its next line, never onto another field's
+    assert stated_date("Approved by: ELT\nNext review: 1 June 2026\n") is None
 
 
 @pytest.mark.parametrize(

@@ -96,3 +96,25 @@ def test_a_bulleted_sentences_first_word_is_no_name() -> None:
         "audit",
         "application",
     )
+
+
+def test_a_clauses_the_thing_is_its_sentences() -> None:
+    # "the key" of the clause stating the value is the service account key before it
+    question = "How often are the encryption keys protecting institutional data rotated?"
+    sentence = (
+        "Service account keys are avoided; where one is unavoidable, the key is rotated yearly."
+    )
+    brief = make_brief(Question("Q", question))
+    things = frozenset(subject_terms(brief.facts[0]))
+    clause = "the key is rotated yearly."
+    found = another_kind(brief.core or question, sentence, things, clause)
+    assert found is not None and found.stated == "account"
+    same = "Encryption keys are generated in KMS; the key is rotated yearly."
+    assert another_kind(brief.core or question, same, things, clause) is None
+
+
+def test_a_manner_is_no_kind() -> None:
+    # "automatic key rotation" is how KMS keys are rotated, not another kind of key
+    question = "How frequently does the supplier rotate the encryption keys?"
+    sentence = "Customer-managed keys are rotated annually using automatic key rotation."
+    assert _another(question, sentence) is None

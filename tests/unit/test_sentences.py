@@ -21,6 +21,7 @@ from dossier.ingest.sentences import (
     table_cells,
     table_header,
     table_lead_in,
+    template_guidance,
 )
 from dossier.records import Chunk
 
@@ -323,6 +324,47 @@ def test_a_row_set_out_with_spaces_is_cut_at_its_columns() -> None:
     assert aligned_cells(text, text.index("2       Email")) == ("2", "Email", "", "8 hours")
     assert table_header(text, text.index("Note:")) == ()
     assert aligned_cells(text, text.index("Note:")) == ()
+
+
+def test_a_change_log_as_a_pdf_gives_it_is_no_evidence() -> None:
+    # pdfplumber runs a history table's cells together; the row gave "30 days" as the
+    # current patch deadline
+    text = (
+        "4.1 Unsupported software must be removed.\n\nDocument history\n"
+        "Version Date Changes\n"
+        "1.3 March 2022 Critical patch deadline reduced from 30 days to 14 days\n"
+        "1.4 Feb 2024 Unsupported software section added\n"
+    )
+    assert in_revision_history(text, text.index("1.3 March"))
+    assert in_revision_history(text, text.index("1.4 Feb"))
+    assert not in_revision_history(text, text.index("4.1 Unsupported"))
+    clauses = "## Access\n\n3.2 1 January 2024 marks the start of quarterly reviews.\n"
+    assert not in_revision_history(clauses, clauses.index("3.2"))
+
+
+@pytest.mark.parametrize(
+    ("line", "guidance"),
+    [
+        ("*Guidance: Describe why the organisation needs a policy. Delete this.*", True),
+        ("[Guidance: Describe how log integrity is protected.]", True),
+        ("Guidance note - describe each retention period agreed with Legal.", True),
+        ("- *Guidance:* Describe how keys are rotated.", True),
+        ("Guidance: Remove access within 24 hours of a leaver's last day.", False),
+        ("**Guidance:** Passwords should be at least 14 characters.", False),
+        ("Drafting note: align with ISO 27005.", True),
+        ("Note to template users: replace the bracketed text.", True),
+        ("Guidance from the NCSC is followed for password length.", False),
+        ("Backups are encrypted. Guidance: none.", False),
+        ("Guidance: staff should lock their screens when away.", False),  # a real rule
+        ("Guidance-level controls are reviewed yearly.", False),
+        ("Note to users: report lost laptops at once.", False),  # a note to staff
+        ("Instructions for use: scan the badge at the door.", False),
+    ],
+)
+def test_a_templates_guidance_is_no_evidence(line: str, guidance: bool) -> None:
+    text = f"## Policy\n\n{line}\n"
+    assert template_guidance(text, text.index(line)) is guidance
+    assert template_guidance(text, text.index(line) + len(line) - 5) is guidance  # same line
 
 
 def test_a_row_of_a_change_log_is_no_evidence() -> None:

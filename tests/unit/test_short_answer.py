@@ -1613,6 +1613,14 @@ def test_the_scope_asked_in_other_words_still_answers_yes() -> None:
     ) == ("Yes", None)
 
 
+def test_the_scope_asked_ends_before_when_it_applies() -> None:
+    # "all employees prior to their first day": the group is all employees
+    assert _short(
+        "Are background checks performed on all employees prior to their first day of work?",
+        "Background checks are conducted on all employees before their first day of work.",
+    ) == ("Yes", None)
+
+
 def test_a_term_named_only_in_the_name_of_a_law_is_not_named() -> None:
     """ "Do you perform credit checks on employees?" was answered Yes off background
     checks made "in accordance with the Fair Credit Reporting Act"."""
@@ -1802,6 +1810,110 @@ def test_a_negation_in_a_clause_about_something_else_keeps_the_yes() -> None:
     # a negation in a clause about the practice still goes to a person
     lead = "Laptops are encrypted, but their backups are not encrypted."
     assert _short("Are laptops encrypted?", lead) == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (  # "sell" is the verb of "sold"
+            "Will institutional data be sold or used for targeted advertising?",
+            "Quizmint does not sell student data or use it for targeted advertising.",
+            ("No", None),
+        ),
+        (  # a buyer's "the supplier" permits or forbids as "the vendor" does
+            "Does the supplier permit client data to be stored on removable media?",
+            "Storing customer data or PHI on removable media (USB drives, SD cards) is prohibited.",
+            ("No", None),
+        ),
+        (  # keeping data from outside is what "only within" asks
+            "Is all institutional data stored and processed only within the United States?",
+            "All customer data is stored and processed in Google Cloud regions located in "
+            "the United States. Customer data is not stored outside the United States.",
+            ("Yes", None),
+        ),
+        (  # not asked "only": a denial still
+            "Is customer data stored outside the EU?",
+            "Customer data is not stored outside the EU.",
+            ("No", None),
+        ),
+        (  # "neither ... nor" denies both (it read as Yes)
+            "Is customer data sold or shared with third parties?",
+            "Customer data is neither sold nor shared with third parties.",
+            ("No", None),
+        ),
+        (  # one alternative denied, the other affirmed after "but"
+            "Is customer data sold or shared with third parties?",
+            "We do not sell customer data, but we share it with subprocessors.",
+            ("Needs review", "negation"),
+        ),
+        (  # an exception to keeping data in one place
+            "Is customer data stored and processed only within the EEA?",
+            "Personal data is not transferred outside the EEA without appropriate safeguards.",
+            ("Needs review", "negation"),
+        ),
+        (  # copying data into an environment is using it there
+            "Is production customer data used in development or test environments?",
+            "Production customer data must not be copied into development, test or staging "
+            "environments; synthetic datasets are used for development and testing instead.",
+            ("No", None),
+        ),
+    ],
+)
+def test_plain_denials_read_as_asked(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short(question, lead) == expected
+
+
+def test_a_restore_test_answers_how_often_data_is_verified_recoverable() -> None:
+    question = "How frequently do you verify that data can actually be recovered from backups?"
+    lead = (
+        "The infrastructure team restores a production database snapshot into an isolated "
+        "account every six months and checks the restored data against checksums."
+    )
+    assert _short(question, lead) == ("every six months", None)
+
+
+def test_an_e_learning_is_training() -> None:
+    question = "Specify the frequency with which employees complete security awareness training."
+    lead = "All staff must complete the Information Governance refresher e-learning every year."
+    assert _short(question, lead) == ("every year", None)
+
+
+def test_an_extension_of_the_deadline_is_no_second_value() -> None:
+    lead = "Subject access requests will be responded to within one month of receipt."
+    quote = f"{lead} This may be extended by a further two months for complex requests."
+    brief = make_brief(
+        Question(
+            "Q", "Specify the timeframe within which subject access requests are responded to."
+        )
+    )
+    answer = short_answer(brief, "grounded", _claims(quote), focus=lead)
+    assert answer == ("within one month", None)
+    # a second deadline of its own is still for a person to choose
+    other = f"{lead} Subject access requests by post are responded to within two months."
+    answer = short_answer(brief, "grounded", _claims(other), focus=lead)
+    assert answer[0] == "Needs review"
+
+
+def test_a_recovery_objective_is_a_time() -> None:
+    # a PDF's flattened table gave "1 customer SFTP Tier" as the RTO asked
+    lead = "Tier Systems Objective (RTO)\nweb application, 4 hours 15 minutes\n1 customer tier"
+    question = "Please confirm the Recovery Time Objective (RTO) for Tier 1 services."
+    assert _short(question, lead) == ("Needs review", "value")
+
+
+def test_a_length_in_characters_names_the_length_asked() -> None:
+    # "a minimum of 12 characters" states the length; "not be reused" is another rule's
+    question = "Are passwords required to meet a minimum length?"
+    lead = (
+        "Passwords shall be a minimum of 12 characters and shall not be reused across the "
+        "last 10 passwords."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    # characters that are no length name none: the negation still goes to a person
+    lead = "Passwords must contain special characters and must not contain the username."
+    assert _short(question, lead) == ("Needs review", "negation")
 
 
 @pytest.mark.parametrize(
@@ -2401,6 +2513,16 @@ def test_a_processor_asked_is_still_no_subject_for_a_sub_processors_duty() -> No
         (
             "Does the vendor encrypt data at rest?",
             "Customer data is encrypted at rest with AES-256.",
+            ("Yes", None),
+        ),
+        (  # a buyer's "the supplier" is the one answering too: vendors' cover is not theirs
+            "Does the supplier maintain cyber liability insurance?",
+            "Critical vendors must maintain cyber liability insurance of at least $5 million.",
+            ("Needs review", "subject"),
+        ),
+        (
+            "Does the supplier maintain cyber liability insurance?",
+            "We maintain cyber liability insurance with a limit of $5 million.",
             ("Yes", None),
         ),
         (

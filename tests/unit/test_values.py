@@ -694,6 +694,27 @@ def test_a_count_in_other_words_is_the_count_asked() -> None:
     assert stated_value("number", text, about) == "10 wrong tries"
 
 
+def test_a_changed_value_is_the_new_one() -> None:
+    # a document's history row: 30 days is what the change replaced
+    row = "1.3 March 2022 Critical patch deadline reduced from 30 days to 14 days"
+    assert stated_value("duration", row) == "14 days"
+    assert stated_value("frequency", "Reviews moved from quarterly to monthly") == "monthly"
+    # a range is no change: its first bound stands
+    assert stated_value("duration", "Patches are applied from 30 days to 60 days") == "30 days"
+
+
+def test_a_figure_alone_on_its_line_counts_nothing() -> None:
+    # a PDF table read line by line: "1" ends one line, "customer SFTP" is a cell below
+    about: tuple[str, ...] = ("recoveri", "time", "object", "tier")
+    text = "Analytics Platform web application, 4 hours 15 minutes\n1\ncustomer SFTP\nTier"
+    assert stated_value("number", text, about) != "1 customer SFTP Tier"
+    assert stated_value("number", "Tier 1 has 3 customer tiers", ("tier",)) == "3 customer tiers"
+    # a hard-wrapped sentence's count goes on to its next line
+    wrapped = "Accounts are locked after 5 failed login\nattempts within 15 minutes."
+    about = ("fail", "login", "attempt")
+    assert stated_value("number", wrapped, about) == "5 failed login attempts"
+
+
 def test_a_later_quote_meeting_a_demand_does_not_outweigh_the_lead_falling_short() -> None:
     """ "Is security awareness training required at least annually?": the lead says all
     staff repeat it every two years; a further quote that a few staff take another

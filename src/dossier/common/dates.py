@@ -18,6 +18,7 @@ _MONTH_WORD = (
     r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
 )
 # A date the document states about itself near its start, e.g. "Report date: May 20, 2025",
+# a Notion page's "Last edited time: March 4, 2025 10:12 AM",
 # "Effective date: 20 June 2024", "| Last reviewed | 2024-06-01 |" (a metadata table), or
 # "**Effective:** 1 April 2026", "Effective March 1, 2024", "| Date approved | 17 June
 # 2025 |". Not "Review date" (templates
@@ -25,7 +26,7 @@ _MONTH_WORD = (
 # review still to come is an obligation, not evidence.
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
-    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised)(?:\s+on)?"
+    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised|edited|modified)(?:\s+time)?(?:\s+on)?"
     # a wiki's "Created by ..., last updated by Ravi Menon on 22 August 2024", a page's
     # "Updated: ...", above its first section (a bare "Date" is too often a table's
     # column: a test history's, a next review's)
@@ -34,13 +35,16 @@ _STATED_DATE = re.compile(
     # the name first, as Word templates put it: "Date approved", "Date of issue"
     r"|date\s+(?:approved|issued|published|effective|ratified)|ratification\s+date"
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
-    r"|(?:effective(?:\s+from)?|(?<!be\s)reviewed)(?=[*\s]*[:|])"
+    r"|(?:effective(?:\s+from)?|(?<!be\s)reviewed|(?<!be\s)revised|revision\s+date|date\s+revised)"
+    r"(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
-    # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026."
+    # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026." (its
+    # name may wrap, as a PDF's line does: "... | Approved by\nEmployment Committee, ...";
+    # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026")
     r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
-    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>[^\n\d]{0,80}?))[\s:|*,]*"
+    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|]{0,30}[:|])(?!\s*(?:next|review|due|expir|renew|valid))){0,80}?))[\s:|*,]*"
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"

@@ -203,12 +203,31 @@ _STEMMER = snowballstemmer.stemmer("english")
 def one_family(first: str, second: str) -> bool:
     """Whether two stems are one word's (Snowball leaves "certified" as "certifi" and
     "certification" as "certif"): equal, or one the other with an "i", "e" or "y" more,
-    the shorter of at least five letters."""
-    short, long = sorted((first, second), key=len)
+    the shorter of at least five letters; an irregular past is its verb ("sold", "sell":
+    ``_IRREGULAR``)."""
+    short, long = sorted((_IRREGULAR.get(first, first), _IRREGULAR.get(second, second)), key=len)
     if short == long:
         return True
     rest = long[len(short) :]
     return len(short) >= 5 and long.startswith(short) and _STEM_LEFTOVER.fullmatch(rest) is not None
+
+
+# Irregular verbs' past forms, which no stemmer joins to their verb: "sold" is "sell".
+_IRREGULAR = {
+    stem(past): stem(verb)
+    for past, verb in (
+        ("sold", "sell"),
+        ("held", "hold"),
+        ("kept", "keep"),
+        ("sent", "send"),
+        ("lost", "lose"),
+        ("bought", "buy"),
+        ("told", "tell"),
+        ("written", "write"),
+        ("chosen", "choose"),
+        ("stolen", "steal"),
+    )
+}
 
 
 # What Snowball leaves of one word beyond another form's stem: "certifi" / "certif",
@@ -313,10 +332,10 @@ def _renamed(pattern: re.Pattern[str], text: str, name: str) -> str:
     return pattern.sub(rename, text)
 
 
-# A bank's or a buyer's "Does the vendor maintain ...?": the vendor asked is the one
-# answering (not "its vendors", nor "the vendor's suppliers").
+# A bank's or a buyer's "Does the vendor (supplier) maintain ...?": the vendor asked is
+# the one answering (not "its vendors", nor "the vendor's suppliers").
 _VENDOR_ASKED = re.compile(
-    r"\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+the\s+vendor\b"
+    r"\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+the\s+(?:vendor|supplier)\b"
     r"(?!s)(?!['\u2019]s?\s+(?:vendors|suppliers|third|sub))"
     r"(?!\s+(?:management|risk|inventory|assessments?|list|register|reviews?|due|onboarding"
     r"|program|programme|policy|process|selection|contracts?|portal|master|tiering)\b)",

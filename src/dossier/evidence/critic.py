@@ -49,6 +49,9 @@ _NEGATION = re.compile(
 _SENTENCE_END = ".!?:;)\"'”’"
 # Two or more capitalised words in a row, e.g. "Northwind Ledger": a named system.
 _PROPER_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b([A-Z][a-z0-9]+(?:\s+[A-Z][a-z0-9]+)+)\b")
+# A questionnaire's defined term, which no company's documents use: SIG's "Scoped Data"
+# is the data the assessment is about.
+_DEFINED_TERM = re.compile(r"^Scoped\s", re.I)
 
 
 def critique(
@@ -225,7 +228,8 @@ def _subject(
     names += [
         n
         for n in _PROPER_NAME.findall(question)
-        if n.lower() not in cited.lower()
+        if not _DEFINED_TERM.match(n)
+        and n.lower() not in cited.lower()
         and not _short_form_cited(question, n, cited)
         and not _described(n, cited)
     ]

@@ -106,8 +106,10 @@ EVIDENCE_KINDS = (
 )
 _CLASS_WORD = re.compile(
     r"(?<![a-z])(polic(?:y|ies)|standards?|procedures?|plans?|guidelines?|handbooks?|charters?"
-    r"|reports?|records?|results?|logs?|certificates?|attestations?|assessments?|audits?"
-    r"|minutes|evidence)(?![a-z])",
+    r"|reports?|results?|certificates?|attestations?|assessments?|minutes|evidence"
+    # naming what a word after them is of, these name no document: "Audit Controls",
+    # "Records Retention Schedule", "Log Management"
+    r"|(?:records?|logs?|audits?)(?![ \t]+(?!of\b|for\b|from\b|on\b|and\b)[a-z]))(?![a-z])",
     re.I,
 )
 
@@ -144,14 +146,44 @@ _INTERVAL_WORDS = {
 
 def stated_interval(document: Document) -> int | None:
     """The review interval a document states in its front-matter (``review_interval``:
-    annual, semi-annual, quarterly, monthly, or a number of days), or None."""
+    annual, semi-annual, quarterly, monthly, or a number of days), or else in its text
+    of itself ("This policy will be reviewed every two years"), or None."""
     value = document.metadata.get("review_interval")
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
         return value
     text = str(value or "").strip().lower()
     if text.endswith(" days") and text[:-5].strip().isdigit():
         return int(text[:-5]) or None
-    return _INTERVAL_WORDS.get(text)
+    return _INTERVAL_WORDS.get(text) or (None if value else interval_in_text(document.text))
+
+
+# A document's sentence on its own review: "This policy will be reviewed every two
+# years", "This standard is reviewed at least annually" (not "The plan is reviewed
+# quarterly" in a policy: another document's).
+_OWN_REVIEW = re.compile(
+    r"(?:^|(?<=[.:!?]\s))[ \t*_]*this\s+(?:policy|standard|procedure|plan|document|schedule"
+    r"|guidance)\s+"
+    r"(?:(?:will|shall|must|should|is\s+to)\s+be|is)\s+reviewed\s+(?:and\s+updated\s+)?"
+    r"(?:at\s+least\s+)?(?P<when>annually|yearly|every\s+year|biennially|quarterly"
+    r"|every\s+(?P<count>\d{1,2}|two|three|four|five|six|twelve|eighteen)\s+"
+    r"(?P<unit>years?|months?))\b",
+    re.I | re.M,
+)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12, "eighteen": 18}
+_WHEN_DAYS = {"annually": 365, "yearly": 365, "every year": 365, "biennially": 730, "quarterly": 91}
+
+
+def interval_in_text(text: str) -> int | None:
+    """The review interval in days a document's text states of itself (``_OWN_REVIEW``)."""
+    found = _OWN_REVIEW.search(text)
+    if found is None:
+        return None
+    if found.group("count") is None:
+        return _WHEN_DAYS.get(" ".join(found.group("when").lower().split()))
+    count = found.group("count").lower()
+    number = int(count) if count.isdigit() else _COUNT_WORDS[count]
+    days = number * (365 if found.group("unit").lower().startswith("year") else 30)
+    return days or None
 
 
 def evidence_date(document: Document, as_of: dt.date) -> str | None:

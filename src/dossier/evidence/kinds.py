@@ -9,6 +9,7 @@ sibling. "Logs are kept for a year" names no other kind of the "audit logs" aske
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dossier.common.textutil import LIGHT_VERBS, STOPWORDS, content_terms, stem
@@ -25,7 +26,8 @@ _NO_KIND = frozenset(
     security information company corporate organisation organization firm vendor
     supplier provider practice institution our their its your minimum maximum
     independent different recent permanent significant important frequent
-    consistent urgent sufficient compliant redundant""".split()
+    consistent urgent sufficient compliant redundant automatic manual periodic
+    scheduled""".split()
     # verbs, which come before a thing as its verb, not its kind: "require passwords"
     + """require requires use uses enforce enforces include includes provide provides
     support supports receive receives complete completes run runs apply applies keep
@@ -54,6 +56,10 @@ def another_kind(
     present = set(content_terms(sentence))
     questioned = set(content_terms(question))
     pairs = [(stem(thing), thing, kind) for thing, kind in _pairs(clause or sentence)]
+    if clause and not any(key in asked for key, _, _ in pairs) and _refers_back(clause, asked):
+        # "...; where one is unavoidable, the key is rotated every 90 days": the clause's
+        # "the key" is the sentence's ("Service account keys are avoided")
+        pairs = [(stem(thing), thing, kind) for thing, kind in _pairs(sentence)]
     if any(_same_kind(asked.get(t), kind) for t, _, kind in pairs):
         return None  # it names a thing asked with the kind asked ("audit logs")
     for key, thing, kind in pairs:
@@ -63,6 +69,14 @@ def another_kind(
         if not any(stem(w) in present for w in wanted):  # (a word of the group is no kind)
             return AnotherKind(thing, " ".join(wanted), kind)
     return None
+
+
+def _refers_back(clause: str, things: Mapping[str, object]) -> bool:
+    """Whether the clause names a thing asked as one named before it ("the key")."""
+    return any(stem(m.group(1).lower()) in things for m in _REFERRING.finditer(clause))
+
+
+_REFERRING = re.compile(r"\b(?:the|this|that|these|those|such)\s+([a-z]+)\b", re.I)
 
 
 def _same_kind(wanted: tuple[str, ...] | None, kind: str) -> bool:

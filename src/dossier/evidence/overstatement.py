@@ -146,6 +146,8 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
 
 
 _DETERMINERS = frozenset("your our the its their of these those".split())
+# Words after a noun phrase that are none of it: "all employees prior to their first day".
+_PHRASE_ENDS = frozenset("prior per via including excluding".split())
 
 
 def _all_phrase(after_all: str) -> tuple[list[str], list[str]]:
@@ -156,7 +158,12 @@ def _all_phrase(after_all: str) -> tuple[list[str], list[str]]:
     for word in words(after_all):
         if word in ("and", "or") or (not phrase and word in _DETERMINERS):
             continue  # "all your wireless access points", "all of the servers"
-        if word in STOPWORDS or word in _ADVERBS or (phrase and word.endswith(("ed", "ing"))):
+        if (
+            word in STOPWORDS
+            or word in _ADVERBS
+            or word in _PHRASE_ENDS
+            or (phrase and word.endswith(("ed", "ing")))
+        ):
             break  # "all employees required to ...": a verb's, no longer a noun's
         phrase.append(stem(word))
         read.append(word)

@@ -96,6 +96,7 @@ from dossier.research.values import (
     own_subject,
     period_for_a_count,
     stated_value,
+    states_length,
     subject_part,
     subject_terms,
     value_about,
@@ -130,7 +131,7 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    r"\b(not|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't"
+    r"\b(not|neither|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't"
     r"|prohibited|forbidden|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
     re.I,
 )
@@ -742,10 +743,22 @@ def _another_value(brief: Brief, quoted: str, lead: str, value: str) -> str | No
             continue  # "... point-in-time recovery with 5-minute granularity": no retention
         if _names_the_opposite(brief.query, sentence):
             continue  # "... of the internal production network ... weekly" for external
+        if _EXTENSION.search(sentence):
+            continue  # "This may be extended by a further two months": the same deadline's
         other = stated_value(kind, sentence, subject_terms(asked), qualifiers_asked(fact.text))
         if other is not None and _differs(kind, other, value):
             return other
     return None
+
+
+# A sentence extending the deadline the lead states: "This may be extended by a further
+# two months for complex requests".
+_EXTENSION = re.compile(
+    r"\b(?:extended|extendable|prolonged)\s+(?:by|for)\s+(?:up\s+to\s+)?(?:a\s+|an\s+)?"
+    r"(?:further|additional|another)\b|\bextension\s+of\s+(?:up\s+to\s+)?(?:a\s+)?"
+    r"(?:further|additional)?\s*\w+\s+(?:days?|weeks?|months?)\b",
+    re.I,
+)
 
 
 # Words naming one of two sides of what a practice covers: a sentence naming the other
@@ -851,6 +864,10 @@ _WHOSE_DATA = re.compile(
 _MEASURING = UNIT_TERMS | frozenset(stem(w) for w in "inactivity idle automatically".split())
 
 
+# Words a question stresses with, which no answer repeats: "can actually be recovered".
+_EMPHASIS = frozenset(stem(w) for w in "actually really truly indeed genuinely".split())
+
+
 def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     """The terms of what a value question asks about that the lead sentence does not
     name (nor a thesaurus alternative), when of three or more it names one at most and
@@ -865,7 +882,7 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     disaster recovery plan)."""
     present = set(content_terms(LIST_IN_PARENTHESES.sub(" ", lead)))  # what it covers
     owners = {t for m in _WHOSE_DATA.finditer(fact.text) for t in content_terms(m.group(0))}
-    subject = [t for t in subject_terms(fact) if t not in owners | _MEASURING]
+    subject = [t for t in subject_terms(fact) if t not in owners | _MEASURING | _EMPHASIS]
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
@@ -1125,7 +1142,7 @@ def _open(
 # figure counting something else ("14 characters", "5 concurrent devices").
 _TIME_ASKED = re.compile(
     r"\b(?:age|timeouts?|time-?outs?|lifetimes?|durations?|validity|expiry|expiration"
-    r"|retention\s+period|interval)\b",
+    r"|retention\s+period|interval|recovery\s+(?:time|point)\s+objectives?|RTO|RPO)\b",
     re.I,
 )
 _TIME_UNIT = re.compile(
@@ -1759,7 +1776,12 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
     if forbidding is not None:  # "Are shared accounts allowed?": "Shared accounts are prohibited"
         return _no_unless_excepted(lead, [forbidding], asked)
     denials = (
-        [m for m in negations if _denies(lead, m.end(), terms) and not _in_reason(lead, m.start())]
+        [
+            m
+            for m in negations
+            if _denies(lead, m.end(), terms, _USED_IN_ASKED.match(asked) is not None)
+            and not _in_reason(lead, m.start())
+        ]
         if terms
         else []
     )
@@ -1775,6 +1797,12 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
                 "decides which the question asks about"
             )
             return NEEDS_REVIEW, Finding("negation", 0, detail)
+        if _other_alternative_stated(asked, lead, denials[0].end()):
+            detail = (  # "We do not sell customer data, but we share it with subprocessors"
+                "the lead quote denies one of the alternatives asked and goes on to a "
+                "contrasting clause: a person decides whether it answers No"
+            )
+            return NEEDS_REVIEW, Finding("negation", 0, detail)
         return _no_unless_excepted(lead, [m.start() for m in denials], asked)
     affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
     if affirming is not None:  # the negation is another clause's, about something else
@@ -1785,6 +1813,33 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         "a person decides whether it answers Yes or No"
     )
     return NEEDS_REVIEW, Finding("negation", 0, detail)
+
+
+def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
+    """Whether the question offers alternatives ("sold or shared") and a clause of the
+    lead after the denying one names one of them with no negation: "We do not sell
+    customer data, but we share it with subprocessors" ("; we share it", "and we
+    share it only with ...")."""
+    offered = _OR_ASKED.search(asked)
+    if offered is None:
+        return False
+    wanted = {stem(w.lower()) for w in offered.groups() if w}
+    later = _CLAUSE_BREAKS.split(lead[denied_at:])[1:]  # past the denying clause
+    return any(
+        not _NEGATION.search(clause)
+        and any(one_family(stem(w.lower()), t) for w in words(clause) for t in wanted)
+        for clause in later
+    )
+
+
+# A question offering alternatives ("sold or shared"), and where a lead's clauses part.
+_OR_ASKED = re.compile(
+    r"\b([a-z]{2,}ed|sold|sent|kept|held|told|given|shown)\s+or\s+([a-z]{2,}ed|sold|sent|kept"
+    r"|held|told|given|shown)\b"
+    r"|^\W*(?:do|does|will|would|did)\s+(?:you|we|the\s+\w+)\s+([a-z]{3,})\s+or\s+([a-z]{3,})\b",
+    re.I,
+)
+_CLAUSE_BREAKS = re.compile(r"[;,]|\b(?:and|but|while|whereas|though|although|however|yet)\b", re.I)
 
 
 def _forbidding_clause(brief: Brief | None, lead: str) -> int | None:
@@ -2218,6 +2273,8 @@ def _names_practice(
 ) -> bool:
     present = set(content_terms(text))
     asked = question_terms(core)
+    if _LENGTH in asked and states_length(text):  # "a minimum of 12 characters"
+        present.add(_LENGTH)
     if by_phrase:  # "second authentication factor" is said by "MFA"
         present |= thesaurus.phrase_terms_said(asked, present)
     wanted = [t for t in asked if t not in aside or t in present]
@@ -2242,6 +2299,7 @@ def _names_practice(
     return bool(wanted) and named[0] and sum(named) >= _MOST * len(wanted)
 
 
+_LENGTH = stem("length")
 _ALTERNATIVES = re.compile(r"\b([A-Za-z][\w-]*)\s+or\s+([A-Za-z][\w-]*)\b")
 
 
@@ -2285,7 +2343,7 @@ _ALLOWED_ASK = re.compile(
     r"\b(?:allowed|permitted|used)\b"
     # "Do you allow ...?" of the practice, not "... only ..." nor what a system lets one do
     r"|^\W*(?:do|does|will)\s+(?:you|we|your\s+(?:company|organi[sz]ation|firm|practice)"
-    r"|the\s+(?:company|organi[sz]ation|vendor))\s+(?:allow|permit)\b"
+    r"|the\s+(?:company|organi[sz]ation|vendor|supplier))\s+(?:allow|permit)\b"
     # (nor "allow customers to enforce MFA": what someone may do, not the practice; the
     # workforce's permissions are a practice: "permit workforce members to access ...")
     r"(?![^?]*\b(?:only|except)\b)"
@@ -2486,10 +2544,31 @@ _PURPOSE_BEFORE = re.compile(r"\bso\s+(?:that\s+)?(?:\w+\s+){0,3}$", re.I)
 def _bounding(text: str, at: int, question: str) -> bool:
     return (
         _BOUNDING.match(text, at) is not None
+        or _restates_only(text, at, question)
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
         or _a_precondition(text, at, question)
         or _within_a_precondition(text, at, question)
     )
+
+
+def _restates_only(text: str, at: int, question: str) -> bool:
+    """Whether the negation at ``at`` keeps data out of anywhere but the one place the
+    question asks it is kept only in, and says nothing more: "Customer data is not
+    stored outside the United States." for "Is all data stored only within the United
+    States?"; not with a hedge, an exception or anything after the place ("...
+    without appropriate safeguards", "..., but support staff in India may access it").
+    """
+    return _ONLY_IN_ASKED.search(question) is not None and _ONLY_KEPT_IN.match(text, at) is not None
+
+
+_ONLY_IN_ASKED = re.compile(r"\b(?:only|solely|exclusively)\s+(?:with)?in(?:side)?\b", re.I)
+# A negated verb of keeping data, "outside" a named place, and the sentence's end.
+_ONLY_KEPT_IN = re.compile(
+    r"(?:not|never)\s+(?:be\s+|been\s+)?(?:stored|processed|hosted|held|kept|located|transferred"
+    r"|replicated)(?:\s+(?:or|and)\s+(?:stored|processed|hosted|held|transferred))?\s+"
+    r"(?:outside|out\s+of)\s+(?:of\s+)?(?:the\s+)?[A-Z][\w/&.-]*(?:\s+[A-Z][\w/&.-]*){0,3}"
+    r"(?:\s*\([^()]*\))?\s*[.;]?\s*$",
+)
 
 
 def _within_a_precondition(text: str, at: int, question: str) -> bool:
@@ -2596,7 +2675,7 @@ def _names_by_negation(question: str, text: str, at: int) -> bool:
     return any(thesaurus.says(term, asked) for term in after)
 
 
-def _denies(text: str, after: int, terms: set[str]) -> bool:
+def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False) -> bool:
     """Whether the words right after a negation (past "be", "currently" ...) name
     one of the ask's own terms ("we do not store", "is not permitted"), or a verb
     whose object is the practice itself ("does not operate a Change Advisory Board",
@@ -2613,8 +2692,31 @@ def _denies(text: str, after: int, terms: set[str]) -> bool:
         said = stem(word)
         if said in _PRACTISING or any(one_family(said, term) for term in terms):
             return True
+        if used_in_asked and said in _COPYING and _names_asked(following[at + 1 :], terms):
+            return True  # "must not be copied into development, test or staging
+            # environments" for whether data is used in development or test ones
         return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
     return False
+
+
+def _names_asked(following: list[str], terms: set[str]) -> bool:
+    """Whether the words after a negated verb name two of the ask's terms: the verb
+    is another word for the asked one, its object the asked one's."""
+    named = {t for w in following for t in terms if one_family(stem(w), t)}
+    return len(named) >= _NAMED_AFTER
+
+
+_NAMED_AFTER = 2
+# A question whether data is used (kept) somewhere, its first verb that: "Is production
+# customer data used in development or test environments?" (not "Is production data
+# masked before use in test environments?").
+_USED_IN_ASKED = re.compile(
+    r"^\W*(?:is|are)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
+    r"(?:in|on|into|within)\b",
+    re.I,
+)
+# Verbs putting data somewhere, which a question asks as using or keeping it there.
+_COPYING = frozenset(stem(w) for w in "copied moved loaded replicated transferred".split())
 
 
 # "No" before the noun phrase it denies, and the verb after that phrase.
@@ -2660,7 +2762,8 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
-    return len(named & asked) >= 2 and len(named - asked) <= 1
+    said = {t for t in named if any(one_family(t, a) for a in asked)}  # "sell" of "sold"
+    return len(said) >= 2 and len(named - said) <= 1
 
 
 # A negation giving a reason or a condition: "..., as it does not offer services in the EU".

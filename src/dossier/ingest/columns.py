@@ -135,6 +135,9 @@ CITATION_NAMES = (
     "supporting documentation",
     "evidence reference",
     "evidence references",
+    "evidence provided",
+    "evidence supplied",
+    "evidence attached",
 )
 OWNERSHIP_NAMES = (
     "ssrm control ownership",
@@ -225,6 +228,8 @@ def _roles(
     if identifier is None and not columns.id_column:
         identifier = _identifier_column(sheet, header_row, question)
     citations = _pick(names, columns.citations_column, CITATION_NAMES)
+    if citations is not None and not columns.citations_column and _asks_yes_no(headers, citations):
+        citations = None  # "Evidence Provided (Y/N)": a yes/no column, no place for titles
     return SheetLayout(
         sheet=sheet.title,
         header_row=header_row,
@@ -400,6 +405,11 @@ def _choices(
     if match is None:
         return None
     return tuple(re.sub(r"\s+", "", v) for v in match.groups() if v)
+
+
+def _asks_yes_no(headers: tuple[str, ...], column: int) -> bool:
+    """Whether the column's header says it takes Yes or No."""
+    return 0 < column <= len(headers) and _YES_NO_HEADER.search(headers[column - 1]) is not None
 
 
 def _yes_no_column(headers: tuple[str, ...], question: int) -> int | None:

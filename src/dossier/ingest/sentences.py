@@ -366,7 +366,8 @@ _VERB = re.compile(
 # Record", "Changelog".
 _REVISIONS_HEADING = re.compile(
     r"^[#*_\s]*(?:\d+(?:\.\d+)*\.?\s+)?(?:document\s+)?(?:(?:revision|version|change"
-    r"|amendment|modification)\s+(?:history|log|record)s?|change\s?log|revisions)"
+    r"|amendment|modification)\s+(?:history|log|record)s?|change\s?log|revisions"
+    r"|(?<=document\s)history)"
     r"[*_:\s]*$",
     re.I,
 )
@@ -378,16 +379,59 @@ def in_revision_history(text: str, start: int) -> bool:
     removed 90-day rotation" says what a past version changed, not what is done now."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
-    if not _table_line(text[line_start : line_end if line_end >= 0 else len(text)]):
+    if not _history_line(text[line_start : line_end if line_end >= 0 else len(text)]):
         return False
     for line in reversed(text[:line_start].split("\n")):
-        if line.strip() and not _table_line(line):
+        if line.strip() and not _history_line(line):
             return bool(_REVISIONS_HEADING.match(line))
     return False
 
 
 def _table_line(line: str) -> bool:
     return "|" in line or "\t" in line.strip() or aligned_row(line)
+
+
+def _history_line(line: str) -> bool:
+    """A table's line, or a change log's as a PDF's text gives it, its cells run
+    together: "1.3 March 2022 Critical patch deadline reduced ...", "Version Date Changes"."""
+    return _table_line(line) or bool(_VERSION_ROW.match(line) or _HISTORY_HEADER.match(line))
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# A change log's row: a version, then a date ("1.3 March 2022 ...", "v2.0 12/03/2024 ...").
+_VERSION_ROW = re.compile(
+    r"^\s*v?\d+(?:\.\d+){1,2}\s+(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}"
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+\d{{4}})\b",
+    re.I,
+)
+# Its column headers: "Version Date Changes", "Version | Date | Author | Description".
+_HISTORY_HEADER = re.compile(
+    r"^\s*(?:version|rev(?:ision)?\.?|issue)\s+(?:no\.?\s+)?date\s+(?:\w+\s*){0,3}$", re.I
+)
+
+
+# A policy template's note to whoever fills it in, left in the published text: "*Guidance:
+# Describe why the organisation needs ... Delete this guidance before publishing.*",
+# "[Guidance: Describe how log integrity is protected.]", "Drafting note: ...".
+_TEMPLATE_GUIDANCE = re.compile(
+    # in italics (one mark) or brackets: "*Guidance: ...", "- _Guidance:_ ...", "[Guidance: ...]"
+    r"[ \t>*-]*(?:(?<!\*)\*(?!\*)|(?<!_)_(?!_)|\[|\()[ \t]*(?:template[ \t]+)?guidance"
+    r"(?:[ \t]+notes?)?[ \t]*[*_]?[ \t]*:"
+    # a note to whoever fills the template in, however written
+    r"|[ \t>*_\[(-]*(?:drafting[ \t]+notes?|note[ \t]+to[ \t]+(?:the[ \t]+)?(?:template[ \t]+users?"
+    r"|(?:template[ \t]+)?(?:authors?|editors?|drafters?)))[ \t]*[*_]*[ \t]*:"
+    # plain "Guidance:" or "Guidance note -", then what only an author is told to do
+    r"|[ \t>-]*guidance(?:[ \t]+notes?)?[ \t]*(?::|[ \t][\u2013\u2014-][ \t])[ \t]*"
+    r"(?:describe|insert|replace|delete|reference|specify|tailor|customi[sz]e|list)\b",
+    re.I,
+)
+
+
+def template_guidance(text: str, start: int) -> bool:
+    """Whether the sentence at ``start`` is on a line of a template's guidance to the
+    one filling it in (``_TEMPLATE_GUIDANCE``): it instructs, it states nothing done."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return _TEMPLATE_GUIDANCE.match(text, line_start) is not None
 
 
 # A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >

@@ -154,6 +154,9 @@ _FILLER = re.compile(
     r"|\s*\(\s*regardless\b[^()]*\)",
     re.I,
 )
+# SIG's defined terms: "Scoped Data" is the data assessed ("an inventory of scoped systems"
+# asks an inventory of systems).
+_SCOPED = re.compile(r"\bscoped\s+(?=(?:data|systems?|services?|environments?)\b)", re.I)
 _FOR_EXAMPLE = r"(?:for example|for instance|e\.\s?g\.?,?)"
 # A question's auxiliary opening a further part: "..., and are critical findings fixed?"
 _AUXILIARY_WORD = r"(?:is|are|was|were|do|does|did|have|has|can|will|must|should)\b"
@@ -262,7 +265,7 @@ def core_ask(question: str) -> CoreAsk:
     text = _FILLER.sub(" ", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
-    text = _SCOPED_SERVICES.sub(" ", text)
+    text = _SCOPED.sub("", _SCOPED_SERVICES.sub(" ", text))
     text = _REVIEWED_FOR.sub(r"\g<done>", text)
     text = _GOVERNANCE_LIST.sub(" ", text)
     text = _GOVERNANCE_PAIR.sub(" ", text)

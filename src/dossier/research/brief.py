@@ -231,8 +231,9 @@ def _criterion(fact: Fact) -> str:
 
 # "Do you encrypt data at rest or in transit?": either may suffice, or both are asked about.
 _ALTERNATIVES = re.compile(
-    r"^(?:do|does|is|are|can|have|has|will)\b.*\b(\w+\s+\w+)\s+or\s+(\w+(?:\s+\w+)?)\b", re.I
-)
+    r"^(?:do|does|is|are|can|have|has|will)\b.*\b([\w-]+\s+[\w-]+)\s+or\s+([\w-]+(?:\s+[\w-]+)?)\b",
+    re.I,
+)  # (a hyphened word is one: "multi-state background checks")
 
 
 def _ambiguities(text: str) -> tuple[Ambiguity, ...]:

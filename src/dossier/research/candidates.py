@@ -33,6 +33,7 @@ from dossier.ingest.sentences import (
     points_elsewhere,
     table_header,
     table_lead_in,
+    template_guidance,
 )
 from dossier.records import Chunk
 from dossier.research import thesaurus
@@ -43,7 +44,9 @@ from dossier.research.values import ASKS_PATTERN
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # The general words published questionnaires (CAIQ above all) wrap an ask in: "risk
 # management policies and procedures associated with changing assets", "the origin,
-# nature, particularity, and severity of risks", "to adopt and communicate":
+# nature, particularity, and severity of risks", "to adopt and communicate", "to enable
+# scheduled and emergency responses", "an industry-recognized framework", "mandated by
+# the governance program", "can actually be recovered":
 # however rare in a corpus, a page stating the practice in its own
 # words has no reason to use them.
 QUESTIONNAIRE_WORDING = frozenset(
@@ -52,6 +55,7 @@ QUESTIONNAIRE_WORDING = frozenset(
     appropriately adopt adopted ensure ensuring practice practices
     particularity nature aspect aspects manner type types respective various overall
     regarding concerning
+    enable enables enabling mandated industry recognized recognised actually really
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the
@@ -245,6 +249,7 @@ class CandidateScorer:
                 and not points_elsewhere(s.text)
                 and not a_reference(text, s.start, chunk.heading)
                 and not in_revision_history(text, s.start)
+                and not template_guidance(text, s.start)
                 and not breadcrumb(s.text)
                 and not only_control_fields(s.text)
                 and (ask.wants_link or not only_links(s.text))

@@ -32,7 +32,7 @@ Passages from superseded documents that state a different value are disclosed
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from dossier.common.textutil import (
@@ -62,7 +62,7 @@ from dossier.records import (
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask, predicate_words, subject_phrases
 from dossier.research.brief import brief_step
-from dossier.research.candidates import Ask, Candidate, CandidateScorer, names_the_ask
+from dossier.research.candidates import NOT_KEY, Ask, Candidate, CandidateScorer, names_the_ask
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
 from dossier.research.qualifiers import (
@@ -101,6 +101,7 @@ from dossier.research.values import (
     states_definite_value,
     states_part_value,
     subject_part,
+    subject_run,
     subject_words_named,
     value_quoted_with,
     with_asked_subject,
@@ -446,8 +447,12 @@ class _Research:
             naming = _statements_first(
                 self._subject_named(ranking.candidates), self.engine.scorer.support_margin
             )
-            ruling = _rules_first(naming, self.brief)
-            lead = self._demand_stated_first(ruling) or _key_terms_first(ruling)
+            ruling = self._in_a_document_on_it(_rules_first(naming, self.brief))
+            lead = (
+                self._demand_stated_first(ruling)
+                or self._approval_stated_first(ruling)
+                or _key_terms_first(ruling)
+            )
             if lead is None or names_the_ask(self.ask, lead) or self._names_identifiers(lead):
                 return lead
             named = self._naming(ranking)  # the lead must name the ask, as decided
@@ -455,7 +460,9 @@ class _Research:
         holding = [
             c
             for c in ranking.candidates
-            if self._holds_value(fact, c) and not names_another_document(fact, c.sentence.text)
+            if self._holds_value(fact, c)
+            and not names_another_document(fact, c.sentence.text)
+            and self._names_enough(fact, c)
         ]
         margin = self.engine.scorer.support_margin
         if not holding or holding[0].score < ranking.candidates[0].score - _FAR * margin:
@@ -510,6 +517,28 @@ class _Research:
         columns = " ".join(table_header(chunk.text, candidate.sentence.start))
         return not (columns and other_objective_column(fact, columns))
 
+    def _names_enough(self, fact: Fact, candidate: Candidate) -> bool:
+        """Whether the candidate (with its heading, table headers and document title)
+        names more than one word of a subject written in three or more (``subject_run``:
+        "backups containing student data" is of backups; what is done and who does it
+        aside, ``_not_the_thing``): "A tabletop exercise of the business continuity plan
+        is held every year" names "exercises" alone of red team exercises; a retention
+        table's "Cardholder data | ... after the customer deletes ..." only "customer" of
+        customer support tickets; "Internal penetration tests are performed quarterly"
+        only "penetration tests" of external network penetration tests."""
+        subject = [
+            t
+            for t in thesaurus.in_one_word(subject_run(fact))
+            if t not in NOT_KEY and t not in _NOT_THE_THING and t not in _not_the_thing(fact)
+        ]
+        if len(subject) < _MANY_TERMS:
+            return True
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        title = self.engine.titles.get(chunk.document, "")
+        read = f"{self._row_read(candidate)} {chunk.heading} {title}"
+        present = self.engine.scoring.terms_of(read)
+        return sum(thesaurus.says(term, present) for term in subject) > 1
+
     def _row_read(self, candidate: Candidate) -> str:
         """A candidate's text, a table row's with its column headers and the headings
         above its table (what its cells are about: "Tier 1 | Sunday 01:00-05:00 | 72
@@ -530,17 +559,67 @@ class _Research:
         demands = [f for f in self.brief.facts[1:] if f.text in self.brief.demands and f.asks]
         if not demands or not candidates:
             return None
+        return self._first_close(
+            candidates,
+            "key_coverage",
+            lambda c: any(demand_met(d, c.sentence.text) is not None for d in demands),
+        )
+
+    def _first_close(
+        self, candidates: list[Candidate], naming: str, states: Callable[[Candidate], bool]
+    ) -> Candidate | None:
+        """The first candidate within the margin of the best that names the ask (the
+        feature ``naming``) as well as the best does and ``states`` what is wanted."""
         best = candidates[0]
         floor = best.score - self.engine.scorer.support_margin
         return next(
             (
                 c
                 for c in candidates
-                if c.score >= floor
-                and c.feature("key_coverage") >= best.feature("key_coverage")
-                and any(demand_met(d, c.sentence.text) is not None for d in demands)
+                if c.score >= floor and c.feature(naming) >= best.feature(naming) and states(c)
             ),
             None,
+        )
+
+    def _in_a_document_on_it(self, candidates: list[Candidate]) -> list[Candidate]:
+        """For a question whether a document exists for X ("Are data classification
+        policies and procedures established ...?"), no table row of a document or
+        section whose title, headings and column headers name none of X, unless the row
+        itself names most of it (a policy register's "| Data Classification Policy |
+        2.1 | CISO | Approved |"): a vendor-tier table's row "Medium | No sensitive data
+        ..." in the third-party procedure states no data classification policy (the
+        only one was a draft)."""
+        if not self.brief.about_document:
+            return candidates
+        return [
+            c
+            for c in candidates
+            if "|" not in c.sentence.text
+            or c.feature("title_coverage") > 0
+            or c.feature("heading_coverage") > 0
+            or (  # a register's "| Data Classification Policy | 2.1 | CISO | Approved |"
+                c.feature("coverage") >= _ROW_NAMING_IT
+                and _DOCUMENT_WORD.search(c.sentence.text) is not None
+            )
+        ]
+
+    def _approval_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
+        """For a question whether a document exists that has been approved (SIG's "...
+        policy that has been approved by management, communicated to appropriate
+        constituents and an owner ..."), the first sentence within the margin of the
+        best, of a document whose title names the ask as well as the best's, that states
+        the document's approval: "This policy is approved by the Executive Leadership
+        Team, communicated to all personnel ... and owned by the Head of Information
+        Security", not the better-scored "New starters acknowledge the Information
+        Security Policy"; None when no sentence does."""
+        if not candidates or not self.brief.about_document:
+            return None
+        if not _APPROVAL_ASKED.search(self.brief.question):
+            return None
+        return self._first_close(
+            candidates,
+            "title_coverage",
+            lambda c: _OWN_APPROVAL.search(c.sentence.text) is not None,
         )
 
     def _qualifier_named(self, close: list[Candidate]) -> list[Candidate]:
@@ -851,9 +930,59 @@ class _Research:
         return spent if refused else ""
 
 
+# A question asking whether a document is approved, and a sentence stating a document's
+# own approval ("This policy is approved by the Executive Leadership Team, ...").
+_APPROVAL_ASKED = re.compile(r"\b(?:approved|approval|endorsed|ratified)\b", re.I)
+# Its subject the document, its approval done: not "Exceptions to this policy must be
+# approved by the CISO", nor "This policy will be approved by the Board at its next meeting".
+_OWN_APPROVAL = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+(?:policy|standard|procedure|plan|programme"
+    r"|program|document|manual)(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+"
+    r"(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
+    r"\s+(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
+    re.I,
+)
 # How many margins below the best a value-stating sentence may lead (a table row under
 # the sentence naming its table scores about two margins below it).
 _FAR = 3
+_MANY_TERMS = 3  # a subject this long is not named by one of its words
+_ROW_NAMING_IT = 0.5  # a row naming this share of an ask (IDF-weighted) is about it
+_DOCUMENT_WORD = re.compile(r"\b(?:polic(?:y|ies)|standards?|procedures?|plans?)\b", re.I)
+_PARTICIPLE = re.compile(r"^[a-z]{3,}(?<!e)ed$", re.I)  # "removed", not "red" or "feed"
+# Words of a subject that are not the thing a value is asked of: grades and the broadest
+# word, which other checks read ("critical security patches" are patches); who does it
+# and who answers ("Firm personnel required to complete ..."); how a questionnaire refers
+# to its own items ("for the scope you described", "on average").
+_NOT_THE_THING = frozenset(
+    stem(w)
+    for w in """critical high medium low severe security firm company organisation
+    organization practice vendor supplier personnel staff employee employees workforce
+    worker workers member members user users required require average scope described
+    above mentioned previous listed stated""".split()
+)
+
+
+def _not_the_thing(fact: Fact) -> set[str]:
+    """The stems of a value question's words that say what is done, not what it is
+    done to: a participle ("removed"), a word before an article ("attempts trigger an
+    account lockout"), a word after who does it ("do employees receive ... training"),
+    and what parentheses add ("standard (non-privileged) user access")."""
+    said = words(_IN_PARENTHESES.sub(" ", fact.text))
+    done = {
+        stem(w)
+        for before, w, after in zip(["", *said], said, [*said[1:], ""], strict=False)
+        if _PARTICIPLE.match(w)
+        or after.lower() in ("a", "an", "the")
+        or stem(before.lower()) in _ACTOR_WORDS
+    }
+    added = {stem(w) for m in _IN_PARENTHESES.finditer(fact.text) for w in words(m.group(0))}
+    return done | (added - {stem(w) for w in said})
+
+
+_IN_PARENTHESES = re.compile(r"\([^()]*\)")
+_ACTOR_WORDS = frozenset(
+    stem(w) for w in "employees staff personnel workforce users members you we they".split()
+)
 
 
 def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -> list[Candidate]:

@@ -85,6 +85,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ),
     ("encrypt", "encryption", "cryptographic", "cipher", "tls", "aes"),
     ("backup", "snapshot", "replica"),
+    ("recover", "restore"),  # data recovered from backups is restored
     ("incident", "breach", "compromise", "security event"),
     ("log", "audit trail", "audit log"),
     ("retain", "retention", "keep", "kept", "preserve"),
@@ -104,7 +105,15 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "sanitization",
         "sanitisation",
     ),
-    ("train", "awareness", "education", "security awareness", "security awareness training"),
+    (
+        "train",
+        "awareness",
+        "education",
+        "security awareness",
+        "security awareness training",
+        "e-learning",  # "the Information Governance refresher e-learning every year"
+        "elearning",
+    ),
     ("mandatory", "required", "compulsory", "obligatory"),
     (
         "review",

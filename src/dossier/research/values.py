@@ -298,6 +298,12 @@ _OTHER_COUNT = re.compile(
 )
 
 
+def states_length(text: str) -> bool:
+    """Whether the text states a length ("a minimum of 12 characters", "RSA-2048"):
+    it names the length a question asks of, in other words."""
+    return _LENGTH_STATED.search(text) is not None
+
+
 def _only_times_for_a_length(fact: Fact, sentence: str) -> bool:
     """Whether a length is asked ("the minimum password length") and the sentence states
     none, but a time or a count of something else: "locked for 30 minutes after 5 wrong
@@ -623,11 +629,15 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     """A further part with only the terms the first part lacks (its own subject), so
     that a sentence answering the first part is not taken to answer this one by a
     shared word: "penetration tested ..., and how often do you test your incident
-    response plan?" — an annual penetration test says nothing of the plan."""
+    response plan?" — an annual penetration test says nothing of the plan. A part
+    naming no subject ("State the review frequency.") is the first part's, read with
+    it."""
     if names_no_subject(part):
-        return Fact(part.text, first.terms, part.asks)
+        return Fact(f"{first.text} {part.text}", first.terms, part.asks)
     own = tuple(t for t in part.terms if t not in first.terms and t not in _DONE_AGAIN)
-    return Fact(part.text, own or part.terms, part.asks)
+    if not own:  # "... policies reviewed ...? State the review frequency."
+        return Fact(f"{first.text} {part.text}", part.terms, part.asks)
+    return Fact(part.text, own, part.asks)
 
 
 # The stems of the units a question counts in: "..., and after how many minutes?" names
@@ -978,7 +988,7 @@ def subject_terms(fact: Fact) -> tuple[str, ...]:
 _RESTRICTING = frozenset(
     "containing including covering involving holding storing carrying concerning regarding "
     "related relating used stored processed collected generated created managed hosted owned "
-    "sent received shared transmitted".split()
+    "sent received shared transmitted protecting securing supporting serving".split()
 )
 # Heads that hold whatever the word before them names ("invoice records" are invoices).
 _GENERIC_HEADS = frozenset(
@@ -1123,6 +1133,23 @@ def garbled(text: str, match: re.Match[str]) -> bool:
 _UNIT_AGAIN = re.compile(r"\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
 
 
+def changed_from(text: str, match: re.Match[str]) -> bool:
+    """Whether the value is the one a change replaced: "deadline reduced from 30 days
+    to 14 days" (a document's history) states 14 days."""
+    before = text[max(0, match.start() - 20) : match.start()]
+    return (
+        _FROM_BEFORE.search(before) is not None and _TO_AFTER.match(text, match.end()) is not None
+    )
+
+
+_FROM_BEFORE = re.compile(
+    r"\b(?:reduced|increased|changed|raised|lowered|shortened|extended|lengthened|moved"
+    r"|updated|amended|tightened|relaxed|cut|decreased|went)\s+from\s+$",
+    re.I,
+)
+_TO_AFTER = re.compile(r"\s+to\s+\w", re.I)
+
+
 def denied(text: str, start: int) -> bool:
     """Whether the value found at ``start`` of the text is one the text denies ("not
     annually, but monthly"; "not required to be 8 characters, but 14"; "Annual
@@ -1197,7 +1224,9 @@ def stated_value(
     if counted is not None:
         return counted
     stated = [
-        m for m in pattern.finditer(body) if not denied(body, m.start()) and not garbled(body, m)
+        m
+        for m in pattern.finditer(body)
+        if not denied(body, m.start()) and not garbled(body, m) and not changed_from(body, m)
     ]
     if kind == "duration":  # "immediately, and in any case within one hour": the hour binds
         stated = _bound_first(body, stated)
@@ -1360,6 +1389,8 @@ def _count_of(text: str, about: Collection[str]) -> str | None:
     for match in _FIGURE_AND_WORDS.finditer(text):
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2": part of a name
+        if _ALONE_ON_ITS_LINE.match(text, _line_start(text, match.start())):
+            continue  # a PDF table's cell ("1\ncustomer SFTP\nTier"): no phrase
         counted = _counted_phrase(match.group(1).split(), about)
         if counted:
             figure = text[match.start() : match.start(1)].strip()
@@ -1367,6 +1398,13 @@ def _count_of(text: str, about: Collection[str]) -> str | None:
             qualifier = [" ".join(before.group(0).split())] if before else []
             return " ".join([*qualifier, figure, *counted])
     return None
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
+
+
+_ALONE_ON_ITS_LINE = re.compile(r"[ \t]*\S+[ \t]*\n")
 
 
 def _counted_phrase(following: list[str], about: Collection[str]) -> list[str]:
