@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from dossier.common.textutil import (
     aligned_row,
@@ -521,16 +522,12 @@ class _Research:
         """Whether the candidate (with its heading, table headers and document title)
         names more than one word of a subject written in three or more (``subject_run``:
         "backups containing student data" is of backups; what is done and who does it
-        aside, ``_not_the_thing``): "A tabletop exercise of the business continuity plan
+        aside, ``_the_thing``): "A tabletop exercise of the business continuity plan
         is held every year" names "exercises" alone of red team exercises; a retention
         table's "Cardholder data | ... after the customer deletes ..." only "customer" of
         customer support tickets; "Internal penetration tests are performed quarterly"
         only "penetration tests" of external network penetration tests."""
-        subject = [
-            t
-            for t in thesaurus.in_one_word(subject_run(fact))
-            if t not in NOT_KEY and t not in _NOT_THE_THING and t not in _not_the_thing(fact)
-        ]
+        subject = _the_thing(fact)
         if len(subject) < _MANY_TERMS:
             return True
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
@@ -949,20 +946,36 @@ _MANY_TERMS = 3  # a subject this long is not named by one of its words
 _ROW_NAMING_IT = 0.5  # a row naming this share of an ask (IDF-weighted) is about it
 _DOCUMENT_WORD = re.compile(r"\b(?:polic(?:y|ies)|standards?|procedures?|plans?)\b", re.I)
 _PARTICIPLE = re.compile(r"^[a-z]{3,}(?<!e)ed$", re.I)  # "removed", not "red" or "feed"
-# Words of a subject that are not the thing a value is asked of: grades and the broadest
+# Who does it, and the word after it what they do: "do employees receive ... training".
+_ACTOR_WORDS = frozenset(
+    stem(w) for w in "employees staff personnel workforce users members you we they".split()
+)
+# Words of a subject that are never the thing a value is asked of: grades and the broadest
 # word, which other checks read ("critical security patches" are patches); who does it
 # and who answers ("Firm personnel required to complete ..."); how a questionnaire refers
 # to its own items ("for the scope you described", "on average").
-_NOT_THE_THING = frozenset(
+_NEVER_THE_THING = _ACTOR_WORDS | frozenset(
     stem(w)
     for w in """critical high medium low severe security firm company organisation
-    organization practice vendor supplier personnel staff employee employees workforce
-    worker workers member members user users required require average scope described
-    above mentioned previous listed stated""".split()
+    organization practice vendor supplier worker workers required require average scope
+    described above mentioned previous listed stated""".split()
 )
 
 
-def _not_the_thing(fact: Fact) -> set[str]:
+@cache
+def _the_thing(fact: Fact) -> tuple[str, ...]:
+    """The stems naming the thing a value question asks of (``subject_run``, a phrase
+    of a thesaurus group as one word), less the words that are never it and those that
+    say what is done to it (``_doing_words``)."""
+    doing = _doing_words(fact)
+    return tuple(
+        t
+        for t in thesaurus.in_one_word(subject_run(fact))
+        if t not in NOT_KEY and t not in _NEVER_THE_THING and t not in doing
+    )
+
+
+def _doing_words(fact: Fact) -> set[str]:
     """The stems of a value question's words that say what is done, not what it is
     done to: a participle ("removed"), a word before an article ("attempts trigger an
     account lockout"), a word after who does it ("do employees receive ... training"),
@@ -980,9 +993,6 @@ def _not_the_thing(fact: Fact) -> set[str]:
 
 
 _IN_PARENTHESES = re.compile(r"\([^()]*\)")
-_ACTOR_WORDS = frozenset(
-    stem(w) for w in "employees staff personnel workforce users members you we they".split()
-)
 
 
 def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -> list[Candidate]:
