@@ -955,3 +955,62 @@ def test_a_timescale_asked_is_a_period() -> None:
         "personal data breach affecting the Authority's data."
     )
     assert make_brief(Question("Q", question)).facts[0].asks == "duration"
+
+
+def test_a_demand_naming_a_frequency_asks_whether_not_how_often() -> None:
+    """CAIQ's "... completed with a frequency commensurate with organizational risk
+    tolerance?" asks whether; its demand is a fact of its own (the short answer was
+    "annually", which a Yes/No column cannot take)."""
+    facts = brief(
+        "Are user access rights reviewed for least privilege with a frequency commensurate "
+        "with organizational risk tolerance?"
+    ).facts
+    assert facts[0].asks is None
+    assert [f.asks for f in facts[1:]] == ["frequency"]
+    assert brief("What is the frequency of user access reviews?").facts[0].asks == "frequency"
+
+
+def test_a_frequency_before_a_further_demand_is_a_demand() -> None:
+    """ "Is the plan exercised annually or when significant changes occur?": both are
+    demands (the frequency was left in the core, never checked)."""
+    found = brief(
+        "Is the disaster response plan exercised annually or when significant changes occur?"
+    )
+    assert "annually" in found.demands
+    assert "annually" not in (found.core or "")
+    assert any(f.text == "annually" and f.asks == "frequency" for f in found.facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "demand"),
+    [
+        (
+            "Are threat signatures and compromise indicators updated weekly (or more "
+            "frequent) basis?",
+            "weekly (or more frequent) basis",
+        ),
+        ("Are antivirus signatures updated on a weekly basis?", "on a weekly basis"),
+    ],
+)
+def test_a_frequency_closing_the_question_with_its_basis_is_a_demand(
+    question: str, demand: str
+) -> None:
+    """CAIQ's "... weekly (or more frequent) basis?" was never checked: "updated
+    monthly" answered Yes."""
+    found = brief(question)
+    assert found.demands == (demand,)
+    assert "weekly" not in (found.core or "")
+
+
+def test_a_frequency_before_a_comma_and_a_further_demand_is_a_demand() -> None:
+    found = brief("Are risk assessments performed annually, or upon significant change?")
+    assert "annually" in found.demands
+
+
+def test_a_demand_holding_the_ask_keeps_it() -> None:
+    """ "..., commensurate with risk, and at what frequency?": the demand ran to the end
+    and took the ask with it (the short answer was a bare Yes)."""
+    facts = brief(
+        "Are access rights reviewed, commensurate with risk, and at what frequency?"
+    ).facts
+    assert facts[0].asks == "frequency"

@@ -560,6 +560,9 @@ def test_key_terms_name_the_practice_not_the_kind_of_value_asked() -> None:
     stats = TermStats([{"breach", "notifi"}, {"breach"}, {"custom"}, {"custom", "breach"}])
     assert stats.rarest(("timefram", "notifi", "breach", "custom"), 2) == ("notifi", "custom")
     assert stats.rarest(("timefram", "frequenc")) == ("frequenc", "timefram")  # nothing else
+    # "within what time frame are they answered?" (a data subject request) asks a period
+    asked = ("frame", "answer", "respond", "subject", "request")
+    assert set(stats.rarest(asked, 3)) == {"respond", "subject", "request"}
 
 
 def test_a_prefix_a_hyphen_leaves_alone_is_no_key_term() -> None:
@@ -779,6 +782,68 @@ def test_a_line_of_document_control_fields_is_no_candidate() -> None:
     assert only_control_fields("**Owner:** Security Lead   **Parent policy:** Security Policy")
     assert not only_control_fields("**Review frequency:** Annually **Owner:** CISO")
     assert not only_control_fields("**Info:** We do not offer customer-managed keys.")
+
+
+def test_a_pdf_covers_document_control_table_is_no_candidate() -> None:
+    """A PDF policy's cover (its control table read as lines of a name and a value)
+    was quoted as evidence of how often the plan is exercised."""
+    from dossier.ingest.control_block import a_control_table
+
+    cover = (
+        "Northfield Council\nBusiness Continuity Policy\nDocument reference: BC-004\n"
+        "Document Control\nVersion 1.4\nStatus Approved\nAuthor Resilience Lead\n"
+        "Approving Committee Audit and Risk Committee\nDate Ratified 3 March 2025\n"
+        "Review Date March 2027"
+    )
+    assert a_control_table(cover)
+    prose = (
+        "Status of each exercise is reported to the board\nOwner reviews follow the "
+        "exercise\nVersion control is kept for every plan"
+    )
+    assert not a_control_table(prose)  # sentences opening with those words
+    assert not a_control_table("Version 2 of the plan\nwas exercised in May 2025.")
+
+
+def test_a_cover_is_kept_for_a_question_asking_its_approval_or_review(tmp_path: Path) -> None:
+    """Who approved a policy and when it is reviewed is what its cover states: kept for
+    those questions, set aside for the others."""
+    cover = (
+        "Version 1.4\nStatus Approved\nApproving Committee Audit and Risk Committee\n"
+        "Date Ratified 3 March 2025\nReview Date March 2027"
+    )
+    text = f"# Business Continuity Policy\n\n{cover}\n\nThe plan is exercised every year.\n"
+    engine, _ = _engine(tmp_path, {"bc.pdf.md": text})
+    for question, kept in (
+        ("Is the business continuity policy approved by a committee?", True),
+        ("Is the business continuity plan exercised annually?", False),
+    ):
+        research = _Research(engine, make_brief(Question("Q", question)))
+        research.search(question)
+        ranked = engine.scoring.rank(research.ask, research.passages())
+        texts = [c.sentence.text for c in ranked]
+        assert any(t.startswith("Version 1.4") for t in texts) is kept, question
+
+
+def test_a_property_tables_row_naming_the_document_is_no_candidate() -> None:
+    """ "| **Supersedes** | Password Standard (IT-OPS-004, 2021) |" was quoted for
+    whether strong passwords are required (a sentence of a table reads without its
+    outer pipe); who approved or owns a document, its status and review stay evidence,
+    as do rows about what it covers."""
+    from dossier.ingest.control_block import only_control_fields
+
+    assert only_control_fields("| **Supersedes** | Password Standard (IT-OPS-004, 2021) |")
+    assert only_control_fields("Supersedes** | Password Standard (IT-OPS-004, 2021)")
+    assert only_control_fields("| Document ID | RW-STD-010 v3.1 |")
+    for kept in (
+        "| **Approved by** | Dana Whitfield, CISO |",
+        "| **Owner** | Security Engineering Manager |",
+        "| Next review | 2025-06-18 |",
+        "| Minimum length | 14 characters |",
+        "| Applies to | All staff and contractors |",
+        "| Revision | Reviewed annually by the CISO |",
+        "| Classification | Confidential data must be encrypted at rest |",
+    ):
+        assert not only_control_fields(kept), kept
 
 
 def test_a_rule_for_everyone_is_not_a_narrower_groups() -> None:
@@ -1070,6 +1135,17 @@ def test_a_line_naming_only_a_topic_does_not_lead_a_statement_within_the_margin(
     ):
         statement = _scored(text, 1.0)
         assert _statements_first([statement, stated], margin=1.5) == [statement, stated], text
+
+
+def test_a_sentence_a_template_left_unfilled_does_not_lead_a_completed_one() -> None:
+    """ "Access must be revoked within [X] hours of termination." led the completed
+    checklist's "within 4 hours" (a placeholder for a figure states none)."""
+    unfilled = _scored("Access must be revoked within [X] hours of an employee's termination.", 1.0)
+    filled = _scored("Okta accounts are deactivated within 4 hours of the termination time.", 0.5)
+    assert _statements_first([unfilled, filled], margin=1.5) == [filled]
+    assert _statements_first([unfilled, filled], margin=0.2) == [unfilled, filled]
+    ticked = _scored("- [x] Access is revoked on the last working day.", 1.0)
+    assert _statements_first([ticked, filled], margin=1.5) == [ticked, filled]  # a ticked box
 
 
 LEAVERS = (
@@ -1537,6 +1613,39 @@ def test_an_approval_not_of_the_document_or_not_given_leads_nothing(
     question = "Is there an information security policy that has been approved by management?"
     research = _Research(engine, make_brief(Question("Q", question)))
     assert research._lead(_Ranking([onboarding, other], 0.9)) is onboarding
+
+
+ACCESS_POLICY = (
+    "# Access Control Policy\n\n## 2. Review\n\n"
+    "The policy owner shall review this policy at least annually.\n\n"
+    "## 5. Access reviews\n\n"
+    "Access rights to production systems shall be reviewed on a quarterly basis.\n\n"
+    "Access granted under the access control policy is reviewed by managers.\n"
+)
+
+
+def test_a_question_whether_a_policy_is_reviewed_is_led_by_its_own_review(
+    tmp_path: Path,
+) -> None:
+    """ "Is the access control policy reviewed at least annually?" was led by access
+    rights reviewed quarterly; the policy's own review line came fifth."""
+    engine, index = _engine(tmp_path, {"access.md": ACCESS_POLICY})
+    rights = _candidate(index, "access.md", "Access rights to production systems", 1.0)
+    own = _candidate(index, "access.md", "The policy owner shall review this policy", 0.3)
+    ranking = _Ranking([rights, own], 0.9)
+    question = "Is the access control policy reviewed at least annually?"
+    assert _Research(engine, make_brief(Question("Q", question)))._lead(ranking) is own
+    rights_asked = "Are access rights reviewed at least annually?"
+    assert _Research(engine, make_brief(Question("Q", rights_asked)))._lead(ranking) is rights
+    two_years = ACCESS_POLICY.replace("at least annually", "every two years")
+    engine2, index2 = _engine(tmp_path / "two", {"access.md": two_years})
+    rights2 = _candidate(index2, "access.md", "Access rights to production systems", 1.0)
+    own2 = _candidate(index2, "access.md", "The policy owner shall review this policy", 0.3)
+    research2 = _Research(engine2, make_brief(Question("Q", question)))
+    assert research2._lead(_Ranking([rights2, own2], 0.9)) is own2  # not the quarterly rights
+    under = _candidate(index, "access.md", "Access granted under the access control", 0.3)
+    unranked = _Ranking([rights, under], 0.9)  # the policy named, no review of it
+    assert _Research(engine, make_brief(Question("Q", question)))._lead(unranked) is rights
 
 
 TIERS = (

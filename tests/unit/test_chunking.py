@@ -391,3 +391,12 @@ def test_a_controls_status_line_is_one_passage_with_its_statement() -> None:
     # nor a status right under a heading to a heading after it
     bare = "## 3.1.20 Control\n\nStatus: Planned\n\n## 3.1.21 Next\n\nText."
     assert "## 3.1.21 Next" in [bare[a:b] for a, b in _blocks(bare)]
+
+
+def test_a_headings_pandoc_attributes_are_no_context() -> None:
+    text = (
+        "# Access Control Standard {#main-content}\n\n## Reviews {#reviews .section}\n\n"
+        "Access is reviewed every quarter by owners.\n"
+    )
+    (chunk,) = chunk_document(make_doc(text))
+    assert chunk.heading == "Access Control Standard > Reviews"

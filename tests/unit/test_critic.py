@@ -6,7 +6,7 @@ import pytest
 
 from dossier.common.textutil import quantities
 from dossier.evidence.compose import ComposeContext, compose_answer
-from dossier.evidence.critic import critique, mark_placeholders
+from dossier.evidence.critic import critique, mark_placeholders, placeholders
 from dossier.records import (
     Answer,
     Chunk,
@@ -561,3 +561,27 @@ def test_a_demand_is_reported_missing_unless_the_practice_is_denied(
     assert answer.short_answer == short
     assert (answer.missing_facts == (missing[0].text,)) is shown
     assert (missing[0].text in answer.answer) is shown
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Access must be revoked within [X] hours of termination.", ["[X]"]),
+        ("Dormant accounts are disabled after [N] days.", ["[N]"]),
+        ("Vendors must carry cyber insurance of at least $[amount].", ["[amount]"]),
+        ("- [x] Laptop returned", []),  # a ticked box
+        ("- [X] Laptop returned and wiped", []),
+        ("MFA enforced for remote access: [X] Yes [ ] No", []),
+        ("Encryption: [Y] [N]", []),
+        ("See [RFC 5424] for the log format.", []),
+        ("Inactive accounts are disabled after [x] days.", ["[x]"]),
+        ("Logs are retained for [X days].", ["[X days]"]),
+        ("Access reviews are performed [frequency].", ["[frequency]"]),
+        ("Passwords expire every [number of days] days.", ["[number of days]"]),
+        ("Backups are retained for [time period].", ["[time period]"]),
+    ],
+)
+def test_a_figure_left_out_by_a_template_is_an_unfilled_placeholder(
+    text: str, found: list[str]
+) -> None:
+    assert placeholders(text) == found

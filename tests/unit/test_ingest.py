@@ -592,6 +592,10 @@ def test_title_from_heading_then_path() -> None:
         ("# `sshd` Hardening Guide #", "`sshd` Hardening Guide"),
         ("# Policy: *draft* and *final*", "Policy: *draft* and *final*"),
         ("# **Part A** and **Part B**", "**Part A** and **Part B**"),
+        # Pandoc's attributes after a converted page's heading are no words of it
+        ("# ISS-AC Access Control Standard {#main-content}", "ISS-AC Access Control Standard"),
+        ("## Scope {.unnumbered}", "Scope"),
+        ("# Use of {placeholders}", "Use of {placeholders}"),
     ],
 )
 def test_a_headings_emphasis_is_not_part_of_the_title(heading: str, title: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.evidence.kinds import another_kind
+from dossier.evidence.kinds import another_compound, another_kind
 from dossier.records import Question
 from dossier.research.brief import make_brief
 from dossier.research.values import subject_terms
@@ -118,3 +118,78 @@ def test_a_manner_is_no_kind() -> None:
     question = "How frequently does the supplier rotate the encryption keys?"
     sentence = "Customer-managed keys are rotated annually using automatic key rotation."
     assert _another(question, sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        (
+            "The incident response plan is tested through tabletop exercises twice a year.",
+            "incident",
+        ),
+        (
+            "5.2 The Cyber Security Incident Response Plan is exercised at least annually.",
+            "incident",
+        ),
+        ("The disaster recovery plan is exercised annually.", None),  # its first word said
+        ("The response plan is exercised every year.", None),  # no other word of kind
+        ("The plan is exercised annually.", None),
+    ],
+)
+def test_a_compound_set_apart_by_its_first_word(sentence: str, stated: str | None) -> None:
+    # the shared "response" sets neither plan apart: the first word of kind does
+    found = another_compound("disaster response plan", sentence)
+    assert (found.stated.split()[0] if found else None) == stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("cloud data", "Backups of user-level and system-level data are performed daily."),
+        ("client data", "Restricted data is encrypted at rest, including secondary data stores."),
+        ("storage encryption", "All laptops are protected by full disk encryption."),
+        ("private signing keys", "Certificate authority keys are held in an HSM."),
+    ],
+)
+def test_no_other_compound_without_a_shared_word_next_to_the_thing(
+    question: str, sentence: str
+) -> None:
+    # a word of kind alone before "data" or "keys" says which of them, not another kind
+    assert another_compound(question, sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        (
+            "disaster recovery plan",
+            "The incident response plan is tested annually.",
+            "incident response",
+        ),
+        (
+            "business continuity plan",
+            "The incident response plan is tested yearly.",
+            "incident response",
+        ),
+        (
+            "disaster recovery plan",
+            "The business continuity and disaster recovery plan is tested.",
+            None,
+        ),
+        (
+            "production database backups",
+            "Amazon RDS database backups are encrypted.",
+            None,
+        ),  # a name
+        (
+            "network intrusion detection system",
+            "The Suricata intrusion detection system is monitored.",
+            None,
+        ),
+    ],
+)
+def test_plans_of_other_kinds_share_no_word_and_names_are_no_kind(
+    question: str, sentence: str, stated: str | None
+) -> None:
+    found = another_compound(question, sentence)
+    assert (found.stated if found else None) == stated

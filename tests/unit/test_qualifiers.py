@@ -627,3 +627,28 @@ def test_internal_and_external_scans_together_name_both() -> None:
 )
 def test_members_of_a_named_group_are_not_the_services_users(text: str) -> None:
     assert CUSTOMER_USERS not in qualifiers_named(text)
+
+
+def test_a_session_named_where_nothing_times_out_is_no_timeouts_family() -> None:
+    """ "Describe how remote control sessions to our workstations are authorized and
+    recorded" was read as asking a screen lock: every sentence about sessions ("Every
+    remote control session must be linked to an open ticket") was set aside."""
+    asked = qualifiers_asked(
+        "Describe how remote control sessions to our workstations are authorized and recorded."
+    )
+    assert not asked
+    assert not another_qualifier(asked, "Every remote control session must be linked to a ticket.")
+    assert "sessions" not in qualifiers_named("All remote sessions are recorded.")
+    assert "sessions" in qualifiers_named("Remote sessions are disconnected after 30 idle minutes.")
+    timeout = qualifiers_asked("After how long are remote sessions to workstations timed out?")
+    assert timeout == frozenset({"screens"})
+
+
+def test_a_session_ended_after_a_time_is_of_the_timeouts_family() -> None:
+    # "closed" after "minutes without user activity" times out: a screen lock is no answer
+    asked = qualifiers_asked(
+        "After how many minutes without user activity are sessions automatically closed?"
+    )
+    assert asked == frozenset({"sessions"})
+    screens = "Workstation screens are automatically locked after 15 minutes without user activity."
+    assert another_qualifier(asked, screens)

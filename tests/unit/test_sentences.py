@@ -9,6 +9,7 @@ from dossier.ingest.sentences import (
     about_definitions,
     aligned_cells,
     breadcrumb,
+    byline,
     faq_question,
     in_revision_history,
     is_list_item,
@@ -18,6 +19,7 @@ from dossier.ingest.sentences import (
     only_links,
     passage_sentences,
     points_elsewhere,
+    routes_a_question,
     table_cells,
     table_header,
     table_lead_in,
@@ -468,3 +470,42 @@ def test_a_companys_suffix_ends_no_sentence_that_goes_on_in_lower_case() -> None
         "Provided by Acme Inc.",
         "All data is encrypted.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "routes"),
+    [
+        ("For encryption at rest, send the question to Security.", True),
+        ("Please route insurance questions to Legal.", True),
+        ("Please refer these questions to the Finance team.", True),
+        ("Forward such inquiries to the CISO.", True),
+        ("Send all access requests to the IT service desk.", False),  # a practice
+        ("Send privacy questions to our Data Protection Officer.", False),  # names who
+        ("Direct all law enforcement inquiries to the General Counsel.", False),
+        ("Please send security questions to security@example.com; we reply in 2 days.", False),
+        ("Access requests are sent to the line manager for approval.", False),
+        ("Customers may send deletion requests to privacy@example.com.", False),
+        ("Questions about this policy go to the CISO.", False),  # says who owns it
+    ],
+)
+def test_a_sentence_routing_a_question_states_nothing(sentence: str, routes: bool) -> None:
+    assert routes_a_question(sentence) is routes
+
+
+@pytest.mark.parametrize(
+    ("line", "is_byline"),
+    [
+        ("Created by Priya Raman, last modified by Dana Whitfield on Jun 18, 2024", True),
+        ("Created by Lena Okafor, last modified on Aug 20, 2024", True),
+        ("Created by Jo Barker (Service Desk Team Lead), last edited 4 November 2025", True),
+        ("Access is modified by the service desk when people move teams.", False),
+        ("Updated by the CISO annually.", False),  # how often the policy is updated
+        ("Created by the CISO, this policy applies to all staff and contractors.", False),
+        ("Accounts created by HR are reviewed quarterly.", False),
+        ("Written by the Information Security Officer and approved by the Board.", False),
+        ("Written by the ISO, updated by the CISO at least annually.", False),
+    ],
+)
+def test_a_wiki_pages_byline_is_no_evidence(line: str, is_byline: bool) -> None:
+    """A Confluence byline was quoted for whether access is modified when people move."""
+    assert byline(line) is is_byline

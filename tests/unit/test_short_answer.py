@@ -4234,3 +4234,147 @@ def test_a_relative_clause_denying_what_is_asked_is_no_yes(question: str, lead: 
     """Only a "no" after a verb of content, denying something the question does not
     ask about, is set aside: these deny the practice asked."""
     assert _short(question, lead)[0] != "Yes"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The RMM vendor provides a SOC 2 Type II report, which the Security Officer reviews "
+        "annually.",
+        "Critical suppliers must hold a current SOC 2 Type II report.",
+        "3.4 Third parties are required to provide a SOC 2 Type II report before onboarding.",
+    ],
+)
+def test_what_another_party_does_does_not_answer_for_the_organisation(lead: str) -> None:
+    """ "Does your company have a current SOC 2 Type II report?" was answered Yes by the
+    RMM vendor's report."""
+    question = "Does your company have a current SOC 2 Type II report that you can share?"
+    assert _short(question, lead) == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The RMM vendor provides a SOC 2 Type II report, and we review it annually.",
+        "The RMM vendor provides a SOC 2 Type II report; our Security Officer reviews it.",
+        "The RMM vendor provides a SOC 2 Type II report, and NinjaOne is reviewed annually.",
+        "Our cloud service provider maintains a SOC 2 Type II report.",
+        "Key vendors, such as AWS, maintain SOC 2 Type II reports.",
+    ],
+)
+def test_a_clause_after_another_partys_report_does_not_make_it_the_organisations(
+    lead: str,
+) -> None:
+    question = "Does your company have a current SOC 2 Type II report that you can share?"
+    assert _short(question, lead) == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "An independent third party has audited our controls and issued a SOC 2 Type II report.",
+        "The RMM vendor provides a SOC 2 Type II report, and the company holds its own SOC 2 "
+        "Type II report.",
+    ],
+)
+def test_the_organisations_own_report_named_beside_a_party_answers(lead: str) -> None:
+    question = "Does your company have a current SOC 2 Type II report that you can share?"
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_what_another_party_does_answers_a_question_about_other_parties() -> None:
+    question = "Do your critical vendors provide a SOC 2 Type II report?"
+    lead = "Critical vendors provide a SOC 2 Type II report, reviewed by Security each year."
+    assert _short(question, lead) == ("Yes", None)
+    own = "The company holds a SOC 2 Type II report, shared with customers under NDA."
+    assert _short("Does your company have a current SOC 2 Type II report?", own)[0] == "Yes"
+
+
+def test_a_plan_of_another_kind_does_not_answer_yes() -> None:
+    """ "Is the disaster response plan exercised annually ...?" was answered Yes by "The
+    incident response plan is tested through tabletop exercises twice a year"."""
+    question = "Is the disaster response plan exercised annually or when significant changes occur?"
+    lead = "The incident response plan is exercised through a tabletop exercise twice a year."
+    assert _short(question, lead) == ("Needs review", "subject")
+    same = "The disaster recovery plan is exercised through a full failover test every year."
+    assert _short(question, same)[0] != "Needs review"
+
+
+def test_a_third_party_testing_for_the_organisation_answers_for_it() -> None:
+    question = "Is an independent penetration test of the platform performed at least annually?"
+    lead = "An independent third party performs a penetration test of the platform every year."
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_practice_being_planned_is_no_yes() -> None:
+    """ "We are planning our first third-party penetration test." answered Yes."""
+    question = "Do you perform third-party penetration tests?"
+    lead = "We are planning our first third-party penetration test."
+    assert _short(question, lead) == ("Needs review", "planned")
+    assert _short(question, "We commission a third-party penetration test every year.") == (
+        "Yes",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lead", "expected"),
+    [
+        ("Vendor risk management program | CC9.2 | Not yet implemented | need inventory", "No"),
+        ("Vendor risk management program | CC9.2 | Planned | Q3", "No"),
+        (
+            "Vendor risk management program | CC9.2 | Partially implemented | tier 1 only",
+            "Needs review",
+        ),
+    ],
+)
+def test_a_gap_lists_status_cell_answers_whether_the_control_is_in_place(
+    lead: str, expected: str
+) -> None:
+    """A readiness list's row "... | Not yet implemented | ..." led a question whether
+    the program exists; it was escalated for its "Not" (or answered Yes off another
+    sentence)."""
+    brief = make_brief(Question("Q", "Do you have a formal vendor risk management program?"))
+    row = TableRow(("Control", "TSC", "Status", "Notes"), "SOC 2 readiness gaps")
+    claims = _claims(lead)
+    assert short_answer(brief, "grounded", claims, focus=lead, row=row)[0] == expected
+
+
+def test_a_planned_cell_outside_a_status_column_says_nothing_of_the_practice() -> None:
+    """A maintenance table's "Planned" says which maintenance, not whether notice is given."""
+    brief = make_brief(Question("Q", "Are customers notified in advance of scheduled maintenance?"))
+    lead = "Scheduled maintenance | Planned | Customers are notified at least 7 days in advance"
+    row = TableRow(("Event", "Type", "Notice"), "Service levels")
+    assert short_answer(brief, "grounded", _claims(lead), focus=lead, row=row)[0] != "No"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Our hosting provider, AWS, maintains a SOC 2 Type II report.",
+        "Key vendors such as AWS and Azure maintain SOC 2 Type II reports.",
+        "The RMM vendor provides a SOC 2 Type II report, and we maintain a copy in our files.",
+    ],
+)
+def test_another_partys_report_named_otherwise_is_not_the_organisations(lead: str) -> None:
+    question = "Does your company have a current SOC 2 Type II report?"
+    assert _short(question, lead) == ("Needs review", "subject")
+
+
+def test_what_a_party_provides_answers_a_question_asking_no_attestation() -> None:
+    # a third party testing for the organisation answers whether its tests are independent
+    question = "Is an independent penetration test performed at least annually?"
+    assert _short(question, "A third party provides penetration testing every year.") == (
+        "Yes",
+        None,
+    )
+
+
+def test_a_remediation_to_come_is_planned() -> None:
+    """A risk summary's "Remediation: engage a third-party firm to perform a penetration
+    test in Q3 2025, budget pending." answered Yes to annual penetration testing."""
+    question = (
+        "Do you conduct third-party penetration testing of your application at least annually?"
+    )
+    lead = "Remediation: engage a third-party firm to perform a penetration test in Q3 2025."
+    assert _short(question, lead) == ("Needs review", "planned")

@@ -387,6 +387,16 @@ def test_a_revision_number_ends_no_sentence() -> None:
     ]
 
 
+def test_a_telephone_extension_ends_no_sentence() -> None:
+    """ "Report it to the Service Desk (ext. 4000, or ...) within 1 hour" was cut at
+    "ext.": the deadline lost its sentence and the question was not covered."""
+    text = "Report it to the Service Desk (ext. 4000, or by email) within 1 hour. Logs are kept."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Report it to the Service Desk (ext. 4000, or by email) within 1 hour.",
+        "Logs are kept.",
+    ]
+
+
 @pytest.mark.parametrize("reference", ["Req. 8.3.6", "Sect. 4", "Cl. 5.2", "Std. 12"])
 def test_a_numbered_reference_ends_no_sentence(reference: str) -> None:
     """ "Req. 8.3.6: Passwords shall be ..." was cut at "Req.": the quote lost its

@@ -232,3 +232,9 @@ def test_the_one_way_words_say_only_what_they_name() -> None:
     assert thesaurus.says(stem("deprovisioning"), set(content_terms("Accounts are disabled")))
     assert not thesaurus.says(stem("deprovisioning"), set(content_terms("USB storage is disabled")))
     assert not thesaurus.says("tls", set(content_terms("data in transit")))
+
+
+def test_a_logon_is_a_login() -> None:
+    # "5 consecutive invalid logon attempts" was another kind of the login attempts asked
+    assert thesaurus.says(stem("login"), {stem("logon")})
+    assert thesaurus.says(stem("logon"), set(content_terms("failed sign-in attempts")))

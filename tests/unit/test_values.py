@@ -644,6 +644,46 @@ def test_a_yes_no_part_the_lead_states_word_for_word_is_answered_by_it() -> None
     assert not lead_answers_part(part, first, "The incident response plan is tested yearly.")
 
 
+def test_a_part_naming_only_its_value_besides_the_first_parts_subject_is_read_with_it() -> None:
+    """ "Is there a process to notify clients of a significant business disruption?
+    Within what time frame are clients notified?": the lead stating "within 1 hour"
+    answers the part ("time frame" names the value asked, no subject of its own); a
+    leaver's "within 4 hours of the termination time notified by People Operations"
+    was read for it and given as the answer."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is there a process to notify clients of a significant business disruption? "
+            "Within what time frame are clients notified?",
+        )
+    )
+    first, part = brief.facts[0], brief.facts[1]
+    lead = (
+        "Affected customers shall be notified via the status page within 1 hour of "
+        "declaring a major disruption."
+    )
+    assert lead_answers_part(part, first, lead)
+    leaver = (
+        "On termination of employment, all logical access shall be revoked within 4 hours "
+        "of the termination time notified by People Operations."
+    )
+    assert not lead_answers_part(part, first, leaver)
+
+
+def test_a_frequency_the_sentence_does_not_require_is_no_value() -> None:
+    """ "Passwords shall not be required to expire on a periodic basis" answered how
+    often service account credentials are rotated: "on a periodic basis"."""
+    assert (
+        stated_value("frequency", "Passwords shall not be required to expire on a periodic basis.")
+        is None
+    )
+    assert stated_value("frequency", "Keys are not required to be rotated every 90 days.") is None
+    bounded = "Passwords are not required to be changed more often than every 90 days."
+    assert stated_value("frequency", bounded) == "every 90 days"
+    beyond = "Logs are not required to be kept beyond 90 days."
+    assert stated_value("duration", beyond) == "90 days"
+
+
 def test_a_frequency_the_sentence_denies_is_no_value() -> None:
     """ "Annual refresher training is not required" states no annual training."""
     assert stated_value("frequency", "Annual refresher training is not required.") is None
@@ -1928,3 +1968,22 @@ def test_second_review_cases(question: str, sentence: str, holds: bool) -> None:
     done under is no policy reviewed."""
     brief = make_brief(Question("Q", question))
     assert holds_value(brief.facts[0], sentence) is holds
+
+
+def test_a_figure_counted_per_minute_is_a_rate_not_a_count() -> None:
+    """ "Login endpoints are rate limited to 10 attempts per minute per IP address"
+    answered after how many failed attempts an account is locked: "10 attempts"."""
+    lockout = ("fail", "login", "attempt", "user", "account", "lock")
+    rate = "Login endpoints are rate limited to 10 attempts per minute per IP address."
+    assert stated_value("number", rate, lockout) is None
+    locked = "Accounts are locked after 5 failed login attempts per 15 minutes."
+    assert stated_value("number", locked, lockout) == "5 failed login attempts"
+    window = "Accounts are locked for 30 minutes after 5 failed login attempts per hour."
+    assert stated_value("number", window, lockout) == "5 failed login attempts"
+    minimum = (
+        "Accounts are locked for a minimum lockout of 30 minutes after 5 failed login attempts."
+    )
+    assert stated_value("number", minimum, lockout) == "5 failed login attempts"
+    asked = ("request", "minut", "api", "allow")  # "How many requests per minute ...?"
+    api = "The API is rate limited to 100 requests per minute per token."
+    assert stated_value("number", api, asked) == "100 requests"

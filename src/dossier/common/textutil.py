@@ -410,9 +410,11 @@ _ABBREVIATION = re.compile(
 )
 
 
-# ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32".
+# ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32",
+# a telephone extension "(ext. 4000, or ...)".
 _NUMBERED_ABBREVIATION = re.compile(
-    r"\b(?:rev|ver|vol|art|para|pp|ch|nos|req|reqs|cl|reg|std|ctrl|chap|sect)\.$", re.I
+    r"\b(?:rev|ver|vol|art|para|pp|ch|nos|req|reqs|cl|reg|std|ctrl|chap|sect|ext|tel|ph|fax)\.$",
+    re.I,
 )
 
 
@@ -668,3 +670,27 @@ def undecodable(data: bytes, at: int) -> str:
     except UnicodeDecodeError:
         return where
     return f"{where}, {shown!r} in Windows-1252: the file looks saved as Windows-1252 (ANSI)"
+
+
+# An unfilled template placeholder for content: "[list the systems]", "[insert ...]",
+# "[TBD]", "[XX]", and a figure or a period left out: "within [X] hours", "[x] days",
+# "[X days]", "$[amount]", "[frequency]", "[number of days]", "[time period]". A box
+# ticked or not ("- [X] Laptop returned", "[X] Yes [ ] No") is none: a letter alone in
+# brackets is a figure only before a unit.
+_UNIT_AFTER = (
+    r"(?=\s*(?:business\s+|calendar\s+|working\s+)?(?:seconds?|minutes?|mins?|hours?|days?"
+    r"|weeks?|months?|years?|characters?|attempts?|times?|percent|%|GB|TB)\b)"
+)
+CONTENT_PLACEHOLDER = re.compile(
+    r"\[(?:list|insert|enter|add|describe|specify|tbd|todo|x{2,})\b[^\[\]]{0,300}\]"
+    rf"|\[\s*(?:x|n|#)\s*\]{_UNIT_AFTER}"
+    r"|\[\s*(?:x|n|#)\s+(?:business\s+|calendar\s+|working\s+)?(?:seconds?|minutes?|hours?"
+    r"|days?|weeks?|months?|years?)\s*\]"
+    r"|\[(?:number|amount|value|period|figure|frequency|time\s*frame|timeframe|time\s+period"
+    r"|duration|number\s+of\s+[\w ]{1,20}|retention\s+period)\]",
+    re.I,
+)
+
+# A heading's attributes as Pandoc writes them after its words: "# Access Control Standard
+# {#main-content}", "## Scope {.unnumbered}" (no words of the heading).
+HEADING_ATTRIBUTES = re.compile(r"\s*\{[#.][^{}\n]*\}\s*$")

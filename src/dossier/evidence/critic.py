@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from dossier.common.textutil import (
+    CONTENT_PLACEHOLDER,
     HYPHENS,
     asked_identifiers,
     fold_whitespace,
@@ -283,14 +284,11 @@ _NAME_PLACEHOLDER = re.compile(
     r"|<(?:company|organi[sz]ation)[ _-]?name>",
     re.I,
 )
-_CONTENT_PLACEHOLDER = re.compile(
-    r"\[(?:list|insert|enter|add|describe|specify|tbd|todo|x{2,})\b[^\[\]]{0,300}\]", re.I
-)
 
 
 def placeholders(text: str) -> list[str]:
     """The unfilled template placeholders in a text, in order."""
-    found = [*_NAME_PLACEHOLDER.finditer(text), *_CONTENT_PLACEHOLDER.finditer(text)]
+    found = [*_NAME_PLACEHOLDER.finditer(text), *CONTENT_PLACEHOLDER.finditer(text)]
     return [" ".join(m.group(0).split()) for m in sorted(found, key=lambda m: m.start())]
 
 
@@ -305,7 +303,7 @@ def mark_placeholders(answer: Answer, documents: Mapping[str, Document] | None =
         for quote in claim.quotes:
             found = list(dict.fromkeys(placeholders(quote.text)))
             if found:
-                lacking = bool(_CONTENT_PLACEHOLDER.search(quote.text))
+                lacking = bool(CONTENT_PLACEHOLDER.search(quote.text))
                 content = content or lacking
                 findings.append(_placeholder_finding(index, quote, found, lacking))
             document = (documents or {}).get(quote.document)

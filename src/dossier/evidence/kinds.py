@@ -71,6 +71,39 @@ def another_kind(
     return None
 
 
+def another_compound(question: str, sentence: str) -> AnotherKind | None:
+    """The first thing the question names with two or more words of kind before it
+    that the sentence names sharing the word next to it (or, for a plan, a policy, a
+    test ..., sharing none), with another word of kind the question never says, the
+    sentence naming nowhere the question's first word of kind (the one setting it apart
+    most): "the
+    incident response plan" is another plan than "the disaster response plan" asked
+    (their shared "response" sets neither apart); "the disaster recovery plan" and "the
+    response plan" are no other."""
+    asked = _kinds(question)
+    stated = _kinds(sentence, names=False)
+    present = set(content_terms(sentence))
+    questioned = set(content_terms(question))
+    for thing, wanted in asked.items():
+        said = stated.get(thing)
+        if said is None or len(wanted) < 2 or len(said) < 2:
+            continue
+        shared = _same_kind(said[-1:], wanted[-1])
+        unshared = thing in _DISTINCT_HEADS and not any(_same_kind(said, w) for w in wanted)
+        if not (shared or unshared):
+            continue  # "client data", "cloud data": a word before them says which, no kind
+        extra = [w for w in said if not any(_same_kind((w,), x) for x in wanted)]
+        first = wanted[0]  # the word that sets the thing asked apart most
+        if (
+            extra
+            and not _same_kind(said, first)
+            and stem(first) not in present
+            and not any(stem(w) in questioned for w in extra)
+        ):
+            return AnotherKind(thing, " ".join(wanted), " ".join(said))
+    return None
+
+
 def _refers_back(clause: str, things: Mapping[str, object]) -> bool:
     """Whether the clause names a thing asked as one named before it ("the key")."""
     return any(stem(m.group(1).lower()) in things for m in _REFERRING.finditer(clause))
@@ -84,24 +117,39 @@ def _same_kind(wanted: tuple[str, ...] | None, kind: str) -> bool:
     return wanted is not None and any(thesaurus.says(stem(w), {stem(kind)}) for w in wanted)
 
 
-def _kinds(text: str) -> dict[str, tuple[str, ...]]:
+def _kinds(text: str, names: bool = True) -> dict[str, tuple[str, ...]]:
     """Each thing the text names with words of kind before it (its stem), and those
-    words: "phishing simulation exercises" -> {"exercis": ("phishing", "simulation")}."""
+    words: "phishing simulation exercises" -> {"exercis": ("phishing", "simulation")}.
+    Without ``names``, a product's or a place's name before a thing written in lower
+    case is none of its kinds ("Amazon RDS database backups": database); a title
+    written in capitals throughout ("the Incident Response Plan") is read as words."""
     kinds: dict[str, tuple[str, ...]] = {}
-    for run in _runs(text):
+    opening = _OPENING.sub("", text)
+    for run in _runs(text, keep_case=True):
         for at in range(1, len(run)):
             # a verb or a quality is no thing asked about ("are business continuity plans
             # tested"); a sentence's words are only looked up among the question's things
-            if run[at].endswith(("ed", "ly")):
+            if run[at].lower().endswith(("ed", "ly")):
                 continue
             before: list[str] = []
             for word in reversed(run[max(0, at - _LONGEST_KIND) : at]):
-                if not _names_kind(word):
+                named = not names and run[at].islower() and _a_name(word, opening.startswith(word))
+                if named or not _names_kind(word.lower()):
                     break
-                before.insert(0, word)
+                before.insert(0, word.lower())
             if before:
-                kinds.setdefault(stem(run[at]), tuple(before))
+                kinds.setdefault(stem(run[at].lower()), tuple(before))
     return kinds
+
+
+# Things whose kinds are told apart by the words before them even when they share none:
+# a disaster recovery plan is no incident response plan, a phishing test no penetration test.
+_DISTINCT_HEADS = frozenset(
+    stem(w)
+    for w in """plan plans policy policies procedure procedures programme program standard
+    team committee exercise exercises test tests assessment assessments audit audits report
+    reports training""".split()
+)
 
 
 def _pairs(text: str) -> list[tuple[str, str]]:

@@ -39,6 +39,7 @@ from itertools import pairwise
 from dossier.common.textutil import (
     LIGHT_VERBS,
     STOPWORDS,
+    as_the_vendor,
     as_written,
     content_terms,
     one_family,
@@ -51,7 +52,7 @@ from dossier.common.textutil import (
 )
 from dossier.evidence import calculate
 from dossier.evidence.denials import plain_denial
-from dossier.evidence.kinds import another_kind
+from dossier.evidence.kinds import another_compound, another_kind
 from dossier.evidence.overstatement import (
     ALL_ASKED,
     EVENT,
@@ -242,14 +243,20 @@ def short_answer(
     if verdict == "unsupported" or not claims or not claims[0].quotes:
         return NOT_COVERED, None
     quoted = _folded(claims[0].quotes[0].text)
-    status = _implementation_status(brief, claims[0].quotes[0].text, focus)
+    status = _implementation_status(brief, claims[0].quotes[0].text, focus) or _row_status(
+        brief, _folded(focus) or quoted, row
+    )
     if status is not None:
         return status
     chosen = _folded(focus)
     lead = chosen if chosen and chosen in quoted else quoted
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
-    party = _another_partys_section(brief, place) if first not in (NO, NEEDS_REVIEW) else None
+    party = (
+        _another_partys_section(brief, place) or _another_party_acts(brief, lead)
+        if first not in (NO, NEEDS_REVIEW)
+        else None
+    )
     if (
         party is None
         and row is not None
@@ -305,6 +312,9 @@ def short_answer(
     denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
         return NEEDS_REVIEW, _denial_finding(denial)
+    sibling = _another_kind_named(brief, lead) if first == YES else None
+    if sibling is not None:  # the incident response plan's exercise for the disaster plan's
+        return NEEDS_REVIEW, sibling
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
 
@@ -354,6 +364,36 @@ def _implementation_status(
         detail = f"the lead quote states the control is only partly in place (“{said}”)"
         return NEEDS_REVIEW, Finding("scope", 0, f"{detail}: a person decides what to answer")
     return None
+
+
+def _row_status(
+    brief: Brief | None, lead: str, row: TableRow | None
+) -> tuple[str, Finding | None] | None:
+    """For a yes/no question led by a table row, what its cell under a status column
+    answers (a readiness or gap list: "Vendor risk management program | CC9.2 | Not yet
+    implemented | need vendor inventory"): No when not (yet) implemented or planned, a
+    person decides when partly; None when the table has no status column (a maintenance
+    table's "Planned" says which maintenance, not whether it is done)."""
+    if brief is None or row is None or not row.columns or "|" not in lead:
+        return None
+    if brief.facts and brief.facts[0].asks is not None:
+        return None
+    column = next((i for i, c in enumerate(row.columns) if _STATUS_COLUMN.search(c)), None)
+    cells = [cell.strip("*_ ") for cell in (row.cells or table_cells(lead))]
+    if column is None or column >= len(cells) or len(cells) != len(row.columns):
+        return None
+    status = cells[column]
+    if _NOT_IN_PLACE.match(status):
+        return NO, None
+    partly = status if _PARTLY_IN_PLACE.match(status) else None
+    if partly is not None:
+        detail = f"the lead row states the control is only partly in place (“{partly}”)"
+        return NEEDS_REVIEW, Finding("scope", 0, f"{detail}: a person decides what to answer")
+    return None
+
+
+# A table's column stating whether each control is in place.
+_STATUS_COLUMN = re.compile(r"\b(?:status|implementation|implemented|in\s+place|state)\b", re.I)
 
 
 def _status_of_lead(quote: str, at: int) -> re.Match[str] | None:
@@ -447,6 +487,74 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
     detail = (
         f"the lead quote stands under “{' '.join(section.group(0).split())}”: it states what "
         "another party does; a person decides whether it answers for the organisation"
+    )
+    return Finding("subject", 0, detail)
+
+
+# A sentence whose subject is another party, and what it says that party does or must
+# do: "The RMM vendor provides a SOC 2 Type II report", "Critical suppliers must hold
+# ISO 27001 certification".
+_ANOTHER_PARTY_ACTS = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
+    r"(?:(?!and\b|or\b)[\w-]+\s+){0,3}?"
+    r"(?:vendors?|suppliers?|(?:(?:cloud|hosting|colocation|managed)\s+)?(?:service\s+)?providers?"
+    r"|sub-?processors?|subservice\s+organi[sz]ations?|(?:payment|card)\s+(?:processors?|gateways?)"
+    r"|(?:hosting|cloud)\s+partners?|colocation\s+facilit(?:y|ies)|third[\s-]part(?:y|ies))"
+    r"(?:['\u2019]s?)?"
+    # an appositive or examples: "Our hosting provider, AWS, ...", "Key vendors such as AWS"
+    r"(?:,\s*(?:such\s+as|including|e\.g\.?)?\s*[^,]{1,40},|\s+(?:such\s+as|including)\s+"
+    r"[^,]{1,40}?)?\s+(?:\([^()]*\)\s+)?"
+    r"(?:(?:must|shall|should|will|(?:is|are)\s+required\s+to)\s+)?"
+    r"(?:provides?|maintains?|holds?|ha(?:s|ve)(?!\s+(?:been\s+)?\w+(?:ed|en)\b)|undergo(?:es)?"
+    r"|obtains?|publish(?:es)?)\b",
+    re.I,
+)
+# A further clause stating the organisation's own certification or report: "..., and
+# the company holds its own SOC 2 Type II report" (not "..., and we review it annually").
+_OWN_CLAUSE_AFTER = re.compile(
+    r"(?:,\s*(?:and|but|while|whereas)|;)\s+(?:we|(?:the|our)\s+(?:company|organi[sz]ation))"
+    r"\s+(?:also\s+|too\s+|itself\s+)?(?:(?:is|are)\s+(?:also\s+)?(?:[\w/:. -]{0,24}\s+)?"
+    r"(?:certified|accredited|compliant|registered)|(?:has|have|hold|holds|maintain|maintains"
+    r"|obtained)\s+(?:its\s+|our\s+|an?\s+|the\s+)?(?:own\s+)?(?:current\s+)?"
+    r"(?:SOC|ISO|PCI|HITRUST|FedRAMP|certification|attestation|accreditation)\b)"
+    # a name certified in its own right: "..., and Acme is ISO 27001 certified too"
+    r"|(?:,\s*(?:and|but|while|whereas)|;)\s+[A-Z][\w-]+\s+(?:is|are)\s+(?:also\s+)?"
+    r"(?:(?:ISO|SOC|PCI)[\w\s/:.-]{0,24}?\s+)?(?:certified|accredited|compliant)\b",
+    re.I,
+)
+# What a party holds of its own: a certification, an audit report, compliance, insurance.
+_ATTESTATION_ASKED = re.compile(
+    r"\b(?:SOC\s*[123]|ISO(?:/IEC)?\s*\d{4,5}|PCI|HITRUST|FedRAMP|certif\w*|attest\w*|accredit\w*"
+    r"|audit\s+reports?|assurance\s+reports?|compliant|compliance|insurance|insured)\b",
+    re.I,
+)
+# A question about other parties: then a sentence about one may answer it.
+_PARTIES_ASKED = re.compile(
+    r"\b(?:vendors?|suppliers?|providers?|sub-?processors?|third[\s-]part(?:y|ies)"
+    r"|fourth[\s-]part(?:y|ies)|partners?|contractors?|outsourc\w*|AWS|Azure|GCP)\b",
+    re.I,
+)
+
+
+def _another_party_acts(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when the lead sentence says what another party (a vendor, a
+    supplier, a provider) holds or must hold and the question asks about the
+    organisation's own certification, report, compliance or insurance: "The RMM vendor
+    provides a SOC 2 Type II report" does not say the company has one. ("A third party
+    provides penetration testing" may well answer whether the vendor's tests are
+    independent.) ``overstatement``'s third-party check reads the kinds of third
+    parties it names ("Critical vendors must ...") on every question; this one any
+    party, however named ("The RMM vendor", "Our hosting provider, AWS,"), on these."""
+    if brief is None or not _ATTESTATION_ASKED.search(brief.query):
+        return None
+    if _PARTIES_ASKED.search(as_the_vendor(brief.query)):
+        return None
+    acts = _ANOTHER_PARTY_ACTS.match(lead)
+    if acts is None or _OWN_CLAUSE_AFTER.search(lead, acts.end()):
+        return None  # "..., and Acme is ISO 27001 certified too"
+    detail = (
+        f"the lead quote states what another party does (“{' '.join(acts.group(0).split())}”): "
+        "a person decides whether it answers for the organisation"
     )
     return Finding("subject", 0, detail)
 
@@ -1365,6 +1473,14 @@ _PLANNED = re.compile(
     r"|\b(?:is|are)\s+on\s+(?:our|the)\s+(?:product\s+)?roadmap\b"
     r"|\b(?:is|are)\s+(?:currently\s+|now\s+)?(?:in\s+progress|under\s*way)\b"
     r"|\b(?:we|it|they)\s+(?:plan|intend)s?\s+to\b"
+    # a risk register's or gap list's action to come: "Remediation: engage a third-party
+    # firm to perform a penetration test in Q3 2025, budget pending."
+    r"|^\W*(?:remediation|planned\s+actions?|corrective\s+actions?|next\s+steps?|to[\s-]?do"
+    r"|treatment\s+plan|action\s+plan)\s*:"
+    r"|\bbudget\s+pending\b"
+    # "We are planning our first third-party penetration test."
+    r"|\b(?:we|it|they)\s+(?:are|is)\s+(?:currently\s+|now\s+)?(?:planning|preparing\s+for"
+    r"|working\s+towards?)\b"
     r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
     re.I,
 )
@@ -1665,6 +1781,34 @@ def _another_kind_valued(brief: Brief, lead: str, value: str) -> Finding | None:
     detail = (
         f"the question asks about {found.asked} {found.thing}; the lead quote states the "
         f"value for {found.stated} {found.thing}: a person decides whether it answers"
+    )
+    return Finding("subject", 0, detail)
+
+
+# A yes/no question's subject written before what is done to it: "Is the disaster
+# response plan exercised ...?" (a noun phrase of two to four words, no preposition).
+_SUBJECT_BEFORE_PARTICIPLE = re.compile(
+    r"^\W*(?:is|are|was|were)\s+(?:(?:the|your|an?|all|any)\s+)?"
+    r"(?P<subject>[A-Za-z-]+(?:\s+(?!(?:of|for|with|to|in|on|at|by|from|and|or)\b)[A-Za-z-]+){1,3}?)"
+    r"\s+(?:[a-z]+(?:ed|en)|held|kept|run|done|set|built|made)\b",
+    re.I,
+)
+
+
+def _another_kind_named(brief: Brief, lead: str) -> Finding | None:
+    """A finding when a yes/no question's lead names the thing asked with another word
+    of kind in the place of the question's first (``kinds.another_compound``): "The
+    incident response plan is tested at least annually" does not say the disaster
+    response plan asked is exercised."""
+    subject = _SUBJECT_BEFORE_PARTICIPLE.match(brief.query)
+    if subject is None or any(w.lower() in STOPWORDS for w in words(subject.group("subject"))):
+        return None  # "Are systems that cannot be patched isolated?": no noun phrase
+    found = another_compound(subject.group("subject"), lead)
+    if found is None:
+        return None
+    detail = (
+        f"the question asks about the {found.asked} {found.thing}; the lead quote states "
+        f"it of the {found.stated} {found.thing}: a person decides whether it answers"
     )
     return Finding("subject", 0, detail)
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dossier.common.textutil import UNIT_WORDS, sentence_spans
+from dossier.common.textutil import HEADING_ATTRIBUTES, UNIT_WORDS, sentence_spans
 from dossier.ingest.page_edges import running_spans, strip_span, without_spans
 from dossier.records import Chunk, Document
 
@@ -120,7 +120,8 @@ def _leading_heading(
     atx = _HEADING.match(first_line)
     if atx:
         after = start + len(first_line)
-        return (len(atx.group(1)), atx.group(2)), strip_span(text, after, end)[0]
+        heading = HEADING_ATTRIBUTES.sub("", atx.group(2)) or atx.group(2)
+        return (len(atx.group(1)), heading), strip_span(text, after, end)[0]
     setext = _SETEXT.match(block)
     if setext and len(setext.group(1).split()) <= 12:
         level = 1 if setext.group(2).startswith("=") else 2

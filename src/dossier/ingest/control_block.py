@@ -312,7 +312,56 @@ _CONTROL_NAME = re.compile(
 
 def only_control_fields(sentence: str) -> bool:
     """Whether a sentence is a line of two or more emphasised fields of document
-    control ("**Standard number:** ITS-STD-010 **Related policy:** [...]"): it says what
-    the document is, not what is done."""
+    control ("**Standard number:** ITS-STD-010 **Related policy:** [...]"), or a row of a
+    property table that only names the document ("| **Supersedes** | Password Standard
+    (2021) |"): it says what the document is, not what is done."""
     names = [_name(m.group("name")).rstrip(".") for m in _EMPHASISED_FIELD.finditer(sentence)]
-    return len(names) >= 2 and all(n in CONTROL_KEYS or _CONTROL_NAME.match(n) for n in names)
+    if len(names) >= 2 and all(n in CONTROL_KEYS or _CONTROL_NAME.match(n) for n in names):
+        return True
+    row = _IDENTITY_ROW.match(sentence)  # "| **Supersedes** | Password Standard (2021) |"
+    return (
+        row is not None
+        and _name(row.group("key")).rstrip(".:") in _DOCUMENT_IDENTITY
+        and not _STATES_SOMETHING.search(row.group("value"))
+    )
+
+
+def a_control_table(sentence: str) -> bool:
+    """Whether a sentence is a PDF cover's document-control table read as lines of a
+    name and its value ("Version 2.3 / Status Approved / Date Ratified 26 January 2026 /
+    Review Date January 2028"): it says what the document is and who approved it, not
+    what is done (evidence only of its approval, owner and review)."""
+    lines = [line for line in sentence.splitlines() if line.strip()]
+    fields = sum(1 for line in lines if _CONTROL_LINE.match(line))
+    return fields >= _CONTROL_LINES and 2 * fields >= len(lines)
+
+
+# A property table's row, as a sentence of it reads (its outer pipe may be cut): its name
+# and value.
+_IDENTITY_ROW = re.compile(r"^\s*\|?\s*(?P<key>[^|\n]{1,40}?)\s*\|(?P<value>[^|\n]{1,160})\|?\s*$")
+# A value that states something done ("| Revision | Reviewed annually by the CISO |").
+_STATES_SOMETHING = re.compile(
+    r"\b(?:must|shall|should|will|is|are|be|been|\w+ed\s+(?:by|at|every|annually|within))\b"
+    r"|\b(?:reviewed|approved|encrypted|updated|retained)\b",
+    re.I,
+)
+# Rows that only name the document (which one, which version, what it replaced).
+_DOCUMENT_IDENTITY = frozenset(
+    """supersedes superseded replaces document_id document_number document_no doc_no doc_id
+    document_reference document_ref policy_number policy_no policy_id procedure_number
+    standard_number version version_no revision rev classification""".split()
+)
+
+
+# A line of a flattened document-control table: a field's name, then its value.
+_CONTROL_LINE = re.compile(
+    r"^\W{0,4}(?:version(?:\s+(?:no\.?|number))?|status|author|(?:(?:executive|document|policy)\s+)?owner"
+    r"|approving\s+(?:committee|body|authority)|approved\s+by|approv(?:al|ed)\s+date|date\s+"
+    r"(?:approved|ratified|issued|of\s+(?:issue|next\s+review))|ratified(?:\s+by)?"
+    r"|(?:next\s+)?review\s+date|target\s+audience|document\s+(?:reference|control|number)"
+    r"|reference|classification|effective\s+date|issue\s+date)\b"
+    r"(?!\s+(?:of|is|are|was|were|has|have|must|shall|should|will|may|can|reviews?|control)\b)"
+    r"(?::[ \t]*|[ \t]+)\S",
+    re.I,
+)
+_CONTROL_LINES = 3  # fields a cover's table holds at least

@@ -19,7 +19,7 @@ from typing import Any
 
 from dossier.common.atomic import LOCK_FILE
 from dossier.common.dates import effective_date_stated
-from dossier.common.textutil import undecodable
+from dossier.common.textutil import HEADING_ATTRIBUTES, undecodable
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import ChunkSettings, chunk_document
 from dossier.ingest.control_block import control_status
@@ -377,7 +377,7 @@ def _unmarked(heading: str) -> str:
     """A heading's words without the Markdown around them: a title is shown and
     matched as words, and ``**Data Management Policy**`` is titled Data Management
     Policy."""
-    title = _CLOSING_HASHES.sub("", heading.strip())
+    title = HEADING_ATTRIBUTES.sub("", _CLOSING_HASHES.sub("", heading.strip()))
     while (marked := _HEADING_MARKUP.match(title)) is not None:
         title = marked.group(2).strip()
     return title or heading.strip()

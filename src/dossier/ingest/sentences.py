@@ -434,6 +434,47 @@ def template_guidance(text: str, start: int) -> bool:
     return _TEMPLATE_GUIDANCE.match(text, line_start) is not None
 
 
+# A sentence telling the reader where to send a question ("For encryption at rest, send
+# the question to Security.", "Please route insurance questions to Legal."): it answers
+# nothing, it says who would. ("Send privacy questions to our Data Protection Officer"
+# states a practice: it names who handles them.)
+_ROUTES_A_QUESTION = re.compile(
+    r"^\W*(?:(?:for|on|about|regarding|with)\b[^.;:]{0,80},\s*)?"
+    r"(?:please\s+(?:send|route|refer|forward|direct|pass|escalate|redirect)\s+"
+    r"(?:(?:the|this|that|these|those|such|any|all|your|their|other)\s+)?(?:[\w-]+\s+){0,2}"
+    r"|(?:send|route|refer|forward|direct|pass|escalate|redirect)\s+"
+    r"(?:the|this|that|these|those|such|any\s+such)\s+)"
+    r"(?:questions?|inquir(?:y|ies)|enquir(?:y|ies)|quer(?:y|ies))\s+(?:on\s+)?to\b"
+    r"(?![^;]*(?:;|,\s*(?:and|where|which)\b))",  # nothing said after it ("; we respond ...")
+    re.I,
+)
+
+
+def routes_a_question(sentence: str) -> bool:
+    """Whether the sentence only tells the reader where to send a question (a sales
+    FAQ's "For encryption at rest, send the question to Security."): it states no
+    practice, and answered "Yes" to whether databases are encrypted at rest."""
+    return _ROUTES_A_QUESTION.match(sentence) is not None
+
+
+# A wiki page's byline: "Created by Priya Raman, last modified by Dana Whitfield on Jun
+# 18, 2024", "Created by Jo Barker (Service Desk Team Lead), last edited 4 November 2025".
+_BYLINE = re.compile(
+    r"^\W*(?:created|written|authored)\s+by\s+[^,;.]{1,80}?,?\s+"
+    r"(?:(?:and\s+)?last\s+(?:modified|edited|updated)|(?:modified|edited|updated)\s+on\b)"
+    r"[^;]{0,80}$",
+    re.I,
+)
+
+
+def byline(sentence: str) -> bool:
+    """Whether a line is a wiki page's byline (who created it and who last changed it,
+    or when): it says who wrote the page, nothing done ("modified" in it answered whose
+    access is modified when people move). "Written by the ISO and approved by the
+    Executive Committee" is no byline: it states an approval."""
+    return _BYLINE.match(" ".join(sentence.split())) is not None
+
+
 # A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >
 # Laptops": three or more short names, each capitalised, no sentence.
 _CRUMB_SEPARATOR = re.compile(r"\s+[/>»]\s+")

@@ -119,10 +119,15 @@ _DEMANDS = (
         r"|in line)\s+with\s+[^,?;]+",
         re.I,
     ),
-    # a frequency closing a yes/no question: "Do engineers complete training annually?"
+    # a frequency closing a yes/no question: "Do engineers complete training annually?",
+    # "Is the plan exercised annually or when significant changes occur?" (the change
+    # demand read before it)
     re.compile(
-        r"(?<!\bleast\s)\b(?:annually|yearly|quarterly|monthly|weekly|daily|semi-?annually"
-        r"|every\s+(?:year|quarter|month|week|day))(?=\s*\?\s*$)",
+        r"(?<!\bleast\s)(?:\bon\s+an?\s+)?\b(?:annually|yearly|quarterly|monthly|weekly|daily|semi-?annually"
+        r"|every\s+(?:year|quarter|month|week|day))"
+        # "... weekly (or more frequent) basis?"
+        r"(?:\s*\(\s*or\s+more\s+(?:frequent(?:ly)?|often)\s*\))?(?:\s+basis)?"
+        r"(?=(?:\s*(?:,|\b(?:or|and|and/or)\b))*\s*\?\s*$)",
         re.I,
     ),
 )
@@ -164,6 +169,11 @@ _ITEM = r"[\w-]+(?:\s+[\w-]+){0,3}"  # a short item of a list: up to four words
 # A word that says something of the subject, not a thing: "encrypted", "then", "securely".
 _PREDICATE_WORD = r"(?:[\w-]+(?:ed|en)\b|then\b|[\w-]+ly\b)"
 _PREPOSITION = r"(?:at|in|on|for|by|to|from|with|within|during|over|via)\b"
+# Participles not written with -ed or -en: "... and kept in an HSM?" is a further part.
+_IRREGULAR_PARTICIPLE = (
+    r"(?:kept|held|done|run|set|made|built|sent|put|met|left|read|split|shut|bought|sought"
+    r"|brought|taught|caught|found|told|sold|paid|laid|won|spun)\b"
+)
 # "(including but not limited to remote employees, contractors ...)", "(e.g. SAML)":
 # examples of what is asked about, not the ask.
 _EXAMPLES = re.compile(
@@ -199,6 +209,10 @@ _ACCORDING = re.compile(
     # constraints" (short items; not a further part: ", and are they tested")
     rf"(?:,\s*(?!(?:(?:and|or)\s+)?(?:{_AUXILIARY_WORD}|{_PREDICATE_WORD}))"
     rf"(?:(?:and|or)\s+)?{_ITEM}(?=\s*(?:[,?;)]|$|\s+and\b)))*"
+    # ... its last item joined without a comma: "laws, regulations and industry best
+    # practices?"
+    rf"(?:\s+(?:and|or)\s+(?!{_AUXILIARY_WORD}|{_PREDICATE_WORD}|{_IRREGULAR_PARTICIPLE})"
+    rf"{_ITEM}(?=\s*(?:[?;)]|$)))?"
     r"\)?"
     # "... and proportional to the data classification, business requirements, and
     # acceptable risk": how much, a demand to the question's end (or to a predicate of

@@ -597,14 +597,28 @@ def _fact(text: str) -> Fact:
     """One part of the question: what it asks for, and the terms of its core ask.
     "How long is it kept?" asks about retention: "kept" is questionnaire filler
     elsewhere ("kept up to date"), so the part would name no practice at all."""
-    asks = asks_for(text)
-    core = core_ask(text).core
+    ask = core_ask(text)
+    asks = asks_for(_without(text, ask.demands))
+    core = ask.core
     terms = question_terms(core) or question_terms(text)
     if asks == "duration" and _KEPT.search(text) and RETAIN not in terms:
         terms = (*terms, RETAIN)
     if _LENGTH_ASKED.search(text) and LENGTH not in terms:
         terms = (*terms, LENGTH)
     return Fact(text=text, terms=terms, asks=asks)
+
+
+def _without(text: str, demands: tuple[str, ...]) -> str:
+    """The text less the standard wording's demands: "Are reviews completed with a
+    frequency commensurate with organizational risk tolerance?" asks whether, not how
+    often (the demand is a fact of its own)."""
+    for demand in demands:
+        if not _ASKING_WORD.search(demand):  # "..., commensurate with risk, and at what frequency?"
+            text = text.replace(demand, " ")
+    return text
+
+
+_ASKING_WORD = re.compile(r"\b(?:what|how|which|when)\b", re.I)
 
 
 # "How long must passwords be?" asks a length (the row "Minimum length | 14 characters"),

@@ -18,12 +18,13 @@ import numpy as np
 from dossier.common.textutil import LIGHT_VERBS, content_terms, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.control_block import only_control_fields
+from dossier.ingest.control_block import a_control_table, only_control_fields
 from dossier.ingest.sentences import (
     Sentence,
     a_reference,
     about_definitions,
     breadcrumb,
+    byline,
     faq_question,
     in_revision_history,
     is_question,
@@ -31,6 +32,7 @@ from dossier.ingest.sentences import (
     list_lead_in,
     only_links,
     points_elsewhere,
+    routes_a_question,
     table_header,
     table_lead_in,
     template_guidance,
@@ -64,14 +66,15 @@ QUESTIONNAIRE_WORDING = frozenset(
 # the word; "which countries or regions": a place answers it), light verbs
 # (``LIGHT_VERBS``), questionnaire wording and the prefixes a hyphen leaves alone
 # ("non-disclosure", "pre-employment").
-# Never key terms (they stay terms of the ask).
+# Never key terms (they stay terms of the ask): "within what time frame are they answered"
+# asks a period, it names no practice.
 NOT_KEY = (
     frozenset(
         stem(w)
         for w in """timeframe timeframes timescale timescales time frequency frequent period periods
     duration interval intervals number fast quickly soon often long many much algorithm non pre
     minimum maximum country countries region regions location locations geographic
-    geographical
+    geographical frame frames answered
     """.split()
     )
     | LIGHT_VERBS
@@ -142,6 +145,9 @@ class Ask:
     question: Vectors  # the question's vector
     qualifiers: frozenset[str] = frozenset()  # grades, states of data it names
     wants_link: bool = False  # asks where something is published ("Provide the URL.")
+    # asks who approved or owns a document, or when it is reviewed (a PDF cover's
+    # document-control table then answers: ``a_control_table``)
+    wants_control: bool = False
     # what a yes/no item opening with its subject asks about: each conjunct's stems, the
     # last naming it ("background", "verif" of "background verification policies")
     subject: tuple[tuple[str, ...], ...] = ()
@@ -251,7 +257,10 @@ class CandidateScorer:
                 and not in_revision_history(text, s.start)
                 and not template_guidance(text, s.start)
                 and not breadcrumb(s.text)
+                and not byline(s.text)
+                and not routes_a_question(s.text)
                 and not only_control_fields(s.text)
+                and (ask.wants_control or not a_control_table(s.text))
                 and (ask.wants_link or not only_links(s.text))
             ]
         if not rows:

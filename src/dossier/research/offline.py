@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from dossier.common.textutil import (
+    CONTENT_PLACEHOLDER,
     aligned_row,
     content_terms,
     fold_whitespace,
@@ -90,6 +91,7 @@ from dossier.research.values import (
     asks_one_recovery_objective,
     demand_checked,
     demand_met,
+    documents_review_asked,
     holds_value,
     lead_answers_part,
     names_another_document,
@@ -280,6 +282,7 @@ class _Research:
             question=index.embed_query(thesaurus.spelled_out(brief.query)),
             qualifiers=qualifiers_asked(brief.query),
             wants_link=bool(_LINK_ASKED.search(brief.question)),
+            wants_control=bool(_CONTROL_ASKED.search(brief.question)),
             subject=_subject_heads(brief),
             predicate=_predicate(brief),
         )
@@ -450,7 +453,8 @@ class _Research:
             )
             ruling = self._in_a_document_on_it(_rules_first(naming, self.brief))
             lead = (
-                self._demand_stated_first(ruling)
+                self._own_review_stated_first(ruling)
+                or self._demand_stated_first(ruling)
                 or self._approval_stated_first(ruling)
                 or _key_terms_first(ruling)
             )
@@ -617,6 +621,21 @@ class _Research:
             candidates,
             "title_coverage",
             lambda c: _OWN_APPROVAL.search(c.sentence.text) is not None,
+        )
+
+    def _own_review_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
+        """For a question whether policies are reviewed ("Is the access control policy
+        reviewed at least annually?"), the first sentence within the margin of the
+        best, of a document whose title names the ask as well as the best's, that
+        states the document's own review: "The policy owner shall review this policy at
+        least annually", not the better-scored "Access rights to production systems
+        shall be reviewed quarterly"; None when no sentence does."""
+        if not candidates or not documents_review_asked(self.brief.question):
+            return None
+        return self._first_close(
+            candidates,
+            "title_coverage",
+            lambda c: _OWN_REVIEW.search(c.sentence.text) is not None,
         )
 
     def _qualifier_named(self, close: list[Candidate]) -> list[Candidate]:
@@ -930,6 +949,13 @@ class _Research:
 # A question asking whether a document is approved, and a sentence stating a document's
 # own approval ("This policy is approved by the Executive Leadership Team, ...").
 _APPROVAL_ASKED = re.compile(r"\b(?:approved|approval|endorsed|ratified)\b", re.I)
+# A question asking a document's approval, owner, version or review: its control table
+# answers ("Is the policy approved by management and reviewed annually?").
+_CONTROL_ASKED = re.compile(
+    r"\b(?:approv\w*|endorse\w*|ratif\w*|owner\w*|owned|versions?|review\w*|revis\w*|updated"
+    r"|sign(?:ed)?\s+off)\b",
+    re.I,
+)
 # Its subject the document, its approval done: not "Exceptions to this policy must be
 # approved by the CISO", nor "This policy will be approved by the Board at its next meeting".
 _OWN_APPROVAL = re.compile(
@@ -937,6 +963,20 @@ _OWN_APPROVAL = re.compile(
     r"|program|document|manual)(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+"
     r"(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
     r"\s+(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
+    re.I,
+)
+# A document's own review: "The policy owner shall review this policy at least annually",
+# "This standard is reviewed and updated every year".
+_THIS_DOCUMENT = (
+    r"(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:policy|standard|procedure|plan|programme|program"
+    r"|document|manual)"
+)
+_OWN_REVIEW = re.compile(
+    rf"(?<!under\s)(?<!per\s)(?<!with\s)(?<!in\s)(?<!by\s)(?<!of\s)(?<!to\s)(?<!from\s)"
+    rf"\b{_THIS_DOCUMENT}\b"
+    r"(?:\s+(?:and\s+)?[\w-]+){0,4}?,?\s+(?:is|are|shall\s+be|must\s+be"
+    r"|will\s+be|is\s+to\s+be)\s+(?:formally\s+)?(?:reviewed|updated|revised)\b"
+    rf"|\b(?:review|reviews|update|updates|revise|revises)\s+{_THIS_DOCUMENT}\b",
     re.I,
 )
 # How many margins below the best a value-stating sentence may lead (a table row under
@@ -1074,11 +1114,16 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
     within ``margin`` of the best states something (as a further quote would): a
     reviewer reads the statement first ("Backups are stored off-site with
     multiple points of redundancy" for off-site backups, not "Where backup media is to
-    be stored and secured")."""
+    be stored and secured"), nor those a template left unfilled ("Access must be
+    revoked within [X] hours ...": the completed checklist's "within 4 hours" leads)."""
     if not candidates:
         return candidates
     floor = candidates[0].score - margin
-    stating = [c for c in candidates if not _topic_only(c.sentence.text)]
+    stating = [
+        c
+        for c in candidates
+        if not _topic_only(c.sentence.text) and not CONTENT_PLACEHOLDER.search(c.sentence.text)
+    ]
     return stating if stating and stating[0].score >= floor else candidates
 
 

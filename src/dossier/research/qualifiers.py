@@ -274,6 +274,16 @@ _DEVICE = re.compile(
     r"\b(?:workstations?|laptops?|desktops?|computers?|endpoints?|screens?)\b", re.I
 )
 _SESSIONS = re.compile(r"\bsessions?\b|\b(?:logged|signed)\s+(?:out|off)\b", re.I)
+# A session is of this family only where something times out: "remote control sessions
+# are authorised and recorded" names no timeout (a screen-lock rule was no sibling of it).
+_TIMING_OUT = re.compile(
+    r"\b(?:time-?outs?|timed?\s+out|inactiv\w*|idle|lock\w*|(?:log(?:ged)?|sign(?:ed)?)\s*-?\s*"
+    r"(?:out|off)|logouts?|terminat\w*|expir\w*|disconnect\w*|re-?authenticat\w*|closed?"
+    r"|ended|ends|lifetimes?|without\s+(?:\w+\s+)?activity|no\s+(?:\w+\s+)?activity"
+    r"|after\s+\S+\s+(?:seconds?|minutes?|hours?)|log(?:ged)?\s+(?:in|on)\s+again|re-?log\w*"
+    r"|(?:session|maximum)\s+(?:length|duration)|revok\w*)\b",
+    re.I,
+)
 _SCREENS = re.compile(
     r"\bscreen[\s-]*(?:savers?|locks?|locking)\b|\block(?:ed)?\s+screens?\b"
     r"|\bscreens?\s+(?:\w+\s+){0,3}lock(?:s|ed)?\b"
@@ -466,6 +476,8 @@ def qualifiers_named(text: str) -> frozenset[str]:
         *((INTERNAL_TESTS, _INTERNAL_TESTS), (EXTERNAL_TESTS, _EXTERNAL_TESTS)),
     )
     found |= {name for name, pattern in sites if pattern.search(text)}
+    if SESSIONS in found and not _TIMING_OUT.search(text):
+        found.discard(SESSIONS)
     return frozenset(found | _recipients(text))
 
 

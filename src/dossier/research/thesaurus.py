@@ -71,6 +71,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("terminate", "termination", "offboarding", "departure", "departing", "revoke", "leaver"),
     ("revoke", "remove", "deprovision", "withdraw"),  # access (or consent) taken away
     ("production", "prod"),  # engineers' short names for environments
+    ("login", "logon", "log-in", "sign-in", "signin"),  # one attempt to sign in
     ("development", "dev"),
     # SIG's "constituents" are the organisation's people
     ("employee", "personnel", "staff", "workforce", "teammate", "constituent"),
@@ -87,7 +88,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("backup", "snapshot", "replica"),
     ("recover", "restore"),  # data recovered from backups is restored
     ("incident", "breach", "compromise", "security event"),
-    ("log", "audit trail", "audit log"),
+    ("log", "audit trail", "audit log", "cloudtrail"),  # (AWS's audit log)
     ("retain", "retention", "keep", "kept", "preserve"),
     (
         "delete",

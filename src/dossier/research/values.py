@@ -356,6 +356,12 @@ _DOCUMENT_NAMED = re.compile(
 )
 
 
+def documents_review_asked(question: str) -> bool:
+    """Whether a question asks how often, or whether, policies or procedures are
+    reviewed ("Is the access control policy reviewed at least annually?")."""
+    return _DOCUMENTS_REVIEWED.search(question) is not None
+
+
 def _review_of_something_else(fact: Fact, sentence: str) -> bool:
     """Whether the question asks how often documents are reviewed and the sentence
     names no document: "Privileged access rights are reviewed quarterly
@@ -630,11 +636,15 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     that a sentence answering the first part is not taken to answer this one by a
     shared word: "penetration tested ..., and how often do you test your incident
     response plan?" — an annual penetration test says nothing of the plan. A part
-    naming no subject ("State the review frequency.") is the first part's, read with
-    it."""
+    naming no subject ("State the review frequency.", or only the value it asks: "Within
+    what time frame are clients notified?" after a first part about notifying clients)
+    is the first part's, read with it."""
     if names_no_subject(part):
         return Fact(f"{first.text} {part.text}", first.terms, part.asks)
     own = tuple(t for t in part.terms if t not in first.terms and t not in _DONE_AGAIN)
+    if own and all(t in VALUE_NOUNS for t in own):  # "Within what time frame are clients ..."
+        named = tuple(t for t in part.terms if t not in VALUE_NOUNS)
+        return Fact(f"{first.text} {part.text}", named or part.terms, part.asks)
     if not own:  # "... policies reviewed ...? State the review frequency."
         return Fact(f"{first.text} {part.text}", part.terms, part.asks)
     return Fact(part.text, own, part.asks)
@@ -1110,6 +1120,10 @@ def without_section_number(text: str) -> str:
 _DENIED_BEFORE = re.compile(
     r"\b(?:not|never|rather than|instead of)\s+(?!only\b)(?:\w+\s+)?$"
     r"|\b(?:not|never)\s+(?:\w+\s+)?(?:to\s+)?be\s+$"
+    # "Passwords shall not be required to expire on a periodic basis"
+    r"|\b(?:not|never)\s+(?:be\s+)?(?:required|expected|obliged|forced|mandated)\s+to\s+"
+    r"(?:be\s+)?(?!(?:beyond|than|past|except|after|over|longer|more)\b)\w+\s+"
+    r"(?:(?!(?:beyond|than|past|except|after|over|longer|more)\b)\w+\s+)?$"
     # "not subject to periodic expiration", "exempt from annual recertification"
     r"|\b(?:not\s+subject\s+to|exempt(?:ed)?\s+from)\s+(?:a\s+|an\s+|any\s+)?$",
     re.I,
@@ -1223,10 +1237,14 @@ def stated_value(
     counted = _count_of(body, about) if kind == "number" else None
     if counted is not None:
         return counted
+    rate_asked = _RATE_TERMS & set(about)
     stated = [
         m
         for m in pattern.finditer(body)
-        if not denied(body, m.start()) and not garbled(body, m) and not changed_from(body, m)
+        if not denied(body, m.start())
+        and not garbled(body, m)
+        and not changed_from(body, m)
+        and not (kind == "number" and not rate_asked and _A_RATE.match(body, m.end()))
     ]
     if kind == "duration":  # "immediately, and in any case within one hour": the hour binds
         stated = _bound_first(body, stated)
@@ -1235,7 +1253,7 @@ def stated_value(
     if money is not None:  # "a coverage limit of $5,000,000 per claim"
         return money.group(0)
     match = match or (_counted(body) if kind == "number" else None)
-    if match is None:
+    if match is None or (kind == "number" and not rate_asked and _A_RATE.match(body, match.end())):
         return None
     end = _start_point_end(body, match.end()) if kind == "duration" else match.end()
     return " ".join(body[match.start() : end].split()).rstrip(" .,;:")
@@ -1392,12 +1410,23 @@ def _count_of(text: str, about: Collection[str]) -> str | None:
         if _ALONE_ON_ITS_LINE.match(text, _line_start(text, match.start())):
             continue  # a PDF table's cell ("1\ncustomer SFTP\nTier"): no phrase
         counted = _counted_phrase(match.group(1).split(), about)
+        if counted and _a_rate(text, match.start(1), counted, about):
+            continue  # "rate limited to 10 attempts per minute per IP": no count of them
         if counted:
             figure = text[match.start() : match.start(1)].strip()
             before = _QUALIFIER_BEFORE.search(text, 0, match.start())
             qualifier = [" ".join(before.group(0).split())] if before else []
             return " ".join([*qualifier, figure, *counted])
     return None
+
+
+def _a_rate(text: str, start: int, counted: list[str], about: Collection[str]) -> bool:
+    """Whether the counted phrase (its words from ``start``) is counted per a unit of
+    time or per source, and no rate is asked (``about``)."""
+    end = text.find(counted[-1], start)
+    if end < 0 or _RATE_TERMS & set(about):
+        return False
+    return _A_RATE.match(text, end + len(counted[-1])) is not None
 
 
 def _line_start(text: str, at: int) -> int:
@@ -1499,11 +1528,23 @@ def counts_something(fact: Fact, text: str) -> bool:
         if _NAMED_BEFORE.search(text, 0, match.start()):
             continue  # "SOC 2", "ISO 27001": part of a name
         following = [w for w in match.groups()[1:] if w]
+        if _A_RATE.match(text, match.end(2)) and not _RATE_ASKED.search(fact.text):
+            continue  # "rate limited to 10 attempts per minute per IP": no lockout threshold
         if _MEASURED.match(text, match.start()) or any(
             stem(w.lower()) in wanted for w in following
         ):
             return True
     return False
+
+
+# A figure counted per second or minute or per source address: a rate, no count of what
+# happens once ("5 failed attempts per hour" may be a lockout's window).
+_A_RATE = re.compile(
+    r"\s*(?:per|an?|each|every|/)\s*(?:seconds?|secs?|minutes?|mins?|ip(?:\s+address)?)\b", re.I
+)
+_RATE_ASKED = re.compile(r"\b(?:per|rate|throttl\w*)\b", re.I)
+# ... and the stemmed terms of a question asking one ("how many requests per minute").
+_RATE_TERMS = frozenset(("rate", "throttl", "per", "second", "minut", "hour"))
 
 
 # "how many" and up to three words after it: what is counted ("business days",
