@@ -956,21 +956,19 @@ _CONTROL_ASKED = re.compile(
     r"|sign(?:ed)?\s+off)\b",
     re.I,
 )
+# What a document calls itself: "this policy", "the standard".
+_DOCUMENT_NOUN = r"(?:policy|standard|procedure|plan|programme|program|document|manual)"
 # Its subject the document, its approval done: not "Exceptions to this policy must be
 # approved by the CISO", nor "This policy will be approved by the Board at its next meeting".
 _OWN_APPROVAL = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+(?:policy|standard|procedure|plan|programme"
-    r"|program|document|manual)(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+"
-    r"(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
+    rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+{_DOCUMENT_NOUN}"
+    r"(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
     r"\s+(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
     re.I,
 )
 # A document's own review: "The policy owner shall review this policy at least annually",
 # "This standard is reviewed and updated every year".
-_THIS_DOCUMENT = (
-    r"(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:policy|standard|procedure|plan|programme|program"
-    r"|document|manual)"
-)
+_THIS_DOCUMENT = rf"(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT_NOUN}"
 _OWN_REVIEW = re.compile(
     rf"(?<!under\s)(?<!per\s)(?<!with\s)(?<!in\s)(?<!by\s)(?<!of\s)(?<!to\s)(?<!from\s)"
     rf"\b{_THIS_DOCUMENT}\b"
