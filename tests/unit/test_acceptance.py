@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.records import Answer, Brief, Chunk, Evidence, MissingFact, Question, Selection
 from dossier.research.acceptance import _repair_brief, answer_question, check
@@ -150,3 +152,60 @@ def test_a_repair_of_a_part_naming_only_the_value_searches_the_first_parts_subje
     repair = _repair_brief(brief, verdict, gaps, Evidence(brief, (), (), (), ()))
     assert set(brief.facts[0].terms) <= set(repair.facts[0].terms)
     assert "account" in repair.query.lower()
+
+
+COPY = "A copy of each backup is replicated to cloud storage."
+NIGHTLY = "Servers are backed up nightly."
+
+
+@pytest.mark.parametrize(
+    "repair_quotes",
+    [(COPY, NIGHTLY), (f"{COPY} {NIGHTLY}",)],
+    ids=["the held sentence and another", "one quote holding both"],
+)
+def test_a_repair_finding_another_sentence_of_a_quoted_passage_adds_it(
+    repair_quotes: tuple[str, ...],
+) -> None:
+    """ "Is cloud data periodically backed up?": the first round quoted "a copy is
+    replicated to cloud storage"; the repair, asked how often, found "backed up nightly"
+    in the same passage (as a quote of its own, or in one quote with the held sentence),
+    and the answer still said the documents do not state how often. A sentence the first
+    round quoted already is not added twice."""
+    text = f"{COPY} {NIGHTLY}"
+    chunks = {"p": Chunk("p", "backup.md", 0, len(text), text, "Backup")}
+    brief = make_brief(Question("Q", "Is cloud data periodically backed up?"))
+    rounds: list[Brief] = []
+
+    def research(asked: Brief) -> Evidence:
+        rounds.append(asked)
+        chosen = (COPY,) if len(rounds) == 1 else repair_quotes
+        return Evidence(asked, (), (Selection("p", chosen, 0, 1.0, focus=NIGHTLY),), (), ())
+
+    def compose(evidence: Evidence) -> Answer:
+        return compose_answer(
+            Question("Q", brief.question), evidence, ComposeContext(chunks.get, {})
+        )
+
+    answer, evidence = answer_question(brief, research, compose, max_repairs=1)
+    assert [s.quotes for s in evidence.selections] == [(COPY,), (NIGHTLY,)]
+    assert evidence.selections[1].focus == NIGHTLY
+    assert answer.acceptance is not None and answer.acceptance.verdict == "complete"
+    assert [q.text for c in answer.claims for q in c.quotes] == [COPY, NIGHTLY]
+
+
+def test_a_short_repair_quote_of_another_sentence_is_kept_whole() -> None:
+    """Only what is left around a held quote must be long enough to stand alone; a short
+    quote of its own ("Quarterly.") is kept."""
+    from dossier.research.acceptance import _beyond
+
+    assert _beyond("Quarterly.", ["Access is reviewed."]) == ["Quarterly."]
+    assert _beyond("Access is reviewed. Quarterly.", ["Access is reviewed."]) == []
+    # a cut between list items leaves no bullet behind
+    listed = (
+        "New starters are trained within 30 days. \u2022 All staff are trained yearly. "
+        "\u2022 Staff acknowledge the policy yearly."
+    )
+    assert _beyond(listed, ["All staff are trained yearly."]) == [
+        "New starters are trained within 30 days.",
+        "Staff acknowledge the policy yearly.",
+    ]

@@ -461,3 +461,64 @@ def test_caiqs_modifiers_that_narrow_nothing_leave_the_ask(question: str, core: 
     applicable SLAs, laws, and regulations" were the rarest words of the ask: a page
     stating the practice in plain words was refused for not naming them."""
     assert core_ask(question).core == core
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (  # a widening clause set off by a comma, not in parentheses
+            "Are change management procedures implemented to manage the risks of changes to "
+            "company assets, regardless of whether the assets are managed internally or "
+            "externally?",
+            "change management procedures implemented to manage the risks of changes to "
+            "company assets",
+        ),
+        (  # a list "including ..., etc." is examples
+            "Are risk management procedures associated with changing assets, including "
+            "applications, systems, infrastructure, configuration, etc., established and "
+            "maintained?",
+            "risk management procedures associated with changing assets",
+        ),
+        (  # "including but not limited to"
+            "Are change procedures defined for assets, including but not limited to "
+            "applications, systems, etc., and maintained?",
+            "change procedures defined for assets, and maintained",
+        ),
+        (  # what the practice is for, closing the item
+            "Is a process in place to revoke the access of leavers, to effectively adopt and "
+            "communicate access management policies?",
+            "a process in place to revoke the access of leavers",
+        ),
+        (
+            "Are vulnerabilities prioritized for remediation, in order to protect systems "
+            "against exploitation?",
+            "vulnerabilities prioritized for remediation",
+        ),
+    ],
+)
+def test_widening_clauses_example_lists_and_purposes_leave_the_ask(
+    question: str, core: str
+) -> None:
+    """ "regardless of whether ... internally or externally", "including applications,
+    systems, infrastructure, configuration, etc." and "to effectively adopt and
+    communicate ..." gave the ask its rarest words: a change procedure stating the
+    practice in plain words was refused for naming none of "regardless", "internally",
+    "externally"."""
+    assert core_ask(question).core == core
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        (
+            "Is authentication enforced for all systems, including multifactor authentication "
+            "for privileged users?",
+            "multifactor",
+        ),
+        ("Is data backed up, in order of criticality, to a second region?", "second region"),
+        # an aim a sentence must state stays
+        ("Are servers hardened, in order to meet CIS Benchmark Level 1?", "CIS Benchmark"),
+    ],
+)
+def test_a_list_without_etc_and_a_clause_going_on_stay_in_the_ask(question: str, kept: str) -> None:
+    assert kept in core_ask(question).core

@@ -192,6 +192,20 @@ def test_if_so_what_is_it_asks_the_number_the_question_names(question: str) -> N
     assert b.facts[0].asks == "number"
 
 
+def test_if_so_what_is_it_of_a_time_frame_asks_the_period() -> None:
+    """ "Is there a defined time frame for notifying clients of a security incident? If so,
+    what is it?" was answered a bare "Yes" beside a quote stating 72 hours."""
+    b = brief(
+        "Is there a defined time frame for notifying clients of a security incident affecting "
+        "their data? If so, what is it?"
+    )
+    assert len(b.facts) == 1
+    assert b.facts[0].asks == "duration"
+    # a time frame for something recurring may be a frequency ("reviewed quarterly")
+    review = brief("Is there a defined time frame for reviewing user access? If so, what is it?")
+    assert review.facts[0].asks != "duration"
+
+
 def test_if_so_what_is_it_of_a_recovery_objective_asks_its_period() -> None:
     """ "Is there a defined recovery time objective (RTO) ...? If so, what is it?" was
     answered a bare "Yes" (the follow-up was dropped): a recovery objective is a period."""
@@ -1014,3 +1028,28 @@ def test_a_demand_holding_the_ask_keeps_it() -> None:
         "Are access rights reviewed, commensurate with risk, and at what frequency?"
     ).facts
     assert facts[0].asks == "frequency"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are procedures for customers to take part, where applicable, in granting access to "
+        "privileged roles defined and evaluated?",
+        "Is data protected at rest and in transit, and where applicable in use, with "
+        "certified cryptographic libraries?",
+    ],
+)
+def test_a_hedge_set_off_by_commas_opens_no_part(question: str) -> None:
+    """ "..., where applicable, in granting access ..." was split at "where" as if it
+    asked where: "customers to take part" became a fact of its own, answered by any
+    sentence about customers."""
+    brief = make_brief(Question("Q", question))
+    assert len(brief.facts) == 1
+    assert stem("applicable") not in brief.terms
+
+
+def test_where_and_when_asking_still_open_a_part() -> None:
+    brief = make_brief(Question("Q", "Are backups encrypted, and where are they stored?"))
+    assert len(brief.facts) == 2
+    hedged = make_brief(Question("Q", "Is MFA enforced, and when necessary can it be bypassed?"))
+    assert len(hedged.facts) == 2

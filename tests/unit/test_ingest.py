@@ -289,6 +289,25 @@ def test_effective_date_as_yaml_date() -> None:
         ),
         # front-matter comes first
         ("---\neffective_date: 2024-01-15\n---\nEffective date: 3 March 2023\n", "2024-01-15"),
+        # a PDF's cover table flattened: two fields a line, no separator
+        (
+            "Access Standard\nDocument control\nDocument ID AS-002 Version 3.1\n"
+            "Status Approved Effective date 15 July 2024\nOwner IAM Manager Approved by CISO\n",
+            "2024-07-15",
+        ),
+        # without "date", a capitalised "Effective" and a date may be a heading's
+        ("New Requirements Effective 1 July 2026\n\nText.\n", None),
+        # a version history's header flattened the same way is no field, nor is its row, nor
+        # a sentence opening with a date
+        ("Version history\nVersion Effective date Change\n1.0 1 March 2019 First\n", None),
+        ("Version history\nEffective Date 2 June 2023 Update\n", None),
+        (
+            "Effective date: 1 March 2024\n"
+            "Effective 1 January 2027, all staff must use passkeys.\n",
+            "2024-03-01",
+        ),
+        ("Owner CISO\nEffective date 1 February 2024 Last reviewed January 2025\n", "2024-02-01"),
+        ("Owner CISO\nEffective date 1 March 2024 Page 1 of 12\n", "2024-03-01"),
     ],
 )
 def test_an_effective_date_in_the_documents_own_header_is_read(text: str, date: str | None) -> None:
@@ -1346,3 +1365,31 @@ def test_a_pdfs_logo_and_organisation_name_are_not_its_title() -> None:
         "Acceptable Use of IT Assets\nSee also\nInformation Security Policy\n",
     ):  # a document named below is not the title
         assert title_of({}, related, "x.pdf") == related.split("\n", 1)[0]
+
+
+def test_a_masthead_and_a_letterheads_address_are_not_the_title() -> None:
+    """A PDF opening "WESTMOOR STATE UNIVERSITY · UNIVERSITY POLICY LIBRARY" was cited by
+    its masthead, and a bridge letter by its company's name over its address, not as
+    "SOC 2 Type II Bridge Letter"."""
+    masthead = (
+        "WESTMOOR STATE UNIVERSITY \u00b7 UNIVERSITY POLICY LIBRARY\nInformation Security Policy\n"
+        "Policy number: ISP-01\n\n1. Purpose\n"
+    )
+    assert title_of({}, masthead, "isp.pdf") == "Information Security Policy"
+    series = (
+        "Information Technology Services \u00b7 Standard ITS-STD-04\n"
+        "Vulnerability Management Standard\n"
+    )
+    assert title_of({}, series, "vm.pdf") == "Vulnerability Management Standard"
+    letter = (
+        "Quillstone Learning, Inc.\n1450 Larimer Street, Suite 300\nDenver, CO 80202\n"
+        "SOC 2 Type II Bridge Letter\nDate: November 16, 2026\n"
+    )
+    assert title_of({}, letter, "bridge.pdf") == "SOC 2 Type II Bridge Letter"
+    # a title with its version after a dot, and a numbered section under a title, stay
+    versioned = "Information Security Policy \u00b7 v3.2\nOwner: CISO\n\nText.\n"
+    assert title_of({}, versioned, "isp.pdf") == "Information Security Policy \u00b7 v3.2"
+    numbered = (
+        "Acme Corp\nRemote Working\nVersion 3.1\n3 Acceptable Use Policy Alignment\n\nText.\n"
+    )
+    assert not title_of({}, numbered, "rw.pdf").startswith("3 ")

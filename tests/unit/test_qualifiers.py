@@ -652,3 +652,19 @@ def test_a_session_ended_after_a_time_is_of_the_timeouts_family() -> None:
     assert asked == frozenset({"sessions"})
     screens = "Workstation screens are automatically locked after 15 minutes without user activity."
     assert another_qualifier(asked, screens)
+
+
+def test_a_grade_glossed_in_parentheses_asks_of_the_first_grade() -> None:
+    """ "critical (high-risk) third parties" was read as asking of high ones: the lead
+    "Critical vendors are reassessed annually; High vendors every two years" went to a
+    person for two values."""
+    assert qualifiers_asked("Are critical (high-risk) vulnerabilities patched within 7 days?") == {
+        "critical"
+    }
+    assert "high" not in qualifiers_asked(
+        "How frequently are critical (high-risk) third parties reassessed?"
+    )
+    assert qualifiers_asked("How quickly are critical and high vulnerabilities fixed?") == {
+        "critical",
+        "high",
+    }

@@ -10,6 +10,7 @@ from dossier.ingest.sentences import (
     aligned_cells,
     breadcrumb,
     byline,
+    contents_entry,
     faq_question,
     in_revision_history,
     is_list_item,
@@ -260,6 +261,7 @@ def test_a_line_of_nothing_but_links_is_only_links(sentence: str, elsewhere: boo
     [
         ("Security / Policies / Bug Fix Timelines", True),
         ("Home > IT > Laptops", True),
+        ("Home › Information Security › Accounts & Passwords › Passwords", True),
         ("**Security / Policies / Identity Standard (2021)**", True),
         ("Data is encrypted in transit / at rest / in backups.", False),
         ("Input / Output", False),
@@ -509,3 +511,27 @@ def test_a_sentence_routing_a_question_states_nothing(sentence: str, routes: boo
 def test_a_wiki_pages_byline_is_no_evidence(line: str, is_byline: bool) -> None:
     """A Confluence byline was quoted for whether access is modified when people move."""
     assert byline(line) is is_byline
+
+
+@pytest.mark.parametrize(
+    ("line", "entry"),
+    [
+        ("4.2 Multi-factor authentication......................................", True),
+        ("3 Reporting an incident\u2026\u2026\u2026", True),
+        ("1 Purpose . . . . . . . . 3", True),
+        ("Backups are kept for 30 days... and then deleted.", False),
+        ("See sections 4.1.2.3 and 5.", False),
+        ("Remediation SLAs: Critical ..... 7 days; High ..... 30 days", False),
+        ("4.2 MFA ........ 7 4.3 Passwords ........ 8", True),
+    ],
+)
+def test_a_table_of_contents_entry_is_read_as_one(line: str, entry: bool) -> None:
+    """A PDF's contents line "3 2 Reporting an incident......" was the lead quote of a
+    breach-reporting answer."""
+    assert contents_entry(line) is entry
+
+
+def test_a_long_run_of_dots_is_read_at_once() -> None:
+    """The first pattern took about a minute on a run of 20,000 dots (quadratic)."""
+    assert contents_entry("x" + "." * 20_000 + "y") is False
+    assert contents_entry("." * 20_000) is True

@@ -4378,3 +4378,151 @@ def test_a_remediation_to_come_is_planned() -> None:
     )
     lead = "Remediation: engage a third-party firm to perform a penetration test in Q3 2025."
     assert _short(question, lead) == ("Needs review", "planned")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is production data used in non-production (development or test) environments?",
+            "3.4 Production cardholder data must not be copied to development, staging or any "
+            "other non-production environment.",
+        ),
+        (
+            "Do you use institutional production data in non-production environments "
+            "(development, test, staging)?",
+            "Production student data is never copied to development, test or staging "
+            "environments; those environments use synthetic data.",
+        ),
+    ],
+)
+def test_data_never_copied_where_the_question_asks_it_used_is_a_no(
+    question: str, lead: str
+) -> None:
+    """The environments the copying is refused for may come late in the sentence, and the
+    question may ask "Do you use ... in": both were Needs review for a plain No."""
+    assert _short(question, lead) == ("No", None)
+
+
+def test_copying_refused_beside_a_separation_stated_is_no_denial_of_it() -> None:
+    """ "Production data must not be copied to non-production environments" denies
+    copying data, not that the environments are separated."""
+    brief = make_brief(Question("Q", "Are production and non-production environments separated?"))
+    claims = (
+        *_claims("Production and non-production VPCs are isolated from each other."),
+        *_claims("Production data must not be copied to non-production environments."),
+    )
+    assert short_answer(brief, "grounded", claims) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Is testing automated?",
+            "Every merge request runs automated unit tests in the pipeline, and a release "
+            "cannot be deployed if a critical finding is open.",
+        ),
+        (
+            "Is there a formal process for granting access to systems that includes approval "
+            "by the asset owner?",
+            "Access shall not be provisioned to any production system without documented "
+            "approval by the Asset Owner.",
+        ),
+    ],
+)
+def test_a_release_or_access_gated_on_a_condition_is_no_denial(question: str, lead: str) -> None:
+    """ "cannot be deployed if ...", "shall not be provisioned ... without approval" state a
+    gate, not that the practice is not followed: they went to a person for the "not"."""
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_gated_thing_the_question_asks_of_is_still_denied() -> None:
+    answer, _ = _short(
+        "Is access provisioned without approval?",
+        "Access shall not be provisioned without documented approval by the Asset Owner.",
+    )
+    assert answer != "Yes"
+
+
+def test_the_plan_under_another_plans_title_is_no_yes_for_the_plan_asked() -> None:
+    """ "The plan is tested at least once a year" in the incident response plan answered
+    Yes to whether a business continuity plan is tested; under the continuity plan's own
+    heading it still does."""
+    brief = make_brief(
+        Question(
+            "Q", "Is there a documented business continuity plan that is tested at least annually?"
+        )
+    )
+    lead = _claims("The plan is tested at least once a year through a tabletop exercise.")
+    answer, finding = short_answer(brief, "grounded", lead, place="Incident Response Plan Testing")
+    assert answer == "Needs review" and finding is not None and finding.check == "subject"
+    assert "incident response plan" in finding.detail
+    own = short_answer(brief, "grounded", lead, place="Business Continuity Plan Testing")
+    assert own == ("Yes", None)
+
+
+def test_a_subject_an_activity_covers_is_no_yes_for_the_activity() -> None:
+    """ "Do you conduct phishing simulation exercises?" was answered Yes by awareness
+    training "covering phishing": no exercise is run. A sentence naming the simulations
+    answers it."""
+    question = "Do you conduct phishing simulation exercises for your employees?"
+    training = (
+        "All employees complete security awareness training at onboarding and annually "
+        "thereafter, covering phishing and password hygiene."
+    )
+    answer, finding = _short(question, training)
+    assert (answer, finding) == ("Needs review", "subject")
+    assert _short(question, "Quarterly phishing simulations are run against all staff.") == (
+        "Yes",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "others"),
+    [
+        (
+            "Are backups sent to an offsite location?",
+            "Backups are not copied to any offsite location.",
+        ),
+        (
+            "Is customer data ever shared with subprocessors outside the EEA?",
+            "Customer data is not transferred outside the EEA.",
+        ),
+    ],
+)
+def test_copying_refused_beside_a_question_of_placing_data_still_denies(
+    question: str, others: str
+) -> None:
+    """A question asking whether data is sent or shared somewhere is what "not copied to
+    ..." denies: the Yes goes to a person."""
+    brief = make_brief(Question("Q", question))
+    claims = (*_claims("Backups are encrypted with AES-256."), *_claims(others))
+    assert short_answer(brief, "grounded", claims)[0] == "Needs review"
+
+
+def test_a_refusal_on_a_condition_is_no_yes_for_another_practice() -> None:
+    """ "Code is not merged if the pipeline fails" states no peer review: "if" is no
+    gate that lifts its negation."""
+    assert _short("Are code changes peer reviewed?", "Code is not merged if the pipeline fails.")[
+        0
+    ] == ("Needs review")
+
+
+def test_a_clause_denying_the_practice_keeps_its_denial_beside_one_stating_it() -> None:
+    """Reading the clause that states the practice past a negation in another clause must
+    not pass over a denial of the practice itself ("..., and backups are not encrypted")."""
+    answer, _ = _short(
+        "Is customer data encrypted at rest?",
+        "Customer data in production databases is encrypted with AES-256, and backups are not "
+        "encrypted.",
+    )
+    assert answer != "Yes"
+
+
+def test_an_activity_written_as_one_word_is_named() -> None:
+    assert _short(
+        "Are network penetration tests performed annually?",
+        "Network pentests are performed annually.",
+    ) == ("Yes", None)

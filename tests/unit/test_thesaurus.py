@@ -238,3 +238,28 @@ def test_a_logon_is_a_login() -> None:
     # "5 consecutive invalid logon attempts" was another kind of the login attempts asked
     assert thesaurus.says(stem("login"), {stem("logon")})
     assert thesaurus.says(stem("logon"), set(content_terms("failed sign-in attempts")))
+
+
+def test_the_cmdb_is_the_asset_inventory() -> None:
+    cmdb = set(content_terms("The CMDB shall be reconciled against discovery scans quarterly."))
+    assert thesaurus.says(stem("inventory"), cmdb)
+    assert not thesaurus.says(stem("inventory"), set(content_terms("The database is patched.")))
+
+
+def test_composition_rules_are_complexity_rules() -> None:
+    """ "We do not impose composition rules" was not found for whether passwords must
+    contain complex characters (a length rule answered Yes)."""
+    rules = set(content_terms("We do not impose composition rules on passwords."))
+    assert thesaurus.says(stem("complex"), rules)
+    assert thesaurus.says(stem("complexity"), rules)
+
+
+def test_learning_from_incidents_is_no_training_and_e_learning_is() -> None:
+    """ "e-learning" was read as its word "learning" (the "e" a stopword), so "the policy
+    establishes how the University ... learns from incidents" named awareness training
+    and led a training programme's answer."""
+    lessons = set(content_terms("The University detects, responds to and learns from incidents."))
+    assert not thesaurus.says(stem("training"), lessons)
+    assert not thesaurus.says(stem("awareness"), lessons)
+    course = set(content_terms("All staff complete the refresher e-learning every year."))
+    assert thesaurus.says(stem("training"), course)

@@ -144,11 +144,38 @@ def effective_date_stated(text: str) -> str | None:
     days = [
         day
         for match in _STATED_DATE.finditer(fields)
-        if _EFFECTIVE_FIELD.match(match.group(0)) and (day := _date_of(match)) is not None
+        if _effective_field(match, fields) and (day := _date_of(match)) is not None
     ]
     return max(days, default=None)  # "Original effective date: ... Revised effective date:"
 
 
+def _effective_field(match: re.Match[str], text: str) -> bool:
+    """Whether a stated date is an effective-date field: its name and a separator, or, a
+    PDF's cover cells flattened ("Status Approved Effective date 15 July 2024"), its
+    name and the date closing the line or followed by the next field's name (not
+    "Effective 1 January 2027, all staff ...",
+    nor a version history's "Effective Date 2 June 2023 Update")."""
+    field = _EFFECTIVE_FIELD.match(match.group(0))
+    if field is None:
+        return False
+    return (
+        bool(re.search(r"[:|]", field.group(0)))
+        or _FIELD_CLOSED.match(text, match.end()) is not None
+    )
+
+
+# What may follow a flattened field's date: the line's end, or the next field's name
+# ("Effective date 1 February 2024 Last reviewed January 2025").
+_FIELD_CLOSED = re.compile(
+    r"[ \t]*[.|]?[ \t]*(?:\n|$|(?:Last|Next|Review|Reviewed|Owner|Version|Status|Approved"
+    r"|Classification|Document|Author|Supersedes|Page|Policy|Revision|Rev)\b)"
+)
+
+
 OPENING_CHARS = 3000  # how far into a document its control block and dates may be
-# A field's name and its separator: "Effective date:", "Effective |", "**Effective:**".
-_EFFECTIVE_FIELD = re.compile(r"effective(?:\s+date)?[*_\s]*[:|]", re.I)
+# A field's name and its separator: "Effective date:", "Effective |", "**Effective:**";
+# or, capitalised, the date straight after it, as a PDF flattens a cover table's cells
+# ("Status Approved Effective date 15 July 2024"; not "becomes effective 1 January").
+_EFFECTIVE_FIELD = re.compile(
+    rf"(?i:effective(?:\s+date)?[*_\s]*[:|])|Effective\s+[Dd]ate\s+(?=\d|(?i:{_MONTH_WORD})\b)"
+)

@@ -258,11 +258,19 @@ _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
 ROUND_THE_CLOCK = re.compile(r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b", re.I)
 
 
+# "e-learning": one word, as it is also written ("elearning"); its letter alone is
+# dropped as a stopword, and "learns from incidents" was read as training. (Not every
+# "e-" word: "e-discovery" read as one word of its own scored a policies-d item over the
+# threshold on an off-topic sentence.)
+_E_PREFIXED = re.compile(r"\b[eE][-\u2010\u2011](?=learn)", re.I)
+
+
 def content_terms(text: str) -> list[str]:
     """Stemmed words that carry meaning (no stopwords, no questionnaire filler), in order;
     "backed up" as "backup", "24/7" and "24x7x365" as "24x7"."""
     text = ROUND_THE_CLOCK.sub("24x7", _BACKED_UP.sub("backup", text))
     text = _UNDONE.sub("de", text)  # "de-provisioned" is deprovisioned, not provisioned
+    text = _E_PREFIXED.sub("e", text)  # "e-learning" is elearning, not learning
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:

@@ -104,6 +104,46 @@ def another_compound(question: str, sentence: str) -> AnotherKind | None:
     return None
 
 
+def another_compound_placed(question: str, sentence: str, place: str) -> AnotherKind | None:
+    """The kind of the thing asked that the sentence's place (its document's title and
+    the headings above it) names in its stead, when the sentence names the thing by
+    itself ("The plan is tested at least once a year" in the incident response plan,
+    for "Is there a business continuity plan that is tested ...?"); or None."""
+    found = another_compound(question, place)
+    if found is None:
+        return None
+    said = _kinds(sentence, names=False).get(found.thing)
+    if said is not None and len(said) >= 2:
+        return None  # it names a kind of its own (``another_compound`` reads it)
+    referred = {stem(m.group(1).lower()) for m in _REFERRING.finditer(sentence)}
+    return found if found.thing in referred else None
+
+
+# Activities whose kind the words before them tell: "phishing simulation exercises",
+# "authenticated vulnerability scans", "penetration tests".
+_ACTIVITIES = frozenset(
+    stem(w)
+    for w in "exercise exercises test tests scan scans assessment assessments drill drills".split()
+)
+
+
+def activity_unnamed(question: str, sentence: str) -> AnotherKind | None:
+    """The activity the question names with two or more words of kind ("phishing
+    simulation exercises") when the sentence names one of those words but not the
+    activity, nor another word for it ("security awareness training ... covering
+    phishing": a subject the training covers, no exercise run); or None."""
+    present = set(content_terms(sentence))
+    for thing, wanted in _kinds(question).items():
+        if thing not in _ACTIVITIES or len(wanted) < 2 or thesaurus.says(thing, present):
+            continue
+        if any(thing in term for term in present):  # "pentests" are tests
+            continue
+        if any(stem(w) in present for w in wanted):
+            word = next(w for w in _TOKEN.findall(question) if stem(w.lower()) == thing)
+            return AnotherKind(word.lower(), " ".join(wanted), "")
+    return None
+
+
 def _refers_back(clause: str, things: Mapping[str, object]) -> bool:
     """Whether the clause names a thing asked as one named before it ("the key")."""
     return any(stem(m.group(1).lower()) in things for m in _REFERRING.finditer(clause))

@@ -52,7 +52,12 @@ from dossier.common.textutil import (
 )
 from dossier.evidence import calculate
 from dossier.evidence.denials import plain_denial
-from dossier.evidence.kinds import another_compound, another_kind
+from dossier.evidence.kinds import (
+    activity_unnamed,
+    another_compound,
+    another_compound_placed,
+    another_kind,
+)
 from dossier.evidence.overstatement import (
     ALL_ASKED,
     EVENT,
@@ -156,9 +161,12 @@ _BOUNDING = re.compile(
 # completed", "changes are not merged without an approving review" (unless the question
 # asks of the gated thing: then it is the answer, a No).
 _PRECONDITION = re.compile(
-    r"\b(?:not|never)\s+(?:be\s+)?(?P<gated>granted|given|provided|issued|enabled|created"
-    r"|activated|allowed|permitted|deployed|released|merged|approved)\b"
-    r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)"
+    r"\b(?:not|never|cannot|can['\u2019]t)\s+(?:be\s+)?(?P<gated>granted|given|provided|issued|enabled"
+    r"|created|activated|allowed|permitted|deployed|released|merged|approved|provisioned"
+    r"|assigned|promoted|shipped)\b"
+    # "Access shall not be provisioned ... without documented approval by the Asset Owner"
+    # ("if" is no gate: "Code is not merged if the pipeline fails" states no review)
+    r"(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to|unless)\b)"
     # "No extract shall begin until the IRB approval letter is received"
     r"|\bno\s+(?P<what>(?:[\w-]+\s+){1,4}?)(?:shall|may|will|can|must|should|is|are)\s+(?:be\s+)?"
     r"(?P<begun>\w+)(?=[^.;]{0,60}?\b(?:until|before|without|prior\s+to)\b)",
@@ -312,9 +320,16 @@ def short_answer(
     denial = _denied_elsewhere(brief, claims, lead) if first == YES else None
     if denial is not None:
         return NEEDS_REVIEW, _denial_finding(denial)
-    sibling = _another_kind_named(brief, lead) if first == YES else None
+    sibling = _another_kind_named(brief, lead, place) if first == YES else None
     if sibling is not None:  # the incident response plan's exercise for the disaster plan's
         return NEEDS_REVIEW, sibling
+    unnamed = activity_unnamed(brief.query, lead) if first == YES else None
+    if unnamed is not None:  # training "covering phishing" for phishing simulation exercises
+        detail = (
+            f"the question asks about {unnamed.asked} {unnamed.thing}; the lead quote names "
+            f"none: a person decides whether it answers"
+        )
+        return NEEDS_REVIEW, Finding("subject", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
 
@@ -1795,20 +1810,29 @@ _SUBJECT_BEFORE_PARTICIPLE = re.compile(
 )
 
 
-def _another_kind_named(brief: Brief, lead: str) -> Finding | None:
+def _another_kind_named(brief: Brief, lead: str, place: str = "") -> Finding | None:
     """A finding when a yes/no question's lead names the thing asked with another word
     of kind in the place of the question's first (``kinds.another_compound``): "The
     incident response plan is tested at least annually" does not say the disaster
-    response plan asked is exercised."""
+    response plan asked is exercised; nor does "The plan is tested at least once a
+    year" in the incident response plan say a business continuity plan is
+    (``kinds.another_compound_placed``)."""
+    placed = another_compound_placed(brief.query, lead, place) if place else None
     subject = _SUBJECT_BEFORE_PARTICIPLE.match(brief.query)
     if subject is None or any(w.lower() in STOPWORDS for w in words(subject.group("subject"))):
-        return None  # "Are systems that cannot be patched isolated?": no noun phrase
-    found = another_compound(subject.group("subject"), lead)
+        found = placed  # "Are systems that cannot be patched isolated?": no noun phrase
+    else:
+        found = another_compound(subject.group("subject"), lead) or placed
     if found is None:
         return None
+    said = (
+        "the lead quote states it"
+        if found is not placed
+        else f"the lead quote is under “{' '.join(place.split())}”, which states it"
+    )
     detail = (
-        f"the question asks about the {found.asked} {found.thing}; the lead quote states "
-        f"it of the {found.stated} {found.thing}: a person decides whether it answers"
+        f"the question asks about the {found.asked} {found.thing}; {said} "
+        f"of the {found.stated} {found.thing}: a person decides whether it answers"
     )
     return Finding("subject", 0, detail)
 
@@ -1948,7 +1972,14 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             )
             return NEEDS_REVIEW, Finding("negation", 0, detail)
         return _no_unless_excepted(lead, [m.start() for m in denials], asked)
-    affirming = _affirming_clause(brief, lead) if plain and not denials and not forbids else None
+    # (beside a negation of something other than the ask's terms: "... runs automated unit
+    # tests ..., and a release cannot be deployed if a critical finding is open"; not
+    # "..., and backups are not encrypted")
+    affirming = (
+        _affirming_clause(brief, lead)
+        if plain and not forbids and not any(_names_after(lead, m.end(), terms) for m in denials)
+        else None
+    )
     if affirming is not None:  # the negation is another clause's, about something else
         return _yes_or_no_of_clause(brief, affirming)
     refusal = negations[0] if negations else forbids
@@ -2590,6 +2621,10 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
                 continue
             if _set_apart_after(text, match.end(), brief.query):
                 continue  # "cannot enroll weaker factors": not the MFA asked about
+            if _copying_denied(text, match.end(), brief.query):
+                continue  # "Production data must not be copied to non-production
+                # environments" beside "Are production and non-production environments
+                # separated?": it denies copying data, not the separation asked
             if (
                 _about_practice(brief, text)
                 or _denies_having(brief, text, match.end())
@@ -2836,11 +2871,33 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
         said = stem(word)
         if said in _PRACTISING or any(one_family(said, term) for term in terms):
             return True
-        if used_in_asked and said in _COPYING and _names_asked(following[at + 1 :], terms):
+        if (
+            used_in_asked
+            and said in _COPYING
+            and _names_asked(_to_sentence_end(text, after)[at + 1 :], terms)
+        ):
             return True  # "must not be copied into development, test or staging
-            # environments" for whether data is used in development or test ones
+            # environments" for whether data is used in development or test ones; "...
+            # to development, staging or any other non-production environment"
         return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
     return False
+
+
+def _copying_denied(text: str, after: int, question: str) -> bool:
+    """Whether the negation at ``after`` denies putting data somewhere ("must not be
+    copied to ..."), and the question asks something other than whether data is used or
+    kept there (``_USED_IN_ASKED``) and names no such verb itself."""
+    following = [w for w in words(text[after : after + 60])[:4] if w.lower() not in _BRIDGE]
+    if not following or stem(following[0]) not in _COPYING:
+        return False
+    asked = {stem(w.lower()) for w in words(question)}
+    return _USED_IN_ASKED.match(question) is None and not asked & _PLACING
+
+
+def _to_sentence_end(text: str, after: int) -> list[str]:
+    """The words after ``after`` to the end of its sentence (or clause after a semicolon),
+    twenty at most."""
+    return words(re.split(r"[.;:!?]", text[after : after + 200], maxsplit=1)[0])[:20]
 
 
 def _names_asked(following: list[str], terms: set[str]) -> bool:
@@ -2856,11 +2913,23 @@ _NAMED_AFTER = 2
 # masked before use in test environments?").
 _USED_IN_ASKED = re.compile(
     r"^\W*(?:is|are)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
-    r"(?:in|on|into|within)\b",
+    r"(?:in|on|into|within)\b"
+    # "Do you use institutional production data in non-production environments?"
+    r"|^\W*(?:do|does)\s+(?:you|we|your\s+[\w-]+|the\s+[\w-]+)\s+(?:use|store|keep|hold)\s+"
+    r"(?:(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:in|on|into|within)\b",
     re.I,
 )
 # Verbs putting data somewhere, which a question asks as using or keeping it there.
 _COPYING = frozenset(stem(w) for w in "copied moved loaded replicated transferred".split())
+
+# Verbs of putting data somewhere or passing it on: a question naming one asks what a
+# "must not be copied to ..." denies ("Are backups sent offsite?", "Is data shared with
+# subprocessors outside the EEA?").
+_PLACING = _COPYING | frozenset(
+    stem(w)
+    for w in """copy move load replicate transfer send sent share store stored keep kept hold
+    held place upload export transmit disclose sync synchronise synchronize mirror""".split()
+)
 
 
 # "No" before the noun phrase it denies, and the verb after that phrase.

@@ -338,8 +338,9 @@ def _titled_below(line: str, text: str) -> str | None:
         return None
     after = text[text.find(line) + len(line) :].split("\n")
     near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
+    near = [a for a in near if not _ADDRESS_LINE.match(a)]  # a letterhead's address
     for at, candidate in enumerate(near[:_TITLE_LINES]):
-        if len(candidate) > 100 or not all(map(_TITLE_WORD.match, candidate.split())):
+        if len(candidate) > 100 or not _title_words(candidate):
             return None  # "This guidance supplements the", "Version 3.1", "See also"
         if _SEE_ALSO.search(candidate):
             return None
@@ -361,8 +362,11 @@ _DOCUMENT_KINDS = (
     r"polic(?:y|ies)|standards?|procedures?|plan|manual|guidelines?|handbook|framework"
     r"|charter|programme|program|schedule"
 )
+# Kinds of document a title names that a letterhead's line does not: "SOC 2 Type II
+# Bridge Letter", "Penetration Test Report".
 _KIND_NAMED = re.compile(
-    rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|playbook|checklist|guide|guidance|sop)\b",
+    rf"\b(?:{_DOCUMENT_KINDS}|faq|statement|runbook|playbook|checklist|guide|guidance|sop"
+    r"|letter|report|whitepaper)\b",
     re.I,
 )
 
@@ -415,14 +419,40 @@ def _first_body_line(text: str) -> str:
             after_fields = True  # a wrapped line of fields ends in its date
             continue
         following = text[line.end() + 1 :].split("\n", 1)[0].strip()
+        if _MASTHEAD.search(words) and _KIND_NAMED.search(following) and _reads_as_title(following):
+            continue  # "WESTMOOR UNIVERSITY · POLICY LIBRARY" over "Information Security Policy"
         if words.isupper() and not _JOINING_END.search(words):
             return words  # a letterhead in capitals over the title: no wrapped title
         return f"{words} {following}" if _title_wrapped(words, following) else words
     return ""
 
 
+# A masthead: who publishes the document and in which series, parts joined by a middle
+# dot or a bullet ("Information Technology Services · Standard ITS-STD-02").
+_MASTHEAD = re.compile(r"\S\s+[\u00b7\u2022]\s+\S")
+# A letterhead's address line: "1450 Larimer Street, Suite 300", "Denver, CO 80202".
+_ADDRESS_LINE = re.compile(
+    r"^\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd"
+    r"|Lane|Ln|Drive|Dr|Way|Place|Pl|Square|Court|Ct|Parkway|Pkwy|Suite)\b"
+    r"|^[A-Z][\w .'-]{1,40},\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$"
+    r"|^(?:P\.?\s?O\.?\s+Box|Suite)\s+\d+"
+)
 # A title's words: capitalised, or the small words between them.
 _TITLE_WORD = re.compile(r"^(?:[A-Z][\w&'’/-]*|and|of|for|the|to|in|on|&|–|-)$")
+
+
+def _title_words(line: str) -> bool:
+    """Whether a line is title words only (``_TITLE_WORD``), a number counting after an
+    acronym ("SOC 2 Type II Bridge Letter", "ISO 27001 Statement"; not "Version 3.1", nor
+    a numbered section's "3 Acceptable Use")."""
+    tokens = line.split()
+    return all(
+        _TITLE_WORD.match(t) or (t.isdigit() and at > 0 and _ACRONYM.match(tokens[at - 1]))
+        for at, t in enumerate(tokens)
+    )
+
+
+_ACRONYM = re.compile(r"^[A-Z]{2,6}$")
 
 
 def _title_wrapped(line: str, following: str) -> bool:

@@ -476,8 +476,9 @@ def byline(sentence: str) -> bool:
 
 
 # A wiki's breadcrumb trail: "Security / Policies / Bug Fix Timelines", "Home > IT >
-# Laptops": three or more short names, each capitalised, no sentence.
-_CRUMB_SEPARATOR = re.compile(r"\s+[/>»]\s+")
+# Laptops", "Home › Information Security › Passwords": three or more short names, each
+# capitalised, no sentence.
+_CRUMB_SEPARATOR = re.compile(r"\s+[/>»›→]\s+")
 _CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+[\w&'()-]+){0,4}$")
 
 
@@ -498,3 +499,26 @@ def points_elsewhere(sentence: str) -> bool:
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)|<(?:https?|mailto):[^>]+>|\bhttps?://\S+")
 # A word beside the links that says something (list markers, "see", "and" say nothing).
 _WORDS_BESIDE = re.compile(r"\b(?!(?:see|also|and|or|the|here|links?|more)\b)[A-Za-z]{2,}", re.I)
+
+
+# A table of contents' entry: a heading's number and name, a dot leader, perhaps the page
+# ("4.2 Multi-factor authentication ........ 7", "3 Reporting an incident\u2026\u2026"). The
+# leader closes the line, before the page if any: "Critical ..... 7 days" is a value.
+_PAGE_AT_END = re.compile(r"\s*\d{1,3}\s*$")
+_LEADER_AT_END = re.compile(r"(?:\.\s?){5,}$|\u2026{2,}$")
+_SHORT_LEADER_AT_END = re.compile(r"(?:\s?\.){3,}$")
+_LEADER_TAIL = 40  # characters of a line's end read for its leader (a long run reads fast)
+
+
+def contents_entry(sentence: str) -> bool:
+    """Whether a line is an entry of a table of contents (a PDF's contents page): it names
+    a section, it states nothing (one was the lead quote of a breach-reporting answer,
+    before the section it points to)."""
+    text = sentence.rstrip()
+    page = _PAGE_AT_END.search(text[-_LEADER_TAIL:])
+    if page is not None:
+        text = text[: len(text) - len(page.group(0))].rstrip()
+    tail = text[-_LEADER_TAIL:]
+    if page is not None and _SHORT_LEADER_AT_END.search(tail):
+        return True
+    return _LEADER_AT_END.search(tail) is not None

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable
 
 from dossier.common.textutil import content_terms, fold_whitespace, stem, words
-from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question
+from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question, Selection
 from dossier.research import thesaurus
 from dossier.research.values import ASKS_WORDS, states_value, with_asked_subject
 from dossier.steps import RepairStep
@@ -132,9 +132,8 @@ def _repair_brief(
 def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Acceptance) -> Evidence:
     """The first round's evidence with the repair's added: its searches and new
     passages; the repaired facts' missing entries replaced by the repair's."""
-    held = {s.chunk_id for s in first.selections}
-    # one new passage at most: a repair fills a gap, it does not pile up quotes
-    added = tuple(s for s in second.selections if s.chunk_id not in held)[:1]
+    # one new selection at most: a repair fills a gap, it does not pile up quotes
+    added = tuple(s for s in map(_unheld(first.selections), second.selections) if s)[:1]
     if added:  # the repaired facts' entries are the repair's now
         repaired = {f.text for f in repair.facts}
         kept = [m for m in first.missing_facts if m.part not in repaired]
@@ -154,3 +153,51 @@ def _merge(first: Evidence, second: Evidence, repair: Brief, acceptance: Accepta
         model_calls=first.model_calls + second.model_calls,
         model_failed=first.model_failed or second.model_failed,
     )
+
+
+def _unheld(held: tuple[Selection, ...]) -> Callable[[Selection], Selection | None]:
+    """A repair's selection as far as it quotes what the first round does not: another
+    sentence of a passage already quoted counts ("backed up nightly" in the passage whose
+    "replicated to cloud storage" the first round quoted, the gap being how often); a
+    quote the first round holds, or that holds or lies within one of its quotes, does
+    not."""
+    quoted: dict[str, list[str]] = {}
+    for selection in held:
+        quoted.setdefault(selection.chunk_id, []).extend(map(fold_whitespace, selection.quotes))
+
+    def new_part(selection: Selection) -> Selection | None:
+        others = quoted.get(selection.chunk_id, [])
+        quotes = tuple(
+            piece for q in selection.quotes for piece in _beyond(fold_whitespace(q), others)
+        )
+        if not quotes:
+            return None
+        focus = (
+            selection.focus if any(fold_whitespace(selection.focus) in q for q in quotes) else ""
+        )
+        return dataclasses.replace(selection, quotes=quotes, focus=focus)
+
+    return new_part
+
+
+_LEAST_WORDS = 3  # what is left of a quote beside a held one, to be a quote of its own
+
+
+def _beyond(quote: str, held: list[str]) -> list[str]:
+    """The parts of a (whitespace-folded) quote that no held quote of its passage holds:
+    none when one holds it; the text around a held quote it holds ("... nightly." of
+    "<held sentence> Servers are backed up nightly."), each part of at least
+    ``_LEAST_WORDS`` words."""
+    if any(quote in other for other in held):
+        return []
+    inside = [other for other in held if other in quote]
+    if not inside:
+        return [quote]
+    parts = [quote]
+    for other in inside:
+        parts = [piece for part in parts for piece in part.split(other)]
+    pieces = (p.strip().strip(_LIST_MARKS).strip() for p in parts)
+    return [p for p in pieces if len(p.split()) >= _LEAST_WORDS]
+
+
+_LIST_MARKS = "\u2022\u25e6\u25aa\u2023\u00b7*-\u2013|"  # a list item's or a row's marks at a cut

@@ -70,7 +70,11 @@ _SCOPED_SERVICES = re.compile(
 # What a review is for, in CAIQ's wording: "reviewed and revalidated for least privilege
 # and separation of duties" asks whether and how often access is reviewed.
 _REVIEWED_FOR = re.compile(
-    r"\b(?P<done>reviewed|revalidated|recertified|audited)\s+for\s+(?:the\s+principles?\s+of\s+)?"
+    r"\b(?P<done>reviewed|revalidated|recertified|audited"
+    # the noun: "reviews and revalidation of user access for least privilege ..."
+    r"|(?:reviews?|revalidations?|recertifications?)(?:\s+and\s+(?:reviews?|revalidations?"
+    r"|recertifications?))?\s+of\s+(?:[\w-]+\s+){1,4}?)"
+    r"\s*for\s+(?:the\s+principles?\s+of\s+)?"
     r"least[\s-]privilege(?:\s+and\s+(?:the\s+)?(?:separation|segregation)\s+of\s+duties)?",
     re.I,
 )
@@ -156,7 +160,17 @@ _FILLER = re.compile(
     r"|\b(?:relevant|applicable|appropriate)\b(?=\s+[a-z])"
     r"|\b(?:appropriately|adequately|timely)\b"
     r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
-    r"|\s*\(\s*regardless\b[^()]*\)",
+    r"|\s*\(\s*regardless\b[^()]*\)"
+    # ... or set off by a comma to the clause's end: "..., regardless of whether the assets
+    # are managed internally or externally?" (its words were the ask's rarest)
+    r"|,?\s*\bregardless\s+of\s+(?:whether|if|where|who|how)\b[^,;?()]*"
+    # what the practice is for, closing the item: "..., to effectively adopt and
+    # communicate identity and access management policies?", "..., in order to protect
+    # systems against exploitation?" (an aim any practice has; not "in order to comply with
+    # HIPAA", which a sentence must state)
+    r"|,\s*(?:to\s+effectively|(?:in\s+order|so\s+as)\s+to\s+(?:effectively\s+)?"
+    r"(?:protect|ensure|enable|support|help|prevent|reduce|minimi[sz]e|mitigate|improve|adopt"
+    r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))",
     re.I,
 )
 # SIG's defined terms: "Scoped Data" is the data assessed ("an inventory of scoped systems"
@@ -193,6 +207,10 @@ _EXAMPLES = re.compile(
     rf"(?:etc\.?|\b(?:and|or)\s+(?!{_PREPOSITION}|{_AUXILIARY_WORD}){_ITEM})"
     r"(?=\s*[?;]|\s*$)"
     rf"|,\s*{_FOR_EXAMPLE}\s[^,;?()]*"
+    # a list "including" ending in "etc.": "changes to organizational assets, including
+    # applications, systems, infrastructure, configuration, etc., ..." (a list without
+    # "etc." may be a part asked: "..., including multifactor authentication")
+    rf"|,\s*including(?:,?\s+but\s+not\s+limited\s+to,?)?\s+{_ITEM}(?:\s*,\s*{_ITEM})*,?\s*etc\b\.?"
     # kinds set off by commas inside the ask, which goes on after them: "encrypt
     # production databases, such as the ledger and merchant databases, at rest"
     rf"|,\s*such\s+as\s[^;?()]*?,(?=\s*{_PREPOSITION})",

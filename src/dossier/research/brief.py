@@ -496,7 +496,18 @@ def _kind_named(text: str) -> str | None:
     point = re.search(r"\b(?:recovery\s+point|RPOs?)\b", text, re.I)
     if bool(time) != bool(point):  # one objective: "a defined RTO? If so, what is it?"
         return "duration"
+    if _DEADLINE_NAMED.search(text) and not _RECURRING.search(text):  # "a defined time
+        return "duration"  # frame for notifying clients? If so, what is it?" (not for reviews)
     return "number" if _NUMBER_NAMED.search(text) else None
+
+
+_DEADLINE_NAMED = re.compile(r"\b(?:time\s?frames?|timelines?|timescales?|deadlines?)\b", re.I)
+# What recurs, whose time frame may be a frequency ("a time frame for reviewing access").
+_RECURRING = re.compile(
+    r"\b(?:review\w*|audit\w*|assess\w*|test\w*|scan\w*|rotat\w*|back(?:ups?|ed\s+up|\s+up)"
+    r"|train\w*|recertif\w*|reconcil\w*|exercis\w*)\b",
+    re.I,
+)
 
 
 _NUMBER_NAMED = re.compile(
@@ -548,7 +559,12 @@ def _demand_only(part: str) -> bool:
 # relative clause of what comes before it.
 _ASKING = (
     r"(?:(?:for|to|in|with|by|from|within|after|under)\s+(?!which\b))?"
-    r"(?:how|what|which|who|whom|when|where|do|does|is|are|can)\b"
+    r"(?:how|what|which|who|whom|do|does|is|are|can"
+    # "..., where applicable, in granting access ...": a hedge asks nothing
+    r"|(?:when|where)(?!\s+(?:applicable|possible|appropriate|feasible|needed|necessary"
+    r"|required|relevant|practicable)\b"
+    # "..., and when necessary can it be bypassed?": a part asked after the hedge
+    r"(?!\s*,?\s*(?:can|could|is|are|do|does|will|must|should|shall|has|have|may)\b)))\b"
 )
 # "What is X, and how long is Y?": two facts when the second part asks on its own.
 # After ", and" a preposition and "which" ask again ("..., and with which algorithm?"):

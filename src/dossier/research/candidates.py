@@ -25,6 +25,7 @@ from dossier.ingest.sentences import (
     about_definitions,
     breadcrumb,
     byline,
+    contents_entry,
     faq_question,
     in_revision_history,
     is_question,
@@ -48,7 +49,7 @@ KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answe
 # management policies and procedures associated with changing assets", "the origin,
 # nature, particularity, and severity of risks", "to adopt and communicate", "to enable
 # scheduled and emergency responses", "an industry-recognized framework", "mandated by
-# the governance program", "can actually be recovered":
+# the governance program", "whenever a deviation ... occurs", "can actually be recovered":
 # however rare in a corpus, a page stating the practice in its own
 # words has no reason to use them.
 QUESTIONNAIRE_WORDING = frozenset(
@@ -58,6 +59,7 @@ QUESTIONNAIRE_WORDING = frozenset(
     particularity nature aspect aspects manner type types respective various overall
     regarding concerning
     enable enables enabling mandated industry recognized recognised actually really
+    program programs programme programmes regardless whenever occur occurs occurring
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the
@@ -257,6 +259,7 @@ class CandidateScorer:
                 and not in_revision_history(text, s.start)
                 and not template_guidance(text, s.start)
                 and not breadcrumb(s.text)
+                and not contents_entry(s.text)
                 and not byline(s.text)
                 and not routes_a_question(s.text)
                 and not only_control_fields(s.text)

@@ -498,6 +498,9 @@ class _Research:
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         scoring = self.engine.scoring
         present = scoring.terms_of(candidate.sentence.text) | scoring.terms_of(chunk.heading)
+        if _OWN_DOCUMENT.search(candidate.sentence.text):  # "This plan is tested ...": the
+            # plan its title names ("Information Security Incident Response Plan")
+            present |= scoring.terms_of(self.engine.titles.get(chunk.document, ""))
         named = not self.ask.subject or any(
             thesaurus.says(phrase[-1], present)
             or phrase[-1] in thesaurus.phrase_terms_said(phrase, present)
@@ -969,6 +972,8 @@ _OWN_APPROVAL = re.compile(
 # A document's own review: "The policy owner shall review this policy at least annually",
 # "This standard is reviewed and updated every year".
 _THIS_DOCUMENT = rf"(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT_NOUN}"
+# A sentence naming its own document by its kind alone: "This plan is tested annually".
+_OWN_DOCUMENT = re.compile(rf"\bthis\s+{_DOCUMENT_NOUN}\b", re.I)
 _OWN_REVIEW = re.compile(
     rf"(?<!under\s)(?<!per\s)(?<!with\s)(?<!in\s)(?<!by\s)(?<!of\s)(?<!to\s)(?<!from\s)"
     rf"\b{_THIS_DOCUMENT}\b"
@@ -1197,7 +1202,7 @@ _GENERAL_HEADS = frozenset(
     stem(w)
     for w in """plan program programme process procedure measure capability policy mechanism
     control practice system approach framework standard activity requirement right level
-    device asset part component""".split()
+    device asset part component period interval frequency timeframe duration""".split()
 )
 
 
@@ -1236,7 +1241,8 @@ _GENERAL_PREDICATES = frozenset(
     housed governed covered described specified outlined regulated retained archived
     logged recorded captured collected gathered aggregated run sent shown known found seen
     drawn chosen hidden stolen withdrawn overridden broken shut written associated related
-    linked aligned concerned""".split()
+    linked aligned concerned obtained received acquired procured adhered complied observed
+    honoured honored respected""".split()
 )
 
 

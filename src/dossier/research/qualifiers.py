@@ -422,11 +422,16 @@ _FAMILY = {
 }
 
 
+# A grade glossed in parentheses by another: "critical (high-risk) third parties" asks of
+# the critical ones (a lead's "High vendors every two years" is another grade's).
+_GRADE_GLOSS = re.compile(rf"\b({_GRADE})\s*\(\s*{_GRADE}\b([\w\s-]{{0,20}})\)", re.I)
+
+
 def qualifiers_asked(question: str) -> frozenset[str]:
     """The qualifiers a question (or a part of it) names, its name for the one
     answering aside: "Will the Supplier notify the Bank ...?" asks nothing of third
     parties, nor of a third party notifying the organisation."""
-    named = qualifiers_named(as_the_vendor(question))
+    named = qualifiers_named(_GRADE_GLOSS.sub(r"\1\2", as_the_vendor(question)))  # "critical-risk"
     if SESSIONS in named and _DEVICE.search(question):  # "the session timeout for laptops"
         named = (named - {SESSIONS}) | {SCREENS}
     return named

@@ -55,6 +55,8 @@ SPELLINGS: tuple[tuple[str, str], ...] = tuple(
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire"),
+    ("inventory", "cmdb"),  # the asset inventory
+    ("complexity", "composition"),  # "composition rules" are complexity rules (NIST 800-63B)
     ("credential", "password", "passphrase", "authenticator", "secret"),
     (
         "mfa",
@@ -112,8 +114,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "education",
         "security awareness",
         "security awareness training",
-        "e-learning",  # "the Information Governance refresher e-learning every year"
-        "elearning",
+        "elearning",  # "the Information Governance refresher e-learning every year"
     ),
     ("mandatory", "required", "compulsory", "obligatory"),
     (
