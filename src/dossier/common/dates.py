@@ -153,8 +153,8 @@ def _effective_field(match: re.Match[str], text: str) -> bool:
     """Whether a stated date is an effective-date field: its name and a separator, or, a
     PDF's cover cells flattened ("Status Approved Effective date 15 July 2024"), its
     name and the date closing the line or followed by the next field's name (not
-    "Effective 1 January 2027, all staff ...",
-    nor a version history's "Effective Date 2 June 2023 Update")."""
+    "Effective 1 January 2027, all staff ...", nor a version history's "Effective Date 2
+    June 2023 Update")."""
     field = _EFFECTIVE_FIELD.match(match.group(0))
     if field is None:
         return False
@@ -174,8 +174,9 @@ _FIELD_CLOSED = re.compile(
 
 OPENING_CHARS = 3000  # how far into a document its control block and dates may be
 # A field's name and its separator: "Effective date:", "Effective |", "**Effective:**";
-# or, capitalised, the date straight after it, as a PDF flattens a cover table's cells
-# ("Status Approved Effective date 15 July 2024"; not "becomes effective 1 January").
+# or "Effective date" capitalised with the date straight after it, as a PDF flattens a
+# cover table's cells ("Status Approved Effective date 15 July 2024"; not "becomes
+# effective 1 January", nor a heading's "New Requirements Effective 1 July 2026").
 _EFFECTIVE_FIELD = re.compile(
     rf"(?i:effective(?:\s+date)?[*_\s]*[:|])|Effective\s+[Dd]ate\s+(?=\d|(?i:{_MONTH_WORD})\b)"
 )

@@ -262,7 +262,7 @@ ROUND_THE_CLOCK = re.compile(r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b",
 # dropped as a stopword, and "learns from incidents" was read as training. (Not every
 # "e-" word: "e-discovery" read as one word of its own scored a policies-d item over the
 # threshold on an off-topic sentence.)
-_E_PREFIXED = re.compile(r"\b[eE][-\u2010\u2011](?=learn)", re.I)
+_E_PREFIXED = re.compile(r"\be[-\u2010\u2011](?=learn)", re.I)
 
 
 def content_terms(text: str) -> list[str]:

@@ -139,7 +139,7 @@ def activity_unnamed(question: str, sentence: str) -> AnotherKind | None:
         if any(thing in term for term in present):  # "pentests" are tests
             continue
         if any(stem(w) in present for w in wanted):
-            word = next(w for w in _TOKEN.findall(question) if stem(w.lower()) == thing)
+            word = next((w for w in _TOKEN.findall(question) if stem(w.lower()) == thing), thing)
             return AnotherKind(word.lower(), " ".join(wanted), "")
     return None
 
