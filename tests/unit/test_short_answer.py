@@ -4526,3 +4526,19 @@ def test_an_activity_written_as_one_word_is_named() -> None:
         "Are network penetration tests performed annually?",
         "Network pentests are performed annually.",
     ) == ("Yes", None)
+
+
+def test_a_period_of_something_else_is_no_retention_period() -> None:
+    """ "How long do you retain customer data after contract termination?" was answered
+    "72 hours" off the breach-notification deadline; a sentence saying how long data is
+    kept, or when it is deleted, still answers."""
+    question = "How long do you retain customer data after contract termination?"
+    breach = (
+        "Affected customers are notified without undue delay and no later than 72 hours "
+        "after we confirm a breach of their data."
+    )
+    answer, finding = _short(question, breach)
+    assert (answer, finding) == ("Needs review", "subject")
+    deleted = "Customer data is deleted within 60 days after contract termination."
+    answer, finding = _short(question, deleted)
+    assert answer.startswith("within 60 days") and finding is None

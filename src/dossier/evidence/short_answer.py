@@ -694,6 +694,12 @@ def _of_another_subject(fact: Fact, lead: str, value: str, named: str, in_row: b
             f"the question asks a period of inactivity; the lead quote states “{value}” and "
             "names no inactivity"
         )
+    if sentence_checks and "|" not in lead and _retention_unsaid(fact, named):  # (a row's
+        # headers may be out of reach: a retention schedule's row need not say "retained")
+        return (
+            f"the question asks how long it is kept; the lead quote states “{value}” and says "
+            "nothing of keeping or deleting it"
+        )
     unsaid = _practice_unsaid(fact, named)
     if unsaid is not None:
         return (
@@ -741,6 +747,28 @@ _LIFECYCLE = frozenset(
     "documented maintained stored archived renewed issued".split()
 )
 _DONE_TO = re.compile(r"\b(?:is|are|was|were|be|been|gets?)\s+(?:\w+ly\s+)?(\w+ed)\b", re.I)
+
+
+# Keeping asked ("How long do you retain ...?"), and the words saying how long something is
+# kept or when it goes.
+_KEEPING_ASKED = frozenset(stem(w) for w in "retain retention keep kept store hold".split())
+_KEEPING_SAID = frozenset(
+    stem(w)
+    for w in """retain retention keep kept store stored hold held archive delete deletion
+    purge destroy destruction dispose disposal erase expire remove lifecycle""".split()
+)
+
+
+def _retention_unsaid(fact: Fact, named: str) -> bool:
+    """Whether a period asked of keeping something ("How long do you retain customer data
+    after contract termination?") is read off a lead (with its row's headers and its
+    place) that says nothing of keeping or deleting anything: "Affected customers are
+    notified ... no later than 72 hours after we confirm a breach" was given as the
+    retention period."""
+    if fact.asks != "duration" or not set(fact.terms) & _KEEPING_ASKED:
+        return False
+    present = {stem(w) for w in words(named)}  # "kept" is questionnaire filler elsewhere
+    return not any(thesaurus.says(term, present) for term in _KEEPING_SAID)
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
