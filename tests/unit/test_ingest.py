@@ -1393,3 +1393,26 @@ def test_a_masthead_and_a_letterheads_address_are_not_the_title() -> None:
         "Acme Corp\nRemote Working\nVersion 3.1\n3 Acceptable Use Policy Alignment\n\nText.\n"
     )
     assert not title_of({}, numbered, "rw.pdf").startswith("3 ")
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        (
+            "National Statistics Office\nAccess Control Standard\nISF-02 \u2013 Version 2.1\n"
+            "Status: Superseded\nDocument owner: IT Security Manager\n",
+            "superseded",
+        ),
+        (  # a title wrapped over two lines above the number and version
+            "National Statistics Office\nAccess Control and Authentication\nStandard\n"
+            "ISF-02 \u2013 Version 3.0\nStatus: Approved\nDocument owner: Head of IAM\n",
+            "current",
+        ),
+    ],
+)
+def test_a_covers_number_and_version_line_leaves_its_status_read(text: str, status: str) -> None:
+    """A PDF cover's "ISF-02 \u2013 Version 2.1" line between the title and "Status:" left
+    every PDF of a corpus without a status, a superseded standard's old values current."""
+    from dossier.ingest.control_block import control_status
+
+    assert control_status(text) == status

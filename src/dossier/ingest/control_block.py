@@ -163,6 +163,8 @@ def control_status(text: str) -> str | None:
             line = _EMPHASIS.sub(" ", block[0]).strip() if block else ""
             if at == 0 and block and _reads_as_title(block[0]) and not _COLON.match(line):
                 block = block[1:]
+        while block and _before_fields(block):  # "ISF-02 – Version 2.1" over the fields
+            block = block[1:]
         fields = _table_fields(block) if block and block[0].lstrip().startswith("|") else None
         if fields is None:
             fields = _line_fields(" ".join(block))
@@ -293,6 +295,31 @@ def _field_name(colon: re.Match[str]) -> tuple[int, str]:
 
 def _name(key: str) -> str:
     return re.sub(r"\s+", "_", key.strip(" *_").lower())
+
+
+# A cover's line of a document's number and version, without a colon: "ISF-02 – Version
+# 2.1", "Version 3.0", "POL-7 Rev. 4".
+_VERSION_LINE = re.compile(
+    r"^\W*(?:[A-Z][A-Z0-9]*(?:[-/.][A-Z0-9]+)+\s*(?:[\u2013\u2014|-]\s*)?)?"
+    r"(?:version|ver\.?|revision|rev\.?|v)\s*\d+(?:\.\d+)*\s*$",
+    re.I,
+)
+
+
+def _before_fields(block: list[str]) -> bool:
+    """Whether the block's first line is a cover's number-and-version line, or a title's
+    last line right above one (a title wrapped over "Access Control and Authentication" /
+    "Standard")."""
+    if _VERSION_LINE.match(block[0]):
+        return True
+    first = block[0].strip()
+    return (
+        len(block) > 1
+        and _VERSION_LINE.match(block[1]) is not None
+        and _reads_as_title(first)
+        and not first.startswith("|")
+        and ":" not in first
+    )
 
 
 def _reads_as_title(line: str) -> bool:
