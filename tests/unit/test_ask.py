@@ -522,3 +522,91 @@ def test_widening_clauses_example_lists_and_purposes_leave_the_ask(
 )
 def test_a_list_without_etc_and_a_clause_going_on_stay_in_the_ask(question: str, kept: str) -> None:
     assert kept in core_ask(question).core
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Is data at rest cryptographically protected using AES-256 or an equivalent "
+            "industry-approved algorithm?",
+            "data at rest cryptographically protected using AES-256",
+        ),
+        (
+            "Are passwords hashed with bcrypt or a similar algorithm, and salted?",
+            "passwords hashed with bcrypt, and salted",
+        ),
+    ],
+)
+def test_an_equivalent_the_asker_allows_is_no_part_of_the_ask(question: str, core: str) -> None:
+    """ "or an equivalent industry-approved algorithm" offers latitude: "All customer data
+    at rest is encrypted with AES-256" was refused for naming no "industry-approved"."""
+    assert core_ask(question).core == core
+
+
+def test_an_alternative_the_ask_goes_on_from_stays() -> None:
+    """ "MFA or an equivalent control required for remote access": the alternative is
+    inside the ask, which goes on after it."""
+    question = "Is MFA or an equivalent control required for remote access?"
+    assert "remote access" in core_ask(question).core
+
+
+def test_a_frequency_commensurated_with_risk_is_a_demand() -> None:
+    """ "with a frequency commensurated with organizational risk tolerance" (a form of
+    CAIQ's "that is commensurate with"): its rare words kept "Line managers review and
+    revalidate the access rights of their staff every six months" from answering."""
+    question = (
+        "Are user access for least privilege and separation of duties reviewed and "
+        "revalidated with a frequency commensurated with organizational risk tolerance?"
+    )
+    assert "commensurated" not in core_ask(question).core
+
+
+def test_a_change_demand_whose_verb_comes_last_after_a_comma_is_a_demand() -> None:
+    """ "... or when a substantial change within the organization, occurs?" left
+    "occurs" in the ask: the policy review sentence went to a person for not naming it."""
+    question = (
+        "Are relevant organizational policies and associated procedures reviewed at least "
+        "annually or when a substantial change within the organization, occurs?"
+    )
+    assert "occurs" not in core_ask(question).core
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("Is MFA or equivalent required for VPN?", "required for VPN"),
+        ("Is data encrypted with AES-256 or equivalent at rest?", "at rest"),
+        ("Are passwords hashed using bcrypt or similar before storage?", "before storage"),
+    ],
+)
+def test_an_equivalent_naming_no_kind_of_thing_keeps_the_rest_of_the_ask(
+    question: str, kept: str
+) -> None:
+    """Only "or an equivalent <algorithm, control, ...>" closing the ask is latitude;
+    the words after a bare "or equivalent" are the ask's."""
+    assert kept in core_ask(question).core
+
+
+def test_a_change_demand_takes_no_verb_of_the_next_part() -> None:
+    question = (
+        "Is the information security policy reviewed after major changes, is made available "
+        "to all staff, and acknowledged?"
+    )
+    assert "made available" in core_ask(question).core
+
+
+def test_caiqs_systems_application_and_data_assets_and_at_least_are_no_part_of_the_ask() -> None:
+    """CAIQ's "authenticate access to systems, application, and data assets, including
+    multifactor authentication for at least privileged user and sensitive data access":
+    "Multi-factor authentication is required for all workforce access ..." ranked first
+    and fell short of the threshold under the generic words."""
+    question = (
+        "Are processes, procedures, and technical measures defined, implemented, and "
+        "evaluated to authenticate access to systems, application, and data assets, including "
+        "multifactor authentication for at least privileged user and sensitive data access?"
+    )
+    assert core_ask(question).core == (
+        "authenticate access, including multifactor authentication for privileged user and "
+        "sensitive data access"
+    )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pytest
+
 from dossier.ingest.authority import Authority
 from dossier.records import Corpus, Document
 
@@ -156,3 +158,55 @@ def test_supersedes_naming_a_document_id_is_read_as_that_documents_path() -> Non
     assert not a.is_current("b/retention.md")
     unknown = authority(doc("c/new.md", supersedes=("POL-9",)))
     assert any("POL-9, which is not in the corpus" in n for n in unknown.notes)
+
+
+def test_a_document_naming_its_successor_in_front_matter_is_superseded() -> None:
+    """ "superseded_by: security/policy.md" on the old page: it grounds no answer (the
+    reader learns why), whatever its status says."""
+    old = dataclasses.replace(
+        doc("archive/policy-2022.md", status="current"),
+        metadata={"superseded_by": "security/policy.md"},
+    )
+    result = authority(old, doc("security/policy.md"))
+    assert not result.is_current("archive/policy-2022.md")
+    assert result.superseded("archive/policy-2022.md")
+    assert "superseded by security/policy.md" in result.reason("archive/policy-2022.md")
+
+
+@pytest.mark.parametrize("value", ["", None, "none", "N/A", "TBD", "[Successor]"])
+def test_an_empty_successor_field_supersedes_nothing(value: object) -> None:
+    """A template's unfilled or empty ``superseded_by`` says no successor exists."""
+    page = dataclasses.replace(doc("policy.md"), metadata={"superseded_by": value})
+    assert authority(page).is_current("policy.md")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "None (current version)",
+        "not applicable",
+        "\u2014",
+        "n.a.",
+        "None yet",
+        "Not yet superseded",
+        "N/A - current",
+    ],
+)
+def test_a_successor_field_saying_there_is_none_supersedes_nothing(value: str) -> None:
+    page = dataclasses.replace(doc("security/x.md"), metadata={"superseded_by": value})
+    assert authority(page).is_current("security/x.md")
+
+
+@pytest.mark.parametrize(
+    ("successor", "status"),
+    [("security/v3.md", "draft"), ("security/missing.md", None), ("security/v2.md", None)],
+)
+def test_a_successor_not_in_force_or_missing_supersedes_nothing_and_is_noted(
+    successor: str, status: str | None
+) -> None:
+    """A successor still in draft, missing from the corpus, or the page itself: the page
+    stays in force (else the topic is left with nothing), and the reader is told."""
+    page = dataclasses.replace(doc("security/v2.md"), metadata={"superseded_by": successor})
+    result = authority(page, doc("security/v3.md", status=status))
+    assert result.is_current("security/v2.md")
+    assert any("superseded_by" in note for note in result.notes)

@@ -1742,3 +1742,24 @@ def test_a_programme_and_a_clause_of_occurrence_are_no_key_terms() -> None:
     for word in ("program", "programme", "regardless", "whenever", "occurs"):
         assert stem(word) in NOT_KEY, word
     assert stem("exception") not in NOT_KEY and stem("deviation") not in NOT_KEY
+
+
+def test_not_covered_says_when_passages_of_documents_not_in_force_ranked_first(
+    tmp_path: Path,
+) -> None:
+    """The only sentence stating the deadline is in a plan whose status reads as a draft:
+    "not covered" must say it means not by a document in force, naming the documents set
+    aside (it named only the closest current passage, another standard's)."""
+    documents = {
+        "ir-plan.md": "---\nstatus: In review\n---\n# Incident Response Plan\n\n"
+        "Affected customers are notified of a confirmed breach within 48 hours.\n",
+        "retention.md": "# Data Retention Standard\n\n"
+        "Customer data is deleted within 60 days after the contract ends.\n",
+    }
+    engine, _ = _engine(tmp_path, documents)
+    question = "Within what timeframe are affected customers notified of a confirmed breach?"
+    evidence = _Research(engine, make_brief(Question("Q1", question))).run()
+    assert not evidence.selections
+    (missing,) = evidence.missing_facts
+    assert "documents not in force (Incident Response Plan (draft))" in missing.text
+    assert [d.document for d in evidence.discarded] == ["ir-plan.md"]

@@ -355,3 +355,21 @@ def test_an_update_in_the_text_or_a_review_to_come_dates_nothing(line: str) -> N
     """A bare "Date" is a table's column or a next review's as often as the page's."""
     text = f"Passwords\n{line}\n"
     assert stated_dates(f"{text}\n{headed_row_fields(text)}") == []
+
+
+@pytest.mark.parametrize("key", ["approved", "approved_on", "approval_date", "date_approved"])
+def test_an_approval_date_in_front_matter_dates_the_document(key: str) -> None:
+    """ "approved: 2024-03-04": the document was in force then (it read as undated)."""
+    assert evidence_date(document(None, **{key: "2024-03-04"}), AS_OF) == "2024-03-04"
+
+
+def test_an_approver_named_under_approved_dates_nothing() -> None:
+    """ "approved: Tomasz Kowal, CEO" names who approved it, not when: the text's own
+    date is read instead."""
+    doc = document(None, "Effective date: 2023-05-01\nBody.", approved="Tomasz Kowal, CEO")
+    assert evidence_date(doc, AS_OF) == "2023-05-01"
+
+
+def test_an_approval_date_does_not_hide_a_later_review_stated_in_the_text() -> None:
+    doc = document(None, "Last reviewed: 2 February 2025\nBody.", approved="2023-01-10")
+    assert evidence_date(doc, AS_OF) == "2025-02-02"

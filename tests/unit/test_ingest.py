@@ -1416,3 +1416,110 @@ def test_a_covers_number_and_version_line_leaves_its_status_read(text: str, stat
     from dossier.ingest.control_block import control_status
 
     assert control_status(text) == status
+
+
+def test_a_version_field_marked_draft_or_superseded_states_the_status() -> None:
+    """ "Version: 0.3 DRAFT - for consultation, not approved" among a letterhead's
+    fields left a draft endpoint standard current: its proposed 5-minute screen lock
+    was quoted."""
+    from dossier.ingest.control_block import control_status
+
+    fields = "WYVERN VALLEY WATER\nEndpoint Security Standard\nDocument reference: WVW-11\n"
+    draft = f"{fields}Version: 0.3 DRAFT - for consultation, not approved\nAuthor: K. Pryce\n"
+    assert control_status(draft) == "draft"
+    old = "Backup Standard\nOwner: IT\nVersion: 2.1 (Superseded)\nApproved by: CIO\n\nText."
+    assert control_status(old) == "superseded"
+    later = "Backup Standard\nOwner: IT\nVersion: 3.0 - replaces the draft of 2023\n\nText."
+    assert control_status(later) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # a tagline under the organisation, the title wrapped after a comma
+            "Wyvern Valley Water\nA statutory water undertaker serving the Wyvern valley\n"
+            "ICT Resilience, Backup and\nDisaster Recovery Standard\nVersion 2.0\n",
+            "ICT Resilience, Backup and Disaster Recovery Standard",
+        ),
+        (  # over three lines
+            "Wyvern Valley Water\nA statutory water undertaker serving the Wyvern valley\n"
+            "Security Monitoring and\nVulnerability Management\nStandard\nVersion 1.1\n",
+            "Security Monitoring and Vulnerability Management Standard",
+        ),
+        (  # an acronym in parentheses
+            "Wyvern Valley Water\nA statutory water undertaker serving the Wyvern valley\n"
+            "Operational Technology (OT)\nSecurity Standard\nVersion 1.2\n",
+            "Operational Technology (OT) Security Standard",
+        ),
+        (  # a gloss in parentheses after the kind of document
+            "Rheinwerk Sensorik GmbH\nInformation Security Management\n"
+            "System Manual (ISMS-Handbuch)\nDocument No. RS-ISMS-001\n",
+            "Information Security Management System Manual (ISMS-Handbuch)",
+        ),
+        (  # a browser's print header over a web page
+            "11/08/2025, 14:32 Report a security vulnerability | Wyvern Valley Water\n"
+            "Skip to main content | Accessibility\nReport a security vulnerability\n",
+            "Report a security vulnerability",
+        ),
+    ],
+)
+def test_a_pdfs_title_under_a_tagline_wrapped_or_printed_from_the_web_is_read(
+    text: str, title: str
+) -> None:
+    """Two of a water utility's PDFs were titled with its tagline, one with its title's
+    last two lines, and a printed web page with the browser's date and time."""
+    assert title_of({}, text, "doc.pdf") == title
+
+
+def test_a_plain_text_title_under_a_letterhead_in_capitals_is_read() -> None:
+    text = "WYVERN VALLEY WATER\nData Handling and Endpoint Security Standard\nVersion: 0.3\n"
+    assert title_of({}, text, "draft.txt") == "Data Handling and Endpoint Security Standard"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "title"),
+    [
+        (  # a paragraph under the name is no tagline: no other document's name as title
+            "Wyvern Valley Water\nAll employees and contractors must comply with\n"
+            "the Information Security Policy and\nthe Acceptable Use Standard at all times.\n",
+            "a.pdf",
+            "Wyvern Valley Water",
+        ),
+        (  # a title in sentence case is the title, not a tagline
+            "Wyvern Valley Water\nData protection policy\nInformation Governance Framework\n",
+            "a.pdf",
+            "Data protection policy",
+        ),
+        (
+            "Wyvern Valley Water\nWorking from Home Policy\nPolicy Owner Head of People\n",
+            "a.pdf",
+            "Working from Home Policy",
+        ),
+        (  # an address line glues onto no title
+            "Acme Water\nLondon, United Kingdom\nAccess Control Policy\n",
+            "a.pdf",
+            "Access Control Policy",
+        ),
+        (  # a line placing the document under another is no title
+            "ENCRYPTION\nSupporting Document to the Information Security Policy\n\nText.",
+            "a.txt",
+            "ENCRYPTION",
+        ),
+        (  # a print header: the page's title up to the last separator
+            "11/08/2025, 14:32 Security – Incident Response – Acme\nText\n",
+            "a.pdf",
+            "Security – Incident Response",
+        ),
+    ],
+)
+def test_titles_under_a_name_are_not_taken_from_paragraphs_addresses_or_other_documents(
+    text: str, path: str, title: str
+) -> None:
+    """Cases a review of the tagline and wrapped-title rules found."""
+    assert title_of({}, text, path) == title
+
+
+def test_a_tagline_pattern_does_not_backtrack_on_long_hyphenated_runs() -> None:
+    from dossier.ingest import files
+
+    assert files._TAGLINE.match("Aa" + "-b" * 5000 + "!") is None  # returns at once

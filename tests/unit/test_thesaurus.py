@@ -263,3 +263,12 @@ def test_learning_from_incidents_is_no_training_and_e_learning_is() -> None:
     assert not thesaurus.says(stem("awareness"), lessons)
     course = set(content_terms("All staff complete the refresher e-learning every year."))
     assert thesaurus.says(stem("training"), course)
+
+
+def test_blocked_says_prevented_and_usb_devices_are_removable_media() -> None:
+    """ "Automatic forwarding ... is blocked at the mail gateway" states that forwarding
+    is prevented; USB mass storage is removable media."""
+    assert thesaurus.says(stem("prevented"), set(content_terms("It is blocked at the gateway.")))
+    asked = content_terms("removable media")
+    present = set(content_terms("USB mass storage devices are blocked."))
+    assert "media" in thesaurus.phrase_terms_said(asked, present)

@@ -1987,3 +1987,21 @@ def test_a_figure_counted_per_minute_is_a_rate_not_a_count() -> None:
     asked = ("request", "minut", "api", "allow")  # "How many requests per minute ...?"
     api = "The API is rate limited to 100 requests per minute per token."
     assert stated_value("number", api, asked) == "100 requests"
+
+
+def test_a_part_naming_its_subject_by_a_pronoun_is_answered_by_the_lead() -> None:
+    """ "how frequently must employees complete it?" asks of the training before it."""
+    from dossier.records import Question
+    from dossier.research.brief import make_brief
+    from dossier.research.values import lead_answers_part, subject_part
+
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is there a security awareness training program, and how frequently must "
+            "employees complete it?",
+        )
+    )
+    part = brief.facts[1]
+    lead = "All staff must complete security awareness training on joining and annually thereafter."
+    assert lead_answers_part(part, subject_part(part, brief.facts), lead)

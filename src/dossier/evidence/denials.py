@@ -11,6 +11,7 @@ question's "use", and "correlate security events" is not in the sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from dossier.common.textutil import ROUND_THE_CLOCK, stem
 
@@ -108,3 +109,33 @@ def _words(phrase: str) -> list[str]:
     said = ROUND_THE_CLOCK.sub("24x7", phrase.lower().replace("?", " "))
     tokens = re.findall(r"[\w/&-]+", said)
     return [stem(t) for t in tokens if t not in _ARTICLES]
+
+
+# A thing denied as not offered, in the passive: "Customer-managed keys (BYOK) are not
+# offered to customers." (the sentence whole: nothing after it but to whom, or when).
+_PASSIVE_DENIAL = re.compile(
+    r"^\W*(?P<subject>[^.;:!?]{2,80}?)\s+(?:is|are)\s+(?:currently\s+|presently\s+)?not\s+"
+    r"(?:currently\s+|yet\s+)?(?:offered|supported|available|provided)"
+    r"(?:\s+(?:to|for)\s+(?:our\s+|any\s+)?(?:customers?|clients?|tenants?|users?))?"
+    r"(?:\s+(?:at\s+(?:this\s+time|the\s+moment|present)|currently|today|yet))?\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def passive_denial(question_terms: set[str], sentence: str, says: Callable[[str], bool]) -> bool:
+    """Whether ``sentence`` says the thing asked about is not offered, supported or
+    available, in the passive, and names that thing in the question's words: every
+    word of its subject ``says`` (is one of the question's terms, or a thesaurus
+    alternative of one: "Vendor-managed keys" name a vendor the question does not),
+    and one of them at least is the question's own."""
+    denied = _PASSIVE_DENIAL.match(" ".join(sentence.split()))
+    if denied is None:
+        return False
+    subject = [stem(w) for w in _WORD.findall(denied["subject"].lower()) if w not in _SMALL_WORDS]
+    named = set(subject) & question_terms
+    return bool(subject) and all(map(says, subject)) and bool(named)
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+# Words that name nothing: "the", "our", "of".
+_SMALL_WORDS = frozenset("a an any the our its their your of for to and".split())

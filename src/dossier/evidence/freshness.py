@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dossier.common.dates import OPENING_CHARS, headed_row_fields, iso_date, stated_dates
-from dossier.ingest.frontmatter import REVIEW_DATE_KEYS
+from dossier.ingest.frontmatter import APPROVAL_DATE_KEYS, REVIEW_DATE_KEYS
 from dossier.records import (
     Answer,
     Chunk,
@@ -192,7 +192,7 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     (``REVIEW_DATE_KEYS``), or for a file stating neither, such as a PDF, a
     "Report date: ..." line in its first page. A date after ``as_of`` is not yet
     evidence of anything, and a next-review date is never read."""
-    dates = [document.effective_date, *(document.metadata.get(key) for key in REVIEW_DATE_KEYS)]
+    dates = [document.effective_date, *(document.metadata.get(key) for key in _DATE_KEYS)]
     valid = [day for day in map(iso_date, dates) if day is not None and day <= as_of.isoformat()]
     if not valid or not _dated_by_front_matter(document):
         # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
@@ -206,6 +206,11 @@ def _dated_by_front_matter(document: Document) -> bool:
     """Whether front-matter states the document's dates (else its text does, read
     whole: an effective date taken from its control block is one of them)."""
     return any(key in document.metadata for key in ("effective_date", *REVIEW_DATE_KEYS))
+
+
+# The front-matter keys dating a document: reviewed on, or approved on (when a date; the
+# text's own later dates are still read: "Last reviewed: 2 February 2025").
+_DATE_KEYS = (*REVIEW_DATE_KEYS, *APPROVAL_DATE_KEYS)
 
 
 def family_and_interval(

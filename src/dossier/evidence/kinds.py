@@ -27,7 +27,7 @@ _NO_KIND = frozenset(
     supplier provider practice institution our their its your minimum maximum
     independent different recent permanent significant important frequent
     consistent urgent sufficient compliant redundant automatic manual periodic
-    scheduled""".split()
+    scheduled many much few several more most less least number""".split()
     # verbs, which come before a thing as its verb, not its kind: "require passwords"
     + """require requires use uses enforce enforces include includes provide provides
     support supports receive receives complete completes run runs apply applies keep

@@ -51,7 +51,7 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.evidence import calculate
-from dossier.evidence.denials import plain_denial
+from dossier.evidence.denials import passive_denial, plain_denial
 from dossier.evidence.kinds import (
     activity_unnamed,
     another_compound,
@@ -101,6 +101,7 @@ from dossier.research.values import (
     names_whole_subject,
     own_subject,
     period_for_a_count,
+    refers_back,
     stated_value,
     states_length,
     subject_part,
@@ -261,7 +262,9 @@ def short_answer(
     every = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first, doubt = _first_answer(brief, lead, row, every, place)
     party = (
-        _another_partys_section(brief, place) or _another_party_acts(brief, lead)
+        _another_partys_section(brief, place)
+        or _another_party_acts(brief, lead)
+        or _parties_assessed(brief, lead)
         if first not in (NO, NEEDS_REVIEW)
         else None
     )
@@ -307,6 +310,9 @@ def short_answer(
     sibling = _another_kind_valued(brief, lead, first) if first != YES else None
     if sibling is not None:  # "professional indemnity insurance" for the cyber insurance asked
         return NEEDS_REVIEW, sibling
+    objective = _objective_unnamed(brief.query, lead, row, place) if first != YES else None
+    if objective is not None:  # "point-in-time restore available for 35 days" for the RPO
+        return NEEDS_REVIEW, objective
     other = _another_value(brief, quoted, lead, first) or _rival_quoted(brief, claims, lead, first)
     if other is not None:
         detail = (
@@ -332,6 +338,47 @@ def short_answer(
         return NEEDS_REVIEW, Finding("subject", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen)
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
+
+
+# A recovery objective, as a question asks it and a document names it.
+_RECOVERY_OBJECTIVE = re.compile(
+    r"\b(?:recovery\s+(?:time|point)s?|RTOs?|RPOs?|MTDs?|maximum\s+tolerable\s+(?:downtime"
+    r"|data\s+loss|period\s+of\s+disruption)|restore\s+time)\b",
+    re.I,
+)
+# An objective stated in plain words: "critical payroll processing will be restored
+# within 8 hours", "no more than one hour of customer data would be lost" (not "restore
+# available for 35 days": how far back backups reach).
+_RECOVERY_STATED = re.compile(
+    r"\b(?:restored|recovered|resumed|back\s+online|brought\s+back)\b[^.;]{0,40}?\bwithin\b"
+    r"|\b(?:data\s+loss|(?:would|will|could)\s+be\s+lost|lose\s+(?:no\s+more\s+than|up\s+to"
+    r"|at\s+most))\b|\bno\s+more\s+than\b[^.;]{0,40}\bof\s+(?:\w+\s+)?data\b",
+    re.I,
+)
+# The objective is what is asked for: "What is the RTO ...?", "State your RPO."
+_OBJECTIVE_ASKED = re.compile(
+    r"^\W*(?:what|which|state|specify|provide|give|indicate)\b[^?]{0,60}?"
+    r"\b(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b",
+    re.I,
+)
+
+
+def _objective_unnamed(
+    question: str, lead: str, row: TableRow | None, place: str
+) -> Finding | None:
+    """A value given for a recovery objective asked, read off a lead whose words, row
+    headers and headings name none: "... point-in-time restore available for 35 days"
+    is how long backups can be restored from, no RTO or RPO."""
+    if _OBJECTIVE_ASKED.search(question) is None:
+        return None
+    named = " ".join((lead, row.names() if row is not None else "", place))
+    if _RECOVERY_OBJECTIVE.search(named) is not None or _RECOVERY_STATED.search(lead):
+        return None
+    detail = (
+        "the question asks for a recovery objective; the lead quote, its table and its "
+        "headings name none: a person decides whether its figure is one"
+    )
+    return Finding("subject", 0, detail)
 
 
 # A control's implementation status as security plans write it, on a line of its own
@@ -551,6 +598,40 @@ _PARTIES_ASKED = re.compile(
 )
 
 
+# Audits or assessments asked (of the organisation), and a sentence on those the
+# organisation makes of its suppliers: "Security risk assessments of all suppliers ...
+# are reviewed annually", "Critical suppliers ... may be audited by the Office".
+_AUDIT_ASKED = re.compile(r"\b(?:audits?|assessments?|assurance)\b", re.I)
+_PARTIES_ASSESSED = re.compile(
+    r"\b(?:assessments?|audits?|reviews?|questionnaires?)\s+of\s+(?:(?:all|our|its|each|every"
+    r"|critical|new|key|high-risk)\s+)*(?:suppliers?|vendors?|third[\s-]part(?:y|ies)"
+    r"|sub-?processors?|(?:service\s+)?providers?)\b"
+    r"|\b(?:suppliers?|vendors?|third[\s-]part(?:y|ies)|sub-?processors?)\b[^.;]{0,80}"
+    r"\b(?:may|must|shall|will|are|is)\s+(?:be\s+)?(?:audited|assessed)\b",
+    re.I,
+)
+
+
+def _parties_assessed(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when the question asks about audits or assessments of the
+    organisation and the lead states those it makes of its suppliers ("Critical
+    suppliers ... may be audited by the Office on 30 days' notice" was a Yes to
+    independent audit and assurance assessments)."""
+    if brief is None or not _AUDIT_ASKED.search(brief.query):
+        return None
+    if _PARTIES_ASKED.search(as_the_vendor(brief.query)):
+        return None
+    found = _PARTIES_ASSESSED.search(lead)
+    if found is None:
+        return None
+    detail = (
+        f"the lead quote states what the organisation does of other parties "
+        f"(“{' '.join(found.group(0).split())}”): a person decides whether it answers for "
+        "the organisation's own audits"
+    )
+    return Finding("subject", 0, detail)
+
+
 def _another_party_acts(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the lead sentence says what another party (a vendor, a
     supplier, a provider) holds or must hold and the question asks about the
@@ -765,10 +846,21 @@ def _retention_unsaid(fact: Fact, named: str) -> bool:
     place) that says nothing of keeping or deleting anything: "Affected customers are
     notified ... no later than 72 hours after we confirm a breach" was given as the
     retention period."""
-    if fact.asks != "duration" or not set(fact.terms) & _KEEPING_ASKED:
+    if fact.asks != "duration" or not _keeping_asked(fact.text):
         return False
     present = {stem(w) for w in words(named)}  # "kept" is questionnaire filler elsewhere
     return not any(thesaurus.says(term, present) for term in _KEEPING_SAID)
+
+
+def _keeping_asked(question: str) -> bool:
+    """Whether the question asks of keeping something: a word of keeping not in a
+    clause that picks out the thing ("the systems that hold scoped data")."""
+    asked = {stem(m.group(1).lower()) for m in _OWN_WORD.finditer(question)}
+    return bool(asked & _KEEPING_ASKED)
+
+
+# A word not opening a relative clause's verb ("that hold", "which store").
+_OWN_WORD = re.compile(r"(?<!\bthat\s)(?<!\bwhich\s)(?<!\bwho\s)\b([A-Za-z]+)\b")
 
 
 def _practice_unsaid(fact: Fact, named: str) -> str | None:
@@ -1172,6 +1264,8 @@ def _further_values(
         answers = _lead_answers(brief, fact, lead, quoted)
         asked_of = subject_part(fact, brief.facts)
         from_lead = value_about(own_subject(fact, asked_of), lead) if answers else None
+        if answers and from_lead is None and refers_back(fact):  # "... complete it?"
+            from_lead = value_about(fact, lead)
         value = from_lead if from_lead and _names_part_whole(brief, fact, lead) else None
         if value is None and refers and own in quoted:
             value = value_about(fact, own)
@@ -1676,7 +1770,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     other = _another_standard(brief.query, lead) if brief is not None else None
     if other is not None:
         return NEEDS_REVIEW, other
-    if brief is not None and plain_denial(brief.query, lead):
+    if brief is not None and (plain_denial(brief.query, lead) or _passively_denied(brief, lead)):
         return NO, None  # "We do not run a SIEM." for "Do you use a SIEM to correlate ...?"
     if brief is not None and _faq_says_no(brief, lead):
         return NO, None  # "Do you operate a public bug bounty program?** Not at this time."
@@ -1703,6 +1797,29 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+def _passively_denied(brief: Brief, lead: str) -> bool:
+    """Whether a sentence of the lead says the thing asked about is not offered ("...
+    both with Corvane-managed keys held in Azure Key Vault. Customer-managed keys (BYOK)
+    are not offered to customers." for whether customers may bring their own keys)."""
+    if not _OFFERING_ASKED.search(brief.query) or re.search(r"\bor\b", brief.query, re.I):
+        return False  # "Are backups encrypted?" is not denied by "... not provided to ..."
+    asked = set(question_terms(brief.core or brief.query))
+
+    def says(term: str) -> bool:
+        return thesaurus.says(term, asked)
+
+    return any(passive_denial(asked, lead[a:b], says) for a, b in sentence_spans(lead))
+
+
+# A question whether something is offered to the asker: "Do you support ...?", "Are
+# customers able to ...?", "Is ... available?"
+_OFFERING_ASKED = re.compile(
+    r"\b(?:support|supports|supported|offer|offers|offered|provide|provides|available"
+    r"|able\s+to|possible)\b",
+    re.I,
+)
 
 
 # A FAQ's question and its bare negative answer, read as one sentence: "Do you operate
@@ -1818,7 +1935,11 @@ def _another_kind_valued(brief: Brief, lead: str, value: str) -> Finding | None:
     if fact is None or fact.asks is None:
         return None
     things = frozenset(subject_terms(fact))
-    found = another_kind(brief.core or brief.query, lead, things, _clause_of(lead, value))
+    clause = _clause_of(lead, value)
+    asked = brief.core or brief.query
+    # ... or a thing the question names with two words of kind, the sentence with another
+    # ("an external network penetration test" for application penetration tests)
+    found = another_kind(asked, lead, things, clause) or another_compound(asked, clause or lead)
     if found is None:
         return None
     detail = (
@@ -1929,6 +2050,86 @@ def _in_relative_clause(text: str, negation: re.Match[str], asked: str) -> bool:
     return not (denied & wanted or any(thesaurus.says(term, denied) for term in wanted))
 
 
+# A question whether customers hold their own encryption keys (BYOK, HYOK), and a
+# sentence saying they do: the customer's keys, or keys customers bring, supply or
+# manage; not a cloud key service's "customer managed keys", which are the vendor's own
+# ("AWS KMS customer managed keys owned by ..."), nor "AWS KMS-managed keys".
+_OWN_KEYS_ASKED = re.compile(
+    r"\b(?:byok|hyok)\b|\bbring\s+(?:their|your)\s+own\s+(?:encryption\s+)?keys?"
+    r"|\b(?:customer|client|tenant)s?[- ](?:managed|provided|supplied|held|controlled)\s+"
+    r"(?:encryption\s+)?keys?"
+    r"|\b(?:customers?|clients?|tenants?|institutions?|cscs?)\s+(?:\w+\s+){0,3}(?:provide|manage"
+    r"|bring|control|supply|hold|use)\s+(?:and\s+\w+\s+)?(?:their|its)\s+own\s+"
+    r"(?:encryption\s+)?keys?",
+    re.I,
+)
+_KEY_HOLDERS = r"(?:customers?|clients?|tenants?|institutions?)"
+_OWN_KEYS_SAID = re.compile(
+    r"\b(?:byok|hyok)\b|\b(?:bring|brings|supply|supplies|provide|provides|upload|import|manage"
+    r"|manages|control|controls|hold|holds|generate|generates)\s+(?:their|its|your)\s+own\s+"
+    r"(?:encryption\s+)?keys?"
+    rf"|\b{_KEY_HOLDERS}(?:['\u2019]s?)?\s+own\s+(?:encryption\s+)?keys?"
+    # "customer-managed keys", not a key service's name for the vendor's own ("AWS KMS
+    # customer managed keys owned by Acme", "... keys (CMKs) that are owned by Acme")
+    r"|(?<!KMS\s)(?<!KMS-)\b(?:customer|client|tenant)s?[- ]"
+    r"(?:managed|provided|supplied|held|controlled)\s+(?:encryption\s+)?keys?\b"
+    r"(?!\s*(?:\(CMKs?\)\s*)?(?:(?:that|which)\s+)?(?:are\s+)?owned\b)"
+    r"|\bkeys?\s+(?:are\s+|can\s+be\s+)?(?:\w+\s+and\s+)?(?:held|managed|controlled|supplied"
+    rf"|provided|generated)\s+by\s+(?:the\s+|each\s+)?{_KEY_HOLDERS}",
+    re.I,
+)
+
+
+def _own_keys_unsaid(asked: str, lead: str) -> Finding | None:
+    """For a question whether customers hold their own keys, a lead that does not say
+    they do: "Student data at rest is encrypted with AES-256 using AWS KMS-managed keys"
+    is no Yes to bring-your-own-key."""
+    if _OWN_KEYS_ASKED.search(asked) is None or _OWN_KEYS_SAID.search(lead) is not None:
+        return None
+    detail = (
+        "the question asks whether customers hold their own encryption keys; the lead quote "
+        "does not say they do (keys a cloud key service manages are the vendor's): a person "
+        "decides"
+    )
+    return Finding("subject", 0, detail)
+
+
+# CAIQ's "Are processes, procedures, and technical measures defined, implemented, and
+# evaluated to destroy cryptographic keys ...?": the verb after "to" is the practice.
+_MEASURES_TO = re.compile(
+    r"\b(?:defined|implemented|evaluated|established|maintained)\b[^?]*?\bto\s+"
+    r"(?P<verb>[a-z]{4,})\b",
+    re.I,
+)
+# Verbs of doing away with a thing, whose opposite a lead may state instead ("Previous
+# key versions remain enabled"): a lead must state one.
+_DESTROYING = frozenset(
+    stem(w)
+    for w in "destroy delete dispose erase purge shred wipe sanitize sanitise revoke".split()
+)
+
+
+def _measured_practice_unsaid(brief: Brief, lead: str) -> Finding | None:
+    """For CAIQ's measures "defined, implemented, and evaluated to destroy X" (or another
+    verb of doing away with it), a lead that does not say it is done (the verb, or a
+    thesaurus alternative): "Previous key versions remain enabled in Key Vault ..." is
+    no Yes to measures to destroy keys."""
+    verb = _MEASURES_TO.search(brief.query)
+    core = words(brief.core)
+    if verb is None or not core or core[0].lower() != verb["verb"].lower():
+        return None
+    practice = stem(verb["verb"].lower())
+    if practice not in _DESTROYING:
+        return None
+    if thesaurus.says(practice, set(content_terms(lead))):
+        return None
+    detail = (
+        f"the question asks about measures to {verb['verb']}; the lead quote does not say "
+        "it is done: a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
+
+
 def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     asked = brief.query if brief is not None else ""
@@ -1955,6 +2156,8 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             or (_only_something_else(brief, lead) if brief is not None else None)
             or (_opposite_state(brief.query, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
+            or _own_keys_unsaid(asked, lead)
+            or (_measured_practice_unsaid(brief, lead) if brief is not None else None)
         )
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
@@ -1985,7 +2188,15 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         plain
         and denials
         and brief is not None
-        and all(_denied_here(brief, lead, m) for m in denials)
+        and any(_denied_here(brief, lead, m) for m in denials)
+        and all(
+            _denied_here(brief, lead, m)
+            or (
+                _denies_another_practice(brief, lead, m)
+                and _alternatives_all_denied(brief, lead, denials)
+            )
+            for m in denials
+        )
     ):
         if _ALLOWED_ASK.search(asked) and _permits_practice(brief, lead):
             detail = (  # "allowed to access email but never allowed to access production"
@@ -2030,9 +2241,17 @@ def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
     later = _CLAUSE_BREAKS.split(lead[denied_at:])[1:]  # past the denying clause
     return any(
         not _NEGATION.search(clause)
+        and not (_STAND_IN_DATA.search(clause) and not _PRODUCTION.search(clause))
         and any(one_family(stem(w.lower()), t) for w in words(clause) for t in wanted)
         for clause in later
     )
+
+
+# Data standing in for the real thing: "...; staging uses synthetic data" uses no
+# production data (the alternative "used" named of something else); not masked or
+# de-identified production data, which is production data.
+_PRODUCTION = re.compile(r"\bproduction\b", re.I)
+_STAND_IN_DATA = re.compile(r"\b(?:synthetic|dummy|fake|fictitious|mock)\b", re.I)
 
 
 # A question offering alternatives ("sold or shared"), and where a lead's clauses part.
@@ -2932,15 +3151,24 @@ def _names_asked(following: list[str], terms: set[str]) -> bool:
     """Whether the words after a negated verb name two of the ask's terms: the verb
     is another word for the asked one, its object the asked one's."""
     named = {t for w in following for t in terms if one_family(stem(w), t)}
+    lower = {stem(w.lower()) for w in following} & _NON_PRODUCTION
+    if "non" in terms and len(lower) >= _NAMED_AFTER:
+        named.add("non")  # "copied to development or staging" names non-production ones
     return len(named) >= _NAMED_AFTER
 
 
 _NAMED_AFTER = 2
+# The environments a question calls "non-production".
+_NON_PRODUCTION = frozenset(
+    stem(w) for w in "development dev staging test testing qa uat sandbox preproduction".split()
+)
 # A question whether data is used (kept) somewhere, its first verb that: "Is production
 # customer data used in development or test environments?" (not "Is production data
 # masked before use in test environments?").
 _USED_IN_ASKED = re.compile(
     r"^\W*(?:is|are)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
+    # "... used or replicated in non-production environments?"
+    r"(?:(?:or|and|and/or)\s+(?:copied|replicated|moved|loaded|transferred)\s+)?"
     r"(?:in|on|into|within)\b"
     # "Do you use institutional production data in non-production environments?"
     r"|^\W*(?:do|does)\s+(?:you|we|your\s+[\w-]+|the\s+[\w-]+)\s+(?:use|store|keep|hold)\s+"
@@ -3005,6 +3233,34 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
     said = {t for t in named if any(one_family(t, a) for a in asked)}  # "sell" of "sold"
     return len(said) >= 2 and len(named - said) <= 1
+
+
+def _denies_another_practice(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
+    """Whether a negation's clause names something, none of it the ask's terms (verbs
+    of doing aside): "..., and does not use it for targeted advertising" beside "does
+    not sell or rent student personal information to third parties" denies something
+    else."""
+    asked = _asked_stems(brief)
+    named = set(content_terms(_clause_at(lead, negation.start()))) - _PRACTISING - _neutral(brief)
+    return bool(named) and not any(one_family(t, a) for t in named for a in asked)
+
+
+def _alternatives_all_denied(brief: Brief, lead: str, denials: list[re.Match[str]]) -> bool:
+    """Whether, of a question offering alternatives ("sell or share"), a clause the lead
+    denies names every one ("does not sell or rent ..."): one denied ("does not sell
+    customer data, and does not use it for advertising") leaves sharing unsaid."""
+    offered = _OR_ASKED.search(brief.query)
+    if offered is None:
+        return True
+    wanted = {stem(w.lower()) for w in offered.groups() if w}
+    return any(
+        all(
+            any(one_family(stem(w.lower()), t) for w in words(_clause_at(lead, m.start())))
+            for t in wanted
+        )
+        for m in denials
+        if _denied_here(brief, lead, m)
+    )
 
 
 # A negation giving a reason or a condition: "..., as it does not offer services in the EU".

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Literal
 
-from dossier.ingest.frontmatter import leaves_corpus
+from dossier.ingest.frontmatter import SUCCESSOR_KEYS, corpus_path, leaves_corpus, unfilled
 from dossier.records import Corpus, Document
 
 NOT_CURRENT = ("draft", "archived", "superseded")
@@ -68,6 +68,7 @@ class Authority:
             for old in sorted(set(doc.supersedes) & paths - {doc.path}):
                 reasons[old] = NotInForce("superseded by", f"{old} is superseded by {doc.path}")
         notes += _each_other(in_force)
+        _successors_named(documents, reasons, notes)
         dates = {doc.path: doc.effective_date for doc in corpus.documents if doc.effective_date}
         return cls(reasons, dates, tuple(notes))
 
@@ -141,6 +142,51 @@ def _own_reason(doc: Document, today: dt.date | None) -> NotInForce | None:
         message = f"{doc.path} takes effect on {doc.effective_date}, after this build"
         return NotInForce("not yet in force", message)
     return None
+
+
+def _successors_named(
+    documents: list[Document], reasons: dict[str, NotInForce], notes: list[str]
+) -> None:
+    """A document whose own front-matter names its successor (``superseded_by``) is not
+    in force when that successor is a document of the corpus in force (its path or its
+    id); a successor the corpus lacks, or one not in force, supersedes nothing and is
+    noted."""
+    paths = {doc.path for doc in documents}
+    by_id = _documents_by_id(tuple(documents))
+    for doc in documents:
+        named = _successor(doc)
+        if not named or doc.path in reasons:
+            continue
+        successor = _by_path_or_id(corpus_path(named), paths, by_id)
+        if successor in paths and successor != doc.path and successor not in reasons:
+            message = f"{doc.path} is superseded by {successor} (its own front-matter names it)"
+            reasons[doc.path] = NotInForce("superseded by", message)
+        else:
+            notes.append(
+                f"{doc.path}: superseded_by {named}, which is not a document in force of "
+                "the corpus; ignored"
+            )
+
+
+def _successor(doc: Document) -> str:
+    """The successor a document's own front-matter names (``superseded_by``), or ""
+    when it names none ("none", "n/a", "not yet superseded", a dash, a template's
+    placeholder)."""
+    for key in SUCCESSOR_KEYS:
+        value = doc.metadata.get(key)
+        if isinstance(value, list):
+            value = value[0] if len(value) == 1 else None
+        named = value.strip() if isinstance(value, str) else ""
+        if named and not unfilled(named) and not _NO_SUCCESSOR.match(named):
+            return named
+    return ""
+
+
+# Words a field writes for no successor: "None (current version)", "N/A - current",
+# "n.a.", "Not yet superseded", "—".
+_NO_SUCCESSOR = re.compile(
+    r"^(?:none|nil|null|n/?a|n\.a\.?|na|not\b|no\b|false|[-\u2013\u2014]+$)", re.I
+)
 
 
 def _each_other(documents: list[Document]) -> list[str]:

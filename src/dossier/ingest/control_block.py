@@ -201,10 +201,31 @@ def _spaced_fields(text: str) -> list[tuple[str, str]]:
 
 def _status(fields: list[tuple[str, str]]) -> str | None:
     keys = [key for key, _ in fields]
-    stated = [value for key, value in fields if key in STATUS_KEYS]
+    stated = [value for key, value in fields if key in STATUS_KEYS] or [
+        found.group("word") or found.group("first")
+        for key, value in fields
+        if (found := _version_status(key, value))
+    ]
     if not stated or (len(fields) > 1 and not any(k in CONTROL_KEYS - STATUS_KEYS for k in keys)):
         return None
     return status_of(stated[0])
+
+
+# A version field whose number a state follows: "Version: 0.3 DRAFT - for consultation",
+# "Version: 2.1 (Superseded)"; not "Version: 3.0 - replaces the draft of 2023".
+_STATE_WORD = r"(?:draft|superseded|withdrawn|archived|obsolete|retired|deprecated)"
+_VERSION_VALUE_STATUS = re.compile(
+    # the state closes the value, or a dash's comment follows it ("0.3 DRAFT - for
+    # consultation"); not a change note ("3.0 - draft comments incorporated")
+    rf"^\W{{0,2}}(?:v?\d+(?:\.\d+)*\s*[(\[\u2013\u2014,/-]?\s*(?P<word>{_STATE_WORD})"
+    rf"|(?P<first>{_STATE_WORD})\s+v?\d+(?:\.\d+)*)"  # "Draft 0.3", "DRAFT v0.3"
+    r"\s*[)\]]?\s*(?:$|[\u2013\u2014-]\s)",
+    re.I,
+)
+
+
+def _version_status(key: str, value: str) -> re.Match[str] | None:
+    return _VERSION_VALUE_STATUS.match(value) if key in ("version", "rev", "revision") else None
 
 
 def _opening_blocks(text: str) -> list[list[str]]:

@@ -300,12 +300,24 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     text = _after_letterhead(text)
     first_line = text.strip().split("\n", 1)[0].strip()
     if path.lower().endswith(".pdf"):
+        printed = _PRINT_HEADER.match(first_line)
+        if printed is not None:  # a web page printed to PDF: the page's title
+            return printed.group("title")
         line = _first_body_line(text)
         if 0 < len(line) <= 100:
             return _kind_named_below(line, text) or _titled_below(line, text) or line
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
         return _kind_named_below(first_line, text) or first_line
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+# A browser's print header over a web page printed to PDF: the date and time, the page's
+# title, and the site's name after a bar ("11/08/2025, 14:32 Report a security
+# vulnerability | Wyvern Valley Water").
+_PRINT_HEADER = re.compile(
+    r"^\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\s+"
+    r"(?P<title>.+?)(?:\s+[|\u2013\u2014]\s+[^|\u2013\u2014]+)?$"
+)
 
 
 def _kind_named_below(line: str, text: str) -> str | None:
@@ -322,12 +334,22 @@ def _kind_named_below(line: str, text: str) -> str | None:
             candidate = f"{candidate} {following}"
         if (
             _KIND_NAMED.search(candidate)
-            and candidate.isupper()
+            and (candidate.isupper() or _title_cased_title(candidate))
             and _reads_as_title(candidate)
             and ":" not in candidate
         ):
             return candidate
     return None
+
+
+def _title_cased_title(line: str) -> bool:
+    """A title in title case ending in a kind of document ("Data Handling and Endpoint
+    Security Standard"); not a line placing the document under another ("Supporting
+    Document to the Information Security Policy", "Part of the Acme Security Program")."""
+    return _title_words(line) and bool(_KIND_END.search(line)) and not _UNDER_ANOTHER.search(line)
+
+
+_UNDER_ANOTHER = re.compile(r"\b(?:to|of|under|for|from|with|by|in)\s+the\b", re.I)
 
 
 def _titled_below(line: str, text: str) -> str | None:
@@ -340,16 +362,56 @@ def _titled_below(line: str, text: str) -> str | None:
     near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
     near = [a for a in near if not _ADDRESS_LINE.match(a)]  # a letterhead's address
     for at, candidate in enumerate(near[:_TITLE_LINES]):
-        if len(candidate) > 100 or not _title_words(candidate):
-            return None  # "This guidance supplements the", "Version 3.1", "See also"
         if _SEE_ALSO.search(candidate):
             return None
         following = near[at + 1] if at + 1 < len(near) else ""
-        if _title_wrapped(candidate, following):  # "... Policy and Retention" / "Schedule"
-            candidate = f"{candidate} {following}"
+        if at == 0 and _tagline(candidate, following):
+            continue  # "A statutory water undertaker serving the Wyvern valley"
+        if at == 0 and _sentence_case_title(candidate):
+            return candidate  # "Data protection policy", "Working from Home Policy"
+        if len(candidate) > 100 or not _title_words(candidate):
+            return None  # "This guidance supplements the", "Version 3.1", "See also"
+        candidate = _wrapped_title(candidate, near[at + 1 :])  # "... Policy and" / "Schedule"
         if _KIND_NAMED.search(candidate):
             return candidate
     return None
+
+
+def _wrapped_title(line: str, following: list[str]) -> str:
+    """A title line with the lines it goes on in (``_title_wrapped``), up to
+    ``_TITLE_LINES`` in all: "Security Monitoring and" / "Vulnerability Management" /
+    "Standard"."""
+    title, last = line, line
+    for nxt in following[: _TITLE_LINES - 1]:
+        if not _title_wrapped(last, nxt):
+            break
+        title, last = f"{title} {nxt}", nxt
+    return title
+
+
+# An organisation's tagline under its name: a phrase in sentence case, no field, no
+# figure, no closing stop.
+_TAGLINE = re.compile(r"^[A-Z][a-z]*(?:[ ,]+[A-Za-z][\w'’]*(?:-[\w'’]+)*){2,12}$")
+
+
+def _sentence_case_title(line: str) -> bool:
+    """A short line in sentence case ending in a kind of document, under an
+    organisation's name: "Data protection policy"."""
+    return bool(_TAGLINE.match(line)) and bool(_KIND_END.search(line)) and len(line) <= 60
+
+
+def _tagline(line: str, following: str) -> bool:
+    """Whether a line under an organisation's name is its tagline, a title's lines after
+    it: a phrase in sentence case naming no kind of document, and a capital opening the
+    next line ("All employees ... must comply with" / "the Information Security Policy
+    and" is a paragraph)."""
+    return (
+        bool(_TAGLINE.match(line))
+        and not _title_words(line)
+        and not _JOINING_END.search(line)
+        and not _KIND_NAMED.search(line)
+        and following[:1].isupper()
+    )
 
 
 _SEE_ALSO = re.compile(r"\b(?:see|also|related|applies|supplements?)\b", re.I)
@@ -445,7 +507,8 @@ def _title_words(line: str) -> bool:
     """Whether a line is title words only (``_TITLE_WORD``), a number counting after an
     acronym ("SOC 2 Type II Bridge Letter", "ISO 27001 Statement"; not "Version 3.1", nor
     a numbered section's "3 Acceptable Use")."""
-    tokens = line.split()
+    # "ICT Resilience, Backup and", "Operational Technology (OT)"
+    tokens = [t.removesuffix(",").strip("()") or t for t in line.split()]
     return all(
         _TITLE_WORD.match(t) or (t.isdigit() and at > 0 and _ACRONYM.match(tokens[at - 1]))
         for at, t in enumerate(tokens)
@@ -463,17 +526,23 @@ def _title_wrapped(line: str, following: str) -> bool:
         return all(map(_TITLE_WORD.match, f"{line[:-1]} {following}".split()))  # a subtitle
     if not following or len(following) > _WRAPPED_TITLE or line[-1:] in ".:;,!?":
         return False
-    if not all(map(_TITLE_WORD.match, (line + " " + following).split())):
+    if not _title_words(f"{line} {following}"):
         return False
+    if "," in line and not _JOINING_END.search(line):
+        return False  # "London, United Kingdom" over "Access Control Policy"
     # cut after a joining word, or before the kind of document ("... Policy"), which the
     # first line does not end in: not "Information Security Policy" over "Acme Corp"
     return bool(_JOINING_END.search(line)) or (
-        bool(_KIND_END.search(following)) and not _KIND_END.search(line)
+        bool(_KIND_END.search(following) or _KIND_START.match(following))
+        and not _KIND_END.search(line)
     )
 
 
 _JOINING_END = re.compile(r"\b(?:and|of|for|the|to|in|on|&|–|-)$", re.I)
-_KIND_END = re.compile(rf"\b(?:{_DOCUMENT_KINDS})$", re.I)
+# A kind of document closing a title, a gloss in parentheses after it ("System Manual
+# (ISMS-Handbuch)"), or opening its last line ("Procedure (Information Governance and").
+_KIND_END = re.compile(rf"\b(?:{_DOCUMENT_KINDS})(?:\s*\([^()]*\))?$", re.I)
+_KIND_START = re.compile(rf"(?:{_DOCUMENT_KINDS})(?:\s*\(|\s*$)", re.I)  # not "Policy Owner"
 
 
 _WRAPPED_TITLE = 40  # characters at most in a title's wrapped end

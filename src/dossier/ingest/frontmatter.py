@@ -71,6 +71,13 @@ def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
 # The keys freshness reads as the date a document was reviewed. Not review_date, which
 # templates use for the next review (an obligation) as often as for the last.
 REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
+# The keys a document writes the date it was approved under ("approved: 2024-03-04"):
+# it was in effect then. Read only when they hold a date ("approved: Tomasz Kowal, CEO"
+# names the approver).
+APPROVAL_DATE_KEYS = ("approved", "approved_on", "approval_date", "date_approved")
+# The keys a document names its successor under ("superseded_by: security/policy.md"):
+# it is no longer in force.
+SUCCESSOR_KEYS = ("superseded_by", "replaced_by")
 # The keys a bare header may hold: what the authority and freshness rules read, the
 # usual document-control fields, and the header keys of policy template sets (comply's
 # policies: name, acronym, satisfies, majorRevisions; its procedures: id, cron).
@@ -80,7 +87,9 @@ METADATA_KEYS = frozenset(
         *("effective", "effective_on", "effective_from"),
         *REVIEW_DATE_KEYS,
         *("review_date", "next_review", "next_review_date", "owner", "author", "version", "date"),
-        *("approved", "approved_by", "approver", "approval_date", "approved_on"),
+        *APPROVAL_DATE_KEYS,
+        *SUCCESSOR_KEYS,
+        *("approved_by", "approver"),
         *("created", "updated", "last_updated", "classification", "department", "category"),
         *("tags", "id", "document_id", "acronym", "satisfies", "majorrevisions", "cron"),
     )

@@ -93,7 +93,10 @@ _DEMANDS = (
         r"changes?"
         r"(?:\s+(?:occurs?|happens?|(?:is|are)\s+made))?"
         r"(?:\s+(?:within|to|in)\s+(?:the\s+)?(?:organi[sz]ation|environment|business"
-        r"|system|platform)s?)?",
+        r"|system|platform)s?)?"
+        # ... its verb last, after a comma: "when a substantial change within the
+        # organization, occurs?"
+        r"(?:,?\s+(?:occurs?|happens?|(?:is|are)\s+made)\b(?=\s*(?:[?;]|$)))?",
         re.I,
     ),
     re.compile(r"\bat planned intervals\b", re.I),
@@ -119,7 +122,7 @@ _DEMANDS = (
     ),
     # CAIQ's "with a frequency that is commensurate with organizational risk tolerance"
     re.compile(
-        r",?\s*\b(?:with|at)\s+a\s+frequency\s+(?:that\s+is\s+)?(?:commensurate|consistent"
+        r",?\s*\b(?:with|at)\s+a\s+frequency\s+(?:that\s+is\s+)?(?:commensurated?|consistent"
         r"|in line)\s+with\s+[^,?;]+",
         re.I,
     ),
@@ -161,6 +164,19 @@ _FILLER = re.compile(
     r"|\b(?:appropriately|adequately|timely)\b"
     r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
     r"|\s*\(\s*regardless\b[^()]*\)"
+    # CAIQ's list of what anything applies to: "access to systems, application, and data
+    # assets" is access (its words weighed as the ask's)
+    r"|\s+(?:to|of|for)\s+(?:the\s+)?systems,?\s+applications?,?\s+(?:and|&)\s+data\s+assets\b"
+    # "for at least privileged user ... access": the least scope, its words the ask's
+    r"|(?<=\bfor\s)at\s+least\s+(?=[a-z])"
+    # SIG's name for the one answering, as an adjective: "Is there a respondent
+    # information security function ...?" (its rarest word)
+    r"|\brespondent(?:['\u2019]s)?\s+(?=[a-z])"
+    # latitude the asker offers: "AES-256 or an equivalent industry-approved algorithm?"
+    # (a sentence stating AES-256 answers; the alternative's words were the ask's rarest)
+    r"|\s+or\s+(?:an?\s+|any\s+)?(?:equivalent|comparable|similar|stronger)(?:\s+[\w-]+)?\s+"
+    r"(?:algorithm|control|protocol|mechanism|tool|solution|certification|standard"
+    r"|report|framework|product|service|technology|cipher)s?\b(?=\s*(?:[?;,)]|$))"
     # ... or set off by a comma to the clause's end: "..., regardless of whether the assets
     # are managed internally or externally?" (its words were the ask's rarest)
     r"|,?\s*\bregardless\s+of\s+(?:whether|if|where|who|how)\b[^,;?()]*"

@@ -907,20 +907,50 @@ class _Research:
     def _missing_text(self, ranking: _Ranking, answers: bool) -> str:
         fact = self.brief.facts[0] if self.brief.facts else None
         subject = (self.brief.core or self.brief.query).rstrip("?. ")
+        set_aside = self._set_aside(ranking)
         if answers and fact is not None and fact.asks:
-            return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}"
+            return f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}{set_aside}"
         if answers:  # the closest sentences are about something else
             unnamed = self._unnamed(ranking, "passage")
-            return f"The documents do not establish: {subject}; {unnamed}"
+            return f"The documents do not establish: {subject}; {unnamed}{set_aside}"
         if ranking.lead is None:
-            return f"No passage addresses: {subject}"
+            return f"No passage addresses: {subject}{set_aside}"
         chunk = self.engine.index.chunk(ranking.lead.sentence.chunk_id)
         title = self.engine.titles.get(chunk.document, chunk.document)
         present = self.engine.scoring.terms_of(f"{title} {chunk.heading} {chunk.text}")
         spelled = spelling(self.brief.query)
         absent = [spelled.get(t, t) for t in self.ask.terms if not thesaurus.says(t, present)]
         detail = f"; the closest passage ({title}) lacks: {', '.join(absent)}" if absent else ""
-        return f"The documents do not establish: {subject}{detail}{self._budget_note()}"
+        return f"The documents do not establish: {subject}{detail}{set_aside}{self._budget_note()}"
+
+    def _set_aside(self, ranking: _Ranking) -> str:
+        """The clause naming the documents not in force whose passages ranked above
+        every current one (or, with no current passage at all, the best of them), so a
+        reader knows "not covered" means not by a document in force (a draft, or one
+        whose status reads as one, may say it: a person decides); "" when none did."""
+        if ranking.lead is None:  # no passage of a document in force at all
+            stale = self.passages(current=False)[:2]
+            shown = ""
+        else:
+            stale = [d.chunk_id for d in self._outranking_stale(ranking)]
+            shown = " (see the discarded quotes)"
+        documents = dict.fromkeys(self.engine.index.chunk(c).document for c in stale)
+        if not documents:
+            return ""
+        named = ", ".join(self._not_in_force_named(path) for path in documents)
+        return (
+            f"; passages of documents not in force ({named}) ranked first and were set aside{shown}"
+        )
+
+    def _not_in_force_named(self, path: str) -> str:
+        """A document not in force by its title and why: "Backup Standard (draft)" (a
+        draft often shares its title with the document in force)."""
+        why = self.engine.authority.reasons.get(path)
+        state = ""
+        if why is not None:
+            state = why.status or ("superseded" if why.superseded else why.cause)
+        title = self.engine.titles.get(path, path)
+        return f"{title} ({state})" if state else title
 
     def _unnamed(self, ranking: _Ranking | None, noun: str) -> str:
         """What no close sentence (or passage) says: 'no close sentence names

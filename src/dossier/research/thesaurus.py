@@ -207,6 +207,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("siem", "security information and event management"),
     ("edr", "xdr", "endpoint detection and response"),
     ("waf", "web application firewall"),
+    ("usb", "removable media", "removable storage"),
+    ("prevent", "block", "disallow"),
     ("ids", "ips", "intrusion detection", "intrusion prevention"),
     ("sast", "static application security testing", "static code analysis"),
     ("dast", "dynamic application security testing"),

@@ -724,7 +724,9 @@ def states_part_value(part: Fact, first: Fact, text: str) -> bool:
     disabled" states no time for disabling them; "Access is revoked within 24 hours"
     names no disabling and is read whole."""
     own = own_subject(part, first)
-    if not holds_value(own, text):
+    # "..., and how frequently must employees complete it?": "it" is the first part's
+    # training, whose frequency the part asks (its own words name only who does it)
+    if not holds_value(own, text) and not (refers_back(part) and holds_value(part, text)):
         return False
     if not names_no_subject(part):
         return True
@@ -734,6 +736,15 @@ def states_part_value(part: Fact, first: Fact, text: str) -> bool:
     if done and not saying:
         return True  # done in other words ("deactivated", "revoked"): the value stands
     return any(holds_value(own, clause) for clause in saying)
+
+
+_REFERS_BACK = re.compile(r"\b(?:it|they|them)\b", re.I)
+
+
+def refers_back(part: Fact) -> bool:
+    """Whether a further part names its subject by a pronoun ("complete it"): the part
+    before's subject, in the part's terms (``own_subject`` leaves only its own)."""
+    return _REFERS_BACK.search(part.text) is not None
 
 
 def _says_what_is_done(first: Fact, done: set[str], clause: str) -> bool:
