@@ -4881,3 +4881,18 @@ def test_how_many_asks_no_kind_of_the_thing_counted() -> None:
         "four classification levels",
         None,
     )
+
+
+def test_a_deadline_for_another_partys_request_stays_with_a_person() -> None:
+    """A district's request answered "within 10 business days" is no answer for a
+    parent's request (it goes to a person; reading "many" as no kind of anything must
+    not send the district's deadline as the parent's)."""
+    question = (
+        "Within how many days will the Provider respond to a parent's request to review "
+        "their child's education records?"
+    )
+    lead = (
+        "Brightleaf will respond to a District's written request to access, export or "
+        "correct Student Data within 10 business days."
+    )
+    assert _short(question, lead)[0] == "Needs review"

@@ -27,7 +27,7 @@ _NO_KIND = frozenset(
     supplier provider practice institution our their its your minimum maximum
     independent different recent permanent significant important frequent
     consistent urgent sufficient compliant redundant automatic manual periodic
-    scheduled many much few several more most less least number""".split()
+    scheduled""".split()
     # verbs, which come before a thing as its verb, not its kind: "require passwords"
     + """require requires use uses enforce enforces include includes provide provides
     support supports receive receives complete completes run runs apply applies keep
@@ -71,6 +71,10 @@ def another_kind(
     return None
 
 
+# Words of quantity a question puts before a thing: "How many classification levels".
+_QUANTIFIERS = frozenset("many much few several more most less least".split())
+
+
 def another_compound(question: str, sentence: str) -> AnotherKind | None:
     """The first thing the question names with two or more words of kind before it
     that the sentence names sharing the word next to it (or, for a plan, a policy, a
@@ -84,7 +88,8 @@ def another_compound(question: str, sentence: str) -> AnotherKind | None:
     stated = _kinds(sentence, names=False)
     present = set(content_terms(sentence))
     questioned = set(content_terms(question))
-    for thing, wanted in asked.items():
+    for thing, asked_kinds in asked.items():
+        wanted = tuple(w for w in asked_kinds if w not in _QUANTIFIERS)  # "how many levels"
         said = stated.get(thing)
         if said is None or len(wanted) < 2 or len(said) < 2:
             continue
