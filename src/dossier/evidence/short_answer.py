@@ -2184,19 +2184,13 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         if terms
         else []
     )
+    here = [m for m in denials if _denied_here(brief, lead, m)] if brief is not None else []
     if (
         plain
-        and denials
+        and here
         and brief is not None
-        and any(_denied_here(brief, lead, m) for m in denials)
-        and all(
-            _denied_here(brief, lead, m)
-            or (
-                _denies_another_practice(brief, lead, m)
-                and _alternatives_all_denied(brief, lead, denials)
-            )
-            for m in denials
-        )
+        and all(m in here or _denies_another_practice(brief, lead, m) for m in denials)
+        and (len(here) == len(denials) or _alternatives_all_denied(brief, lead, here))
     ):
         if _ALLOWED_ASK.search(asked) and _permits_practice(brief, lead):
             detail = (  # "allowed to access email but never allowed to access production"
@@ -3245,10 +3239,11 @@ def _denies_another_practice(brief: Brief, lead: str, negation: re.Match[str]) -
     return bool(named) and not any(one_family(t, a) for t in named for a in asked)
 
 
-def _alternatives_all_denied(brief: Brief, lead: str, denials: list[re.Match[str]]) -> bool:
-    """Whether, of a question offering alternatives ("sell or share"), a clause the lead
-    denies names every one ("does not sell or rent ..."): one denied ("does not sell
-    customer data, and does not use it for advertising") leaves sharing unsaid."""
+def _alternatives_all_denied(brief: Brief, lead: str, here: list[re.Match[str]]) -> bool:
+    """Whether, of a question offering alternatives ("sell or share"), a clause of the
+    denials of the ask (``here``) names every one ("does not sell or rent ..."): one
+    denied ("does not sell customer data, and does not use it for advertising") leaves
+    sharing unsaid."""
     offered = _OR_ASKED.search(brief.query)
     if offered is None:
         return True
@@ -3258,8 +3253,7 @@ def _alternatives_all_denied(brief: Brief, lead: str, denials: list[re.Match[str
             any(one_family(stem(w.lower()), t) for w in words(_clause_at(lead, m.start())))
             for t in wanted
         )
-        for m in denials
-        if _denied_here(brief, lead, m)
+        for m in here
     )
 
 
