@@ -209,3 +209,36 @@ def test_a_short_repair_quote_of_another_sentence_is_kept_whole() -> None:
         "New starters are trained within 30 days.",
         "Staff acknowledge the policy yearly.",
     ]
+
+
+def test_a_repair_quote_not_naming_the_subject_is_not_added() -> None:
+    """ "Are penetration tests performed by an independent third party at least
+    annually?": the first round quoted the policy's "may engage qualified third parties to
+    perform penetration testing"; the repair, searching "at least annually", found "The
+    Disaster Recovery Plan shall be tested at least annually" and the answer said Yes. A
+    repair's quote must name what sets the subject apart (penetration)."""
+    first = "Acme may engage qualified third parties to perform penetration testing."
+    other = "The Disaster Recovery Plan shall be tested at least annually."
+    own = "Penetration tests are performed by an independent firm at least annually."
+    text = f"{first} {other} {own}"
+    chunks = {"p": Chunk("p", "ops.md", 0, len(text), text, "Operations")}
+    question = "Are penetration tests performed by an independent third party at least annually?"
+    brief = make_brief(Question("Q", question))
+
+    def run(repair_quote: str) -> Evidence:
+        rounds: list[Brief] = []
+
+        def research(asked: Brief) -> Evidence:
+            rounds.append(asked)
+            chosen = (first,) if len(rounds) == 1 else (repair_quote,)
+            return Evidence(asked, (), (Selection("p", chosen, 0, 1.0),), (), ())
+
+        def compose(evidence: Evidence) -> Answer:
+            return compose_answer(
+                Question("Q", brief.question), evidence, ComposeContext(chunks.get, {})
+            )
+
+        return answer_question(brief, research, compose, max_repairs=1)[1]
+
+    assert [s.quotes for s in run(other).selections] == [(first,)]
+    assert [s.quotes for s in run(own).selections] == [(first,), (own,)]

@@ -103,6 +103,9 @@ def test_whitespace_is_folded() -> None:
         ("After how long without activity does the application end a session?", "duration"),
         ("What is the idle session time-out for administrators?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
+        # a recurring practice's period is how often it recurs ("every 90 days")
+        ("What is the rotation period for key encryption keys?", "frequency"),
+        ("What is the review cycle for firewall rules?", "frequency"),
         ("Confirm the maximum time to revoke logical access for leavers.", "duration"),
         ("Please state the maximum time to remediate critical vulnerabilities.", "duration"),
         ("Confirm the time to market for new features is tracked.", None),
@@ -569,6 +572,9 @@ def test_a_frequency_closing_a_yes_no_question_is_a_demand_to_check(
         ("When is the access review performed?", None),
         ("What is the account lockout duration after the threshold is reached?", "duration"),
         ("What is the retention period for audit logs?", "duration"),
+        # a recurring practice's period is how often it recurs ("every 90 days")
+        ("What is the rotation period for key encryption keys?", "frequency"),
+        ("What is the review cycle for firewall rules?", "frequency"),
         ("What is the response time for a critical (SEV1) incident?", "duration"),
         ("What is your uptime SLA?", None),
         ("What is your remediation SLA for critical findings?", "duration"),
@@ -613,6 +619,26 @@ def test_a_frequency_commensurate_with_risk_is_a_frequency_demanded() -> None:
         ("Is customer data backed up? If yes, provide the retention period.", "duration"),
         ("Do you have a SOC 2 Type II report? Provide the report period.", None),
         ("Do you require MFA for all employees? If yes, describe the systems covered.", None),
+        # a university's CAIQ answers: the instruction was dropped, "Yes" without the value
+        (
+            "Can backups be restored appropriately for resiliency? Specify how frequently "
+            "backup restoration is tested.",
+            "frequency",
+        ),
+        (
+            "Are processes defined to terminate application sessions after a period of "
+            "inactivity? Specify the session timeout.",
+            "duration",
+        ),
+        (
+            "Are continuity criteria established based on risk impacts? Specify the recovery "
+            "time objective (RTO) for critical systems.",
+            "duration",
+        ),
+        ("Is access revoked for leavers? Specify how many days it takes.", "duration"),
+        ("Are administrator accounts inventoried? Specify how many exist.", "number"),
+        # the document asked for is no period
+        ("Do you have a data retention policy? Please provide the retention policy.", None),
     ],
 )
 def test_an_instruction_after_the_question_asks_for_its_value(

@@ -1763,3 +1763,70 @@ def test_not_covered_says_when_passages_of_documents_not_in_force_ranked_first(
     (missing,) = evidence.missing_facts
     assert "documents not in force (Incident Response Plan (draft))" in missing.text
     assert [d.document for d in evidence.discarded] == ["ir-plan.md"]
+
+
+def test_a_plan_is_named_by_what_sets_it_apart(tmp_path: Path) -> None:
+    """ "Is the disaster response plan exercised annually ...?" was led by "The Incident
+    Response Plan is tested at least annually" (it says "response"), with the disaster
+    recovery plan's sentence second: a plan's subject is the word that says which plan,
+    and a sentence naming another plan leads nothing while one names the plan asked."""
+    question = "Is the disaster response plan exercised annually?"
+    brief = make_brief(Question("Q1", question))
+    disaster, response = stem("disaster"), stem("response")
+    # the phrase's last word or the word that says which plan names it
+    assert _subject_heads(brief) == ((disaster, response), (disaster,))
+    documents = {
+        "bcdr.md": "# Continuity\n\nThe disaster recovery plan is tested twice a year with a "
+        "failover exercise.\n",
+        "irp.md": "# Incidents\n\nThe Incident Response Plan is tested at least annually "
+        "through a tabletop exercise.\n",
+    }
+    engine, index = _engine(tmp_path, documents)
+    research = _Research(engine, brief)
+    other = _candidate(index, "irp.md", "The Incident Response Plan is tested at least", 1.0)
+    own = _candidate(index, "bcdr.md", "The disaster recovery plan is tested twice a year", 0.5)
+    assert research._of_the_plan_asked([other, own]) == [own]
+    assert research._of_the_plan_asked([other]) == [other]  # none names it: all stay
+
+
+def test_a_document_asked_for_that_exists_only_as_a_draft_is_not_found_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """A hospital's only medical device security policy was a draft (set aside), and
+    "Is there a medical device security policy ...?" was answered Yes from the patch
+    policy's "Networked medical devices are patched ...": a document asked for that is
+    titled so only where not in force leads nothing elsewhere unless that passage's own
+    title or headings name it."""
+    documents = {
+        "draft.md": "---\nstatus: draft\n---\n# Medical Device Security Policy\n\nThis draft "
+        "policy will set security requirements for networked medical devices.\n",
+        "patch.md": "# Patch Management Policy\n\n## Exceptions\n\nNetworked medical devices are "
+        "patched only after the manufacturer has validated the patch.\n",
+        "devices.md": "# Clinical Systems Standard\n\n## Medical Device Security\n\nNetworked "
+        "medical devices are segmented on their own VLAN.\n",
+    }
+    engine, index = _engine(tmp_path, documents)
+    question = "Is there a medical device security policy that has been approved by management?"
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    patched = _candidate(index, "patch.md", "Networked medical devices are patched", 1.0)
+    assert research._asked_document_not_in_force(patched) == (
+        "Medical Device Security Policy (draft)"
+    )
+    # a section headed with all of it, in force, stands
+    section = _candidate(index, "devices.md", "Networked medical devices are segmented", 1.0)
+    assert research._asked_document_not_in_force(section) == ""
+    # a sentence naming it itself stands
+    documents["manual.md"] = (
+        "# Clinical Engineering Manual\n\nOur medical device security policy is approved by "
+        "the Board.\n"
+    )
+    engine, index = _engine(tmp_path / "a", documents)
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    said = _candidate(index, "manual.md", "Our medical device security policy is approved", 1.0)
+    assert research._asked_document_not_in_force(said) == ""
+    # with a document in force titled so, nothing is set aside
+    documents["policy.md"] = "# Medical Device Security Policy\n\nDevices are inventoried.\n"
+    engine, index = _engine(tmp_path / "b", documents)
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    patched = _candidate(index, "patch.md", "Networked medical devices are patched", 1.0)
+    assert research._asked_document_not_in_force(patched) == ""

@@ -400,3 +400,106 @@ def test_a_headings_pandoc_attributes_are_no_context() -> None:
     )
     (chunk,) = chunk_document(make_doc(text))
     assert chunk.heading == "Access Control Standard > Reviews"
+
+
+PDF_PAGE = (
+    "Security Incident Management Policy\n1. Purpose\nThis policy sets out how incidents are "
+    "handled.\n2. Reporting\nStaff must report suspected incidents to the Service Desk\n"
+    "immediately.\nSeverity Description Initial response\nP1 - Critical Ransomware 15 minutes\n"
+    "3. Response\nThe Incident Response Team coordinates containment.\n"
+    "4. Post-Incident Review\nA review must be completed within 10 business days of closure.\n"
+    "Steps:\n1. Collect the timeline.\n2. Record the lessons\nLearned items are tracked.\n"
+    "Acme Health - Page 1"
+)
+
+
+def test_a_pdf_pages_numbered_headings_cut_its_block_into_sections() -> None:
+    """A PDF's page comes out without blank lines: a section's heading and its first
+    sentence were glued to the paragraph before it ("... retained for 90 days. 5.
+    Environmental Controls"), and the page's footer to the last."""
+    doc = make_doc(PDF_PAGE, "policies/incidents.pdf")
+    chunks = chunk_document(doc, ChunkSettings(min_words=3))
+    assert_offsets(doc, chunks)
+    by_heading = {c.heading: c.text for c in chunks}
+    assert by_heading["2. Reporting"].startswith("Staff must report")
+    assert "3. Response" not in by_heading["2. Reporting"]  # after a table's row, in sequence
+    assert by_heading["3. Response"] == "The Incident Response Team coordinates containment."
+    review = by_heading["4. Post-Incident Review"]
+    assert review.startswith("A review must be completed") and "Page 1" not in review
+    # a numbered list is no heading: its items stay in their section
+    assert "2. Record the lessons" in review
+    assert not any(c.heading.endswith("Record the lessons") for c in chunks)
+
+
+def test_numbered_lines_inside_a_markdown_or_text_paragraph_are_left() -> None:
+    text = "Intro sentence here.\n2. Reporting\nStaff must report incidents promptly."
+    for path in ("a.md", "a.txt"):
+        chunks = chunk_document(make_doc(text, path), ChunkSettings(min_words=3))
+        assert [c.text for c in chunks] == [text]
+
+
+def _pdf_chunks(text: str) -> list[tuple[str, str]]:
+    doc = make_doc(text, "policies/a.pdf")
+    chunks = chunk_document(doc, ChunkSettings(min_words=1))
+    assert_offsets(doc, chunks)
+    return [(c.heading, c.text) for c in chunks]
+
+
+def test_lines_that_only_look_numbered_cut_no_pdf_page() -> None:
+    """A review found layouts the heading cut misread: a wrapped clause, a line a
+    sentence goes on into, an address, a table's last row, a numbered list under a
+    section (each must stay in its passage)."""
+    wrapped = (
+        "Training Standard\n3. Awareness\n3.1 Training is mandatory for all staff.\n3.2 All "
+        "staff must complete annual training on\nInformation Security and Data Protection."
+    )
+    assert all("training on\nInformation Security" in t for h, t in _pdf_chunks(wrapped)[-1:])
+    going_on = (
+        "Access Policy\n1. Purpose\nThis policy covers access.\n2. Scope\nThe policy applies "
+        "to all staff and contractors in\n3 Regional Offices\nAll sites follow it."
+    )
+    assert not any(h.startswith("3 Regional") for h, _ in _pdf_chunks(going_on))
+    address = (
+        "Contact\n1. Purpose\nWrite to the Data Protection Officer at the address below.\n"
+        "25 Market Street\nLeeds LS1 6DT"
+    )
+    assert not any("Market Street" in h for h, _ in _pdf_chunks(address))
+    table = (
+        "Incident Policy\n1. Purpose\nThis policy sets out handling.\n6. Response Times\n"
+        "Response targets are below.\nPriority Target\n1 Critical 1 hour (24x7)\n"
+        "2 High 4 hours (24x7)\n3 Medium Next business day\nAll tickets are logged."
+    )
+    times = dict(_pdf_chunks(table))["6. Response Times"]
+    assert "3 Medium Next business day" in times
+    listed = (
+        "Data Policy\n1. Purpose\nThis policy covers data.\n4. Data Classification\nData is "
+        "classified into the following levels.\n1. Public\nInformation approved for release."
+        "\n2. Confidential\nInformation restricted to named staff.\nSeverity Time\n"
+        "P1 Critical 15 minutes\n5. Handling\nConfidential data is encrypted at rest."
+    )
+    chunks = dict(_pdf_chunks(listed))
+    assert "1. Public" in chunks["4. Data Classification"]
+    assert chunks["5. Handling"] == "Confidential data is encrypted at rest."
+
+
+def test_a_pdf_heading_over_bullets_a_subheading_or_a_page_break_heads_its_section() -> None:
+    bullets = (
+        "Security Policy\n1. Purpose\nThis policy protects data.\n2. Joiners and Leavers\n"
+        "\u2022 Leavers lose all access within 24 hours."
+    )
+    assert dict(_pdf_chunks(bullets))["2. Joiners and Leavers"].startswith("\u2022 Leavers")
+    nested = (
+        "ICT Security Policy\n1 Purpose\nThis policy protects data.\n2 Policy statements\n"
+        "2.1 Information classification\n2.1.1 All information must be classified.\n"
+        "2.2 Asset management\n2.2.1 Assets are recorded in the register."
+    )
+    headings = [h for h, _ in _pdf_chunks(nested)]
+    assert "2 Policy statements" in headings and "2 Policy statements" not in dict(
+        _pdf_chunks(nested)
+    ).get("1 Purpose", "")
+    assert "2 Policy statements > 2.2 Asset management" in headings
+    page_end = (
+        "Security Policy\n1. Purpose\nThis policy protects data.\n2. Backups\n\nBackups "
+        "are taken daily and kept for 35 days."
+    )
+    assert dict(_pdf_chunks(page_end))["2. Backups"].startswith("Backups are taken daily")

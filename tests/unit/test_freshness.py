@@ -197,6 +197,24 @@ def test_a_date_in_words_or_in_a_metadata_table_dates_the_document(line: str, da
 
 
 @pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Last reviewed: 14/03/2024", "2024-03-14"),  # day first, as UK guidance writes it
+        ("Effective date: 01.09.2023", "2023-09-01"),  # dots: always day first
+        # the document's other dates show the order: 25/12 is day first, 12/25 month first
+        ("Approved: 03/04/2024\nRevised 25/12/2023 text", "2024-04-03"),
+        ("Approved: 03/04/2024\nRevised 12/25/2023 text", "2024-03-04"),
+        ("Approved: 03/04/2024", None),  # nothing shows the order: no date made up
+        ("Approved: 05/05/2024", "2024-05-05"),  # either order, one day
+        ("Approved on 31/02/2024", None),  # no such day
+    ],
+)
+def test_a_date_in_figures_dates_the_document(text: str, day: str | None) -> None:
+    """A UK university's pages ("Last reviewed: 14/03/2024") left every quote undated."""
+    assert stated_date(f"Password guidance\n{text}\n") == day
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Next review date: 2026-11-30",

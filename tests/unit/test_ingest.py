@@ -408,6 +408,13 @@ def test_status_values(value: str) -> None:
         ("Withdrawn", "archived"),
         ("Replaced", "superseded"),
         ("Superseded (approved 2021)", "superseded"),
+        # a template kit's page never adopted (it failed to load, then was in force)
+        ("template", "draft"),
+        ("TEMPLATE - not adopted", "draft"),
+        ("Not adopted", "draft"),
+        # a template adopted or approved is in force
+        ("Adopted (based on the SANS template)", "current"),
+        ("Approved template", "current"),
     ],
 )
 def test_a_status_as_registers_write_it(value: str, status: str) -> None:
@@ -493,6 +500,16 @@ def test_a_status_as_registers_write_it(value: str, status: str) -> None:
             "# Password Guidance (2019)\n\n> **SUPERSEDED.** This page was replaced by the "
             "Access Control Standard.\n\n- Accounts are locked after 3 attempts.",
             "superseded",
+        ),
+        (  # a template kit's page left unfilled answered two questions as policy
+            "# Secure Development Policy\n\n**TEMPLATE - NOT ADOPTED**\n\nDocument owner: "
+            "[Name, Role]\n\n## 2. Requirements\n\n2.1 Developers complete training.",
+            "draft",
+        ),
+        (
+            "# Secure Development Policy\n\nDocument owner: [Name, Role]\nStatus: Not adopted"
+            "\n\n## 2. Requirements\n\n2.1 Developers complete training.",
+            "draft",
         ),
         (
             "# Wiki page\n\nSecurity / Policies / Wiki page\n\nCreated by Mei, last modified"
@@ -1468,6 +1485,71 @@ def test_a_pdfs_title_under_a_tagline_wrapped_or_printed_from_the_web_is_read(
 ) -> None:
     """Two of a water utility's PDFs were titled with its tagline, one with its title's
     last two lines, and a printed web page with the browser's date and time."""
+    assert title_of({}, text, "doc.pdf") == title
+
+
+def test_a_pdfs_title_under_its_letterhead_and_a_block_of_fields_is_read() -> None:
+    """A hospital's thirteen PDFs were all titled with its name: the title comes after
+    the department's line and the policy's fields."""
+    text = (
+        "St. Brendan's Community Health\nInformation Technology Department\n"
+        "Policy Number: IT-POL-001\nVersion: 3.2\nEffective Date: 1 March 2024\n"
+        "Approved By: Dr. Helen Marsh, Chief Information Officer\n"
+        "Policy Owner: Chief Information Security Officer\nAcceptable Use Policy\n"
+        "1. Purpose\nThis policy sets out the acceptable use of systems.\n"
+    )
+    assert title_of({}, text, "doc.pdf") == "Acceptable Use Policy"
+    draft = text.replace(
+        "Acceptable Use Policy\n",
+        "DRAFT - for consultation, not approved\nMedical Device Security Policy\n",
+    )
+    assert title_of({}, draft, "doc.pdf") == "Medical Device Security Policy"
+    # after the fields, a section or a sentence is no title: the name stays
+    fields = "Acme Health\nPolicy Number: IT-1\nVersion: 2\n"
+    assert title_of({}, f"{fields}1. Purpose\nText.\n", "d.pdf") == "Acme Health"
+    assert title_of({}, f"{fields}All staff must comply with this.\n", "d.pdf") == "Acme Health"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Secure Development Policy\n\n**TEMPLATE - ADOPTED 1 May 2024**\n\nText.",
+        "# Incident Reporting Procedure\n\nTEMPLATE - Incident Report Form\n\nStaff complete "
+        "the form below.",
+        "# Secure Development Policy\n\nTEMPLATE: adapted from the SANS policy template and "
+        "adopted by the Board.\n\nOwner: CISO\nStatus: Approved\n\nText here.",
+    ],
+)
+def test_a_template_banner_marks_no_draft_unless_it_says_not_adopted(text: str) -> None:
+    assert read_document(source("a.md", text)).status != "draft"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # a related document's name under the fields is no title
+            "Password Management\nDocument No: IT-STD-004\nVersion: 2.0\nRelated Documents:\n"
+            "Access Control Policy\nInformation Security Policy\n1. Purpose\nText.\n",
+            "Password Management",
+        ),
+        (  # a protective marking between the fields and the title is passed over
+            "Acme Health\nPolicy Number: IT-POL-001\nVersion: 3\nINTERNAL USE ONLY\n"
+            "Acceptable Use Policy\n1. Purpose\nText.\n",
+            "Acceptable Use Policy",
+        ),
+        (  # a section's heading under the fields is no title
+            "Acme Health\nPolicy Number: IT-1\nVersion: 2\nOwner: CISO\nReview Schedule\n"
+            "This policy is reviewed annually.\n",
+            "Acme Health",
+        ),
+        (  # an authority's name is no part of the title under it
+            "Kestrel Borough Council\nPhysical Security Policy\nDocument reference "
+            "KBC-FM-003\nVersion 1.3\n",
+            "Physical Security Policy",
+        ),
+    ],
+)
+def test_a_title_after_fields_is_the_line_a_document_opens_under(text: str, title: str) -> None:
     assert title_of({}, text, "doc.pdf") == title
 
 

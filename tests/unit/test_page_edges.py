@@ -43,3 +43,21 @@ def test_cutting_a_span_splits_a_block_around_it() -> None:
 
 def test_numbers_do_not_change_a_lines_shape() -> None:
     assert line_shape("Page 3  of 7") == line_shape("Page 12 of 7") == "Page # of #"
+
+
+def test_a_page_number_at_a_pages_edge_is_running_on_a_single_page() -> None:
+    """A one-page policy's footer "St. Brendan's Community Health - Page 1" ended up
+    inside the quote of its last paragraph."""
+    text = "Title\nLessons learned are reported.\nSt. Brendan's Community Health - Page 1"
+    assert [text[a:b] for a, b in running_spans(text)] == [
+        "St. Brendan's Community Health - Page 1"
+    ]
+    page = "Intro\nBody.\nMore.\nIT-POL-001 v3.2 Page 1 of 1"
+    assert [page[a:b] for a, b in running_spans(page)] == ["IT-POL-001 v3.2 Page 1 of 1"]
+    # a second page under an unnumbered cover is its page 1
+    two = _pages("Cover\nAcme Policy", "Body.\nMore.\nText.\nAcme - Page 1")
+    assert [two[a:b] for a, b in running_spans(two)] == ["Acme - Page 1"]
+    # a line mentioning a page, or another page's number, is text
+    assert running_spans("Intro\nSee page 3\nBody text.\nThe last line.") == ()
+    handbook = "Rules\nAll visitors sign in.\nThe procedure is in the Handbook - page 12"
+    assert running_spans(handbook) == ()

@@ -1934,6 +1934,11 @@ def test_a_length_in_characters_names_the_length_asked() -> None:
             "The programme is audited each year by an independent internal auditor who does "
             "not audit their own work.",
         ),
+        (  # a hospital's data centre review went to a person for the "no"
+            "Are physical access rights to the data centre reviewed at least quarterly?",
+            "The data centre access list is reviewed quarterly by the Data Centre Manager, "
+            "and individuals who no longer require access are removed.",
+        ),
     ],
 )
 def test_a_negation_that_states_the_control_is_no_denial(question: str, lead: str) -> None:
@@ -4896,3 +4901,247 @@ def test_a_deadline_for_another_partys_request_stays_with_a_person() -> None:
         "correct Student Data within 10 business days."
     )
     assert _short(question, lead)[0] == "Needs review"
+
+
+def test_a_staff_faqs_own_voice_asks_what_the_question_asks() -> None:
+    """A staff FAQ's "Do I have to change my password every 90 days?** No. We stopped
+    forced password expiry ..." is No to whether users are required to change their
+    passwords every 90 days (it went to a person for the "No")."""
+    question = "Are users required to change their passwords at least every 90 days?"
+    lead = (
+        "Do I have to change my password every 90 days?**\nNo. We stopped forced password "
+        "expiry in 2023 when the Access Control Policy was updated."
+    )
+    assert _short(question, lead) == ("No", None)
+    assert _short(question, "Do I have to change my password every 90 days?** No.") == (
+        "No",
+        None,
+    )
+
+
+def test_a_faqs_no_is_no_no_to_another_figure_or_when_the_practice_follows() -> None:
+    question = "Are users required to change their passwords at least every 90 days?"
+    sixty = "Do I have to change my password every 60 days?** No."
+    assert _short(question, sixty)[0] != "No"
+    bounty = "Do you operate a public bug bounty program?** No. Our public bug bounty program"
+    bounty += " runs on HackerOne and pays up to $5,000."
+    assert _short("Do you operate a public bug bounty program?", bounty)[0] != "No"
+    mfa = "Do I need to use MFA?** No."  # another practice
+    assert _short(question, mfa)[0] != "No"
+
+
+def test_end_user_names_whose_devices_not_what_they_are() -> None:
+    """ "end-user workstations" are workstations: a laptop's screen lock after "Ten
+    minutes" answers, and "Ten minutes" beside "10 minutes" is one value (it went to a
+    person twice: "end" and "user" unnamed, then two values)."""
+    question = "After how many minutes of inactivity do end-user workstations automatically lock?"
+    lead = (
+        "How long before my laptop screen locks?**\nTen minutes. Screens lock automatically "
+        "after 10 minutes of inactivity (Intune policy)."
+    )
+    answer, finding = _short(question, lead)
+    assert finding is None
+    assert answer.lower() in ("10 minutes", "ten minutes")
+    from dossier.evidence.short_answer import _differs
+
+    assert not _differs("number", "Ten minutes", "10 minutes")
+    assert _differs("number", "5 minutes", "10 minutes")
+    assert _differs("number", "14 characters", "20 characters")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        (  # "retention period" names no subject of its own: the backups of the first part
+            "Is cloud data periodically backed up, and what is the retention period for backups?",
+            "Cloud SQL automated backups are taken daily and retained for 35 days.",
+            "Yes; for 35 days",
+        ),
+        (  # a rotation period is how often: "every 90 days"
+            "Are cryptographic keys rotated based on a calculated cryptoperiod, and what is "
+            "the rotation period for key encryption keys?",
+            "Key encryption keys (KEKs) are rotated automatically every 90 days through the "
+            "Cloud KMS rotation schedule.",
+            "Yes; every 90 days",
+        ),
+    ],
+)
+def test_a_further_part_asking_a_period_reads_it_off_the_lead(
+    question: str, lead: str, answer: str
+) -> None:
+    """A fintech's CAIQ answers said "Yes" beside "the documents do not state the
+    period" while the lead said "retained for 35 days" ("retention" and "period" are
+    words of the value, so the part's subject is the first part's), and "Yes" for a
+    rotation period stated "every 90 days" (asked as a length, stated as a frequency)."""
+    brief = make_brief(Question("Q", question))
+    found, finding = short_answer(brief, "grounded", _claims(lead), focus=lead)
+    assert (found, finding) == (answer, None)
+
+
+def test_no_longer_required_of_the_practice_itself_denies_it() -> None:
+    """ "MFA is no longer required for remote access" was a Yes: "no longer required"
+    is a condition only after "that", "who", "when" ..."""
+    assert (
+        _short(
+            "Is MFA required for remote access?", "MFA is no longer required for remote access."
+        )[0]
+        != "Yes"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Are users required to change their passwords periodically (for example, every "
+            "90 days)?",
+            "No. In line with National Cyber Security Centre guidance, University passwords do "
+            "not expire and you will not be asked to change your password on a schedule.",
+        ),
+        (
+            "Are user passwords required to be changed at least every 90 days?",
+            "User passwords do not expire on a fixed schedule; they must be changed immediately "
+            "when compromise is suspected.",
+        ),
+        (
+            "Are users required to change their passwords at least every 90 days?",
+            "3.4.3 Passwords are not subject to forced periodic expiry; a password must be "
+            "changed immediately where compromise is suspected or confirmed.",
+        ),
+        ("Do passwords expire every 90 days?", "Passwords do not expire."),
+        (
+            "Do you enforce password expiration at a fixed interval?",
+            "3.2 Passwords are not required to expire on a schedule, but must be changed "
+            "immediately if compromise is suspected.",
+        ),
+    ],
+)
+def test_a_thing_that_does_not_expire_is_no_to_a_scheduled_change(question: str, lead: str) -> None:
+    """Four new corpora out of four asked whether passwords are changed every 90 days
+    and answered, as current guidance does, that they do not expire: each went to a
+    person for the negation."""
+    assert _short(question, lead) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # another kind of account's rule
+            "Are users required to change their passwords every 90 days?",
+            "Service account passwords do not expire.",
+        ),
+        (  # the schedule stated after all
+            "Are users required to change their passwords every 90 days?",
+            "Passwords must be changed every 90 days; they do not expire sooner.",
+        ),
+        ("Are encryption keys rotated at least annually?", "Passwords do not expire."),
+    ],
+)
+def test_no_expiry_of_something_else_or_beside_a_schedule_is_no_no(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead)[0] != "No"
+
+
+def test_a_control_that_cannot_be_bypassed_and_the_questions_own_exception_say_yes() -> None:
+    """ "administrators cannot bypass it" strengthens the review requirement, and "other
+    than the author" is the question's own words, not an exception: both sent a plain
+    Yes to a person."""
+    question = (
+        "Are processes, procedures, and technical measures defined, implemented, and "
+        "evaluated to require review and approval of all code changes by someone other "
+        "than the author before they are deployed to production?"
+    )
+    lead = (
+        "All code changes require review and approval by at least one engineer other than "
+        "the author before they are merged to the main branch; branch protection in GitHub "
+        "enforces this, and administrators cannot bypass it."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    # asked of the bypass itself, the negation answers
+    assert (
+        _short(
+            "Can administrators bypass code review?", "Administrators cannot bypass code review."
+        )[0]
+        == "No"
+    )
+    # another exception than the question's still goes to a person
+    other = "All code changes are reviewed, other than documentation changes."
+    assert (
+        _short("Are all code changes reviewed by someone other than the author?", other)[0]
+        == "Needs review"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        # an undoing asked in other words is answered by its negation
+        (
+            "Can users turn off endpoint protection?",
+            "Endpoint protection cannot be turned off by users.",
+            "No",
+        ),
+        # "no longer required" before what is done to it is a condition
+        (
+            "Is media securely destroyed?",
+            "Media no longer in use is securely destroyed using a certified vendor.",
+            "Yes",
+        ),
+        (
+            "Are user accounts reviewed quarterly?",
+            "User accounts are reviewed quarterly and accounts no longer required are disabled.",
+            "Yes",
+        ),
+        # an exception beside the question's own goes to a person
+        (
+            "Are all code changes reviewed by someone other than the author before deployment?",
+            "All code changes are reviewed by an engineer other than the author, except emergency "
+            "hotfixes, which are reviewed after deployment.",
+            "Needs review",
+        ),
+        (
+            "Is MFA enforced for all users, excluding service accounts?",
+            "MFA is enforced for all users, excluding service accounts and executives.",
+            "Needs review",
+        ),
+        (
+            "Is MFA enforced for all users, excluding service accounts?",
+            "MFA is enforced for all users, excluding service accounts.",
+            "Yes",
+        ),
+        # a denial of expiry that is bounded, or beside a schedule, is no No
+        (
+            "Are users required to change their passwords every 90 days?",
+            "Passwords do not expire unless MFA is disabled on the account.",
+            "Needs review",
+        ),
+        (
+            "Are users required to change their passwords every 90 days?",
+            "Temporary passwords do not expire until first login.",
+            "Needs review",
+        ),
+        (
+            "Are users required to change their passwords every 90 days?",
+            "Passwords must be changed at 90-day intervals; they do not expire sooner.",
+            "Needs review",
+        ),
+        # a FAQ's "No." going on to state a practice is a person's to read
+        (
+            "Are users required to change their passwords every 90 days?",
+            "Do I have to change my "
+            "password every 90 days?** No. You must change it every 60 days.",
+            "Needs review",
+        ),
+        # "end-user workstations" still need the workstations named
+        (
+            "After how many minutes of inactivity do end-user workstations automatically lock?",
+            "Server consoles lock automatically after 5 minutes of inactivity.",
+            "Needs review",
+        ),
+    ],
+)
+def test_cases_a_review_of_the_new_rules_found(question: str, lead: str, answer: str) -> None:
+    """A review of this version's rules found each of these answered wrongly by a first
+    draft of them (a Yes, a No or a value where a person must read, or the reverse)."""
+    assert _short(question, lead)[0] == answer

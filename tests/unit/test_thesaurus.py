@@ -272,3 +272,11 @@ def test_blocked_says_prevented_and_usb_devices_are_removable_media() -> None:
     asked = content_terms("removable media")
     present = set(content_terms("USB mass storage devices are blocked."))
     assert "media" in thesaurus.phrase_terms_said(asked, present)
+
+
+def test_expiry_is_expire() -> None:
+    """ "expiry" stems apart from "expire" ("expiri", "expir"): "Is periodic password
+    expiry enforced ...?" found no close sentence naming "expiry" beside "Passwords ... do
+    not expire on a fixed schedule"."""
+    said = set(content_terms("Passwords do not expire on a fixed schedule."))
+    assert thesaurus.says(stem("expiry"), said)

@@ -1432,6 +1432,33 @@ def test_a_notice_period_is_no_time_for_the_action_asked(sentence: str, holds: b
 @pytest.mark.parametrize(
     ("sentence", "holds"),
     [
+        (
+            "Customers are notified of breaking API changes at least 90 days in advance, "
+            "through the changelog.",
+            False,
+        ),
+        ("Customers are notified of planned maintenance at least 7 days in advance.", True),
+        ("Maintenance windows are announced 5 days ahead on the status page.", True),
+        # other words for a service's interruption, or no event named, are read as before
+        ("Customers receive at least 7 days notice of any scheduled service interruption.", True),
+        ("Planned downtime is announced to customers at least 7 days in advance.", True),
+    ],
+)
+def test_a_notice_of_another_event_is_no_notice_of_the_event_asked(
+    sentence: str, holds: bool
+) -> None:
+    """A fintech's 90 days' notice of breaking API changes was given as its notice of
+    scheduled maintenance windows."""
+    question = (
+        "How much advance notice is given to cloud service customers before scheduled "
+        "maintenance windows?"
+    )
+    assert holds_value(make_brief(Question("Q", question)).facts[0], sentence) is holds
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holds"),
+    [
         ("Backup copies are retained for 90 days unless a longer period is agreed.", False),
         ("Client backups run every 24 hours, giving an RPO of 24 hours.", True),
         ("Backups are taken hourly so that no more than one hour of data can be lost.", True),
@@ -1654,6 +1681,31 @@ def test_a_part_naming_only_the_value_is_answered_by_a_practice_in_other_words(
             True,
         ),
         ("How often are backups tested?", "The incident response plan is tested yearly.", False),
+        (  # "response" is the incident response plan's word too: "disaster" sets it apart
+            "How often is the disaster response plan exercised?",
+            "The Incident Response Plan is tested at least annually.",
+            True,
+        ),
+        (
+            "How often is the disaster response plan exercised?",
+            "The disaster recovery plan is tested twice a year.",
+            False,
+        ),
+        (  # "security" names the field, not which plan
+            "How often is the security incident response plan tested?",
+            "The incident response plan is tested annually.",
+            False,
+        ),
+        (  # a plan named by fewer of its words is the plan asked
+            "How often is the business continuity plan tested?",
+            "The Continuity Plan is exercised each year.",
+            False,
+        ),
+        (
+            "How often is the supplier risk management programme reviewed?",
+            "The Vendor Risk Management Programme is reviewed annually.",
+            False,
+        ),
     ],
 )
 def test_a_sentence_naming_another_plan_states_another_plans_value(

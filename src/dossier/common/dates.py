@@ -49,7 +49,9 @@ _STATED_DATE = re.compile(
     r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
     # a month alone on an approval line ("..., February 2026"): dated its first day
-    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b)",
+    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
+    # in figures: "12/03/2024", "12.03.2024" (``_numeric_date``)
+    r"|(?P<first>\d{1,2})(?P<sep>[/.])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b)",
     re.I,
 )
 
@@ -107,6 +109,8 @@ def _date_of(match: re.Match[str]) -> str | None:
     """The ISO date a match of ``_STATED_DATE`` states, or None (no such day)."""
     if match.group("iso"):
         return match.group("iso") if _is_date(match.group("iso")) else None
+    if match.group("year4"):
+        return _numeric_date(match)
     month = match.group("month") or match.group("month2") or match.group("month3")
     day = match.group("day") or match.group("day2") or "1"
     year = match.group("year") or match.group("year2") or match.group("year3")
@@ -117,6 +121,40 @@ def _date_of(match: re.Match[str]) -> str | None:
         return dt.date(int(year), number, int(day)).isoformat()
     except ValueError:
         return None
+
+
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]\d{4}\b")
+
+
+def _numeric_date(match: re.Match[str]) -> str | None:
+    """A date in figures, day first ("12/03/2024", as UK and European documents write
+    it; always with dots: "01.09.2023") or month first (as US ones do), in the order
+    the document's own dates show (one with a first figure over 12 is day first, a
+    second over 12 month first), or either when both read as the same day ("14/03/2024",
+    "05/05/2024"); None where the order is unknown ("03/04/2024" alone): no date is
+    made up."""
+    first, second, year = int(match["first"]), int(match["second"]), int(match["year4"])
+    orders = {order for a, b in _NUMERIC_DATE.findall(match.string) if (order := _order(a, b))}
+    readings = [(second, first), (first, second)]  # (month, day): day first, month first
+    if match["sep"] == "." or orders == {"day first"}:  # "01.09.2023" is 1 September
+        readings = readings[:1]
+    elif orders == {"month first"}:
+        readings = readings[1:]
+    days = set()
+    for month, day in readings:
+        try:
+            days.add(dt.date(year, month, day))
+        except ValueError:
+            continue
+    return days.pop().isoformat() if len(days) == 1 else None
+
+
+def _order(first: str, second: str) -> str:
+    if int(first) > 12 >= int(second):
+        return "day first"
+    if int(second) > 12 >= int(first):
+        return "month first"
+    return ""
 
 
 def _is_date(text: str) -> bool:

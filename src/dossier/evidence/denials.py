@@ -139,3 +139,62 @@ def passive_denial(question_terms: set[str], sentence: str, says: Callable[[str]
 _WORD = re.compile(r"[A-Za-z0-9]+")
 # Words that name nothing: "the", "our", "of".
 _SMALL_WORDS = frozenset("a an any the our its their your of for to and".split())
+
+
+# A question asking whether a thing must be changed on a schedule: "Are users required to
+# change their passwords at least every 90 days?", "Do passwords expire periodically?".
+_SCHEDULED_CHANGE_ASKED = re.compile(
+    r"\b(?:chang\w*|expir\w*|rotat\w*|reset\w*|renew\w*)\b[^?]*?"
+    r"\b(?:periodic\w*|every|regular\w*|schedul\w*|at\s+least|\d+\s+days|annual\w*|quarterly"
+    r"|(?:fixed|set|defined)\s+(?:interval|period|cycle)s?)\b"
+    r"|\b(?:periodic\w*|regular\w*|schedul\w*|forced|mandatory)\s+(?:\w+\s+){0,2}?"
+    r"(?:chang\w*|expir\w*|rotat\w*|resets?)\b",
+    re.I,
+)
+# ... denied: "passwords do not expire", "are not subject to forced periodic expiry", "you
+# will not be asked to change your password on a schedule", "not required to expire on a
+# schedule", "no forced password changes", "We stopped forced password expiry in 2023".
+_SCHEDULED_CHANGE_DENIED = re.compile(
+    r"\b(?:do(?:es)?\s+not|don['\u2019]t|doesn['\u2019]t|never|will\s+not|won['\u2019]t"
+    r"|(?:is|are)\s+not|no\s+longer)\s+(?:\w+\s+){0,2}?"
+    r"(?:expire|expiry|subject\s+to\s+(?:\w+\s+){0,3}?expir\w*"
+    r"|(?:be\s+)?(?:required|asked|forced|made)\s+to\s+(?:be\s+)?(?:chang|expir|rotat|reset)\w*"
+    r"|(?:need|have)\s+to\s+(?:be\s+)?chang\w*)"
+    r"|\bno\s+(?:forced|periodic|scheduled|mandatory|routine|regular|time-based)\s+"
+    r"(?:\w+\s+)?(?:expiry|expiration|changes?|rotations?|resets?)\b"
+    r"|\b(?:stopped|abolished|discontinued)\s+(?:\w+\s+){0,2}?(?:expiry|expiration|rotations?)\b",
+    re.I,
+)
+# What bounds a denial rather than making it whole: "do not expire for 90 days", "... until
+# first login", "... unless MFA is disabled", "more often than every 90 days".
+_DENIAL_BOUNDED = re.compile(
+    r"[^.;]{0,40}?\b(?:for|until|sooner|before|earlier|unless|except|if|more\s+often"
+    r"|within|after|once)\b|[^.;]*?\b\d+[\s-]*(?:days?|weeks?|months?|years?|hours?)\b",
+    re.I,
+)
+# A period or a frequency stated: "every 90 days", "at 90-day intervals", "annually".
+_PERIOD_STATED = re.compile(
+    r"\b\d+[\s-]*(?:days?|weeks?|months?|years?)\b|\b(?:every|each)\s+\w+"
+    r"|\b(?:annually|quarterly|monthly|yearly|weekly|daily)\b",
+    re.I,
+)
+
+
+def scheduled_change_denied(question: str, sentence: str, names_subject: bool) -> bool:
+    """Whether the sentence says the thing is not changed on a schedule (it does not
+    expire, no forced changes) where the question asks whether it must be changed
+    periodically, and the sentence names what the question asks of
+    (``names_subject``): "University passwords do not expire" is No to "Are users
+    required to change their passwords every 90 days?"."""
+    said = _FAQ_QUESTION.sub("", sentence, count=1)  # a staff FAQ's own question aside
+    denied = _SCHEDULED_CHANGE_DENIED.search(said)
+    return (
+        names_subject
+        and _SCHEDULED_CHANGE_ASKED.search(question) is not None
+        and denied is not None
+        and _DENIAL_BOUNDED.match(said, denied.end()) is None
+        and _PERIOD_STATED.search(said) is None  # "they do not expire sooner than every 90 days"
+    )
+
+
+_FAQ_QUESTION = re.compile(r"^[^?]{3,200}\?[\s*_]*")

@@ -51,7 +51,7 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.evidence import calculate
-from dossier.evidence.denials import passive_denial, plain_denial
+from dossier.evidence.denials import passive_denial, plain_denial, scheduled_change_denied
 from dossier.evidence.kinds import (
     activity_unnamed,
     another_compound,
@@ -152,9 +152,8 @@ _BOUNDING = re.compile(
     # can alter or delete them", "no single individual can both develop and deploy"
     r"|\bno\s+(?:single\s+)?(?:one|user|individual|person|employee|administrator|engineer"
     r"|developer|account)s?\b(?=[^.;]{0,60}?\b(?:can|may|could)\b)"
-    # a condition, not a denial: "access that is no longer required is removed", "an
-    # auditor who does not audit their own work", "where this does not delay containment"
-    r"|\bno\s+longer\s+(?:required|needed|necessary|in\s+use|used)\b"
+    # a condition, not a denial: "an auditor who does not audit their own work", "where
+    # this does not delay containment" (and ``_NO_LONGER_NEEDED``)
     r"|(?<=\bwho\sdoes\s)not\b|(?<=\bwho\sdo\s)not\b|(?<=\bwhere\sthis\sdoes\s)not\b",
     re.I,
 )
@@ -1085,10 +1084,13 @@ def _differs(kind: str, other: str, value: str) -> bool:
     """Whether two values differ, being of one measure: periods or frequencies that
     measure differently ("every account" measures nothing), a count only of the same
     thing ("14 characters" and "20 characters"; "5 failed attempts" and "24 hours" are
-    not one measure)."""
+    not one measure), a time however written ("Ten minutes" is "10 minutes")."""
     if kind in ("duration", "frequency"):
         days = as_days(kind, other)
         return days is not None and days != as_days(kind, value)
+    periods = as_days("duration", other), as_days("duration", value)
+    if None not in periods:  # "10 minutes" and "Ten minutes" of "how many minutes"
+        return periods[0] != periods[1]
     first, second = value.lower().split(), other.lower().split()
     return first != second and first[-1:] == second[-1:]
 
@@ -1100,6 +1102,11 @@ _WHOSE_DATA = re.compile(
     r"|school|campus|member|your|our|their)(?:['\u2019]s)?\s+(?:data|information|records)\b",
     re.I,
 )
+
+
+# Whose device a device is, not what it is: "end-user workstations" are workstations
+# ("Screens lock automatically after 10 minutes" under "my laptop" names them).
+_END_USER = re.compile(r"\bend[\s-]users?(?=\s+[a-z])", re.I)
 
 
 # The words of a measure asked, not of its subject: "After how many minutes of
@@ -1125,10 +1132,15 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     disaster recovery plan)."""
     present = set(content_terms(LIST_IN_PARENTHESES.sub(" ", lead)))  # what it covers
     owners = {t for m in _WHOSE_DATA.finditer(fact.text) for t in content_terms(m.group(0))}
-    subject = [t for t in subject_terms(fact) if t not in owners | _MEASURING | _EMPHASIS]
+    users = {t for m in _END_USER.finditer(fact.text) for t in content_terms(m.group(0))}
+    subject = [t for t in subject_terms(fact) if t not in owners | users | _MEASURING | _EMPHASIS]
     # as the question orders them: its first term is what sets the subject apart
     terms = list(dict.fromkeys(t for t in fact.terms if t in subject))
     missing = [t for t in terms if not thesaurus.says(t, present)]
+    owned = [stem(words(fact.text[m.end() :])[0]) for m in _END_USER.finditer(fact.text)]
+    unsaid = [t for t in owned if not thesaurus.says(t, present)]
+    if unsaid:
+        return unsaid  # "end-user workstations": the workstations must be named
     named = len([t for t in terms if t not in missing and t not in _BROAD_WORDS])
     if fact.asks == "frequency" and len(terms) >= 3 and named == 1:
         return missing  # "backed up daily" for backup restore tests: a practice beside
@@ -1667,6 +1679,23 @@ _EXCEPTED = re.compile(
 )
 
 
+def _same_words_after(excepted: re.Match[str], lead: str, asked: str) -> bool:
+    """Whether the words after an exception in the lead ("other than the author") follow
+    the same exception in the question."""
+    said = _exception_words(lead[excepted.end() :])
+    return bool(said) and any(
+        _exception_words(asked[m.end() :]) == said for m in _EXCEPTED.finditer(asked)
+    )
+
+
+def _exception_words(text: str) -> list[str]:
+    """The words of an exception, to its clause's end ("the author" of "other than the
+    author before they are deployed"; "service accounts" of "excluding service accounts
+    and executives" is "service accounts and executives")."""
+    clause = re.split(r"[;:.!?,]|\s(?:before|after|when|where|which|who|that|if|unless)\s", text)[0]
+    return [stem(w) for w in words(clause)]
+
+
 # A condition under which a refused practice is allowed: "shall not be used except where
 # authorised", "... unless approved by the CISO". Not an exception of another thing ("not
 # repeated during employment, except for the OIG LEIE check": the No stands).
@@ -1743,7 +1772,9 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
         if found:
             detail = f"the lead quote {why} (“{' '.join(found.group(0).split())}”)"
             return Finding(check, 0, detail + ": a person decides whether it answers Yes")
-    excepted = _EXCEPTED.search(lead) if _ANY_ALL.search(asked) else None
+    exceptions = _EXCEPTED.finditer(lead) if _ANY_ALL.search(asked) else iter(())
+    # not the question's own ("by someone other than the author")
+    excepted = next((e for e in exceptions if not _same_words_after(e, lead, asked)), None)
     if excepted is not None:
         detail = (
             "the question asks about all of it; the lead quote states an exception "
@@ -1774,11 +1805,22 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NO, None  # "We do not run a SIEM." for "Do you use a SIEM to correlate ...?"
     if brief is not None and _faq_says_no(brief, lead):
         return NO, None  # "Do you operate a public bug bounty program?** Not at this time."
+    faq = _FAQ_NO.match(lead) if brief is not None else None
+    if faq is not None and faq["rest"] and not _NEGATION.search(faq["rest"]):
+        detail = (  # "...?** No. You must change it every 60 days.": what does "No" deny?
+            "the lead quote answers its own question “No.” and goes on to state a practice: "
+            "a person decides whether it answers Yes or No"
+        )
+        return NEEDS_REVIEW, Finding("negation", 0, detail)
+    if brief is not None and scheduled_change_denied(
+        brief.query, lead, _changed_named(brief, lead)
+    ):
+        return NO, None  # "University passwords do not expire" for changes every 90 days
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
     opening = _OPENING_NO.match(lead) if brief is not None else None
     if brief is not None and opening is not None and not _asks_absence(brief.query):
         rest = lead[opening.end() - 1 :]
-        if not _NEGATION.search(rest) and _about_practice(brief, rest):
+        if not _NEGATION.search(rest) and (_about_practice(brief, rest) or _PERIOD.search(rest)):
             detail = (  # "No. Backups are encrypted and stored ...": it goes on to say Yes
                 "the lead quote opens with a bare “No.” and goes on to state the practice: a "
                 "person decides whether it answers Yes or No"
@@ -1797,6 +1839,45 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
+
+
+# A period or frequency stated after a bare "No.": "No. You must change it every 60 days."
+_PERIOD = re.compile(
+    r"\b\d+[\s-]*(?:days?|weeks?|months?|years?)\b|\bevery\s+\w+"
+    r"|\b(?:annually|quarterly|monthly|yearly|weekly|daily)\b",
+    re.I,
+)
+
+
+def _changed_named(brief: Brief, lead: str) -> bool:
+    """Whether the lead names every thing the question asks to be changed (its terms
+    but the people, the changing and the schedule: "passwords" of "Are users required
+    to change their passwords every 90 days?")."""
+    present = set(content_terms(lead))
+    things = [
+        t
+        for t in question_terms(brief.core or brief.query)
+        if t not in _PEOPLE_ASKED | _CHANGING | _PRACTISING and not t.isdigit()
+    ]
+    named = bool(things) and all(thesaurus.says(t, present) for t in things)
+    kinds = {stem(w) for w in words(lead)} & _KINDS_OF_ACCOUNT
+    asked = {stem(w) for w in words(brief.query)}
+    return named and not kinds - asked  # "Service account passwords do not expire"
+
+
+# Accounts of a kind apart from people's own: their passwords' rules are not the users'.
+_KINDS_OF_ACCOUNT = frozenset(
+    stem(w)
+    for w in "service system shared admin administrator administrative privileged root generic "
+    "machine application api break-glass emergency guest local default device wifi wi-fi "
+    "vendor contractor customer kiosk temporary initial one-time first-time".split()
+)
+_CHANGING = frozenset(
+    stem(w)
+    for w in "change changed expire expiry expiration rotate rotated reset periodically "
+    "regularly every schedule scheduled forced mandatory least days months years fixed "
+    "interval intervals period cycle".split()
+)
 
 
 def _passively_denied(brief: Brief, lead: str) -> bool:
@@ -1827,8 +1908,13 @@ _OFFERING_ASKED = re.compile(
 _FAQ_NO = re.compile(
     r"^\W*(?P<question>[^?]{3,200}\?)[\s*_]*"
     r"(?:no|not\s+(?:at\s+(?:this|the\s+present)\s+time|at\s+present|currently|yet|today)"
-    r"|currently\s+not)\s*[.!]?[\s*_]*$",
-    re.I,
+    r"|currently\s+not)\s*(?:[.!]?[\s*_]*$|[.!;]\s+(?P<rest>\S.*))",
+    re.I | re.S,
+)
+# What a FAQ's "No." goes on to say when it tells why: "No. We stopped forced password
+# expiry in 2023 ...". Any other statement of the practice after it is a person's to read.
+_STOPPED = re.compile(
+    r"\b(?:stopped|ceased|discontinued|dropped|abolished|withdrawn|no\s+longer)\b", re.I
 )
 # Words that set what a question asks apart from its neighbours: its opposite ("not",
 # "outside" against "within" or "inside"), or a part of it ("only", "except").
@@ -1836,6 +1922,13 @@ _SETTING_APART = frozenset(
     "not no never without only except outside inside within other than exclusively".split()
 )
 _FIGURE = re.compile(r"\d+(?:\.\d+)*")
+# A staff FAQ's own voice: "Do I have to change my password every 90 days?" asks what
+# "Are users required to change their passwords every 90 days?" asks of its readers.
+_ASKED_IN_PERSON = re.compile(r"\b(?:I|we|you|my|our|your)\b")
+_PEOPLE_ASKED = frozenset(
+    stem(w) for w in "users staff employees personnel workforce colleagues workers".split()
+)
+_NEEDING = frozenset(stem(w) for w in "need needs must".split())
 
 
 def _faq_says_no(brief: Brief, lead: str) -> bool:
@@ -1849,20 +1942,24 @@ def _faq_says_no(brief: Brief, lead: str) -> bool:
     answered = _FAQ_NO.match(lead)
     if answered is None:
         return False
-    faq = answered["question"]
+    faq, rest = answered["question"], answered["rest"] or ""
     if _set_apart_by(faq) != _set_apart_by(brief.query):
         return False
     if set(_FIGURE.findall(faq)) != set(_FIGURE.findall(brief.query)):
         return False
     asked = [t for t in question_terms(brief.core or brief.query) if t not in _PRACTISING]
-    offered = [t for t in question_terms(faq) if t not in _PRACTISING]
+    offered = [t for t in question_terms(faq) if t not in _PRACTISING | _NEEDING]
+    if _ASKED_IN_PERSON.search(faq):  # "Do I have to ...?" of "Are users required to ...?"
+        asked = [t for t in asked if t not in _PEOPLE_ASKED]
+    if rest and not (_NEGATION.search(rest) or _STOPPED.search(rest)):
+        return False  # "No. It expires every 60 days instead.": a person reads what it says
     unsaid = [t for t in asked if not thesaurus.says(t, set(offered))]
     # one term the FAQ puts in other words ("client-managed keys" of "bring your own
     # keys"), not its first, and none when the question lists options ("SAML or OIDC")
     spared = 0 if _OPTIONS.search(brief.query) else 1
     return (
         bool(asked and offered)
-        and all(thesaurus.says(t, set(asked)) for t in offered)
+        and all(thesaurus.says(t, set(asked) | set(question_terms(brief.query))) for t in offered)
         and len(unsaid) <= spared
         and asked[0] not in unsaid
     )
@@ -2961,9 +3058,58 @@ def _names_after(text: str, after: int, terms: set[str]) -> bool:
 _PURPOSE_BEFORE = re.compile(r"\bso\s+(?:that\s+)?(?:\w+\s+){0,3}$", re.I)
 
 
+# A condition, not a denial: "access that is no longer required is removed",
+# "individuals who no longer require access are removed" (not "MFA is no longer
+# required": that denies it).
+_NO_LONGER_NEEDED = re.compile(
+    r"no\s+longer\s+(?:required|needed|necessary|in\s+use|used|requires?|needs?)\b", re.I
+)
+# ... or a reduced relative clause, what is done to it after: "accounts no longer required
+# are disabled", "Media no longer in use is securely destroyed".
+_DONE_AFTER = re.compile(
+    r"\s+(?:\w+\s+)?(?:is|are|will\s+be|must\s+be|shall\s+be|should\s+be|gets?)\s+"
+    r"(?:\w+ly\s+)?\w+(?:ed|en)\b",
+    re.I,
+)
+_CONDITION_BEFORE = re.compile(
+    r"\b(?:that|which|who|whom|where|when|whenever|once|if)\s+(?:[\w-]+\s+){0,3}$", re.I
+)
+
+
+# A control stated through what it stops being undone: "branch protection enforces
+# this, and administrators cannot bypass it", "MFA cannot be disabled by users" (unless
+# the question asks of that undoing itself: "Can administrators bypass ...?").
+_NOT_UNDONE = re.compile(
+    r"(?:cannot|can['\u2019]t|can\s+not|may\s+not|must\s+not|are\s+unable\s+to|is\s+unable\s+to)"
+    r"\s+(?:be\s+)?(?P<undo>bypass|circumvent|overrid|disabl|skip|turn\w*\s+off|opt\w*\s+out)\w*",
+    re.I,
+)
+
+
+def _not_undone(text: str, at: int, question: str) -> bool:
+    return _NOT_UNDONE.match(text, at) is not None and not _UNDOING_ASKED.search(question)
+
+
+# A question asking of an undoing itself, in any words: "Can users turn off ...?".
+_UNDOING_ASKED = re.compile(
+    r"\b(?:bypass|circumvent|overrid|override|disabl|deactivat|switch\w*\s+off|turn\w*\s+off"
+    r"|skip|opt\w*\s+out|uninstall|remov|tamper|evad|get\s+around)\w*",
+    re.I,
+)
+
+
 def _bounding(text: str, at: int, question: str) -> bool:
+    no_longer = _NO_LONGER_NEEDED.match(text, at)
     return (
         _BOUNDING.match(text, at) is not None
+        or _not_undone(text, at, question)
+        or (
+            no_longer is not None
+            and (
+                _CONDITION_BEFORE.search(text, max(0, at - 50), at) is not None
+                or _DONE_AFTER.match(text, no_longer.end()) is not None
+            )
+        )
         or _restates_only(text, at, question)
         or _PURPOSE_BEFORE.search(text, max(0, at - 40), at) is not None
         or _a_precondition(text, at, question)

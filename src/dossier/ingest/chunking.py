@@ -42,14 +42,20 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
     chunks: list[Chunk] = []
     seen: dict[str, int] = {}
     headings: list[tuple[int, str]] = []
+    headed: dict[int, int] = {}
     lead_in = ""
     suffix = Path(doc.path).suffix.lower()
     markdown = suffix in (".md", ".markdown")
-    blocks = _blocks(doc.text)
+    blocks: Iterable[tuple[int, int]] = _blocks(doc.text)
     if suffix == ".pdf":  # a PDF's running headers and footers belong to no passage
-        blocks = without_spans(doc.text, blocks, running_spans(doc.text))
+        blocks, headed = _at_headings(
+            doc.text, without_spans(doc.text, blocks, running_spans(doc.text))
+        )
     for block_start, end in blocks:
         heading, start = _leading_heading(doc.text, block_start, end, plain=not markdown)
+        if block_start in headed:  # a heading a PDF's page was cut at, over bullets too
+            heading = _heading_level(doc.text[block_start : headed[block_start]])
+            start = strip_span(doc.text, headed[block_start], end)[0]
         if heading:
             level, title = heading
             headings = [h for h in headings if h[0] < level] + [(level, title)]
@@ -93,6 +99,123 @@ _ITEM_LINE = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*\u2022\u25cf\u25aa+])[ \t]")
 # "2 High 7 days"), or a figure with its unit in the title.
 _NEXT_ROW = re.compile(r"^[ \t]*\d{1,3}[ \t]+\S")
 _FIGURE_IN_TITLE = re.compile(rf"\b\d[\d,.]*\s*(?:{UNIT_WORDS})\b", re.I)
+
+
+def _at_headings(
+    text: str, blocks: Iterable[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """The blocks of a PDF's text cut before each numbered heading inside them, and where
+    each heading cut at ends (its block's first line, over its section; a heading on a
+    page's last line is a block alone, over the next page's text): a page
+    comes out as one block without blank lines, where "...the forensic handling
+    procedure." / "5. Breach Notification" / "Where an incident involves ..." is a
+    paragraph, a heading and the next section (its heading glued into quotes). A
+    heading after a line not closed by a full stop (a table's last row) must follow the
+    number of the heading before it ("3. Classification" ... "4. Response"); one numbered
+    below it ("1. Public" under "4. Data Classification") is a list's item, and one right
+    under a heading cut ("2 Policy statements" / "2.1 Information classification") stays
+    with it."""
+    last = ""
+    out: list[tuple[int, int]] = []
+    headed: dict[int, int] = {}  # where a block cut at a heading starts: where the heading ends
+    for start, end in blocks:
+        cut, cut_at = start, -1
+        lines = list(re.finditer(r"[^\n]+", text[start:end]))
+        for at, line in enumerate(lines):
+            numbered = _NUMBERED_HEADING.match(line.group())
+            if numbered is None:
+                continue
+            if at == 0:
+                last = numbered[1] if _numbered_title(numbered) else last
+                continue
+            before = lines[at - 1].group()
+            after = lines[at + 1].group() if at + 1 < len(lines) else ""
+            if cut_at == at - 1 or not _heading_inside(before, line.group(), after, last):
+                continue
+            out.append((cut, start + lines[at - 1].end()))
+            cut, cut_at, last = start + line.start(), at, numbered[1]
+            headed[cut] = start + line.end()
+        out.append((cut, end))
+    return out, headed
+
+
+def _numbered_title(numbered: re.Match[str]) -> bool:
+    """Whether a numbered line's words read as a heading's: few, not ending in a word
+    that joins it to a next line ("... training on"), no verb of a rule ("must")."""
+    said = numbered.group(2).split()
+    return (
+        len(said) <= _NUMBERED_HEADING_WORDS
+        and said[-1].lower() not in _JOINING_WORDS
+        and not any(w.lower() in _RULE_VERBS for w in said)
+    )
+
+
+_JOINING_WORDS = frozenset(
+    "a an the and or of to in on for with by at from as that which who is are be".split()
+)
+_RULE_VERBS = frozenset("must shall should will may is are be can cannot".split())
+
+
+# A numbered clause opening a section's first line: "3.1 Access to information systems ...".
+_CLAUSE_LINE = re.compile(r"^[ \t]*\d{1,2}(?:\.\d{1,2}){1,3}\.?[ \t]+[A-Z]")
+# A numbered item of a list: "1. Collect the timeline." (a bullet may open a section).
+_NUMBERED_ITEM = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]")
+
+
+def _follows(last: str, number: str) -> bool:
+    """Whether a section number comes next after ``last``: "4" after "3", "3.3" after
+    "3.2", "4" after "3.2"; "1" first."""
+    if not last:
+        return number == "1"  # the first section, under the title and fields
+    before, now = last.split("."), number.split(".")
+    if len(now) > len(before):
+        return now[:-1] == before and now[-1] == "1"
+    return now[:-1] == before[: len(now) - 1] and now[-1] == str(int(before[len(now) - 1]) + 1)
+
+
+def _after(last: str, number: str) -> bool:
+    """Whether a section number comes after ``last`` at all ("6" after "4", "4.2" after
+    "4"; not "1" after "4")."""
+    if not last:
+        return True
+    return [int(n) for n in number.split(".")] > [int(n) for n in last.split(".")]
+
+
+def _heading_inside(before: str, line: str, after: str, last: str) -> bool:
+    """Whether ``line`` is a numbered heading between the end of a paragraph and the
+    start of its section: after a line closed by a full stop when it is numbered after
+    the last heading (a number with no dot only next in sequence: "25 Market Street" is
+    an address), or after any line when numbered next in sequence; over a line opening
+    with a capital, a bullet or a clause number, or at the page's end; no numbered item
+    of a list around it, no table's row before it."""
+    numbered = _NUMBERED_HEADING.match(line)
+    if numbered is None or not _numbered_title(numbered):
+        return False
+    number = numbered[1]
+    in_sequence = _follows(last, number)
+    closed = before.rstrip()[-1:] in ".!?" and _after(last, number)
+    if not in_sequence and ("." not in line.split()[0] or not closed):
+        return False
+    if before.split()[-1].lower() in _JOINING_WORDS:
+        return False  # "... contractors in" / "3 Regional Offices": a sentence goes on
+    opens = not after or after.lstrip()[:1].isupper() or _CLAUSE_LINE.match(after) is not None
+    bullet = after.lstrip()[:1] in "\u2022\u25cf\u25aa-*\u2013"
+    return (
+        (opens or bullet)
+        and not _NUMBERED_ITEM.match(after)
+        and not _NUMBERED_ITEM.match(before)  # "1. Do this." / "2. Then that" / "More": a list
+        and not _NEXT_ROW.match(before)  # "2 High 4 hours" / "3 Medium Next business day"
+        and not _DATE_LINE.match(line)
+        and not _FIGURE_IN_TITLE.search(numbered.group(2))
+        and not ("." not in line.split()[0] and _NEXT_ROW.match(after))  # "1 Critical"
+    )
+
+
+def _heading_level(line: str) -> tuple[int, str]:
+    """A numbered heading's level and title: "4.2 Patching" is at level 3."""
+    numbered = _NUMBERED_HEADING.match(line)
+    level = 2 + numbered.group(1).count(".") if numbered else 2
+    return level, " ".join(line.split())
 
 
 def _leading_heading(

@@ -31,10 +31,12 @@ _FIELD_WORDS = 4  # a field's name is a few words ("Last Reviewed", "Policy Owne
 _ROW = re.compile(r"^\s*\|(?P<key>[^|]{1,40})\|(?P<value>[^|]{0,160})\|\s*$")
 # A banner in capitals opening a line: "OBSOLETE: withdrawn on 1 February 2025 ...",
 # "SUPERSEDED - see IT-STD-201", "[DRAFT]", "**ARCHIVED**", "**OUTDATED** — kept for history",
+# a template kit's page never adopted: "**TEMPLATE - NOT ADOPTED**",
 # a wiki's callout with its icon: "> 🚧 **DRAFT — not yet approved.**", "> ⚠️ **ARCHIVED — ...".
 _STATUS_WORD = (
     r"(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED"
-    r"|DRAFT)(?:\s+v?\d+(?:\.\d+)*)?"  # "DRAFT v0.3 – for comment"
+    r"|DRAFT|TEMPLATE(?=\W{0,4}\s*[-\u2013\u2014:]?\s*(?i:not\s+(?:yet\s+)?(?:adopted|approved"
+    r"|in\s+use)|unadopted|do\s+not\s+use)))(?:\s+v?\d+(?:\.\d+)*)?"  # "DRAFT v0.3 – ..."
 )
 
 # ... after a callout's icon, alone or before a dash and words of the page ("> 🚧 **DRAFT —

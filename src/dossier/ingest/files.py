@@ -369,12 +369,47 @@ def _titled_below(line: str, text: str) -> str | None:
             continue  # "A statutory water undertaker serving the Wyvern valley"
         if at == 0 and _sentence_case_title(candidate):
             return candidate  # "Data protection policy", "Working from Home Policy"
+        if _FIELD_LABEL.match(candidate):  # "Policy Number: IT-POL-001" / ... / the title
+            lines = [a.strip() for a in after if a.strip()]
+            return _titled_after_fields(lines[lines.index(candidate) :])
         if len(candidate) > 100 or not _title_words(candidate):
             return None  # "This guidance supplements the", "Version 3.1", "See also"
         candidate = _wrapped_title(candidate, near[at + 1 :])  # "... Policy and" / "Schedule"
         if _KIND_NAMED.search(candidate):
             return candidate
     return None
+
+
+def _titled_after_fields(lines: list[str]) -> str | None:
+    """The title under a letterhead's block of fields, one a line ("Policy Number:
+    IT-POL-001", "Version: 3.2", "Approved By: ..." over "Acceptable Use Policy"): the
+    first line after the fields when it is title words ending in a kind of document;
+    None otherwise (a numbered section, a sentence)."""
+    near = lines[: _FIELDS_UNDER_LETTERHEAD + _TITLE_LINES]
+    for at, line in enumerate(near[: _FIELDS_UNDER_LETTERHEAD + 1]):
+        if _FIELD_LABEL.match(line) or _STATUS_BANNER.match(line) or _MARKING.match(line):
+            continue  # "Version: 0.4 DRAFT", "SUPERSEDED - retained ...", "INTERNAL USE ONLY"
+        title = _wrapped_title(line, near[at + 1 :])
+        following = near[at + len(title.split(" ")) - len(line.split(" ")) + 1 :][:1]
+        opens = not following or _OPENS_BODY.match(following[0]) is not None
+        return title if len(title) <= 100 and _title_cased_title(title) and opens else None
+    return None
+
+
+# What follows a title under a block of fields: its first numbered section ("1. Purpose"),
+# a contents list or an introduction's heading (not a related document's name, nor a
+# section's text under its heading).
+_OPENS_BODY = re.compile(
+    r"^\W*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z]|(?:table\s+of\s+)?contents\b|purpose\b"
+    r"|introduction\b|scope\b|overview\b|background\b|policy\s+statement\b)",
+    re.I,
+)
+
+
+_STATUS_BANNER = re.compile(
+    r"^\W*(?:DRAFT|SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|RETIRED|TEMPLATE)\b(?:\W|$)"
+)
+_FIELDS_UNDER_LETTERHEAD = 12  # field lines at most between a letterhead and its title
 
 
 def _wrapped_title(line: str, following: list[str]) -> str:
@@ -485,6 +520,8 @@ def _first_body_line(text: str) -> str:
             continue  # "WESTMOOR UNIVERSITY · POLICY LIBRARY" over "Information Security Policy"
         if words.isupper() and not _JOINING_END.search(words):
             return words  # a letterhead in capitals over the title: no wrapped title
+        if _names_an_organisation(words):
+            return words  # "Kestrel Borough Council" over "Physical Security Policy"
         return f"{words} {following}" if _title_wrapped(words, following) else words
     return ""
 

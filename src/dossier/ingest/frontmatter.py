@@ -299,7 +299,7 @@ _STATUS_WORDS = (
         "draft",
         re.compile(
             r"\b(?:draft|review|pending|proposed|wip|work\s+in\s+progress|in\s+progress"
-            r"|not\s+(?:yet\s+)?approved|unapproved|awaiting)\b",
+            r"|not\s+(?:yet\s+)?(?:approved|adopted)|unapproved|unadopted|awaiting)\b",
             re.I,
         ),
     ),
@@ -320,7 +320,8 @@ def status_of(text: str) -> str | None:
     for status, words in _STATUS_WORDS:
         if words.search(text):
             return status
-    return None
+    # a template kit's page, neither adopted nor approved: "template", "TEMPLATE"
+    return "draft" if re.search(r"\btemplate\b", text, re.I) else None
 
 
 def _status(value: Any) -> str | None:
@@ -332,7 +333,8 @@ def _status(value: Any) -> str | None:
     raise UnreadableDocument(
         f"bad front-matter: status {value!r} is not one of {', '.join(STATUSES)}"
         " (nor a usual word for one: approved, active, published, accepted are current; in"
-        " review, pending, proposed are draft; retired, withdrawn, rejected are archived;"
+        " review, pending, proposed, template, not adopted are draft; retired, withdrawn,"
+        " rejected are archived;"
         " replaced is superseded)"
     )
 

@@ -22,18 +22,44 @@ def running_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where the running lines of a PDF's ``text`` (pages joined by ``PAGE_BREAK``)
     are: the lines among a page's first or last ``EDGE_LINES`` whose shape
     (``line_shape``) is at the edge of at least ``EDGE_SHARE`` of the pages, and of
-    two at least. A single page has none; a line of the same shape inside a page
-    (a table's bare number) stays."""
+    two at least; and any edge line ending in the page's number (``_PAGE_NUMBER``).
+    A single page has no other; a line of the same shape inside a page (a table's bare
+    number) stays."""
     edges = [_edge_lines(text, start, end) for start, end in _pages(text)]
+    numbered = {
+        (a, b)
+        for index, page in enumerate(edges, start=1)
+        for a, b in page
+        if _numbers_page(text[a:b], index)
+    }
     if len(edges) < 2:
-        return ()
+        return tuple(sorted(numbered))
     counts = Counter(shape for page in edges for shape in {line_shape(text[a:b]) for a, b in page})
     needed = max(2, math.ceil(EDGE_SHARE * len(edges)))
-    return tuple(
-        sorted(
-            {(a, b) for page in edges for a, b in page if counts[line_shape(text[a:b])] >= needed}
-        )
-    )
+    repeated = {
+        (a, b) for page in edges for a, b in page if counts[line_shape(text[a:b])] >= needed
+    }
+    return tuple(sorted(repeated | numbered))
+
+
+# A page's number at its edge, alone or after the running text it closes: "Page 1",
+# "Page 2 of 7", "St. Brendan's Community Health - Page 1" (a one-page PDF's footer too),
+# "IT-POL-001 v3.2 Page 1 of 1".
+_PAGE_NUMBER = re.compile(
+    r"(?:^|\s[-\u2013\u2014|\u00b7\u2022]\s*)page\s+(?P<number>\d+)(?:\s*(?:of|/)\s*\d+)?\s*$"
+    r"|\bpage\s+(?P<of>\d+)\s*(?:of|/)\s*\d+\s*$",
+    re.I,
+)
+
+
+def _numbers_page(line: str, index: int) -> bool:
+    """Whether an edge line ends in the number of its page (the page's place, or one
+    less under an unnumbered cover), not another page's ("... Handbook - page 12", a
+    table of contents' "1. Purpose - Page 3")."""
+    found = _PAGE_NUMBER.search(line)
+    if found is None:
+        return False
+    return int(found["number"] or found["of"]) in (index, index - 1)
 
 
 def line_shape(line: str) -> str:

@@ -18,10 +18,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from dossier.common.textutil import content_terms, fold_whitespace, stem, words
+from dossier.common.textutil import content_terms, fold_whitespace, question_terms, stem, words
 from dossier.records import Acceptance, Answer, Brief, Evidence, Fact, Question, Selection
 from dossier.research import thesaurus
-from dossier.research.values import ASKS_WORDS, states_value, with_asked_subject
+from dossier.research.values import (
+    ASKS_WORDS,
+    BROAD_PLAN_WORDS,
+    states_value,
+    with_asked_subject,
+)
 from dossier.steps import RepairStep
 
 Research = Callable[[Brief], Evidence]
@@ -96,11 +101,27 @@ def answer_question(
     while acceptance.verdict != "complete" and attempts <= max_repairs:
         attempts += 1
         repair = _repair_brief(brief, acceptance, gap_facts, evidence)
-        evidence = _merge(evidence, research(repair), repair, acceptance)
+        evidence = _merge(evidence, _about(brief, research(repair)), repair, acceptance)
         answer = compose(evidence)
         acceptance, gap_facts = check(brief, statements_of(answer))
     acceptance = dataclasses.replace(acceptance, attempts=attempts)
     return dataclasses.replace(answer, acceptance=acceptance), evidence
+
+
+def _about(brief: Brief, evidence: Evidence) -> Evidence:
+    """A repair's evidence without the selections that do not name what sets the
+    question's subject apart (its first term beside broad words, or a thesaurus word for
+    it): a repair searches the gap's own words, and "The Disaster Recovery Plan shall be
+    tested at least annually" met "at least annually" for independent penetration tests."""
+    terms = [t for t in question_terms(brief.core or brief.query) if t not in BROAD_PLAN_WORDS]
+    if not terms:
+        return evidence
+    kept = tuple(s for s in evidence.selections if thesaurus.says(terms[0], _terms_of(s.quotes)))
+    return dataclasses.replace(evidence, selections=kept)
+
+
+def _terms_of(quotes: tuple[str, ...]) -> set[str]:
+    return {t for quote in quotes for t in content_terms(quote)}
 
 
 def _repair_brief(

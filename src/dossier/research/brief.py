@@ -32,7 +32,16 @@ _OBJECTIVE = r"(?:recovery\s+(?:time|point)\s+objectives?|RTOs?|RPOs?)\b"
 _WORDING_AND = r"(?<!policies\s)(?<!policy\s)(?<!standards\s)(?<!standard\s)and"
 # What kind of value the question asks for, by its wording.
 _ASKS = (
-    ("frequency", re.compile(r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval", re.I)),
+    (
+        "frequency",
+        re.compile(
+            r"\bhow (often|frequently)\b|\bfrequency\b|\bat what interval"
+            # a recurring practice's period: "what is the rotation period for keys?"
+            r"|\bwhat\b[^?]{0,40}\b(?:rotation|review|renewal|refresh|recertification"
+            r"|reassessment|re-?keying)\s+(?:period|interval|cycle)s?\b",
+            re.I,
+        ),
+    ),
     # "How long are logs kept?" asks for a period; "How long must passwords be?" for a number.
     (
         "duration",
@@ -422,18 +431,30 @@ _VALUE_INSTRUCTION = re.compile(
     re.I,
 )
 _INSTRUCTION_ASKS = (
-    ("frequency", re.compile(r"\bfrequency\b|\bhow often\b|\binterval\b", re.I)),
+    (
+        "frequency",
+        re.compile(r"\bfrequency\b|\bhow\s+(?:often|frequently)\b|\binterval\b|\bcadence\b", re.I),
+    ),
     # (a report's or an audit's period is dates, not a length of time)
     (
         "duration",
         re.compile(
             r"\b(?:time ?frame|timescale"
             r"|(?<!report )(?<!reporting )(?<!audit )(?<!observation )period"
-            r"|duration|deadline)s?\b",
+            r"|duration|deadline|time-?out|recovery\s+(?:time|point)\s+objective"
+            r"|retention(?!\s+(?:polic|schedule|plan|procedure|standard|document|requirement))"
+            r"|RTO|RPO)s?\b|\bhow\s+(?:long|quickly|soon)\b|\bwithin\s+which\b"
+            r"|\bhow\s+many\s+(?:business\s+|working\s+|calendar\s+)?"
+            r"(?:minutes|hours|days|weeks|months|years)\b",
             re.I,
         ),
     ),
-    ("number", re.compile(r"\b(?:minimum|maximum|length|number|limit|amount|count)\b", re.I)),
+    (
+        "number",
+        re.compile(
+            r"\b(?:minimum|maximum|length|number|limit|amount|count)\b|\bhow\s+many\b", re.I
+        ),
+    ),
 )
 
 

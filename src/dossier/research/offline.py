@@ -86,6 +86,8 @@ from dossier.research.search import BUDGET_SPENT, GuardedSearch
 from dossier.research.values import (
     ASKS_PATTERN,
     ASKS_WORDS,
+    BROAD_PLAN_WORDS,
+    KINDS_OF_DOCUMENT,
     MEASURE_NOUNS,
     STUFF_NOUNS,
     asks_one_recovery_objective,
@@ -412,11 +414,45 @@ class _Research:
             (c.sentence.chunk_id, c.score, c.feature("cos_core"), c.feature("coverage"))
             for c in ranking.candidates[:5]
         )
+        only_set_aside = self._asked_document_not_in_force(lead) if lead is not None else ""
+        if only_set_aside:
+            lead, reason = None, f"{reason}; the document asked for is not in force"
         self.steps.append(DecideStep(fact=0, grounded=lead is not None, reason=reason, top=top))
+        if only_set_aside:
+            subject = (self.brief.core or self.brief.query).rstrip("?. ")
+            text = (
+                f"The documents do not establish: {subject}; the only document titled so is not"
+                f" in force ({only_set_aside}), and the passages found in force are about "
+                "something else"
+            )
+            return self._evidence([], [MissingFact(text)], ranking)
         if lead is None:
             return self._evidence([], [self._missing(ranking, answers)], ranking)
         chosen, missing = self._supports(ranking, lead)
         return self._settled(chosen, missing, ranking)
+
+    def _asked_document_not_in_force(self, lead: Candidate) -> str:
+        """For a question whether a document for X exists ("Is there a medical device
+        security policy ...?"), the documents titled with all of X when each is not in
+        force (its draft) and neither the lead's document title nor its headings name
+        all of X (a patch policy's "Networked medical devices are patched ..." is no
+        such policy); "" otherwise, and the lead stands."""
+        asked = self.brief.terms
+        if not self.brief.about_document or not asked:
+            return ""
+
+        def names_all(text: str) -> bool:
+            present = self.engine.scoring.terms_of(text)
+            return all(thesaurus.says(t, present) for t in asked)
+
+        titled = [path for path, title in self.engine.titles.items() if names_all(title)]
+        if not titled or any(path not in self.engine.authority.reasons for path in titled):
+            return ""
+        chunk = self.engine.index.chunk(lead.sentence.chunk_id)
+        title = self.engine.titles.get(chunk.document, "")
+        if names_all(f"{title} {chunk.heading}") or names_all(lead.sentence.text):
+            return ""  # "This information security policy is approved by the Board ..."
+        return ", ".join(self._not_in_force_named(path) for path in titled)
 
     def _decision_reason(self, ranking: _Ranking, answers: bool, lead: Candidate | None) -> str:
         said = f"probability {ranking.probability:.2f}, threshold {self.engine.threshold:.2f}"
@@ -452,6 +488,7 @@ class _Research:
                 self._subject_named(ranking.candidates), self.engine.scorer.support_margin
             )
             ruling = self._in_a_document_on_it(_rules_first(naming, self.brief))
+            ruling = self._of_the_plan_asked(ruling)
             lead = (
                 self._own_review_stated_first(ruling)
                 or self._demand_stated_first(ruling)
@@ -476,6 +513,26 @@ class _Research:
         close = _the_rules([c for c in holding if c.score >= floor], self.brief)
         close = self._top_grade_first(self._qualifier_named(close))  # of the rules
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
+
+    def _named_of(self, candidates: list[Candidate]) -> list[Candidate]:
+        """Of the candidates, those naming the yes/no item's subject (all, when it opens
+        with none): a demand of its wording ("... or when significant changes occur") is
+        met by a sentence about the thing asked, not by a penetration test's "after
+        significant changes"."""
+        if not self.ask.subject:
+            return candidates
+        return [c for c in candidates if self._names(c, predicate=False)]
+
+    def _of_the_plan_asked(self, candidates: list[Candidate]) -> list[Candidate]:
+        """For a question about a plan, programme or standard named by what it is for,
+        the candidates that name no other one first ("The Incident Response Plan is
+        tested at least annually" after "The disaster recovery plan is tested twice a
+        year" for the disaster response plan); all of them when every one does."""
+        if not self.brief.facts:
+            return candidates
+        fact = self.brief.facts[0]
+        own = [c for c in candidates if not names_another_document(fact, c.sentence.text)]
+        return own or candidates
 
     def _subject_named(self, candidates: list[Candidate]) -> list[Candidate]:
         """For a yes/no item opening with its subject, the sentences within the margin
@@ -678,6 +735,7 @@ class _Research:
         to 0.483) and left policies-a held out as it was (scripts/fit_scorer.py)."""
         floor = lead.score - self.engine.scorer.support_margin
         close = [c for c in ranking.candidates if c.score >= floor and c is not lead]
+        close = [c for c in close if c in self._of_the_plan_asked([lead, *close])]
         chosen: list[tuple[int, Candidate]] = [(0, lead)]
         missing: list[MissingFact] = []
         lead_quote = self._quote(lead.sentence, True, self._close(ranking, lead))
@@ -696,7 +754,7 @@ class _Research:
                 fact, [lead_quote, *(c.sentence.text for _, c in chosen)]
             ):
                 continue  # "... and whenever a substantial change occurs in the organization"
-            own = close if demand else self._part_candidates(fact, floor)
+            own = self._named_of(close) if demand else self._part_candidates(fact, floor)
             before = self.brief.facts[index - 1]
             found = next(
                 (
@@ -763,8 +821,8 @@ class _Research:
         if not names_the_ask(self.ask, candidate):
             return False
         fact = self.brief.facts[0] if self.brief.facts else None
-        if fact is None or fact.asks is None:
-            return True
+        if fact is None or fact.asks is None:  # of a yes/no item, naming what it asks of
+            return bool(self._named_of([candidate]))
         return self._holds_value(fact, candidate) and names_whole_subject(
             fact, self._row_read(candidate)
         )
@@ -1254,6 +1312,9 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
             # to name it sets no word, and any sentence may answer
             return ()
         heads.append(naming)
+        apart = [t for t in naming if t not in BROAD_PLAN_WORDS][:1]
+        if terms[-1] in KINDS_OF_DOCUMENT and apart and apart[0] != naming[-1]:
+            heads.append(tuple(apart))  # "the disaster response plan": "disaster" names it too
     return tuple(dict.fromkeys(heads))
 
 

@@ -54,7 +54,7 @@ SPELLINGS: tuple[tuple[str, str], ...] = tuple(
 )
 
 GROUPS: tuple[tuple[str, ...], ...] = (
-    ("rotate", "refresh", "renew", "expire"),
+    ("rotate", "refresh", "renew", "expire", "expiry"),  # "expiry" stems apart
     ("inventory", "cmdb"),  # the asset inventory
     ("complexity", "composition"),  # "composition rules" are complexity rules (NIST 800-63B)
     ("credential", "password", "passphrase", "authenticator", "secret"),

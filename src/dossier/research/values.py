@@ -188,8 +188,55 @@ def holds_value(fact: Fact, text: str) -> bool:
         and not _only_times_for_a_length(fact, sentence)
         and not _retention_for_recovery_point(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
         and not _period_for_recovery_time(fact, " ".join(sentences[max(0, i - 1) : i + 1]))
+        and not _notice_before_another_event(fact, sentence)
         for i, sentence in enumerate(sentences)
     )
+
+
+# A notice asked ahead of an event: "How much advance notice is given to customers
+# before scheduled maintenance windows?" (the event: maintenance windows).
+_NOTICE_ASKED = re.compile(
+    r"\b(?:advance\s+)?notice\b[^?]*?\b(?:before|prior\s+to|ahead\s+of|of)\s+"
+    r"(?:(?:any|all|each|every|a|an|the|planned|scheduled|unscheduled)\s+)*(?P<event>[^?.;]+)",
+    re.I,
+)
+
+
+def _notice_before_another_event(fact: Fact, sentence: str) -> bool:
+    """Whether the question asks how far ahead of an event someone is told, and the
+    sentence tells of another event by name ("notified of breaking API changes at least
+    90 days in advance" gives no notice of maintenance windows): one naming none of the
+    asked event's words (nor a thesaurus alternative, nor another word for a service
+    interruption) after "of", "about", "before" or "prior to". A sentence naming no event
+    ("Planned downtime is announced 7 days in advance") is read as before."""
+    asked = _NOTICE_ASKED.search(fact.text)
+    told = _EVENT_TOLD.search(sentence.replace("-", ""))
+    if asked is None or told is None:
+        return False
+    event = {t for t in content_terms(asked.group("event").replace("-", ""))} - _GENERIC_EVENTS
+    event -= VALUE_NOUNS
+    if not event:
+        return False  # "prior to a change": any change is one
+    present = set(content_terms(sentence.replace("-", "")))
+    if event & _INTERRUPTIONS and present & _INTERRUPTIONS:
+        return False  # "scheduled service interruption" for maintenance windows
+    return not any(thesaurus.says(t, present) for t in event)
+
+
+# Where a sentence names what it tells of: "notified of breaking API changes", "notice
+# of any scheduled service interruption", "30 days before engaging a new subprocessor".
+_EVENT_TOLD = re.compile(
+    r"\b(?:notif\w*|notice|inform\w*|told|announc\w*|communicat\w*|advis\w*)\b[^.;]*?"
+    r"\b(?:of|about|before|prior\s+to|ahead\s+of)\s+\w",
+    re.I,
+)
+# Words for any event ("a change", "an update"), and for a service's interruption.
+_GENERIC_EVENTS = frozenset(stem(w) for w in "change changes update updates event events".split())
+_INTERRUPTIONS = frozenset(
+    stem(w)
+    for w in "maintenance downtime outage outages interruption interruptions window windows "
+    "disruption disruptions".split()
+)
 
 
 # A recovery point objective asked (how much data may be lost), and the words of a
@@ -642,7 +689,8 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     if names_no_subject(part):
         return Fact(f"{first.text} {part.text}", first.terms, part.asks)
     own = tuple(t for t in part.terms if t not in first.terms and t not in _DONE_AGAIN)
-    if own and all(t in VALUE_NOUNS for t in own):  # "Within what time frame are clients ..."
+    # "Within what time frame are clients ...", "..., and what is the retention period?"
+    if own and all(t in VALUE_NOUNS or t in VALUE_VERBS for t in own):
         named = tuple(t for t in part.terms if t not in VALUE_NOUNS)
         return Fact(f"{first.text} {part.text}", named or part.terms, part.asks)
     if not own:  # "... policies reviewed ...? State the review frequency."
@@ -793,7 +841,25 @@ def names_another_document(fact: Fact, sentence: str) -> bool:
         for m in _NAMED_DOCUMENT.finditer(sentence)
     ]
     named = [terms for terms in named if terms]
-    return bool(named) and not any(thesaurus.says(term, terms) for terms in named for term in which)
+    return bool(named) and not any(_the_plan_asked(which, terms) for terms in named)
+
+
+def _the_plan_asked(which: Sequence[str], named: set[str]) -> bool:
+    """Whether a plan named by ``named`` is the one asked (``which``): it says one of its
+    words, and when it names a word of its own (not the asked plan's), the one that sets
+    the asked plan apart: "disaster" of "disaster response plan" (the "Incident Response
+    Plan" shares only "response"; the "Continuity Plan" is the business continuity plan)."""
+    if not any(thesaurus.says(term, named) for term in which):
+        return False
+    own = [t for t in named if not any(thesaurus.says(w, {t}) for w in which)]
+    apart = [t for t in which if t not in BROAD_PLAN_WORDS][:1]
+    return not own or not apart or thesaurus.says(apart[0], named)
+
+
+# Words naming a plan's field rather than which plan it is ("security incident response").
+BROAD_PLAN_WORDS = frozenset(
+    stem(w) for w in "security information cyber it data technology management".split()
+)
 
 
 # What the letters of a plan's name stand for: "the DR plan", "the BCP".
