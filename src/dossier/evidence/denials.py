@@ -173,7 +173,7 @@ _DENIAL_BOUNDED = re.compile(
     re.I,
 )
 # A period or a frequency stated: "every 90 days", "at 90-day intervals", "annually".
-_PERIOD_STATED = re.compile(
+PERIOD_STATED = re.compile(
     r"\b\d+[\s-]*(?:days?|weeks?|months?|years?)\b|\b(?:every|each)\s+\w+"
     r"|\b(?:annually|quarterly|monthly|yearly|weekly|daily)\b",
     re.I,
@@ -193,7 +193,7 @@ def scheduled_change_denied(question: str, sentence: str, names_subject: bool) -
         and _SCHEDULED_CHANGE_ASKED.search(question) is not None
         and denied is not None
         and _DENIAL_BOUNDED.match(said, denied.end()) is None
-        and _PERIOD_STATED.search(said) is None  # "they do not expire sooner than every 90 days"
+        and PERIOD_STATED.search(said) is None  # "they do not expire sooner than every 90 days"
     )
 
 

@@ -51,7 +51,12 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.evidence import calculate
-from dossier.evidence.denials import passive_denial, plain_denial, scheduled_change_denied
+from dossier.evidence.denials import (
+    PERIOD_STATED,
+    passive_denial,
+    plain_denial,
+    scheduled_change_denied,
+)
 from dossier.evidence.kinds import (
     activity_unnamed,
     another_compound,
@@ -1820,7 +1825,9 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     opening = _OPENING_NO.match(lead) if brief is not None else None
     if brief is not None and opening is not None and not _asks_absence(brief.query):
         rest = lead[opening.end() - 1 :]
-        if not _NEGATION.search(rest) and (_about_practice(brief, rest) or _PERIOD.search(rest)):
+        if not _NEGATION.search(rest) and (
+            _about_practice(brief, rest) or PERIOD_STATED.search(rest)
+        ):
             detail = (  # "No. Backups are encrypted and stored ...": it goes on to say Yes
                 "the lead quote opens with a bare “No.” and goes on to state the practice: a "
                 "person decides whether it answers Yes or No"
@@ -1839,14 +1846,6 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         return NEEDS_REVIEW, once
     denial = None if _asks_absence(brief.query) else _denied_beside(brief, lead)
     return (NEEDS_REVIEW, _denial_finding(denial)) if denial else (YES, None)
-
-
-# A period or frequency stated after a bare "No.": "No. You must change it every 60 days."
-_PERIOD = re.compile(
-    r"\b\d+[\s-]*(?:days?|weeks?|months?|years?)\b|\bevery\s+\w+"
-    r"|\b(?:annually|quarterly|monthly|yearly|weekly|daily)\b",
-    re.I,
-)
 
 
 def _changed_named(brief: Brief, lead: str) -> bool:
