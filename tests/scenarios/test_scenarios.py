@@ -126,7 +126,14 @@ EXPECTED = {
 }
 
 # Scenarios whose route the engine does not take as defined, and why.
-ROUTE_DIFFERS: dict[str, str] = {}
+ROUTE_DIFFERS: dict[str, str] = {
+    "S1": (
+        "since 0.5.31 a PDF's page is cut at its numbered headings: the SOC 2 summary's "
+        "penetration test sentence carries its section's heading and no longer the next "
+        "section's exceptions, and the answer probability fell just under the threshold "
+        "(0.150 against 0.152); reformulated, it stays under, and the item abstains"
+    ),
+}
 
 
 @pytest.fixture(scope="module")

@@ -1830,3 +1830,13 @@ def test_a_document_asked_for_that_exists_only_as_a_draft_is_not_found_elsewhere
     research = _Research(engine, make_brief(Question("Q1", question)))
     patched = _candidate(index, "patch.md", "Networked medical devices are patched", 1.0)
     assert research._asked_document_not_in_force(patched) == ""
+
+
+def test_granted_says_no_more_than_that_access_is_given() -> None:
+    """ "Is standing (always-on) remote access ... granted to third-party suppliers?" found
+    no close sentence stating "granted" beside "Suppliers are not given standing remote
+    access": like "given" and "provided", "granted" says only that it is done."""
+    from dossier.research.offline import _predicate
+
+    question = "Is standing remote access to organizational systems granted to suppliers?"
+    assert stem("granted") not in _predicate(make_brief(Question("Q1", question)))

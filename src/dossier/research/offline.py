@@ -1327,7 +1327,7 @@ _GENERAL_PREDICATES = frozenset(
     enforced established defined documented followed managed handled addressed supported
     provided required enabled included designed configured created based done made kept put
     carried undertaken completed executed deployed adopted developed permitted prohibited
-    allowed forbidden certified shared given taken held set met practiced practised
+    allowed forbidden certified shared given granted taken held set met practiced practised
     protected secured safeguarded exercised sponsored built stored located hosted placed
     housed governed covered described specified outlined regulated retained archived
     logged recorded captured collected gathered aggregated run sent shown known found seen
