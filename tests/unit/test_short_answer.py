@@ -5145,3 +5145,16 @@ def test_cases_a_review_of_the_new_rules_found(question: str, lead: str, answer:
     """A review of this version's rules found each of these answered wrongly by a first
     draft of them (a Yes, a No or a value where a person must read, or the reverse)."""
     assert _short(question, lead)[0] == answer
+
+
+def test_and_no_more_bounds_the_practice_it_follows() -> None:
+    """ "users receive only the access they need to do their job, and no more" states
+    least privilege; it went to a person for its "no"."""
+    question = (
+        "Is the least privilege principle employed when implementing information system access?"
+    )
+    lead = (
+        "Access is granted on the principle of least privilege: users receive only the access "
+        "they need to do their job, and no more."
+    )
+    assert _short(question, lead) == ("Yes", None)

@@ -152,6 +152,7 @@ _NEGATION = re.compile(
 _BOUNDING = re.compile(
     r"\b(?:no|not)\s+(?:later|more|less|longer|fewer|earlier|sooner|greater|older)\s+than\b"
     r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b"
+    r"|(?<=\band\s)no\s+more\b(?=\s*[.;]|\s*$)"  # "only the access they need, and no more"
     r"|(?<=\bbut\s)not\s+limited\s+to\b|\bnot\s+(?:only|just|merely)\b"
     # a control stated through whom it stops: "so that no user, including administrators,
     # can alter or delete them", "no single individual can both develop and deploy"

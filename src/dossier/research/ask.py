@@ -172,6 +172,9 @@ _FILLER = re.compile(
     # SIG's name for the one answering, as an adjective: "Is there a respondent
     # information security function ...?" (its rarest word)
     r"|\brespondent(?:['\u2019]s)?\s+(?=[a-z])"
+    # a participle its demand was cut from: "rotated based on a cryptoperiod calculated
+    # [while considering ... requirements]?" (CAIQ; "calculated" no sentence says)
+    r"|\s+(?:calculated|determined|derived)(?=\s*(?:\?|$))"
     # latitude the asker offers: "AES-256 or an equivalent industry-approved algorithm?"
     # (a sentence stating AES-256 answers; the alternative's words were the ask's rarest)
     r"|\s+or\s+(?:an?\s+|any\s+)?(?:equivalent|comparable|similar|stronger)(?:\s+[\w-]+)?\s+"
