@@ -129,7 +129,8 @@ _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]\d{4}\b")
 def _numeric_date(match: re.Match[str]) -> str | None:
     """A date in figures, day first ("12/03/2024", as UK and European documents write
     it; always with dots: "01.09.2023") or month first (as US ones do), in the order
-    the document's own dates show (one with a first figure over 12 is day first, a
+    the other dates of the text read (a document's opening) show (one with a first
+    figure over 12 is day first, a
     second over 12 month first), or either when both read as the same day ("14/03/2024",
     "05/05/2024"); None where the order is unknown ("03/04/2024" alone): no date is
     made up."""

@@ -180,20 +180,23 @@ PERIOD_STATED = re.compile(
 )
 
 
-def scheduled_change_denied(question: str, sentence: str, names_subject: bool) -> bool:
+def scheduled_change_denied(
+    question: str, sentence: str, names_subject: Callable[[], bool]
+) -> bool:
     """Whether the sentence says the thing is not changed on a schedule (it does not
     expire, no forced changes) where the question asks whether it must be changed
     periodically, and the sentence names what the question asks of
-    (``names_subject``): "University passwords do not expire" is No to "Are users
-    required to change their passwords every 90 days?"."""
+    (``names_subject``, asked last): "University passwords do not expire" is No to "Are
+    users required to change their passwords every 90 days?"."""
+    if _SCHEDULED_CHANGE_ASKED.search(question) is None:
+        return False
     said = _FAQ_QUESTION.sub("", sentence, count=1)  # a staff FAQ's own question aside
     denied = _SCHEDULED_CHANGE_DENIED.search(said)
     return (
-        names_subject
-        and _SCHEDULED_CHANGE_ASKED.search(question) is not None
-        and denied is not None
+        denied is not None
         and _DENIAL_BOUNDED.match(said, denied.end()) is None
         and PERIOD_STATED.search(said) is None  # "they do not expire sooner than every 90 days"
+        and names_subject()
     )
 
 

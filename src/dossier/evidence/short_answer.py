@@ -1819,7 +1819,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
         )
         return NEEDS_REVIEW, Finding("negation", 0, detail)
     if brief is not None and scheduled_change_denied(
-        brief.query, lead, _changed_named(brief, lead)
+        brief.query, lead, lambda: _changed_named(brief, lead)
     ):
         return NO, None  # "University passwords do not expire" for changes every 90 days
     lead = _acronyms_spelled(brief.query, lead) if brief is not None else lead
