@@ -160,6 +160,20 @@ def test_supersedes_naming_a_document_id_is_read_as_that_documents_path() -> Non
     assert any("POL-9, which is not in the corpus" in n for n in unknown.notes)
 
 
+def test_supersedes_naming_a_file_without_its_extension_is_that_file() -> None:
+    """ "supersedes: logging-standard-v1" was reported as not in the corpus beside
+    logging-standard-v1.md, whose 90-day retention then answered as current."""
+    old = doc("logging-standard-v1.md")
+    a = authority(old, doc("logging-monitoring.md", supersedes=("logging-standard-v1",)))
+    assert a.superseded(old.path)
+    assert any("read as logging-standard-v1.md (its file name)" in n for n in a.notes)
+    nested = authority(doc("old/backup.md"), doc("new.md", supersedes=("old/backup",)))
+    assert nested.superseded("old/backup.md")
+    # a name two files share names neither
+    twice = authority(doc("a/backup.md"), doc("b/backup.txt"), doc("c.md", supersedes=("backup",)))
+    assert twice.is_current("a/backup.md") and twice.is_current("b/backup.txt")
+
+
 def test_a_document_naming_its_successor_in_front_matter_is_superseded() -> None:
     """ "superseded_by: security/policy.md" on the old page: it grounds no answer (the
     reader learns why), whatever its status says."""

@@ -289,6 +289,17 @@ def test_an_effective_date_without_a_colon_dates_a_document() -> None:
     assert stated_date("This policy becomes effective 30 days after approval.") is None
 
 
+def test_a_plain_text_forms_dot_leaders_separate_a_field_from_its_date() -> None:
+    """ "Effective Date ....... September 1, 2023" left a college's policy undated."""
+    from dossier.common.dates import effective_date_stated
+
+    form = (
+        "POLICY IT-7\n\n  Policy Number ........ IT-7\n  Effective Date ....... September 1, 2023\n"
+    )
+    assert effective_date_stated(form) == "2023-09-01"
+    assert effective_date_stated("Effective... we hope, from 1 May 2024.") is None
+
+
 @pytest.mark.parametrize(
     ("text", "day"),
     [

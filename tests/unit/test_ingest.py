@@ -1319,6 +1319,18 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
         ("# ISP\nVersion 2.0\n\nRevision history\nv0.1 DRAFT - 2022-01-10 - J. Smith\n", None),
         ("# C\n\n> **Warning:** DEPRECATED - no longer in force for new systems: SHA-1.\n", None),
         ("Supersedes: Information Security Policy v2.1 (withdrawn)\n\n# Policy v3.0\n", None),
+        (  # a banner naming its successor, and a plain-text notice's status line
+            "# Logging Standard (v1)\n\n> SUPERSEDED by logging-monitoring.md (v2.0). Kept for "
+            "audit history only. Do not use.\n\n- Logs are retained for 90 days.\n",
+            "superseded",
+        ),
+        (
+            "ACME COLLEGE - IT SERVICES\n\nIT-STD-002  PASSWORD STANDARD\nVersion 1.3\n\n"
+            "*** STATUS: SUPERSEDED by IT-STD-002 Password and Authentication Standard\n"
+            "    v2.0, effective July 1, 2023. Retained for reference only. ***\n\n1. PURPOSE\n",
+            "superseded",
+        ),
+        ("# Keys\n\n> DEPRECATED by the vendor in 2021: RC4 must not be used.\n", None),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(
@@ -1542,6 +1554,17 @@ def test_a_template_banner_marks_no_draft_unless_it_says_not_adopted(text: str) 
             "This policy is reviewed annually.\n",
             "Acme Health",
         ),
+        (  # a two-column header read line by line: its fields and letterhead interleaved
+            "Policy Number: IT-0412\nHarrow Valley Community College\nEffective: 08/15/2023\n"
+            "Office of Information Technology\nLast Reviewed: 06/01/2024\nRemote Access Policy\n"
+            "1. Purpose\nThis policy defines remote access.\n",
+            "Remote Access Policy",
+        ),
+        (  # a field first and no title under the block: the first line stays
+            "Policy Number: IT-0412\nOffice of Information Technology\nEffective: 08/15/2023\n"
+            "All staff must use the VPN.\n",
+            "Policy Number: IT-0412",
+        ),
         (  # an authority's name is no part of the title under it
             "Kestrel Borough Council\nPhysical Security Policy\nDocument reference "
             "KBC-FM-003\nVersion 1.3\n",
@@ -1551,6 +1574,33 @@ def test_a_template_banner_marks_no_draft_unless_it_says_not_adopted(text: str) 
 )
 def test_a_title_after_fields_is_the_line_a_document_opens_under(text: str, title: str) -> None:
     assert title_of({}, text, "doc.pdf") == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "HARLOW STATE COLLEGE\nOffice of Information Technology Services (ITS)\n\n"
+            "=========\nPOLICY IT-POL-001\nACCEPTABLE USE OF INFORMATION TECHNOLOGY RESOURCES\n"
+            "=========\n\nPolicy Number:  IT-POL-001\n",
+            "POLICY IT-POL-001 ACCEPTABLE USE OF INFORMATION TECHNOLOGY RESOURCES",
+        ),
+        (
+            "HARLOW STATE COLLEGE\nOffice of Information Technology Services\n\n"
+            "POLICY IT-POL-012: DATA BACKUP AND IT DISASTER RECOVERY\n\nVersion: 2.0\n",
+            "POLICY IT-POL-012: DATA BACKUP AND IT DISASTER RECOVERY",
+        ),
+        (  # a sentence under the unit is no title: the unit stays
+            "HARLOW STATE COLLEGE\nOffice of Information Technology Services\n\n"
+            "All staff must read this.\n",
+            "Office of Information Technology Services",
+        ),
+    ],
+)
+def test_a_plain_text_title_under_the_unit_publishing_it_is_read(text: str, title: str) -> None:
+    """Three of a college's plain-text policies were titled "Office of Information
+    Technology Services": their citations could not be told apart."""
+    assert title_of({}, text, "policy.txt") == title
 
 
 def test_a_plain_text_title_under_a_letterhead_in_capitals_is_read() -> None:

@@ -99,6 +99,10 @@ def test_a_figure_the_lead_meets_keeps_the_yes(question: str, lead: str) -> None
         "We require Tier 1 vendors to encrypt customer data at rest.",
         "We require suppliers that host customer data to encrypt it at rest.",
         "We require Tier-1 vendors, which host customer data, to encrypt it at rest.",
+        # after a long clause saying when: a college's vendor review gave "Yes" to "Have
+        # you undergone a SOC 2 audit?"
+        "3.2 Before the College contracts for a hosted service that will store or process "
+        "Level 3 data, the vendor must encrypt customer data at rest.",
     ],
 )
 def test_a_practice_stated_of_third_parties_is_not_the_vendors_own(lead: str) -> None:

@@ -1846,6 +1846,12 @@ def test_a_negation_in_a_clause_about_something_else_keeps_the_yes() -> None:
             "We do not sell customer data, but we share it with subprocessors.",
             ("Needs review", "negation"),
         ),
+        (  # both alternatives denied; the clause after says how the one kept is kept
+            "Are passwords stored or transmitted in clear text?",
+            "4.2.3 Passwords shall never be stored or transmitted in clear text; stored "
+            "passwords shall be hashed using bcrypt.",
+            ("No", None),
+        ),
         (  # an exception to keeping data in one place
             "Is customer data stored and processed only within the EEA?",
             "Personal data is not transferred outside the EEA without appropriate safeguards.",
@@ -5158,3 +5164,22 @@ def test_and_no_more_bounds_the_practice_it_follows() -> None:
         "they need to do their job, and no more."
     )
     assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_further_parts_value_is_read_off_its_subjects_row_of_a_flattened_table() -> None:
+    """A PDF's retention table as the lead gave "Yes; 10 years" (its first row's) for
+    security event logs, whose row says 12 months."""
+    table = (
+        "Table 1 - Retention periods by record type\nRecord type Retention period Remarks\n"
+        "Annual financial statements, 10 years HGB\naccounting records\n"
+        "Security event logs (SIEM) 12 months Longer where subject to an investigation\n"
+        "Firewall and VPN connection logs 6 months"
+    )
+    question = (
+        "Are security event logs retained for a defined period? If so, what is the "
+        "retention period?"
+    )
+    brief = make_brief(Question("Q", question))
+    # research chose the table, one sentence, as the lead
+    answer, _ = short_answer(brief, "grounded", _claims(table), table)
+    assert answer == "Yes; 12 months"

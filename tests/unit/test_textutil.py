@@ -592,3 +592,20 @@ def test_a_buyers_word_inside_a_longer_name_is_left_as_written(question: str) ->
     from dossier.common.textutil import as_the_vendor
 
     assert as_the_vendor(question) == question
+
+
+def test_a_clause_wrapped_after_its_semicolon_stays_in_its_sentence() -> None:
+    """A PDF's "... does not require periodic password changes;" / "passwords are changed
+    only when ..." was cut in two: the denial became "another quote" beside its own
+    lead. A list's items in lower case stay apart."""
+    from dossier.common.textutil import sentence_spans
+
+    wrapped = (
+        "Consistent with NIST SP 800-63B, Tessaract does not require periodic password "
+        "changes;\npasswords are changed only when there is evidence of compromise."
+    )
+    assert len(sentence_spans(wrapped)) == 1
+    listed = "Prohibited:\nsharing passwords with anyone, including colleagues;\nusing email;"
+    assert len(sentence_spans(listed)) == 3
+    items = "- Use strong passwords for every system you sign in to;\nlock screens."
+    assert len(sentence_spans(items)) == 2

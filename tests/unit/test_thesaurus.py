@@ -280,3 +280,11 @@ def test_expiry_is_expire() -> None:
     not expire on a fixed schedule"."""
     said = set(content_terms("Passwords do not expire on a fixed schedule."))
     assert thesaurus.says(stem("expiry"), said)
+
+
+def test_a_session_disconnected_or_logged_off_is_terminated() -> None:
+    """ "Are remote sessions terminated after a period of inactivity?" went Not covered
+    beside "Remote sessions are disconnected after 30 minutes of inactivity"."""
+    for written in ("disconnected", "logoff", "logout", "timeout"):
+        assert thesaurus.says(stem("terminated"), {stem(written)})
+    assert not thesaurus.says(stem("terminated"), {stem("log")})  # "log off": "off" is a stopword

@@ -26,6 +26,7 @@ from dossier.research.values import (
     names_whole_subject,
     opens_on_another_case,
     other_objective_column,
+    own_subject,
     stated_value,
     states_definite_value,
     states_value,
@@ -1908,6 +1909,31 @@ def test_how_often_policies_are_reviewed_is_stated_of_a_document() -> None:
     )
 
 
+def test_a_company_reviewing_its_policies_up_to_date_asks_a_documents_review() -> None:
+    """VSAQ's "How often does your company review its security and privacy policies to
+    ensure they are up to date?" was answered "every Monday" from a dashboard's review:
+    "review its ... policies" asks of documents, and "up to date" is no upper bound."""
+    fact = _fact(
+        "How often does your company review its security and privacy policies to ensure "
+        "they are up to date?"
+    )
+    assert stem("date") not in fact.terms
+    policy = "Policies are reviewed at least once a year by the Security Officer."
+    assert holds_value(fact, policy)
+    assert not holds_value(
+        fact, "The security engineer reviews the security dashboard every Monday."
+    )
+    # a schedule's item done per a policy is no review of it
+    schedule = (
+        "Apply OS Patches [monthly] - Verify Data Disposal per Retention Policy [quarterly] - "
+        "Review Security Monitoring and Alerting Configuration [quarterly]"
+    )
+    assert not holds_value(fact, schedule)
+    # the verb's object must be the documents: access reviewed per a policy is no review of it
+    other = _fact("How often do you review user access according to your policies?")
+    assert holds_value(other, "User access is reviewed quarterly by managers.")
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
@@ -2057,3 +2083,91 @@ def test_a_part_naming_its_subject_by_a_pronoun_is_answered_by_the_lead() -> Non
     part = brief.facts[1]
     lead = "All staff must complete security awareness training on joining and annually thereafter."
     assert lead_answers_part(part, subject_part(part, brief.facts), lead)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "| Account lockout threshold | 5 consecutive failed attempts |",
+            "5 consecutive failed attempts",
+        ),
+        ("Accounts lock after five unsuccessful tries.", "five unsuccessful tries"),
+        ("The threshold is 5 failed.", "5 failed"),  # no noun after it: as written
+    ],
+)
+def test_a_count_ends_on_its_noun_not_its_modifier(text: str, value: str) -> None:
+    """ "What is the lockout threshold?" was answered "Yes; 5 consecutive failed"."""
+    assert stated_value("number", text, [stem("lockout"), stem("threshold")]) == value
+
+
+def test_a_flattened_tables_value_is_read_from_the_row_naming_the_subject() -> None:
+    """A PDF's retention table flattened to lines gave "Yes; 10 years" (its first row,
+    financial statements) for "Are security event logs retained ...? If so, what is the
+    retention period?", whose row says 12 months."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Are security event logs retained for a defined period? If so, what is the "
+            "retention period?",
+        )
+    )
+    part = own_subject(brief.facts[1], brief.facts[0])
+    table = (
+        "Table 1 - Retention periods by record type\nRecord type Retention period Remarks\n"
+        "Annual financial statements, 10 years HGB\naccounting records\n"
+        "Security event logs (SIEM) 12 months Longer where subject to an investigation\n"
+        "Firewall and VPN connection logs 6 months"
+    )
+    assert value_about(part, table) == "12 months"
+    # prose over several lines ending in sentences is no table: its sentence's value
+    prose = "Security event logs are kept\nfor 12 months. Firewall logs\nare kept for 6 months."
+    assert value_about(part, prose) == "for 12 months"
+
+
+def test_a_length_asked_again_of_some_accounts_is_the_first_parts_length() -> None:
+    """HECVAT's "... require a minimum password/passphrase length, and if so, what is the
+    minimum length for user accounts?" was answered "Yes; two business days" from "Employee
+    accounts are activated ... normally two business days before your start date"."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Does your password policy require a minimum password/passphrase length, and if "
+            "so, what is the minimum length for user accounts?",
+        )
+    )
+    part = own_subject(brief.facts[1], brief.facts[0])
+    faq = "Employee accounts are activated normally two business days before your start date."
+    assert not holds_value(part, faq)
+    assert value_about(part, "Minimum length | 12 characters | 16 characters") == "12 characters"
+
+
+def test_the_row_of_the_control_a_question_names_gives_its_value() -> None:
+    """A standard's parameter table flattened: "... (AC-2(3))? If so, after how many
+    days?" was answered "2(2) Time" (a control's number read as a count), and "...
+    (AC-11)? ... what is the inactivity timeout?" "72 hours" (AC-2(2)'s row)."""
+    table = (
+        "AC-2(2) Time period after which temporary and 72 hours\n"
+        "emergency accounts are removed\n"
+        "AC-2(3) Time period of inactivity after which 35 days\n"
+        "accounts are disabled\n"
+        "AC-11(a) Inactivity period before session lock 15 minutes\n"
+        "AC-2(1) Automated System Account Management"
+    )
+    days = make_brief(
+        Question(
+            "Q",
+            "Are user accounts disabled after a period of inactivity (NIST SP 800-53 "
+            "AC-2(3))? If so, after how many days?",
+        )
+    )
+    assert value_about(own_subject(days.facts[1], days.facts[0]), table) == "35 days"
+    lock = make_brief(
+        Question(
+            "Q",
+            "Is a session lock enforced after a period of inactivity (AC-11)? If so, what is "
+            "the inactivity timeout?",
+        )
+    )
+    assert value_about(own_subject(lock.facts[1], lock.facts[0]), table) == "15 minutes"
+    assert stated_value("number", "AC-2(2) Time period of review") is None

@@ -178,7 +178,7 @@ def effective_date_stated(text: str) -> str | None:
     front-matter carries its effective date this way; of several, the latest (a revised
     one). Not a date in its text ("becomes effective 1 January 2027"), nor one row of a
     table of several (a version history)."""
-    opening = text[:OPENING_CHARS]
+    opening = document_opening(text)
     fields = f"{opening}\n{headed_row_fields(opening, single=True)}"
     days = [
         day
@@ -212,6 +212,16 @@ _FIELD_CLOSED = re.compile(
 
 
 OPENING_CHARS = 3000  # how far into a document its control block and dates may be
+
+
+def document_opening(text: str) -> str:
+    """The opening of a document where its control block and dates are read, with a
+    plain-text form's dot leaders read as the colon they stand for ("Effective Date
+    ....... September 1, 2023")."""
+    return _DOT_LEADER.sub(": ", text[:OPENING_CHARS])
+
+
+_DOT_LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*(?=\S)")
 # A field's name and its separator: "Effective date:", "Effective |", "**Effective:**";
 # or "Effective date" capitalised with the date straight after it, as a PDF flattens a
 # cover table's cells ("Status Approved Effective date 15 July 2024"; not "becomes

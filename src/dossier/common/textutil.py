@@ -468,6 +468,28 @@ def _short_answer_follows(text: str, boundary: re.Match[str], end: int) -> bool:
 _ANSWER_WORDS = 6  # a short answer: "Yes.", "No.", "Not at this time."
 
 
+def _wrapped_after_semicolon(text: str, position: int, boundary: re.Match[str]) -> bool:
+    """Whether a line ending in a semicolon is a sentence's clause the next line goes on
+    with, as a PDF wraps it ("Consistent with NIST SP 800-63B, Tessaract does not require
+    periodic password changes;" / "passwords are changed only when ..."): a long sentence
+    opening in a capital, the next line in lower case. A list's items ("sharing
+    passwords;" / "using personal email;") open in lower case or after a marker."""
+    if text[boundary.start() - 1 : boundary.start()] != ";" or "\n" not in boundary.group():
+        return False
+    sentence = text[position : boundary.start()]
+    following = text[boundary.end() : boundary.end() + 1]
+    return (
+        following.islower()
+        and len(sentence) >= _WRAPPED_CLAUSE
+        and sentence[:1].isupper()
+        and _LIST_MARKER.match(sentence) is None
+    )
+
+
+_WRAPPED_CLAUSE = 50  # characters at least before a semicolon a line wraps after
+_LIST_MARKER = re.compile(r"^(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)])\s")
+
+
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences of ``text[start:end]``, whitespace
     trimmed, in order. The one sentence splitter: questions, passages and quotes
@@ -476,7 +498,11 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans = []
     position = start
     for match in _BOUNDARY.finditer(text, start, end):
-        if _abbreviation(text, start, match) or _short_answer_follows(text, match, end):
+        if (
+            _abbreviation(text, start, match)
+            or _short_answer_follows(text, match, end)
+            or _wrapped_after_semicolon(text, position, match)
+        ):
             continue
         spans.append((position, match.start()))
         position = match.end()

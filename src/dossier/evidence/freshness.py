@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dossier.common.dates import OPENING_CHARS, headed_row_fields, iso_date, stated_dates
+from dossier.common.dates import document_opening, headed_row_fields, iso_date, stated_dates
 from dossier.ingest.frontmatter import APPROVAL_DATE_KEYS, REVIEW_DATE_KEYS
 from dossier.records import (
     Answer,
@@ -196,7 +196,7 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     valid = [day for day in map(iso_date, dates) if day is not None and day <= as_of.isoformat()]
     if not valid or not _dated_by_front_matter(document):
         # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
-        opening = document.text[:OPENING_CHARS]
+        opening = document_opening(document.text)
         stated = [iso_date(day) for day in stated_dates(f"{opening}\n{headed_row_fields(opening)}")]
         valid += [day for day in stated if day is not None and day <= as_of.isoformat()]
     return max(valid) if valid else None

@@ -457,7 +457,9 @@ _THIRD_PARTY_KIND = (
 # access PHI must ...", "Critical vendors must hold ..."), not a thing of theirs ("Vendor-hosted
 # backups", "Third-party assessors perform ... of our platform", "Partner access is logged").
 _THIRD_PARTY_SUBJECT = re.compile(
-    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?:before|after|once|prior\s+to)\s+[\w\s-]{1,30},\s+)?"
+    # "Before the College contracts for a hosted service that will store Level 3 data, the
+    # vendor must ... provide a SOC 2 Type II report" (the clause may be long)
+    r"^\W*(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?(?:(?:before|after|once|prior\s+to)\s+[^,.;]{1,120},\s+)?"
     r"(?:(?:if|where|when)\s+)?(?:all\s+|the\s+|any\s+|our\s+|such\s+|each\s+|every\s+)?"
     rf"{_THIRD_PARTY_KIND}"
     rf"(?:{_THIRD_PARTIES})(?:\s+(?:that|who|which)\s+[^,.;]{{1,60}}?"

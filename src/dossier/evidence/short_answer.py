@@ -1269,6 +1269,8 @@ def _further_values(
     quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first_quote = _folded(claims[0].quotes[0].text)
     first = lead if lead and lead in quoted else first_quote
+    # a value is read from the lines of a table the quote is (folding joined them)
+    lead_lines = claims[0].quotes[0].text if lead == first_quote else lead
     values = []
     for index, fact in enumerate(brief.facts[1:], start=1):
         named = _named_for_part(fact.text, first, quoted)
@@ -1281,12 +1283,12 @@ def _further_values(
         refers = own and names_antecedent(fact, brief.facts[index - 1], own)
         answers = _lead_answers(brief, fact, lead, quoted)
         asked_of = subject_part(fact, brief.facts)
-        from_lead = value_about(own_subject(fact, asked_of), lead) if answers else None
+        from_lead = value_about(own_subject(fact, asked_of), lead_lines) if answers else None
         if answers and from_lead is None and refers_back(fact):  # "... complete it?"
             from_lead = value_about(fact, lead)
         value = from_lead if from_lead and _names_part_whole(brief, fact, lead) else None
-        if value is None and refers and own in quoted:
-            value = value_about(fact, own)
+        if value is None and refers and own in quoted:  # its subject's row of a table first
+            value = value_about(own_subject(fact, asked_of), own) or value_about(fact, own)
         value = value or from_lead
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, asked_of, lead, first_quote)
@@ -2329,7 +2331,12 @@ def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
     if offered is None:
         return False
     wanted = {stem(w.lower()) for w in offered.groups() if w}
-    later = _CLAUSE_BREAKS.split(lead[denied_at:])[1:]  # past the denying clause
+    pieces = _CLAUSE_BREAKS.split(lead[denied_at:])
+    denying = words(f"{lead[:denied_at]} {pieces[0]}".rsplit(";", 1)[-1])
+    if all(any(one_family(stem(w.lower()), t) for w in denying) for t in wanted):
+        return False  # "never be stored or transmitted in clear text; stored passwords are
+        # hashed": both denied, the clause after says how
+    later = pieces[1:]  # past the denying clause
     return any(
         not _NEGATION.search(clause)
         and not (_STAND_IN_DATA.search(clause) and not _PRODUCTION.search(clause))

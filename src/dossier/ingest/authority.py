@@ -117,7 +117,8 @@ def _supersedes_resolved(
         named = tuple(_by_path_or_id(old, paths, by_id) for old in doc.supersedes)
         for old, path in zip(doc.supersedes, named, strict=True):
             if path != old:
-                notes.append(f"{doc.path}: supersedes {old}, read as {path} (its document id)")
+                why = "its file name" if _by_file_name(old, paths) else "its document id"
+                notes.append(f"{doc.path}: supersedes {old}, read as {path} ({why})")
         resolved.append(dataclasses.replace(doc, supersedes=named))
     return resolved
 
@@ -127,8 +128,24 @@ def _by_path_or_id(old: str, paths: set[str], by_id: dict[str, str]) -> str:
     whose id it names ("IT-STD-020 (2020)"), else as written."""
     if old in paths:
         return old
+    by_name = _by_file_name(old, paths)
+    if by_name is not None:
+        return by_name
     named = _NAMED_ID.match(old.strip())
     return by_id.get(named.group(1).lower(), old) if named else old
+
+
+def _by_file_name(old: str, paths: set[str]) -> str | None:
+    """The one path ``old`` names without its extension ("logging-standard-v1" for
+    logging-standard-v1.md, "policies/backup" for policies/backup.md), or None."""
+    wanted = old.strip().lower()
+    found = [
+        path
+        for path in paths
+        if wanted
+        in (str(PurePosixPath(path).with_suffix("")).lower(), PurePosixPath(path).stem.lower())
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 _NAMED_ID = re.compile(r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)(?:\s*\(.*\))?\s*$")

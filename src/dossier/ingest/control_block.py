@@ -54,9 +54,11 @@ _THIS_PAGE = (
     r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
+# ... or "SUPERSEDED by logging-monitoring.md (v2.0). Do not use." naming its successor
+_BY_SUCCESSOR = r"(?<=SUPERSEDED)\s+(?i:by)\s+\S"
 _BANNER = re.compile(
     rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
-    rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE}))"
+    rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE})|{_BY_SUCCESSOR})"
 )
 # ... after a version, alone in its block's first line: "Version 0.3 DRAFT - for
 # consultation - NOT APPROVED" (not a revision history's "v0.1 DRAFT - 2022-01-10").
@@ -66,14 +68,15 @@ _VERSION_BANNER = re.compile(
 )
 _VERSION_LINE = re.compile(r"^\W{0,4}(?i:version|ver\.?|v)\s*\d")
 # ... after a wiki panel's label: "> **Warning:** SUPERSEDED. This page was replaced ...",
+# a plain-text notice's "*** STATUS: SUPERSEDED by IT-STD-002 ... ***",
 # "> **Note:** DRAFT for discussion ...".
 # (not "> **Warning:** DEPRECATED – see the approved algorithm list": it warns of a thing)
 _OF_THIS_PAGE = _OF_THE_PAGE.replace(r"|see\b", "").replace(r"|no\s+longer", "")
 # ... "no longer in force" ending its clause (not "... in force for new systems: SHA-1")
 _THIS_PAGE_ENDS = _THIS_PAGE.replace(r"|applies)", r"|applies)(?=\s*(?:[.;!]|$))")
 _LABELLED_BANNER = re.compile(
-    r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention)\W{0,4}:\W{0,4}\s*"
-    rf"{_STATUS_WORD}(?:\W{{0,4}}$"
+    r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention|status)\W{0,4}:"
+    rf"\W{{0,4}}\s*{_STATUS_WORD}(?:\W{{0,4}}$|{_BY_SUCCESSOR}"
     rf"|(?:[.!]\W{{0,3}}|\W{{0,3}}\s*[\u2013\u2014-])?\s+(?i:{_THIS_PAGE_ENDS}|{_OF_THIS_PAGE}))"
 )
 _ICON_BANNER = re.compile(

@@ -304,10 +304,19 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
         if printed is not None:  # a web page printed to PDF: the page's title
             return printed.group("title")
         line = _first_body_line(text)
+        if _FIELD_LABEL.match(line):  # "Policy Number: IT-0412" over the letterhead's lines
+            lines = [a.strip() for a in text.split("\n") if a.strip()]
+            titled = _titled_after_fields(lines[lines.index(line) :])
+            if titled is not None:
+                return titled
         if 0 < len(line) <= 100:
             return _kind_named_below(line, text) or _titled_below(line, text) or line
     if Path(path).suffix.lower() in (".txt", ".text") and _reads_as_title(text.strip()):
-        return _kind_named_below(first_line, text) or first_line
+        return (
+            _kind_named_below(first_line, text)
+            or _titled_below_unit(first_line, text)
+            or first_line
+        )
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
 
 
@@ -340,6 +349,26 @@ def _kind_named_below(line: str, text: str) -> str | None:
         ):
             return candidate
     return None
+
+
+def _titled_below_unit(line: str, text: str) -> str | None:
+    """A plain-text title in capitals under the unit that publishes it ("Office of
+    Information Technology Services (ITS)" over a rule and "POLICY IT-POL-001" /
+    "ACCEPTABLE USE OF INFORMATION TECHNOLOGY RESOURCES"), a line naming the policy's
+    number taking the next with it; None when ``line`` is no unit's name."""
+    if line.isupper() or not _letterhead_line(re.sub(r"\s*\([A-Z]{2,6}\)$", "", line)):
+        return None  # a title in capitals wraps ("ZERO TRUST" / "NETWORK ACCESS")
+    after = text[text.find(line) + len(line) :].split("\n")
+    near = [a.strip() for a in after if a.strip() and not _RULE_LINE.match(a)][:_TITLE_LINES]
+    if not near or not near[0].isupper() or len(near[0]) > 100 or near[0][-1:] in ".;,":
+        return None
+    if _NUMBER_LINE.match(near[0]) and len(near) > 1 and near[1].isupper() and ":" not in near[1]:
+        return f"{near[0]} {near[1]}"
+    return near[0]
+
+
+# A rule under a plain-text heading ("=====", "-----").
+_RULE_LINE = re.compile(r"^\s*([=*_~-])\1{3,}\s*$")
 
 
 def _title_cased_title(line: str) -> bool:
@@ -390,10 +419,21 @@ def _titled_after_fields(lines: list[str]) -> str | None:
         if _FIELD_LABEL.match(line) or _STATUS_BANNER.match(line) or _MARKING.match(line):
             continue  # "Version: 0.4 DRAFT", "SUPERSEDED - retained ...", "INTERNAL USE ONLY"
         title = _wrapped_title(line, near[at + 1 :])
+        if _letterhead_line(title):
+            continue  # a two-column header read line by line: "Office of Information Technology"
         following = near[at + len(title.split(" ")) - len(line.split(" ")) + 1 :][:1]
         opens = not following or _OPENS_BODY.match(following[0]) is not None
         return title if len(title) <= 100 and _title_cased_title(title) and opens else None
     return None
+
+
+def _letterhead_line(line: str) -> bool:
+    """Whether a line among a header's fields names who publishes the document, not
+    what it is: an organisation ("Harrow Valley Community College") or its unit in title
+    words naming no kind of document ("Office of Information Technology")."""
+    return _names_an_organisation(line) or (
+        _title_words(line) and not _KIND_NAMED.search(line) and not _JOINING_END.search(line)
+    )
 
 
 # What follows a title under a block of fields: its first numbered section ("1. Purpose"),
@@ -583,6 +623,8 @@ _KIND_START = re.compile(rf"(?:{_DOCUMENT_KINDS})(?:\s*\(|\s*$)", re.I)  # not "
 
 
 _WRAPPED_TITLE = 40  # characters at most in a title's wrapped end
+# A line naming a document's number: "POLICY IT-POL-001".
+_NUMBER_LINE = re.compile(rf"^(?i:{_DOCUMENT_KINDS})\s+[A-Z]{{1,6}}(?:-[A-Z0-9]+)*-?\d[\w.-]*$")
 
 
 # A line of fields, not a title: "Meridian Care Systems, Inc. | Policy MCS-SEC-001 |

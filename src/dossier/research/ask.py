@@ -175,6 +175,15 @@ _FILLER = re.compile(
     # a participle its demand was cut from: "rotated based on a cryptoperiod calculated
     # [while considering ... requirements]?" (CAIQ; "calculated" no sentence says)
     r"|\s+(?:calculated|determined|derived)(?=\s*(?:\?|$))"
+    # what the practice is for, opening the item: VSAQ's "To improve security for your users
+    # even further, have you deployed HTTP Strict Transport Security (HSTS) ...?"
+    r"|^\s*(?:to|in\s+order\s+to)\s+(?:further\s+)?(?:improve|protect|ensure|enhance|increase"
+    r"|strengthen|reduce|minimi[sz]e|mitigate|prevent|help)\s[^,;?()]*,\s*"
+    r"(?=(?:have|has|do|does|is|are|can|will)\b)"
+    # why documents are kept, closing the item: "... review its policies to ensure they
+    # are up to date?" ("date" no sentence stating the review says)
+    r"|\s+to\s+ensure\s+(?:that\s+)?(?:they|it|these|this|each|all)\s+(?:are|is|remains?|stays?)"
+    r"\s+(?:up[\s-]to[\s-]date|current|accurate|relevant)(?=\s*(?:\?|$))"
     # latitude the asker offers: "AES-256 or an equivalent industry-approved algorithm?"
     # (a sentence stating AES-256 answers; the alternative's words were the ask's rarest)
     r"|\s+or\s+(?:an?\s+|any\s+)?(?:equivalent|comparable|similar|stronger)(?:\s+[\w-]+)?\s+"

@@ -135,7 +135,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("laptop", "workstation", "endpoint", "desktop", "computer", "macbook", "notebook"),
     ("patch", "update", "upgrade"),
     ("vulnerability", "weakness", "cve", "flaw"),
-    ("disaster", "outage", "continuity", "resilience"),
+    # NIST names the continuity plan a contingency plan (CP-2, CP-4)
+    ("disaster", "outage", "continuity", "resilience", "contingency"),
     ("nda", "confidentiality agreement", "non-disclosure"),
     (
         "background check",
@@ -176,16 +177,24 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("penetration test", "pentest", "pen test"),
     ("key management", "kms", "key rotation"),
     ("screen lock", "lock screen", "inactivity", "idle"),
+    # a session ended after inactivity: "disconnected", "logged off" (one word each: "off"
+    # and "out" are stopwords, so "log off" would be "log")
+    ("terminate", "disconnect", "logoff", "logout", "timeout"),
     ("privileged", "administrator", "admin", "superuser"),
     ("mobile", "phone", "tablet", "byod", "personal device"),
     ("data loss prevention", "dlp"),
+    ("application", "app"),  # small companies' pages say "the app"
+    ("transit", "transport", "transmit", "transmission"),  # data in transit is transmitted
+    ("csrf", "xsrf", "cross-site request forgery"),
+    ("hsts", "http strict transport security", "strict transport security"),
+    ("dpa", "data processing agreement", "data processing addendum"),
     ("sso", "single sign-on"),
     ("rpo", "recovery point objective", "recovery point"),
     ("rto", "recovery time objective", "recovery time"),
     ("hsm", "hsms", "hardware security module"),
     ("data center", "datacenter", "hosting facility"),
     ("failed", "unsuccessful", "invalid", "incorrect", "wrong"),
-    ("lockout", "lock out", "locked out"),
+    ("lockout", "lock out", "locked out", "lock"),  # "accounts are locked after 5 attempts"
     ("user id", "account"),  # "shared user IDs" are shared accounts
     ("attempts", "tries"),
     ("immutable", "object lock", "write once", "worm"),

@@ -9,9 +9,11 @@ import re
 from collections.abc import Collection, Sequence
 
 from dossier.common.textutil import (
+    HYPHENS,
     STOPWORDS,
     UNIT_WORDS,
     content_terms,
+    identifiers,
     sentence_spans,
     stem,
     without_law_names,
@@ -109,6 +111,8 @@ _DURATION = re.compile(
     re.I,
 )
 _NUMBER = re.compile(
+    # not a control's number: "AC-2(2) Time period ..." counts nothing
+    rf"(?<![A-Za-z][{HYPHENS}])(?<![A-Za-z][{HYPHENS}]\d)(?<!\d\()"
     rf"\b(\d[\d,.]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?(\s+(or more|or fewer|or longer))?"
     r"(\s+[a-z][a-z-]+){0,2}",
     re.I,
@@ -175,7 +179,7 @@ def holds_value(fact: Fact, text: str) -> bool:
     named = [
         not wanted
         or _names_subject(fact, wanted, s)
-        or (documents and bool(_DOCUMENT_NAMED.search(s)))  # "All policies are reviewed ..."
+        or (documents and _names_a_document(s))  # "All policies are reviewed ..."
         for s in sentences
     ]
     return any(
@@ -392,6 +396,11 @@ _DOCUMENTS_REVIEWED = re.compile(
     rf"\b{_GENERAL_DOCUMENTS}\s+(?:(?:is|are|be|being)\s+)?(?:\w+ly\s+)?"
     r"(?:reviewed|updated|revised|re-?approved)\b"
     r"|\breview(?:s|ed)?\s+of\s+(?:the\s+|its\s+|your\s+|all\s+)?(?:[\w-]+\s+){0,3}?"
+    rf"{_GENERAL_DOCUMENTS}\b"
+    # the documents as the verb's object: "How often does your company review its security
+    # and privacy policies ...?" (not "review access according to policies")
+    r"|\breview(?:s|ed)?\s+(?:its|your|their|our|all)\s+"
+    r"(?:(?!(?:to|per|with|under|by|in|for|against|according)\b)[\w-]+\s+){0,3}?"
     rf"{_GENERAL_DOCUMENTS}\b",
     re.I,
 )
@@ -401,6 +410,23 @@ _DOCUMENT_NAMED = re.compile(
     r"|handbook)\b",
     re.I,
 )
+
+
+# A document named as what another practice follows: "Verify Data Disposal per Retention
+# Policy [quarterly]", "in line with the Access Control Policy".
+_FOLLOWED = re.compile(
+    r"\b(?:per|under|with|according\s+to|in\s+line\s+with|as\s+(?:set\s+out|defined|described)"
+    r"\s+in)\s+(?:the\s+|its\s+|our\s+)?(?:[A-Z][\w-]*\s+){0,4}$"
+)
+
+
+def _names_a_document(sentence: str) -> bool:
+    """Whether a sentence names a document as its own subject, not as what another
+    practice follows ("... per Retention Policy")."""
+    return any(
+        not _FOLLOWED.search(sentence[: found.start()])
+        for found in _DOCUMENT_NAMED.finditer(sentence)
+    )
 
 
 def documents_review_asked(question: str) -> bool:
@@ -416,7 +442,7 @@ def _review_of_something_else(fact: Fact, sentence: str) -> bool:
     policies, whatever the manager's title shares with them."""
     if fact.asks != "frequency" or "|" in sentence or not _DOCUMENTS_REVIEWED.search(fact.text):
         return False
-    return not _DOCUMENT_NAMED.search(sentence)
+    return not _names_a_document(sentence)
 
 
 def _frequency_of_another_action(fact: Fact, sentence: str) -> bool:
@@ -597,7 +623,8 @@ def _notice_of_another_action(fact: Fact, sentence: str) -> bool:
 
 _LOWER_BOUND = re.compile(r"\b(?:minimum|at\s+least|no\s+(?:fewer|less)\s+than|shortest)\b", re.I)
 _UPPER_BOUND = re.compile(
-    r"\b(?:maximum|at\s+most|up\s+to|no\s+more\s+than|not\s+(?:to\s+)?exceed|longest)\b", re.I
+    r"\b(?:maximum|at\s+most|up\s+to(?!\s+date)|no\s+more\s+than|not\s+(?:to\s+)?exceed|longest)\b",
+    re.I,
 )
 
 
@@ -610,6 +637,17 @@ def _other_bound(asked: str, sentence: str) -> bool:
     return False
 
 
+def _naming_identifiers(fact: Fact) -> list[re.Pattern[str]]:
+    """A pattern for each control identifier the fact names ("AC-11", "AU-11"), found in
+    a line however its enhancement follows ("AC-11(a) Inactivity period ...")."""
+    found = []
+    for named in identifiers(fact.text):
+        whole = re.escape(named).replace("\\-", f"[{HYPHENS}]")
+        enhanced = "" if "(" in named else r"(?!\s?\(\d)"
+        found.append(re.compile(rf"(?<![\w.{HYPHENS}]){whole}(?![\d.]){enhanced}", re.I))
+    return found
+
+
 def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset()) -> str | None:
     """The value the fact asks for as the text states it, from the sentence naming
     most of the thing it is asked of (``subject_run``; of those, the first) that
@@ -618,9 +656,22 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
     for application logs); None when no sentence does. ``qualifiers``: those the
     question names beside the fact's own (a demand, "at least quarterly", names none
     of the non-production systems it is asked of)."""
-    spans = sentence_spans(text) or [(0, len(text))]
-    named = [subject_words_named(fact, text[a:b]) for a, b in spans]
-    for start, end in sorted(spans, key=lambda span: -named[spans.index(span)]):
+    sentences = sentence_spans(text) or [(0, len(text))]
+    lines = _table_lines(text, sentences)
+    spans = [*lines, *sentences]
+    controls = _naming_identifiers(fact)
+    named = [
+        (any(c.search(text[a:b]) for c in controls), subject_words_named(fact, text[a:b]))
+        for a, b in spans
+    ]
+    # the control the question names first ("Per AU-11, how long ...?": its row, not
+    # AU-4's, nor the table holding both), then the most named; of as many, a table's line
+    # before the table (its first row's value is not the one of the row naming the subject)
+    order = sorted(
+        range(len(spans)),
+        key=lambda i: (not named[i][0], named[i][0] and i >= len(lines), -named[i][1]),
+    )
+    for start, end in (spans[i] for i in order):
         sentence = text[start:end]
         if holds_value(fact, sentence):
             value = stated_value(
@@ -629,6 +680,21 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
             if value is not None:
                 return _as_a_length(fact, sentence, value)
     return None
+
+
+_TABLE_LINES = 3  # lines at least of one sentence read as a table's rows
+
+
+def _table_lines(text: str, sentences: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The lines of each sentence that runs over several lines none of which ends a
+    sentence: a PDF's table flattened ("Security event logs (SIEM) 12 months ...")."""
+    lines: list[tuple[int, int]] = []
+    for start, end in sentences:
+        found = [m.span() for m in re.finditer(r"[^\n]+", text[start:end]) if m.group().strip()]
+        if len(found) < _TABLE_LINES or any(text[start + b - 1] in ".;:!?" for _, b in found[:-1]):
+            continue
+        lines += [(start + a, start + b) for a, b in found]
+    return lines
 
 
 # A length in characters or bits, its bound and range with it: "at least 12 characters",
@@ -692,10 +758,19 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     # "Within what time frame are clients ...", "..., and what is the retention period?"
     if own and all(t in VALUE_NOUNS or t in VALUE_VERBS for t in own):
         named = tuple(t for t in part.terms if t not in VALUE_NOUNS)
-        return Fact(f"{first.text} {part.text}", named or part.terms, part.asks)
+        terms = tuple(dict.fromkeys((*first.terms, *named))) or part.terms
+        return Fact(f"{first.text} {part.text}", terms, part.asks)
     if not own:  # "... policies reviewed ...? State the review frequency."
         return Fact(f"{first.text} {part.text}", part.terms, part.asks)
+    if _LENGTH in part.terms and _LENGTH in first.terms:
+        # "... a minimum password length, and if so, what is the minimum length for user
+        # accounts?": the first part's length, of its own accounts (no period of theirs)
+        measure = tuple(t for t in part.terms if t in MEASURE_NOUNS)
+        return Fact(f"{first.text} {part.text}", (*own, *measure), part.asks)
     return Fact(part.text, own, part.asks)
+
+
+_LENGTH = stem("length")
 
 
 # The stems of the units a question counts in: "..., and after how many minutes?" names
@@ -1104,10 +1179,18 @@ def subject_run(fact: Fact) -> tuple[str, ...]:
     period for backups containing student data"; "audit", "log" of "How long are audit
     logs retained?"), a generic head aside when a word before it names the thing
     ("customer" of "customer data")."""
+    asked = _VALUE_ASKED.search(fact.text)
+    run = _run_from(fact, asked.start() if asked else 0)
+    if not run and asked:  # "Are security event logs retained ...? what is the retention period?"
+        run = _run_from(fact, 0)
+    return run
+
+
+def _run_from(fact: Fact, at: int) -> tuple[str, ...]:
+    """``subject_run`` read from ``at`` in the fact's text."""
     subject = set(subject_terms(fact))
     run: list[str] = []
-    asked = _VALUE_ASKED.search(fact.text)
-    for word in words(fact.text[asked.start() if asked else 0 :]):
+    for word in words(fact.text[at:]):
         term = stem(word)
         if not run and _COUNTING_UNIT.fullmatch(word):
             continue  # "How many days are application logs retained?": the unit asked
@@ -1174,7 +1257,9 @@ def _not_qualifying(word: str, asked: set[str]) -> bool:
 # ("3.1 Passwords ...") aside.
 _FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
 _MEASURED = re.compile(
-    rf"(?<![\d.])(?:(?:at least|a minimum of|a maximum of|up to|within|(?:no|not) more than"
+    # not a control's number: "AC-2(2) Time period ..." measures nothing
+    rf"(?<![\d.])(?<![A-Za-z][{HYPHENS}])(?<![A-Za-z][{HYPHENS}]\d)"
+    rf"(?:(?:at least|a minimum of|a maximum of|up to|within|(?:no|not) more than"
     rf"|more than|less than|fewer than|greater than|(?:no|not) fewer than|(?:no|not) less than"
     rf"|not exceeding|not to exceed)\s+"
     rf"|between\s+{_FIGURE}\s+and\s+|from\s+{_FIGURE}\s+to\s+)?"
@@ -1333,7 +1418,28 @@ def stated_value(
     if match is None or (kind == "number" and not rate_asked and _A_RATE.match(body, match.end())):
         return None
     end = _start_point_end(body, match.end()) if kind == "duration" else match.end()
+    if kind == "number":
+        end = _head_noun_end(body, end)
     return " ".join(body[match.start() : end].split()).rstrip(" .,;:")
+
+
+def _head_noun_end(text: str, end: int) -> int:
+    """Where a count ends: after the noun its last modifier goes with ("5 consecutive
+    failed" / "attempts"), not on the modifier."""
+    last = re.search(r"([a-z]+)\s*$", text[:end])
+    if last is None or not (
+        last.group(1).endswith(("ed", "ing")) or last.group(1) in _COUNT_MODIFIERS
+    ):
+        return end
+    head = re.match(r"\s+([a-z][a-z-]*)\b", text[end:])
+    if head is None or head.group(1) in _PHRASE_ENDS or head.group(1) in STOPWORDS:
+        return end
+    return end + head.end()
+
+
+_COUNT_MODIFIERS = frozenset(
+    "consecutive successive unsuccessful invalid incorrect wrong bad".split()
+)
 
 
 # The event a period runs from: "kept for six years after the claim ends", "at least ten
