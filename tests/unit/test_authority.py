@@ -172,6 +172,13 @@ def test_supersedes_naming_a_file_without_its_extension_is_that_file() -> None:
     # a name two files share names neither
     twice = authority(doc("a/backup.md"), doc("b/backup.txt"), doc("c.md", supersedes=("backup",)))
     assert twice.is_current("a/backup.md") and twice.is_current("b/backup.txt")
+    # the superseding page's own name is not the old one's
+    own = authority(
+        doc("archive/2021/access-control.pdf"),
+        doc("policies/access-control.md", supersedes=("access-control",)),
+    )
+    assert own.superseded("archive/2021/access-control.pdf")
+    assert own.is_current("policies/access-control.md")
 
 
 def test_a_document_naming_its_successor_in_front_matter_is_superseded() -> None:

@@ -1840,3 +1840,57 @@ def test_granted_says_no_more_than_that_access_is_given() -> None:
 
     question = "Is standing remote access to organizational systems granted to suppliers?"
     assert stem("granted") not in _predicate(make_brief(Question("Q1", question)))
+
+
+def test_the_security_aims_named_as_one_phrase_name_no_practice() -> None:
+    """A clean-desk question ("... requiring unattended workspaces to conceal confidential
+    data ...") was answered Yes by a policy's purpose: "... protects the confidentiality,
+    integrity and availability of that information"."""
+    from dossier.research.candidates import practice_terms
+
+    purpose = (
+        "This policy sets out how Acme protects the confidentiality, integrity and "
+        "availability of data."
+    )
+    assert stem("confidential") not in practice_terms(purpose)
+    assert stem("availability") not in practice_terms(purpose)
+    agreement = "All staff sign a confidentiality agreement; integrity checks run nightly."
+    assert stem("confidentiality") in practice_terms(agreement)
+    assert stem("integrity") in practice_terms(agreement)
+
+
+TRAINING = (
+    "# Security Awareness Training Policy\n\n"
+    "2.1 Northfold maintains a security awareness training program for all employees, which "
+    "is approved by the steering committee.\n\n"
+    "2.2 New employees complete security awareness training within 30 days of hire.\n"
+)
+
+
+def test_a_sentence_of_all_the_people_asked_leads_one_of_some_of_them(tmp_path: Path) -> None:
+    """ "Is a security awareness training program for all employees ... established ...?"
+    was led by "2.2 New employees complete security awareness training ..." (a person had
+    to decide whether it answers for all); the program's own sentence for all employees,
+    close behind, leads. Beyond ``KEY_LEAD_MARGIN`` the better-scored one still leads."""
+    engine, index = _engine(tmp_path, {"training.md": TRAINING})
+    question = (
+        "Is a security awareness training program for all employees of the organization "
+        "established, documented, approved, communicated, applied, evaluated and maintained?"
+    )
+    research = _Research(engine, make_brief(Question("Q1", question)))
+    new = _candidate(
+        index,
+        "training.md",
+        "2.2 New employees complete security awareness training within 30 days of hire.",
+        1.0,
+    )
+    whole = _candidate(
+        index,
+        "training.md",
+        "2.1 Northfold maintains a security awareness training program for all employees, "
+        "which is approved by the steering committee.",
+        0.6,
+    )
+    assert research._lead(_Ranking([new, whole], 0.9)) is whole
+    far = dataclasses.replace(whole, score=1.0 - KEY_LEAD_MARGIN - 0.1)
+    assert research._lead(_Ranking([new, far], 0.9)) is new

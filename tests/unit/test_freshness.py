@@ -298,6 +298,9 @@ def test_a_plain_text_forms_dot_leaders_separate_a_field_from_its_date() -> None
     )
     assert effective_date_stated(form) == "2023-09-01"
     assert effective_date_stated("Effective... we hope, from 1 May 2024.") is None
+    assert effective_date_stated("Our new standard will be effective.... 1 May 2024.") is None
+    contents = "CONTENTS\n4. Effective Date ........ 3\nJune 2024 Amendments ........ 4\n"
+    assert effective_date_stated(contents) is None  # a contents line's page number
 
 
 @pytest.mark.parametrize(

@@ -1331,6 +1331,26 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
             "superseded",
         ),
         ("# Keys\n\n> DEPRECATED by the vendor in 2021: RC4 must not be used.\n", None),
+        # a successor field left empty, the page superseding another, a warning of a thing
+        ("| Field | Value |\n|---|---|\n| Status | Approved |\n| SUPERSEDED BY | - |\n", "current"),
+        ("VERSION: 3.0\nSTATUS: APPROVED\nSUPERSEDED BY : N/A\n", "current"),
+        (
+            "ACCEPTABLE USE POLICY v3.0\n\nNOTE: THE ACCEPTABLE USE POLICY V2.1 (2021) IS\n"
+            "SUPERSEDED BY THIS POLICY AND MUST NOT BE USED.\n",
+            None,
+        ),
+        ("# K\n\nWARNING: SUPERSEDED by NIST SP 800-131A, the 3DES cipher is disallowed.\n", None),
+        ("# K\n\n- SUPERSEDED by AES-256: 3DES and DES are no longer permitted.\n", None),
+        # a status line alone is a field, read only among document control's fields
+        ("# Vendor Register\n\nVendor: Acme Cloud\nStatus: SUPERSEDED by Contoso (2023)\n", None),
+        ("Risk ID: R-12\nStatus: WITHDRAWN\n", None),
+        (  # a flattened cover's status before the next cell's name ("review" is no draft)
+            "Disaster Recovery Plan\nDocument No. TS-DRP-01 Version 4.0\nPlan Owner Director\n"
+            "Approved June 18, 2025 Effective date July 1, 2025\nStatus Current Next review July "
+            "2026\n1. Purpose\n",
+            "current",
+        ),
+        ("DRAFT TEMPLATE \u2013 NOT ADOPTED\n\nACME DISTRICT\nDATA AGREEMENT\n", "draft"),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(
@@ -1560,6 +1580,16 @@ def test_a_template_banner_marks_no_draft_unless_it_says_not_adopted(text: str) 
             "1. Purpose\nThis policy defines remote access.\n",
             "Remote Access Policy",
         ),
+        (  # the unit right above the title is no part of it
+            "Policy Number: IT-0412\nHarrow Valley Community College\nEffective: 08/15/2023\n"
+            "Office of Information Technology\nRemote Access Policy\n1. Purpose\nText.\n",
+            "Remote Access Policy",
+        ),
+        (  # a section's heading without a kind of document is no unit to pass over
+            "Acme Health\nPolicy Number: IT-1\nVersion: 2\nAccess Control\nSee also: Password "
+            "Standard\nUser Access Management Procedure\n1. Purpose\nText.\n",
+            "Acme Health",
+        ),
         (  # a field first and no title under the block: the first line stays
             "Policy Number: IT-0412\nOffice of Information Technology\nEffective: 08/15/2023\n"
             "All staff must use the VPN.\n",
@@ -1594,6 +1624,18 @@ def test_a_title_after_fields_is_the_line_a_document_opens_under(text: str, titl
             "HARLOW STATE COLLEGE\nOffice of Information Technology Services\n\n"
             "All staff must read this.\n",
             "Office of Information Technology Services",
+        ),
+        (  # a marking or a banner under the unit is no title
+            "HARLOW STATE COLLEGE\nOffice of Information Technology Services\n\nDRAFT\n\nText.\n",
+            "Office of Information Technology Services",
+        ),
+        # a title in title words naming no kind of document is no unit
+        ("Acceptable Use\n\nPURPOSE\nText.\n", "Acceptable Use"),
+        ("Remote Working\n\nINTERNAL USE ONLY\n\nText.\n", "Remote Working"),
+        (  # a status banner over the page is no title
+            "DRAFT TEMPLATE \u2013 NOT ADOPTED\n\nPINE HOLLOW UNIFIED SCHOOL DISTRICT\n"
+            "STUDENT DATA PRIVACY AGREEMENT (TEMPLATE)\n\nText.\n",
+            "STUDENT DATA PRIVACY AGREEMENT (TEMPLATE)",
         ),
     ],
 )

@@ -1846,6 +1846,17 @@ def test_a_negation_in_a_clause_about_something_else_keeps_the_yes() -> None:
             "We do not sell customer data, but we share it with subprocessors.",
             ("Needs review", "negation"),
         ),
+        (  # both denied, then one affirmed after "but": a person decides
+            "Is customer data sold or shared with third parties?",
+            "We never sell or share customer data, but we share it with subprocessors.",
+            ("Needs review", "negation"),
+        ),
+        (
+            "Is customer data stored or processed outside the EU?",
+            "Customer data stored in our EU region is never processed outside the EU, but "
+            "backups are stored in the US.",
+            ("Needs review", "negation"),
+        ),
         (  # both alternatives denied; the clause after says how the one kept is kept
             "Are passwords stored or transmitted in clear text?",
             "4.2.3 Passwords shall never be stored or transmitted in clear text; stored "

@@ -609,3 +609,15 @@ def test_a_clause_wrapped_after_its_semicolon_stays_in_its_sentence() -> None:
     assert len(sentence_spans(listed)) == 3
     items = "- Use strong passwords for every system you sign in to;\nlock screens."
     assert len(sentence_spans(items)) == 2
+    # items in lower case after a first in a capital: the next ends in ";" too
+    clauses = (
+        "Production data is not used in development or test environments;\nchanges to "
+        "production are reviewed by a second engineer before deployment;\nemergency changes "
+        "are documented within 24 hours."
+    )
+    assert len(sentence_spans(clauses)) == 3
+    numbered = (
+        "4.2 Consistent with NIST SP 800-63B, Tessaract does not require periodic password "
+        "changes;\npasswords are changed only when there is evidence of compromise."
+    )
+    assert len(sentence_spans(numbered)) == 1

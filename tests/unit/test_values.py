@@ -2171,3 +2171,92 @@ def test_the_row_of_the_control_a_question_names_gives_its_value() -> None:
     )
     assert value_about(own_subject(lock.facts[1], lock.facts[0]), table) == "15 minutes"
     assert stated_value("number", "AC-2(2) Time period of review") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "value"),
+    [
+        (  # prose wrapped over lines is no table: its sentence's value
+            "Are audit logs retained, and what is the retention period?",
+            "Operational logs are kept for 30 days and audit\nlogs are retained for one year, "
+            "after which audit\nlogs are archived to cold storage for a further six years.",
+            "for one year",
+        ),
+        (  # the first part's practice is not what the period is asked of
+            "Are audit logs protected from tampering, and what is the retention period?",
+            "Audit logs are protected from tampering by write-once storage with a 7 day object "
+            "lock. Audit logs are retained for one year.",
+            "for one year",
+        ),
+        (
+            "Are backups encrypted, and what is the retention period?",
+            "Backup encryption keys are destroyed 30 days after a customer leaves. Backups are "
+            "retained for 35 days.",
+            "for 35 days",
+        ),
+        (  # a control named at a sentence's end, another beside it
+            "Is a session lock enforced (AC-11)? If so, what is the inactivity timeout?",
+            "Remote desktop sessions are disconnected after 60 minutes (AC-12). Workstation "
+            "sessions lock after 15 minutes of inactivity per AC-11.",
+            "after 15 minutes",
+        ),
+        (  # an enhancement written with a space
+            "Are user accounts disabled after inactivity (AC-2(3))? If so, after how many days?",
+            "AC-2 (2) Time period after which temporary 72 hours\nemergency accounts are "
+            "removed\nAC-2 (3) Time period of inactivity after which 35 days\naccounts are "
+            "disabled\nAC-11 Lock 15 minutes",
+            "35 days",
+        ),
+        (  # "AES-256" names no control
+            "Are backups encrypted with AES-256 and retained for a defined period? If so, what "
+            "is the retention period?",
+            "Backups are retained for 35 days. Audit logs are encrypted with AES-256 and "
+            "retained for one year.",
+            "for 35 days",
+        ),
+        (  # a length asked again of another thing is its own
+            "Do you enforce a minimum password length, and what is the maximum session length?",
+            "Passwords must be at least 12 characters long. Sessions expire after a maximum of "
+            "12 hours.",
+            "a maximum of 12 hours",
+        ),
+    ],
+)
+def test_a_further_parts_value_is_its_own_subjects(question: str, text: str, value: str) -> None:
+    brief = make_brief(Question("Q", question))
+    assert value_about(own_subject(brief.facts[1], brief.facts[0]), text) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "value"),
+    [
+        (  # technical policies are no documents reviewed
+            "How often do you review all firewall rules and policies?",
+            "All policies are reviewed annually by their owners. Firewall rules are reviewed "
+            "every six months.",
+            "every six months",
+        ),
+        (
+            "How often do you review your IAM policies for least privilege?",
+            "All policies are reviewed annually by their owners. IAM policies are reviewed "
+            "quarterly.",
+            "quarterly",
+        ),
+        (  # a policy complied with and reviewed is named
+            "How often are policies reviewed?",
+            "All personnel must comply with the Acceptable Use Policy, which is reviewed and "
+            "approved annually by the CISO.",
+            "annually",
+        ),
+        (  # a policy a practice follows is not reviewed
+            "How often does your company review its security and privacy policies to ensure "
+            "they are up to date?",
+            "User access is reviewed quarterly in accordance with the access control policy.",
+            None,
+        ),
+    ],
+)
+def test_how_often_documents_are_reviewed_is_read_of_documents(
+    question: str, text: str, value: str | None
+) -> None:
+    assert value_about(make_brief(Question("Q", question)).facts[0], text) == value

@@ -218,10 +218,16 @@ def document_opening(text: str) -> str:
     """The opening of a document where its control block and dates are read, with a
     plain-text form's dot leaders read as the colon they stand for ("Effective Date
     ....... September 1, 2023")."""
-    return _DOT_LEADER.sub(": ", text[:OPENING_CHARS])
+    return _DOT_LEADER.sub(r"\g<name>: ", text[:OPENING_CHARS])
 
 
-_DOT_LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*(?=\S)")
+# A field's name opening its line, dots, and its value on the same line (not a contents
+# line's page number: "4. Effective Date ........ 3").
+_DOT_LEADER = re.compile(
+    r"^(?P<name>[ \t]*[A-Z][\w()/-]*(?:[ \t]+[A-Za-z][\w()/-]*){0,3}?)[ \t]*\.{4,}[ \t]*"
+    r"(?=\S)(?!\d{1,3}[ \t]*$)",
+    re.M,
+)
 # A field's name and its separator: "Effective date:", "Effective |", "**Effective:**";
 # or "Effective date" capitalised with the date straight after it, as a PDF flattens a
 # cover table's cells ("Status Approved Effective date 15 July 2024"; not "becomes

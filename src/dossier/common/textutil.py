@@ -126,6 +126,14 @@ _LOWER_CASE_IDENTIFIER = re.compile(
 )
 
 
+def is_control_identifier(identifier: str) -> bool:
+    """Whether an identifier (as ``identifiers`` writes it) is a control's of a known
+    catalogue ("ac-2(3)", "au-11", "cc6.1", "a.8.13", "pr.ac-1"), not a name with a
+    number ("aes-256", "sha-2", "soc-2")."""
+    found = _LOWER_CASE_IDENTIFIER.match(identifier)
+    return found is not None and found.end() == len(identifier)
+
+
 # Standards and technologies an identifier-shaped word names, which a question is about
 # when it opens with one ("ISO27001: Are you certified?", "TLS1.2: Is it enforced?").
 _NAMED_STANDARDS = r"(?:iso|soc|tls|ssl|ipv|cve|pci|sha|aes|rsa|nist|fips|hipaa|gdpr|oauth)"
@@ -476,10 +484,12 @@ def _wrapped_after_semicolon(text: str, position: int, boundary: re.Match[str]) 
     passwords;" / "using personal email;") open in lower case or after a marker."""
     if text[boundary.start() - 1 : boundary.start()] != ";" or "\n" not in boundary.group():
         return False
-    sentence = text[position : boundary.start()]
-    following = text[boundary.end() : boundary.end() + 1]
+    sentence = _CLAUSE_NUMBER.sub("", text[position : boundary.start()], count=1)
+    next_line = text[boundary.end() :].split("\n", 1)[0].rstrip()
     return (
-        following.islower()
+        next_line[:1].islower()
+        and not next_line.endswith(";")  # the next item of a list, not the sentence's end
+        and ";\n" not in sentence
         and len(sentence) >= _WRAPPED_CLAUSE
         and sentence[:1].isupper()
         and _LIST_MARKER.match(sentence) is None
@@ -488,6 +498,7 @@ def _wrapped_after_semicolon(text: str, position: int, boundary: re.Match[str]) 
 
 _WRAPPED_CLAUSE = 50  # characters at least before a semicolon a line wraps after
 _LIST_MARKER = re.compile(r"^(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)])\s")
+_CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})+\.?\s+")  # "4.2 ": a clause, no list item
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

@@ -2331,17 +2331,23 @@ def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
     if offered is None:
         return False
     wanted = {stem(w.lower()) for w in offered.groups() if w}
-    pieces = _CLAUSE_BREAKS.split(lead[denied_at:])
-    denying = words(f"{lead[:denied_at]} {pieces[0]}".rsplit(";", 1)[-1])
-    if all(any(one_family(stem(w.lower()), t) for w in denying) for t in wanted):
-        return False  # "never be stored or transmitted in clear text; stored passwords are
-        # hashed": both denied, the clause after says how
-    later = pieces[1:]  # past the denying clause
+    later = _CLAUSE_BREAKS.split(lead[denied_at:])[1:]  # past the denying clause
     return any(
         not _NEGATION.search(clause)
         and not (_STAND_IN_DATA.search(clause) and not _PRODUCTION.search(clause))
-        and any(one_family(stem(w.lower()), t) for w in words(clause) for t in wanted)
+        and _states_alternative(words(clause), wanted)
         for clause in later
+    )
+
+
+def _states_alternative(clause: list[str], wanted: set[str]) -> bool:
+    """Whether a clause's words state one of the alternatives asked, other than as the
+    participle opening it before its noun: "; stored passwords shall be hashed" says how
+    what is kept is kept, not that it is kept in clear text."""
+    return any(
+        one_family(stem(w.lower()), t) and not (at == 0 and len(clause) > 1)
+        for at, w in enumerate(clause)
+        for t in wanted
     )
 
 

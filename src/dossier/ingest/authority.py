@@ -114,10 +114,11 @@ def _supersedes_resolved(
     by_id = _documents_by_id(documents)
     resolved = []
     for doc in documents:
-        named = tuple(_by_path_or_id(old, paths, by_id) for old in doc.supersedes)
+        others = paths - {doc.path}
+        named = tuple(_by_path_or_id(old, others, by_id) for old in doc.supersedes)
         for old, path in zip(doc.supersedes, named, strict=True):
             if path != old:
-                why = "its file name" if _by_file_name(old, paths) else "its document id"
+                why = "its document id" if _by_id(old, by_id) else "its file name"
                 notes.append(f"{doc.path}: supersedes {old}, read as {path} ({why})")
         resolved.append(dataclasses.replace(doc, supersedes=named))
     return resolved
@@ -128,11 +129,13 @@ def _by_path_or_id(old: str, paths: set[str], by_id: dict[str, str]) -> str:
     whose id it names ("IT-STD-020 (2020)"), else as written."""
     if old in paths:
         return old
-    by_name = _by_file_name(old, paths)
-    if by_name is not None:
-        return by_name
+    return _by_id(old, by_id) or _by_file_name(old, paths) or old
+
+
+def _by_id(old: str, by_id: dict[str, str]) -> str | None:
+    """The path of the document whose id ``old`` names ("IT-STD-020 (2020)"), or None."""
     named = _NAMED_ID.match(old.strip())
-    return by_id.get(named.group(1).lower(), old) if named else old
+    return by_id.get(named.group(1).lower()) if named else None
 
 
 def _by_file_name(old: str, paths: set[str]) -> str | None:

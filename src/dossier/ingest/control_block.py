@@ -35,7 +35,7 @@ _ROW = re.compile(r"^\s*\|(?P<key>[^|]{1,40})\|(?P<value>[^|]{0,160})\|\s*$")
 # a wiki's callout with its icon: "> 🚧 **DRAFT — not yet approved.**", "> ⚠️ **ARCHIVED — ...".
 _STATUS_WORD = (
     r"(?P<word>OBSOLETE|OUTDATED|SUPERSEDED|WITHDRAWN|ARCHIVED|DEPRECATED|RETIRED|RESCINDED"
-    r"|DRAFT|TEMPLATE(?=\W{0,4}\s*[-\u2013\u2014:]?\s*(?i:not\s+(?:yet\s+)?(?:adopted|approved"
+    r"|DRAFT(?:\s+TEMPLATE\b)?|TEMPLATE(?=\W{0,4}\s*[-\u2013\u2014:]?\s*(?i:not\s+(?:yet\s+)?(?:adopted|approved"
     r"|in\s+use)|unadopted|do\s+not\s+use)))(?:\s+v?\d+(?:\.\d+)*)?"  # "DRAFT v0.3 – ..."
 )
 
@@ -54,8 +54,19 @@ _THIS_PAGE = (
     r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
-# ... or "SUPERSEDED by logging-monitoring.md (v2.0). Do not use." naming its successor
-_BY_SUCCESSOR = r"(?<=SUPERSEDED)\s+(?i:by)\s+\S"
+# ... or "SUPERSEDED by logging-monitoring.md (v2.0). Do not use." naming its successor: a
+# file, a document's number, or a title ending in a kind of document; or a note that the
+# page is kept (not "SUPERSEDED BY | N/A |", "... IS SUPERSEDED BY THIS POLICY", nor a
+# warning's "SUPERSEDED by NIST SP 800-131A, the 3DES cipher is disallowed")
+_SUCCESSOR = (
+    r"(?:[\w./-]+\.(?:md|pdf|docx?|txt|html?)\b|[A-Z]{2,}(?:-[A-Z]{1,6})+-\d[\w.]*"
+    r"|(?:[A-Z][\w&-]*\s+){0,8}(?:Policy|Standard|Procedure|Plan|Guide|Manual|Handbook)\b)"
+)
+_KEPT = r"(?i:kept|retained|for\s+reference|for\s+(?:audit\s+)?history|do\s+not\s+use|historical)"
+_BY_SUCCESSOR = (
+    r"(?<=SUPERSEDED)\s+(?i:by)\s+(?!(?i:n/?a|none|nil|tbd|this|these|the\s+present)\b)"
+    rf"(?=(?:the\s+)?{_SUCCESSOR}|[^|:]*\b{_KEPT}\b)"
+)
 _BANNER = re.compile(
     rf"^\W{{0,4}}{_STATUS_WORD}(?:\W{{0,4}}$|\W{{0,3}}\s*[:\]\u2013\u2014-]"
     rf"|[.!]\W{{0,3}}\s+(?i:{_THIS_PAGE})|{_BY_SUCCESSOR})"
@@ -66,16 +77,15 @@ _VERSION_BANNER = re.compile(
     rf"^\W{{0,4}}(?i:version|ver\.?|v)\s*\d+(?:\.\d+)*\s+{_STATUS_WORD}"
     r"(?!\s*[\u2013\u2014-]\s*\d)(?:\W{0,4}$|\W{0,3}\s*[:\]\u2013\u2014-])"
 )
-_VERSION_LINE = re.compile(r"^\W{0,4}(?i:version|ver\.?|v)\s*\d")
+_VERSION_START = re.compile(r"^\W{0,4}(?i:version|ver\.?|v)\s*\d")
 # ... after a wiki panel's label: "> **Warning:** SUPERSEDED. This page was replaced ...",
-# a plain-text notice's "*** STATUS: SUPERSEDED by IT-STD-002 ... ***",
 # "> **Note:** DRAFT for discussion ...".
 # (not "> **Warning:** DEPRECATED – see the approved algorithm list": it warns of a thing)
 _OF_THIS_PAGE = _OF_THE_PAGE.replace(r"|see\b", "").replace(r"|no\s+longer", "")
 # ... "no longer in force" ending its clause (not "... in force for new systems: SHA-1")
 _THIS_PAGE_ENDS = _THIS_PAGE.replace(r"|applies)", r"|applies)(?=\s*(?:[.;!]|$))")
 _LABELLED_BANNER = re.compile(
-    r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention|status)\W{0,4}:"
+    r"^\W{0,8}(?i:warning|note|info|important|caution|notice|attention)\W{0,4}:"
     rf"\W{{0,4}}\s*{_STATUS_WORD}(?:\W{{0,4}}$|{_BY_SUCCESSOR}"
     rf"|(?:[.!]\W{{0,3}}|\W{{0,3}}\s*[\u2013\u2014-])?\s+(?i:{_THIS_PAGE_ENDS}|{_OF_THIS_PAGE}))"
 )
@@ -113,9 +123,17 @@ _TITLE_STATUS = re.compile(
 )
 
 
+# ... a plain-text notice's status naming the successor: "*** STATUS: SUPERSEDED by IT-STD-002
+# Password and Authentication Standard v2.0 ... ***" (a bare "Status: WITHDRAWN" is a field,
+# read only in a block of document control's fields)
+_STATUS_BY_SUCCESSOR = re.compile(
+    rf"^\W{{0,8}}(?i:status)\W{{0,4}}:\W{{0,4}}\s*(?P<word>SUPERSEDED){_BY_SUCCESSOR}"
+)
+
+
 def _banner(line: str) -> re.Match[str] | None:
     """A status banner opening ``line``, in any of the forms above."""
-    for pattern in (_BANNER, _ICON_BANNER, _LABELLED_BANNER, _SAID):
+    for pattern in (_BANNER, _ICON_BANNER, _LABELLED_BANNER, _STATUS_BY_SUCCESSOR, _SAID):
         found = pattern.match(line)
         if found is not None:
             return found
@@ -125,7 +143,7 @@ def _banner(line: str) -> re.Match[str] | None:
 def _version_banner(block: list[str]) -> re.Match[str] | None:
     """A version line marked draft as its block's first line, when no other line of
     the block is a version's (a revision history lists several)."""
-    if not block or any(_VERSION_LINE.match(line) for line in block[1:]):
+    if not block or any(_VERSION_START.match(line) for line in block[1:]):
         return None
     return _VERSION_BANNER.match(block[0])
 
@@ -195,13 +213,23 @@ def _spaced_fields(text: str) -> list[tuple[str, str]]:
         words = line.split()
         for count in range(min(_FIELD_WORDS, len(words) - 1), 0, -1):
             name = _name(" ".join(words[:count]).rstrip("."))
-            value = " ".join(words[count:])
+            value = _before_next_field(words[count:])
             if name in CONTROL_KEYS and len(value) <= _SPACED_VALUE:
                 fields.append((name, value))
                 break
     if len(fields) < _SPACED_FIELDS or not any(key in STATUS_KEYS for key, _ in fields):
         return []
     return fields
+
+
+def _before_next_field(words: list[str]) -> str:
+    """A flattened cell's value, up to the next cell's field name in capitals ("Current"
+    of "Status Current Next review July 2026": its "review" is no draft)."""
+    for at in range(1, len(words)):
+        for count in range(min(_FIELD_WORDS, len(words) - at), 0, -1):
+            if words[at][:1].isupper() and _name(" ".join(words[at : at + count])) in CONTROL_KEYS:
+                return " ".join(words[:at])
+    return " ".join(words)
 
 
 def _status(fields: list[tuple[str, str]]) -> str | None:

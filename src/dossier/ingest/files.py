@@ -297,7 +297,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
-    text = _after_letterhead(text)
+    text = _after_letterhead(_after_banner(text))
     first_line = text.strip().split("\n", 1)[0].strip()
     if path.lower().endswith(".pdf"):
         printed = _PRINT_HEADER.match(first_line)
@@ -329,6 +329,14 @@ _PRINT_HEADER = re.compile(
 )
 
 
+def _after_banner(text: str) -> str:
+    """The text after a status banner on its first line ("DRAFT TEMPLATE – NOT ADOPTED"
+    over the letterhead and title): the banner says what state the page is in, not what
+    it is."""
+    first, _, rest = text.strip().partition("\n")
+    return rest if _STATUS_BANNER.match(first) and rest.strip() else text
+
+
 def _kind_named_below(line: str, text: str) -> str | None:
     """The title under an organisation's name ("CEDAR VALLEY HEALTH NETWORK" over
     "PASSWORD STANDARD"): of the next few lines after ``line``, the first short one
@@ -356,15 +364,16 @@ def _titled_below_unit(line: str, text: str) -> str | None:
     Information Technology Services (ITS)" over a rule and "POLICY IT-POL-001" /
     "ACCEPTABLE USE OF INFORMATION TECHNOLOGY RESOURCES"), a line naming the policy's
     number taking the next with it; None when ``line`` is no unit's name."""
-    if line.isupper() or not _letterhead_line(re.sub(r"\s*\([A-Z]{2,6}\)$", "", line)):
+    if line.isupper() or not _letterhead_line(line):
         return None  # a title in capitals wraps ("ZERO TRUST" / "NETWORK ACCESS")
     after = text[text.find(line) + len(line) :].split("\n")
     near = [a.strip() for a in after if a.strip() and not _RULE_LINE.match(a)][:_TITLE_LINES]
     if not near or not near[0].isupper() or len(near[0]) > 100 or near[0][-1:] in ".;,":
         return None
     if _NUMBER_LINE.match(near[0]) and len(near) > 1 and near[1].isupper() and ":" not in near[1]:
-        return f"{near[0]} {near[1]}"
-    return near[0]
+        return f"{near[0]} {near[1]}"  # "POLICY IT-POL-001" / "ACCEPTABLE USE OF ..."
+    # a title naming its kind, not a section's heading, a marking or a version line
+    return near[0] if _KIND_NAMED.search(near[0]) and not _FIELD_LINE.match(near[0]) else None
 
 
 # A rule under a plain-text heading ("=====", "-----").
@@ -418,9 +427,9 @@ def _titled_after_fields(lines: list[str]) -> str | None:
     for at, line in enumerate(near[: _FIELDS_UNDER_LETTERHEAD + 1]):
         if _FIELD_LABEL.match(line) or _STATUS_BANNER.match(line) or _MARKING.match(line):
             continue  # "Version: 0.4 DRAFT", "SUPERSEDED - retained ...", "INTERNAL USE ONLY"
-        title = _wrapped_title(line, near[at + 1 :])
-        if _letterhead_line(title):
+        if _letterhead_line(line):
             continue  # a two-column header read line by line: "Office of Information Technology"
+        title = _wrapped_title(line, near[at + 1 :])
         following = near[at + len(title.split(" ")) - len(line.split(" ")) + 1 :][:1]
         opens = not following or _OPENS_BODY.match(following[0]) is not None
         return title if len(title) <= 100 and _title_cased_title(title) and opens else None
@@ -428,12 +437,22 @@ def _titled_after_fields(lines: list[str]) -> str | None:
 
 
 def _letterhead_line(line: str) -> bool:
-    """Whether a line among a header's fields names who publishes the document, not
-    what it is: an organisation ("Harrow Valley Community College") or its unit in title
-    words naming no kind of document ("Office of Information Technology")."""
+    """Whether a line names who publishes the document, not what it is: an organisation
+    ("Harrow Valley Community College") or one of its units ("Office of Information
+    Technology", "Information Technology Services (ITS)"), naming no kind of document."""
+    unit = re.sub(r"\s*\([A-Z]{2,6}\)$", "", line)
     return _names_an_organisation(line) or (
-        _title_words(line) and not _KIND_NAMED.search(line) and not _JOINING_END.search(line)
+        _UNIT_LINE.match(unit) is not None and _title_words(unit) and not _KIND_NAMED.search(unit)
     )
+
+
+# A unit of an organisation: "Office of Information Technology", "Department of Human
+# Resources", "Information Technology Services", "Technology Services Department".
+_UNIT_LINE = re.compile(
+    r"^(?:(?:the\s+)?(?:office|department|division|directorate|bureau|faculty|school)\s+of\s+\S"
+    r"|.*\b(?:office|department|division|directorate|services|bureau|unit)$)",
+    re.I,
+)
 
 
 # What follows a title under a block of fields: its first numbered section ("1. Purpose"),

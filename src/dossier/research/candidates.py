@@ -9,6 +9,7 @@ sentence model; the question as a whole by ``scoring.ANSWER_FEATURES``.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -172,6 +173,22 @@ class Candidate:
         return self.features[SENTENCE_FEATURES.index(name)]
 
 
+# The aims every security document states, as one phrase: "protects the confidentiality,
+# integrity and availability of that information" names no practice of confidentiality
+# (an NDA, concealing data on a desk) nor of availability (an uptime SLA).
+_SECURITY_AIMS = re.compile(
+    r"\b(?:confidentiality|integrity|availability)(?:,?\s+(?:and\s+|&\s+|or\s+)?"
+    r"(?:confidentiality|integrity|availability)){2}\b|\bCIA\s+triad\b",
+    re.I,
+)
+
+
+def practice_terms(text: str) -> list[str]:
+    """The content terms of a sentence, the security aims it names as one phrase aside
+    (``_SECURITY_AIMS``)."""
+    return content_terms(_SECURITY_AIMS.sub(" ", text))
+
+
 def names_the_ask(ask: Ask, candidate: Candidate) -> bool:
     """Whether a sentence (or a heading above it) names what is asked: one of the
     ask's key terms (its rarest, or a thesaurus alternative), or, in its own words,
@@ -199,7 +216,7 @@ def names_the_ask(ask: Ask, candidate: Candidate) -> bool:
         return True
     if candidate.feature("coverage") < NAMED_COVERAGE:
         return False
-    present = frozenset(content_terms(candidate.sentence.text))
+    present = frozenset(practice_terms(candidate.sentence.text))
     named = [t for t in ask.terms if t not in NOT_KEY and thesaurus.says(t, present)]
     return len(named) >= NAMED_TERMS
 
@@ -303,7 +320,7 @@ class CandidateScorer:
     def terms_of(self, text: str) -> frozenset[str]:
         found = self._sentence_terms.get(text)
         if found is None:
-            found = self._sentence_terms[text] = frozenset(content_terms(text))
+            found = self._sentence_terms[text] = frozenset(practice_terms(text))
         return found
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:

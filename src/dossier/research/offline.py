@@ -487,7 +487,9 @@ class _Research:
             naming = _statements_first(
                 self._subject_named(ranking.candidates), self.engine.scorer.support_margin
             )
-            ruling = self._in_a_document_on_it(_rules_first(naming, self.brief))
+            ruling = self._in_a_document_on_it(
+                _whole_group_first(_rules_first(naming, self.brief), self.brief)
+            )
             ruling = self._of_the_plan_asked(ruling)
             lead = (
                 self._own_review_stated_first(ruling)
@@ -1232,6 +1234,41 @@ def _rules_first(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
     floor = candidates[0].score - KEY_LEAD_MARGIN
     rules = [c for c in candidates if not opens_on_another_case(whole, c.sentence.text)]
     return rules if rules and rules[0].score >= floor else candidates
+
+
+# People a question asks about all of ("a security awareness training program for all
+# employees"), and a sentence's subject narrowing them ("2.2 New employees complete ...").
+_PEOPLE = r"(?:employees|staff|personnel|workforce(?:\s+members)?|users|workers)"
+_ALL_PEOPLE = re.compile(rf"\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+|its\s+)?{_PEOPLE}\b", re.I)
+_SOME_PEOPLE = re.compile(
+    rf"{_LINE_NUMBER}(?:all\s+)?(?:new(?:ly[\s-]hired)?|remote|temporary|seasonal|part[\s-]time"
+    rf"|privileged|senior|technical|engineering|departing|contract)\s+(?:{_PEOPLE}|hires|starters)\b",
+    re.I,
+)
+
+
+def _whole_group_first(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
+    """The candidates with one stating the practice of all the people asked first, when
+    the best states it of some of them and that one scores within ``KEY_LEAD_MARGIN`` of
+    it: "2.1 ... maintains a security awareness training program for all employees"
+    leads "... a security awareness training program for all employees ...?", not "2.2
+    New employees complete security awareness training within 30 days of hire"."""
+    if not candidates or not _ALL_PEOPLE.search(brief.query):
+        return candidates
+    if not _SOME_PEOPLE.match(candidates[0].sentence.text):
+        return candidates
+    floor = candidates[0].score - KEY_LEAD_MARGIN
+    whole = next(
+        (
+            c
+            for c in candidates
+            if c.score >= floor
+            and _ALL_PEOPLE.search(c.sentence.text)
+            and not _SOME_PEOPLE.match(c.sentence.text)
+        ),
+        None,
+    )
+    return candidates if whole is None else [whole, *(c for c in candidates if c is not whole)]
 
 
 def _the_rules(candidates: list[Candidate], brief: Brief) -> list[Candidate]:

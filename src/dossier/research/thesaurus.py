@@ -177,9 +177,6 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("penetration test", "pentest", "pen test"),
     ("key management", "kms", "key rotation"),
     ("screen lock", "lock screen", "inactivity", "idle"),
-    # a session ended after inactivity: "disconnected", "logged off" (one word each: "off"
-    # and "out" are stopwords, so "log off" would be "log")
-    ("terminate", "disconnect", "logoff", "logout", "timeout"),
     ("privileged", "administrator", "admin", "superuser"),
     ("mobile", "phone", "tablet", "byod", "personal device"),
     ("data loss prevention", "dlp"),
@@ -261,6 +258,9 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("endpoint",), ("device", "end-user device")),
     (("deprovision",), ("disable account", "deactivate account")),
     (("transit",), ("tls", "https")),
+    # a session disconnected or logged off is terminated (one word each: "off" and "out"
+    # are stopwords); one way: a "terminated" employee's question is no session's
+    (("terminate",), ("disconnect", "logoff", "logout")),
 )
 
 

@@ -14,6 +14,7 @@ from dossier.common.textutil import (
     UNIT_WORDS,
     content_terms,
     identifiers,
+    is_control_identifier,
     sentence_spans,
     stem,
     without_law_names,
@@ -400,7 +401,8 @@ _DOCUMENTS_REVIEWED = re.compile(
     # the documents as the verb's object: "How often does your company review its security
     # and privacy policies ...?" (not "review access according to policies")
     r"|\breview(?:s|ed)?\s+(?:its|your|their|our|all)\s+"
-    r"(?:(?!(?:to|per|with|under|by|in|for|against|according)\b)[\w-]+\s+){0,3}?"
+    r"(?:(?:information|security|privacy|cyber(?:security)?|corporate|company|organi[sz]ational"
+    r"|and|&),?\s+){0,4}"
     rf"{_GENERAL_DOCUMENTS}\b",
     re.I,
 )
@@ -415,8 +417,9 @@ _DOCUMENT_NAMED = re.compile(
 # A document named as what another practice follows: "Verify Data Disposal per Retention
 # Policy [quarterly]", "in line with the Access Control Policy".
 _FOLLOWED = re.compile(
-    r"\b(?:per|under|with|according\s+to|in\s+line\s+with|as\s+(?:set\s+out|defined|described)"
-    r"\s+in)\s+(?:the\s+|its\s+|our\s+)?(?:[A-Z][\w-]*\s+){0,4}$"
+    r"\b(?i:per|according\s+to|in\s+(?:line|accordance)\s+with|as\s+required\s+by|pursuant\s+to"
+    r"|as\s+(?:set\s+out|defined|described)\s+in)\s+(?i:the\s+|its\s+|our\s+)?"
+    r"(?:(?!(?i:and|or|but)\b)[A-Za-z][\w-]*\s+){0,4}$"
 )
 
 
@@ -641,10 +644,10 @@ def _naming_identifiers(fact: Fact) -> list[re.Pattern[str]]:
     """A pattern for each control identifier the fact names ("AC-11", "AU-11"), found in
     a line however its enhancement follows ("AC-11(a) Inactivity period ...")."""
     found = []
-    for named in identifiers(fact.text):
-        whole = re.escape(named).replace("\\-", f"[{HYPHENS}]")
-        enhanced = "" if "(" in named else r"(?!\s?\(\d)"
-        found.append(re.compile(rf"(?<![\w.{HYPHENS}]){whole}(?![\d.]){enhanced}", re.I))
+    for named in filter(is_control_identifier, identifiers(fact.text)):
+        whole = re.escape(named).replace("\\-", f"[{HYPHENS}]").replace("\\(", r"\s?\(")
+        enhanced = "" if "(" in named else r"(?!\s?\(\d)"  # "AC-2" is not "AC-2(3)"
+        found.append(re.compile(rf"(?<![\w.{HYPHENS}]){whole}(?!\d|\.\d){enhanced}", re.I))
     return found
 
 
@@ -660,16 +663,28 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
     lines = _table_lines(text, sentences)
     spans = [*lines, *sentences]
     controls = _naming_identifiers(fact)
+    doing = [t for t in fact.terms if t in VALUE_VERBS]  # "retention": kept, retained
     named = [
-        (any(c.search(text[a:b]) for c in controls), subject_words_named(fact, text[a:b]))
+        (
+            any(c.search(text[a:b]) for c in controls),
+            subject_words_named(fact, text[a:b]),
+            _names(set(doing), set(content_terms(text[a:b]))),
+        )
         for a, b in spans
     ]
     # the control the question names first ("Per AU-11, how long ...?": its row, not
-    # AU-4's, nor the table holding both), then the most named; of as many, a table's line
-    # before the table (its first row's value is not the one of the row naming the subject)
+    # AU-4's, nor the table holding both), then the most named, then one saying what is
+    # done ("Audit logs are retained for one year", not "... protected ... with a 7 day
+    # object lock"); of as many, a table's line before the table (its first row's value
+    # is not the one of the row naming the subject)
     order = sorted(
         range(len(spans)),
-        key=lambda i: (not named[i][0], named[i][0] and i >= len(lines), -named[i][1]),
+        key=lambda i: (
+            not named[i][0],
+            named[i][0] and i >= len(lines),
+            -named[i][1],
+            bool(doing) and not named[i][2] and i >= len(lines),  # (a row's header says it)
+        ),
     )
     for start, end in (spans[i] for i in order):
         sentence = text[start:end]
@@ -683,6 +698,7 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
 
 
 _TABLE_LINES = 3  # lines at least of one sentence read as a table's rows
+_ROW_SHARE = 0.5  # of its lines after the first, at least this share open a row
 
 
 def _table_lines(text: str, sentences: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -693,6 +709,10 @@ def _table_lines(text: str, sentences: Sequence[tuple[int, int]]) -> list[tuple[
         found = [m.span() for m in re.finditer(r"[^\n]+", text[start:end]) if m.group().strip()]
         if len(found) < _TABLE_LINES or any(text[start + b - 1] in ".;:!?" for _, b in found[:-1]):
             continue
+        opening = [text[start + a :].lstrip()[:1] for a, _ in found[1:]]
+        if sum(c.isupper() or c.isdigit() for c in opening) < _ROW_SHARE * len(opening):
+            continue  # prose wrapped over lines goes on in lower case; a table's rows open
+            # on their first cell ("Security event logs (SIEM) 12 months")
         lines += [(start + a, start + b) for a, b in found]
     return lines
 
@@ -758,11 +778,11 @@ def own_subject(part: Fact, first: Fact) -> Fact:
     # "Within what time frame are clients ...", "..., and what is the retention period?"
     if own and all(t in VALUE_NOUNS or t in VALUE_VERBS for t in own):
         named = tuple(t for t in part.terms if t not in VALUE_NOUNS)
-        terms = tuple(dict.fromkeys((*first.terms, *named))) or part.terms
+        terms = tuple(dict.fromkeys((*_opening_subject(first), *named))) or part.terms
         return Fact(f"{first.text} {part.text}", terms, part.asks)
     if not own:  # "... policies reviewed ...? State the review frequency."
         return Fact(f"{first.text} {part.text}", part.terms, part.asks)
-    if _LENGTH in part.terms and _LENGTH in first.terms:
+    if _LENGTH in part.terms and _LENGTH in first.terms and set(own) <= _WHOSE_ACCOUNTS:
         # "... a minimum password length, and if so, what is the minimum length for user
         # accounts?": the first part's length, of its own accounts (no period of theirs)
         measure = tuple(t for t in part.terms if t in MEASURE_NOUNS)
@@ -771,6 +791,33 @@ def own_subject(part: Fact, first: Fact) -> Fact:
 
 
 _LENGTH = stem("length")
+# Whose accounts a length is asked again for ("for user accounts", "for administrators").
+_WHOSE_ACCOUNTS = frozenset(
+    stem(w)
+    for w in "user users account accounts administrator administrators admin privileged "
+    "service employee employees staff standard".split()
+)
+# Words opening a yes/no question before its subject ("Are the ...", "Do you have ...").
+_OPENING_WORDS = frozenset(
+    "is are was were do does did has have can will must should shall the a an any all your "
+    "you we our there".split()
+)
+
+
+def _opening_subject(first: Fact) -> tuple[str, ...]:
+    """The terms of the noun phrase a yes/no question opens on, up to its first verb
+    or participle: "security", "event", "logs" of "Are security event logs retained for a
+    defined period?"; "audit", "logs" of "Are audit logs protected from tampering?"
+    (the practice asked first is not the thing a later part asks the period of)."""
+    subject: list[str] = []
+    for word in words(first.text):
+        if not subject and word in _OPENING_WORDS:
+            continue
+        term = stem(word)
+        if term not in first.terms or word.endswith(("ed", "en")) or term in VALUE_VERBS:
+            break
+        subject.append(term)
+    return tuple(subject) or first.terms
 
 
 # The stems of the units a question counts in: "..., and after how many minutes?" names
