@@ -1894,3 +1894,17 @@ def test_a_sentence_of_all_the_people_asked_leads_one_of_some_of_them(tmp_path: 
     assert research._lead(_Ranking([new, whole], 0.9)) is whole
     far = dataclasses.replace(whole, score=1.0 - KEY_LEAD_MARGIN - 0.1)
     assert research._lead(_Ranking([new, far], 0.9)) is new
+
+
+def test_assigned_says_no_more_than_that_an_owner_is_named() -> None:
+    """ "Is an owner assigned who is responsible for the maintenance and review of the
+    Disaster Recovery Plan?" went Not covered ("no close sentence states 'assigned'")
+    beside "The Director of Infrastructure Services is the owner of the IT Disaster
+    Recovery Plan and is responsible for its maintenance and annual review"."""
+    from dossier.research.offline import _predicate
+
+    question = (
+        "Is an owner assigned who is responsible for the maintenance and review of the "
+        "Disaster Recovery Plan?"
+    )
+    assert stem("assigned") not in _predicate(make_brief(Question("Q1", question)))

@@ -290,3 +290,15 @@ def test_a_session_disconnected_or_logged_off_is_terminated() -> None:
     assert not thesaurus.says(stem("terminated"), {stem("log")})  # "log off": "off" is a stopword
     # one way: a session disconnected says nothing of an employee's termination asked
     assert not thesaurus.says(stem("disconnected"), {stem("terminated")})
+
+
+def test_a_register_police_and_rectification_in_other_words() -> None:
+    """An EU platform's "supplier register" is the inventory CAIQ asks of, its contact list
+    of "the Dutch police" the law enforcement one, a shopper's data "rectified" modified;
+    "sub-processors" written apart are subprocessors."""
+    assert thesaurus.says(stem("inventory"), {stem("register")})
+    assert thesaurus.says(stem("law"), {stem("police")}) or thesaurus.says(
+        stem("police"), {stem("law"), stem("enforcement")}
+    )
+    assert thesaurus.says(stem("modify"), {stem("rectification")})
+    assert thesaurus.says(stem("vendor"), {stem("sub"), stem("processor")})

@@ -837,6 +837,32 @@ def test_a_row_continuing_a_table_past_a_passage_break_is_read_under_its_header(
     assert (answer.verdict, answer.short_answer) == ("grounded", "No")
 
 
+def test_a_row_passages_after_its_tables_header_is_read_under_it() -> None:
+    """A Statement of Applicability of many rows cut into several passages: the row of
+    A.8.28 three passages below the header went to a person for its "No"."""
+    head = (
+        "| Annex A control | Name | Applicable (Yes/No) | Justification |\n"
+        "|---|---|---|---|\n| A.5.1 | Policies | Yes | Baseline |"
+    )
+    middle = ["| A.6.1 | Screening | Yes | HR |", "| A.7.1 | Perimeters | Yes | Office |"]
+    row = "| A.8.28 | Secure coding | No | Excluded: scripts are controlled under A.8.32 |"
+    texts = [head, *middle, row]
+    chunks, start = [], 0
+    for n, text in enumerate(texts):
+        chunks.append(Chunk(f"c{n}", "soa.md", start, start + len(text), text, ""))
+        start += len(text) + 1
+    question = Question("Q", "Is A.8.28 Secure coding applicable to the organisation?")
+    last = chunks[-1].chunk_id
+    found = Evidence(make_brief(question), (), (Selection(last, (row,), 0, 1.0),), (), ())
+    context = ComposeContext(
+        {c.chunk_id: c for c in chunks}.get,
+        {"soa.md": "Statement of Applicability"},
+        siblings=lambda document: tuple(chunks),
+    )
+    answer = compose_answer(question, found, context)
+    assert (answer.verdict, answer.short_answer) == ("grounded", "No")
+
+
 def test_a_further_parts_value_quoted_with_the_lead_is_about_its_own_subject() -> None:
     brief = make_brief(
         Question(
@@ -2085,6 +2111,12 @@ def test_a_part_naming_its_subject_by_a_pronoun_is_answered_by_the_lead() -> Non
     assert lead_answers_part(part, subject_part(part, brief.facts), lead)
 
 
+def _further_part(question: str) -> Fact:
+    """A two-part question's second part, with the subject it is asked of."""
+    brief = make_brief(Question("Q", question))
+    return own_subject(brief.facts[1], brief.facts[0])
+
+
 @pytest.mark.parametrize(
     ("text", "value"),
     [
@@ -2105,14 +2137,10 @@ def test_a_flattened_tables_value_is_read_from_the_row_naming_the_subject() -> N
     """A PDF's retention table flattened to lines gave "Yes; 10 years" (its first row,
     financial statements) for "Are security event logs retained ...? If so, what is the
     retention period?", whose row says 12 months."""
-    brief = make_brief(
-        Question(
-            "Q",
-            "Are security event logs retained for a defined period? If so, what is the "
-            "retention period?",
-        )
+    part = _further_part(
+        "Are security event logs retained for a defined period? If so, what is the "
+        "retention period?"
     )
-    part = own_subject(brief.facts[1], brief.facts[0])
     table = (
         "Table 1 - Retention periods by record type\nRecord type Retention period Remarks\n"
         "Annual financial statements, 10 years HGB\naccounting records\n"
@@ -2129,14 +2157,10 @@ def test_a_length_asked_again_of_some_accounts_is_the_first_parts_length() -> No
     """HECVAT's "... require a minimum password/passphrase length, and if so, what is the
     minimum length for user accounts?" was answered "Yes; two business days" from "Employee
     accounts are activated ... normally two business days before your start date"."""
-    brief = make_brief(
-        Question(
-            "Q",
-            "Does your password policy require a minimum password/passphrase length, and if "
-            "so, what is the minimum length for user accounts?",
-        )
+    part = _further_part(
+        "Does your password policy require a minimum password/passphrase length, and if "
+        "so, what is the minimum length for user accounts?"
     )
-    part = own_subject(brief.facts[1], brief.facts[0])
     faq = "Employee accounts are activated normally two business days before your start date."
     assert not holds_value(part, faq)
     assert value_about(part, "Minimum length | 12 characters | 16 characters") == "12 characters"
@@ -2154,22 +2178,16 @@ def test_the_row_of_the_control_a_question_names_gives_its_value() -> None:
         "AC-11(a) Inactivity period before session lock 15 minutes\n"
         "AC-2(1) Automated System Account Management"
     )
-    days = make_brief(
-        Question(
-            "Q",
-            "Are user accounts disabled after a period of inactivity (NIST SP 800-53 "
-            "AC-2(3))? If so, after how many days?",
-        )
+    days = _further_part(
+        "Are user accounts disabled after a period of inactivity (NIST SP 800-53 AC-2(3))? If "
+        "so, after how many days?"
     )
-    assert value_about(own_subject(days.facts[1], days.facts[0]), table) == "35 days"
-    lock = make_brief(
-        Question(
-            "Q",
-            "Is a session lock enforced after a period of inactivity (AC-11)? If so, what is "
-            "the inactivity timeout?",
-        )
+    assert value_about(days, table) == "35 days"
+    lock = _further_part(
+        "Is a session lock enforced after a period of inactivity (AC-11)? If so, what is the "
+        "inactivity timeout?"
     )
-    assert value_about(own_subject(lock.facts[1], lock.facts[0]), table) == "15 minutes"
+    assert value_about(lock, table) == "15 minutes"
     assert stated_value("number", "AC-2(2) Time period of review") is None
 
 
@@ -2223,8 +2241,7 @@ def test_the_row_of_the_control_a_question_names_gives_its_value() -> None:
     ],
 )
 def test_a_further_parts_value_is_its_own_subjects(question: str, text: str, value: str) -> None:
-    brief = make_brief(Question("Q", question))
-    assert value_about(own_subject(brief.facts[1], brief.facts[0]), text) == value
+    assert value_about(_further_part(question), text) == value
 
 
 @pytest.mark.parametrize(
@@ -2260,3 +2277,13 @@ def test_how_often_documents_are_reviewed_is_read_of_documents(
     question: str, text: str, value: str | None
 ) -> None:
     assert value_about(make_brief(Question("Q", question)).facts[0], text) == value
+
+
+def test_records_of_a_thing_are_the_things_records() -> None:
+    """ "Do you retain records of security incidents, and if so, for how long?" was
+    answered "Yes; 5 years" from a schedule's "Security awareness training completion
+    records" row (it names "records") beside "Security incident files ... 6 years"."""
+    fact = make_brief(
+        Question("Q", "Do you retain records of security incidents, and if so, for how long?")
+    ).facts[-1]
+    assert subject_run(fact) == (stem("security"), stem("incidents"))

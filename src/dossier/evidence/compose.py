@@ -186,10 +186,16 @@ def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str,
     in the same document ("| A.7.4 | ... | No |" in a Statement of Applicability cut
     into passages); none when there is no such passage."""
     before = [c for c in context.siblings(chunk.document) if c.end <= chunk.start]
-    if not before:
-        return ()
-    previous = before[-1].text
-    return tuple(table_header(f"{previous}\n{chunk.text}", len(previous) + 1 + at))
+    above = ""
+    for previous in reversed(before[-_TABLE_PASSAGES:]):  # a long table cut into several
+        above = f"{previous.text}\n{above}"
+        header = table_header(f"{above}{chunk.text}", len(above) + at)
+        if header or not all("|" in line for line in previous.text.splitlines() if line.strip()):
+            return tuple(header)
+    return ()
+
+
+_TABLE_PASSAGES = 12  # passages of one table at most read back for its header
 
 
 def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:

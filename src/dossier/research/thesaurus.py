@@ -55,7 +55,9 @@ SPELLINGS: tuple[tuple[str, str], ...] = tuple(
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire", "expiry"),  # "expiry" stems apart
-    ("inventory", "cmdb"),  # the asset inventory
+    ("inventory", "cmdb", "register"),  # the asset inventory, a supplier register
+    ("law enforcement", "police"),
+    ("modify", "amend", "rectify", "rectification"),  # a data subject's data corrected
     ("complexity", "composition"),  # "composition rules" are complexity rules (NIST 800-63B)
     ("credential", "password", "passphrase", "authenticator", "secret"),
     (
@@ -82,6 +84,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "supplier",
         "third party",
         "subprocessor",
+        "sub-processor",  # written apart: "sub", "processor"
         "service provider",
         "independent firm",
         "external firm",

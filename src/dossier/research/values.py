@@ -1241,6 +1241,9 @@ def _run_from(fact: Fact, at: int) -> tuple[str, ...]:
         term = stem(word)
         if not run and _COUNTING_UNIT.fullmatch(word):
             continue  # "How many days are application logs retained?": the unit asked
+        if word == "of" and run and all(t in _GENERIC_HEADS for t in run):
+            run = []  # "records of security incidents" are the incidents'
+            continue
         if run and (word in _RESTRICTING or term not in subject):
             break
         if term in subject and word not in _RESTRICTING:
