@@ -156,6 +156,9 @@ def test_supersedes_naming_a_document_id_is_read_as_that_documents_path() -> Non
     by_metadata = dataclasses.replace(doc("b/retention.md"), metadata={"document_id": "POL-7"})
     a = authority(by_metadata, doc("c/retention-v2.md", supersedes=("POL-7",)))
     assert not a.is_current("b/retention.md")
+    versioned = dataclasses.replace(doc("log-2018.md"), metadata={"doc_id": "ISP-014"})
+    a = authority(versioned, doc("log.md", supersedes=("ISP-014 v1.2 (Log Management, 2018)",)))
+    assert a.superseded("log-2018.md")  # its version and a gloss after the id
     unknown = authority(doc("c/new.md", supersedes=("POL-9",)))
     assert any("POL-9, which is not in the corpus" in n for n in unknown.notes)
 

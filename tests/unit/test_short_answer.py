@@ -4213,6 +4213,13 @@ def test_an_item_of_a_list_of_what_vendors_must_do_is_not_the_organisations() ->
     assert (answer, finding.check if finding else None) == ("Needs review", "subject")
     own = TableRow((), "Brightledger maintains the following: Insurance")
     assert short_answer(brief, "grounded", _claims(item), row=own)[0] != "Needs review"
+    # a tier named by a letter: "Tier A vendors must provide:" over "d) confirmation of
+    # where data is stored ..." was a Yes to whether the broker stores data abroad
+    abroad = make_brief(Question("Q", "Is Scoped Data stored outside the country?"))
+    where = "d) confirmation of where data is stored and from which countries it can be accessed;"
+    tier = TableRow((), "Tier A vendors must provide: STEP 3 - DUE DILIGENCE BY TIER")
+    answer, finding = short_answer(abroad, "grounded", _claims(where), row=tier)
+    assert answer != "Yes"
 
 
 @pytest.mark.parametrize(
@@ -5194,3 +5201,17 @@ def test_a_further_parts_value_is_read_off_its_subjects_row_of_a_flattened_table
     # research chose the table, one sentence, as the lead
     answer, _ = short_answer(brief, "grounded", _claims(table), table)
     assert answer == "Yes; 12 months"
+
+
+def test_restrictions_on_what_is_asked_allowed_affirm_nothing() -> None:
+    """ "Are personally owned devices (BYOD) permitted ...?" went to a person beside "...
+    are not permitted to access client data": another quote's "... including its
+    restrictions on personal devices" was read as stating the practice."""
+    question = "Are personally owned devices (BYOD) permitted to access Scoped Systems and Data?"
+    lead = "Personal devices are not permitted to access client data."
+    other = (
+        "All staff must comply with the Acceptable Use Policy, including its restrictions on "
+        "personal devices and removable media."
+    )
+    claims = (*_claims(lead), *_claims(other))
+    assert short_answer(make_brief(Question("Q", question)), "grounded", claims)[0] == "No"

@@ -302,3 +302,10 @@ def test_a_register_police_and_rectification_in_other_words() -> None:
     )
     assert thesaurus.says(stem("modify"), {stem("rectification")})
     assert thesaurus.says(stem("vendor"), {stem("sub"), stem("processor")})
+
+
+def test_a_named_cipher_says_which_algorithm() -> None:
+    """ "What encryption algorithm ... protect Scoped Data at rest?" lacked "algorithm"
+    beside "... encrypted at rest with AES-256"; one way: an algorithm is no cipher."""
+    assert thesaurus.says(stem("algorithm"), {stem("aes")})
+    assert not thesaurus.says(stem("aes"), {stem("algorithm")})

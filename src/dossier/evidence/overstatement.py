@@ -450,7 +450,8 @@ _THIRD_PARTIES = (
 )
 # Which third parties: "critical vendors", "Tier 1 suppliers".
 _THIRD_PARTY_KIND = (
-    r"(?:(?:critical|key|new|approved|high[- ]risk|tier[\s-]*\d+|material|strategic)\s+)?"
+    r"(?:(?:critical|key|new|approved|high[- ]risk|tier[\s-]*(?:\d+|[A-D]\b)|material|strategic)"
+    r"\s+)?"
 )
 # The subject is the third parties themselves ("Third parties implement ...", "If third
 # parties store ...", "Each supplier must ...", "2.1 Before contracting, vendors that will

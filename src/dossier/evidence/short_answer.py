@@ -2915,7 +2915,9 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
                 not _bounding(sentence, m.start(), brief.query)
                 for m in _NEGATION.finditer(sentence)
             )
-            forbidden = _ALLOWED_ASK.search(brief.query) and _FORBIDS.search(sentence)
+            forbidden = _ALLOWED_ASK.search(brief.query) and (
+                _FORBIDS.search(sentence) or _RESTRICTIONS.search(sentence)
+            )
             permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
             keeps_apart = _KEEPS_APART.search(sentence) and not _APART_ASKED.search(brief.query)
             if (
@@ -2925,6 +2927,11 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
             ):
                 return " ".join(sentence.split()[:12])
     return None
+
+
+# Restrictions on what is asked allowed: "... including its restrictions on personal
+# devices" allows nothing.
+_RESTRICTIONS = re.compile(r"\brestrict(?:s|ed|ions?)\b", re.I)
 
 
 # A control that keeps things apart, by its name: "A.8.31 | Separation of development,

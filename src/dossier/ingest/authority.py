@@ -151,7 +151,11 @@ def _by_file_name(old: str, paths: set[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-_NAMED_ID = re.compile(r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)(?:\s*\(.*\))?\s*$")
+# ... its version and a gloss after it: "ISP-014 v1.2 (Log Management Standard, 2018)"
+_NAMED_ID = re.compile(
+    r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)"
+    r"(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*)?(?:\s*\(.*\))?\s*$"
+)
 
 
 def _own_reason(doc: Document, today: dt.date | None) -> NotInForce | None:

@@ -264,6 +264,8 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # a session disconnected or logged off is terminated (one word each: "off" and "out"
     # are stopwords); one way: a "terminated" employee's question is no session's
     (("terminate",), ("disconnect", "logoff", "logout")),
+    # a named cipher or hash says which algorithm ("encrypted at rest with AES-256")
+    (("algorithm",), ("aes", "rsa", "ecdsa", "ecdh", "chacha20", "3des", "bcrypt", "argon2")),
 )
 
 
