@@ -1908,3 +1908,5 @@ def test_assigned_says_no_more_than_that_an_owner_is_named() -> None:
         "Disaster Recovery Plan?"
     )
     assert stem("assigned") not in _predicate(make_brief(Question("Q1", question)))
+    audit = "Have you undergone an independent security audit?"
+    assert stem("undergone") not in _predicate(make_brief(Question("Q1", audit)))

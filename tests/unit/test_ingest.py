@@ -1697,3 +1697,25 @@ def test_a_tagline_pattern_does_not_backtrack_on_long_hyphenated_runs() -> None:
     from dossier.ingest import files
 
     assert files._TAGLINE.match("Aa" + "-b" * 5000 + "!") is None  # returns at once
+
+
+def test_a_policy_tools_export_names_its_title_version_state_and_approval() -> None:
+    """A policy tool's plain-text export ("Policy: ... / Owner: ... / Version: 1.2
+    (Superseded) / Last approved: ...") was titled by its file name, read as current (its
+    superseded 8-character minimum and lockout of 5 answered) and undated."""
+    from dossier.common.dates import stated_dates
+
+    text = (
+        "Policy: Password Standard\nOwner: Daniel Okafor, Head of Security & IT\n"
+        "Version: 1.2 (Superseded)\nLast approved: 2022-06-14 by Daniel Okafor\n\n"
+        "1. All passwords must be a minimum of 8 characters.\n"
+    )
+    document = read_document(source("policies/password-standard-v1.2.txt", text))
+    assert document.title == "Password Standard"
+    assert document.status == "superseded"
+    assert stated_dates(text) == ["2022-06-14"]
+    current = text.replace("1.2 (Superseded)", "3.1")
+    assert read_document(source("policies/password.txt", current)).status is None
+    # a sentence's field is no title
+    note = "Policy: all staff must read this. Then sign it.\n\nText.\n"
+    assert read_document(source("note.txt", note)).title != "all staff must read this"

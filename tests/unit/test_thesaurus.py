@@ -309,3 +309,10 @@ def test_a_named_cipher_says_which_algorithm() -> None:
     beside "... encrypted at rest with AES-256"; one way: an algorithm is no cipher."""
     assert thesaurus.says(stem("algorithm"), {stem("aes")})
     assert not thesaurus.says(stem("aes"), {stem("algorithm")})
+
+
+def test_a_soc_report_says_ssae() -> None:
+    """ "Have you undergone a SSAE 18/SOC 2 audit?" named none of its key terms (ssae,
+    undergone, 18) beside "completes an annual SOC 2 Type II examination"."""
+    assert thesaurus.says(stem("ssae"), {stem("soc")})
+    assert not thesaurus.says(stem("soc"), {stem("ssae")})  # one way

@@ -26,7 +26,7 @@ _MONTH_WORD = (
 # review still to come is an obligation, not evidence.
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
-    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised|edited|modified)(?:\s+time)?(?:\s+on)?"
+    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised|edited|modified|approved)(?:\s+time)?(?:\s+on)?"
     # a wiki's "Created by ..., last updated by Ravi Menon on 22 August 2024", a page's
     # "Updated: ...", above its first section (a bare "Date" is too often a table's
     # column: a test history's, a next review's)

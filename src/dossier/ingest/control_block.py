@@ -21,6 +21,7 @@ _OPENING_LINES = 14
 CONTROL_KEYS = METADATA_KEYS | frozenset(
     (
         *("policy_owner", "document_owner", "page_owner", "last_edited", "last_modified"),
+        *("last_approved", "date_approved"),
         *("last_review", "effective", "policy_number", "document_number", "procedure_number"),
         *("reviewed_by", "approval", "revision", "responsible_office", "contact"),
         *("document_no", "doc_no", "policy_no", "rev", "document_owner", "review_cycle"),

@@ -299,6 +299,9 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
         return _unmarked(heading.group(1))
     text = _after_letterhead(_after_banner(text))
     first_line = text.strip().split("\n", 1)[0].strip()
+    named = _TITLE_FIELD.match(first_line)
+    if named is not None and not path.lower().endswith((".md", ".markdown")):
+        return named.group("title")  # a policy tool's export: "Policy: Password Standard"
     if path.lower().endswith(".pdf"):
         printed = _PRINT_HEADER.match(first_line)
         if printed is not None:  # a web page printed to PDF: the page's title
@@ -326,6 +329,13 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
 _PRINT_HEADER = re.compile(
     r"^\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\s+"
     r"(?P<title>.+?)(?:\s+[|\u2013\u2014]\s+[^|\u2013\u2014]+)?$"
+)
+
+
+# A document's name as its first field: "Policy: Password Standard", "Title: ...".
+_TITLE_FIELD = re.compile(
+    r"^\W{0,2}(?i:policy|standard|procedure|plan|document|title|document\s+title|policy\s+name"
+    r"|policy\s+title)\W{0,2}:\W{0,2}\s*(?P<title>[A-Z][^.:;!?]{2,99}?)\W{0,2}$"
 )
 
 

@@ -1370,7 +1370,8 @@ _GENERAL_PREDICATES = frozenset(
     logged recorded captured collected gathered aggregated run sent shown known found seen
     drawn chosen hidden stolen withdrawn overridden broken shut written associated related
     linked aligned concerned obtained received acquired procured adhered complied observed
-    honoured honored respected assigned appointed designated nominated""".split()
+    honoured honored respected assigned appointed designated nominated undergone underwent
+    undergoes""".split()
 )
 
 

@@ -264,6 +264,9 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # a session disconnected or logged off is terminated (one word each: "off" and "out"
     # are stopwords); one way: a "terminated" employee's question is no session's
     (("terminate",), ("disconnect", "logoff", "logout")),
+    # a SOC report is issued under SSAE 18 (ISAE 3402 abroad): "Have you undergone a SSAE
+    # 18/SOC 2 audit?" is answered by "completes an annual SOC 2 Type II examination"
+    (("ssae",), ("soc", "isae")),
     # a named cipher or hash says which algorithm ("encrypted at rest with AES-256")
     (("algorithm",), ("aes", "rsa", "ecdsa", "ecdh", "chacha20", "3des", "bcrypt", "argon2")),
 )
