@@ -1716,6 +1716,8 @@ def test_a_policy_tools_export_names_its_title_version_state_and_approval() -> N
     assert stated_dates(text) == ["2022-06-14"]
     current = text.replace("1.2 (Superseded)", "3.1")
     assert read_document(source("policies/password.txt", current)).status is None
-    # a sentence's field is no title
-    note = "Policy: all staff must read this. Then sign it.\n\nText.\n"
-    assert read_document(source("note.txt", note)).title != "all staff must read this"
+    # a sentence's field is no title, nor a field over no other field
+    note = "Policy: All employees must use MFA for remote access.\n\nMore text.\n"
+    assert read_document(source("note.txt", note)).title == "note"
+    cover = "Standard: ISO 27001 Annex A\nAccess Control Policy\n\n1. Purpose\n"
+    assert title_of({}, cover, "a.pdf") == "Access Control Policy"

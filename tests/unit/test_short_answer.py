@@ -5215,3 +5215,9 @@ def test_restrictions_on_what_is_asked_allowed_affirm_nothing() -> None:
     )
     claims = (*_claims(lead), *_claims(other))
     assert short_answer(make_brief(Question("Q", question)), "grounded", claims)[0] == "No"
+    # a permission restricted to a place is a permission still
+    remote = make_brief(Question("Q", "Is remote access permitted?"))
+    denied = "Remote access is not permitted from unmanaged devices."
+    allowed = "Remote access is permitted for employees and is restricted to the corporate VPN."
+    both = (*_claims(denied), *_claims(allowed))
+    assert short_answer(remote, "grounded", both)[0] == "Needs review"

@@ -863,6 +863,28 @@ def test_a_row_passages_after_its_tables_header_is_read_under_it() -> None:
     assert (answer.verdict, answer.short_answer) == ("grounded", "No")
 
 
+def test_a_table_under_another_heading_lends_no_header() -> None:
+    """Reading back for a long table's header stops at another section's passages."""
+    soa = "| Control | Title | Applicable | Notes |\n|---|---|---|---|\n| A.5.1 | P | Yes | B |"
+    rows = "| A.6.1 | Screening | Yes | HR |"
+    other = "| High | 30 days |"
+    chunks = [
+        Chunk("c0", "d.md", 0, len(soa), soa, "Statement of Applicability"),
+        Chunk(
+            "c1", "d.md", len(soa) + 1, len(soa) + 1 + len(rows), rows, "Statement of Applicability"
+        ),
+        Chunk("c2", "d.md", 400, 400 + len(other), other, "Other"),
+        Chunk("c3", "d.md", 500, 500 + len(other), other, "Other"),
+    ]
+    context = ComposeContext(
+        {c.chunk_id: c for c in chunks}.get, {}, siblings=lambda document: tuple(chunks)
+    )
+    from dossier.evidence.compose import _header_before
+
+    assert _header_before(chunks[1], 0, context) == ("Control", "Title", "Applicable", "Notes")
+    assert _header_before(chunks[3], 0, context) == ()
+
+
 def test_a_further_parts_value_quoted_with_the_lead_is_about_its_own_subject() -> None:
     brief = make_brief(
         Question(
@@ -2287,3 +2309,7 @@ def test_records_of_a_thing_are_the_things_records() -> None:
         Question("Q", "Do you retain records of security incidents, and if so, for how long?")
     ).facts[-1]
     assert subject_run(fact) == (stem("security"), stem("incidents"))
+    kinds = make_brief(
+        Question("Q", "How long is data of any kind retained after contract termination?")
+    ).facts[-1]
+    assert subject_run(kinds) == (stem("data"),)  # "of any kind" restricts, names no thing

@@ -187,7 +187,9 @@ def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str,
     into passages); none when there is no such passage."""
     before = [c for c in context.siblings(chunk.document) if c.end <= chunk.start]
     above = ""
-    for previous in reversed(before[-_TABLE_PASSAGES:]):  # a long table cut into several
+    for back, previous in enumerate(reversed(before[-_TABLE_PASSAGES:])):
+        if back and previous.heading != chunk.heading:
+            break  # a long table cut into several passages stays under one heading
         above = f"{previous.text}\n{above}"
         header = table_header(f"{above}{chunk.text}", len(above) + at)
         if header or not all("|" in line for line in previous.text.splitlines() if line.strip()):

@@ -2929,9 +2929,9 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
     return None
 
 
-# Restrictions on what is asked allowed: "... including its restrictions on personal
-# devices" allows nothing.
-_RESTRICTIONS = re.compile(r"\brestrict(?:s|ed|ions?)\b", re.I)
+# Restrictions named as a thing: "... including its restrictions on personal devices"
+# allows nothing (not "is permitted ... and restricted to the VPN", which does).
+_RESTRICTIONS = re.compile(r"\brestrictions?\s+(?:on|for|of)\b", re.I)
 
 
 # A control that keeps things apart, by its name: "A.8.31 | Separation of development,

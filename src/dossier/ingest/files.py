@@ -300,8 +300,10 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     text = _after_letterhead(_after_banner(text))
     first_line = text.strip().split("\n", 1)[0].strip()
     named = _TITLE_FIELD.match(first_line)
-    if named is not None and not path.lower().endswith((".md", ".markdown")):
-        return named.group("title")  # a policy tool's export: "Policy: Password Standard"
+    if named is not None and Path(path).suffix.lower() in (".txt", ".text", ".pdf"):
+        second = next((a.strip() for a in text.strip().split("\n")[1:] if a.strip()), "")
+        if _FIELD_LABEL.match(second) and not named.group("title").endswith("."):
+            return named.group("title")  # a policy tool's export: "Policy: Password Standard"
     if path.lower().endswith(".pdf"):
         printed = _PRINT_HEADER.match(first_line)
         if printed is not None:  # a web page printed to PDF: the page's title
@@ -332,10 +334,11 @@ _PRINT_HEADER = re.compile(
 )
 
 
-# A document's name as its first field: "Policy: Password Standard", "Title: ...".
+# A document's name as its first field, over the other fields of a policy tool's export:
+# "Policy: Password Standard" / "Owner: ..." / "Version: 1.2 (Superseded)".
 _TITLE_FIELD = re.compile(
-    r"^\W{0,2}(?i:policy|standard|procedure|plan|document|title|document\s+title|policy\s+name"
-    r"|policy\s+title)\W{0,2}:\W{0,2}\s*(?P<title>[A-Z][^.:;!?]{2,99}?)\W{0,2}$"
+    r"^\W{0,2}(?i:policy|standard|procedure|title|document\s+title|policy\s+name|policy\s+title)"
+    r"\W{0,2}:\W{0,2}\s*(?P<title>[A-Z][^:;!?]{2,99}?)\s*$"
 )
 
 

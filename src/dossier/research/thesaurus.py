@@ -55,7 +55,8 @@ SPELLINGS: tuple[tuple[str, str], ...] = tuple(
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire", "expiry"),  # "expiry" stems apart
-    ("inventory", "cmdb", "register"),  # the asset inventory, a supplier register
+    # the asset inventory, a supplier register (not "register for MFA")
+    ("inventory", "cmdb", "supplier register", "vendor register", "asset register"),
     ("law enforcement", "police"),
     ("modify", "amend", "rectify", "rectification"),  # a data subject's data corrected
     ("complexity", "composition"),  # "composition rules" are complexity rules (NIST 800-63B)
@@ -266,9 +267,12 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("terminate",), ("disconnect", "logoff", "logout")),
     # a SOC report is issued under SSAE 18 (ISAE 3402 abroad): "Have you undergone a SSAE
     # 18/SOC 2 audit?" is answered by "completes an annual SOC 2 Type II examination"
-    (("ssae",), ("soc", "isae")),
+    (("ssae",), ("soc",)),
     # a named cipher or hash says which algorithm ("encrypted at rest with AES-256")
-    (("algorithm",), ("aes", "rsa", "ecdsa", "ecdh", "chacha20", "3des", "bcrypt", "argon2")),
+    (
+        ("algorithm",),
+        ("aes", "rsa", "ecdsa", "ecdh", "chacha20", "3des", "sha", "hmac", "bcrypt", "argon2"),
+    ),
 )
 
 

@@ -1237,13 +1237,15 @@ def _run_from(fact: Fact, at: int) -> tuple[str, ...]:
     """``subject_run`` read from ``at`` in the fact's text."""
     subject = set(subject_terms(fact))
     run: list[str] = []
-    for word in words(fact.text[at:]):
+    said = words(fact.text[at:])
+    for n, word in enumerate(said):
         term = stem(word)
         if not run and _COUNTING_UNIT.fullmatch(word):
             continue  # "How many days are application logs retained?": the unit asked
-        if word == "of" and run and all(t in _GENERIC_HEADS for t in run):
-            run = []  # "records of security incidents" are the incidents'
-            continue
+        after = stem(said[n + 1]) if n + 1 < len(said) else ""
+        if word == "of" and run and all(t in _GENERIC_HEADS for t in run) and after in subject:
+            run = []  # "records of security incidents" are the incidents' (not "data of
+            continue  # any kind")
         if run and (word in _RESTRICTING or term not in subject):
             break
         if term in subject and word not in _RESTRICTING:
