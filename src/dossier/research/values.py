@@ -113,7 +113,7 @@ _DURATION = re.compile(
 )
 _NUMBER = re.compile(
     # not a control's number: "AC-2(2) Time period ..." counts nothing
-    rf"(?<![A-Za-z][{HYPHENS}])(?<![A-Za-z][{HYPHENS}]\d)(?<!\d\()"
+    rf"(?<![A-Za-z][{HYPHENS}])(?<!\d\()"
     rf"\b(\d[\d,.]*|{_NUMBER_WORDS})([\s-]+\(\d+\))?(\s+(or more|or fewer|or longer))?"
     r"(\s+[a-z][a-z-]+){0,2}",
     re.I,
@@ -1310,7 +1310,7 @@ def _not_qualifying(word: str, asked: set[str]) -> bool:
 _FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_NUMBER_WORDS})"
 _MEASURED = re.compile(
     # not a control's number: "AC-2(2) Time period ..." measures nothing
-    rf"(?<![\d.])(?<![A-Za-z][{HYPHENS}])(?<![A-Za-z][{HYPHENS}]\d)"
+    rf"(?<![\d.])(?<![A-Za-z][{HYPHENS}])"
     rf"(?:(?:at least|a minimum of|a maximum of|up to|within|(?:no|not) more than"
     rf"|more than|less than|fewer than|greater than|(?:no|not) fewer than|(?:no|not) less than"
     rf"|not exceeding|not to exceed)\s+"
