@@ -663,15 +663,18 @@ def value_about(fact: Fact, text: str, qualifiers: frozenset[str] = frozenset())
     lines = _table_lines(text, sentences)
     spans = [*lines, *sentences]
     controls = _naming_identifiers(fact)
-    doing = [t for t in fact.terms if t in VALUE_VERBS]  # "retention": kept, retained
-    named = [
-        (
-            any(c.search(text[a:b]) for c in controls),
-            subject_words_named(fact, text[a:b]),
-            _names(set(doing), set(content_terms(text[a:b]))),
+    run = subject_run(fact)  # read once: the same for every span
+    doing = {t for t in fact.terms if t in VALUE_VERBS}  # "retention": kept, retained
+    named = []
+    for a, b in spans:
+        present = set(content_terms(text[a:b]))
+        named.append(
+            (
+                any(c.search(text[a:b]) for c in controls),
+                sum(thesaurus.says(term, present) for term in run),
+                _names(doing, present),
+            )
         )
-        for a, b in spans
-    ]
     # the control the question names first ("Per AU-11, how long ...?": its row, not
     # AU-4's, nor the table holding both), then the most named, then one saying what is
     # done ("Audit logs are retained for one year", not "... protected ... with a 7 day
