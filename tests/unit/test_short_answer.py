@@ -2377,7 +2377,7 @@ def test_a_practice_stated_once_at_hire_is_no_yes_to_a_repeated_one() -> None:
             "Are background checks repeated periodically for existing employees?",
             "Background checks are performed prior to hire and repeated every three years.",
         )[0]
-        == "Yes"
+        == "Yes; every three years"
     )
     assert _short(
         "Are background checks performed on new employees?",
@@ -5221,3 +5221,130 @@ def test_restrictions_on_what_is_asked_allowed_affirm_nothing() -> None:
     allowed = "Remote access is permitted for employees and is restricted to the corporate VPN."
     both = (*_claims(denied), *_claims(allowed))
     assert short_answer(remote, "grounded", both)[0] == "Needs review"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Shared accounts are not permitted.",
+        "The use of shared accounts is forbidden.",
+        "Shared accounts are prohibited under any circumstances.",
+    ],
+)
+def test_a_blanket_prohibition_answers_no_to_a_scoped_permission(lead: str) -> None:
+    question = (
+        "Do you permit the use of shared accounts to access systems that process personal data?"
+    )
+    assert _short(question, lead) == ("No", None)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Shared accounts are not permitted on build servers.",  # forbidden somewhere else only
+        "Generic accounts are not permitted.",  # another thing forbidden
+        "Shared accounts are not permitted except for break-glass accounts.",
+    ],
+)
+def test_a_narrower_prohibition_is_no_plain_no(lead: str) -> None:
+    question = (
+        "Do you permit the use of shared accounts to access systems that process personal data?"
+    )
+    assert _short(question, lead)[0] != "No"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Is cloud data periodically backed up?",
+            "Production databases are backed up daily and retained for 35 days.",
+            "Yes; daily",
+        ),
+        (
+            "Are user access and privileges reviewed and validated with a frequency that is "
+            "commensurate with organizational risk tolerance?",
+            "System owners review the access rights of all users every quarter.",
+            "Yes; every quarter",
+        ),
+        (
+            "Is the incident response plan tested at planned intervals or upon significant "
+            "organizational changes?",
+            "The incident response plan is tested with a tabletop exercise at least once a year.",
+            "Yes; at least once a year",
+        ),
+    ],
+)
+def test_a_vague_schedule_asked_is_answered_with_the_leads_own(
+    question: str, lead: str, expected: str
+) -> None:
+    assert _short(question, lead) == (expected, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        # two schedules in the lead: which is the one asked is a reader's call
+        (
+            "Is user access periodically reviewed?",
+            "Access is reviewed quarterly for production and annually for other systems.",
+        ),
+        # a demand naming its own period is checked, not read
+        (
+            "Is security awareness training conducted at least annually?",
+            "All staff complete security awareness training annually.",
+        ),
+    ],
+)
+def test_no_schedule_is_added_when_the_lead_is_not_plain_about_it(question: str, lead: str) -> None:
+    assert _short(question, lead) == ("Yes", None)
+
+
+def test_a_negated_relative_clause_in_the_subject_denies_nothing_asked() -> None:
+    """ "accounts that cannot use single sign-on" sets accounts apart; the sentence
+    states the password rules asked about."""
+    assert _short(
+        "Are strong password policies and procedures established, documented, approved, "
+        "communicated, applied, evaluated, and maintained?",
+        "3.3 Passwords for accounts that cannot use single sign-on must meet the password "
+        "standard below.",
+    ) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Is MFA required for all users?", "Users who cannot use MFA are exempted by the CISO."),
+        ("Are backups encrypted?", "Backups that are not encrypted must be deleted."),
+    ],
+)
+def test_a_negated_relative_clause_naming_the_ask_is_an_exception_not_a_no(
+    question: str, lead: str
+) -> None:
+    assert _short(question, lead) == ("Needs review", "negation")
+
+
+def test_tiers_of_third_parties_holding_insurance_do_not_say_the_organisation_does() -> None:
+    answer, finding = _short(
+        "Does the organization maintain cyber liability insurance coverage?",
+        "4.2 Critical and High third parties must maintain cyber liability insurance with "
+        "limits of at least $5 million.",
+    )
+    assert (answer, finding) == ("Needs review", "subject")
+
+
+def test_what_follows_a_denials_colon_explains_it_and_narrows_nothing() -> None:
+    assert _short(
+        "Do you have the capability to respond to incidents on a 24x7x365 basis?",
+        "3.1 The RCC does not provide 24x7x365 incident response: reports received outside "
+        "staffed hours (08:00-18:00 Monday to Friday) are triaged on the next business day.",
+    ) == ("No", None)
+
+
+def test_a_customers_own_keys_asked_through_a_capacity_are_not_said_by_key_rotation() -> None:
+    answer, finding = _short(
+        "Are CSCs provided with the capacity to manage their own data encryption keys?",
+        "Key custodians are designated in writing by the ISSO, and customer master keys are "
+        "rotated annually.",
+    )
+    assert answer != "Yes"

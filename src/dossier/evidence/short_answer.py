@@ -99,6 +99,7 @@ from dossier.research.values import (
     VERSION_OR_ALGORITHM,
     VERSION_REFUSED,
     as_days,
+    definite_frequencies,
     holds_value,
     keeping_unsaid,
     lead_answers_part,
@@ -108,6 +109,7 @@ from dossier.research.values import (
     period_for_a_count,
     refers_back,
     stated_value,
+    states_definite_value,
     states_length,
     subject_part,
     subject_terms,
@@ -563,6 +565,8 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
 # ISO 27001 certification".
 _ANOTHER_PARTY_ACTS = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
+    # (tiers joined: "Critical and High third parties must maintain ...")
+    r"(?:[\w-]+\s+(?:and|or)\s+(?!(?:its|their|our|the|his|her)\b)[\w-]+\s+)?"
     r"(?:(?!and\b|or\b)[\w-]+\s+){0,3}?"
     r"(?:vendors?|suppliers?|(?:(?:cloud|hosting|colocation|managed)\s+)?(?:service\s+)?providers?"
     r"|sub-?processors?|subservice\s+organi[sz]ations?|(?:payment|card)\s+(?:processors?|gateways?)"
@@ -1277,6 +1281,10 @@ def _further_values(
         if named is not None:  # "..., and with which algorithm?": "Yes; AES-256"
             values.append(named)
             continue
+        if fact.text in brief.demands and fact.asks == "frequency" and not values:
+            stated = _schedule_of_vague_demand(fact, first)  # "periodically": "Yes; daily"
+            values += [stated] if stated else []
+            continue
         if fact.asks is None or fact.text in brief.demands:  # a demand is checked, not read
             continue
         own = _folded(parts.get(index, ""))
@@ -1295,6 +1303,23 @@ def _further_values(
         if value is not None:
             values.append(value)
     return values
+
+
+def _schedule_of_vague_demand(demand: Fact, lead: str) -> str | None:
+    """How often the lead sentence says the practice recurs, when the wording asks only
+    that it recur at some period of the vendor's choosing ("periodically", "at planned
+    intervals", "with a frequency commensurate with ...") and the lead states one
+    definite schedule about the subject: a reviewer reads "Yes; quarterly". A demand
+    naming its own period ("at least annually") is checked, not read (read off a
+    sentence about another training, it said "Yes; annual" beside a monthly lead)."""
+    if (
+        PERIOD_STATED.search(demand.text)
+        or definite_frequencies(demand.text)  # "annual penetration testing"
+        or not states_definite_value(demand, lead)
+    ):
+        return None
+    stated = value_about(demand, lead)
+    return stated if stated and len(definite_frequencies(lead)) == 1 else None
 
 
 # A part asking which one: "with which algorithm?", "what standard is followed?".
@@ -2131,19 +2156,41 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
 # improve the Service" (not "that data never leaves the EU": "never" denies, and "data"
 # is the clause's subject, no verb).
 _RELATIVE_VERB = re.compile(r"\b(?:that|which)\s+(?:contains?|includes?)\s+$", re.I)
+# ... or a relative clause's own negated verb, in a subject the sentence's main verb
+# follows: "accounts that cannot use single sign-on | must meet ...", "systems which do
+# not support MFA | are ..." (what it denies sets the subject apart, nothing more).
+_RELATIVE_NEGATED = re.compile(r"\b(?:that|which|who)\s+(?:(?:do|does|can|are|is)\s+)?$", re.I)
+_MAIN_VERB_AFTER = re.compile(
+    r"[^.;,:]{1,60}?\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)\s", re.I
+)
+
+
+def _negated_relative(text: str, negation: re.Match[str]) -> bool:
+    """Whether the negation is a relative clause's own in the sentence's subject, its
+    main verb after it: "accounts that cannot use single sign-on must ...", "Users who
+    cannot use MFA are exempted": it sets part of the subject apart, and denies nothing
+    of the rest."""
+    before = text[max(0, negation.start() - 40) : negation.start()]
+    return bool(_RELATIVE_NEGATED.search(before) and _MAIN_VERB_AFTER.match(text, negation.end()))
 
 
 def _in_relative_clause(text: str, negation: re.Match[str], asked: str) -> bool:
     """Whether the negation is a relative clause's "no" after a verb of content
-    (``_RELATIVE_VERB``) and what it denies is nothing the question asks about ("that
-    contains no meeting content" for telemetry used to improve the product; "a
-    database that contains no encryption keys" is about keys when they are asked)."""
-    if negation.group(0).lower() != "no":
-        return False
-    if _RELATIVE_VERB.search(text, max(0, negation.start() - 40), negation.start()) is None:
+    (``_RELATIVE_VERB``), or a relative clause's negated verb in the subject
+    (``_negated_relative``), and what it denies is nothing the question asks about
+    ("that contains no meeting content" for telemetry used to improve the product; "a
+    database that contains no encryption keys" is about keys when they are asked;
+    "accounts that cannot use single sign-on" for password policies)."""
+    word = negation.group(0).lower()
+    before = text[max(0, negation.start() - 40) : negation.start()]
+    if word == "no" and _RELATIVE_VERB.search(before) is not None:
+        after = words(text[negation.end() :])
+    elif word != "no" and _negated_relative(text, negation):
+        # "Passwords for accounts that cannot use single sign-on must meet the standard"
+        after = [w for w in words(text[negation.end() :]) if w.lower() not in _BRIDGE][1:]
+    else:
         return False
     wanted = set(content_terms(asked))
-    after = words(text[negation.end() :])
     noun = itertools.islice(itertools.takewhile(lambda w: w.lower() not in STOPWORDS, after), 3)
     denied = {stem(w.lower()) for w in noun}  # "meeting content" (to improve ...)
     return not (denied & wanted or any(thesaurus.says(term, denied) for term in wanted))
@@ -2157,9 +2204,9 @@ _OWN_KEYS_ASKED = re.compile(
     r"\b(?:byok|hyok)\b|\bbring\s+(?:their|your)\s+own\s+(?:encryption\s+)?keys?"
     r"|\b(?:customer|client|tenant)s?[- ](?:managed|provided|supplied|held|controlled)\s+"
     r"(?:encryption\s+)?keys?"
-    r"|\b(?:customers?|clients?|tenants?|institutions?|cscs?)\s+(?:\w+\s+){0,3}(?:provide|manage"
+    r"|\b(?:customers?|clients?|tenants?|institutions?|cscs?)\s+(?:\w+\s+){0,5}(?:provide|manage"
     r"|bring|control|supply|hold|use)\s+(?:and\s+\w+\s+)?(?:their|its)\s+own\s+"
-    r"(?:encryption\s+)?keys?",
+    r"(?:data\s+)?(?:encryption\s+)?keys?",
     re.I,
 )
 _KEY_HOLDERS = r"(?:customers?|clients?|tenants?|institutions?)"
@@ -2283,7 +2330,11 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         if terms
         else []
     )
-    here = [m for m in denials if _denied_here(brief, lead, m)] if brief is not None else []
+    here = (  # (not "Users who cannot use MFA are exempted": an exception, no denial)
+        [m for m in denials if _denied_here(brief, lead, m) and not _negated_relative(lead, m)]
+        if brief is not None
+        else []
+    )
     if (
         plain
         and here
@@ -2378,8 +2429,47 @@ def _forbidding_clause(brief: Brief | None, lead: str) -> int | None:
     if brief is None or _permits_practice(brief, lead):
         return None
     return next(
-        (m.start() for m in _refusals(lead) if _clause_about_practice(brief, lead, m)), None
+        (
+            m.start()
+            for m in _refusals(lead)
+            if _clause_about_practice(brief, lead, m) or _forbidden_outright(brief, lead, m)
+        ),
+        None,
     )
+
+
+def _forbidden_outright(brief: Brief, lead: str, refusal: re.Match[str]) -> bool:
+    """Whether the clause forbids the very thing asked allowed, everywhere: it names
+    every word of that thing and says nothing after the refusal ("Shared accounts are
+    not permitted." forbids what "Do you permit the use of shared accounts to access
+    systems that process personal data?" asks allowed, on those systems too; "... not
+    permitted on build servers" forbids less)."""
+    thing = _THING_ALLOWED.match(brief.core or brief.query)
+    start, end = _clause_span(lead, refusal.start())
+    after = lead[refusal.end() : end]
+    if thing is None or content_terms(_WHOLLY.sub("", after)):
+        return False
+    wanted = [t for t in question_terms(thing["thing"]) if t not in _ACTORS | _PERMISSION]
+    present = set(content_terms(lead[start : refusal.start()]))
+    return bool(wanted) and all(thesaurus.says(t, present) for t in wanted)
+
+
+# The thing a question asks is allowed, before the scope it asks it of: "permit | the
+# use of shared accounts | to access systems that ...", "allow | employees to use
+# personal devices | for ...".
+_THING_ALLOWED = re.compile(
+    r"^\W*(?:permit|allow)\s+(?:the\s+use\s+of\s+)?(?P<thing>\w.*?)"
+    r"(?=\s+(?:to\s+(?:access|connect|process|store|log|sign)|for|on|in|within|from|at|when"
+    r"|while|outside|by)\b|\s*[?,;]|\s*$)",
+    re.I,
+)
+# What a refusal may say after it and still forbid everywhere: "at any time", "under any
+# circumstances".
+_WHOLLY = re.compile(
+    r"\b(?:at\s+any\s+time|under\s+any\s+circumstances?|in\s+any\s+case|whatsoever"
+    r"|for\s+any\s+(?:reason|purpose))\b",
+    re.I,
+)
 
 
 def _permits_practice(brief: Brief, lead: str) -> bool:
@@ -3383,6 +3473,7 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     clause = _clause_at(lead, negation.start())
     start = lead.find(clause)
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
+    following = re.split(r":\s", following, maxsplit=1)[0]  # (what follows a colon tells why)
     if _narrower(brief, following):
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):

@@ -750,6 +750,13 @@ _VAGUE_FREQUENCY = re.compile(
 )
 
 
+def definite_frequencies(text: str) -> set[str]:
+    """The schedules the text states with a period ("daily", "every quarter", "once a
+    year"), lower-cased; not "regularly" or "periodically"."""
+    found = {" ".join(m.group(0).lower().split()) for m in _FREQUENCY.finditer(text)}
+    return {f for f in found if not _VAGUE_FREQUENCY.match(f)}
+
+
 def names_whole_subject(fact: Fact, text: str) -> bool:
     """Whether the text names every term of the fact's subject (or a thesaurus
     alternative): "Audit log data is retained for one month" names audit logs;
