@@ -60,6 +60,28 @@ from dossier.research.ask import core_ask, predicate_words, subject_phrases
             True,
         ),
         ("Is remote access logged?", "remote access logged", False),
+        (  # being able to do it is doing it; round the clock on any basis is round the clock
+            "Do you have the capability to respond to incidents on a 24x7x365 basis?",
+            "respond to incidents 24x7x365",
+            False,
+        ),
+        (  # HECVAT's question of a product asks about what it supports
+            "Does your solution support single sign-on (SSO) protocols for user and "
+            "administrator authentication?",
+            "single sign-on (SSO) protocols for user and administrator authentication",
+            False,
+        ),
+        (
+            "Does the system have password complexity or length limitations and/or restrictions?",
+            "password complexity or length limitations and/or restrictions",
+            False,
+        ),
+        # (a verb of the practice stays: "enforce" is what is asked)
+        (
+            "Does the system enforce MFA for administrators?",
+            "the system enforce MFA for administrators",
+            False,
+        ),
     ],
 )
 def test_the_wording_is_taken_off_the_ask(question: str, core: str, about_document: bool) -> None:

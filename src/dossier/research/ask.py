@@ -162,6 +162,9 @@ _FILLER = re.compile(
     r"\borgani[sz]ationally[\s-]+(?:owned|managed)(?:\s+(?:or|and|and/or)\s+(?:owned|managed))?\b"
     r"|\b(?:relevant|applicable|appropriate)\b(?=\s+[a-z])"
     r"|\b(?:appropriately|adequately|timely)\b"
+    # being able to do it is doing it, as a document states it: "the capability to respond
+    # to incidents" asks whether incidents are responded to
+    r"|\b(?:the\s+)?(?:capability|ability|capacity)\s+to\s+(?=[a-z])|\bcapable\s+of\s+(?=[a-z])"
     r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
     r"|\s*\(\s*regardless\b[^()]*\)"
     # CAIQ's list of what anything applies to: "access to systems, application, and data
@@ -201,6 +204,8 @@ _FILLER = re.compile(
     r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))",
     re.I,
 )
+# Round the clock "on a 24x7x365 basis" is round the clock ("basis" no sentence says).
+_ROUND_THE_CLOCK_BASIS = re.compile(r"\bon\s+an?\s+(24\s*[x/]\s*7[\w/]*)\s+basis\b", re.I)
 # SIG's defined terms: "Scoped Data" is the data assessed ("an inventory of scoped systems"
 # asks an inventory of systems).
 _SCOPED = re.compile(r"\bscoped\s+(?=(?:data|systems?|services?|environments?)\b)", re.I)
@@ -286,6 +291,15 @@ _YOU_START = re.compile(
     r"|supplier|institution))\s+(?:have\s+|maintain\s+)?(?:an?\s+|any\s+)?",
     re.I,
 )
+# HECVAT's and VSAQ's questions of a product: "Does your solution support single sign-on
+# ...?", "Does the system have password complexity ... restrictions?" ask about what
+# follows the verb (not "enforce", "encrypt": the practice itself).
+_PRODUCT_START = re.compile(
+    r"^(?:do|does|can|will)\s+(?:your|the)\s+(?:solution|system|application|app|product"
+    r"|platform|software|tool|portal)s?\s+(?:support|provide|offer|have)\s+"
+    r"(?:an?\s+|any\s+|the\s+)?",
+    re.I,
+)
 _IS_THERE = re.compile(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?", re.I)
 # A question's opening auxiliary: "Is remote access logged" asks about "remote access logged".
 _AUXILIARY = re.compile(
@@ -323,6 +337,7 @@ def core_ask(question: str) -> CoreAsk:
     text = _EXAMPLES.sub(" ", text)
     text = _HEDGES.sub(" ", text)
     text = _FILLER.sub(" ", text)
+    text = _ROUND_THE_CLOCK_BASIS.sub(r"\1", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
     text = _SCOPED.sub("", _SCOPED_SERVICES.sub(" ", text))
@@ -336,7 +351,7 @@ def core_ask(question: str) -> CoreAsk:
 def _unwrapped(text: str) -> str:
     """The ask without the opening that only introduces it: "Are processes,
     procedures, and technical measures ... to", "Do you have a", "Is there a"."""
-    for pattern in (_MEASURES_WRAPPER, _YOU_START, _IS_THERE, _AUXILIARY):
+    for pattern in (_MEASURES_WRAPPER, _PRODUCT_START, _YOU_START, _IS_THERE, _AUXILIARY):
         stripped = pattern.sub("", text, count=1)
         if stripped != text and len(stripped.split()) >= 2:
             return _tidy(stripped)
