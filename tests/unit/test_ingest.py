@@ -1161,6 +1161,31 @@ def test_a_letterhead_naming_the_company_is_not_the_title() -> None:
     assert title_of({}, "Acme Inc.\nSecurity Policy\n\nText.", "p.pdf") == "Security Policy"
 
 
+def test_a_marking_and_a_series_over_a_cover_are_not_the_title() -> None:
+    """A bank's Word-made PDFs all opened with "CONFIDENTIAL – Internal Use Only", then
+    the bank, the programme's name and the policy's title over its fields: every
+    document was titled by the marking."""
+    cover = (
+        "CONFIDENTIAL \u2013 Internal Use Only\nThree Rivers Community Bank, N.A.\n"
+        "Information Security Program\n{title}\nPolicy Number IS-POL-002\nVersion 4.0\n"
+    )
+    assert title_of({}, cover.format(title="Access Control Policy"), "ac.pdf") == (
+        "Access Control Policy"
+    )
+    wrapped = cover.format(title="Business Continuity and Disaster\nRecovery Plan")
+    assert title_of({}, wrapped, "bc.pdf") == "Business Continuity and Disaster Recovery Plan"
+    banner = cover.format(
+        title="SUPERSEDED \u2013 This version was\nreplaced by Version 4.0.\nAccess Control Policy"
+    )
+    assert title_of({}, banner, "old.pdf") == "Access Control Policy"
+    # the series' line printed twice: the title's first line
+    twice = cover.format(title="Information Security Program\nPolicy")
+    assert title_of({}, twice, "isp.pdf") == "Information Security Program Policy"
+    # no fields under it: the programme's line is the title
+    plain = "Acme Inc.\nInformation Security Program\nAccess Control Policy\n1. Purpose\n"
+    assert title_of({}, plain, "p.pdf") == "Information Security Program"
+
+
 def test_an_institutions_letterhead_is_not_the_title() -> None:
     """A hospital's or a university's name over the policy's title (every policy of
     the corpus opens with it): the title names what the document is. A line naming an
@@ -1351,6 +1376,14 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
             "current",
         ),
         ("DRAFT TEMPLATE \u2013 NOT ADOPTED\n\nACME DISTRICT\nDATA AGREEMENT\n", "draft"),
+        (  # a site generator's alert box, in the page's own words
+            '{{% alert title="Deprecated" %}}\nThis page is **deprecated** and is kept for '
+            "historical reference only.\n{{% /alert %}}\n\n## Storage\n",
+            "archived",
+        ),
+        ("# Hydra Cluster (Decommissioned)\n\nHydra ran from 2016.\n", "archived"),
+        # not a page's state: what a rule does with a thing
+        ("# Keys\n\nThis standard is retired each year and reissued.\n", None),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(

@@ -175,3 +175,16 @@ def test_a_url_in_a_quote_is_shown_as_text_not_a_link() -> None:
     )
     assert f"> {shown}\n" in _quoting(text)
     assert re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", shown) == text  # reads as written
+
+
+def test_a_policy_citation_is_dated_as_of_its_date_not_called_effective() -> None:
+    """A citation's date is the document's effective date or the later date it says it
+    was reviewed; calling a "Last reviewed" date "effective" contradicted the documents
+    table, which shows only effective dates."""
+    from dossier.output.render import freshness_words
+    from dossier.records import Freshness
+
+    dated = Freshness("policy_review", 365, "2024-11-18", "2025-11-18", "stale", "policy")
+    words = freshness_words(dated)
+    assert "as of 2024-11-18, review due 2025-11-18" in words
+    assert "effective" not in words

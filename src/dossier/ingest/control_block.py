@@ -98,13 +98,14 @@ _ICON_BANNER = re.compile(
 # 2024.", "This policy has been withdrawn." (not "This plan replaces ...": it is the new one).
 _SAID = re.compile(
     r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
-    r"|manual|handbook|version)\s+(?i:was|has\s+been|had\s+been)\s+"
-    r"(?i:formally\s+|officially\s+)?(?P<word>(?i:superseded|replaced|withdrawn|retired"
-    r"|archived|deprecated|rescinded))"
+    r"|manual|handbook|version)\s+(?i:was|is|has\s+been|had\s+been)\s+"
+    r"(?i:formally\s+|officially\s+|now\s+)?[*_]{0,2}(?P<word>(?i:superseded|replaced|withdrawn"
+    r"|retired|archived|deprecated|rescinded))[*_]{0,2}"
     # ... by a document, in a year, or nothing more ("This policy is superseded by any
     # applicable local law", "This document is archived in SharePoint for seven years",
     # "This policy was replaced on 25 May 2018 to reflect the GDPR" mark nothing)
-    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b"
+    # ("This page is deprecated and is kept for historical reference only.")
+    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b|\s+and\s+(?:is\s+)?(?:kept|retained|preserved)\b"
     r"|\s+by\s+(?:the\s+)?(?:[A-Z]{2,}[\w.]*-|(?i:version)\s+\d|v\d"
     r"|(?:[A-Z][\w&-]*\s+(?:(?:and|of|for|&)\s+)?){1,8}"
     r"(?:Policy|Standard|Procedure|Plan|Guide|Manual|Handbook)\b))"
@@ -113,8 +114,12 @@ _SAID = re.compile(
 # Policy [Draft]", "Backup Standard - ARCHIVED".
 _TITLE_STATES = (
     r"superseded|archived|obsolete|withdrawn|deprecated|retired|rescinded|outdated|draft"
+    r"|decommissioned"
 )
-_TITLE_CAPS = r"SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|DEPRECATED|RETIRED|RESCINDED|OUTDATED|DRAFT"
+_TITLE_CAPS = (
+    r"SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|DEPRECATED|RETIRED|RESCINDED|OUTDATED|DRAFT"
+    r"|DECOMMISSIONED"
+)
 _TITLE_STATUS = re.compile(
     rf"^\W{{0,4}}(?:#\s+)?\S.{{0,150}}?(?:[(\[]\s*(?i:(?P<word>{_TITLE_STATES}))\s*[)\]]"
     rf"|\s[\u2013\u2014-]\s+(?P<caps>{_TITLE_CAPS}))\W{{0,4}}$"

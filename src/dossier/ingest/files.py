@@ -11,6 +11,7 @@ import codecs
 import errno
 import hashlib
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterable
@@ -410,16 +411,16 @@ def _titled_below(line: str, text: str) -> str | None:
     if _KIND_NAMED.search(line):
         return None
     after = text[text.find(line) + len(line) :].split("\n")
-    near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
-    near = [a for a in near if not _ADDRESS_LINE.match(a)]  # a letterhead's address
+    rest = [a.strip() for a in after if a.strip() and not _ADDRESS_LINE.match(a.strip())]
+    near = rest[: _TITLE_LINES + 1]  # (a letterhead's address aside)
     for at, candidate in enumerate(near[:_TITLE_LINES]):
         if _SEE_ALSO.search(candidate):
             return None
         following = near[at + 1] if at + 1 < len(near) else ""
         if at == 0 and _tagline(candidate, following):
             continue  # "A statutory water undertaker serving the Wyvern valley"
-        if at == 0 and _sentence_case_title(candidate):
-            return candidate  # "Data protection policy", "Working from Home Policy"
+        if at == 0 and _sentence_case_title(candidate):  # "Data protection policy"
+            return _title_under_series(candidate, rest[1:]) or candidate
         if _FIELD_LABEL.match(candidate):  # "Policy Number: IT-POL-001" / ... / the title
             lines = [a.strip() for a in after if a.strip()]
             return _titled_after_fields(lines[lines.index(candidate) :])
@@ -427,8 +428,26 @@ def _titled_below(line: str, text: str) -> str | None:
             return None  # "This guidance supplements the", "Version 3.1", "See also"
         candidate = _wrapped_title(candidate, near[at + 1 :])  # "... Policy and" / "Schedule"
         if _KIND_NAMED.search(candidate):
-            return candidate
+            return _title_under_series(candidate, rest[at + 1 :]) or candidate
     return None
+
+
+def _title_under_series(line: str, following: list[str]) -> str | None:
+    """The title under a series' name on a cover, when the cover's fields follow it:
+    "Information Security Program" over "Access Control Policy" (or "Business Continuity
+    and Disaster" / "Recovery Plan", or a banner's lines first) over "Policy Number
+    IS-POL-002": the lines in title words just above the first field line, naming a kind
+    of document (every policy of the programme carries the series' line)."""
+    near = following[: _TITLE_LINES + _BANNER_LINES + 1]
+    fields = next((at for at, a in enumerate(near) if _FIELD_LINE.match(a)), None)
+    if fields is None or _FIELD_LABEL.match(near[0]):
+        return None
+    above = list(itertools.takewhile(_title_words, reversed(near[:fields])))[::-1]
+    title = " ".join(above[-_TITLE_LINES:])
+    return title if title and _KIND_NAMED.search(title) and title not in line else None
+
+
+_BANNER_LINES = 3  # a status banner's wrapped lines between a cover's series and its title
 
 
 def _titled_after_fields(lines: list[str]) -> str | None:
@@ -560,7 +579,14 @@ def _unmarked(heading: str) -> str:
 # Services, Inc. CONFIDENTIAL", "Company Confidential", "Page 1 of 3".
 _PAGE_MARKING = re.compile(
     r"(?:^|\s)(?-i:CONFIDENTIAL|INTERNAL(?:\s+USE\s+ONLY)?|PROPRIETARY|RESTRICTED)\s*$"
-    r"|^\s*(?:company|strictly|business)\s+confidential\b|\bpage\s+\d+\s+of\s+\d+\b",
+    r"|^\s*(?:company|strictly|business)\s+confidential\b|\bpage\s+\d+\s+of\s+\d+\b"
+    # a marking and its handling, the whole line: "CONFIDENTIAL – Internal Use Only",
+    # "Proprietary and Confidential | Do not distribute"
+    r"|^\W*(?:confidential|internal\s+use\s+only|proprietary(?:\s+(?:and|&)\s+confidential)?)"
+    r"\s*[-\u2013\u2014:|/,]\s*(?:internal(?:\s+use)?(?:\s+only)?|restricted"
+    r"|(?:do\s+not|not\s+to\s+be)\s+(?:distribute|copie|copy|share)\w*"
+    r"|not\s+for\s+(?:external\s+|public\s+)?(?:distribution|release)"
+    r"|for\s+internal\s+use\s+only)\W*$",
     re.I,
 )
 
@@ -744,8 +770,9 @@ _DOCUMENT_WORD = re.compile(
 _FIELD_LINE = re.compile(
     r"^\W*(?:(?:version|ver|rev(?:ision)?)\.?\s*(?:[:#]\s*\S|v?\d|[A-Z]\b)|v\d"
     r"|(?:effective|issued|dated?|last\s+(?:updated|reviewed)|approved|owner|classification"
-    r"|document\s+(?:no|id|number)|page)(?:\s+date)?\s*(?::|-|#|\bby\b|\bas\s+of\b|\bon\b"
-    r"|\bfrom\b|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))",
+    r"|(?:document|policy|procedure|standard|plan)\s+(?:no|id|number)|page)(?:\s+date)?\s*(?::|-|#|\bby\b|\bas\s+of\b|\bon\b"
+    r"|\bfrom\b|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d"
+    r"|[A-Z]{1,6}-[A-Z0-9]))",  # "Policy Number IS-POL-002"
     re.I,
 )
 

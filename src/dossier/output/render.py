@@ -246,16 +246,17 @@ def _evidence_age(answer: Answer) -> dict[str, Any]:
 
 def freshness_words(freshness: Freshness | None) -> str:
     """How a citation is dated, in words, never colour: 'ageing: a policy statement,
-    dated against its review every 365 days; effective 2026-03-01, review due
-    2027-03-01', or 'stale: evidence of a penetration test (every 365 days), dated
-    2025-05-20, due again 2026-05-20'."""
+    dated against its review every 365 days; as of 2026-03-01, review due
+    2027-03-01' (its effective date, or the later date it says it was reviewed), or
+    'stale: evidence of a penetration test (every 365 days), dated 2025-05-20, due
+    again 2026-05-20'."""
     if freshness is None:
         return "freshness not assessed"
     family = freshness.family.replace("_", " ")
     every = f"every {freshness.interval_days} days"
     if freshness.document_class == "policy":
         what = f"a policy statement, dated against its review {every}"
-        when = f"effective {freshness.evidence_date}, review due {freshness.review_due}"
+        when = f"as of {freshness.evidence_date}, review due {freshness.review_due}"
     elif freshness.document_class == "evidence":
         activity = "an activity not recognised" if family == "unrecognised" else f"a {family}"
         what = f"evidence of {activity} ({every})"
