@@ -76,6 +76,12 @@ from dossier.research.ask import core_ask, predicate_words, subject_phrases
             "password complexity or length limitations and/or restrictions",
             False,
         ),
+        # capacity asked about stays
+        (
+            "Is there sufficient capacity to handle peak load?",
+            "sufficient capacity to handle peak load",
+            False,
+        ),
         # (a verb of the practice stays: "enforce" is what is asked)
         (
             "Does the system enforce MFA for administrators?",

@@ -354,6 +354,7 @@ def test_a_control_blocks_effective_date_does_not_hide_a_later_review() -> None:
     ("line", "day"),
     [
         ("Created by Ravi Menon, last updated by Ravi Menon on 22 August 2024", "2024-08-22"),
+        ("Created by Dan Whitlock, last modified by Sam Kowalski on 22 Feb 2024", "2024-02-22"),
         ("Updated: 2 September 2024", "2024-09-02"),
         ("Page updated: 3 March 2025", "2025-03-03"),
         ("| Effective from | 1 October 2024 |", "2024-10-01"),

@@ -1184,6 +1184,26 @@ def test_a_marking_and_a_series_over_a_cover_are_not_the_title() -> None:
     # no fields under it: the programme's line is the title
     plain = "Acme Inc.\nInformation Security Program\nAccess Control Policy\n1. Purpose\n"
     assert title_of({}, plain, "p.pdf") == "Information Security Program"
+    # a title, then another line naming a document, over the fields: the title stays
+    for below in ("Information Security Program", "Appendix B Escalation Procedure"):
+        text = f"Acme Inc.\nAcceptable Use Policy\n{below}\nPolicy Number IS-POL-002\n"
+        assert title_of({}, text, "a.pdf") == "Acceptable Use Policy"
+    for marking in (
+        "Confidential \u2013 Do not distribute externally",
+        "Confidential - Do not share outside Acme",
+    ):
+        assert title_of({}, f"{marking}\nAcme Inc.\nPassword Standard\nVersion 2.0\n", "p.pdf") == (
+            "Password Standard"
+        )
+
+
+def test_an_underlined_title_is_the_title_and_a_banner_over_it_is_not() -> None:
+    """Confluence's plain-text export underlines its title; an "OUTDATED – see new
+    version" line over it named the page, and the file's name stood in for the title."""
+    text = "SEC-STD-005 Remote Access Standard\n==================\n\nSecurity > Standards\n"
+    assert title_of({}, text, "s.txt") == "SEC-STD-005 Remote Access Standard"
+    outdated = "OUTDATED \u2013 see new version: SOP-3\n\nSOP-2 Backup Procedure\n=====\n\nText.\n"
+    assert title_of({}, outdated, "b.txt") == "SOP-2 Backup Procedure"
 
 
 def test_an_institutions_letterhead_is_not_the_title() -> None:
@@ -1382,8 +1402,17 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
             "archived",
         ),
         ("# Hydra Cluster (Decommissioned)\n\nHydra ran from 2016.\n", "archived"),
-        # not a page's state: what a rule does with a thing
+        (
+            "> **SUPERSEDED.** This version was replaced by SEC-POL-001 version 2.0 on "
+            "2024-06-10.\n\n# Security Policy\n",
+            "superseded",
+        ),
+        # not a page's state: what a rule does with a thing, a precedence, a retention
         ("# Keys\n\nThis standard is retired each year and reissued.\n", None),
+        ("This policy is superseded by the Group Policy wherever the two conflict.\n", None),
+        ("This policy is archived and kept in SharePoint for seven years.\n", None),
+        ("This version is replaced in 2027.\n", None),
+        ("This standard is now retired.\n\n# Old Standard\n", "archived"),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(

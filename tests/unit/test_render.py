@@ -188,3 +188,14 @@ def test_a_policy_citation_is_dated_as_of_its_date_not_called_effective() -> Non
     words = freshness_words(dated)
     assert "as of 2024-11-18, review due 2025-11-18" in words
     assert "effective" not in words
+
+
+def test_an_answer_with_nothing_proposed_says_so_not_a_row_of_zeros() -> None:
+    """ "Checked: 0 statements, 0 supported, 0 dropped, 0 quotes discarded" under every
+    unanswered question, and a header counting 0 placeholder passages, read as noise."""
+    markdown = render_markdown(_dossier(_gap(NOT_ESTABLISHED)))
+    assert "Checked: no statement was proposed, so none was verified." in markdown
+    assert "0 statements" not in markdown
+    assert "- Unfilled template placeholders: none in any quote" in markdown
+    answered = render_markdown(_dossier(_answer()))
+    assert "Checked: 0 statements" not in answered

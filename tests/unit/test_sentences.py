@@ -201,6 +201,12 @@ def test_a_glossary_or_a_section_of_definitions_defines_words() -> None:
     assert about_definitions("Information Security Glossary", "Terms")
     assert about_definitions("Access Control Policy", "Access Control Policy > 2. Definitions")
     assert about_definitions("ISMS Manual", "ISMS Manual > 3 Terms and definitions")
+    # numbered as a GRC tool's export numbers its sections: a definition row had led
+    assert about_definitions(
+        "Risk Management Policy", "Risk Management Policy > \u00a7 3 Definitions"
+    )
+    assert about_definitions("Access Standard", "Access Standard > Section 2 - Definitions")
+    assert not about_definitions("Vendor Policy", "Vendor Policy > Payment terms")
     assert not about_definitions("Data Policy", "Data Policy > Data classification definitions")
     assert not about_definitions("Access Control Policy", "Access Control Policy > Reviews")
 
@@ -344,6 +350,15 @@ def test_a_change_log_as_a_pdf_gives_it_is_no_evidence() -> None:
     assert not in_revision_history(text, text.index("4.1 Unsupported"))
     clauses = "## Access\n\n3.2 1 January 2024 marks the start of quarterly reviews.\n"
     assert not in_revision_history(clauses, clauses.index("3.2"))
+    # the log's sentence opening on its heading, as the PDF's lines run together: it led
+    # an answer on log retention ("... retention extended from 6 to 13 months")
+    joined = (
+        "5.2 The plan is exercised annually.\nRevision history\nVersion Date Author Change\n"
+        "2.0 20.01.2025 DPO Security log retention extended from 6 to 13 months\n"
+    )
+    assert in_revision_history(joined, joined.index("Revision history"))
+    heading = "## Revision history\n\nWe keep a history of every change to this policy.\n"
+    assert not in_revision_history(heading, heading.index("## Revision"))
 
 
 @pytest.mark.parametrize(

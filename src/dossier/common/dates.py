@@ -30,7 +30,8 @@ _STATED_DATE = re.compile(
     # a wiki's "Created by ..., last updated by Ravi Menon on 22 August 2024", a page's
     # "Updated: ...", above its first section (a bare "Date" is too often a table's
     # column: a test history's, a next review's)
-    r"|(?P<opening>(?:(?<=,\s)|(?<=\A)|(?<=\n))last\s+updated\s+by\s+[^\n\d]{1,60}?\s+on"
+    r"|(?P<opening>(?:(?<=,\s)|(?<=\A)|(?<=\n))last\s+(?:updated|modified|edited)\s+by\s+"
+    r"[^\n\d]{1,60}?\s+on"
     r"|(?:(?<=\A)|(?<=\n)|(?<=\u00b7\s)|(?<=\*))(?:page\s+)?updated(?=[*\s]*:))"
     # the name first, as Word templates put it: "Date approved", "Date of issue"
     r"|date\s+(?:approved|issued|published|effective|ratified)|ratification\s+date"

@@ -308,7 +308,7 @@ def short_answer(
         and first == DOCUMENTED
         and _REQUIREMENT.match(brief.query)
     ):  # what the requirement's instruction asks for is the answer: "for 60 days"
-        further = _further_values(brief, claims, parts or {}, chosen)
+        further = _further_values(brief, claims, parts or {}, chosen, row)
         if further:
             return SHORT_ANSWER_PARTS.join(further), None
         return _open(brief, lead, every, row, whole=True)
@@ -343,7 +343,7 @@ def short_answer(
             f"none: a person decides whether it answers"
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
-    further = _further_values(brief, claims, parts or {}, chosen)
+    further = _further_values(brief, claims, parts or {}, chosen, row)
     return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
 
 
@@ -563,10 +563,15 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
 # A sentence whose subject is another party, and what it says that party does or must
 # do: "The RMM vendor provides a SOC 2 Type II report", "Critical suppliers must hold
 # ISO 27001 certification".
+# A tier of third parties: "Critical", "High", "Tier 1".
+_TIER = (
+    r"(?i:critical|high|medium|moderate|low|key|strategic|material|significant|major|minor"
+    r"|tier\s*\d)"
+)
 _ANOTHER_PARTY_ACTS = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
     # (tiers joined: "Critical and High third parties must maintain ...")
-    r"(?:[\w-]+\s+(?:and|or)\s+(?!(?:its|their|our|the|his|her)\b)[\w-]+\s+)?"
+    rf"(?:{_TIER}\s+(?:and|or|&)\s+{_TIER}\s+)?"
     r"(?:(?!and\b|or\b)[\w-]+\s+){0,3}?"
     r"(?:vendors?|suppliers?|(?:(?:cloud|hosting|colocation|managed)\s+)?(?:service\s+)?providers?"
     r"|sub-?processors?|subservice\s+organi[sz]ations?|(?:payment|card)\s+(?:processors?|gateways?)"
@@ -1259,17 +1264,22 @@ def _partial_subject(fact: Fact, lead: str, value: str) -> str:
 
 
 def _further_values(
-    brief: Brief, claims: Sequence[Claim], parts: Mapping[int, str], lead: str
+    brief: Brief,
+    claims: Sequence[Claim],
+    parts: Mapping[int, str],
+    lead: str,
+    row: TableRow | None = None,
 ) -> list[str]:
     """Each further part's value, in order, read off the sentence research chose for
     that part when it names the part's subject, states a value of the kind asked and
     is quoted (its quote survived verification); or else off the lead sentence research
     chose (``lead``; none from the model engine), by the rule by which research found
     it answers the part (``lead_answers_part``): "Accounts are locked for 15 minutes
-    after 5 failed attempts" states how long as well as how many. A part without one
-    adds nothing (its gap is in the answer's missing facts), nor does a demand of the
-    wording ("at least annually": composing checks the quotes against it; read off a
-    sentence about another training, it said "Yes; annual" beside a monthly lead)."""
+    after 5 failed attempts" states how long as well as how many; when the lead is a
+    table row, the value of the column naming the part ("Total retention"). A part
+    without one adds nothing (its gap is in the answer's missing facts), nor does a
+    demand of the wording ("at least annually": composing checks the quotes against it),
+    but for a schedule asked of no period ("periodically": ``_schedule_of_vague_demand``)."""
     quoted = " ".join(_folded(q.text) for claim in claims for q in claim.quotes)
     first_quote = _folded(claims[0].quotes[0].text)
     first = lead if lead and lead in quoted else first_quote
@@ -1282,7 +1292,7 @@ def _further_values(
             values.append(named)
             continue
         if fact.text in brief.demands and fact.asks == "frequency" and not values:
-            stated = _schedule_of_vague_demand(fact, first)  # "periodically": "Yes; daily"
+            stated = _schedule_of_vague_demand(brief, fact, first)  # "periodically": "Yes; daily"
             values += [stated] if stated else []
             continue
         if fact.asks is None or fact.text in brief.demands:  # a demand is checked, not read
@@ -1300,26 +1310,43 @@ def _further_values(
         value = value or from_lead
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, asked_of, lead, first_quote)
+        if value is not None and row is not None and value in first:  # the column naming it
+            value = _cell_value(fact.asks, fact, first, row) or value
         if value is not None:
             values.append(value)
     return values
 
 
-def _schedule_of_vague_demand(demand: Fact, lead: str) -> str | None:
+def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | None:
     """How often the lead sentence says the practice recurs, when the wording asks only
     that it recur at some period of the vendor's choosing ("periodically", "at planned
-    intervals", "with a frequency commensurate with ...") and the lead states one
-    definite schedule about the subject: a reviewer reads "Yes; quarterly". A demand
-    naming its own period ("at least annually") is checked, not read (read off a
-    sentence about another training, it said "Yes; annual" beside a monthly lead)."""
-    if (
-        PERIOD_STATED.search(demand.text)
-        or definite_frequencies(demand.text)  # "annual penetration testing"
-        or not states_definite_value(demand, lead)
-    ):
+    intervals", "with a frequency commensurate with ...") and one clause of the lead,
+    about the practice asked, states one definite schedule: a reviewer reads "Yes;
+    quarterly" ("..., and backup logs are reviewed weekly" is another practice's). A
+    demand naming its own period ("at least annually") is checked, not read (read off
+    a sentence about another training, it said "Yes; annual" beside a monthly lead)."""
+    if PERIOD_STATED.search(demand.text) or definite_frequencies(demand.text):
+        return None  # "annual penetration testing", "at least every 90 days"
+    if len(definite_frequencies(lead)) != 1:
         return None
-    stated = value_about(demand, lead)
-    return stated if stated and len(definite_frequencies(lead)) == 1 else None
+    # its first clause is the one research read as the practice ("and" alone may join
+    # the subject's nouns: "Access to AWS accounts, ... and Okta roles is reviewed ...")
+    clauses = [c for c in _JOINED_CLAUSES.split(lead) if c.strip()]
+    stating = [c for c in clauses if definite_frequencies(c)]
+    if len(stating) != 1:
+        return None
+    said = stating[0]
+    if said != clauses[0]:  # "... prior to hire and repeated every three years"
+        said = f"{clauses[0]} {said}" if _NO_SUBJECT.match(said) else said
+        if not _about_practice(brief, said):
+            return None
+    return value_about(demand, said) if states_definite_value(demand, said) else None
+
+
+_JOINED_CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+# A clause sharing the one before's subject: it opens with its verb ("repeated every
+# three years", "is reviewed quarterly").
+_NO_SUBJECT = re.compile(r"\s*(?:(?:is|are|was|were|and|then)\s+)*[a-z]+(?:ed|en)\b")
 
 
 # A part asking which one: "with which algorithm?", "what standard is followed?".
@@ -2160,6 +2187,12 @@ _RELATIVE_VERB = re.compile(r"\b(?:that|which)\s+(?:contains?|includes?)\s+$", r
 # follows: "accounts that cannot use single sign-on | must meet ...", "systems which do
 # not support MFA | are ..." (what it denies sets the subject apart, nothing more).
 _RELATIVE_NEGATED = re.compile(r"\b(?:that|which|who)\s+(?:(?:do|does|can|are|is)\s+)?$", re.I)
+_JOINED_VERB = re.compile(r"\b(?:and|or|but)\s+\S+\s*$", re.I)  # "... and is located"
+# The verb a negation leaves to come ("cannot use", "do not support"), where the negated
+# word after is a verb, not the predicate ("are not reviewed").
+_VERB_NEGATED = re.compile(
+    r"(?:\b(?:do|does|did|can|could|will|would)\s+not|n['\u2019]t|cannot)$", re.I
+)
 _MAIN_VERB_AFTER = re.compile(
     r"[^.;,:]{1,60}?\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)\s", re.I
 )
@@ -2169,9 +2202,13 @@ def _negated_relative(text: str, negation: re.Match[str]) -> bool:
     """Whether the negation is a relative clause's own in the sentence's subject, its
     main verb after it: "accounts that cannot use single sign-on must ...", "Users who
     cannot use MFA are exempted": it sets part of the subject apart, and denies nothing
-    of the rest."""
+    of the rest (not "an array that does not encrypt them and is located ...": the
+    clause's own second verb)."""
     before = text[max(0, negation.start() - 40) : negation.start()]
-    return bool(_RELATIVE_NEGATED.search(before) and _MAIN_VERB_AFTER.match(text, negation.end()))
+    main = _MAIN_VERB_AFTER.match(text, negation.end())
+    return bool(
+        _RELATIVE_NEGATED.search(before) and main and not _JOINED_VERB.search(main.group(0))
+    )
 
 
 def _in_relative_clause(text: str, negation: re.Match[str], asked: str) -> bool:
@@ -2187,7 +2224,8 @@ def _in_relative_clause(text: str, negation: re.Match[str], asked: str) -> bool:
         after = words(text[negation.end() :])
     elif word != "no" and _negated_relative(text, negation):
         # "Passwords for accounts that cannot use single sign-on must meet the standard"
-        after = [w for w in words(text[negation.end() :]) if w.lower() not in _BRIDGE][1:]
+        after = [w for w in words(text[negation.end() :]) if w.lower() not in _BRIDGE]
+        after = after[1:] if _VERB_NEGATED.search(before + negation.group(0)) else after
     else:
         return False
     wanted = set(content_terms(asked))
@@ -2213,8 +2251,8 @@ _KEY_HOLDERS = r"(?:customers?|clients?|tenants?|institutions?)"
 _OWN_KEYS_SAID = re.compile(
     r"\b(?:byok|hyok)\b|\b(?:bring|brings|supply|supplies|provide|provides|upload|import|manage"
     r"|manages|control|controls|hold|holds|generate|generates)\s+(?:their|its|your)\s+own\s+"
-    r"(?:encryption\s+)?keys?"
-    rf"|\b{_KEY_HOLDERS}(?:['\u2019]s?)?\s+own\s+(?:encryption\s+)?keys?"
+    r"(?:data\s+)?(?:encryption\s+)?keys?"
+    rf"|\b{_KEY_HOLDERS}(?:['\u2019]s?)?\s+own\s+(?:data\s+)?(?:encryption\s+)?keys?"
     # "customer-managed keys", not a key service's name for the vendor's own ("AWS KMS
     # customer managed keys owned by Acme", "... keys (CMKs) that are owned by Acme")
     r"|(?<!KMS\s)(?<!KMS-)\b(?:customer|client|tenant)s?[- ]"
@@ -2450,10 +2488,13 @@ def _forbidden_outright(brief: Brief, lead: str, refusal: re.Match[str]) -> bool
     if thing is None or content_terms(_WHOLLY.sub("", after)):
         return False
     wanted = [t for t in question_terms(thing["thing"]) if t not in _ACTORS | _PERMISSION]
-    present = set(content_terms(lead[start : refusal.start()]))
-    return bool(wanted) and all(thesaurus.says(t, present) for t in wanted)
+    present = set(content_terms(lead[start : refusal.start()])) - _PERMISSION - _ACTORS
+    asked = set(wanted)  # nothing more named: "Shared administrator accounts" forbid fewer
+    beyond = [t for t in present if not thesaurus.says(t, asked) and not _NUMBERING.match(t)]
+    return bool(wanted) and all(thesaurus.says(t, present) for t in wanted) and not beyond
 
 
+_NUMBERING = re.compile(r"^\d+(?:\.\d+)*$")  # a clause's number: "4.2"
 # The thing a question asks is allowed, before the scope it asks it of: "permit | the
 # use of shared accounts | to access systems that ...", "allow | employees to use
 # personal devices | for ...".
@@ -3473,17 +3514,28 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     clause = _clause_at(lead, negation.start())
     start = lead.find(clause)
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
-    following = re.split(r":\s", following, maxsplit=1)[0]  # (what follows a colon tells why)
-    if _narrower(brief, following):
+    explained = _EXPLAINING_COLON.search(following)  # (a clause after a colon tells why)
+    denied = following[: explained.start()] if explained else following
+    if _narrower(brief, following) and _narrower(brief, denied):
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
     named = {
-        t for t in content_terms(following) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)
+        t for t in content_terms(denied) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
     said = {t for t in named if any(one_family(t, a) for a in asked)}  # "sell" of "sold"
     return len(said) >= 2 and len(named - said) <= 1
+
+
+# A colon after which a clause of its own tells why (its own verb), not one closing a
+# lead-in to what the denial is limited to ("not required for the following:", "where:").
+_EXPLAINING_COLON = re.compile(
+    r"(?<!\bfollowing)(?<!\bwhere)(?<!\bwhen)(?<!\bif)(?<!\bfor)(?<!\bon)(?<!\bin)(?<!\bto)"
+    r"(?<!\bexcept)(?<!\bunless)(?<!\bfollows)(?<!\bincluding):\s+"
+    r"(?=[^.;]*\b(?:is|are|was|were|will|must|shall|has|have|[a-z]+ed)\b)",
+    re.I,
+)
 
 
 def _denies_another_practice(brief: Brief, lead: str, negation: re.Match[str]) -> bool:

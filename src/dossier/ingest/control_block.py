@@ -51,7 +51,7 @@ _OF_THE_PAGE = (
 # ... or before a colon and words naming this page ("DEPRECATED: The procedure for manual
 # key rotation was replaced" warns of a part of it)
 _THIS_PAGE = (
-    r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?)\b"
+    r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?|version)\b"
     r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
@@ -98,17 +98,27 @@ _ICON_BANNER = re.compile(
 # 2024.", "This policy has been withdrawn." (not "This plan replaces ...": it is the new one).
 _SAID = re.compile(
     r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
-    r"|manual|handbook|version)\s+(?i:was|is|has\s+been|had\s+been)\s+"
-    r"(?i:formally\s+|officially\s+|now\s+)?[*_]{0,2}(?P<word>(?i:superseded|replaced|withdrawn"
-    r"|retired|archived|deprecated|rescinded))[*_]{0,2}"
+    r"|manual|handbook|version)\s+(?i:was|has\s+been|had\s+been)\s+"
+    r"(?i:formally\s+|officially\s+)?(?P<word>(?i:superseded|replaced|withdrawn|retired"
+    r"|archived|deprecated|rescinded))"
     # ... by a document, in a year, or nothing more ("This policy is superseded by any
     # applicable local law", "This document is archived in SharePoint for seven years",
     # "This policy was replaced on 25 May 2018 to reflect the GDPR" mark nothing)
-    # ("This page is deprecated and is kept for historical reference only.")
-    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b|\s+and\s+(?:is\s+)?(?:kept|retained|preserved)\b"
+    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b"
     r"|\s+by\s+(?:the\s+)?(?:[A-Z]{2,}[\w.]*-|(?i:version)\s+\d|v\d"
     r"|(?:[A-Z][\w&-]*\s+(?:(?:and|of|for|&)\s+)?){1,8}"
     r"(?:Policy|Standard|Procedure|Plan|Guide|Manual|Handbook)\b))"
+)
+# ... or in the present, of a state a page is left in (not "is superseded by ... wherever
+# the two conflict", a precedence; nor "is archived and kept in SharePoint for seven
+# years", a retention): "This page is **deprecated** and is kept for historical reference
+# only.", "This standard is now retired."
+_SAID_NOW = re.compile(
+    r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
+    r"|manual|handbook|version)\s+(?i:is)\s+(?i:now\s+)?[*_]{0,2}"
+    r"(?P<word>(?i:deprecated|retired|archived|withdrawn|obsolete|outdated))[*_]{0,2}"
+    r"(?=\s*(?:[.;]|$)|\s+(?i:and\s+(?:is\s+)?(?:kept|retained|preserved)\s+(?:only\s+)?"
+    r"for\s+(?:historical\s+|audit\s+)?(?:reference|history|the\s+record)))"
 )
 # A title naming its page's state: "# Business Continuity Plan (SUPERSEDED)", "Access
 # Policy [Draft]", "Backup Standard - ARCHIVED".
@@ -139,7 +149,14 @@ _STATUS_BY_SUCCESSOR = re.compile(
 
 def _banner(line: str) -> re.Match[str] | None:
     """A status banner opening ``line``, in any of the forms above."""
-    for pattern in (_BANNER, _ICON_BANNER, _LABELLED_BANNER, _STATUS_BY_SUCCESSOR, _SAID):
+    for pattern in (
+        _BANNER,
+        _ICON_BANNER,
+        _LABELLED_BANNER,
+        _STATUS_BY_SUCCESSOR,
+        _SAID,
+        _SAID_NOW,
+    ):
         found = pattern.match(line)
         if found is not None:
             return found

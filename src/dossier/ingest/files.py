@@ -299,6 +299,9 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if heading:
         return _unmarked(heading.group(1))
     text = _after_letterhead(_after_banner(text))
+    underlined = _SETEXT_TITLE.match(text.strip())
+    if underlined is not None:  # "SEC-STD-005 Remote Access Standard" over "======"
+        return underlined.group("title").strip()
     first_line = text.strip().split("\n", 1)[0].strip()
     named = _TITLE_FIELD.match(first_line)
     if named is not None and Path(path).suffix.lower() in (".txt", ".text", ".pdf"):
@@ -324,6 +327,10 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or first_line
         )
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+# A title underlined, as Markdown's setext headings and plain-text exports write it.
+_SETEXT_TITLE = re.compile(r"(?P<title>[^\n]{1,100})\n[ \t]*={3,}[ \t]*(?:\n|$)")
 
 
 # A browser's print header over a web page printed to PDF: the date and time, the page's
@@ -440,14 +447,21 @@ def _title_under_series(line: str, following: list[str]) -> str | None:
     of document (every policy of the programme carries the series' line)."""
     near = following[: _TITLE_LINES + _BANNER_LINES + 1]
     fields = next((at for at, a in enumerate(near) if _FIELD_LINE.match(a)), None)
-    if fields is None or _FIELD_LABEL.match(near[0]):
+    if not _SERIES.search(line) or fields is None or _FIELD_LABEL.match(near[0]):
         return None
     above = list(itertools.takewhile(_title_words, reversed(near[:fields])))[::-1]
     title = " ".join(above[-_TITLE_LINES:])
-    return title if title and _KIND_NAMED.search(title) and title not in line else None
+    named = title and _KIND_END.search(title) and not _PART_OF.match(title)
+    return title if named and title not in line else None
 
 
 _BANNER_LINES = 3  # a status banner's wrapped lines between a cover's series and its title
+# A series' name, which a collection of documents carries over each title.
+_SERIES = re.compile(r"\b(?:program(?:me)?|framework|management\s+system|isms|library)$", re.I)
+# A line naming a part of another document, not the document: "Appendix B ...".
+_PART_OF = re.compile(
+    r"^(?:part\s+of|appendix|annex|attachment|exhibit|schedule\s+[A-Z0-9])\b", re.I
+)
 
 
 def _titled_after_fields(lines: list[str]) -> str | None:
@@ -498,7 +512,8 @@ _OPENS_BODY = re.compile(
 
 
 _STATUS_BANNER = re.compile(
-    r"^\W*(?:DRAFT|SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|RETIRED|TEMPLATE)\b(?:\W|$)"
+    r"^\W*(?:DRAFT|SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|RETIRED|TEMPLATE|OUTDATED|DEPRECATED)\b"
+    r"(?:\W|$)"
 )
 _FIELDS_UNDER_LETTERHEAD = 12  # field lines at most between a letterhead and its title
 
@@ -583,10 +598,11 @@ _PAGE_MARKING = re.compile(
     # a marking and its handling, the whole line: "CONFIDENTIAL – Internal Use Only",
     # "Proprietary and Confidential | Do not distribute"
     r"|^\W*(?:confidential|internal\s+use\s+only|proprietary(?:\s+(?:and|&)\s+confidential)?)"
-    r"\s*[-\u2013\u2014:|/,]\s*(?:internal(?:\s+use)?(?:\s+only)?|restricted"
+    r"(?:\s*[-\u2013\u2014:|/,]\s*(?:internal(?:\s+use)?(?:\s+only)?|restricted"
     r"|(?:do\s+not|not\s+to\s+be)\s+(?:distribute|copie|copy|share)\w*"
+    r"(?:\s+(?:externally|outside\s+[\w&.-]+(?:\s+[\w&.-]+)?))?"
     r"|not\s+for\s+(?:external\s+|public\s+)?(?:distribution|release)"
-    r"|for\s+internal\s+use\s+only)\W*$",
+    r"|for\s+internal\s+use\s+only))+\W*$",
     re.I,
 )
 
@@ -772,7 +788,7 @@ _FIELD_LINE = re.compile(
     r"|(?:effective|issued|dated?|last\s+(?:updated|reviewed)|approved|owner|classification"
     r"|(?:document|policy|procedure|standard|plan)\s+(?:no|id|number)|page)(?:\s+date)?\s*(?::|-|#|\bby\b|\bas\s+of\b|\bon\b"
     r"|\bfrom\b|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d"
-    r"|[A-Z]{1,6}-[A-Z0-9]))",  # "Policy Number IS-POL-002"
+    r"|(?-i:[A-Z]{1,6}-[A-Z0-9])))",  # "Policy Number IS-POL-002"
     re.I,
 )
 

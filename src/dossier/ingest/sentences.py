@@ -255,7 +255,8 @@ _MARKUP_AROUND = re.compile(r"^(?:\s|[#>*_]|\bQ\s*[:.)])+|(?:\s|[*_])+$")
 # prevention (DLP): Technology that ..."). "Data classification definitions" is no such
 # section: its levels are the organisation's own.
 _DEFINITIONS_HEADING = re.compile(
-    r"(?:\d+(?:\.\d+)*\.?\s*)?(?:(?:key\s+)?terms(?:\s+(?:and|&)\s+definitions)?"
+    r"(?:(?:\u00a7|section|clause|part)?\s*(?-i:[\dA-Z]{0,2})(?:\.\d+)*\.?\s*[-\u2013:]?\s*)?"
+    r"(?:(?:key\s+)?terms(?:\s+(?:and|&)\s+definitions)?"
     r"|definitions?(?:\s+(?:and|&)\s+(?:abbreviations|acronyms|terms))?|glossary(?:\s+of\s+terms)?"
     r"|terminology|abbreviations(?:\s+(?:and|&)\s+acronyms)?|acronyms)",
     re.I,
@@ -379,7 +380,11 @@ def in_revision_history(text: str, start: int) -> bool:
     removed 90-day rotation" says what a past version changed, not what is done now."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
-    if not _history_line(text[line_start : line_end if line_end >= 0 else len(text)]):
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if _REVISIONS_HEADING.match(line) and line_end >= 0:  # a PDF's log run into its heading
+        below = next((a for a in text[line_end + 1 :].split("\n") if a.strip()), "")
+        return _history_line(below)
+    if not _history_line(line):
         return False
     for line in reversed(text[:line_start].split("\n")):
         if line.strip() and not _history_line(line):

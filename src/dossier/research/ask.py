@@ -162,9 +162,10 @@ _FILLER = re.compile(
     r"\borgani[sz]ationally[\s-]+(?:owned|managed)(?:\s+(?:or|and|and/or)\s+(?:owned|managed))?\b"
     r"|\b(?:relevant|applicable|appropriate)\b(?=\s+[a-z])"
     r"|\b(?:appropriately|adequately|timely)\b"
-    # being able to do it is doing it, as a document states it: "the capability to respond
-    # to incidents" asks whether incidents are responded to
-    r"|\b(?:the\s+)?(?:capability|ability|capacity)\s+to\s+(?=[a-z])|\bcapable\s+of\s+(?=[a-z])"
+    # being able to do it is doing it, as a document states it: "have the capability to
+    # respond to incidents" asks whether incidents are responded to (not "system capacity
+    # to handle peak load": capacity is what is asked about)
+    r"|\b(?:have|has)\s+(?:the\s+)?(?:capability|ability|capacity)\s+to\s+(?=[a-z])"
     r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
     r"|\s*\(\s*regardless\b[^()]*\)"
     # CAIQ's list of what anything applies to: "access to systems, application, and data

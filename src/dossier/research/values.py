@@ -754,7 +754,14 @@ def definite_frequencies(text: str) -> set[str]:
     """The schedules the text states with a period ("daily", "every quarter", "once a
     year"), lower-cased; not "regularly" or "periodically"."""
     found = {" ".join(m.group(0).lower().split()) for m in _FREQUENCY.finditer(text)}
-    return {f for f in found if not _VAGUE_FREQUENCY.match(f)}
+    return {f for f in found if not _VAGUE_FREQUENCY.match(f) and _PERIOD_NAMED.search(f)}
+
+
+# A schedule names its period: a figure or a unit ("on an adhoc basis", "at least once"
+# name none).
+_PERIOD_NAMED = re.compile(
+    r"\d|annual|year|quarter|month|week|day|daily|hour|night|fortnight|semi|bi-?", re.I
+)
 
 
 def names_whole_subject(fact: Fact, text: str) -> bool:
