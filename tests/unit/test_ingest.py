@@ -1197,6 +1197,13 @@ def test_a_marking_and_a_series_over_a_cover_are_not_the_title() -> None:
         )
 
 
+def test_an_underlined_marking_or_letterhead_is_not_the_title() -> None:
+    text = "CONFIDENTIAL\n============\nRemote Access Standard\nVersion 1\n"
+    assert title_of({}, text, "r.txt") == "Remote Access Standard"
+    markdown = "Remote Access Standard\n=====\n\n## 1. Purpose\nText.\n"
+    assert title_of({}, markdown, "r.md") == "Remote Access Standard"
+
+
 def test_an_underlined_title_is_the_title_and_a_banner_over_it_is_not() -> None:
     """Confluence's plain-text export underlines its title; an "OUTDATED – see new
     version" line over it named the page, and the file's name stood in for the title."""
@@ -1413,6 +1420,9 @@ def test_an_architecture_decision_records_status_is_read(value: str, status: str
         ("This policy is archived and kept in SharePoint for seven years.\n", None),
         ("This version is replaced in 2027.\n", None),
         ("This standard is now retired.\n\n# Old Standard\n", "archived"),
+        ("This document is superseded by IT-POL-002 Information Security Policy.\n", "superseded"),
+        ("This page was **deprecated**.\n\n# Old\n", "archived"),
+        ("> **Warning:** DEPRECATED. This version of the SDK must not be used.\n", None),
     ],
 )
 def test_a_title_or_a_banner_in_words_states_the_pages_status(

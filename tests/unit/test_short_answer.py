@@ -5421,3 +5421,66 @@ def test_the_organisation_named_with_its_vendors_is_the_organisation() -> None:
         "Can customers manage their own data encryption keys?",
         "Customers can manage their own data encryption keys through the admin console.",
     ) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [  # found by a second review
+        (  # the relative clause's main verb comes after its own joined verb
+            "Are laptops encrypted?",
+            "Laptops that are not encrypted and are used off-site must be returned to IT.",
+            ("Needs review", "negation"),
+        ),
+        (
+            "Do you hold a SOC 2 Type II report?",
+            "Critical and high-risk suppliers must provide a SOC 2 Type II report annually.",
+            ("Needs review", "subject"),
+        ),
+        (  # a lead-in colon limits the denial
+            "Is data encrypted at rest?",
+            "Data at rest is not encrypted in the following cases: test data is excluded.",
+            ("Needs review", "negation"),
+        ),
+        (  # an adverb, the organisation's name or a wider list forbid no less
+            "Do you permit the use of shared accounts to access systems that process "
+            "personal data?",
+            "At Acme, shared or generic accounts are strictly prohibited.",
+            ("No", None),
+        ),
+        (  # a clause with a subject of its own is another practice's
+            "Is cloud data periodically backed up?",
+            "Cloud data is backed up to a second region, and encrypted backup logs are "
+            "reviewed weekly.",
+            ("Yes", None),
+        ),
+        (  # a pronoun for the subject
+            "Is user access periodically reviewed?",
+            "User access is approved by managers; it is reviewed quarterly.",
+            ("Yes; quarterly", None),
+        ),
+    ],
+)
+def test_second_review_cases(question: str, lead: str, expected: tuple[str, str | None]) -> None:
+    assert _short(question, lead) == expected
+
+
+def test_a_further_parts_own_row_is_read_in_its_own_column() -> None:
+    brief = make_brief(
+        Question(
+            "Q",
+            "How long are security event logs retained? How long are application logs retained?",
+        )
+    )
+    table = TableRow(("Log category", "Searchable online", "Total retention"), "Log retention")
+    lead, own = (
+        "Security event logs (SIEM) | 90 days | 1 year",
+        "Application logs | 90 days | 6 months",
+    )
+    claims = (
+        Claim(
+            lead,
+            (Quote(lead, "p.md", "c1", 0, len(lead)), Quote(own, "p.md", "c1", 50, 50 + len(own))),
+        ),
+    )
+    answer, _ = short_answer(brief, "grounded", claims, parts={1: own}, row=table)
+    assert "1 year; 1 year" not in answer

@@ -565,8 +565,8 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
 # ISO 27001 certification".
 # A tier of third parties: "Critical", "High", "Tier 1".
 _TIER = (
-    r"(?i:critical|high|medium|moderate|low|key|strategic|material|significant|major|minor"
-    r"|tier\s*\d)"
+    r"(?i:(?:critical|high|medium|moderate|low|key|strategic|material|significant|major|minor"
+    r"|new|existing|hosting|cloud|tier\s*\d)(?:-?\s*risk)?-?)"
 )
 _ANOTHER_PARTY_ACTS = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
@@ -1310,8 +1310,8 @@ def _further_values(
         value = value or from_lead
         if value is None and lead and lead in first_quote:
             value = value_quoted_with(fact, asked_of, lead, first_quote)
-        if value is not None and row is not None and value in first:  # the column naming it
-            value = _cell_value(fact.asks, fact, first, row) or value
+        if value is not None and row is not None and (not own or own in first):
+            value = _cell_value(fact.asks, fact, first, row) or value  # its column's
         if value is not None:
             values.append(value)
     return values
@@ -1337,16 +1337,19 @@ def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | No
         return None
     said = stating[0]
     if said != clauses[0]:  # "... prior to hire and repeated every three years"
-        said = f"{clauses[0]} {said}" if _NO_SUBJECT.match(said) else said
+        shared = not _OWN_VERB.search(said) or _PRONOUN_SUBJECT.match(said)
+        said = f"{clauses[0]} {said}" if shared else said
         if not _about_practice(brief, said):
             return None
     return value_about(demand, said) if states_definite_value(demand, said) else None
 
 
 _JOINED_CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
-# A clause sharing the one before's subject: it opens with its verb ("repeated every
-# three years", "is reviewed quarterly").
-_NO_SUBJECT = re.compile(r"\s*(?:(?:is|are|was|were|and|then)\s+)*[a-z]+(?:ed|en)\b")
+# A clause sharing the one before's subject: no verb of its own ("repeated every three
+# years"), or a pronoun for it ("it is reviewed quarterly"); "encrypted backup logs are
+# reviewed weekly" has a subject of its own.
+_OWN_VERB = re.compile(r"\b(?:is|are|was|were|must|shall|will|has|have)\b", re.I)
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|they|this|these|each|both)\b", re.I)
 
 
 # A part asking which one: "with which algorithm?", "what standard is followed?".
@@ -2187,15 +2190,14 @@ _RELATIVE_VERB = re.compile(r"\b(?:that|which)\s+(?:contains?|includes?)\s+$", r
 # follows: "accounts that cannot use single sign-on | must meet ...", "systems which do
 # not support MFA | are ..." (what it denies sets the subject apart, nothing more).
 _RELATIVE_NEGATED = re.compile(r"\b(?:that|which|who)\s+(?:(?:do|does|can|are|is)\s+)?$", re.I)
-_JOINED_VERB = re.compile(r"\b(?:and|or|but)\s+\S+\s*$", re.I)  # "... and is located"
+_JOINED_VERB = re.compile(r"\b(?:and|or|but)\s+$", re.I)  # "... and is located"
 # The verb a negation leaves to come ("cannot use", "do not support"), where the negated
 # word after is a verb, not the predicate ("are not reviewed").
 _VERB_NEGATED = re.compile(
     r"(?:\b(?:do|does|did|can|could|will|would)\s+not|n['\u2019]t|cannot)$", re.I
 )
-_MAIN_VERB_AFTER = re.compile(
-    r"[^.;,:]{1,60}?\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)\s", re.I
-)
+_MAIN_VERB = re.compile(r"\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)\s", re.I)
+_RELATIVE_REACH = 80  # characters of the relative clause and the main verb after it
 
 
 def _negated_relative(text: str, negation: re.Match[str]) -> bool:
@@ -2205,9 +2207,11 @@ def _negated_relative(text: str, negation: re.Match[str]) -> bool:
     of the rest (not "an array that does not encrypt them and is located ...": the
     clause's own second verb)."""
     before = text[max(0, negation.start() - 40) : negation.start()]
-    main = _MAIN_VERB_AFTER.match(text, negation.end())
-    return bool(
-        _RELATIVE_NEGATED.search(before) and main and not _JOINED_VERB.search(main.group(0))
+    if not _RELATIVE_NEGATED.search(before):
+        return False
+    rest = re.split(r"[.;,:]", text[negation.end() :], maxsplit=1)[0][:_RELATIVE_REACH]
+    return any(  # the first verb not joined to the clause's own ("... and are used ... must")
+        not _JOINED_VERB.search(rest[: verb.start() + 1]) for verb in _MAIN_VERB.finditer(rest)
     )
 
 
@@ -2488,13 +2492,19 @@ def _forbidden_outright(brief: Brief, lead: str, refusal: re.Match[str]) -> bool
     if thing is None or content_terms(_WHOLLY.sub("", after)):
         return False
     wanted = [t for t in question_terms(thing["thing"]) if t not in _ACTORS | _PERMISSION]
-    present = set(content_terms(lead[start : refusal.start()])) - _PERMISSION - _ACTORS
-    asked = set(wanted)  # nothing more named: "Shared administrator accounts" forbid fewer
-    beyond = [t for t in present if not thesaurus.says(t, asked) and not _NUMBERING.match(t)]
+    subject = lead[start : refusal.start()].rsplit(",", 1)[-1]  # (not "At Acme, ...")
+    subject = _ALTERNATIVE_NAMED.sub(" ", subject)  # "Shared or generic" forbids more
+    plain = " ".join(w for w in words(subject) if not w.lower().endswith("ly"))  # "strictly"
+    present = set(content_terms(plain)) - _PERMISSION - _ACTORS
+    asked = set(question_terms(brief.query))  # nothing more named: "Shared administrator
+    beyond = [  # accounts" forbid fewer
+        t for t in present if not thesaurus.says(t, asked) and not _NUMBERING.match(t)
+    ]
     return bool(wanted) and all(thesaurus.says(t, present) for t in wanted) and not beyond
 
 
 _NUMBERING = re.compile(r"^\d+(?:\.\d+)*$")  # a clause's number: "4.2"
+_ALTERNATIVE_NAMED = re.compile(r"\bor\s+[\w-]+", re.I)  # "shared or generic accounts"
 # The thing a question asks is allowed, before the scope it asks it of: "permit | the
 # use of shared accounts | to access systems that ...", "allow | employees to use
 # personal devices | for ...".
@@ -3516,7 +3526,13 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
     explained = _EXPLAINING_COLON.search(following)  # (a clause after a colon tells why)
     denied = following[: explained.start()] if explained else following
-    if _narrower(brief, following) and _narrower(brief, denied):
+    led_in = re.split(r":\s", following, maxsplit=1)[0]  # "in the following cases: ..."
+    narrower = (
+        _narrower(brief, following) and _narrower(brief, denied)
+        if explained
+        else _narrower(brief, following) or _narrower(brief, led_in)
+    )
+    if narrower:
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
@@ -3532,7 +3548,8 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
 # lead-in to what the denial is limited to ("not required for the following:", "where:").
 _EXPLAINING_COLON = re.compile(
     r"(?<!\bfollowing)(?<!\bwhere)(?<!\bwhen)(?<!\bif)(?<!\bfor)(?<!\bon)(?<!\bin)(?<!\bto)"
-    r"(?<!\bexcept)(?<!\bunless)(?<!\bfollows)(?<!\bincluding):\s+"
+    r"(?<!\bexcept)(?<!\bunless)(?<!\bfollows)(?<!\bincluding)(?<!\bcases)(?<!\bbelow)"
+    r"(?<!\bcircumstances)(?<!\bsituations)(?<!\bconditions)(?<!\bexceptions):\s+"
     r"(?=[^.;]*\b(?:is|are|was|were|will|must|shall|has|have|[a-z]+ed)\b)",
     re.I,
 )

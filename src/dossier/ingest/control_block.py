@@ -51,7 +51,8 @@ _OF_THE_PAGE = (
 # ... or before a colon and words naming this page ("DEPRECATED: The procedure for manual
 # key rotation was replaced" warns of a part of it)
 _THIS_PAGE = (
-    r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?|version)\b"
+    r"this\s+(?:page|document|policy|standard|procedure|plan|guide(?:line)?"
+    r"|version(?!\s+of\b))\b"
     r"|no\s+longer\s+(?:in\s+force|current|valid|maintained|applies)"
 )
 # "**SUPERSEDED.** This page was replaced by ...": a banner before words naming the page.
@@ -96,15 +97,20 @@ _ICON_BANNER = re.compile(
 )
 # ... or in words of the page itself: "> This document was superseded by LP-BCM-002 in
 # 2024.", "This policy has been withdrawn." (not "This plan replaces ...": it is the new one).
+# "... and is kept for historical reference only."
+_KEPT_FOR_REFERENCE = (
+    r"\s+(?i:and\s+(?:is\s+)?(?:kept|retained|preserved)\s+(?:only\s+)?"
+    r"for\s+(?:historical\s+|audit\s+)?(?:reference|history|the\s+record))"
+)
 _SAID = re.compile(
     r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
     r"|manual|handbook|version)\s+(?i:was|has\s+been|had\s+been)\s+"
-    r"(?i:formally\s+|officially\s+)?(?P<word>(?i:superseded|replaced|withdrawn|retired"
-    r"|archived|deprecated|rescinded))"
+    r"(?i:formally\s+|officially\s+)?[*_]{0,2}(?P<word>(?i:superseded|replaced|withdrawn|retired"
+    r"|archived|deprecated|rescinded))[*_]{0,2}"
     # ... by a document, in a year, or nothing more ("This policy is superseded by any
     # applicable local law", "This document is archived in SharePoint for seven years",
     # "This policy was replaced on 25 May 2018 to reflect the GDPR" mark nothing)
-    r"(?=\s*(?:[.;]|$)|\s+in\s+\d{4}\b"
+    rf"(?=\s*(?:[.;]|$)|\s+in\s+\d{{4}}\b|{_KEPT_FOR_REFERENCE}"
     r"|\s+by\s+(?:the\s+)?(?:[A-Z]{2,}[\w.]*-|(?i:version)\s+\d|v\d"
     r"|(?:[A-Z][\w&-]*\s+(?:(?:and|of|for|&)\s+)?){1,8}"
     r"(?:Policy|Standard|Procedure|Plan|Guide|Manual|Handbook)\b))"
@@ -116,9 +122,12 @@ _SAID = re.compile(
 _SAID_NOW = re.compile(
     r"^\W{0,8}(?i:this)\s+(?i:page|document|policy|standard|procedure|plan|guide(?:line)?"
     r"|manual|handbook|version)\s+(?i:is)\s+(?i:now\s+)?[*_]{0,2}"
-    r"(?P<word>(?i:deprecated|retired|archived|withdrawn|obsolete|outdated))[*_]{0,2}"
-    r"(?=\s*(?:[.;]|$)|\s+(?i:and\s+(?:is\s+)?(?:kept|retained|preserved)\s+(?:only\s+)?"
-    r"for\s+(?:historical\s+|audit\s+)?(?:reference|history|the\s+record)))"
+    r"(?P<word>(?i:deprecated|retired|archived|withdrawn|obsolete|outdated|superseded|replaced))"
+    r"[*_]{0,2}"
+    rf"(?=\s*(?:[.;]|$)|{_KEPT_FOR_REFERENCE}"
+    # ... superseded by a document's number or a version, nothing after its title ("This
+    # document is superseded by IT-POL-002 Information Security Policy.")
+    r"|\s+by\s+(?:(?-i:[A-Z]{2,}[\w.]*-\w)|(?i:version\s+|v)\d+(?:\.\d+)*)[^.;:]{0,80}[.;]?\s*$)"
 )
 # A title naming its page's state: "# Business Continuity Plan (SUPERSEDED)", "Access
 # Policy [Draft]", "Backup Standard - ARCHIVED".

@@ -295,13 +295,13 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     for key in ("title", "name"):
         if isinstance(metadata.get(key), str) and metadata[key].strip():
             return str(metadata[key]).strip()
+    underlined = _SETEXT_TITLE.match(_after_banner(text).strip())
+    if underlined is not None and _underlined_title(underlined.group("title")):
+        return underlined.group("title").strip()  # "SEC-STD-005 Remote Access Standard" / "==="
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
     text = _after_letterhead(_after_banner(text))
-    underlined = _SETEXT_TITLE.match(text.strip())
-    if underlined is not None:  # "SEC-STD-005 Remote Access Standard" over "======"
-        return underlined.group("title").strip()
     first_line = text.strip().split("\n", 1)[0].strip()
     named = _TITLE_FIELD.match(first_line)
     if named is not None and Path(path).suffix.lower() in (".txt", ".text", ".pdf"):
@@ -327,6 +327,13 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or first_line
         )
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+def _underlined_title(line: str) -> bool:
+    """Whether an underlined first line is the title: not a marking ("CONFIDENTIAL")
+    nor a letterhead naming the organisation ("ACME CORP")."""
+    words = line.strip()
+    return not (_PAGE_MARKING.search(words) or _MARKING.match(words) or _letterhead_line(words))
 
 
 # A title underlined, as Markdown's setext headings and plain-text exports write it.
@@ -457,7 +464,11 @@ def _title_under_series(line: str, following: list[str]) -> str | None:
 
 _BANNER_LINES = 3  # a status banner's wrapped lines between a cover's series and its title
 # A series' name, which a collection of documents carries over each title.
-_SERIES = re.compile(r"\b(?:program(?:me)?|framework|management\s+system|isms|library)$", re.I)
+_SERIES = re.compile(
+    r"\b(?:program(?:me)?|framework|management\s+system|isms|library|policies)"
+    r"(?:\s*\([A-Z]{2,8}\))?$",
+    re.I,
+)
 # A line naming a part of another document, not the document: "Appendix B ...".
 _PART_OF = re.compile(
     r"^(?:part\s+of|appendix|annex|attachment|exhibit|schedule\s+[A-Z0-9])\b", re.I
@@ -600,7 +611,7 @@ _PAGE_MARKING = re.compile(
     r"|^\W*(?:confidential|internal\s+use\s+only|proprietary(?:\s+(?:and|&)\s+confidential)?)"
     r"(?:\s*[-\u2013\u2014:|/,]\s*(?:internal(?:\s+use)?(?:\s+only)?|restricted"
     r"|(?:do\s+not|not\s+to\s+be)\s+(?:distribute|copie|copy|share)\w*"
-    r"(?:\s+(?:externally|outside\s+[\w&.-]+(?:\s+[\w&.-]+)?))?"
+    r"(?:\s+(?:externally|outside\s+(?:of\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}))?"
     r"|not\s+for\s+(?:external\s+|public\s+)?(?:distribution|release)"
     r"|for\s+internal\s+use\s+only))+\W*$",
     re.I,

@@ -760,7 +760,9 @@ def definite_frequencies(text: str) -> set[str]:
 # A schedule names its period: a figure or a unit ("on an adhoc basis", "at least once"
 # name none).
 _PERIOD_NAMED = re.compile(
-    r"\d|annual|year|quarter|month|week|day|daily|hour|night|fortnight|semi|bi-?", re.I
+    r"\d|annual|year|quarter|month|week|day|daily|hour|minute|night|morning|evening"
+    r"|fortnight|semester|term|sprint|decade|semi|\bbi-?(?:weekly|monthly|annual)",
+    re.I,
 )
 
 
