@@ -5441,6 +5441,13 @@ def test_the_organisation_named_with_its_vendors_is_the_organisation() -> None:
             "Data at rest is not encrypted in the following cases: test data is excluded.",
             ("Needs review", "negation"),
         ),
+        (  # the alternatives asked, both named
+            "Do you permit the use of shared or generic user accounts to access systems that "
+            "process personal data?",
+            "2.2 Shared or generic user accounts are not allowed. When a technical service "
+            "account is needed, it has a named owner.",
+            ("No", None),
+        ),
         (  # an adverb, the organisation's name or a wider list forbid no less
             "Do you permit the use of shared accounts to access systems that process "
             "personal data?",

@@ -2493,12 +2493,12 @@ def _forbidden_outright(brief: Brief, lead: str, refusal: re.Match[str]) -> bool
         return False
     wanted = [t for t in question_terms(thing["thing"]) if t not in _ACTORS | _PERMISSION]
     subject = lead[start : refusal.start()].rsplit(",", 1)[-1]  # (not "At Acme, ...")
-    subject = _ALTERNATIVE_NAMED.sub(" ", subject)  # "Shared or generic" forbids more
     plain = " ".join(w for w in words(subject) if not w.lower().endswith("ly"))  # "strictly"
     present = set(content_terms(plain)) - _PERMISSION - _ACTORS
+    narrowing = set(content_terms(_ALTERNATIVE_NAMED.sub(" ", plain))) & present
     asked = set(question_terms(brief.query))  # nothing more named: "Shared administrator
-    beyond = [  # accounts" forbid fewer
-        t for t in present if not thesaurus.says(t, asked) and not _NUMBERING.match(t)
+    beyond = [  # accounts" forbid fewer ("Shared or generic" forbid more)
+        t for t in narrowing if not thesaurus.says(t, asked) and not _NUMBERING.match(t)
     ]
     return bool(wanted) and all(thesaurus.says(t, present) for t in wanted) and not beyond
 

