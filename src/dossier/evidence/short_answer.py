@@ -560,14 +560,14 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
     return Finding("subject", 0, detail)
 
 
-# A sentence whose subject is another party, and what it says that party does or must
-# do: "The RMM vendor provides a SOC 2 Type II report", "Critical suppliers must hold
-# ISO 27001 certification".
 # A tier of third parties: "Critical", "High", "Tier 1".
 _TIER = (
     r"(?i:(?:critical|high|medium|moderate|low|key|strategic|material|significant|major|minor"
     r"|new|existing|hosting|cloud|tier\s*\d)(?:-?\s*risk)?-?)"
 )
+# A sentence whose subject is another party, and what it says that party does or must
+# do: "The RMM vendor provides a SOC 2 Type II report", "Critical suppliers must hold
+# ISO 27001 certification".
 _ANOTHER_PARTY_ACTS = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
     # (tiers joined: "Critical and High third parties must maintain ...")
@@ -2482,10 +2482,12 @@ def _forbidding_clause(brief: Brief | None, lead: str) -> int | None:
 
 def _forbidden_outright(brief: Brief, lead: str, refusal: re.Match[str]) -> bool:
     """Whether the clause forbids the very thing asked allowed, everywhere: it names
-    every word of that thing and says nothing after the refusal ("Shared accounts are
-    not permitted." forbids what "Do you permit the use of shared accounts to access
-    systems that process personal data?" asks allowed, on those systems too; "... not
-    permitted on build servers" forbids less)."""
+    every word of that thing, nothing the question does not name before the refusal
+    (but an adverb, a lead-in before a comma, or an alternative after "or") and nothing
+    after it ("Shared accounts are not permitted." forbids what "Do you permit the use
+    of shared accounts to access systems that process personal data?" asks allowed, on
+    those systems too; "Shared administrator accounts ..." and "... not permitted on
+    build servers" forbid less)."""
     thing = _THING_ALLOWED.match(brief.core or brief.query)
     start, end = _clause_span(lead, refusal.start())
     after = lead[refusal.end() : end]
@@ -3520,7 +3522,9 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
     clause is about the practice, or the words after it name two or more of the ask's
     terms ("does not currently have a SOC 2 report" denies a current SOC 2 Type II
     report; "does not have a forensics retainer" a digital forensics firm on retainer);
-    and it denies no narrower practice than the one asked (``_narrower``)."""
+    and it denies no narrower practice than the one asked (``_narrower``; a clause
+    after a colon that tells why narrows nothing, one after a lead-in such as "in the
+    following cases:" does)."""
     clause = _clause_at(lead, negation.start())
     start = lead.find(clause)
     following = lead[negation.end() : start + len(clause)] if start >= 0 else ""
