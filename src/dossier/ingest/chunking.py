@@ -82,7 +82,7 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
 
 
 _COMMENT_ONLY = re.compile(r"\s*(<!--.*?-->\s*)+", re.S)
-_SETEXT = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
+SETEXT_HEADING = re.compile(r"^([^\n]+)\n(=+|-+)[ \t]*(?:\n|$)")
 
 
 # A numbered heading on a line of its own in plain text or a PDF: "7. Multi-factor
@@ -245,7 +245,7 @@ def _leading_heading(
         after = start + len(first_line)
         heading = HEADING_ATTRIBUTES.sub("", atx.group(2)) or atx.group(2)
         return (len(atx.group(1)), heading), strip_span(text, after, end)[0]
-    setext = _SETEXT.match(block)
+    setext = SETEXT_HEADING.match(block)
     if setext and len(setext.group(1).split()) <= 12:
         level = 1 if setext.group(2).startswith("=") else 2
         return (level, setext.group(1).strip()), strip_span(text, start + setext.end(), end)[0]

@@ -22,7 +22,7 @@ from dossier.common.atomic import LOCK_FILE
 from dossier.common.dates import effective_date_stated
 from dossier.common.textutil import HEADING_ATTRIBUTES, undecodable
 from dossier.errors import CorpusError, UnreadableDocument
-from dossier.ingest.chunking import ChunkSettings, chunk_document
+from dossier.ingest.chunking import SETEXT_HEADING, ChunkSettings, chunk_document
 from dossier.ingest.control_block import control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
 from dossier.ingest.page_edges import PAGE_BREAK, running_spans
@@ -295,9 +295,9 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     for key in ("title", "name"):
         if isinstance(metadata.get(key), str) and metadata[key].strip():
             return str(metadata[key]).strip()
-    underlined = _SETEXT_TITLE.match(_after_banner(text).strip())
-    if underlined is not None and _underlined_title(underlined.group("title")):
-        return underlined.group("title").strip()  # "SEC-STD-005 Remote Access Standard" / "==="
+    underlined = SETEXT_HEADING.match(_after_banner(text).strip())
+    if underlined and underlined.group(2).startswith("=") and _underlined_title(underlined[1]):
+        return underlined[1].strip()  # "SEC-STD-005 Remote Access Standard" over "======"
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
@@ -333,11 +333,12 @@ def _underlined_title(line: str) -> bool:
     """Whether an underlined first line is the title: not a marking ("CONFIDENTIAL")
     nor a letterhead naming the organisation ("ACME CORP")."""
     words = line.strip()
+    if len(words) > _TITLE_LENGTH:
+        return False
     return not (_PAGE_MARKING.search(words) or _MARKING.match(words) or _letterhead_line(words))
 
 
-# A title underlined, as Markdown's setext headings and plain-text exports write it.
-_SETEXT_TITLE = re.compile(r"(?P<title>[^\n]{1,100})\n[ \t]*={3,}[ \t]*(?:\n|$)")
+_TITLE_LENGTH = 100  # characters at most in a title line
 
 
 # A browser's print header over a web page printed to PDF: the date and time, the page's
