@@ -340,7 +340,10 @@ def make_engine(
     if model is not None and config.engine == "openai":
         checks = Checks(
             verifier=QuoteVerifier,
-            prose=partial(answer_prose, context=ComposeContext(index.find, titles)),
+            prose=partial(
+                answer_prose,
+                context=ComposeContext(index.find, titles, definitions=index.definitions_of),
+            ),
         )
         return ModelEngine(
             index, authority, titles, config.research, model, config.model, checks, critic
@@ -447,6 +450,7 @@ class Answerer:
             titles={doc.path: doc.title for doc in corpus.documents},
             verifier=QuoteVerifier(),  # one per build: each cited chunk is folded once
             siblings=index.passages_of,
+            definitions=index.definitions_of,
         )
         config = run.config
         evidence = EvidenceView(index, corpus, authority, config.research.hits_per_search)

@@ -184,6 +184,9 @@ class Quote:
     start: int
     end: int
     freshness: Freshness | None = None
+    # a table row's column headers, read from its table ("Severity", "CVSS score",
+    # "Remediation deadline"): shown beside the row, never part of the quote
+    columns: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from dossier.evidence.short_answer import (
     short_answer,
 )
 from dossier.evidence.verify import QuoteVerifier
+from dossier.ingest.definitions import spelled_in
 from dossier.ingest.sentences import aligned_cells, is_list_item, list_lead_in, table_header
 from dossier.records import (
     Answer,
@@ -73,6 +74,8 @@ class ComposeContext:
     entail: Entail | None = None  # the critic's model pass; None offline
     verifier: QuoteVerifier = field(default_factory=QuoteVerifier)
     siblings: SiblingLookup = lambda document: ()  # the passages of a document
+    # the short names a document defines for itself ("IRP" -> "Incident Response Plan")
+    definitions: Callable[[str], Mapping[str, str]] = lambda document: {}
 
 
 def _denial_first(brief: Brief | None, kept: list[Claim], focus: str) -> tuple[list[Claim], str]:
@@ -96,6 +99,7 @@ def _denial_first(brief: Brief | None, kept: list[Claim], focus: str) -> tuple[l
 
 def compose_answer(question: Question, evidence: Evidence, context: ComposeContext) -> Answer:
     claims, discarded, moved = _verified_claims(evidence.selections, context)
+    claims = [_with_columns(claim, context) for claim in claims]
     discarded = list(dict.fromkeys([*evidence.discarded, *discarded]))  # once each, in order
     calculations, refused = _calculations(question.question, claims)
     claims += [_assessment(c, claims) for c in calculations]
@@ -108,14 +112,15 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     parts = _part_sentences(evidence.selections)
     row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)
-    denied = bool(kept) and short_answer(evidence.brief, "grounded", kept, focus)[0] == NO
+    read, read_focus = _as_read(kept, focus, context)  # what the checks below read
+    denied = bool(kept) and short_answer(evidence.brief, "grounded", read, read_focus)[0] == NO
     # a demand ('at least annually') is moot for a practice the documents say is not followed
-    demands: tuple[Finding, ...] = () if denied else _demands(evidence.brief, kept)
+    demands: tuple[Finding, ...] = () if denied else _demands(evidence.brief, read)
     missing = _missing_facts(evidence, denied)
     findings += entailment + _language(evidence, kept) + demands
     findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
-    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row, place)
+    short, doubt = short_answer(evidence.brief, verdict, read, read_focus, parts, row, place)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -147,6 +152,55 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
         short_answer=short,
         related=evidence.related,
     )
+
+
+def _as_read(
+    claims: Sequence[Claim], focus: str, context: ComposeContext
+) -> tuple[list[Claim], str]:
+    """The claims and the lead's focus sentence as the checks read them: each short name
+    a quote's document defines spelled out after it ("The IRP (Incident Response Plan)
+    is tested at least annually"), so that a sentence naming the plan by the name its
+    document gave it names the plan. The answer keeps the quotes as the source has
+    them."""
+    read = []
+    for claim in claims:
+        quotes = tuple(
+            replace(q, text=spelled_in(q.text, context.definitions(q.document)))
+            for q in claim.quotes
+        )
+        own = context.definitions(claim.quotes[0].document) if claim.quotes else {}
+        read.append(replace(claim, text=spelled_in(claim.text, own), quotes=quotes))
+    lead = claims[0].quotes[0].document if claims and claims[0].quotes else ""
+    return read, spelled_in(focus, context.definitions(lead)) if lead else focus
+
+
+def _with_columns(claim: Claim, context: ComposeContext) -> Claim:
+    """The claim with each quote that is a table row given its table's column headers
+    (read across the passage break when its passage continues a table): "Daily
+    incremental | Nightly at 22:00 | 90 days" says nothing to a reader who does not
+    see that 90 days is the retention column."""
+    quotes = []
+    for quote in claim.quotes:
+        chunk = context.chunk_of(quote.chunk_id)
+        at = quote.start - chunk.start if chunk else -1
+        if chunk is None or not 0 <= at <= len(chunk.text) or "\n" in quote.text.strip():
+            quotes.append(quote)
+            continue
+        columns = table_header(chunk.text, at) or _header_before(chunk, at, context)
+        shown = tuple(_cell_text(c) for c in columns)
+        quotes.append(replace(quote, columns=tuple(c for c in shown if c)))
+    return replace(claim, quotes=tuple(quotes))
+
+
+def _cell_text(cell: str) -> str:
+    """A header cell as a reader sees it: Markdown escapes and emphasis marks aside
+    ("Self-hosted\\*" is "Self-hosted*", "**Retention**" is "Retention")."""
+    text = _MARKDOWN_ESCAPE.sub(r"\1", cell)
+    return _EMPHASIS.sub(r"\2", text).strip()
+
+
+_MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
+_EMPHASIS = re.compile(r"(?<!\w)(\*\*|__|\*|_)(\S(?:.*?\S)??)\1(?!\w)")
 
 
 def _lead_place(claims: Sequence[Claim], context: ComposeContext) -> str:
@@ -438,7 +492,15 @@ def prose_of(answer: Answer, titles: Mapping[str, str]) -> str:
 
 
 def _title(quote: Quote, titles: Mapping[str, str]) -> str:
-    return titles.get(quote.document, quote.document)
+    """The quote's document title, and a table row's columns ("Backup Standard; a table
+    row, columns: Type, Schedule, Retention")."""
+    title = titles.get(quote.document, quote.document)
+    return f"{title}; {row_columns(quote)}" if quote.columns else title
+
+
+def row_columns(quote: Quote) -> str:
+    """How a table row's columns are shown beside it."""
+    return "a table row, columns: " + ", ".join(quote.columns)
 
 
 def _with_claim(claims: list[Claim], text: str, quotes: list[Quote]) -> Claim:

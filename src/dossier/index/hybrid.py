@@ -33,6 +33,7 @@ from dossier.index.embed import Embedder, Vectors
 from dossier.index.lexical import LexicalIndex, update_lexical
 from dossier.index.sentence_table import PassageSentences, SentenceVectors, Unkept
 from dossier.index.vectors import VectorStore, reconstruct, update_faiss, vector_id
+from dossier.ingest.definitions import document_definitions
 from dossier.records import Chunk, Corpus, Hit
 
 Progress = Callable[[int], None]
@@ -94,6 +95,7 @@ class HybridIndex:
         for chunk in self.chunks:
             by_document.setdefault(chunk.document, []).append(chunk)
         self._by_document = {path: tuple(chunks) for path, chunks in by_document.items()}
+        self._definitions: dict[str, Mapping[str, str]] = {}
         self._lexical = lexical
         self._embedder = embedder
         self._settings = settings
@@ -112,6 +114,15 @@ class HybridIndex:
     def passages_of(self, document: str) -> tuple[Chunk, ...]:
         """The passages of one document, in order (for re-attributing a quote within it)."""
         return self._by_document.get(document, ())
+
+    def definitions_of(self, document: str) -> Mapping[str, str]:
+        """The short names a document defines for itself ("Incident Response Plan
+        (IRP)": "IRP" -> "Incident Response Plan"), read once per document."""
+        known = self._definitions.get(document)
+        if known is None:
+            passages = self._by_document.get(document, ())
+            known = self._definitions[document] = document_definitions(c.text for c in passages)
+        return known
 
     def embed_query(self, query: str) -> Vectors:
         """Memoised: a question's text is embedded for search, ranking and quoting."""

@@ -321,6 +321,7 @@ def _quote_from_json(q: dict[str, Any]) -> Quote:
         q["start"],
         q["end"],
         Freshness(**q["freshness"]) if q.get("freshness") else None,
+        tuple(q.get("columns", ())),
     )
 
 

@@ -20,6 +20,7 @@ from dossier.common.textutil import LIGHT_VERBS, content_terms, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.control_block import a_control_table, only_control_fields
+from dossier.ingest.definitions import glossed, spelled_in
 from dossier.ingest.sentences import (
     Sentence,
     a_reference,
@@ -189,7 +190,7 @@ def practice_terms(text: str) -> list[str]:
     return content_terms(_SECURITY_AIMS.sub(" ", text))
 
 
-def names_the_ask(ask: Ask, candidate: Candidate) -> bool:
+def names_the_ask(ask: Ask, candidate: Candidate, glossary: str = "") -> bool:
     """Whether a sentence (or a heading above it) names what is asked: one of the
     ask's key terms (its rarest, or a thesaurus alternative), or, in its own words,
     at least ``NAMED_TERMS`` of the ask's terms carrying at least ``NAMED_COVERAGE``
@@ -216,9 +217,14 @@ def names_the_ask(ask: Ask, candidate: Candidate) -> bool:
         return True
     if candidate.feature("coverage") < NAMED_COVERAGE:
         return False
-    present = frozenset(practice_terms(candidate.sentence.text))
+    present = frozenset(practice_terms(f"{candidate.sentence.text} {glossary}"))
     named = [t for t in ask.terms if t not in NOT_KEY and thesaurus.says(t, present)]
     return len(named) >= NAMED_TERMS
+
+
+def _folded(text: str) -> str:
+    """A line as compared with a title: case, spacing and closing punctuation aside."""
+    return " ".join(text.split()).strip(" .:").lower()
 
 
 class CandidateScorer:
@@ -254,7 +260,9 @@ class CandidateScorer:
         another grade, data in transit for data at rest), none that asks (a FAQ's
         question line), none that only names a document's path (a map of the
         documents), none that is only links unless the question asks for one
-        (``Ask.wants_link``: a link list names documents, it says nothing done)
+        (``Ask.wants_link``: a link list names documents, it says nothing done),
+        none that only repeats its document's title or its heading (a cover page's
+        "Incident Response Plan" names the plan, it states nothing of it)
         and none of a glossary or a section of definitions (it says
         what a word means, not that the organisation does it)."""
         rows: list[tuple[Sentence, int, Vectors, float]] = []
@@ -265,6 +273,7 @@ class CandidateScorer:
                 continue  # a glossary says what words mean, not what is done
             passage = float(self.index.similarity(ask.core, [chunk_id])[0])
             text = chunk.text
+            names = {_folded(self._titles.get(chunk.document, "")), _folded(chunk.heading)}
             rows += [
                 (s, rank, vectors[i], passage)
                 for i, s in enumerate(sentences)
@@ -279,6 +288,7 @@ class CandidateScorer:
                 and not contents_entry(s.text)
                 and not byline(s.text)
                 and not routes_a_question(s.text)
+                and _folded(s.text) not in names
                 and not only_control_fields(s.text)
                 and (ask.wants_control or not a_control_table(s.text))
                 and (ask.wants_link or not only_links(s.text))
@@ -322,6 +332,23 @@ class CandidateScorer:
         if found is None:
             found = self._sentence_terms[text] = frozenset(practice_terms(text))
         return found
+
+    def sentence_terms(self, sentence: Sentence) -> frozenset[str]:
+        """The sentence's terms, with the full name of each short name its document
+        defines that it uses ("The IRP is tested" names the incident response plan its
+        document defined as "Incident Response Plan (IRP)")."""
+        return self.terms_of(sentence.text) | self.terms_of(self.glossed(sentence))
+
+    def glossed(self, sentence: Sentence) -> str:
+        """The full names of the short names the sentence's document defines that it
+        uses (``definitions.glossed``)."""
+        return glossed(sentence.text, self.index.definitions_of(sentence.document))
+
+    def read(self, sentence: Sentence) -> str:
+        """The sentence as checks read it: each short name its document defines spelled
+        out after it ("The IRP (Incident Response Plan) is tested ...";
+        ``definitions.spelled_in``). Never what is quoted."""
+        return spelled_in(sentence.text, self.index.definitions_of(sentence.document))
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
         """A table row's column headers (and the line introducing its table), or a list
@@ -380,7 +407,7 @@ class CandidateScorer:
         return known
 
     def _read_words(self, ask: Ask, sentence: Sentence) -> tuple[float, ...]:
-        own = self.terms_of(sentence.text)
+        own = self.sentence_terms(sentence)
         heading = self._heading_terms.get(sentence.chunk_id, frozenset()) | self._header_terms(
             sentence
         )

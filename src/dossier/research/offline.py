@@ -358,7 +358,17 @@ class _Research:
         if not ranking.candidates:
             return []
         floor = ranking.candidates[0].score - KEY_LEAD_MARGIN
-        return [c for c in ranking.candidates if c.score >= floor and names_the_ask(self.ask, c)]
+        return [c for c in ranking.candidates if c.score >= floor and self._names_ask(c)]
+
+    def _read(self, candidate: Candidate) -> str:
+        """The candidate's sentence as checks read it, its document's short names
+        spelled out (``CandidateScorer.read``)."""
+        return self.engine.scoring.read(candidate.sentence)
+
+    def _names_ask(self, candidate: Candidate) -> bool:
+        """``names_the_ask``, the sentence read with the full names of the short names
+        its document defines."""
+        return names_the_ask(self.ask, candidate, self.engine.scoring.glossed(candidate.sentence))
 
     def _names_identifiers(self, candidate: Candidate) -> bool:
         """Whether the passage names the control identifiers the question asks about
@@ -497,7 +507,7 @@ class _Research:
                 or self._approval_stated_first(ruling)
                 or _key_terms_first(ruling)
             )
-            if lead is None or names_the_ask(self.ask, lead) or self._names_identifiers(lead):
+            if lead is None or self._names_ask(lead) or self._names_identifiers(lead):
                 return lead
             named = self._naming(ranking)  # the lead must name the ask, as decided
             return next((c for c in ruling if any(c is n for n in named)), None)
@@ -556,7 +566,7 @@ class _Research:
         one)."""
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         scoring = self.engine.scoring
-        present = scoring.terms_of(candidate.sentence.text) | scoring.terms_of(chunk.heading)
+        present = scoring.sentence_terms(candidate.sentence) | scoring.terms_of(chunk.heading)
         if _OWN_DOCUMENT.search(candidate.sentence.text):  # "This plan is tested ...": the
             # plan its title names ("Information Security Incident Response Plan")
             present |= scoring.terms_of(self.engine.titles.get(chunk.document, ""))
@@ -573,7 +583,7 @@ class _Research:
         under its column headers ("Service | Recovery time objective (RTO)" holds no
         recovery point objective); a row names its subject in its headers and the headings
         above its table ("... | Quarterly | System owner" under "Access reviews")."""
-        text = candidate.sentence.text
+        text = self.engine.scoring.read(candidate.sentence)
         if not holds_value(fact, text) and not (
             "|" in text and holds_value(fact, self._row_read(candidate))
         ):
@@ -609,8 +619,8 @@ class _Research:
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         header = table_header(chunk.text, candidate.sentence.start)
         if not header:
-            return candidate.sentence.text
-        return f"{candidate.sentence.text} {' '.join(header)} {chunk.heading}"
+            return self._read(candidate)
+        return f"{self._read(candidate)} {' '.join(header)} {chunk.heading}"
 
     def _demand_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
         """For a question whose wording demands how often or how long ("reviewed and
@@ -625,7 +635,7 @@ class _Research:
         return self._first_close(
             candidates,
             "key_coverage",
-            lambda c: any(demand_met(d, c.sentence.text) is not None for d in demands),
+            lambda c: any(demand_met(d, self._read(c)) is not None for d in demands),
         )
 
     def _first_close(
@@ -744,16 +754,16 @@ class _Research:
         for index, fact in enumerate(self.brief.facts[1:], start=1):
             demand = fact.text in self.brief.demands  # "at least annually": to check, not to read
             asked_of = subject_part(fact, self.brief.facts)
-            if not demand and lead_answers_part(fact, asked_of, lead.sentence.text):
+            if not demand and lead_answers_part(fact, asked_of, self._read(lead)):
                 continue  # the lead sentence answers this part too
             if not demand and value_quoted_with(fact, asked_of, lead.sentence.text, lead_quote):
                 continue  # so does a sentence quoted with it
             if not demand and names_what_part_asks(fact, lead_quote):
                 continue  # "..., and which algorithm?": the lead's quote names it
-            if demand and any(demand_checked(fact, c.sentence.text) for _, c in chosen):
+            if demand and any(demand_checked(fact, self._read(c)) for _, c in chosen):
                 continue  # a quoted value meets the demand or falls short (composing says so)
             if demand and _change_event_stated(
-                fact, [lead_quote, *(c.sentence.text for _, c in chosen)]
+                fact, [lead_quote, *(self._read(c) for _, c in chosen)]
             ):
                 continue  # "... and whenever a substantial change occurs in the organization"
             own = self._named_of(close) if demand else self._part_candidates(fact, floor)
@@ -762,8 +772,15 @@ class _Research:
                 (
                     c
                     for c in own
-                    if _answers_part(fact, asked_of, c, chosen)
-                    and names_antecedent(fact, before, c.sentence.text)
+                    if _answers_part(
+                        fact,
+                        asked_of,
+                        c,
+                        chosen,
+                        self._read(c),
+                        self.brief.demands,
+                    )
+                    and names_antecedent(fact, before, self._read(c))
                 ),
                 None,
             )
@@ -820,7 +837,7 @@ class _Research:
         no evidence."""
         if _already_quoted(candidate, chosen) or _topic_only(candidate.sentence.text):
             return False
-        if not names_the_ask(self.ask, candidate):
+        if not self._names_ask(candidate):
             return False
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:  # of a yes/no item, naming what it asks of
@@ -1433,19 +1450,39 @@ def _key_source(brief: Brief) -> tuple[str, ...]:
 
 
 def _answers_part(
-    fact: Fact, first: Fact, candidate: Candidate, chosen: list[tuple[int, Candidate]]
+    fact: Fact,
+    first: Fact,
+    candidate: Candidate,
+    chosen: list[tuple[int, Candidate]],
+    read: str,
+    demands: Sequence[str] = (),
 ) -> bool:
     """Whether a sentence answers one further part of the question: it names one
-    of the part's terms (and states its value about the part's own subject, when the
-    part asks for one: "alerts are triaged within 30 minutes" is no deadline for
-    notifying customers, whatever "alerts" shares with "notified") and is not already
-    quoted."""
+    of the part's terms, one of those it adds to the part it is asked of when it adds
+    any (and states its value about the part's own subject, when the part asks for
+    one: "alerts are triaged within 30 minutes" is no deadline for notifying
+    customers, whatever "alerts" shares with "notified") and is not already quoted.
+    "Is there a formal incident response plan? Is the incident response plan tested at
+    least annually?" is not answered twice by the plan's title line: its second part
+    asks that the plan is tested."""
     if _already_quoted(candidate, chosen):
         return False
     if fact.asks is not None:
-        return states_part_value(fact, first, candidate.sentence.text)
-    present = set(question_terms(candidate.sentence.text))
-    return any(thesaurus.says(t, present) for t in fact.terms)
+        return states_part_value(fact, first, read)
+    present = set(question_terms(read))
+    wanted = _added_terms(fact, first, demands) or fact.terms
+    return any(thesaurus.says(t, present) for t in wanted)
+
+
+def _added_terms(fact: Fact, first: Fact, demands: Sequence[str]) -> tuple[str, ...]:
+    """The terms a further part adds to the part it is asked of, its wording's demands
+    ("at least annually") and words naming nothing (``NOT_KEY``) aside: "test" of "Is
+    the incident response plan tested at least annually?" after "Is there a formal
+    incident response plan?"; none for the part itself."""
+    if fact is first:
+        return ()
+    known = set(first.terms) | {t for d in demands for t in content_terms(d)}
+    return tuple(t for t in fact.terms if t not in NOT_KEY and not thesaurus.says(t, known))
 
 
 def _states_fully(fact: Fact, text: str) -> tuple[bool, bool, bool, int]:

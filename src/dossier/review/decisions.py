@@ -511,7 +511,9 @@ def load_decisions(out: Path) -> dict[str, Decision]:
 
 
 def _decision(row: dict[str, Any]) -> Decision:
-    quotes = tuple(Quote(**q) for q in row.pop("edited_quotes", []))
+    quotes = tuple(
+        Quote(**{**q, "columns": tuple(q.get("columns", ()))}) for q in row.pop("edited_quotes", [])
+    )
     if "lapsed" in row:
         return _with_lapse(row, quotes)
     return Decision(**row, edited_quotes=quotes)

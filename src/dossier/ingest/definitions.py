@@ -1,0 +1,120 @@
+"""The short names a document defines for itself, read from its text.
+
+Policies name a thing in full once and by a short name after: "This Incident Response
+Plan (IRP) defines ...", then "The IRP is tested at least annually"; "This Business
+Continuity and Disaster Recovery Plan (the "BCP/DR Plan") ...", then "The BCP/DR Plan
+is exercised each year". A sentence that uses only the short name still names the
+thing, and research reads it so (``glossed``). The stored quote stays the source's
+text: a definition only adds words to what a sentence is read to name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+# "(IRP)", "(SLAs)", "(IDS/IPS)", "(the "BCP/DR Plan")", "(“Policy”)"
+_DEFINED = re.compile(
+    r"\(\s*(?:the\s+)?(?P<quote>[\"“'‘]?)(?P<short>[A-Z][A-Za-z0-9&/.-]{1,11}"
+    r"(?:\s[A-Z][A-Za-z]{1,11}){0,2})[\"”'’]?\s*\)"
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*|&")
+# Words an initialism passes over ("National Institute of Standards and Technology")
+_JOINING = frozenset({"and", "of", "for", "the", "to", "on", "in", "&"})
+# Words opening a sentence before a defined name ("This Incident Response Plan ...")
+_OPENING = frozenset({"this", "the", "a", "an", "our", "its", "these"})
+_LONGEST = 10  # words a full name runs to
+_REACH = 160  # characters read before the parentheses
+
+
+def document_definitions(texts: Iterable[str]) -> dict[str, str]:
+    """Each short name the texts define -> the full name it stands for, the first
+    definition of a name kept: "IRP" -> "Incident Response Plan", "BCP/DR Plan" ->
+    "Business Continuity and Disaster Recovery Plan". An initialism counts only when
+    the full name's initials spell it ("Information Security Manager (ISM)"); a quoted
+    name ("(the "Policy")") when a capitalised name stands before it."""
+    found: dict[str, str] = {}
+    for text in texts:
+        for match in _DEFINED.finditer(text):
+            before = _WORD.findall(text[max(0, match.start() - _REACH) : match.start()])
+            short = _singular(match.group("short").rstrip("."))
+            full = _quoted_name(before) if match.group("quote") else _spelled(short, before)
+            if full and short not in found:
+                found[short] = full
+    return found
+
+
+def _singular(short: str) -> str:
+    """An initialism without its plural "s" ("SLAs" is the name "SLA" in plural)."""
+    return short[:-1] if short.endswith("s") and short[:-1].isupper() else short
+
+
+def _spelled(short: str, before: list[str]) -> str:
+    """The last words before an initialism whose initials spell it, joining words
+    passed over ("Recovery Time Objectives (RTOs)", "Personally-Identifiable
+    Information (PII)"); empty when none do."""
+    letters = [c.lower() for c in short if c.isupper()]
+    if len(letters) < 2 or not short.isalnum():
+        return ""
+    taken: list[str] = []
+    content = 0
+    for word in reversed(before[-(_LONGEST + len(letters)) :]):
+        taken.insert(0, word)
+        if word.lower() in _JOINING:
+            continue
+        content += 1
+        if content == len(letters):
+            initials = [w[0].lower() for w in taken if w.lower() not in _JOINING]
+            return " ".join(taken) if initials == letters else ""
+    return ""
+
+
+def _quoted_name(before: list[str]) -> str:
+    """The run of capitalised words (and joining words within it) right before a quoted
+    short name, an opening "This" or "The" aside; empty when under two such words."""
+    taken: list[str] = []
+    for word in reversed(before[-_LONGEST:]):
+        if not (word[0].isupper() or word.lower() in _JOINING):
+            break
+        taken.insert(0, word)
+    while taken and (taken[0].lower() in _JOINING or taken[0].lower() in _OPENING):
+        taken.pop(0)
+    capitalised = [w for w in taken if w[0].isupper()]
+    return " ".join(taken) if len(capitalised) >= 2 else ""
+
+
+def glossed(text: str, definitions: Mapping[str, str]) -> str:
+    """The full names of the defined short names the text uses without their full name
+    beside it, space-separated ("" when none): "The IRP is tested at least annually"
+    -> "Incident Response Plan"."""
+    return " ".join(full for short, full in definitions.items() if _unexplained(text, short, full))
+
+
+def spelled_in(text: str, definitions: Mapping[str, str]) -> str:
+    """The text as it is read: each defined short name it uses without its full name
+    beside it followed by the full name in parentheses ("The IRP is tested" -> "The IRP
+    (Incident Response Plan) is tested"). What checks read, never what is quoted."""
+    for short, full in definitions.items():
+        if _unexplained(text, short, full):
+            text = _use_of(short).sub(rf"\g<0> ({_escaped(full)})", text)
+    return text
+
+
+def _escaped(full: str) -> str:
+    """A full name as a replacement template writes it (backslashes doubled)."""
+    return full.replace("\\", "\\\\")
+
+
+def _unexplained(text: str, short: str, full: str) -> bool:
+    """Whether the text uses the short name as a name of its own (a plural "s" allowed;
+    not inside a longer word or name: "IRP" not in "IRPX" nor "BCP/DR") without its
+    full name beside it."""
+    if short not in text or _use_of(short).search(text) is None:
+        return False
+    return " ".join(_WORD.findall(full)).lower() not in " ".join(_WORD.findall(text)).lower()
+
+
+@lru_cache(maxsize=4096)
+def _use_of(short: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w/]){re.escape(short)}s?(?![\w/])")
