@@ -34,6 +34,7 @@ from dossier.research.offline import (
     _Research,
     _statements_first,
     _subject_heads,
+    points_to_another_place,
     value_first,
 )
 from dossier.research.scoring import SENTENCE_FEATURES, load_scorer
@@ -1910,3 +1911,40 @@ def test_assigned_says_no_more_than_that_an_owner_is_named() -> None:
     assert stem("assigned") not in _predicate(make_brief(Question("Q1", question)))
     audit = "Have you undergone an independent security audit?"
     assert stem("undergone") not in _predicate(make_brief(Question("Q1", audit)))
+
+
+def test_questionnaire_wording_is_never_a_key_term() -> None:
+    """CAIQ's "all relevant interoperable endpoints" names no practice a page would state."""
+    assert stem("interoperable") in NOT_KEY
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("Audit log retention is defined in the Logging & Monitoring Standard.", True),
+        ("Recovery objectives\nare defined in business-continuity.md.", True),
+        ("i. Recovery time and data loss limits are defined in Table 3.", True),
+        (
+            "Security requirements are defined in the Secure Development Policy (reference (d)).",
+            True,
+        ),
+        ("Backup procedures are documented in the Backup Runbook and tested monthly.", False),
+        ("Audit logs are retained for 13 months as defined in the Logging Standard.", False),
+        ("All steps taken must be documented in the incident log, and must contain:", False),
+    ],
+)
+def test_a_sentence_only_saying_where_a_practice_is_written_points_elsewhere(
+    text: str, points: bool
+) -> None:
+    assert points_to_another_place(text) is points
+
+
+def test_a_sentence_pointing_to_another_document_does_not_lead_a_statement_within_the_margin() -> (
+    None
+):
+    """ "Audit log retention is defined in the Logging Standard." tells where to read; the
+    statement scoring within the margin leads. Beyond the margin, the order stands."""
+    pointer = _scored("Audit log retention is defined in the Logging & Monitoring Standard.", 1.0)
+    stated = _scored("Audit logs are kept in a dedicated archive account for 13 months.", 0.2)
+    assert _statements_first([pointer, stated], margin=1.5) == [stated]
+    assert _statements_first([pointer, stated], margin=0.5) == [pointer, stated]

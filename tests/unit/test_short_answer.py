@@ -297,6 +297,20 @@ def test_negations_that_bound_a_value_are_not_denials() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lead", "expected"),
+    [
+        ("Staff complete the training in no case later than 30 days after hire.", ("Yes", None)),
+        ("Staff complete the training in no event more than 30 days after hire.", ("Yes", None)),
+        ("Staff are in no case required to complete the training.", ("Needs review", "negation")),
+    ],
+)
+def test_in_no_case_bounding_a_time_is_no_denial(
+    lead: str, expected: tuple[str, str | None]
+) -> None:
+    assert _short("Do staff complete security awareness training?", lead) == expected
+
+
+@pytest.mark.parametrize(
     ("question", "lead", "value"),
     [
         ("How often is access reviewed?", "Access is reviewed quarterly by owners.", "quarterly"),
@@ -5491,3 +5505,11 @@ def test_a_further_parts_own_row_is_read_in_its_own_column() -> None:
     )
     answer, _ = short_answer(brief, "grounded", claims, parts={1: own}, row=table)
     assert "1 year; 1 year" not in answer
+
+
+def test_a_schedule_asked_twice_is_stated_once() -> None:
+    """ "Reviewed periodically? If so, how often?" asks one schedule twice: the value is
+    given once, not "Yes; on a quarterly basis; on a quarterly basis"."""
+    lead = "System Owners shall review all user access rights on a quarterly basis."
+    question = "Are user access rights reviewed periodically? If so, how often?"
+    assert _short(question, lead) == ("Yes; on a quarterly basis", None)

@@ -317,3 +317,10 @@ def test_a_soc_report_says_ssae() -> None:
     undergone, 18) beside "completes an annual SOC 2 Type II examination"."""
     assert thesaurus.says(stem("ssae"), {stem("soc")})
     assert not thesaurus.says(stem("soc"), {stem("ssae")})  # one way
+
+
+def test_training_updates_are_refreshers_and_a_refresher_is_no_patch() -> None:
+    """ "Are regular security awareness training updates provided?" is answered by "an
+    annual security awareness refresher"; a refresher says nothing of patching."""
+    assert thesaurus.says(stem("updates"), set(content_terms("an annual refresher course")))
+    assert not thesaurus.says(stem("patch"), set(content_terms("an annual refresher course")))

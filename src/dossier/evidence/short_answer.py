@@ -153,6 +153,9 @@ _NEGATION = re.compile(
 # "no later than 72 hours", "including but not limited to", "not only ... but also".
 _BOUNDING = re.compile(
     r"\b(?:no|not)\s+(?:later|more|less|longer|fewer|earlier|sooner|greater|older)\s+than\b"
+    # "in no case later than 30 days after hire", "in no event more than ..."
+    r"|(?<=\bin\s)no\s+(?:case|event|circumstances?)\b(?=\s+(?:later|more|less|longer|fewer|earlier"
+    r"|sooner|greater|older)\s+than\b)"
     r"|\bnot\s+(?:to\s+)?exceed|\bno\s+(?:exceptions?|less)\b"
     r"|(?<=\band\s)no\s+more\b(?=\s*[.;]|\s*$)"  # "only the access they need, and no more"
     r"|(?<=\bbut\s)not\s+limited\s+to\b|\bnot\s+(?:only|just|merely)\b"
@@ -344,7 +347,21 @@ def short_answer(
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen, row)
-    return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
+    return SHORT_ANSWER_PARTS.join([YES] * confirmed + _once_each([first, *further])), None
+
+
+def _once_each(values: Sequence[str]) -> list[str]:
+    """The values with one repeated word for word left out: "Are user access rights
+    reviewed periodically? If so, how often?" asks one schedule twice, and "Yes; on a
+    quarterly basis; on a quarterly basis" reads as a fault."""
+    seen: set[str] = set()
+    kept = []
+    for value in values:
+        key = " ".join(value.split()).lower()
+        if value == YES or key not in seen:
+            kept.append(value)
+        seen.add(key)
+    return kept
 
 
 # A recovery objective, as a question asks it and a document names it.

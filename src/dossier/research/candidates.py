@@ -51,9 +51,9 @@ KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answe
 # management policies and procedures associated with changing assets", "the origin,
 # nature, particularity, and severity of risks", "to adopt and communicate", "to enable
 # scheduled and emergency responses", "an industry-recognized framework", "mandated by
-# the governance program", "whenever a deviation ... occurs", "can actually be recovered":
-# however rare in a corpus, a page stating the practice in its own
-# words has no reason to use them.
+# the governance program", "whenever a deviation ... occurs", "can actually be recovered",
+# "all relevant interoperable endpoints": however rare in a corpus, a page stating the
+# practice in its own words has no reason to use them.
 QUESTIONNAIRE_WORDING = frozenset(
     stem(w)
     for w in """associated associate related relating pertaining relevant appropriate
@@ -62,6 +62,7 @@ QUESTIONNAIRE_WORDING = frozenset(
     regarding concerning
     enable enables enabling mandated industry recognized recognised actually really
     program programs programme programmes regardless whenever occur occurs occurring
+    interoperable
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the

@@ -1232,9 +1232,34 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
     stating = [
         c
         for c in candidates
-        if not _topic_only(c.sentence.text) and not CONTENT_PLACEHOLDER.search(c.sentence.text)
+        if not _topic_only(c.sentence.text)
+        and not CONTENT_PLACEHOLDER.search(c.sentence.text)
+        and not points_to_another_place(c.sentence.text)
     ]
     return stating if stating and stating[0].score >= floor else candidates
+
+
+def points_to_another_place(text: str) -> bool:
+    """Whether the sentence only says where the practice is written ("Audit log
+    retention is defined in the Logging & Monitoring Standard.", "Recovery objectives
+    are defined in business-continuity.md.", "... limits are defined in Table 3."): a
+    reviewer reads the statement it points to first, when one is close."""
+    pointer = _POINTER.match(" ".join(text.split()))
+    return pointer is not None and _PLACE_NAMED.search(pointer.group("place")) is not None
+
+
+_POINTER = re.compile(
+    _LINE_NUMBER + r"(?:[ivx]{1,4}\.\s+|[a-z]\.\s+)?[^.;:]{3,120}?\b(?:is|are)\s+(?:\w+ly\s+)?"
+    r"(?:defined|described|documented|set\s+out|specified|detailed|covered|listed)\s+in\s+(?P<place>[^;]{3,100}?)[.]?$",
+    re.I,
+)
+_PLACE_NAMED = re.compile(
+    r"^(?:the\s+|our\s+|its\s+|a\s+)?(?:[^,]*?\b(?:standard|policy|procedure|plan|runbook"
+    r"|handbook|manual|register|table|section|appendix|annex|schedule)s?\b"
+    r"(?:\s+[A-Z0-9][\w.-]{0,8}(?:\s+and\s+[A-Z0-9][\w.-]{0,8})?)?|\S+\.(?:md|pdf|docx?|txt))"
+    r"(?:\s+\(.*\))?$",
+    re.I,
+)
 
 
 def _rules_first(candidates: list[Candidate], brief: Brief) -> list[Candidate]:

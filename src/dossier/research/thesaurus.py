@@ -138,6 +138,9 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("phishing", "fraudulent email", "spoofed email", "suspicious email"),
     ("laptop", "workstation", "endpoint", "desktop", "computer", "macbook", "notebook"),
     ("patch", "update", "upgrade"),
+    # training's updates are its refresher courses ("regular security awareness training
+    # updates": "an annual security awareness refresher"); a patch is no refresher
+    ("update", "refresher"),
     ("vulnerability", "weakness", "cve", "flaw"),
     # NIST names the continuity plan a contingency plan (CP-2, CP-4)
     ("disaster", "outage", "continuity", "resilience", "contingency"),
