@@ -23,6 +23,7 @@ from dossier.research.candidates import (
     Candidate,
     CandidateScorer,
     TermStats,
+    _repeats_title,
     names_the_ask,
 )
 from dossier.research.engine import EngineSettings
@@ -1948,3 +1949,9 @@ def test_a_sentence_pointing_to_another_document_does_not_lead_a_statement_withi
     stated = _scored("Audit logs are kept in a dedicated archive account for 13 months.", 0.2)
     assert _statements_first([pointer, stated], margin=1.5) == [stated]
     assert _statements_first([pointer, stated], margin=0.5) == [pointer, stated]
+
+
+def test_only_a_short_line_repeating_the_title_is_dropped_not_a_sentence_made_title() -> None:
+    names = {"incident response plan", "customer data is encrypted at rest using aes-256."}
+    assert _repeats_title("Incident Response Plan", names)
+    assert not _repeats_title("Customer data is encrypted at rest using AES-256.", names)

@@ -11,7 +11,7 @@ from dossier.evidence.compose import ComposeContext, compose_answer
 from dossier.index.hybrid import HybridIndex, update_index
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import ingest
-from dossier.records import Chunk, Evidence, Question, Selection, SourceFile
+from dossier.records import Answer, Chunk, Evidence, Question, Selection, SourceFile
 from dossier.research.brief import make_brief
 from dossier.research.engine import EngineSettings
 from dossier.research.offline import OfflineEngine, _added_terms
@@ -99,3 +99,51 @@ def test_a_further_part_is_answered_by_what_it_adds_to_the_part_before() -> None
     first, second = brief.facts[:2]
     assert _added_terms(second, first, brief.demands) == ("test",)
     assert _added_terms(first, first, brief.demands) == ()
+
+
+IRP_ONLY = {"IRP": "Incident Response Plan", "ISM": "Information Security Manager"}
+
+
+def _compose(question: str, text: str, *selections: tuple[str, str, int]) -> Answer:
+    """Compose an answer from one passage ``text`` of irp.md: each selection is (quote,
+    focus, part), the document defining IRP and ISM."""
+    chunk = Chunk("c1", "irp.md", 0, len(text), text, "Plan")
+    chosen = tuple(Selection("c1", (q,), part, 1.0, q, focus=f) for q, f, part in selections)
+    brief = make_brief(Question("Q", question))
+    context = ComposeContext(
+        {"c1": chunk}.get,
+        {"irp.md": "Incident Response Plan"},
+        siblings=lambda d: (chunk,),
+        definitions=lambda d: IRP_ONLY,
+    )
+    return compose_answer(Question("Q", question), Evidence(brief, (), chosen, (), ()), context)
+
+
+def test_the_value_is_read_off_the_sentence_chosen_though_its_quote_defines_the_name() -> None:
+    """The quote holds the definition and the sentence chosen: "annually" is the value,
+    not the review period of the sentence defining the name."""
+    first = "This Incident Response Plan (IRP) is reviewed every two years by the CISO."
+    tested = "The IRP is tested annually through a tabletop exercise."
+    quote = f"{first} {tested}"
+    answer = _compose("How often is the incident response plan tested?", quote, (quote, tested, 0))
+    assert answer.short_answer == "annually"
+
+
+def test_a_further_parts_value_is_read_off_a_sentence_using_the_short_name() -> None:
+    plan = "This Incident Response Plan (IRP) defines how incidents are handled."
+    tested = "The IRP is tested every six months."
+    answer = _compose(
+        "Do you have a documented incident response plan? How often is the incident "
+        "response plan tested?",
+        f"{plan}\n\n{tested}",
+        (plan, plan, 0),
+        (tested, tested, 1),
+    )
+    assert answer.short_answer == "Yes; every six months"
+
+
+def test_a_finding_quotes_the_source_words_not_the_names_spelled_out() -> None:
+    lead = "Removable media are prohibited, except where authorised by the ISM in writing."
+    answer = _compose("Is the use of removable media permitted?", lead, (lead, lead, 0))
+    details = " ".join(f.detail for f in answer.findings)
+    assert "Information Security Manager" not in details + answer.short_answer

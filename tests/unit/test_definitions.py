@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dossier.ingest.definitions import document_definitions, glossed, spelled_in
+from dossier.ingest.definitions import document_definitions, glossed, spelled_in, unspelled
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,12 @@ from dossier.ingest.definitions import document_definitions, glossed, spelled_in
             "BCP/DR Plan",
             "Business Continuity and Disaster Recovery Plan",
         ),
-        ("Acme Cloud Services Ltd (“Company”) provides", "Company", "Acme Cloud Services Ltd"),
+        (
+            "3.1 “Business Associate Agreement” or “BAA” means a contract",
+            "BAA",
+            "Business Associate Agreement",
+        ),
+        ('"Recovery Time Objective" ("RTO") means the time', "RTO", "Recovery Time Objective"),
     ],
 )
 def test_a_defined_short_name_stands_for_the_full_name_before_it(
@@ -54,6 +59,9 @@ def test_a_defined_short_name_stands_for_the_full_name_before_it(
         "an Information Security Manager (CISO) owns it",  # one initial short
         'Send it to the team (the "owners") by Friday',  # no capitalised name before
         "as required (see Section 4)",
+        # a plain word quoted stands for a party or the document: no initialism, no name
+        'between Acme Cloud Services Ltd ("Company") and the Customer ("Customer")',
+        'This Incident Response Plan (the "Plan") sets out',
     ],
 )
 def test_parentheses_that_define_nothing_are_not_read_as_a_definition(text: str) -> None:
@@ -77,7 +85,7 @@ def test_a_sentence_using_a_defined_short_name_is_glossed_with_the_full_name() -
     [
         "The IRPX system is separate.",  # inside a longer name
         "Owners see the irp tool.",  # not the name as the document writes it
-        "This Incident Response Plan (IRP) is owned by the CISO.",  # the full name is there
+        "This Incident Response Plan (IRP) is owned by the CISO.",  # where it is defined
         "Access reviews are quarterly.",
     ],
 )
@@ -93,3 +101,33 @@ def test_checks_read_the_full_name_after_each_use_of_a_short_name() -> None:
     )
     defining = "This Incident Response Plan (IRP) is owned by the CISO."
     assert spelled_in(defining, definitions) == defining
+
+
+def test_a_full_name_does_not_run_back_over_another_sentence_or_line() -> None:
+    texts = [
+        'Approved By CISO\nThis Business Continuity and Disaster Recovery Plan (the "BCP/DR Plan")',
+        "Version 2. Effective January. Acme Corp Incident Response Plan (IRP) applies.",
+    ]
+    assert document_definitions(texts) == {
+        "BCP/DR Plan": "Business Continuity and Disaster Recovery Plan",
+        "IRP": "Incident Response Plan",
+    }
+
+
+def test_a_short_name_inside_an_identifier_is_not_glossed() -> None:
+    definitions = {"SOC": "Security Operations Center", "ISO": "Information Security Officer"}
+    text = "We hold SOC 2 Type II and ISO 27001; the SOC team reports to the ISO."
+    assert spelled_in(text, definitions) == (
+        "We hold SOC 2 Type II and ISO 27001; the SOC (Security Operations Center) team "
+        "reports to the ISO (Information Security Officer)."
+    )
+
+
+def test_each_use_is_glossed_alone_so_a_sentence_reads_the_same_inside_its_passage() -> None:
+    """The defining use is left; a later use in the same quote is glossed, as it is when
+    the sentence is read on its own; what was added can be taken back."""
+    definitions = {"IRP": "Incident Response Plan"}
+    sentence = "The IRP is tested annually."
+    passage = f"This Incident Response Plan (IRP) is reviewed every two years. {sentence}"
+    assert spelled_in(sentence, definitions) in spelled_in(passage, definitions)
+    assert unspelled(spelled_in(passage, definitions), definitions) == passage

@@ -70,3 +70,28 @@ def test_the_columns_are_kept_in_the_record_and_shown_in_markdown_and_pdf() -> N
     with pdfplumber.open(io.BytesIO(render_pdf(dataclasses.replace(dossier, build=built)))) as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "a table row, columns: Backup type, Schedule, Retention" in text
+
+
+def _columns_of(table: str, quoted: str) -> tuple[str, ...]:
+    chunk = Chunk("c1", "backup.md", 0, len(table), table, "Backups")
+    selection = Selection("c1", (quoted,), 0, 1.0, quoted)
+    brief = make_brief(Question("Q", QUESTION))
+    context = ComposeContext({"c1": chunk}.get, {"backup.md": "Backup Standard"})
+    answer = compose_answer(
+        Question("Q", QUESTION), Evidence(brief, (), (selection,), (), ()), context
+    )
+    return answer.claims[0].quotes[0].columns
+
+
+def test_part_of_a_row_gets_no_columns_it_would_be_read_against() -> None:
+    assert _columns_of(TABLE, "Daily incremental | Nightly at 22:00") == ()
+
+
+def test_an_empty_header_cell_keeps_its_place_and_links_and_code_show_their_text() -> None:
+    table = (
+        "| | `Production` | [Staging](https://wiki/staging) |\n"
+        "| --- | --- | --- |\n"
+        "| Backup retention | 90 days | 7 days |\n"
+    )
+    columns = _columns_of(table, "| Backup retention | 90 days | 7 days |")
+    assert columns == ("", "Production", "Staging")

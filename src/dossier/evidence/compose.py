@@ -33,7 +33,7 @@ from dossier.evidence.short_answer import (
     short_answer,
 )
 from dossier.evidence.verify import QuoteVerifier
-from dossier.ingest.definitions import spelled_in
+from dossier.ingest.definitions import spelled_in, unspelled
 from dossier.ingest.sentences import aligned_cells, is_list_item, list_lead_in, table_header
 from dossier.records import (
     Answer,
@@ -109,18 +109,20 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     entailment, model_pass = _entailment(claims, kept, context.entail)
     focus = evidence.selections[0].focus if evidence.selections else ""
     kept, focus = _denial_first(evidence.brief, kept, focus)
-    parts = _part_sentences(evidence.selections)
+    parts = _part_sentences(evidence.selections, context)
     row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)
     read, read_focus = _as_read(kept, focus, context)  # what the checks below read
     denied = bool(kept) and short_answer(evidence.brief, "grounded", read, read_focus)[0] == NO
     # a demand ('at least annually') is moot for a practice the documents say is not followed
-    demands: tuple[Finding, ...] = () if denied else _demands(evidence.brief, read)
+    demands = () if denied else _as_source(_demands(evidence.brief, read), kept, context)
     missing = _missing_facts(evidence, denied)
     findings += entailment + _language(evidence, kept) + demands
     findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
     short, doubt = short_answer(evidence.brief, verdict, read, read_focus, parts, row, place)
+    short = _source_words(short, kept, context)
+    doubt = _as_source((doubt,), kept, context)[0] if doubt is not None else None
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -174,31 +176,72 @@ def _as_read(
     return read, spelled_in(focus, context.definitions(lead)) if lead else focus
 
 
+def _quoted_definitions(claims: Sequence[Claim], context: ComposeContext) -> dict[str, str]:
+    """The short names the quoted documents define (``ComposeContext.definitions``)."""
+    found: dict[str, str] = {}
+    for document in dict.fromkeys(q.document for claim in claims for q in claim.quotes):
+        found.update(context.definitions(document))
+    return found
+
+
+def _source_words(text: str, claims: Sequence[Claim], context: ComposeContext) -> str:
+    """A value or finding read off the quotes as checks read them, in the source's
+    words: what ``_as_read`` spelled out taken back ("the ISM (Information Security
+    Manager) in writing" is shown as the quote has it, "the ISM in writing")."""
+    return unspelled(text, _quoted_definitions(claims, context))
+
+
+def _as_source(
+    findings: tuple[Finding, ...], claims: Sequence[Claim], context: ComposeContext
+) -> tuple[Finding, ...]:
+    """The findings with their details in the source's words (``_source_words``)."""
+    return tuple(replace(f, detail=_source_words(f.detail, claims, context)) for f in findings)
+
+
 def _with_columns(claim: Claim, context: ComposeContext) -> Claim:
     """The claim with each quote that is a table row given its table's column headers
     (read across the passage break when its passage continues a table): "Daily
     incremental | Nightly at 22:00 | 90 days" says nothing to a reader who does not
-    see that 90 days is the retention column."""
+    see that 90 days is the retention column. Only a whole row: a part of one would be
+    read against columns it does not hold. An empty header cell stays, empty, so that
+    the columns line up with the row's cells."""
     quotes = []
     for quote in claim.quotes:
         chunk = context.chunk_of(quote.chunk_id)
         at = quote.start - chunk.start if chunk else -1
-        if chunk is None or not 0 <= at <= len(chunk.text) or "\n" in quote.text.strip():
+        if (
+            chunk is None
+            or not 0 <= at <= len(chunk.text)
+            or not _whole_line(chunk.text, at, quote)
+        ):
             quotes.append(quote)
             continue
         columns = table_header(chunk.text, at) or _header_before(chunk, at, context)
         shown = tuple(_cell_text(c) for c in columns)
-        quotes.append(replace(quote, columns=tuple(c for c in shown if c)))
+        quotes.append(replace(quote, columns=shown if any(shown) else ()))
     return replace(claim, quotes=tuple(quotes))
+
+
+def _whole_line(text: str, at: int, quote: Quote) -> bool:
+    """Whether the quote is the whole line it starts on (a row's outer pipes aside)."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : end if end >= 0 else len(text)]
+    return line.strip(" |\t") == quote.text.strip(" |\t")
 
 
 def _cell_text(cell: str) -> str:
     """A header cell as a reader sees it: Markdown escapes and emphasis marks aside
-    ("Self-hosted\\*" is "Self-hosted*", "**Retention**" is "Retention")."""
-    text = _MARKDOWN_ESCAPE.sub(r"\1", cell)
-    return _EMPHASIS.sub(r"\2", text).strip()
+    ("Self-hosted\\*" is "Self-hosted*", "**Retention**" is "Retention"), a link's or
+    code's text for the link or code ("[Retention](https://...)" is "Retention"), a
+    line break or other tag a space."""
+    text = _MARKDOWN_LINK.sub(r"\1", cell).replace("`", "")
+    text = _MARKDOWN_ESCAPE.sub(r"\1", _HTML_TAG.sub(" ", text))
+    return " ".join(_EMPHASIS.sub(r"\2", text).split())
 
 
+_MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_HTML_TAG = re.compile(r"<[^>]{1,40}>")
 _MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
 _EMPHASIS = re.compile(r"(?<!\w)(\*\*|__|\*|_)(\S(?:.*?\S)??)\1(?!\w)")
 
@@ -254,12 +297,16 @@ def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str,
 _TABLE_PASSAGES = 12  # passages of one table at most read back for its header
 
 
-def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:
-    """For each further part of the question, the sentence research chose for it."""
+def _part_sentences(selections: Sequence[Selection], context: ComposeContext) -> dict[int, str]:
+    """For each further part of the question, the sentence research chose for it, as
+    the checks read it (its document's short names spelled out, as ``_as_read`` reads
+    the quotes)."""
     parts: dict[int, str] = {}
     for selection in selections[1:]:
-        if selection.fact > 0 and selection.quotes:
-            parts.setdefault(selection.fact, selection.focus or selection.quotes[0])
+        if selection.fact > 0 and selection.quotes and selection.fact not in parts:
+            chunk = context.chunk_of(selection.chunk_id)
+            defined = context.definitions(chunk.document) if chunk else {}
+            parts[selection.fact] = spelled_in(selection.focus or selection.quotes[0], defined)
     return parts
 
 
@@ -500,7 +547,7 @@ def _title(quote: Quote, titles: Mapping[str, str]) -> str:
 
 def row_columns(quote: Quote) -> str:
     """How a table row's columns are shown beside it."""
-    return "a table row, columns: " + ", ".join(quote.columns)
+    return "a table row, columns: " + ", ".join(c or "—" for c in quote.columns)
 
 
 def _with_claim(claims: list[Claim], text: str, quotes: list[Quote]) -> Claim:

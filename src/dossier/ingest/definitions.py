@@ -14,10 +14,16 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-# "(IRP)", "(SLAs)", "(IDS/IPS)", "(the "BCP/DR Plan")", "(“Policy”)"
+# "(IRP)", "(SLAs)", "(IDS/IPS)", "(the "BCP/DR Plan")"
 _DEFINED = re.compile(
     r"\(\s*(?:the\s+)?(?P<quote>[\"“'‘]?)(?P<short>[A-Z][A-Za-z0-9&/.-]{1,11}"
     r"(?:\s[A-Z][A-Za-z]{1,11}){0,2})[\"”'’]?\s*\)"
+)
+# A definitions section's entry naming both forms: '"Business Associate Agreement" or
+# "BAA" means a contract ...', '"Recovery Time Objective" ("RTO") means ...'
+_GLOSSARY_PAIR = re.compile(
+    r"[\"“](?P<full>[A-Z][^\"“”\n]{2,80})[\"”]\s*(?:,?\s*or\s+|\(\s*)"
+    r"[\"“](?P<short>[A-Z][A-Za-z0-9&/.-]{1,11})[\"”]\)?\s+(?:means|refers\s+to|is)\b"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|&")
 # Words an initialism passes over ("National Institute of Standards and Technology")
@@ -26,6 +32,12 @@ _JOINING = frozenset({"and", "of", "for", "the", "to", "on", "in", "&"})
 _OPENING = frozenset({"this", "the", "a", "an", "our", "its", "these"})
 _LONGEST = 10  # words a full name runs to
 _REACH = 160  # characters read before the parentheses
+# Where the full name's sentence or line starts: no full name runs over it.
+_NAME_BREAK = re.compile(r"[.!?;:]\s|\n\s*\n|\n")
+# A quoted short name must carry an initialism of two capitals ("BCP/DR Plan"): a plain
+# word ("the "Plan"", "the "Company"", "the "Customer"") stands for its document or a
+# party, and reading it as a name would put that name wherever the word is used.
+_INITIALISM = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 
 
 def document_definitions(texts: Iterable[str]) -> dict[str, str]:
@@ -33,16 +45,33 @@ def document_definitions(texts: Iterable[str]) -> dict[str, str]:
     definition of a name kept: "IRP" -> "Incident Response Plan", "BCP/DR Plan" ->
     "Business Continuity and Disaster Recovery Plan". An initialism counts only when
     the full name's initials spell it ("Information Security Manager (ISM)"); a quoted
-    name ("(the "Policy")") when a capitalised name stands before it."""
+    name ("(the "Policy")") when a capitalised name stands before it; a definitions
+    entry naming both ('"Business Associate Agreement" or "BAA" means ...') when the
+    initials spell it."""
     found: dict[str, str] = {}
     for text in texts:
         for match in _DEFINED.finditer(text):
-            before = _WORD.findall(text[max(0, match.start() - _REACH) : match.start()])
+            before = _WORD.findall(_own_line(text, match.start()))
             short = _singular(match.group("short").rstrip("."))
-            full = _quoted_name(before) if match.group("quote") else _spelled(short, before)
+            if match.group("quote"):
+                full = _quoted_name(before) if _INITIALISM.search(short) else ""
+            else:
+                full = _spelled(short, before)
             if full and short not in found:
                 found[short] = full
+        for match in _GLOSSARY_PAIR.finditer(text):
+            full, short = match.group("full"), _singular(match.group("short"))
+            if _spelled(short, _WORD.findall(full)) and short not in found:
+                found[short] = " ".join(_WORD.findall(full))
     return found
+
+
+def _own_line(text: str, at: int) -> str:
+    """The text before ``at`` within its sentence and line (at most ``_REACH``
+    characters): a full name does not run back over another sentence's words."""
+    before = text[max(0, at - _REACH) : at]
+    breaks = list(_NAME_BREAK.finditer(before))
+    return before[breaks[-1].end() :] if breaks else before
 
 
 def _singular(short: str) -> str:
@@ -85,19 +114,30 @@ def _quoted_name(before: list[str]) -> str:
 
 
 def glossed(text: str, definitions: Mapping[str, str]) -> str:
-    """The full names of the defined short names the text uses without their full name
-    beside it, space-separated ("" when none): "The IRP is tested at least annually"
-    -> "Incident Response Plan"."""
-    return " ".join(full for short, full in definitions.items() if _unexplained(text, short, full))
+    """The full names of the defined short names the text uses (``_uses``),
+    space-separated ("" when none): "The IRP is tested at least annually" -> "Incident
+    Response Plan"."""
+    return " ".join(full for short, full in definitions.items() if _uses(text, short))
 
 
 def spelled_in(text: str, definitions: Mapping[str, str]) -> str:
-    """The text as it is read: each defined short name it uses without its full name
-    beside it followed by the full name in parentheses ("The IRP is tested" -> "The IRP
-    (Incident Response Plan) is tested"). What checks read, never what is quoted."""
+    """The text as it is read: each use of a defined short name (``_uses``) followed by
+    the full name in parentheses ("The IRP is tested" -> "The IRP (Incident Response
+    Plan) is tested"). Each use is read alone, so a sentence reads the same inside the
+    passage it was cut from. What checks read, never what is quoted (``unspelled``
+    takes it back)."""
     for short, full in definitions.items():
-        if _unexplained(text, short, full):
+        if _uses(text, short):
             text = _use_of(short).sub(rf"\g<0> ({_escaped(full)})", text)
+    return text
+
+
+def unspelled(text: str, definitions: Mapping[str, str]) -> str:
+    """The text with what ``spelled_in`` added taken out: a finding or a value read off
+    a spelled-out quote shows the source's words."""
+    for short, full in definitions.items():
+        if full in text:
+            text = text.replace(f" ({full})", "") if short in text else text
     return text
 
 
@@ -106,15 +146,17 @@ def _escaped(full: str) -> str:
     return full.replace("\\", "\\\\")
 
 
-def _unexplained(text: str, short: str, full: str) -> bool:
-    """Whether the text uses the short name as a name of its own (a plural "s" allowed;
-    not inside a longer word or name: "IRP" not in "IRPX" nor "BCP/DR") without its
-    full name beside it."""
-    if short not in text or _use_of(short).search(text) is None:
-        return False
-    return " ".join(_WORD.findall(full)).lower() not in " ".join(_WORD.findall(text)).lower()
+def _uses(text: str, short: str) -> bool:
+    """Whether the text uses the short name as a name of its own: not where it is
+    defined ("(IRP)", '(the "BCP/DR Plan")'), not inside a longer word or name ("IRP"
+    not in "IRPX" nor "BCP/DR"), not as part of an identifier ("SOC 2", "ISO 27001",
+    "AC-2(3)"); a plural "s" allowed."""
+    return short in text and _use_of(short).search(text) is not None
 
 
 @lru_cache(maxsize=4096)
 def _use_of(short: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w/]){re.escape(short)}s?(?![\w/])")
+    return re.compile(
+        rf"(?<![\w/])(?<!\()(?<!\(\")(?<!\(“)(?<!the \")(?<!the “){re.escape(short)}s?"
+        r"(?![\w/])(?!\s*-?\d)(?!\s*\()"
+    )

@@ -224,8 +224,22 @@ def names_the_ask(ask: Ask, candidate: Candidate, glossary: str = "") -> bool:
 
 
 def _folded(text: str) -> str:
-    """A line as compared with a title: case, spacing and closing punctuation aside."""
-    return " ".join(text.split()).strip(" .:").lower()
+    """A line as compared with a title: case, spacing and a closing colon aside."""
+    return " ".join(text.split()).strip(" :").lower()
+
+
+def _repeats_title(text: str, names: set[str]) -> bool:
+    """Whether a line only repeats its document's title or its heading: a few words
+    with no full stop ("Incident Response Plan" on a cover page). A sentence a PDF's
+    first line made the title ("Customer data is encrypted at rest.") still states."""
+    return (
+        len(text.split()) <= _TITLE_WORDS
+        and not text.rstrip().endswith(".")
+        and (_folded(text) in names)
+    )
+
+
+_TITLE_WORDS = 10
 
 
 class CandidateScorer:
@@ -289,7 +303,7 @@ class CandidateScorer:
                 and not contents_entry(s.text)
                 and not byline(s.text)
                 and not routes_a_question(s.text)
-                and _folded(s.text) not in names
+                and not _repeats_title(s.text, names)
                 and not only_control_fields(s.text)
                 and (ask.wants_control or not a_control_table(s.text))
                 and (ask.wants_link or not only_links(s.text))
