@@ -1955,3 +1955,12 @@ def test_only_a_short_line_repeating_the_title_is_dropped_not_a_sentence_made_ti
     names = {"incident response plan", "customer data is encrypted at rest using aes-256."}
     assert _repeats_title("Incident Response Plan", names)
     assert not _repeats_title("Customer data is encrypted at rest using AES-256.", names)
+
+
+def test_questionnaire_wording_names_no_subject_a_sentence_must_name() -> None:
+    """ "Are all relevant interoperable devices configured to require an automatic lock
+    screen?": "interoperable" is CAIQ's wording; no sentence need name it."""
+    question = (
+        "Are all relevant interoperable devices configured to require an automatic lock screen?"
+    )
+    assert _subject_heads(make_brief(Question("Q", question))) == ()

@@ -470,6 +470,19 @@ def test_a_name_given_with_its_short_form_is_named_by_the_short_form() -> None:
     ]
 
 
+def test_a_short_form_opening_its_parentheses_names_the_name() -> None:
+    """ "... the Federal Information Processing Standards (FIPS PUB 140-2)?" is named by a
+    passage naming FIPS 140-2."""
+    text = "Our cryptographic modules are not FIPS 140-2 validated."
+    chunk = Chunk("c5", "crypto.md", 0, len(text), text, "Cryptography")
+    claim = Claim(text, (Quote(text, chunk.document, "c5", 0, len(text)),))
+    question = (
+        "Do all cryptographic modules in use in your product conform to the Federal "
+        "Information Processing Standards (FIPS PUB 140-2)?"
+    )
+    assert not [f for f in critique(question, [claim], lambda _: chunk, {}) if f.check == "subject"]
+
+
 @pytest.mark.parametrize(
     ("question", "text"),
     [

@@ -266,8 +266,11 @@ def _described(name: str, cited: str) -> bool:
 
 def _short_form_cited(question: str, name: str, cited: str) -> bool:
     """Whether the question gives the name's short form in parentheses after it and the
-    cited text names that: "Recovery Time Objective (RTO)" is named by "RTO"."""
-    match = re.search(re.escape(name) + r"\s*\(\s*([A-Za-z][\w&/-]{1,11})\s*\)", question)
+    cited text names that: "Recovery Time Objective (RTO)" is named by "RTO", "Federal
+    Information Processing Standards (FIPS PUB 140-2)" by "FIPS 140-2"."""
+    match = re.search(
+        re.escape(name) + r"\s*\(\s*([A-Za-z][\w&/-]{1,11})(?:\s+[^()]{1,20})?\s*\)", question
+    )
     return match is not None and re.search(rf"\b{re.escape(match.group(1))}\b", cited) is not None
 
 

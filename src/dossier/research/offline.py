@@ -64,7 +64,14 @@ from dossier.records import (
 from dossier.research import thesaurus
 from dossier.research.ask import core_ask, predicate_words, subject_phrases
 from dossier.research.brief import brief_step
-from dossier.research.candidates import NOT_KEY, Ask, Candidate, CandidateScorer, names_the_ask
+from dossier.research.candidates import (
+    NOT_KEY,
+    QUESTIONNAIRE_WORDING,
+    Ask,
+    Candidate,
+    CandidateScorer,
+    names_the_ask,
+)
 from dossier.research.conflicts import Outcome, settle
 from dossier.research.engine import EngineSettings
 from dossier.research.qualifiers import (
@@ -1385,7 +1392,8 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
     heads: list[tuple[str, ...]] = []
     for phrase in subject_phrases(brief.query, brief.core):
         terms = thesaurus.abbreviated(content_terms(phrase))
-        naming = tuple(t for t in terms if t not in _GENERAL_HEADS)
+        # (questionnaire wording names nothing: "all relevant interoperable devices")
+        naming = tuple(t for t in terms if t not in _GENERAL_HEADS | QUESTIONNAIRE_WORDING)
         if not naming or terms[-1] in STUFF_NOUNS:
             # "customer data": a sentence says "all data in transit", not whose; one way
             # to name it sets no word, and any sentence may answer
