@@ -147,3 +147,22 @@ def test_a_finding_quotes_the_source_words_not_the_names_spelled_out() -> None:
     answer = _compose("Is the use of removable media permitted?", lead, (lead, lead, 0))
     details = " ".join(f.detail for f in answer.findings)
     assert "Information Security Manager" not in details + answer.short_answer
+
+
+def test_a_full_names_time_word_meets_no_demand() -> None:
+    """ "ALE" is "Annual Loss Expectancy": "calculates the ALE" states no annual risk
+    assessment, and the demand stays unmet."""
+    sentence = "The risk assessment calculates the ALE for each identified risk."
+    chunk = Chunk("c1", "risk.md", 0, len(sentence), sentence, "Risk")
+    brief = make_brief(Question("Q", "Is a risk assessment performed at least annually?"))
+    context = ComposeContext(
+        {"c1": chunk}.get,
+        {"risk.md": "Risk Management"},
+        definitions=lambda d: {"ALE": "Annual Loss Expectancy"},
+    )
+    selection = Selection("c1", (sentence,), 0, 1.0, sentence)
+    answer = compose_answer(
+        Question("Q", brief.query), Evidence(brief, (), (selection,), (), ()), context
+    )
+    assert "demand" in [f.check for f in answer.findings]
+    assert answer.short_answer != "Yes"

@@ -97,7 +97,7 @@ def test_checks_read_the_full_name_after_each_use_of_a_short_name() -> None:
     definitions = {"IRP": "Incident Response Plan"}
     assert (
         spelled_in("The IRP is tested; all IRPs are kept.", definitions)
-        == "The IRP (Incident Response Plan) is tested; all IRPs (Incident Response Plan) are kept."
+        == "The IRP ⟨Incident Response Plan⟩ is tested; all IRPs ⟨Incident Response Plan⟩ are kept."
     )
     defining = "This Incident Response Plan (IRP) is owned by the CISO."
     assert spelled_in(defining, definitions) == defining
@@ -118,8 +118,8 @@ def test_a_short_name_inside_an_identifier_is_not_glossed() -> None:
     definitions = {"SOC": "Security Operations Center", "ISO": "Information Security Officer"}
     text = "We hold SOC 2 Type II and ISO 27001; the SOC team reports to the ISO."
     assert spelled_in(text, definitions) == (
-        "We hold SOC 2 Type II and ISO 27001; the SOC (Security Operations Center) team "
-        "reports to the ISO (Information Security Officer)."
+        "We hold SOC 2 Type II and ISO 27001; the SOC ⟨Security Operations Center⟩ team "
+        "reports to the ISO ⟨Information Security Officer⟩."
     )
 
 
@@ -130,4 +130,33 @@ def test_each_use_is_glossed_alone_so_a_sentence_reads_the_same_inside_its_passa
     sentence = "The IRP is tested annually."
     passage = f"This Incident Response Plan (IRP) is reviewed every two years. {sentence}"
     assert spelled_in(sentence, definitions) in spelled_in(passage, definitions)
-    assert unspelled(spelled_in(passage, definitions), definitions) == passage
+    assert unspelled(spelled_in(passage, definitions)) == passage
+
+
+def test_a_full_names_words_of_time_are_not_read_as_what_the_sentence_states() -> None:
+    """ "ALE" stands for "Annual Loss Expectancy": a sentence using it states no annual
+    schedule."""
+    definitions = {"ALE": "Annual Loss Expectancy"}
+    text = "The risk assessment calculates the ALE for each risk."
+    assert spelled_in(text, definitions) == (
+        "The risk assessment calculates the ALE ⟨Loss Expectancy⟩ for each risk."
+    )
+    assert glossed(text, definitions) == "Loss Expectancy"
+
+
+def test_what_was_spelled_out_is_taken_back_whole_or_cut_short_and_nothing_else() -> None:
+    source = "The IRP (Incident Response Plan) is tested; the ISM approves."
+    read = spelled_in(source, {"ISM": "Information Security Manager"})
+    assert unspelled(read) == source
+    assert unspelled(read[: read.index("Security") + 3]) == source[: source.index("approves") - 1]
+
+
+def test_a_quoted_initialism_is_spelled_by_the_words_before_it_not_every_capital() -> None:
+    texts = [
+        'Systems Hosted on Amazon Web Services ("AWS") are covered.',
+        'two providers, Microsoft Azure and Google Cloud Platform ("GCP")',
+    ]
+    assert document_definitions(texts) == {
+        "AWS": "Amazon Web Services",
+        "GCP": "Google Cloud Platform",
+    }

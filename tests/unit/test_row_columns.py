@@ -95,3 +95,14 @@ def test_an_empty_header_cell_keeps_its_place_and_links_and_code_show_their_text
     )
     columns = _columns_of(table, "| Backup retention | 90 days | 7 days |")
     assert columns == ("", "Production", "Staging")
+
+
+def test_a_header_that_does_not_line_up_with_the_row_shows_no_columns() -> None:
+    """An escaped pipe inside a header cell makes one more header cell than the row has:
+    "1 year" would be shown under the wrong column."""
+    table = (
+        "| Backup type | Schedule \\| window | Retention |\n"
+        "| --- | --- | --- |\n"
+        "| Weekly full | Sunday 01:00 | 1 year |\n"
+    )
+    assert _columns_of(table, "| Weekly full | Sunday 01:00 | 1 year |") == ()

@@ -321,6 +321,11 @@ def test_a_soc_report_says_ssae() -> None:
 
 def test_training_updates_are_refreshers_and_a_refresher_is_no_patch() -> None:
     """ "Are regular security awareness training updates provided?" is answered by "an
-    annual security awareness refresher"; a refresher says nothing of patching."""
-    assert thesaurus.says(stem("updates"), set(content_terms("an annual refresher course")))
-    assert not thesaurus.says(stem("patch"), set(content_terms("an annual refresher course")))
+    annual security awareness refresher"; a refresher says nothing of patching, and a
+    hardware refresh is no update."""
+    refresher = set(content_terms("an annual security awareness refresher"))
+    assert thesaurus.says(stem("updates"), refresher)
+    assert thesaurus.says(stem("updates"), set(content_terms("Training is refreshed every year")))
+    assert not thesaurus.says(stem("patch"), refresher)
+    # a laptop refresh is no update
+    assert not thesaurus.says(stem("updated"), set(content_terms("Laptops are refreshed")))

@@ -34,7 +34,13 @@ from dossier.evidence.short_answer import (
 )
 from dossier.evidence.verify import QuoteVerifier
 from dossier.ingest.definitions import spelled_in, unspelled
-from dossier.ingest.sentences import aligned_cells, is_list_item, list_lead_in, table_header
+from dossier.ingest.sentences import (
+    aligned_cells,
+    is_list_item,
+    list_lead_in,
+    table_cells,
+    table_header,
+)
 from dossier.records import (
     Answer,
     Brief,
@@ -109,20 +115,18 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     entailment, model_pass = _entailment(claims, kept, context.entail)
     focus = evidence.selections[0].focus if evidence.selections else ""
     kept, focus = _denial_first(evidence.brief, kept, focus)
-    parts = _part_sentences(evidence.selections, context)
+    parts = _part_sentences(evidence.selections)
     row = _row_context(kept, focus, context)
     place = _lead_place(kept, context)
-    read, read_focus = _as_read(kept, focus, context)  # what the checks below read
-    denied = bool(kept) and short_answer(evidence.brief, "grounded", read, read_focus)[0] == NO
+    denied = bool(kept) and short_answer(evidence.brief, "grounded", kept, focus)[0] == NO
     # a demand ('at least annually') is moot for a practice the documents say is not followed
-    demands = () if denied else _as_source(_demands(evidence.brief, read), kept, context)
+    read = _as_read(kept, context)  # "The IRP ⟨Incident Response Plan⟩ is tested annually"
+    demands = () if denied else _as_source(_demands(evidence.brief, read))
     missing = _missing_facts(evidence, denied)
     findings += entailment + _language(evidence, kept) + demands
     findings += _model_failure(evidence, kept) + _event_unquoted(question, kept)
     verdict: Verdict = "escalate" if findings else "grounded" if kept else "unsupported"
-    short, doubt = short_answer(evidence.brief, verdict, read, read_focus, parts, row, place)
-    short = _source_words(short, kept, context)
-    doubt = _as_source((doubt,), kept, context)[0] if doubt is not None else None
+    short, doubt = short_answer(evidence.brief, verdict, kept, focus, parts, row, place)
     if calculations and verdict == "grounded":  # the figure asked for is the calculator's
         short, doubt = calculations[0].result, None
     if doubt is not None:
@@ -156,14 +160,12 @@ def compose_answer(question: Question, evidence: Evidence, context: ComposeConte
     )
 
 
-def _as_read(
-    claims: Sequence[Claim], focus: str, context: ComposeContext
-) -> tuple[list[Claim], str]:
-    """The claims and the lead's focus sentence as the checks read them: each short name
-    a quote's document defines spelled out after it ("The IRP (Incident Response Plan)
-    is tested at least annually"), so that a sentence naming the plan by the name its
-    document gave it names the plan. The answer keeps the quotes as the source has
-    them."""
+def _as_read(claims: Sequence[Claim], context: ComposeContext) -> list[Claim]:
+    """The claims as the demand check reads them: each short name a quote's document
+    defines spelled out after it ("The IRP ⟨Incident Response Plan⟩ is tested at least
+    annually"), so that a frequency stated of the plan by the name its document gave it
+    meets the demand made of the plan. The answer keeps the quotes as the source has
+    them, and the short answer reads them as they are."""
     read = []
     for claim in claims:
         quotes = tuple(
@@ -172,30 +174,14 @@ def _as_read(
         )
         own = context.definitions(claim.quotes[0].document) if claim.quotes else {}
         read.append(replace(claim, text=spelled_in(claim.text, own), quotes=quotes))
-    lead = claims[0].quotes[0].document if claims and claims[0].quotes else ""
-    return read, spelled_in(focus, context.definitions(lead)) if lead else focus
+    return read
 
 
-def _quoted_definitions(claims: Sequence[Claim], context: ComposeContext) -> dict[str, str]:
-    """The short names the quoted documents define (``ComposeContext.definitions``)."""
-    found: dict[str, str] = {}
-    for document in dict.fromkeys(q.document for claim in claims for q in claim.quotes):
-        found.update(context.definitions(document))
-    return found
-
-
-def _source_words(text: str, claims: Sequence[Claim], context: ComposeContext) -> str:
-    """A value or finding read off the quotes as checks read them, in the source's
-    words: what ``_as_read`` spelled out taken back ("the ISM (Information Security
-    Manager) in writing" is shown as the quote has it, "the ISM in writing")."""
-    return unspelled(text, _quoted_definitions(claims, context))
-
-
-def _as_source(
-    findings: tuple[Finding, ...], claims: Sequence[Claim], context: ComposeContext
-) -> tuple[Finding, ...]:
-    """The findings with their details in the source's words (``_source_words``)."""
-    return tuple(replace(f, detail=_source_words(f.detail, claims, context)) for f in findings)
+def _as_source(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The findings with their details in the source's words: what ``_as_read`` spelled
+    out taken back ("the ISM ⟨Information Security Manager⟩ in writing" is shown as the
+    quote has it, "the ISM in writing")."""
+    return tuple(replace(f, detail=unspelled(f.detail)) for f in findings)
 
 
 def _with_columns(claim: Claim, context: ComposeContext) -> Claim:
@@ -203,8 +189,9 @@ def _with_columns(claim: Claim, context: ComposeContext) -> Claim:
     (read across the passage break when its passage continues a table): "Daily
     incremental | Nightly at 22:00 | 90 days" says nothing to a reader who does not
     see that 90 days is the retention column. Only a whole row: a part of one would be
-    read against columns it does not hold. An empty header cell stays, empty, so that
-    the columns line up with the row's cells."""
+    read against columns it does not hold, nor is a row whose cells the header does not
+    line up with (an escaped pipe in a header cell). An empty header cell stays, empty,
+    so that the columns line up with the row's cells."""
     quotes = []
     for quote in claim.quotes:
         chunk = context.chunk_of(quote.chunk_id)
@@ -218,7 +205,8 @@ def _with_columns(claim: Claim, context: ComposeContext) -> Claim:
             continue
         columns = table_header(chunk.text, at) or _header_before(chunk, at, context)
         shown = tuple(_cell_text(c) for c in columns)
-        quotes.append(replace(quote, columns=shown if any(shown) else ()))
+        lined_up = "|" not in quote.text or len(shown) == len(table_cells(quote.text))
+        quotes.append(replace(quote, columns=shown if any(shown) and lined_up else ()))
     return replace(claim, quotes=tuple(quotes))
 
 
@@ -241,7 +229,7 @@ def _cell_text(cell: str) -> str:
 
 
 _MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_HTML_TAG = re.compile(r"<[^>]{1,40}>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]{0,40})?/?>")
 _MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
 _EMPHASIS = re.compile(r"(?<!\w)(\*\*|__|\*|_)(\S(?:.*?\S)??)\1(?!\w)")
 
@@ -297,16 +285,12 @@ def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str,
 _TABLE_PASSAGES = 12  # passages of one table at most read back for its header
 
 
-def _part_sentences(selections: Sequence[Selection], context: ComposeContext) -> dict[int, str]:
-    """For each further part of the question, the sentence research chose for it, as
-    the checks read it (its document's short names spelled out, as ``_as_read`` reads
-    the quotes)."""
+def _part_sentences(selections: Sequence[Selection]) -> dict[int, str]:
+    """For each further part of the question, the sentence research chose for it."""
     parts: dict[int, str] = {}
     for selection in selections[1:]:
-        if selection.fact > 0 and selection.quotes and selection.fact not in parts:
-            chunk = context.chunk_of(selection.chunk_id)
-            defined = context.definitions(chunk.document) if chunk else {}
-            parts[selection.fact] = spelled_in(selection.focus or selection.quotes[0], defined)
+        if selection.fact > 0 and selection.quotes:
+            parts.setdefault(selection.fact, selection.focus or selection.quotes[0])
     return parts
 
 
@@ -542,10 +526,10 @@ def _title(quote: Quote, titles: Mapping[str, str]) -> str:
     """The quote's document title, and a table row's columns ("Backup Standard; a table
     row, columns: Type, Schedule, Retention")."""
     title = titles.get(quote.document, quote.document)
-    return f"{title}; {row_columns(quote)}" if quote.columns else title
+    return f"{title}; {_row_columns(quote)}" if quote.columns else title
 
 
-def row_columns(quote: Quote) -> str:
+def _row_columns(quote: Quote) -> str:
     """How a table row's columns are shown beside it."""
     return "a table row, columns: " + ", ".join(c or "—" for c in quote.columns)
 

@@ -347,21 +347,7 @@ def short_answer(
         )
         return NEEDS_REVIEW, Finding("subject", 0, detail)
     further = _further_values(brief, claims, parts or {}, chosen, row)
-    return SHORT_ANSWER_PARTS.join([YES] * confirmed + _once_each([first, *further])), None
-
-
-def _once_each(values: Sequence[str]) -> list[str]:
-    """The values with one repeated word for word left out: "Are user access rights
-    reviewed periodically? If so, how often?" asks one schedule twice, and "Yes; on a
-    quarterly basis; on a quarterly basis" reads as a fault."""
-    seen: set[str] = set()
-    kept = []
-    for value in values:
-        key = " ".join(value.split()).lower()
-        if value == YES or key not in seen:
-            kept.append(value)
-        seen.add(key)
-    return kept
+    return SHORT_ANSWER_PARTS.join([YES] * confirmed + [first, *further]), None
 
 
 # A recovery objective, as a question asks it and a document names it.
@@ -1309,6 +1295,8 @@ def _further_values(
             values.append(named)
             continue
         if fact.text in brief.demands and fact.asks == "frequency" and not values:
+            if _frequency_asked(brief):  # "... periodically? If so, how often?": that part says
+                continue
             stated = _schedule_of_vague_demand(brief, fact, first)  # "periodically": "Yes; daily"
             values += [stated] if stated else []
             continue
@@ -1332,6 +1320,12 @@ def _further_values(
         if value is not None:
             values.append(value)
     return values
+
+
+def _frequency_asked(brief: Brief) -> bool:
+    """Whether a part of the question, not a demand of its wording, asks how often
+    ("If so, how often?"): its value is the schedule, given once."""
+    return any(f.asks == "frequency" and f.text not in brief.demands for f in brief.facts)
 
 
 def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | None:

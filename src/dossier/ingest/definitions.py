@@ -44,8 +44,10 @@ def document_definitions(texts: Iterable[str]) -> dict[str, str]:
     """Each short name the texts define -> the full name it stands for, the first
     definition of a name kept: "IRP" -> "Incident Response Plan", "BCP/DR Plan" ->
     "Business Continuity and Disaster Recovery Plan". An initialism counts only when
-    the full name's initials spell it ("Information Security Manager (ISM)"); a quoted
-    name ("(the "Policy")") when a capitalised name stands before it; a definitions
+    the full name's initials spell it ("Information Security Manager (ISM)", quoted or
+    not); a quoted name of several words carrying an initialism ('(the "BCP/DR Plan")')
+    when a capitalised name stands before it, not a plain word ('(the "Policy")'); a
+    definitions
     entry naming both ('"Business Associate Agreement" or "BAA" means ...') when the
     initials spell it."""
     found: dict[str, str] = {}
@@ -53,9 +55,9 @@ def document_definitions(texts: Iterable[str]) -> dict[str, str]:
         for match in _DEFINED.finditer(text):
             before = _WORD.findall(_own_line(text, match.start()))
             short = _singular(match.group("short").rstrip("."))
-            if match.group("quote"):
+            if match.group("quote") and not short.isalpha():
                 full = _quoted_name(before) if _INITIALISM.search(short) else ""
-            else:
+            else:  # an initialism, quoted or not ('("AWS")'): its initials must spell it
                 full = _spelled(short, before)
             if full and short not in found:
                 found[short] = full
@@ -117,28 +119,42 @@ def glossed(text: str, definitions: Mapping[str, str]) -> str:
     """The full names of the defined short names the text uses (``_uses``),
     space-separated ("" when none): "The IRP is tested at least annually" -> "Incident
     Response Plan"."""
-    return " ".join(full for short, full in definitions.items() if _uses(text, short))
+    named = (_without_times(full) for short, full in definitions.items() if _uses(text, short))
+    return " ".join(name for name in named if name)
 
 
 def spelled_in(text: str, definitions: Mapping[str, str]) -> str:
     """The text as it is read: each use of a defined short name (``_uses``) followed by
-    the full name in parentheses ("The IRP is tested" -> "The IRP (Incident Response
-    Plan) is tested"). Each use is read alone, so a sentence reads the same inside the
-    passage it was cut from. What checks read, never what is quoted (``unspelled``
-    takes it back)."""
+    its full name in angle brackets ("The IRP is tested" -> "The IRP ⟨Incident Response
+    Plan⟩ is tested"), less any word of it stating a time ("ALE" is read "ALE ⟨Loss
+    Expectancy⟩": its "Annual" is no schedule the sentence states). Each use is read
+    alone, so a sentence reads the same inside the passage it was cut from. What checks
+    read, never what is quoted (``unspelled`` takes it back)."""
     for short, full in definitions.items():
-        if _uses(text, short):
-            text = _use_of(short).sub(rf"\g<0> ({_escaped(full)})", text)
+        named = _without_times(full)
+        if named and _uses(text, short):
+            text = _use_of(short).sub(rf"\g<0> {_OPEN}{_escaped(named)}{_CLOSE}", text)
     return text
 
 
-def unspelled(text: str, definitions: Mapping[str, str]) -> str:
-    """The text with what ``spelled_in`` added taken out: a finding or a value read off
-    a spelled-out quote shows the source's words."""
-    for short, full in definitions.items():
-        if full in text:
-            text = text.replace(f" ({full})", "") if short in text else text
-    return text
+def _without_times(full: str) -> str:
+    """A full name less its words stating a time ("Annual Loss Expectancy": "Loss
+    Expectancy")."""
+    return " ".join(w for w in full.split() if not _TIME_WORD.fullmatch(w))
+
+
+def unspelled(text: str) -> str:
+    """The text with what ``spelled_in`` added taken out, cut short or whole: a finding
+    or a value read off a spelled-out quote shows the source's words."""
+    return _GLOSS.sub("", text)
+
+
+_OPEN, _CLOSE = "\u27e8", "\u27e9"  # ⟨ ⟩: marks no document's text uses for this
+_GLOSS = re.compile(" \u27e8[^\u27e9]*(?:\u27e9|$)")
+_TIME_WORD = re.compile(
+    r"(?i)(?:annual|annually|yearly|quarterly|monthly|weekly|daily|hourly|bi-?annual"
+    r"|semi-?annual|biennial|year|years|month|months|week|weeks|day|days|hour|hours|\d+)"
+)
 
 
 def _escaped(full: str) -> str:

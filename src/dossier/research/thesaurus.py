@@ -139,8 +139,9 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("laptop", "workstation", "endpoint", "desktop", "computer", "macbook", "notebook"),
     ("patch", "update", "upgrade"),
     # training's updates are its refresher courses ("regular security awareness training
-    # updates": "an annual security awareness refresher"); a patch is no refresher
-    ("update", "refresher"),
+    # updates": "an annual security awareness refresher", "training is refreshed every
+    # year"); a patch is no refresher, nor is a laptop refresh an update
+    ("update", "awareness refresher", "refresher training"),
     ("vulnerability", "weakness", "cve", "flaw"),
     # NIST names the continuity plan a contingency plan (CP-2, CP-4)
     ("disaster", "outage", "continuity", "resilience", "contingency"),
