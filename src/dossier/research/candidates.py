@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dossier.common.textutil import LIGHT_VERBS, content_terms, stem
+from dossier.common.textutil import LIGHT_VERBS, content_terms, fold_whitespace, stem
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.control_block import a_control_table, only_control_fields
@@ -225,7 +225,7 @@ def names_the_ask(ask: Ask, candidate: Candidate, glossary: str = "") -> bool:
 
 def _folded(text: str) -> str:
     """A line as compared with a title: case, spacing and a closing colon aside."""
-    return " ".join(text.split()).strip(" :").lower()
+    return fold_whitespace(text).strip(" :").lower()
 
 
 def _repeats_title(text: str, names: set[str]) -> bool:
@@ -260,6 +260,7 @@ class CandidateScorer:
         self.stats = TermStats(passage_terms)
         self.vocabulary: frozenset[str] = frozenset().union(*passage_terms)
         self._sentence_terms: dict[str, frozenset[str]] = {}
+        self._read: dict[Sentence, str] = {}  # each sentence as checks read it, once
         self._header_read: dict[tuple[str, int], frozenset[str]] = {}  # per sentence, once
         self._described: dict[tuple[object, ...], tuple[float, ...]] = {}
 
@@ -361,9 +362,14 @@ class CandidateScorer:
 
     def read(self, sentence: Sentence) -> str:
         """The sentence as checks read it: each short name its document defines spelled
-        out after it ("The IRP (Incident Response Plan) is tested ...";
-        ``definitions.spelled_in``). Never what is quoted."""
-        return spelled_in(sentence.text, self.index.definitions_of(sentence.document))
+        out after it ("The IRP ⟨Incident Response Plan⟩ is tested ...";
+        ``definitions.spelled_in``), read once (a question's checks read a candidate
+        many times). Never what is quoted."""
+        known = self._read.get(sentence)
+        if known is None:
+            defined = self.index.definitions_of(sentence.document)
+            known = self._read[sentence] = spelled_in(sentence.text, defined)
+        return known
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
         """A table row's column headers (and the line introducing its table), or a list

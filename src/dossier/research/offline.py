@@ -778,16 +778,9 @@ class _Research:
             found = next(
                 (
                     c
-                    for c in own
-                    if _answers_part(
-                        fact,
-                        asked_of,
-                        c,
-                        chosen,
-                        self._read(c),
-                        self.brief.demands,
-                    )
-                    and names_antecedent(fact, before, self._read(c))
+                    for c, read in ((c, self._read(c)) for c in own)
+                    if _answers_part(fact, asked_of, c, chosen, read, self.brief.demands)
+                    and names_antecedent(fact, before, read)
                 ),
                 None,
             )
@@ -1251,7 +1244,7 @@ def points_to_another_place(text: str) -> bool:
     retention is defined in the Logging & Monitoring Standard.", "Recovery objectives
     are defined in business-continuity.md.", "... limits are defined in Table 3."): a
     reviewer reads the statement it points to first, when one is close."""
-    pointer = _POINTER.match(" ".join(text.split()))
+    pointer = _POINTER.match(fold_whitespace(text))
     return pointer is not None and _PLACE_NAMED.search(pointer.group("place")) is not None
 
 
