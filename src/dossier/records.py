@@ -286,6 +286,7 @@ class RelatedPassage:
     chunk_id: str
     document: str
     score: float  # its best sentence's score
+    sentence: str = ""  # that sentence, in the source's words (what a reviewer reads)
 
 
 @dataclass(frozen=True)

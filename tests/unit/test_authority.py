@@ -184,6 +184,56 @@ def test_supersedes_naming_a_file_without_its_extension_is_that_file() -> None:
     assert own.is_current("policies/access-control.md")
 
 
+def titled(path: str, title: str, version: str, supersedes: tuple[str, ...] = ()) -> Document:
+    return dataclasses.replace(
+        doc(path, supersedes=supersedes), title=title, metadata={"version": version}
+    )
+
+
+def test_supersedes_naming_a_title_and_version_is_that_document() -> None:
+    """ "supersedes: Password Policy v1.0" was reported as not in the corpus beside
+    password-policy-v1-SUPERSEDED.md, titled "Password Policy", version "1.0"."""
+    old = titled("password-policy-v1-SUPERSEDED.md", "Password Policy", "1.0")
+    new = titled("password-policy.md", "Password Policy", "2.0", ("Password Policy v1.0",))
+    a = authority(old, new)
+    assert a.superseded(old.path) and a.is_current(new.path)
+    assert any("read as password-policy-v1-SUPERSEDED.md (its title)" in n for n in a.notes)
+    assert not any("not in the corpus" in n for n in a.notes)
+    spelled = titled("new.md", "Backup Policy", "3", ("backup  policy, version 2",))
+    assert authority(titled("old.md", "Backup Policy", "v2"), spelled).superseded("old.md")
+    # a title two documents share, without a version, names neither
+    bare = titled("p3.md", "Password Policy", "3.0", ("Password Policy",))
+    a = authority(old, new, bare)
+    assert a.is_current(new.path)
+    assert any("Password Policy, which is not in the corpus" in n for n in a.notes)
+    # a version the corpus lacks names nothing
+    a = authority(old, titled("p.md", "Password Policy", "3.0", ("Password Policy v0.9",)))
+    assert a.is_current(old.path)
+
+
+def test_supersedes_naming_an_id_two_versions_share_is_the_version_named() -> None:
+    """ "supersedes: KP-STD-004 v3.2" was reported as not in the corpus: both versions
+    carry the id in their first heading, and front-matter versions 3.2 and 4.0."""
+
+    def standard(path: str, version: str, supersedes: tuple[str, ...] = ()) -> Document:
+        text = "# Access Control Standard (KP-STD-004)\n\nAccess is reviewed."
+        return dataclasses.replace(titled(path, "Access Control", version, supersedes), text=text)
+
+    old = standard("acs-v3.md", "3.2")
+    new = standard("acs.md", "4.0", ("KP-STD-004 v3.2",))
+    a = authority(old, new)
+    assert a.superseded(old.path) and a.is_current(new.path)
+    assert any("read as acs-v3.md (its document id)" in n for n in a.notes)
+    # a version the corpus lacks names no other version of the id
+    other = dataclasses.replace(titled("iam.md", "IAM", "1.0", ("KP-STD-004 v3.1",)), text="# IAM")
+    a = authority(standard("acs.md", "4.0"), other)
+    assert a.is_current("acs.md")
+    assert any("KP-STD-004 v3.1, which is not in the corpus" in n for n in a.notes)
+    # without a version, an id two documents share names neither
+    a = authority(old, standard("acs-v5.md", "5.0", ("KP-STD-004",)), new)
+    assert any("KP-STD-004, which is not in the corpus" in n for n in a.notes)
+
+
 def test_a_document_naming_its_successor_in_front_matter_is_superseded() -> None:
     """ "superseded_by: security/policy.md" on the old page: it grounds no answer (the
     reader learns why), whatever its status says."""

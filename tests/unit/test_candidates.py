@@ -30,11 +30,13 @@ from dossier.research.engine import EngineSettings
 from dossier.research.offline import (
     KEY_LEAD_MARGIN,
     OfflineEngine,
+    _missing_part,
     _needs_before,
     _Ranking,
     _Research,
     _statements_first,
     _subject_heads,
+    heading_line,
     points_to_another_place,
     value_first,
 )
@@ -1640,6 +1642,73 @@ def test_a_question_asking_approval_is_led_by_the_approval_line(tmp_path: Path) 
     assert _Research(engine, make_brief(Question("Q", plain)))._lead(ranking) is onboarding
 
 
+PLAN = (
+    "# Incident Response Plan\n\n"
+    "This plan describes how Acme detects, responds to, and recovers from security "
+    "incidents.\n\nThis plan is exercised at least annually through a tabletop exercise.\n"
+)
+
+
+def test_a_question_whether_a_plan_exists_is_led_by_the_plans_statement_of_purpose(
+    tmp_path: Path,
+) -> None:
+    """ "Do you have a formal incident response plan?" was led by "This plan is exercised
+    at least annually", a line about the plan's testing, above the plan's own statement
+    of what it is for."""
+    engine, index = _engine(tmp_path, {"irp.md": PLAN})
+    exercised = _candidate(index, "irp.md", "This plan is exercised at least annually", 1.0)
+    purpose = _candidate(index, "irp.md", "This plan describes how Acme detects", 0.0)
+    question = "Do you have a formal incident response plan?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    assert research._lead(_Ranking([exercised, purpose], 0.9)) is purpose
+    margin = engine.scorer.support_margin
+    far = dataclasses.replace(purpose, score=1.0 - 2 * margin - 0.01)  # beyond two margins
+    assert research._lead(_Ranking([exercised, far], 0.9)) is exercised
+    asked = "How often is the incident response plan exercised?"  # not whether it exists
+    assert (
+        _Research(engine, make_brief(Question("Q", asked)))._lead(
+            _Ranking([exercised, purpose], 0.9)
+        )
+        is not purpose
+    )
+
+
+def test_a_statement_of_purpose_leads_only_when_it_names_the_ask_and_none_says_it_is_kept(
+    tmp_path: Path,
+) -> None:
+    """A policy's "This policy sets out how Acme protects ..." led an information
+    governance programme's sponsorship and, naming none of it, left the answer Not
+    covered; a procedure's purpose led above "Acme maintains a documented third-party
+    risk management program"."""
+    text = (
+        "# Vendor Management\n\nAcme maintains a documented third-party risk management "
+        "program covering selection and oversight.\n\nThis procedure sets out how Acme "
+        "selects, assesses and monitors its vendors.\n\nThis policy sets out how Acme "
+        "protects information.\n"
+    )
+    engine, index = _engine(tmp_path, {"tprm.md": text})
+    kept = _candidate(
+        index, "tprm.md", "Acme maintains a documented third-party risk management program", 1.0
+    )
+    purpose = _candidate(index, "tprm.md", "This procedure sets out how Acme selects", 0.5)
+    question = "Is there a documented third party risk management program in place?"
+    research = _Research(engine, make_brief(Question("Q", question)))
+    assert research._purpose_stated_first([kept, purpose]) is None
+    assert research._purpose_stated_first([purpose, kept]) is purpose
+    unnamed = _candidate(index, "tprm.md", "This policy sets out how Acme protects", 0.9)
+    unnamed = dataclasses.replace(unnamed, features=(0.0,) * len(SENTENCE_FEATURES))
+    governance = "Is there an information governance program sponsored by leadership?"
+    research = _Research(engine, make_brief(Question("Q", governance)))
+    assert research._purpose_stated_first([unnamed]) is None  # it names no key term
+    for asked in (  # its approval or owner asked, a value, or what it includes: those lead
+        "Is there a third party risk management program that includes fourth parties?",
+        "Is there a third party risk management program approved by management?",
+        "Is there a third party risk management program? If so, how often are vendors assessed?",
+    ):
+        research = _Research(engine, make_brief(Question("Q", asked)))
+        assert research._purpose_stated_first([purpose, kept]) is None
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -1915,8 +1984,11 @@ def test_assigned_says_no_more_than_that_an_owner_is_named() -> None:
 
 
 def test_questionnaire_wording_is_never_a_key_term() -> None:
-    """CAIQ's "all relevant interoperable endpoints" names no practice a page would state."""
+    """CAIQ's "all relevant interoperable endpoints" names no practice a page would state,
+    nor "rotated based on a cryptoperiod" nor "timeframes ... based on criticality" (the
+    rarest word of two asks, which no sentence stating the period says)."""
     assert stem("interoperable") in NOT_KEY
+    assert stem("based") in NOT_KEY
 
 
 @pytest.mark.parametrize(
@@ -1932,6 +2004,15 @@ def test_questionnaire_wording_is_never_a_key_term() -> None:
         ("Backup procedures are documented in the Backup Runbook and tested monthly.", False),
         ("Audit logs are retained for 13 months as defined in the Logging Standard.", False),
         ("All steps taken must be documented in the incident log, and must contain:", False),
+        # a sentence sending the reader to a table for its values
+        ("Workforce passwords must meet the parameters in the table below.", True),
+        ("6.2 Keys are rotated according to the cryptoperiods in Table 2.", True),
+        ("Access reviews are performed on the following schedule; results are kept.", True),
+        ("4.1 Access rights are reviewed by system owners at the intervals below.", True),
+        # ... but one stating its value itself states
+        ("Passwords are at least 12 characters long, as set out in Table 2.", False),
+        ("Backups are taken daily, as shown in the table below.", False),
+        ("MFA is required for all remote access, as set out in Table 2.", False),
     ],
 )
 def test_a_sentence_only_saying_where_a_practice_is_written_points_elsewhere(
@@ -1964,3 +2045,67 @@ def test_questionnaire_wording_names_no_subject_a_sentence_must_name() -> None:
         "Are all relevant interoperable devices configured to require an automatic lock screen?"
     )
     assert _subject_heads(make_brief(Question("Q", question))) == ()
+
+
+def test_a_part_worded_as_a_question_is_reported_as_one() -> None:
+    """ "The documents do not establish: are all employees required to complete it ..."
+    read as a broken sentence; a part asked as a question is quoted as one."""
+    brief = make_brief(
+        Question(
+            "Q",
+            "Is there a security awareness training program, and are all employees required "
+            "to complete it upon hire and at least annually thereafter?",
+        )
+    )
+    missing = _missing_part(brief.facts[1])
+    assert missing.text == (
+        "The documents do not answer this part: “Are all employees required to complete it "
+        "upon hire and at least annually thereafter?”"
+    )
+    stated = make_brief(Question("Q", "Encryption of backups at rest."))
+    assert _missing_part(stated.facts[0]).text == (
+        "The documents do not establish: Encryption of backups at rest"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("1. PURPOSE", True),
+        ("2.3 Access Reviews", True),
+        ("ROLES", True),
+        ("1.1 This Incident Response Plan defines how DoIT detects incidents.", False),
+        ("Retention: 7 years", False),
+        ("Access is reviewed quarterly", False),
+        ("4.1 Passwords | 12", False),
+        ("1. PURPOSE\n\n1.1 This plan defines how incidents are handled.", False),
+        # a long run of capitals is read at once (no backtracking without end)
+        ("2 PASSWORD_MINIMUM_LENGTH_FOR_PRIVILEGED_SERVICE_ACCOUNTS_AND_ADMINISTRATORS=14", False),
+        ("1 " + "A" * 80 + ".", False),
+    ],
+)
+def test_a_passage_that_is_only_a_headings_line_is_recognised(text: str, heading: bool) -> None:
+    """A plain-text plan's "1. PURPOSE", "2. ROLES" and "5. EVIDENCE" lines, each a passage
+    of its own, filled the passages considered (the title's words made them match), and
+    "1.1 This Incident Response Plan defines how ..." was never a candidate for a formal
+    incident response plan."""
+    assert heading_line(text) is heading
+
+
+def test_heading_lines_take_no_place_among_the_passages_considered(tmp_path: Path) -> None:
+    """The passages research reads are the clauses, not the section lines between them."""
+    names = "PURPOSE SCOPE ROLES DETECTION TRIAGE CONTAINMENT ERADICATION RECOVERY".split()
+    names += "NOTIFICATION EVIDENCE TESTING REVIEW RECORDS TRAINING".split()
+    sections = "\n\n".join(
+        f"{n}. {name}\n\n{n}.1 Incident response step {n} is followed by the team."
+        for n, name in enumerate(names, start=1)
+    )
+    plan = "INCIDENT RESPONSE PLAN\n\n" + sections + "\n"
+    engine, index = _engine(tmp_path, {"plan.txt": plan})
+    research = _Research(engine, make_brief(Question("Q1", "Is there an incident response plan?")))
+    for query in research.queries():
+        research.search(query)
+    considered = [index.chunk(c).text for c in research.passages()]
+    assert considered, "the plan's clauses are found"
+    assert not [text for text in considered if heading_line(text)]
+    assert all("Incident response step" in text for text in considered)

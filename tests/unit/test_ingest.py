@@ -1717,6 +1717,20 @@ def test_a_plain_text_title_under_the_unit_publishing_it_is_read(text: str, titl
     assert title_of({}, text, "policy.txt") == title
 
 
+def test_a_status_banners_further_lines_are_no_title() -> None:
+    """A superseded policy's Documents row read "*** Replaced by DoIT-POL-02 version 3.0
+    (March 2023) ***", the banner's second line, for its title."""
+    text = (
+        "*** SUPERSEDED - retained for audit purposes only ***\n"
+        "*** Replaced by DoIT-POL-02 version 3.0 (March 2023) ***\n\n"
+        "NORTHFIELD STATE UNIVERSITY\nDIVISION OF INFORMATION TECHNOLOGY\n\n"
+        "ACCESS CONTROL POLICY\n\n1. PURPOSE\nText.\n"
+    )
+    assert title_of({}, text, "acp-v2.txt") == "ACCESS CONTROL POLICY"
+    decorated = "*** SUPERSEDED - retained ***\n===== ACCESS CONTROL POLICY =====\n\nText.\n"
+    assert title_of({}, decorated, "acp-v2.txt") == "===== ACCESS CONTROL POLICY ====="
+
+
 def test_a_plain_text_title_under_a_letterhead_in_capitals_is_read() -> None:
     text = "WYVERN VALLEY WATER\nData Handling and Endpoint Security Standard\nVersion: 0.3\n"
     assert title_of({}, text, "draft.txt") == "Data Handling and Endpoint Security Standard"

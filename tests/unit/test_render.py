@@ -13,7 +13,7 @@ import pdfplumber
 
 from dossier.output.pdf import Part
 from dossier.output.render import gap_word, html_renderer, render_markdown, render_pdf
-from dossier.records import Answer, Finding
+from dossier.records import Answer, Finding, RelatedPassage
 from tests.unit.test_decisions import _answer, _dossier
 
 UNREACHABLE = "No answer: the model could not be used (plan: cannot reach the server)"
@@ -199,3 +199,23 @@ def test_an_answer_with_nothing_proposed_says_so_not_a_row_of_zeros() -> None:
     assert "- Unfilled template placeholders: none in any quote" in markdown
     answered = render_markdown(_dossier(_answer()))
     assert "Checked: 0 statements" not in answered
+
+
+def test_a_related_passage_shows_its_best_sentence_for_a_reviewer_to_read() -> None:
+    """Related passages were listed as passage ids and scores only: a reviewer could not
+    tell what they said without opening the record."""
+    sentence = "Access reviews are performed quarterly by system owners."
+    related = RelatedPassage("c9", "policies/access.md", -1.25, sentence)
+    answer = dataclasses.replace(_answer(), related=(related,))
+    markdown = render_markdown(_dossier(answer))
+    (line,) = [line for line in markdown.splitlines() if line.startswith("Related passages")]
+    assert "passage `c9`, score -1.25): “Access reviews are performed quarterly" in line
+    html = html_renderer(_dossier(answer))(Part(research=((1, answer),)))
+    assert f"score -1.25 · “{sentence}”" in html
+    long = dataclasses.replace(related, sentence="Word " * 80)
+    shown = render_markdown(_dossier(dataclasses.replace(answer, related=(long,))))
+    (line,) = [line for line in shown.splitlines() if line.startswith("Related passages")]
+    assert line.endswith("…”.") and len(line) < 400  # a long sentence is cut for the list
+    bare = dataclasses.replace(related, sentence="")  # a record from before 0.5.35
+    shown = render_markdown(_dossier(dataclasses.replace(answer, related=(bare,))))
+    assert "score -1.25)." in shown

@@ -417,6 +417,10 @@ def test_an_emphasised_label_opening_a_sentence_is_kept_whole() -> None:
     chunk = _chunk("> **Info:** We do not offer customer-managed keys at this time.")
     (sentence,) = passage_sentences(chunk)
     assert sentence.text == "**Info:** We do not offer customer-managed keys at this time."
+    numbered = _chunk("7. **Account lockout.** Accounts are locked after 5 failed attempts.")
+    texts = [sentence.text for sentence in passage_sentences(numbered)]
+    assert not any(t.startswith("Account lockout.**") for t in texts)  # "**" not left half
+    assert any("**Account lockout.**" in t for t in texts)
 
 
 def test_a_templates_section_tag_opening_a_paragraph_is_not_quoted() -> None:

@@ -157,6 +157,105 @@ def test_a_denial_widened_explained_or_within_the_all_asked_answers_no(
     assert _short(question, lead) == ("No", None)
 
 
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (  # "not completed" denies the audit
+            "Are independent audit and assurance assessments conducted according to relevant "
+            "standards at least annually?",
+            "7.2 Ledgerline has not yet completed an independent third-party audit such as a "
+            "SOC 2 Type II examination or ISO/IEC 27001 certification.",
+        ),
+        (  # "not enabled" denies the firewalls configured
+            "Are software firewalls configured on managed endpoints?",
+            "7.2 Host-based software firewalls are not enabled on endpoints.",
+        ),
+        (  # two denials, the second of the practice asked
+            "Does your organization conduct an annual test of relocating to this site for "
+            "disaster recovery purposes?",
+            "6.3 The District does not maintain an alternate work site for Technology Services "
+            "staff and does not conduct relocation tests.",
+        ),
+        (
+            "Are physical backups taken off site?",
+            "3.2 Lumo does not use tape or other removable backup media, and no backups are "
+            "physically transported off site.",
+        ),
+        (  # "clients" are the CSCs asked about; "the ability to" is the "capacity to"
+            "Are CSCs provided with the capacity to manage their own data encryption keys?",
+            "3.4 Castlegate does not provide clients with the ability to manage their own "
+            "encryption keys; all keys for hosted services are managed by Castlegate.",
+        ),
+        (  # examples of where widen the denial
+            "Will the institution's data be stored or processed at any location outside of "
+            "the United States?",
+            "5.3 Level 3 and Level 4 data must not be stored or processed at any location "
+            "outside the United States, including in vendor-hosted and cloud services.",
+        ),
+    ],
+)
+def test_a_denial_in_other_verbs_or_beside_another_denial_answers_no(
+    question: str, lead: str
+) -> None:
+    """Each of these leads was Needs review ("the lead quote holds a negation"): the verb
+    was none the engine read as doing the practice, a second denial beside the first was
+    taken for a scope, or the examples after the denial for a narrower one."""
+    assert _short(question, lead) == ("No", None)
+
+
+def test_a_denial_for_a_scope_not_asked_stays_for_a_person() -> None:
+    """Read beside the denial above: the ability denied only for one portal is no No."""
+    assert _short(
+        "Are CSCs provided with the capacity to manage their own data encryption keys?",
+        "Castlegate does not provide clients with the ability to manage their own encryption "
+        "keys for the legacy portal.",
+    ) == ("Needs review", "negation")
+    assert _short(  # "for support" is a scope, though "support" may be a verb of doing
+        "Do you use subprocessors?",
+        "We do not use subprocessors outside the EU, and do not use subprocessors for support.",
+    ) == ("Needs review", "negation")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Is guest Wi-Fi access disabled?", "Guest Wi-Fi access is not enabled."),
+        ("Are unused services turned off?", "Unused services are not enabled."),
+        ("Is SMBv1 removed from all servers?", "SMBv1 is not installed on any server."),
+        # "not completed until ..." is a condition, not a denial
+        (
+            "Do employees sign the acceptable use policy?",
+            "Onboarding is not completed until the employee signs the acceptable use policy.",
+        ),
+        (
+            "Are background checks performed on new hires?",
+            "Employment is not completed until background checks are performed.",
+        ),
+    ],
+)
+def test_a_state_asked_off_or_a_condition_is_not_denied(question: str, lead: str) -> None:
+    """ "not enabled" denies a firewall configured, not guest Wi-Fi disabled nor unused
+    services turned off; "not completed until X" says X comes first."""
+    assert _short(question, lead) == ("Needs review", "negation")
+
+
+def test_a_value_of_the_other_bound_is_no_answer() -> None:
+    """ "Maximum length | At least 64 characters" answered the minimum length "At least 64
+    characters"."""
+    assert _short(
+        "What is the minimum password length?",
+        "Maximum length | At least 64 characters must be supported",
+    ) == ("Needs review", "value")
+    assert _short("What is the minimum password length?", "Minimum length | 12 characters") == (
+        "12 characters",
+        None,
+    )
+    assert _short(  # the bound named last before the value is the one asked
+        "What is the minimum password length?",
+        "Passwords must be at least 14 characters long (maximum 64).",
+    ) == ("at least 14 characters", None)
+
+
 def test_a_denial_of_the_practice_in_fewer_words_answers_no() -> None:
     """Denying a more general practice denies the one asked: no SOC 2 report at all is no
     current SOC 2 Type II report; no forensics retainer is no digital forensics firm on
@@ -2990,6 +3089,25 @@ def test_a_version_of_the_family_asked_comes_from_another_quote_never_another_fa
     assert short_answer(brief, "grounded", _claims(lead))[0] != "AES-256"
 
 
+def test_a_quote_stating_no_schedule_does_not_affirm_a_scheduled_practice_denied() -> None:
+    """ "Passwords are not required to be changed on a periodic schedule" was Needs review
+    beside the quoted row "Breached password check | Required at creation and change":
+    that row states no schedule, so it affirms no periodic change."""
+    question = "Are passwords required to be changed periodically (e.g., every 90 days)?"
+    lead = (
+        "Passwords are not required to be changed on a periodic schedule; a password must be "
+        "changed immediately if there is any indication that it has been compromised."
+    )
+    brief = make_brief(Question("Q", question))
+    for other, answer in (
+        ("Breached password check | Required at creation and change", "No"),
+        ("Service account passwords must be changed every 90 days.", "Needs review"),
+        ("Service account passwords are changed twice a year.", "Needs review"),
+    ):
+        claims = (*_claims(lead), Claim(other, (Quote(other, "c.md", "c2", 0, len(other)),)))
+        assert short_answer(brief, "grounded", claims)[0] == answer
+
+
 def test_a_level_asked_is_read_from_the_field_stating_it() -> None:
     answer, _ = _short(
         "What Essential Eight maturity level has been achieved for multi-factor authentication?",
@@ -4898,6 +5016,28 @@ def test_assessments_of_suppliers_are_no_yes_to_the_organisations_own_audits() -
         "Yes",
         None,
     )
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "4.1 The SOC 2 Type II report or certificate of each subprocessor is reviewed annually.",
+        "Each vendor's SOC 2 Type II report is reviewed before onboarding.",
+    ],
+)
+def test_suppliers_reports_read_are_no_yes_to_the_organisations_own_audit(lead: str) -> None:
+    """ "The SOC 2 Type II report ... of each subprocessor is reviewed annually" was a Yes
+    to "Have you undergone a SSAE 18/SOC 2 audit?" in a corpus stating no audit of the
+    organisation's own."""
+    question = "Have you undergone a SSAE 18/SOC 2 audit?"
+    assert _short(question, lead) == ("Needs review", "subject")
+    assert _short(question, "Acme completed a SOC 2 Type II audit in March.") == ("Yes", None)
+    for own in (  # its own audit, the auditor or a provider's report named beside it
+        "Acme completed its SOC 2 Type II audit; the report of the third party auditor is "
+        "available under NDA.",
+        "Acme completed its SOC 2 Type II audit, along with our hosting provider's SOC 2 report.",
+    ):
+        assert _short(question, own) == ("Yes", None)
 
 
 @pytest.mark.parametrize(

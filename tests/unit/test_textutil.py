@@ -621,3 +621,14 @@ def test_a_clause_wrapped_after_its_semicolon_stays_in_its_sentence() -> None:
         "changes;\npasswords are changed only when there is evidence of compromise."
     )
     assert len(sentence_spans(numbered)) == 1
+
+
+def test_process_as_a_verb_is_a_term_and_the_filler_noun_is_not() -> None:
+    """ "does not store, process, or transmit customer data" lost "process", and a
+    question asking whether data is "stored, processed, or transmitted" outside the
+    country found no sentence stating it."""
+    assert stem("process") in content_terms("We do not store, process, or transmit card data")
+    assert stem("process") in content_terms("We process personal data only on instructions.")
+    assert stem("process") not in content_terms("Is there a process for access reviews?")
+    assert stem("process") not in content_terms("Is there a policy and process to revoke access?")
+    assert stem("process") not in content_terms("A formal, documented process is followed.")

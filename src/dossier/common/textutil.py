@@ -271,6 +271,13 @@ ROUND_THE_CLOCK = re.compile(r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b",
 # "e-" word: "e-discovery" read as one word of its own scored a policies-d item over the
 # threshold on an off-topic sentence.)
 _E_PREFIXED = re.compile(r"\be[-\u2010\u2011](?=learn)", re.I)
+# "process" as a verb, which the questionnaire's filler noun ("Is there a process ...?")
+# is not: "does not store, process, or transmit customer data", "to process personal data".
+_PROCESS_DONE = re.compile(
+    r"(\b(?:to|not|never|may|must|shall|will|can|cannot|we|they)\s+|,\s*(?:or\s+|and\s+)?)"
+    r"process\b(?!\s+(?:for|of|is|are|was|must|shall|owner|documentation)\b)",
+    re.I,
+)
 
 
 def content_terms(text: str) -> list[str]:
@@ -279,6 +286,7 @@ def content_terms(text: str) -> list[str]:
     text = ROUND_THE_CLOCK.sub("24x7", _BACKED_UP.sub("backup", text))
     text = _UNDONE.sub("de", text)  # "de-provisioned" is deprovisioned, not provisioned
     text = _E_PREFIXED.sub("e", text)  # "e-learning" is elearning, not learning
+    text = _PROCESS_DONE.sub(r"\1processed", text)
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:

@@ -104,6 +104,7 @@ from dossier.research.values import (
     keeping_unsaid,
     lead_answers_part,
     names_antecedent,
+    names_other_bound,
     names_whole_subject,
     own_subject,
     period_for_a_count,
@@ -624,7 +625,15 @@ _PARTIES_ASSESSED = re.compile(
     r"|critical|new|key|high-risk)\s+)*(?:suppliers?|vendors?|third[\s-]part(?:y|ies)"
     r"|sub-?processors?|(?:service\s+)?providers?)\b"
     r"|\b(?:suppliers?|vendors?|third[\s-]part(?:y|ies)|sub-?processors?)\b[^.;]{0,80}"
-    r"\b(?:may|must|shall|will|are|is)\s+(?:be\s+)?(?:audited|assessed)\b",
+    r"\b(?:may|must|shall|will|are|is)\s+(?:be\s+)?(?:audited|assessed)\b"
+    # their reports read, as what the sentence is about: "The SOC 2 Type II report or
+    # certificate of each subprocessor is reviewed", "Each vendor's SOC 2 report is ..."
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:the\s+|each\s+|every\s+|all\s+|our\s+)?"
+    r"(?:(?:[\w/-]+\s+){0,4}(?:reports?|certificates?|certifications?|attestations?)"
+    r"(?:\s+or\s+[\w-]+)?\s+of\s+(?:(?:all|our|its|each|every|critical|new|key|high-risk"
+    r"|the)\s+)*(?:suppliers?|vendors?|sub-?processors?|(?:service\s+)?providers?)"
+    r"|(?:suppliers?|vendors?|sub-?processors?|(?:service\s+)?providers?)['\u2019]s?\s+"
+    r"(?:[\w/-]+\s+){0,4}(?:reports?|certificates?|certifications?|attestations?))\b",
     re.I,
 )
 
@@ -765,6 +774,9 @@ def _value_answer(
         return NEEDS_REVIEW, Finding("value", 0, detail)
     if kind == "number" and _MONEY_ASKED.search(fact.text) and _TIME_UNIT.search(value):
         detail = f"the question asks an amount; the lead quote states “{value}”, a period"
+        return NEEDS_REVIEW, Finding("value", 0, detail)
+    if names_other_bound(fact.text, lead, value):  # "Maximum length | At least 64 characters"
+        detail = f"the lead quote states “{value}” of the other bound than the one asked"
         return NEEDS_REVIEW, Finding("value", 0, detail)
     named = f"{row.names() if row is not None else ''} {place} {lead}"
     if _unnamed_subject(fact, named):  # "security event logs" for debug logs
@@ -1317,8 +1329,8 @@ def _further_values(
             value = value_quoted_with(fact, asked_of, lead, first_quote)
         if value is not None and row is not None and (not own or own in first):
             value = _cell_value(fact.asks, fact, first, row) or value  # its column's
-        if value is not None:
-            values.append(value)
+        if value is not None and not names_other_bound(fact.text, own or lead):
+            values.append(value)  # (not "At least 64 characters" of the maximum length)
     return values
 
 
@@ -2392,7 +2404,6 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         plain
         and here
         and brief is not None
-        and all(m in here or _denies_another_practice(brief, lead, m) for m in denials)
         and (len(here) == len(denials) or _alternatives_all_denied(brief, lead, here))
     ):
         if _ALLOWED_ASK.search(asked) and _permits_practice(brief, lead):
@@ -3057,9 +3068,13 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
     """A quoted sentence that states the practice asked, with no negation, beside a lead
     that denies it ("MFA is required for all remote access." before "MFA is not
     enforced for access to the internal wiki." answers neither Yes nor No to "Is MFA
-    enforced for remote access?"), or None."""
+    enforced for remote access?"), or None. Of a practice asked on a schedule, only a
+    sentence stating one affirms it: "Breached password check | Required at creation and
+    change" is no periodic change beside "Passwords are not required to be changed on a
+    periodic schedule"."""
     quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
     contrast = _CONTRAST.search(brief.query)
+    periodic = any(f.asks == "frequency" for f in brief.facts)
     for text in quoted:
         for a, b in sentence_spans(text):
             sentence = text[a:b].strip()
@@ -3074,9 +3089,12 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
             )
             permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
             keeps_apart = _KEEPS_APART.search(sentence) and not _APART_ASKED.search(brief.query)
+            unscheduled = periodic and not (
+                PERIOD_STATED.search(sentence) or definite_frequencies(sentence)
+            )
             if (
                 sentence
-                and not (negated or forbidden or permits or keeps_apart)
+                and not (negated or forbidden or permits or keeps_apart or unscheduled)
                 and _about_practice(brief, sentence)
             ):
                 return " ".join(sentence.split()[:12])
@@ -3430,7 +3448,11 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
         if word in _BRIDGE or word in STOPWORDS:
             continue
         said = stem(word)
+        if said == _COMPLETED and _COMPLETED_UNTIL.search(text, after, after + 120):
+            return False  # "not completed until the employee signs", "... within 30 days"
         if said in _PRACTISING or any(one_family(said, term) for term in terms):
+            return True
+        if said in _SWITCHED_ON and terms & _PUT_IN_PLACE:
             return True
         if (
             used_in_asked
@@ -3521,8 +3543,21 @@ _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
-    "adopt enforce require mandate force".split()
+    "complete adopt enforce require mandate force".split()
 )
+# Verbs putting a thing in place, whose denial denies it ("Host-based firewalls are not
+# enabled on ...")
+_SWITCHED_ON = frozenset(stem(word) for word in "enable activate install".split())
+# ... when the question asks it be put in place: "Are software firewalls configured on
+# managed endpoints?" (not "Are unused services turned off?", "Is SMBv1 removed?").
+_PUT_IN_PLACE = frozenset(
+    stem(word) for word in "configured enabled installed activated deployed implemented".split()
+)
+# "Not completed" denies the practice ("has not yet completed an independent audit"), but
+# not when a condition or a deadline follows: "Onboarding is not completed until the
+# employee signs ...", "Reviews that are not completed within 30 days are escalated".
+_COMPLETED = stem("completed")
+_COMPLETED_UNTIL = re.compile(r"\bcomplet\w*\b[^.;]*?\b(?:until|unless|within|before|by)\b", re.I)
 # Of those, how a practice is held, which a denial may name as the practice's own word:
 # "Passwords are not required to be changed" denies requiring a change.
 _HELD_BY = frozenset(stem(word) for word in "enforce require mandate".split())
@@ -3551,14 +3586,24 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
-    named = {
-        t for t in content_terms(denied) if t not in (_PRACTISING - _HELD_BY) | _neutral(brief)
+    named = {  # (examples of what is denied widen it: "..., including in cloud services")
+        t
+        for t in content_terms(_EXAMPLES.split(denied, maxsplit=1)[0])
+        if t not in (_PRACTISING - _HELD_BY) | _neutral(brief) | _ABILITY
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
-    said = {t for t in named if any(one_family(t, a) for a in asked)}  # "sell" of "sold"
+    said = {  # "sell" of "sold", "clients" of "CSCs"
+        t for t in named if any(one_family(t, a) for a in asked) or thesaurus.says(t, asked)
+    }
     return len(said) >= 2 and len(named - said) <= 1
 
 
+# Words of being able to, which deny nothing narrower: "does not provide clients with the
+# ability to manage their own encryption keys" of "the capacity to manage" them.
+_ABILITY = frozenset(stem(w) for w in "ability capability capacity able".split())
+# Where a denial's examples begin: "must not be stored outside the United States,
+# including in vendor-hosted services".
+_EXAMPLES = re.compile(r"\b(?:including|such\s+as|e\.g\.|for\s+example)\b", re.I)
 # A colon after which a clause of its own tells why (its own verb), not one closing a
 # lead-in to what the denial is limited to ("not required for the following:", "where:").
 _EXPLAINING_COLON = re.compile(
@@ -3568,16 +3613,6 @@ _EXPLAINING_COLON = re.compile(
     r"(?=[^.;]*\b(?:is|are|was|were|will|must|shall|has|have|[a-z]+ed)\b)",
     re.I,
 )
-
-
-def _denies_another_practice(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
-    """Whether a negation's clause names something, none of it the ask's terms (verbs
-    of doing aside): "..., and does not use it for targeted advertising" beside "does
-    not sell or rent student personal information to third parties" denies something
-    else."""
-    asked = _asked_stems(brief)
-    named = set(content_terms(_clause_at(lead, negation.start()))) - _PRACTISING - _neutral(brief)
-    return bool(named) and not any(one_family(t, a) for t in named for a in asked)
 
 
 def _alternatives_all_denied(brief: Brief, lead: str, here: list[re.Match[str]]) -> bool:
@@ -3619,6 +3654,9 @@ _DENIAL_ENDS = re.compile(
 _NARROWING = re.compile(
     r"\b(?:for|to|when|while|on|in|at|within|during|from|via|through|outside|by|with)\b", re.I
 )
+# A phrase a verb may open ("to use MFA", "when accessing ..."); after "for", "on" ...
+# a noun names the scope: "for support" narrows "do not use subprocessors".
+_VERB_MAY_FOLLOW = re.compile(r"\W*(?:to|when|while)\b", re.I)
 # Words widening a phrase, which then narrows nothing: "for any role".
 _WIDENING = re.compile(r"\b(?:any|all|every|each)\b", re.I)
 
@@ -3638,7 +3676,9 @@ def _narrower(brief: Brief, following: str) -> bool:
     for begin, end in pairwise(bounds):
         if _WIDENING.search(own, begin, end):
             continue
-        terms = [t for t in content_terms(own[begin:end]) if t not in neutral | _PRACTISING]
+        phrase = own[begin:end]
+        doing = _PRACTISING if _VERB_MAY_FOLLOW.match(phrase) else frozenset()
+        terms = [t for t in content_terms(phrase) if t not in neutral | doing | _ABILITY]
         if terms and not any(t in asked or thesaurus.says(t, asked) for t in terms):
             return True
     return False

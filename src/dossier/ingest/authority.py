@@ -101,6 +101,12 @@ def _documents_by_id(documents: tuple[Document, ...]) -> dict[str, str]:
         leading = _LEADING_ID.match(PurePosixPath(doc.path).stem)
         if leading:
             ids.add(leading.group(1).replace("_", "-").lower())
+        headed = _HEADING_ID.search(_first_line(doc.text))
+        if headed:  # "# Access Control Standard (KP-STD-004)"
+            ids.add(headed.group(1).lower())
+        version = _version(doc)  # "kp-std-004|3.2"; "kp-std-004|" for a document without one
+        ids |= {f"{one}|{version}" for one in ids}
+        ids |= _title_keys(doc)
         for one in ids:
             found.setdefault(one, set()).add(doc.path)
     return {one: next(iter(paths)) for one, paths in found.items() if len(paths) == 1}
@@ -118,7 +124,13 @@ def _supersedes_resolved(
         named = tuple(_by_path_or_id(old, others, by_id) for old in doc.supersedes)
         for old, path in zip(doc.supersedes, named, strict=True):
             if path != old:
-                why = "its document id" if _by_id(old, by_id) else "its file name"
+                why = (
+                    "its document id"
+                    if _by_id(old, by_id)
+                    else "its title"
+                    if _by_title(old, by_id)
+                    else "its file name"
+                )
                 notes.append(f"{doc.path}: supersedes {old}, read as {path} ({why})")
         resolved.append(dataclasses.replace(doc, supersedes=named))
     return resolved
@@ -129,13 +141,59 @@ def _by_path_or_id(old: str, paths: set[str], by_id: dict[str, str]) -> str:
     whose id it names ("IT-STD-020 (2020)"), else as written."""
     if old in paths:
         return old
-    return _by_id(old, by_id) or _by_file_name(old, paths) or old
+    return _by_id(old, by_id) or _by_file_name(old, paths) or _by_title(old, by_id) or old
 
 
 def _by_id(old: str, by_id: dict[str, str]) -> str | None:
-    """The path of the document whose id ``old`` names ("IT-STD-020 (2020)"), or None."""
+    """The path of the document whose id ``old`` names ("IT-STD-020 (2020)"), or None;
+    with a version ("KP-STD-004 v3.2"), the document of that id and version, or one of
+    that id stating no version: a version the corpus lacks names no other version."""
     named = _NAMED_ID.match(old.strip())
-    return by_id.get(named.group(1).lower()) if named else None
+    if named is None:
+        return None
+    own = named.group(1).lower()
+    if not named["version"]:
+        return by_id.get(own)
+    # the version named, or a document of that id stating no version (none of another)
+    return by_id.get(f"{own}|{named['version']}") or by_id.get(f"{own}|")
+
+
+# A document named by its title and version: "Password Policy v1.0".
+_TITLED = re.compile(
+    r"^(?P<title>.*?\S)(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*(?P<version>\d+(?:\.\d+)*))?\s*$"
+)
+
+
+def _title_keys(doc: Document) -> set[str]:
+    """The keys a document is found by from its title: its title with its version, and
+    its title alone ("Password Policy" version "1.0" is "password policy v1.0")."""
+    title = " ".join(doc.title.split()).lower()
+    if not title:
+        return set()
+    return {f"title:{title}|{_version(doc)}", f"title:{title}|"}
+
+
+def _version(doc: Document) -> str:
+    """The document's version as its front-matter gives it, without a "v" ("1.0")."""
+    return str(doc.metadata.get("version", "")).strip().lower().removeprefix("v")
+
+
+# An identifier in parentheses on a document's first line: "# Access Control Standard
+# (KP-STD-004)".
+_HEADING_ID = re.compile(r"\(([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-\d[\w.-]*)\)")
+
+
+def _first_line(text: str) -> str:
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
+def _by_title(old: str, by_id: dict[str, str]) -> str | None:
+    """The path of the one document whose title (and version, when given) ``old``
+    names ("Password Policy v1.0"), or None."""
+    named = _TITLED.match(" ".join(old.split()).lower())
+    if named is None:
+        return None
+    return by_id.get(f"title:{named['title']}|{named['version'] or ''}")
 
 
 def _by_file_name(old: str, paths: set[str]) -> str | None:
@@ -154,7 +212,8 @@ def _by_file_name(old: str, paths: set[str]) -> str | None:
 # ... its version and a gloss after it: "ISP-014 v1.2 (Log Management Standard, 2018)"
 _NAMED_ID = re.compile(
     r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)"
-    r"(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*\d+(?:\.\d+)*)?(?:\s*\(.*\))?\s*$"
+    r"(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*(?P<version>\d+(?:\.\d+)*))?"
+    r"(?:\s*\(.*\))?\s*$"
 )
 
 

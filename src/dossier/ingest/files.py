@@ -363,7 +363,25 @@ def _after_banner(text: str) -> str:
     over the letterhead and title): the banner says what state the page is in, not what
     it is."""
     first, _, rest = text.strip().partition("\n")
-    return rest if _STATUS_BANNER.match(first) and rest.strip() else text
+    if not (_STATUS_BANNER.match(first) and rest.strip()):
+        return text
+    following, _, after = rest.strip().partition("\n")
+    while (  # the banner's further lines, saying what replaced the page or why it is kept
+        _ENCLOSED_LINE.match(following) and _BANNER_WORDS.search(following) and after.strip()
+    ):
+        rest = after
+        following, _, after = rest.strip().partition("\n")
+    return rest
+
+
+# A line set off by runs of one mark at both ends, as a banner's lines are: "*** Replaced by
+# DoIT-POL-02 version 3.0 (March 2023) ***".
+_BANNER_WORDS = re.compile(
+    r"\b(?:replaced|superseded|retained|archived|obsolete|withdrawn|retired|draft|see|refer"
+    r"|reference\s+only|do\s+not\s+use)\b",
+    re.I,
+)
+_ENCLOSED_LINE = re.compile(r"^\s*([*=#~!])\1{2,}.*[^*=#~!\s].*\1{3,}\s*$")
 
 
 def _kind_named_below(line: str, text: str) -> str | None:

@@ -74,8 +74,9 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [span for a, b in spans if (span := _trimmed(text, a, b))[1] > span[0]]
 
 
-# An emphasised label opening a sentence: "**Info:** ...", "**Note**: ...".
-_BOLD_LABEL = re.compile(r"(\*\*|__)[^*_\n:]{1,40}(?::\1|\1:)")
+# An emphasised label opening a sentence: "**Info:** ...", "**Note**: ...", "**Account
+# lockout.** ...".
+_BOLD_LABEL = re.compile(r"(\*\*|__)[^*_\n:]{1,40}(?::\1|\1:|\.\1(?=[ \t]+\S))")
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

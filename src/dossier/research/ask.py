@@ -190,9 +190,16 @@ _FILLER = re.compile(
     r"\s+(?:up[\s-]to[\s-]date|current|accurate|relevant)(?=\s*(?:\?|$))"
     # latitude the asker offers: "AES-256 or an equivalent industry-approved algorithm?"
     # (a sentence stating AES-256 answers; the alternative's words were the ask's rarest)
-    r"|\s+or\s+(?:an?\s+|any\s+)?(?:equivalent|comparable|similar|stronger)(?:\s+[\w-]+)?\s+"
+    r"|\s+or\s+(?:an?\s+|any\s+)?(?:equivalent|comparable|similar|stronger)(?:\s+[\w-]+){0,2}?\s+"
     r"(?:algorithm|control|protocol|mechanism|tool|solution|certification|standard"
-    r"|report|framework|product|service|technology|cipher)s?\b(?=\s*(?:[?;,)]|$))"
+    r"|report|framework|product|service|technology|cipher|requirement|term|clause|measure"
+    r"|agreement|contract|provision)s?\b(?=\s*(?:[?;,)]|$))"
+    # what sanitising is for: CAIQ's "... from storage media so information is not
+    # recoverable by any forensic means" ("forensic" no disposal standard says)
+    r"|,?\s+so\s+(?:that\s+)?(?:the\s+)?(?:information|data)\s+(?:is|are)\s+not\s+recoverable"
+    r"(?:\s+by\s+any\s+forensic\s+means)?(?=\s*(?:\?|$))"
+    # CAIQ's "security awareness training updates": the training renewed
+    r"|(?<=\btraining)\s+updates\b"
     # ... or set off by a comma to the clause's end: "..., regardless of whether the assets
     # are managed internally or externally?" (its words were the ask's rarest)
     r"|,?\s*\bregardless\s+of\s+(?:whether|if|where|who|how)\b[^,;?()]*"
@@ -203,6 +210,18 @@ _FILLER = re.compile(
     r"|,\s*(?:to\s+effectively|(?:in\s+order|so\s+as)\s+to\s+(?:effectively\s+)?"
     r"(?:protect|ensure|enable|support|help|prevent|reduce|minimi[sz]e|mitigate|improve|adopt"
     r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))",
+    re.I,
+)
+# The means of encrypting or hashing, named by kind only: "encrypted, using secure
+# protocols/algorithms, in transport" asks whether it is encrypted in transport (a
+# document names TLS or AES); not "administered via secure protocols", whose means is
+# the ask.
+_MEANS_BY_KIND = re.compile(
+    r"(?P<done>\b(?:encrypted|hashed|encrypt|hash|encryption|hashing)\b),?"
+    r"\s+(?:using|with|via|through)\s+(?:secure|security|industry[\s-]+(?:standard|accepted"
+    r"|approved)|approved|recognized|recognised)\s+(?:protocols?|algorithms?|methods?"
+    r"|mechanisms?|ciphers?)(?:\s*(?:/|\s(?:or|and|and/or)\s)\s*(?:protocols?|algorithms?"
+    r"|methods?|mechanisms?|ciphers?))?\b,?(?!\s+(?:such\s+as|like|including)\b)(?=\s|[?;]|$)",
     re.I,
 )
 # Round the clock "on a 24x7x365 basis" is round the clock ("basis" no sentence says).
@@ -232,7 +251,7 @@ _EXAMPLES = re.compile(
     # a list of three or more short items in parentheses: "(full track data, CVV2, PIN)";
     # not one of states or places ("(at rest, in transit, and in backups)": parts asked)
     rf"|\s*\((?!\s*{_PREPOSITION})\s*{_ITEM}(?:\s*,\s*(?:(?:and|or)\s+)?"
-    rf"(?!{_PREPOSITION}){_ITEM}){{2,}}\s*\)"
+    rf"(?!{_PREPOSITION}){_ITEM}){{2,}}(?:\s*,\s*(?:\.{{3}}|\u2026|etc\.?))?\s*\)"
     # an example set off by a comma: "..., for example every 90 days?" (a list of them to
     # the question's end too: "..., e.g. Nessus, Qualys, etc.?"). Not "such as", which
     # names the kinds asked about ("security-relevant events, such as authentication,
@@ -304,6 +323,14 @@ _PRODUCT_START = re.compile(
     re.I,
 )
 _IS_THERE = re.compile(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?", re.I)
+# An instruction opening the item: HECVAT's "Describe or provide a reference to the
+# retention period for audit logs ..." asks about the retention period.
+_DESCRIBE_START = re.compile(
+    r"^(?:please\s+)?(?:describe|explain|outline|detail|summari[sz]e)"
+    r"(?:\s+(?:or|and|and/or)\s+(?:provide|attach|share|submit|include)\s+(?:an?\s+)?"
+    r"(?:reference|link|copy|documentation|evidence)\s+(?:to|of|for))?\s+(?:the\s+|your\s+)?",
+    re.I,
+)
 # A question's opening auxiliary: "Is remote access logged" asks about "remote access logged".
 _AUXILIARY = re.compile(
     r"^(?:is|are|was|were|do|does|did|can|could|has|have|will|would|should|shall|must)\s+", re.I
@@ -339,7 +366,7 @@ def core_ask(question: str) -> CoreAsk:
     demands += [m.group(1) for m in _FREQUENCY_BEFORE.finditer(text)]
     text = _EXAMPLES.sub(" ", text)
     text = _HEDGES.sub(" ", text)
-    text = _FILLER.sub(" ", text)
+    text = _FILLER.sub(" ", _MEANS_BY_KIND.sub(r"\g<done>", text))
     text = _ROUND_THE_CLOCK_BASIS.sub(r"\1", text)
     text = _FOLLOW_UP.sub(" ", text)
     text = _SIG_TAIL.sub("", text)
@@ -354,7 +381,8 @@ def core_ask(question: str) -> CoreAsk:
 def _unwrapped(text: str) -> str:
     """The ask without the opening that only introduces it: "Are processes,
     procedures, and technical measures ... to", "Do you have a", "Is there a"."""
-    for pattern in (_MEASURES_WRAPPER, _PRODUCT_START, _YOU_START, _IS_THERE, _AUXILIARY):
+    openings = (_MEASURES_WRAPPER, _PRODUCT_START, _YOU_START, _IS_THERE, _DESCRIBE_START)
+    for pattern in (*openings, _AUXILIARY):
         stripped = pattern.sub("", text, count=1)
         if stripped != text and len(stripped.split()) >= 2:
             return _tidy(stripped)

@@ -62,7 +62,7 @@ QUESTIONNAIRE_WORDING = frozenset(
     regarding concerning
     enable enables enabling mandated industry recognized recognised actually really
     program programs programme programmes regardless whenever occur occurs occurring
-    interoperable
+    interoperable based
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the

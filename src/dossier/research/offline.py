@@ -106,6 +106,7 @@ from dossier.research.values import (
     names_another_document,
     names_antecedent,
     names_no_subject,
+    names_other_bound,
     names_what_part_asks,
     names_whole_subject,
     opens_on_another_case,
@@ -305,13 +306,16 @@ class _Research:
         return self.guarded.run(query)
 
     def passages(self, current: bool = True) -> list[str]:
-        """The best pooled passages (from current documents, or from the others)."""
+        """The best pooled passages (from current documents, or from the others), but
+        those that are only a heading's line ("1. PURPOSE" of a plain-text page): they
+        state nothing, and took the places of the clauses under them."""
         authority = self.engine.authority
         ranked = self.guarded.ranked()
+        chunks = [self.engine.index.chunk(chunk_id) for chunk_id in ranked]
         return [
-            chunk_id
-            for chunk_id in ranked
-            if authority.is_current(self.engine.index.chunk(chunk_id).document) == current
+            chunk.chunk_id
+            for chunk in chunks
+            if authority.is_current(chunk.document) == current and not heading_line(chunk.text)
         ][: self.settings.passages_considered]
 
     # -- scoring --------------------------------------------------------------------
@@ -512,6 +516,7 @@ class _Research:
                 self._own_review_stated_first(ruling)
                 or self._demand_stated_first(ruling)
                 or self._approval_stated_first(ruling)
+                or self._purpose_stated_first(ruling)
                 or _key_terms_first(ruling)
             )
             if lead is None or self._names_ask(lead) or self._names_identifiers(lead):
@@ -523,6 +528,7 @@ class _Research:
             for c in ranking.candidates
             if self._holds_value(fact, c)
             and not names_another_document(fact, c.sentence.text)
+            and not names_other_bound(fact.text, c.sentence.text)
             and self._names_enough(fact, c)
         ]
         margin = self.engine.scorer.support_margin
@@ -546,11 +552,17 @@ class _Research:
         """For a question about a plan, programme or standard named by what it is for,
         the candidates that name no other one first ("The Incident Response Plan is
         tested at least annually" after "The disaster recovery plan is tested twice a
-        year" for the disaster response plan); all of them when every one does."""
+        year" for the disaster response plan), nor the other bound of a value ("Maximum
+        length | ..." for the minimum length); all of them when every one does."""
         if not self.brief.facts:
             return candidates
         fact = self.brief.facts[0]
-        own = [c for c in candidates if not names_another_document(fact, c.sentence.text)]
+        own = [
+            c
+            for c in candidates
+            if not names_another_document(fact, c.sentence.text)
+            and not names_other_bound(fact.text, c.sentence.text)
+        ]  # (nor the maximum length's row for the minimum length)
         return own or candidates
 
     def _subject_named(self, candidates: list[Candidate]) -> list[Candidate]:
@@ -646,12 +658,16 @@ class _Research:
         )
 
     def _first_close(
-        self, candidates: list[Candidate], naming: str, states: Callable[[Candidate], bool]
+        self,
+        candidates: list[Candidate],
+        naming: str,
+        states: Callable[[Candidate], bool],
+        margins: float = 1.0,
     ) -> Candidate | None:
-        """The first candidate within the margin of the best that names the ask (the
-        feature ``naming``) as well as the best does and ``states`` what is wanted."""
+        """The first candidate within ``margins`` margins of the best that names the ask
+        (the feature ``naming``) as well as the best does and ``states`` what is wanted."""
         best = candidates[0]
-        floor = best.score - self.engine.scorer.support_margin
+        floor = best.score - margins * self.engine.scorer.support_margin
         return next(
             (
                 c
@@ -700,6 +716,31 @@ class _Research:
             candidates,
             "title_coverage",
             lambda c: _OWN_APPROVAL.search(c.sentence.text) is not None,
+        )
+
+    def _purpose_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
+        """For a question whether a document exists ("Do you have a formal incident
+        response plan?"), the first sentence within two margins of the best, of a
+        document whose title names the ask as well as the best's, that states what the
+        document is for: "This plan describes how Quorra detects, responds to, and
+        recovers from security incidents", not the better-scored "This plan is
+        exercised at least annually"; None when no sentence naming the ask does, when
+        the best says the organisation keeps such a document ("We maintain a documented
+        incident response plan"), or when the question asks the document's approval,
+        owner or review (those lines lead) or a value ("If so, how often ...?")."""
+        if not candidates or not self.brief.about_document:
+            return None
+        if _CONTROL_ASKED.search(self.brief.question) or any(f.asks for f in self.brief.facts):
+            return None  # its approval, owner or review lines, or the value asked, lead
+        if _WHAT_IT_HOLDS_ASKED.search(self.brief.question):
+            return None  # "... a plan that includes customer notification?": that line leads
+        if _STATES_EXISTENCE.search(candidates[0].sentence.text):
+            return None  # "Northfold maintains a documented third-party risk program ..."
+        return self._first_close(
+            candidates,
+            "title_coverage",
+            lambda c: _OWN_PURPOSE.match(c.sentence.text) is not None and self._names_ask(c),
+            margins=_PURPOSE_MARGINS,
         )
 
     def _own_review_stated_first(self, candidates: list[Candidate]) -> Candidate | None:
@@ -950,14 +991,14 @@ class _Research:
         }
 
     def _related(self, ranking: _Ranking | None, quoted: set[str]) -> tuple[RelatedPassage, ...]:
-        """The close passages not quoted, each with its best sentence's score."""
+        """The close passages not quoted, each with its best sentence and its score."""
         if ranking is None:
             return ()
         best: dict[str, Candidate] = {}
         for candidate in ranking.candidates:
             best.setdefault(candidate.sentence.chunk_id, candidate)
         related = [
-            RelatedPassage(chunk_id, c.sentence.document, c.score)
+            RelatedPassage(chunk_id, c.sentence.document, c.score, fold_whitespace(c.sentence.text))
             for chunk_id, c in best.items()
             if chunk_id not in quoted
         ]
@@ -1076,6 +1117,30 @@ _OWN_APPROVAL = re.compile(
     r"\s+(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
     re.I,
 )
+# A document stating what it is for: "This plan describes how ...", "1.1 This Incident
+# Response Plan (IRP) defines how ...", "The purpose of this policy is to ...".
+_OWN_PURPOSE = re.compile(
+    rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT_NOUN}"
+    r"(?:\s*\([^()]*\))?\s+(?:describes|defines|establishes|sets\s+out|outlines|documents"
+    r"|specifies|governs)\b"
+    rf"|the\s+purpose\s+of\s+this\s+{_DOCUMENT_NOUN}\s+is\b)",
+    re.I,
+)
+_PURPOSE_MARGINS = 2.0  # how far below the best a document's statement of purpose leads
+# A question asking what the document holds, beside whether it exists: "Do you have an
+# incident response plan that includes customer notification?"
+_WHAT_IT_HOLDS_ASKED = re.compile(
+    r"\b(?:that|which)\s+(?:includes?|covers?|address(?:es)?|requires?|defines?|describes?"
+    r"|specif(?:y|ies)|contains?)\b|\b(?:including|covering)\b",
+    re.I,
+)
+# The organisation saying it keeps a document or programme: "Northfold maintains a
+# documented third-party risk management program", "We have a formal incident response plan".
+_STATES_EXISTENCE = re.compile(
+    r"\b(?:maintains?|has|have|operates?|has\s+established|have\s+established)\s+(?:a|an)\s+"
+    rf"(?:[\w-]+[\s,]+){{0,6}}?(?:{_DOCUMENT_NOUN}|process)\b",
+    re.I,
+)
 # A document's own review: "The policy owner shall review this policy at least annually",
 # "This standard is reviewed and updated every year".
 _THIS_DOCUMENT = rf"(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT_NOUN}"
@@ -1151,18 +1216,41 @@ def value_first(fact: Fact | None, candidates: list[Candidate], margin: float) -
     answer is judged on what would lead it ("High | 7.0-8.9 | 30 days"), not on a
     sentence that states none ("Vulnerabilities are remediated according to the
     following service levels:"). The fitting script judges its answers the same way."""
-    if fact is None or fact.asks is None or not candidates:
+    if fact is None or not candidates:
         return candidates
-    if holds_value(fact, candidates[0].sentence.text):
+    candidates = _first_within(
+        candidates, margin, lambda text: not names_other_bound(fact.text, text)
+    )  # "Minimum length | 12 characters", not the maximum's row, for the minimum length
+    if fact.asks is None:
+        return candidates
+    return _first_within(candidates, margin, lambda text: holds_value(fact, text))
+
+
+def _first_within(
+    candidates: list[Candidate], margin: float, fits: Callable[[str], bool]
+) -> list[Candidate]:
+    """The candidates with the best whose sentence ``fits`` first, when the best does
+    not and one within ``margin`` of it does."""
+    if fits(candidates[0].sentence.text):
         return candidates
     floor = candidates[0].score - margin
-    holding = next(
-        (c for c in candidates if c.score >= floor and holds_value(fact, c.sentence.text)),
-        None,
-    )
+    holding = next((c for c in candidates if c.score >= floor and fits(c.sentence.text)), None)
     if holding is None:
         return candidates
     return [holding, *(c for c in candidates if c is not holding)]
+
+
+# A line that is only a heading: its number and a few words in capitals or title case, no
+# full stop ("1. PURPOSE", "2.3 Access Reviews"), or a few words in capitals ("ROLES").
+_HEADING_LINE = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+[A-Z][\w&/-]*(?:\s+[A-Z][\w&/-]*){0,5}"
+    r"|[A-Z][A-Z&/-]+(?:\s+[A-Z][A-Z&/-]+){0,5})\s*$"
+)
+
+
+def heading_line(text: str) -> bool:
+    """Whether the passage is one line that only names a section (``_HEADING_LINE``)."""
+    return "\n" not in text.strip() and _HEADING_LINE.match(text.strip()) is not None
 
 
 # What "all systems" names: every environment, none of which is asked before another.
@@ -1242,10 +1330,48 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
 def points_to_another_place(text: str) -> bool:
     """Whether the sentence only says where the practice is written ("Audit log
     retention is defined in the Logging & Monitoring Standard.", "Recovery objectives
-    are defined in business-continuity.md.", "... limits are defined in Table 3."): a
-    reviewer reads the statement it points to first, when one is close."""
-    pointer = _POINTER.match(fold_whitespace(text))
-    return pointer is not None and _PLACE_NAMED.search(pointer.group("place")) is not None
+    are defined in business-continuity.md.", "... limits are defined in Table 3.") or
+    sends the reader to a table for its values ("Passwords must meet the parameters in
+    the table below.", "Keys are rotated according to the cryptoperiods in Table 2."):
+    a reviewer reads the statement it points to first, when one is close."""
+    folded = fold_whitespace(text)
+    pointer = _POINTER.match(folded)
+    if pointer is not None and _PLACE_NAMED.search(pointer.group("place")) is not None:
+        return True
+    table = _TABLE_NAMED.search(folded)  # "... meet the parameters in the table below."
+    if table is None or not _DEFERRED_VALUES.search(
+        folded[max(0, table.start() - 40) : table.end()]
+    ):
+        return False
+    own = folded[re.match(_LINE_NUMBER, folded).end() : table.start()]  # type: ignore[union-attr]
+    return not _VALUE_STATED.search(own)
+
+
+# A table the sentence sends the reader to: "the table below", "the following schedule",
+# "Table 2", "the intervals below".
+_TABLE_NAMED = re.compile(
+    r"\b(?:in|on|at|per|to|from|by|according\s+to|as\s+(?:set\s+out|shown|listed)\s+in)\s+"
+    r"(?:the\s+)?(?:(?:table|schedule|matrix|intervals|timelines?|parameters)\s+(?:below|above)"
+    r"|following\s+(?:table|schedule|matrix|intervals|timelines?)|tables?\s+\d+[a-z]?)\b"
+    r"[^.;:]{0,60}(?:[.;:]|$)",
+    re.I,
+)
+# What a sentence leaves to its table: the values, the schedule ("meet the parameters in
+# the table below", "at the intervals below", "on the following schedule"); not "MFA is
+# required for all remote access, as set out in Table 2", which states its rule.
+_DEFERRED_VALUES = re.compile(
+    r"\b(?:parameters|requirements|intervals|schedule|timelines?|periods|cryptoperiods"
+    r"|frequenc(?:y|ies)|values|settings|limits|thresholds|deadlines|levels|criteria|rules"
+    r"|timeframes|timescales)\b",
+    re.I,
+)
+# A figure or a schedule stated before the pointer: the sentence then states a value
+# itself ("Passwords are at least 12 characters long, as set out in Table 2.").
+_VALUE_STATED = re.compile(
+    r"\d|\b(?:daily|weekly|monthly|quarterly|annually|yearly|hourly|nightly|every|each\s+year"
+    r"|once|twice)\b",
+    re.I,
+)
 
 
 _POINTER = re.compile(
@@ -1546,7 +1672,16 @@ def _missing_part(fact: Fact) -> MissingFact:
         return MissingFact(
             f"The documents do not state {ASKS_WORDS[fact.asks]} for: {subject}", fact.text
         )
+    if _ASKED_AS_QUESTION.match(subject):  # "are all employees required to complete it ..."
+        asked = subject[0].upper() + subject[1:]
+        return MissingFact(f"The documents do not answer this part: “{asked}?”", fact.text)
     return MissingFact(f"The documents do not establish: {subject}", fact.text)
+
+
+# A part worded as a question of its own: "..., and are all employees required to ...?"
+_ASKED_AS_QUESTION = re.compile(
+    r"^(?:is|are|was|were|do|does|did|has|have|can|could|will|would|should|shall|must)\s", re.I
+)
 
 
 # A sentence that leans on the one before it: a pronoun or a connective opening it

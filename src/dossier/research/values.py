@@ -2218,3 +2218,28 @@ def _counts(word: str, after: str) -> bool:
         if token.endswith("s") and not token.endswith("ss"):
             return True
     return False
+
+
+# The two bounds of a value: a question asking one is not answered by the other's
+# ("Maximum length | At least 64 characters" for the minimum length).
+_LOW_BOUND = re.compile(r"\b(?:minimum|minimal|shortest|fewest)\b", re.I)
+_HIGH_BOUND = re.compile(r"\b(?:maximum|maximal|longest)\b", re.I)
+
+
+def names_other_bound(asked: str, text: str, value: str = "") -> bool:
+    """Whether ``text`` names the other bound of one ``asked`` names ("maximum" for a
+    minimum asked) and not the one asked; given the ``value`` read, whether the bound
+    named last before it is the other one ("Maximum length | At least 64 characters",
+    not "at least 14 characters long (maximum 64)")."""
+    if _LOW_BOUND.search(asked) and not _HIGH_BOUND.search(asked):
+        wanted, other = _LOW_BOUND, _HIGH_BOUND
+    elif _HIGH_BOUND.search(asked) and not _LOW_BOUND.search(asked):
+        wanted, other = _HIGH_BOUND, _LOW_BOUND
+    else:
+        return False
+    at = text.lower().find(value.lower()) if value else -1
+    if at >= 0:
+        bounds = [m for m in (*wanted.finditer(text, 0, at), *other.finditer(text, 0, at))]
+        last = max(bounds, key=lambda m: m.start(), default=None)
+        return last is not None and other.fullmatch(last.group(0)) is not None
+    return bool(other.search(text)) and not wanted.search(text)
