@@ -243,6 +243,16 @@ def test_examples_hedges_and_conditions_are_no_part_of_the_core(
             "Are regular security awareness training updates provided?",
             "regular security awareness training provided",
         ),
+        # being given the capacity to do it is doing it, as a document states it
+        (
+            "Are CSCs provided with the capacity to manage their own data encryption keys?",
+            "CSCs to manage their own data encryption keys",
+        ),
+        # SIG's scope, in other words: the services in scope are the services assessed
+        (
+            "Has a Recovery Time Objective (RTO) been defined for the services in scope?",
+            "a Recovery Time Objective (RTO) been defined",
+        ),
         # examples in parentheses, the list left open
         (
             "Will data be stored on any devices (database servers, file servers, SAN, NAS, "

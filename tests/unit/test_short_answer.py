@@ -5653,3 +5653,58 @@ def test_a_schedule_asked_twice_is_stated_once() -> None:
     lead = "System Owners shall review all user access rights on a quarterly basis."
     question = "Are user access rights reviewed periodically? If so, how often?"
     assert _short(question, lead) == ("Yes; on a quarterly basis", None)
+
+
+def test_a_further_part_asking_how_long_data_is_kept_takes_no_period_of_another_act() -> None:
+    """ "how long is Scoped Data retained after contract termination?" was answered "Yes;
+    for 30 days" from "Customers can export their data ... for 30 days after it ends",
+    which keeps nothing: the 90-day deletion in the retention table was the answer."""
+    question = (
+        "Is there a documented data retention policy? If so, how long is Scoped Data "
+        "retained after contract termination?"
+    )
+    lead = "This policy sets retention periods and the method of deletion."
+    brief = make_brief(Question("Q", question))
+    for part, answer in (
+        (
+            "4.1 Customers can export their data in CSV and JSON format at any time during "
+            "the contract and for 30 days after it ends.",
+            "Yes",
+        ),
+        (
+            "Customer data is deleted 90 days after contract termination.",
+            "Yes; 90 days after contract termination",
+        ),
+    ):
+        claims = (*_claims(lead), Claim(part, (Quote(part, "c.md", "c2", 0, len(part)),)))
+        assert short_answer(brief, "grounded", claims, parts={1: part})[0] == answer
+
+
+def test_a_relative_clause_setting_accounts_apart_past_an_aside_denies_nothing() -> None:
+    """ "Passwords for accounts that do not use single sign-on, including applicant
+    accounts, shall be a minimum of 14 characters ..." was a grounded No to whether a
+    minimum length is required: the clause's "not" sets accounts apart."""
+    question = (
+        "Is there a password policy that requires a minimum password length? If so, what is "
+        "the minimum length?"
+    )
+    lead = (
+        "5.2 Passwords for accounts that do not use single sign-on, including applicant "
+        "accounts, shall be a minimum of 14 characters in length."
+    )
+    assert _short(question, lead)[0].startswith("Yes")
+    both = lead[:-1] + " and shall not match any entry on the list of compromised passwords."
+    assert _short(question, both)[0] != "No"
+
+
+def test_everyone_names_all_employees() -> None:
+    """ "Everyone repeats it once a year" was Needs review for all employees: everyone is
+    all of them (engineers alone are not)."""
+    question = "Are all employees required to complete security awareness training?"
+    lead = (
+        "Every new hire completes our security awareness training in their first week. "
+        "Everyone repeats it once a year."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    narrower = "Engineers complete security awareness training every year."
+    assert _short(question, narrower) == ("Needs review", "scope")

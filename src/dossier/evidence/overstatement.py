@@ -134,6 +134,8 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     if found is None:
         return None
     phrase, read = _all_phrase(found.group(1))
+    if phrase and set(phrase) <= _EVERY_PERSON and _EVERYONE.search(lead):
+        return None  # "Everyone repeats it once a year" of all employees
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
@@ -145,6 +147,11 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     return Finding("scope", 0, detail)
 
 
+# "Everyone" names all of the people a question asks of: its employees, staff, personnel.
+_EVERYONE = re.compile(r"\b(?:everyone|everybody)\b", re.I)
+_EVERY_PERSON = frozenset(
+    stem(w) for w in "employees staff personnel workforce workers people members".split()
+)
 _DETERMINERS = frozenset("your our the its their of these those".split())
 # Words after a noun phrase that are none of it: "all employees prior to their first day".
 _PHRASE_ENDS = frozenset("prior per via including excluding".split())

@@ -1329,6 +1329,9 @@ def _further_values(
             value = value_quoted_with(fact, asked_of, lead, first_quote)
         if value is not None and row is not None and (not own or own in first):
             value = _cell_value(fact.asks, fact, first, row) or value  # its column's
+        source = own if own and own in quoted else lead
+        if value is not None and _retention_unsaid(fact, f"{row.names() if row else ''} {source}"):
+            continue  # "... export their data ... for 30 days after it ends": no keeping
         if value is not None and not names_other_bound(fact.text, own or lead):
             values.append(value)  # (not "At least 64 characters" of the maximum length)
     return values
@@ -2197,8 +2200,10 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
                 _bounding(clause, negation.start(), brief.query)
                 or _in_condition(brief.query, lead, lead.find(clause) + negation.start())
                 or _names_by_negation(brief.query, clause, negation.start())
+                or _negated_relative(clause, negation)
             ):
-                continue  # "no later than", "an auditor who does not audit their own work"
+                continue  # "no later than", "an auditor who does not audit their own work",
+                # "accounts that do not use single sign-on ... shall"
             if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
                 return " ".join(clause.split())
     return None
@@ -2232,7 +2237,9 @@ def _negated_relative(text: str, negation: re.Match[str]) -> bool:
     before = text[max(0, negation.start() - 40) : negation.start()]
     if not _RELATIVE_NEGATED.search(before):
         return False
-    rest = re.split(r"[.;,:]", text[negation.end() :], maxsplit=1)[0][:_RELATIVE_REACH]
+    # (to the main verb past an aside: "accounts that do not use single sign-on,
+    # including applicant accounts, shall be a minimum of 14 characters")
+    rest = re.split(r"[.;:]", text[negation.end() :], maxsplit=1)[0][:_RELATIVE_REACH]
     return any(  # the first verb not joined to the clause's own ("... and are used ... must")
         not _JOINED_VERB.search(rest[: verb.start() + 1]) for verb in _MAIN_VERB.finditer(rest)
     )
@@ -3543,7 +3550,7 @@ _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
-    "complete adopt enforce require mandate force".split()
+    "complete adopt enforce require mandate force carried carry".split()
 )
 # Verbs putting a thing in place, whose denial denies it ("Host-based firewalls are not
 # enabled on ...")
@@ -3685,9 +3692,9 @@ def _narrower(brief: Brief, following: str) -> bool:
 
 
 # Words placing a denial in time, or stressing it, which narrow nothing: "at this time",
-# "at present", "its own subcontractors ... directly".
+# "at present", "its own subcontractors ... directly", "end to end".
 _NEUTRAL = frozenset(
-    stem(w) for w in "time present moment current currently yet own directly itself".split()
+    stem(w) for w in "time present moment current currently yet own directly itself end".split()
 )
 # ... and, when the question asks a practice be periodic, how often: "Passwords do not
 # expire on a fixed schedule" denies periodic expiration, not penetration testing.

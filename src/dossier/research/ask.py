@@ -62,7 +62,9 @@ _SCOPED_SERVICES = re.compile(
     r",?\s*\b(?:(?:that\s+supports?|supporting|for|of|in|within|across|used\s+(?:for|by|in))"
     r"\s+(?:the\s+)?scoped\s+(?:services?|systems?|environments?|data)"
     r"(?:\s+(?:and|or)\s+(?:systems?|data|services?))?"
-    r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?)\b"
+    r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?"
+    # "... defined for the services in scope?"
+    r"|(?:for|of|across)\s+(?:the\s+|all\s+)?(?:services?|systems?|environments?)\s+in\s+scope)\b"
     # only as the ask's last words ("an inventory of scoped systems" is the thing asked)
     r"(?=\s*(?:[?.;:]|$))",
     re.I,
@@ -166,6 +168,10 @@ _FILLER = re.compile(
     # respond to incidents" asks whether incidents are responded to (not "system capacity
     # to handle peak load": capacity is what is asked about)
     r"|\b(?:have|has)\s+(?:the\s+)?(?:capability|ability|capacity)\s+to\s+(?=[a-z])"
+    # ... and being given it: CAIQ's "Are CSCs provided with the capacity to manage their
+    # own data encryption keys?" asks whether customers manage their own keys
+    r"|\b(?:provided|offered|given)\s+(?:with\s+)?(?:the\s+)?(?:capability|ability|capacity"
+    r"|option)(?=\s+to\s+[a-z])"
     r"|\b(?:the\s+)?CSPs?(?:['\u2019]s?)?\b(?!\s*(?:and|or)\s+CSC|\s+(?:headers?|directives?|polic))"
     r"|\s*\(\s*regardless\b[^()]*\)"
     # CAIQ's list of what anything applies to: "access to systems, application, and data
