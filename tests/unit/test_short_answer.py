@@ -5708,3 +5708,68 @@ def test_everyone_names_all_employees() -> None:
     assert _short(question, lead) == ("Yes", None)
     narrower = "Engineers complete security awareness training every year."
     assert _short(question, narrower) == ("Needs review", "scope")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "answer"),
+    [
+        # a relative clause in the object denies what it says of the thing asked
+        (
+            "Are backups encrypted?",
+            "Backups are copied to a tape library that does not encrypt them, which is located "
+            "in the primary data center.",
+            "No",
+        ),
+        (
+            "Is data encrypted in transit?",
+            "Some integrations use an FTP endpoint that does not encrypt traffic, which is "
+            "scheduled for retirement in 2025.",
+            "Needs review",
+        ),
+        # "everyone" qualified, or not the subject, is not all employees
+        (
+            "Are all employees required to complete security awareness training?",
+            "Everyone in the engineering team completes security awareness training every year.",
+            "Needs review",
+        ),
+        (
+            "Are all employees required to complete security awareness training?",
+            "Engineers complete security awareness training every year; the materials are "
+            "available to everyone.",
+            "Needs review",
+        ),
+        # end-to-end encryption is narrower than encryption in transit
+        (
+            "Is customer data encrypted in transit?",
+            "Customer data is not encrypted end to end.",
+            "Needs review",
+        ),
+        # not carrying data somewhere says nothing of encrypting it
+        (
+            "Is customer data on removable media encrypted?",
+            "Customer data is not carried on removable media.",
+            "Needs review",
+        ),
+    ],
+)
+def test_second_review_cases(question: str, lead: str, answer: str) -> None:
+    """Found by the second review of this change: each gave a false Yes or No."""
+    assert _short(question, lead)[0] == answer
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "Backups are maintained for 35 days.",
+        "Backups are available for restore for 35 days.",
+        "Daily backups | 35 days",
+    ],
+)
+def test_a_retention_period_in_other_words_is_kept(part: str) -> None:
+    """Only a period of another act (an export, a notice) is no retention period."""
+    brief = make_brief(
+        Question("Q", "Do you back up customer data? If so, how long are backups retained?")
+    )
+    lead = "Customer data is backed up daily to a separate region."
+    claims = (*_claims(lead), Claim(part, (Quote(part, "c.md", "c2", 0, len(part)),)))
+    assert "35 days" in short_answer(brief, "grounded", claims, parts={1: part})[0]

@@ -147,8 +147,13 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     return Finding("scope", 0, detail)
 
 
-# "Everyone" names all of the people a question asks of: its employees, staff, personnel.
-_EVERYONE = re.compile(r"\b(?:everyone|everybody)\b", re.I)
+# "Everyone" opening a sentence, unqualified, names all of the people a question asks of:
+# its employees, staff, personnel (not "Everyone in the engineering team").
+_EVERYONE = re.compile(
+    r"(?:^|[.;:]\s+)(?:everyone|everybody)\b(?!\s+(?:in|on|with|at|from|who|that|whose"
+    r"|within|outside|except|but|else)\b)",
+    re.I,
+)
 _EVERY_PERSON = frozenset(
     stem(w) for w in "employees staff personnel workforce workers people members".split()
 )

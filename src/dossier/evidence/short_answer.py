@@ -869,6 +869,11 @@ _KEEPING_SAID = frozenset(
 )
 
 
+# An act other than keeping that a period may be stated of: "Customers can export their
+# data ... for 30 days after it ends", "... notified within 72 hours".
+_ANOTHER_ACT = re.compile(r"\b(?:export|download|notif|report|respond|request|retriev)\w*", re.I)
+
+
 def _retention_unsaid(fact: Fact, named: str) -> bool:
     """Whether a period asked of keeping something ("How long do you retain customer data
     after contract termination?") is read off a lead (with its row's headers and its
@@ -1330,7 +1335,11 @@ def _further_values(
         if value is not None and row is not None and (not own or own in first):
             value = _cell_value(fact.asks, fact, first, row) or value  # its column's
         source = own if own and own in quoted else lead
-        if value is not None and _retention_unsaid(fact, f"{row.names() if row else ''} {source}"):
+        if (
+            value is not None
+            and _ANOTHER_ACT.search(source)
+            and _retention_unsaid(fact, f"{row.names() if row else ''} {source}")
+        ):
             continue  # "... export their data ... for 30 days after it ends": no keeping
         if value is not None and not names_other_bound(fact.text, own or lead):
             values.append(value)  # (not "At least 64 characters" of the maximum length)
@@ -2226,6 +2235,10 @@ _VERB_NEGATED = re.compile(
 )
 _MAIN_VERB = re.compile(r"\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)\s", re.I)
 _RELATIVE_REACH = 80  # characters of the relative clause and the main verb after it
+# An aside set off by commas: ", including applicant accounts,".
+_ASIDE = re.compile(
+    r",\s*(?:including|such\s+as|e\.g\.|excluding|except|other\s+than)\b[^,.;:]{0,60},", re.I
+)
 
 
 def _negated_relative(text: str, negation: re.Match[str]) -> bool:
@@ -2235,11 +2248,16 @@ def _negated_relative(text: str, negation: re.Match[str]) -> bool:
     of the rest (not "an array that does not encrypt them and is located ...": the
     clause's own second verb)."""
     before = text[max(0, negation.start() - 40) : negation.start()]
-    if not _RELATIVE_NEGATED.search(before):
+    relative = _RELATIVE_NEGATED.search(before)
+    if not relative:
         return False
+    head = text[: max(0, negation.start() - 40) + relative.start()]
+    if _MAIN_VERB.search(f" {head} "):
+        return False  # in the object: "Backups are sent to a vendor that does not encrypt ..."
     # (to the main verb past an aside: "accounts that do not use single sign-on,
     # including applicant accounts, shall be a minimum of 14 characters")
-    rest = re.split(r"[.;:]", text[negation.end() :], maxsplit=1)[0][:_RELATIVE_REACH]
+    after = _ASIDE.sub("", text[negation.end() :])
+    rest = re.split(r"[.;,:]", after, maxsplit=1)[0][:_RELATIVE_REACH]
     return any(  # the first verb not joined to the clause's own ("... and are used ... must")
         not _JOINED_VERB.search(rest[: verb.start() + 1]) for verb in _MAIN_VERB.finditer(rest)
     )
@@ -3550,7 +3568,7 @@ _PRACTISING = frozenset(
     stem(word)
     for word in "operate offer run perform conduct maintain provide support use hold held employ "
     "supply have pursue commission obtain achieve undergo undergone engage implement deploy "
-    "complete adopt enforce require mandate force carried carry".split()
+    "complete adopt enforce require mandate force".split()
 )
 # Verbs putting a thing in place, whose denial denies it ("Host-based firewalls are not
 # enabled on ...")
@@ -3564,7 +3582,7 @@ _PUT_IN_PLACE = frozenset(
 # not when a condition or a deadline follows: "Onboarding is not completed until the
 # employee signs ...", "Reviews that are not completed within 30 days are escalated".
 _COMPLETED = stem("completed")
-_COMPLETED_UNTIL = re.compile(r"\bcomplet\w*\b[^.;]*?\b(?:until|unless|within|before|by)\b", re.I)
+_COMPLETED_UNTIL = re.compile(r"\bcomplet\w*\b[^.;]*?\b(?:until|unless|within|before)\b", re.I)
 # Of those, how a practice is held, which a denial may name as the practice's own word:
 # "Passwords are not required to be changed" denies requiring a change.
 _HELD_BY = frozenset(stem(word) for word in "enforce require mandate".split())
@@ -3692,9 +3710,9 @@ def _narrower(brief: Brief, following: str) -> bool:
 
 
 # Words placing a denial in time, or stressing it, which narrow nothing: "at this time",
-# "at present", "its own subcontractors ... directly", "end to end".
+# "at present", "its own subcontractors ... directly".
 _NEUTRAL = frozenset(
-    stem(w) for w in "time present moment current currently yet own directly itself end".split()
+    stem(w) for w in "time present moment current currently yet own directly itself".split()
 )
 # ... and, when the question asks a practice be periodic, how often: "Passwords do not
 # expire on a fixed schedule" denies periodic expiration, not penetration testing.

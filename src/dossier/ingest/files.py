@@ -367,7 +367,10 @@ def _after_banner(text: str) -> str:
         return text
     following, _, after = rest.strip().partition("\n")
     while (  # the banner's further lines, saying what replaced the page or why it is kept
-        _ENCLOSED_LINE.match(following) and _BANNER_WORDS.search(following) and after.strip()
+        len(following) <= _BANNER_LINE
+        and _ENCLOSED_LINE.match(following)
+        and _BANNER_WORDS.search(following)
+        and after.strip()
     ):
         rest = after
         following, _, after = rest.strip().partition("\n")
@@ -381,6 +384,7 @@ _BANNER_WORDS = re.compile(
     r"|reference\s+only|do\s+not\s+use)\b",
     re.I,
 )
+_BANNER_LINE = 200  # characters a banner's line holds at most
 _ENCLOSED_LINE = re.compile(r"^\s*([*=#~!])\1{2,}.*[^*=#~!\s].*\1{3,}\s*$")
 
 
