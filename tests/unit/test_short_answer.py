@@ -5752,8 +5752,10 @@ def test_everyone_names_all_employees() -> None:
         ),
     ],
 )
-def test_second_review_cases(question: str, lead: str, answer: str) -> None:
-    """Found by the second review of this change: each gave a false Yes or No."""
+def test_relative_clauses_everyone_and_narrower_denials(
+    question: str, lead: str, answer: str
+) -> None:
+    """Found by a review of 0.5.35's rules: each gave a false Yes or No."""
     assert _short(question, lead)[0] == answer
 
 
