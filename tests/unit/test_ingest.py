@@ -1717,6 +1717,19 @@ def test_a_plain_text_title_under_the_unit_publishing_it_is_read(text: str, titl
     assert title_of({}, text, "policy.txt") == title
 
 
+def test_a_title_opening_on_its_kind_and_number_under_a_letterhead_is_read() -> None:
+    """Two plain-text standards were titled by their letterhead, "ASHFORD COUNTY
+    INFORMATION TECHNOLOGY SERVICES", over "STANDARD ITS-STD-003: ENCRYPTION STANDARD"."""
+    text = (
+        "ASHFORD COUNTY INFORMATION TECHNOLOGY SERVICES\n"
+        "STANDARD ITS-STD-003: ENCRYPTION STANDARD\nVersion: 2.2\n"
+        "Owner: Chief Information Security Officer\n\n1. PURPOSE\n\n1.1 Text.\n"
+    )
+    assert title_of({}, text, "std.txt") == "STANDARD ITS-STD-003: ENCRYPTION STANDARD"
+    fields = "ACME HEALTH NETWORK\nPOLICY OWNER: CISO\nData handling applies.\n"
+    assert title_of({}, fields, "p.txt") != "POLICY OWNER: CISO"  # a field is no title
+
+
 def test_a_status_banners_further_lines_are_no_title() -> None:
     """A superseded policy's Documents row read "*** Replaced by DoIT-POL-02 version 3.0
     (March 2023) ***", the banner's second line, for its title."""

@@ -404,10 +404,17 @@ def _kind_named_below(line: str, text: str) -> str | None:
             _KIND_NAMED.search(candidate)
             and (candidate.isupper() or _title_cased_title(candidate))
             and _reads_as_title(candidate)
-            and ":" not in candidate
+            and (":" not in candidate or _KIND_AND_NUMBER.match(candidate))
         ):
             return candidate
     return None
+
+
+# A title opening on its kind and number before a colon: "STANDARD ITS-STD-003:
+# ENCRYPTION STANDARD" (not a field: "Policy: Password Standard" is read as one).
+_KIND_AND_NUMBER = re.compile(
+    r"^(?:policy|standard|procedure|plan|guideline)\s+[A-Z0-9][\w.-]*\d[\w.-]*\s*:\s*\S", re.I
+)
 
 
 def _titled_below_unit(line: str, text: str) -> str | None:
