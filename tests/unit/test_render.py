@@ -212,10 +212,10 @@ def test_a_related_passage_shows_its_best_sentence_for_a_reviewer_to_read() -> N
     assert "passage `c9`, score -1.25): “Access reviews are performed quarterly" in line
     html = html_renderer(_dossier(answer))(Part(research=((1, answer),)))
     assert f"score -1.25 · “{sentence}”" in html
-    long = dataclasses.replace(related, sentence="Word " * 80)
+    long = dataclasses.replace(related, sentence="Retained " * 40)
     shown = render_markdown(_dossier(dataclasses.replace(answer, related=(long,))))
     (line,) = [line for line in shown.splitlines() if line.startswith("Related passages")]
-    assert line.endswith("…”.") and len(line) < 400  # a long sentence is cut for the list
+    assert line.endswith("Retained…”.") and len(line) < 400  # cut for the list, at a word's end
     bare = dataclasses.replace(related, sentence="")  # a record from before 0.5.35
     shown = render_markdown(_dossier(dataclasses.replace(answer, related=(bare,))))
     assert "score -1.25)." in shown
