@@ -246,7 +246,8 @@ def test_content_terms_drop_single_letters() -> None:
     assert content_terms("x y z firewall") == [stem("firewall")]
 
 
-@given(st.lists(st.sampled_from(sorted(STOPWORDS | QUESTION_FILLER)), max_size=20))
+# ("process" is filler as a noun, a term as a verb: "we do not process", "to process")
+@given(st.lists(st.sampled_from(sorted(STOPWORDS | QUESTION_FILLER - {"process"})), max_size=20))
 def test_content_terms_of_only_stopwords_is_empty(tokens: list[str]) -> None:
     assert content_terms(" ".join(tokens)) == []
 
