@@ -158,10 +158,10 @@ def _by_id(old: str, by_id: dict[str, str]) -> str | None:
     return by_id.get(f"{own}|{named['version']}") or by_id.get(f"{own}|")
 
 
+# A version after a name: " v1.2", ", version 3".
+_VERSION_SUFFIX = r"(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*(?P<version>\d+(?:\.\d+)*))"
 # A document named by its title and version: "Password Policy v1.0".
-_TITLED = re.compile(
-    r"^(?P<title>.*?\S)(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*(?P<version>\d+(?:\.\d+)*))?\s*$"
-)
+_TITLED = re.compile(rf"^(?P<title>.*?\S){_VERSION_SUFFIX}?\s*$")
 
 
 def _title_keys(doc: Document) -> set[str]:
@@ -212,8 +212,7 @@ def _by_file_name(old: str, paths: set[str]) -> str | None:
 # ... its version and a gloss after it: "ISP-014 v1.2 (Log Management Standard, 2018)"
 _NAMED_ID = re.compile(
     r"^([A-Za-z]{1,6}(?:-[A-Za-z]{1,6})*-?\d[\w.-]*?)"
-    r"(?:,?\s+(?i:v|ver\.?|version|rev\.?|revision)\s*(?P<version>\d+(?:\.\d+)*))?"
-    r"(?:\s*\(.*\))?\s*$"
+    rf"{_VERSION_SUFFIX}?(?:\s*\(.*\))?\s*$"
 )
 
 

@@ -2239,7 +2239,7 @@ def names_other_bound(asked: str, text: str, value: str = "") -> bool:
         return False
     at = text.lower().find(value.lower()) if value else -1
     if at >= 0:
-        bounds = [m for m in (*wanted.finditer(text, 0, at), *other.finditer(text, 0, at))]
+        bounds = [*wanted.finditer(text, 0, at), *other.finditer(text, 0, at)]
         last = max(bounds, key=lambda m: m.start(), default=None)
         return last is not None and other.fullmatch(last.group(0)) is not None
     return bool(other.search(text)) and not wanted.search(text)
