@@ -1642,6 +1642,32 @@ def test_a_question_asking_approval_is_led_by_the_approval_line(tmp_path: Path) 
     assert _Research(engine, make_brief(Question("Q", plain)))._lead(ranking) is onboarding
 
 
+def test_a_demand_on_documents_is_met_by_a_clause_about_documents(tmp_path: Path) -> None:
+    """ "Are all policies ... reviewed at least annually ...?" was led by a roles table's
+    "Steering Group | Approves policies, ... reviews ISMS performance each quarter": its
+    quarter is the performance review's; the policies' own review line leads."""
+    text = (
+        "# Roles\n\n| Role | Duties |\n|---|---|\n| Security Forum | Approves policies, "
+        "accepts risk, reviews security metrics each quarter |\n\n# Review\n\n"
+        "All policies are reviewed at least annually and after any major change.\n"
+    )
+    engine, index = _engine(tmp_path, {"isms.md": text})
+    duties = (
+        "Security Forum | Approves policies, accepts risk, reviews security metrics each quarter"
+    )
+    row = _candidate(index, "isms.md", duties, 1.0)
+    review = _candidate(index, "isms.md", "All policies are reviewed at least annually", 0.9)
+    question = (
+        "Are all relevant organizational policies and associated procedures reviewed at "
+        "least annually, or when a substantial change occurs within the organization?"
+    )
+    research = _Research(engine, make_brief(Question("Q", question)))
+    assert research._lead(_Ranking([row, review], 0.9)) is review
+    metrics = "Are security metrics reviewed at least annually?"  # not about documents
+    research = _Research(engine, make_brief(Question("Q", metrics)))
+    assert research._demand_stated_first([row, review]) is row
+
+
 PLAN = (
     "# Incident Response Plan\n\n"
     "This plan describes how Acme detects, responds to, and recovers from security "

@@ -166,6 +166,12 @@ def test_a_denial_widened_explained_or_within_the_all_asked_answers_no(
             "7.2 Ledgerline has not yet completed an independent third-party audit such as a "
             "SOC 2 Type II examination or ISO/IEC 27001 certification.",
         ),
+        (  # "not ... subject to" an audit denies the audit
+            "Are independent audit and assurance assessments conducted according to relevant "
+            "standards at least annually?",
+            "2.4 Tallowby is not yet certified and has not yet been subject to an independent "
+            "external audit of its controls.",
+        ),
         (  # "not enabled" denies the firewalls configured
             "Are software firewalls configured on managed endpoints?",
             "7.2 Host-based software firewalls are not enabled on endpoints.",
@@ -5421,6 +5427,12 @@ def test_a_narrower_prohibition_is_no_plain_no(lead: str) -> None:
             "System owners review the access rights of all users every quarter.",
             "Yes; every quarter",
         ),
+        (  # a "with" phrase naming its own schedule is another practice's
+            "Is cloud data periodically backed up?",
+            "4.1 Customer databases are backed up daily, with write-ahead log archives shipped "
+            "every 5 minutes for the primary cluster.",
+            "Yes; daily",
+        ),
         (
             "Is the incident response plan tested at planned intervals or upon significant "
             "organizational changes?",
@@ -5448,6 +5460,11 @@ def test_a_vague_schedule_asked_is_answered_with_the_leads_own(
         (
             "Is user access periodically reviewed?",
             "Access is reviewed quarterly for production and annually for other systems.",
+        ),
+        (  # the "with" phrase is the only schedule: no practice's own
+            "Is cloud data periodically backed up?",
+            "Customer databases are backed up, with archives shipped every 5 minutes and "
+            "snapshots taken hourly.",
         ),
         # a demand naming its own period is checked, not read
         (

@@ -1362,6 +1362,7 @@ def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | No
     a sentence about another training, it said "Yes; annual" beside a monthly lead)."""
     if PERIOD_STATED.search(demand.text) or definite_frequencies(demand.text):
         return None  # "annual penetration testing", "at least every 90 days"
+    lead = _without_own_schedule_aside(lead)
     if len(definite_frequencies(lead)) != 1:
         return None
     # its first clause is the one research read as the practice ("and" alone may join
@@ -1379,6 +1380,19 @@ def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | No
     return value_about(demand, said) if states_definite_value(demand, said) else None
 
 
+def _without_own_schedule_aside(lead: str) -> str:
+    """The lead without a trailing "with" phrase naming a schedule of its own when the
+    rest states one: "... are backed up daily, with transaction log backups every 15
+    minutes" is backed up daily."""
+    aside = _WITH_ASIDE.search(lead)
+    if aside is None:
+        return lead
+    rest = lead[: aside.start()]
+    stated = definite_frequencies(rest) and definite_frequencies(aside.group(0))
+    return rest if stated else lead
+
+
+_WITH_ASIDE = re.compile(r",\s+with\s+[^;]*$", re.I)
 _JOINED_CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 # A clause sharing the one before's subject: no verb of its own ("repeated every three
 # years"), or a pronoun for it ("it is reviewed quarterly"); "encrypted backup logs are
@@ -3463,7 +3477,7 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
     one of the ask's own terms ("we do not store", "is not permitted"), or a verb
     whose object is the practice itself ("does not operate a Change Advisory Board",
     "does not offer customer-managed keys", "does not run a bug bounty program")."""
-    following = [w for w in words(text[after : after + 60])][:6]
+    following = _past_subject_to(words(text[after : after + 60]))[:6]
     if _NO_BEFORE.search(text, max(0, after - 4), after):  # "No customer data is transferred"
         subject = list(itertools.takewhile(lambda w: w.lower() not in _BE_WORDS, following))
         verb_follows = len(subject) < min(len(following), 5)  # "No customer data is ..."
@@ -3489,6 +3503,16 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
             # to development, staging or any other non-production environment"
         return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
     return False
+
+
+def _past_subject_to(following: list[str]) -> list[str]:
+    """The words after a negation without a "subject to" among its first three: "has
+    not yet been subject to an independent audit" denies the audit."""
+    lowered = [w.lower() for w in following[:4]]
+    for at in range(len(lowered) - 1):
+        if lowered[at : at + 2] == ["subject", "to"]:
+            return following[:at] + following[at + 2 :]
+    return following
 
 
 def _copying_denied(text: str, after: int, question: str) -> bool:

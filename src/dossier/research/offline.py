@@ -651,6 +651,14 @@ class _Research:
         demands = [f for f in self.brief.facts[1:] if f.text in self.brief.demands and f.asks]
         if not demands or not candidates:
             return None
+        if not self.ask.subject and _DOCUMENT_WORD.search(self.brief.core):
+            of_documents = self._first_close(  # "Are all policies ... reviewed at least
+                candidates,  # annually?": "All policies ... are reviewed at least
+                "key_coverage",  # annually", not a roles table's "Approves policies,
+                lambda c: _met_of_documents(demands, self._read(c)),  # reviews ISMS
+            )  # performance each quarter"
+            if of_documents is not None:
+                return of_documents
         return self._first_close(
             candidates,
             "key_coverage",
@@ -1325,6 +1333,19 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
         and not points_to_another_place(c.sentence.text)
     ]
     return stating if stating and stating[0].score >= floor else candidates
+
+
+def _met_of_documents(demands: list[Fact], text: str) -> bool:
+    """Whether one clause or cell of ``text`` names the documents asked about (policies,
+    procedures, plans) and states a value a demand is checked against."""
+    return any(
+        _DOCUMENT_WORD.search(clause) and demand_met(d, clause) is not None
+        for clause in _CLAUSES_AND_CELLS.split(text)
+        for d in demands
+    )
+
+
+_CLAUSES_AND_CELLS = re.compile(r"\s*\|\s*|[;,]\s+")
 
 
 def points_to_another_place(text: str) -> bool:
