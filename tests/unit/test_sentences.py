@@ -313,6 +313,40 @@ def test_aligned_lines_without_dashes_under_a_header_are_no_table() -> None:
     assert not is_table_header(text, 0)
 
 
+TABBED = (
+    "3.2\tRecovery objectives are set out in the table below.\n\n"
+    "Service tier\tServices\tRecovery Time Objective (RTO)\tRecovery Point Objective (RPO)\n"
+    "Tier 1\tAnalytics platform (dashboards, APIs)\t4 hours\t15 minutes\n"
+    "Tier 2\tEmail, service desk\t24 hours\t24 hours\n\n"
+    "Version\t3.0\nStatus\tApproved\n"
+)
+
+
+def test_a_table_set_out_with_tabs_has_a_header_and_cells() -> None:
+    """A Word table saved as plain text parts its cells with tabs and has no dashes: its
+    header row was quoted as the answer to "What is your RTO?", and its rows' "4 hours"
+    was read under no column."""
+    second = TABBED.index("Tier 2")
+    assert is_table_header(TABBED, TABBED.index("Service tier"))
+    assert not is_table_header(TABBED, second)
+    assert table_header(TABBED, second) == (
+        "Service tier",
+        "Services",
+        "Recovery Time Objective (RTO)",
+        "Recovery Point Objective (RPO)",
+    )
+    assert aligned_cells(TABBED, TABBED.index("Tier 1")) == (
+        "Tier 1",
+        "Analytics platform (dashboards, APIs)",
+        "4 hours",
+        "15 minutes",
+    )
+    # a label and its value, or a numbered clause, are no table
+    assert table_header(TABBED, TABBED.index("Status")) == ()
+    assert not is_table_header(TABBED, TABBED.index("Version"))
+    assert table_header(TABBED, 0) == ()
+
+
 def test_an_item_of_a_list_of_related_pages_is_a_reference() -> None:
     """ "* Incident Response Plan" under "Related pages:" was quoted as the evidence
     that an incident response plan is documented."""

@@ -166,6 +166,18 @@ def test_a_denial_widened_explained_or_within_the_all_asked_answers_no(
             "7.2 Ledgerline has not yet completed an independent third-party audit such as a "
             "SOC 2 Type II examination or ISO/IEC 27001 certification.",
         ),
+        (  # an alternative after the asked words widens the denial
+            "Will the institution's data (including student data) be sold or used for "
+            "targeted advertising?",
+            "2.2 Quillby does not sell student personal information and does not use student "
+            "data for targeted advertising or to build advertising profiles.",
+        ),
+        (
+            "Are constituents permitted to use personally owned devices (BYOD) to access "
+            "Scoped Systems and Data?",
+            "3.2 Personally owned devices must not be used to access client data or the "
+            "production environment.",
+        ),
         (  # "not ... subject to" an audit denies the audit
             "Are independent audit and assurance assessments conducted according to relevant "
             "standards at least annually?",
@@ -3114,6 +3126,25 @@ def test_a_quote_stating_no_schedule_does_not_affirm_a_scheduled_practice_denied
         assert short_answer(brief, "grounded", claims)[0] == answer
 
 
+def test_a_table_row_naming_the_things_asked_does_not_affirm_a_denied_practice() -> None:
+    """A clean "does not offer customer-managed encryption keys" was Needs review beside a
+    key table's row "Customer data encryption keys (KMS CMK) | ... | 12 months": the row
+    names customers, data and keys, not customers managing them. A row naming every
+    term of the ask still does."""
+    question = "Are CSCs provided with the capacity to manage their own data encryption keys?"
+    lead = (
+        "5.2 Pellory does not offer customer-managed encryption keys (BYOK or HYOK); all keys "
+        "that protect customer data are generated and managed by Pellory."
+    )
+    brief = make_brief(Question("Q", question))
+    for other, answer in (
+        ("Customer data encryption keys (KMS CMK) | Payer data in RDS | 12 months", "No"),
+        ("Customer-managed data encryption keys | Enterprise plan | Own keys", "Needs review"),
+    ):
+        claims = (*_claims(lead), Claim(other, (Quote(other, "c.md", "c2", 0, len(other)),)))
+        assert short_answer(brief, "grounded", claims)[0] == answer
+
+
 def test_a_level_asked_is_read_from_the_field_stating_it() -> None:
     answer, _ = _short(
         "What Essential Eight maturity level has been achieved for multi-factor authentication?",
@@ -5792,3 +5823,27 @@ def test_a_retention_period_in_other_words_is_kept(part: str) -> None:
     lead = "Customer data is backed up daily to a separate region."
     claims = (*_claims(lead), Claim(part, (Quote(part, "c.md", "c2", 0, len(part)),)))
     assert "35 days" in short_answer(brief, "grounded", claims, parts={1: part})[0]
+
+
+def test_a_condition_beside_a_stated_practice_denies_nothing() -> None:
+    """ "Where an institution does not enable single sign-on, users sign in with a local
+    account" says what happens then; it was read as a quote denying the single sign-on
+    the lead states."""
+    question = (
+        "Does your solution support single sign-on (SSO) protocols for user and "
+        "administrator authentication?"
+    )
+    lead = "4.1 The platform supports single sign-on for users and administrators via SAML 2.0."
+    fallback = (
+        "4.2 Where an institution does not enable single sign-on, users sign in with a "
+        "local account that meets the password requirements."
+    )
+    claims = (*_claims(lead), *_claims(fallback))
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", claims, focus=lead) == ("Yes", None)
+    denial = "4.2 Administrators do not use single sign-on and sign in with a local password."
+    answer, finding = short_answer(
+        brief, "grounded", (*_claims(lead), *_claims(denial)), focus=lead
+    )
+    assert answer == "Needs review" and finding is not None
+    assert "(“not use single sign-on and sign in with a local”)" in finding.detail  # whole words

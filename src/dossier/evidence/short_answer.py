@@ -1890,7 +1890,7 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     if excepted is not None:
         detail = (
             "the question asks about all of it; the lead quote states an exception "
-            f"(“{' '.join(lead[excepted.start() : excepted.end() + 40].split())}”): "
+            f"(“{_excerpt(lead, excepted.start(), excepted.end() + 40)}”): "
             "a person decides whether it answers Yes"
         )
         return Finding("scope", 0, detail)
@@ -2221,12 +2221,13 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
         for negation in _NEGATION.finditer(clause):
             if (
                 _bounding(clause, negation.start(), brief.query)
-                or _in_condition(brief.query, lead, lead.find(clause) + negation.start())
+                or _conditional(lead, lead.find(clause) + negation.start())
                 or _names_by_negation(brief.query, clause, negation.start())
                 or _negated_relative(clause, negation)
             ):
                 continue  # "no later than", "an auditor who does not audit their own work",
-                # "accounts that do not use single sign-on ... shall"
+                # "accounts that do not use single sign-on ... shall", "Where an
+                # institution does not enable single sign-on, users sign in with ..."
             if _denies(clause, negation.end(), terms) and _about_practice(brief, clause, elsewhere):
                 return " ".join(clause.split())
     return None
@@ -3135,9 +3136,21 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
                 sentence
                 and not (negated or forbidden or permits or keeps_apart or unscheduled)
                 and _about_practice(brief, sentence)
+                and ("|" not in sentence or _names_every_term(brief, sentence))
             ):
                 return " ".join(sentence.split()[:12])
     return None
+
+
+def _names_every_term(brief: Brief, row: str) -> bool:
+    """Whether a table row names every term of the core ask (or a thesaurus
+    alternative): its cells name things, not what is done with them ("Customer data
+    encryption keys (KMS CMK) | ... | 12 months" names no customer managing keys)."""
+    present = set(content_terms(row))
+    return all(
+        thesaurus.says(term, present) or any(one_family(term, word) for word in present)
+        for term in question_terms(brief.core or brief.query)
+    )
 
 
 # Restrictions named as a thing: "... including its restrictions on personal devices"
@@ -3182,10 +3195,8 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for beside_lead, text in others:
         for match in _NEGATION.finditer(text):
-            if _bounding(text, match.start(), brief.query) or _in_condition(
-                brief.query, text, match.start()
-            ):
-                continue
+            if _bounding(text, match.start(), brief.query) or _conditional(text, match.start()):
+                continue  # "Where an institution does not enable single sign-on, ..."
             if not _names_after(text, match.end(), wanted):
                 continue
             if _set_apart_after(text, match.end(), brief.query):
@@ -3200,8 +3211,15 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
                 or (_of_the_organisation(text, match.start()) and _denied_here(brief, text, match))
                 or (beside_lead and _denies_of_the_subject(text, match, wanted))
             ):
-                return " ".join(text[match.start() : match.end() + 40].split())
+                return _excerpt(text, match.start(), match.end() + 40)
     return None
+
+
+def _excerpt(text: str, start: int, end: int) -> str:
+    """The text from ``start`` to ``end`` or the end of the word there, its whitespace
+    folded: a reader sees whole words ("... users sign in with", not "... sign in wi")."""
+    whole = re.match(r"\w*", text[end:])
+    return " ".join(text[start : end + (whole.end() if whole else 0)].split())
 
 
 def _denies_of_the_subject(text: str, negation: re.Match[str], wanted: set[str]) -> bool:
@@ -3435,10 +3453,19 @@ def _in_condition(question: str, text: str, at: int) -> bool:
     return False
 
 
+def _conditional(text: str, at: int) -> bool:
+    """Whether the negation at ``at`` is inside a condition opening its sentence
+    (``_IN_CONDITION``), whatever it names: beside a stated practice, "Where an
+    institution does not enable single sign-on, ..." says what happens then, not that
+    the practice is not followed."""
+    return any(c.start("negation") == at for c in _IN_CONDITION.finditer(text))
+
+
 # A negation inside a condition opening the sentence: "Where a system cannot use Okta,
 # its local password must be at least 14 characters" states the rule for that case.
 _IN_CONDITION = re.compile(
-    r"(?:^|[.;:]\s+)(?P<condition>(?:where|if|when|whenever|in\s+case|in\s+the\s+event)\s+"
+    r"(?:^|[.;:]\s+)(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+)?"  # "4.2 Where ..."
+    r"(?P<condition>(?:where|if|when|whenever|in\s+case|in\s+the\s+event)\s+"
     r"[^,;.]{0,60}?(?P<negation>\b(?:not|cannot|can't|don't|doesn't|isn't|aren't|never|no)\b)"
     r"[^,;.]{0,60}),",
     re.I,
@@ -3635,9 +3662,22 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
-    named = {  # (examples of what is denied widen it: "..., including in cloud services")
+    # (examples of what is denied widen it: "..., including in cloud services"; so does
+    # an alternative: "does not use student data for targeted advertising or to build
+    # advertising profiles" denies the advertising)
+    widened = _EXAMPLES.split(denied, maxsplit=1)[0]
+    return any(
+        _denial_names_ask(brief, text)
+        for text in (widened, _ALTERNATIVE.split(widened, maxsplit=1)[0])
+    )
+
+
+def _denial_names_ask(brief: Brief, denied: str) -> bool:
+    """Whether the words a negation denies name two or more of the ask's terms and at
+    most one word besides."""
+    named = {
         t
-        for t in content_terms(_EXAMPLES.split(denied, maxsplit=1)[0])
+        for t in content_terms(denied)
         if t not in (_PRACTISING - _HELD_BY) | _neutral(brief) | _ABILITY
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
@@ -3645,6 +3685,9 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         t for t in named if any(one_family(t, a) for a in asked) or thesaurus.says(t, asked)
     }
     return len(said) >= 2 and len(named - said) <= 1
+
+
+_ALTERNATIVE = re.compile(r"\bor\b", re.I)
 
 
 # Words of being able to, which deny nothing narrower: "does not provide clients with the

@@ -140,15 +140,20 @@ def aligned_cells(text: str, start: int) -> tuple[str, ...]:
     if found is None:
         return ()
     spans = found[1]
+    if spans is None:  # a table set out with tabs: a tab parts each cell
+        return tuple(" ".join(cell.split()) for cell in line.strip().split("\t"))
     return tuple(
         " ".join(line[a : spans[i + 1][0] if i + 1 < len(spans) else len(line)].split())
         for i, (a, _) in enumerate(spans)
     )
 
 
-def _aligned_table(above: str, line: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | None:
+def _aligned_table(
+    above: str, line: str
+) -> tuple[tuple[str, ...], list[tuple[int, int]] | None] | None:
     """The header cells and the dashes' column spans of the table set out with spaces
-    whose row is ``line`` (``above``: the text before it), or None."""
+    whose row is ``line`` (``above``: the text before it), or of one set out with tabs
+    (``_tabbed_header``; no spans: a tab parts its cells), or None."""
     if "|" in line or not aligned_row(line):
         return None
     lines = above.split("\n")[:-1]
@@ -160,8 +165,31 @@ def _aligned_table(above: str, line: str) -> tuple[tuple[str, ...], list[tuple[i
                 return None
             return table_cells(header), spans
         if not aligned_row(lines[at]):
-            return None
-    return None
+            break
+    header = _tabbed_header(lines, line)
+    return (header, None) if header else None
+
+
+def _tabbed_header(above: list[str], line: str) -> tuple[str, ...]:
+    """The header cells of a table set out with tabs, as a word processor's table
+    exports to plain text ("Service tier<TAB>Services<TAB>RTO<TAB>RPO" over "Tier
+    1<TAB>Platform<TAB>4 hours<TAB>15 minutes"): the first of the lines right above
+    ``line`` with as many tab-parted cells, three or more; () when ``line`` is no such
+    row or is the header itself."""
+    width = _tab_cells(line)
+    if width < _TABBED_WIDTH:
+        return ()
+    block = list(itertools.takewhile(lambda a: _tab_cells(a) == width, reversed(above)))
+    return table_cells(block[-1]) if block else ()
+
+
+def _tab_cells(line: str) -> int:
+    """How many cells tabs part the line into (0: none, or an empty cell)."""
+    cells = line.strip().split("\t")
+    return len(cells) if len(cells) > 1 and all(c.strip() for c in cells) else 0
+
+
+_TABBED_WIDTH = 3  # two cells a tab parts are a label and its value ("Version<TAB>3.0")
 
 
 def _fits(line: str, spans: list[tuple[int, int]]) -> bool:
@@ -198,7 +226,12 @@ def is_table_header(text: str, start: int) -> bool:
     line = text[text.rfind("\n", 0, start) + 1 : line_end]
     following = text[line_end + 1 :].split("\n", 1)[0]
     if "|" not in line:
-        return aligned_row(line) and _ALIGNED_DELIMITER.match(following) is not None
+        above = text[: text.rfind("\n", 0, start) + 1].split("\n")[:-1]
+        tabbed = _tab_cells(line) >= _TABBED_WIDTH and _tab_cells(following) == _tab_cells(line)
+        return aligned_row(line) and (
+            _ALIGNED_DELIMITER.match(following) is not None
+            or (tabbed and not (above and _tab_cells(above[-1]) == _tab_cells(line)))
+        )
     return _DELIMITER_ROW.match(following) is not None
 
 
