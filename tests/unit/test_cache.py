@@ -332,6 +332,22 @@ def test_every_kept_passage_must_be_what_cutting_gives(
     assert reason in cache.discarded[0].reason
 
 
+def test_passages_under_headings_set_out_with_tabs_are_kept(tmp_path: Path) -> None:
+    """A Word export's "4.<TAB>Backup" heading is kept as "4. Backup": its passages were
+    discarded as holding a heading the document does not hold, and cut again on every
+    build."""
+    text = (
+        "Backup Policy\n\n1.\tPurpose\n1.1\tThis policy sets out how backups are taken and "
+        "kept.\n\n4.\tBackup\n4.1\tBackups are retained for 35 days and encrypted at rest.\n"
+    )
+    files = [source("backup.txt", text)]
+    first, _ = DocumentCache(tmp_path / "cache").ingest(files, ChunkSettings())
+    assert any("\t" not in c.heading and "Backup" in c.heading for c in first.chunks)
+    again = DocumentCache(tmp_path / "cache")
+    corpus, read = again.ingest(files, ChunkSettings())
+    assert again.discarded == [] and read == [] and corpus == first
+
+
 def test_a_kept_text_document_must_say_what_its_file_says(tmp_path: Path) -> None:
     """A front-matter status flipped in the cache would silence a current policy."""
     files = [source("a.md", "---\nstatus: current\n---\n" + POLICY)]

@@ -365,6 +365,7 @@ def passages_problem(doc: Document, chunks: Sequence[Chunk]) -> str | None:
     order, with the id its text gives and headings the document holds."""
     seen: dict[str, int] = {}
     headings: dict[str, bool] = {}
+    folded = " ".join(doc.text.split())  # a heading is kept with its spacing folded
     previous_end = 0
     for number, chunk in enumerate(chunks, 1):
         where = f"passage {number} ({chunk.chunk_id})"
@@ -377,7 +378,7 @@ def passages_problem(doc: Document, chunks: Sequence[Chunk]) -> str | None:
         if _chunk_id(doc.path, chunk.text, seen) != chunk.chunk_id:
             return f"{where} has an id its text does not give"
         for part in filter(None, chunk.heading.split(" > ")):
-            if headings.setdefault(part, part in doc.text) is False:
+            if headings.setdefault(part, " ".join(part.split()) in folded) is False:
                 return f"{where} has a heading the document does not hold"
         previous_end = chunk.end
     return None
