@@ -36,6 +36,7 @@ from dossier.research.offline import (
     _Research,
     _statements_first,
     _subject_heads,
+    defers_to_document,
     heading_line,
     points_to_another_place,
     value_first,
@@ -2056,6 +2057,35 @@ def test_a_sentence_pointing_to_another_document_does_not_lead_a_statement_withi
     stated = _scored("Audit logs are kept in a dedicated archive account for 13 months.", 0.2)
     assert _statements_first([pointer, stated], margin=1.5) == [stated]
     assert _statements_first([pointer, stated], margin=0.5) == [pointer, stated]
+
+
+@pytest.mark.parametrize(
+    ("text", "defers"),
+    [
+        ("8.3 Logs are retained in accordance with the Records Retention Schedule (RS-001).", True),
+        ("Access is reviewed per the schedule in Table 2.", True),
+        ("Backups are kept as set out in section 4.", True),
+        (
+            "Logs are retained for 13 months in accordance with the Records Retention Schedule.",
+            False,
+        ),
+        ("Backups are taken according to need.", False),  # no document named
+    ],
+)
+def test_a_sentence_leaving_its_values_to_a_named_document_defers_them(
+    text: str, defers: bool
+) -> None:
+    assert defers_to_document(text) is defers
+
+
+def test_a_sentence_deferring_to_a_document_does_not_lead_when_a_value_is_asked() -> None:
+    """ "Are logs retained for a defined period? If yes, what is the retention period?" was
+    led by "Logs are retained in accordance with the Records Retention Schedule", the
+    schedule's row naming 13 months second. A yes/no question alone keeps the order."""
+    deferring = _scored("Logs are retained in accordance with the Records Retention Schedule.", 1.0)
+    row = _scored("2.1 Security event and audit logs 13 months Automatic purge", 0.2)
+    assert _statements_first([deferring, row], margin=1.5, values_asked=True) == [row]
+    assert _statements_first([deferring, row], margin=1.5) == [deferring, row]
 
 
 def test_only_a_short_line_repeating_the_title_is_dropped_not_a_sentence_made_title() -> None:

@@ -506,7 +506,11 @@ class _Research:
         fact = self.brief.facts[0] if self.brief.facts else None
         if fact is None or fact.asks is None:
             naming = _statements_first(
-                self._subject_named(ranking.candidates), self.engine.scorer.support_margin
+                self._subject_named(ranking.candidates),
+                self.engine.scorer.support_margin,
+                values_asked=any(
+                    f.asks and f.text not in self.brief.demands for f in self.brief.facts[1:]
+                ),
             )
             ruling = self._in_a_document_on_it(
                 _whole_group_first(_rules_first(naming, self.brief), self.brief)
@@ -1315,13 +1319,18 @@ def _topic_only(text: str) -> bool:
     )
 
 
-def _statements_first(candidates: list[Candidate], margin: float) -> list[Candidate]:
+def _statements_first(
+    candidates: list[Candidate], margin: float, values_asked: bool = False
+) -> list[Candidate]:
     """The candidates without the lines that only name a topic, when a sentence scoring
     within ``margin`` of the best states something (as a further quote would): a
     reviewer reads the statement first ("Backups are stored off-site with
     multiple points of redundancy" for off-site backups, not "Where backup media is to
     be stored and secured"), nor those a template left unfilled ("Access must be
-    revoked within [X] hours ...": the completed checklist's "within 4 hours" leads)."""
+    revoked within [X] hours ...": the completed checklist's "within 4 hours" leads).
+    When a further part asks a value (``values_asked``: "If yes, what is the retention
+    period?"), nor those leaving it to another document ("Logs are retained in
+    accordance with the Records Retention Schedule")."""
     if not candidates:
         return candidates
     floor = candidates[0].score - margin
@@ -1331,8 +1340,28 @@ def _statements_first(candidates: list[Candidate], margin: float) -> list[Candid
         if not _topic_only(c.sentence.text)
         and not CONTENT_PLACEHOLDER.search(c.sentence.text)
         and not points_to_another_place(c.sentence.text)
+        and not (values_asked and defers_to_document(c.sentence.text))
     ]
     return stating if stating and stating[0].score >= floor else candidates
+
+
+def defers_to_document(text: str) -> bool:
+    """Whether the sentence leaves its values to a document it names, stating none
+    itself: "Logs are retained in accordance with the Records Retention Schedule
+    (RRS-001)." (not "Logs are retained for 13 months in accordance with ...")."""
+    folded = fold_whitespace(text)
+    found = _IN_ACCORDANCE.search(folded)
+    if found is None or _PLACE_NAMED.search(found.group("place")) is None:
+        return False
+    return not _VALUE_STATED.search(_LINE_NUMBER_AT.sub("", folded[: found.start()]))
+
+
+_IN_ACCORDANCE = re.compile(
+    r"\b(?:in\s+accordance\s+with|in\s+line\s+with|as\s+(?:set\s+out|defined|specified)\s+in"
+    r"|according\s+to|per)\s+(?P<place>[^;]{3,100}?)[.]?$",
+    re.I,
+)
+_LINE_NUMBER_AT = re.compile(_LINE_NUMBER)
 
 
 def _met_of_documents(demands: list[Fact], text: str) -> bool:
