@@ -37,6 +37,7 @@ from dossier.research.offline import (
     _statements_first,
     _subject_heads,
     defers_to_document,
+    first_queries,
     heading_line,
     points_to_another_place,
     value_first,
@@ -1669,6 +1670,27 @@ def test_a_demand_on_documents_is_met_by_a_clause_about_documents(tmp_path: Path
     assert research._demand_stated_first([row, review]) is row
 
 
+def test_the_organisations_own_practice_leads_a_row_about_its_vendors(tmp_path: Path) -> None:
+    """ "Have you undergone a SSAE 18/SOC 2 audit?" was led by a vendor-tier table's row
+    "High | ... | SOC 2 Type II report review" (the vendors' reports, read by the
+    organisation) above "Acme undergoes an annual SOC 2 Type II examination"."""
+    vendors = (
+        "# Vendor Risk Management Policy\n\n## Risk tiering\n\n| Tier | Criteria | Assessment |"
+        "\n|---|---|---|\n| High | Stores customer data | SOC 2 Type II report review |\n"
+    )
+    own = "# Information Security Policy\n\nAcme undergoes an annual SOC 2 Type II examination.\n"
+    engine, index = _engine(tmp_path, {"vendors.md": vendors, "security.md": own})
+    row = _candidate(index, "vendors.md", "High | Stores customer data | SOC 2 Type II", 1.0)
+    audit = _candidate(index, "security.md", "Acme undergoes an annual SOC 2 Type II", 0.8)
+    asked = _Research(engine, make_brief(Question("Q", "Have you undergone a SOC 2 audit?")))
+    assert asked._own_practice_first([row, audit]) == [audit, row]
+    far = dataclasses.replace(audit, score=1.0 - engine.scorer.support_margin - 0.01)
+    assert asked._own_practice_first([row, far]) == [row, far]  # beyond the margin
+    of_vendors = "Do you review the SOC 2 reports of your vendors?"
+    research = _Research(engine, make_brief(Question("Q", of_vendors)))
+    assert research._own_practice_first([row, audit]) == [row, audit]
+
+
 PLAN = (
     "# Incident Response Plan\n\n"
     "This plan describes how Acme detects, responds to, and recovers from security "
@@ -2165,3 +2187,28 @@ def test_heading_lines_take_no_place_among_the_passages_considered(tmp_path: Pat
     assert considered, "the plan's clauses are found"
     assert not [text for text in considered if heading_line(text)]
     assert all("Incident response step" in text for text in considered)
+
+
+@pytest.mark.parametrize(
+    ("question", "core_query"),
+    [
+        (  # SIG's approval, owner and review: the policy's approval line is what leads
+            "Is there an information security policy that has been approved by management, "
+            "communicated to appropriate constituents and an owner to maintain and review the "
+            "policy?",
+            "information security policy approved owner review",
+        ),
+        (  # CAIQ's closing list of participles asks no approval line of its own
+            "Are access control policies and procedures established, documented, approved, "
+            "communicated, applied, evaluated and maintained?",
+            "access control policies and procedures",
+        ),
+        ("Do you have a formal incident response plan?", "formal incident response plan"),
+    ],
+)
+def test_a_documents_approval_asked_is_searched_with_the_core_ask(
+    question: str, core_query: str
+) -> None:
+    """The core alone ("information security policy") found twelve passages of the policy,
+    none of them its approval clause, and the answer quoted a disciplinary line."""
+    assert first_queries(make_brief(Question("Q", question)), ())[0] == core_query

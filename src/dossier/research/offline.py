@@ -515,6 +515,7 @@ class _Research:
             ruling = self._in_a_document_on_it(
                 _whole_group_first(_rules_first(naming, self.brief), self.brief)
             )
+            ruling = self._own_practice_first(ruling)
             ruling = self._of_the_plan_asked(ruling)
             lead = (
                 self._own_review_stated_first(ruling)
@@ -542,6 +543,33 @@ class _Research:
         close = _the_rules([c for c in holding if c.score >= floor], self.brief)
         close = self._top_grade_first(self._qualifier_named(close))  # of the rules
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
+
+    def _own_practice_first(self, candidates: list[Candidate]) -> list[Candidate]:
+        """For a question naming no third party, the candidates with the first one
+        within the margin of the best that is not about third parties first, when the
+        best is (its row, heading or document title names vendors or suppliers): "Have
+        you undergone a SOC 2 audit?" is answered by "Acme undergoes an annual SOC 2
+        Type II examination", not by a vendor-tier table's "High | ... | SOC 2 Type II
+        report review"."""
+        if not candidates or THIRD_PARTIES in qualifiers_asked(self.brief.query):
+            return candidates
+        if not self._about_third_parties(candidates[0]):
+            return candidates
+        floor = candidates[0].score - self.engine.scorer.support_margin
+        own = next(
+            (c for c in candidates if c.score >= floor and not self._about_third_parties(c)),
+            None,
+        )
+        return candidates if own is None else [own, *(c for c in candidates if c is not own)]
+
+    def _about_third_parties(self, candidate: Candidate) -> bool:
+        """Whether the candidate names third parties, or its heading or document title
+        does ("Vendor Risk Management Policy": there a vendor is another party)."""
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        title = self.engine.titles.get(chunk.document, "")
+        if _THIRD_PARTY_TOPIC.search(f"{chunk.heading}\n{title}"):
+            return True
+        return THIRD_PARTIES in qualifiers_named(self._row_read(candidate))
 
     def _named_of(self, candidates: list[Candidate]) -> list[Candidate]:
         """Of the candidates, those naming the yes/no item's subject (all, when it opens
@@ -1374,6 +1402,11 @@ def _met_of_documents(demands: list[Fact], text: str) -> bool:
     )
 
 
+# A heading or title about other parties: "Vendor Risk Management Policy", "Supplier
+# security", "Third-Party Assurance".
+_THIRD_PARTY_TOPIC = re.compile(
+    r"\b(?:vendors?|suppliers?|third[\s-]part(?:y|ies)|sub-?processors?|outsourc\w*)\b", re.I
+)
 _CLAUSES_AND_CELLS = re.compile(r"\s*\|\s*|[;,]\s+")
 
 
@@ -1518,7 +1551,7 @@ def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:
 def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     """A brief's first round of searches: the core ask, its key terms with their
     alternatives (and the identifiers it names), each further part."""
-    queries = [brief.core or brief.query]
+    queries = [_core_query(brief)]
     spelled = spelling(brief.query)
     alternatives = [a for t in key for a in thesaurus.alternative_words(t)[:3]]
     named = [spelled.get(t, t) for t in key]
@@ -1526,6 +1559,34 @@ def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
     if keywords:
         queries.append(keywords)
     return queries + [_part_query(fact, brief) for fact in brief.facts[1:]]
+
+
+def _core_query(brief: Brief) -> str:
+    """The core ask's search; of a question whether a document exists that asks its
+    approval, owner or review as well ("Is there an information security policy that has
+    been approved by management, ... and an owner to maintain and review the policy?"),
+    with those words: the document's approval line is what leads, and the core alone
+    ("information security policy") finds every passage of the policy but that one."""
+    core = brief.core or brief.query
+    if not brief.about_document:
+        return core
+    asked = _PARTICIPLE_LIST.sub(" ", brief.question)  # CAIQ's "established, ... approved,"
+    control = dict.fromkeys(m.group(0).lower() for m in _CONTROL_ASKED.finditer(asked))
+    return " ".join([core, *control])
+
+
+# A list of three or more participles, as CAIQ's wording closes its items ("established,
+# documented, approved, communicated, applied, evaluated, and maintained"): its
+# "approved" asks no approval line of its own.
+_STANDARD_PARTICIPLE = (
+    r"(?:established|documented|approved|communicated|applied|evaluated|maintained|implemented"
+    r"|enforced|reviewed|updated|defined|published)"
+)
+_PARTICIPLE_LIST = re.compile(
+    rf"\b{_STANDARD_PARTICIPLE}(?:\s*,\s*(?:and\s+)?{_STANDARD_PARTICIPLE}){{1,}}"
+    rf",?\s+and\s+{_STANDARD_PARTICIPLE}\b",
+    re.I,
+)
 
 
 def _part_query(part: Fact, brief: Brief) -> str:
