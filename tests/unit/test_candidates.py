@@ -1644,6 +1644,30 @@ def test_a_question_asking_approval_is_led_by_the_approval_line(tmp_path: Path) 
     assert _Research(engine, make_brief(Question("Q", plain)))._lead(ranking) is onboarding
 
 
+@pytest.mark.parametrize(
+    ("line", "states"),
+    [
+        ("This policy is approved by the Board.", True),
+        (  # its owner named first
+            "5.1 This policy is owned by the Chief Information Security Officer, approved by "
+            "the Managing Director and communicated to all personnel.",
+            True,
+        ),
+        ("This policy is owned by the CISO.", False),  # no approval
+        ("Exceptions to this policy must be approved by the CISO.", False),
+    ],
+)
+def test_a_documents_own_approval_line_is_read_with_its_owner_first(
+    line: str, states: bool
+) -> None:
+    """ "This policy is owned by the CISO, approved by the Managing Director and
+    communicated ..." was not read as the policy's approval line, and the SIG question
+    asking its approval, communication and owner was led by its scope line."""
+    from dossier.research.offline import _OWN_APPROVAL
+
+    assert (_OWN_APPROVAL.search(line) is not None) is states
+
+
 def test_a_demand_on_documents_is_met_by_a_clause_about_documents(tmp_path: Path) -> None:
     """ "Are all policies ... reviewed at least annually ...?" was led by a roles table's
     "Steering Group | Approves policies, ... reviews ISMS performance each quarter": its

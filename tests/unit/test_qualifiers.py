@@ -668,3 +668,26 @@ def test_a_grade_glossed_in_parentheses_asks_of_the_first_grade() -> None:
         "critical",
         "high",
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        (  # the customer's staff, by example: not the organisation's employees
+            "Does your application support multi-factor authentication (MFA) for institutional "
+            "end users (e.g., students, faculty, and staff)?",
+            {"customer users"},
+        ),
+        (
+            "Do all personnel (e.g., employees and contractors) complete training?",
+            {"employees", "contractors"},
+        ),
+        ("Do third parties (e.g., contractors) sign NDAs?", {"third parties", "contractors"}),
+        ("Do staff (employees) complete training?", {"employees"}),  # no examples
+    ],
+)
+def test_examples_of_the_people_asked_name_no_other_people(question: str, asked: set[str]) -> None:
+    """MFA for "institutional end users (e.g., students, faculty, and staff)" was answered
+    Yes by "All workforce access ... requires multi-factor authentication": the examples'
+    "staff" made the question ask of employees too."""
+    assert qualifiers_asked(question) == asked

@@ -166,6 +166,16 @@ def test_a_denial_widened_explained_or_within_the_all_asked_answers_no(
             "7.2 Ledgerline has not yet completed an independent third-party audit such as a "
             "SOC 2 Type II examination or ISO/IEC 27001 certification.",
         ),
+        (  # every alternative denied in one list; "including ..." widens it
+            "Is Scoped Data stored, processed or accessed from any location outside of Australia?",
+            "6.2 Customer data is not stored, processed or accessed from outside Australia, "
+            "including by support personnel and subcontractors.",
+        ),
+        (  # "formal" says what kind of plan is denied
+            "Do you have a documented Business Continuity Plan (BCP)?",
+            "Marlow does not currently have a formal Business Continuity Plan. Company-level "
+            "continuity planning is on the roadmap.",
+        ),
         (  # an alternative after the asked words widens the denial
             "Will the institution's data (including student data) be sold or used for "
             "targeted advertising?",

@@ -329,3 +329,19 @@ def test_training_updates_are_refreshers_and_a_refresher_is_no_patch() -> None:
     assert not thesaurus.says(stem("patch"), refresher)
     # a laptop refresh is no update
     assert not thesaurus.says(stem("updated"), set(content_terms("Laptops are refreshed")))
+
+
+def test_location_tracking_is_geolocation() -> None:
+    """CAIQ's "remote geolocation capabilities" missed "does not enable location tracking
+    on company phones"."""
+    tracking = set(content_terms("We do not enable location tracking on company phones."))
+    assert thesaurus.says(stem("geolocation"), tracking)
+    assert not thesaurus.says(stem("geolocation"), set(content_terms("Data location is the EU.")))
+
+
+def test_a_scan_detects_one_way_of_monitoring() -> None:
+    """CAIQ's "vulnerability detection" missed "Authenticated vulnerability scans ... run
+    weekly"; a scan is no monitoring of its own."""
+    scans = set(content_terms("Authenticated vulnerability scans run weekly."))
+    assert thesaurus.says(stem("detection"), scans)
+    assert not thesaurus.says(stem("monitor"), scans)

@@ -2486,7 +2486,8 @@ def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
     if offered is None:
         return False
     wanted = {stem(w.lower()) for w in offered.groups() if w}
-    later = _CLAUSE_BREAKS.split(lead[denied_at:])[1:]  # past the denying clause
+    listed = _DENIED_LIST.match(lead, denied_at)  # "not stored, processed or accessed"
+    later = _CLAUSE_BREAKS.split(lead[listed.end() if listed else denied_at :])[1:]
     return any(
         not _NEGATION.search(clause)
         and not (_STAND_IN_DATA.search(clause) and not _PRODUCTION.search(clause))
@@ -2519,6 +2520,12 @@ _OR_ASKED = re.compile(
     r"|held|told|given|shown)\b"
     r"|^\W*(?:do|does|will|would|did)\s+(?:you|we|the\s+\w+)\s+([a-z]{3,})\s+or\s+([a-z]{3,})\b",
     re.I,
+)
+# The verbs a negation denies together: "is not stored, processed or accessed from ..."
+# (each is denied; none is a clause of its own stating it).
+_LIST_WORD = r"(?!(?:but|while|whereas|though|although|however|yet)\b)[A-Za-z-]+"
+_DENIED_LIST = re.compile(
+    rf"\s*{_LIST_WORD}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|and/or|nor)\s+){_LIST_WORD})*"
 )
 _CLAUSE_BREAKS = re.compile(r"[;,]|\b(?:and|but|while|whereas|though|although|however|yet)\b", re.I)
 
@@ -3504,7 +3511,9 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
     one of the ask's own terms ("we do not store", "is not permitted"), or a verb
     whose object is the practice itself ("does not operate a Change Advisory Board",
     "does not offer customer-managed keys", "does not run a bug bounty program")."""
-    following = _past_subject_to(words(text[after : after + 60]))[:6]
+    following = [  # "does not currently have a formal Business Continuity Plan"
+        w for w in _past_subject_to(words(text[after : after + 80])) if w.lower() not in _KIND_OF
+    ][:6]
     if _NO_BEFORE.search(text, max(0, after - 4), after):  # "No customer data is transferred"
         subject = list(itertools.takewhile(lambda w: w.lower() not in _BE_WORDS, following))
         verb_follows = len(subject) < min(len(following), 5)  # "No customer data is ..."
@@ -3530,6 +3539,11 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
             # to development, staging or any other non-production environment"
         return _or_asked(following[at + 1 :], terms)  # "not copied to or used in"
     return False
+
+
+# Words saying what kind of thing is denied, which name no other thing: "does not have a
+# formal business continuity plan" denies the plan asked.
+_KIND_OF = frozenset("formal formalised formalized dedicated comprehensive".split())
 
 
 def _past_subject_to(following: list[str]) -> list[str]:

@@ -1154,7 +1154,9 @@ _DOCUMENT_NOUN = r"(?:policy|standard|procedure|plan|programme|program|document|
 _OWN_APPROVAL = re.compile(
     rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+{_DOCUMENT_NOUN}"
     r"(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
-    r"\s+(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
+    # "is owned by the CISO, approved by the Managing Director and communicated ..."
+    r"\s+(?:owned\s+by\s+[^,;.]{1,80},?\s+(?:and\s+)?)?"
+    r"(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
     re.I,
 )
 # A document stating what it is for: "This plan describes how ...", "1.1 This Incident

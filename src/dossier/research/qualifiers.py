@@ -434,7 +434,27 @@ def qualifiers_asked(question: str) -> frozenset[str]:
     named = qualifiers_named(_GRADE_GLOSS.sub(r"\1\2", as_the_vendor(question)))  # "critical-risk"
     if SESSIONS in named and _DEVICE.search(question):  # "the session timeout for laptops"
         named = (named - {SESSIONS}) | {SCREENS}
-    return named
+    return named - _people_of_examples(question, named)
+
+
+def _people_of_examples(question: str, named: frozenset[str]) -> frozenset[str]:
+    """The people only a parenthesis of examples names, when the question names the
+    service's own users outside it: "institutional end users (e.g., students, faculty,
+    and staff)" asks of the customer's users, its staff theirs, not the organisation's
+    employees. (Examples of other people are kinds of those asked: "third parties (e.g.,
+    contractors)" asks of contractors too.)"""
+    plain = _EXAMPLES_GLOSS.sub(" ", question)
+    if plain == question:
+        return frozenset()
+    outside = {q for q in qualifiers_named(as_the_vendor(plain)) if _family(q) == "people"}
+    if outside != {CUSTOMER_USERS}:
+        return frozenset()
+    return frozenset(q for q in named if _family(q) == "people" and q not in outside)
+
+
+_EXAMPLES_GLOSS = re.compile(
+    r"\(\s*(?:e\.\s?g\.|i\.\s?e\.|for\s+example|such\s+as|including)[^()]*\)", re.I
+)
 
 
 def qualifiers_named(text: str) -> frozenset[str]:

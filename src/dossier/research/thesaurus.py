@@ -159,6 +159,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("firewall", "packet filter", "network acl", "security group"),
     ("alert", "notify", "notification", "alarm"),
     ("monitor", "detect", "detection"),
+    ("detect", "detection", "scan", "scanning"),  # vulnerabilities detected by scanning
+    ("geolocation", "location tracking", "location services", "device location"),
     ("anomaly", "suspicious", "unusual", "anomalous"),
     ("segregate", "separate", "isolate", "segment", "dedicated"),
     ("harden", "baseline", "benchmark", "secure configuration"),
