@@ -588,3 +588,23 @@ def test_a_long_run_of_dots_is_read_at_once() -> None:
     """The first pattern took about a minute on a run of 20,000 dots (quadratic)."""
     assert contents_entry("x" + "." * 20_000 + "y") is False
     assert contents_entry("." * 20_000) is True
+
+
+def test_clauses_set_out_with_tabs_are_no_table_and_a_table_may_have_an_empty_cell() -> None:
+    """A Word export's "5.1<TAB>Password length<TAB>Passwords must ..." is a clause with its
+    run-in heading: read as a table header, the requirement could never be quoted. A row
+    with an empty cell keeps its header, cut at tabs as the row is."""
+    clauses = (
+        "5.1\tPassword length\tPasswords must be at least 14 characters long.\n"
+        "5.2\tAccount lockout\tAccounts lock after 5 failed attempts.\n"
+    )
+    assert not is_table_header(clauses, 0)
+    assert table_header(clauses, clauses.index("5.2")) == ()
+    table = (
+        "Tier\tSystems\tRecovery Time Objective  (RTO)\tRPO\n"
+        "Tier 1\tPlatform\t\t15 minutes\nTier 2\tEmail\t24 hours\t24 hours\n"
+    )
+    header = ("Tier", "Systems", "Recovery Time Objective (RTO)", "RPO")
+    assert is_table_header(table, 0)
+    assert table_header(table, table.index("Tier 2")) == header
+    assert aligned_cells(table, table.index("Tier 1")) == ("Tier 1", "Platform", "", "15 minutes")

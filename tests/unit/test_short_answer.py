@@ -5857,3 +5857,66 @@ def test_a_condition_beside_a_stated_practice_denies_nothing() -> None:
     )
     assert answer == "Needs review" and finding is not None
     assert "(“not use single sign-on and sign in with a local”)" in finding.detail  # whole words
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "others"),
+    [
+        (  # an exemption of some: the rest are subject to it
+            "Are changes approved by the CAB before implementation?",
+            "Standard pre-approved changes are not subject to CAB approval before implementation.",
+            (),
+        ),
+        (  # a row stating the practice ("Required" for "enforced") contradicts the denial
+            "Is MFA enforced for administrators?",
+            "MFA is not enforced for administrators.",
+            ("Administrator accounts | MFA | Required",),
+        ),
+        (  # the condition's clause has its own subject: the sentence denies
+            "Are backups encrypted?",
+            "Backups are encrypted with AES-256.",
+            ("When backups are copied to tape they are not encrypted, as the library lacks it.",),
+        ),
+        (  # an exception to all laptops
+            "Are all laptops encrypted?",
+            "All laptops are encrypted with BitLocker.",
+            ("If a laptop cannot be encrypted, it is used only on premises.",),
+        ),
+    ],
+)
+def test_an_exemption_a_stating_row_or_a_main_clause_denial_stays_with_a_person(
+    question: str, lead: str, others: tuple[str, ...]
+) -> None:
+    """What a reviewer of the rules above found: each gave a plain Yes or No."""
+    claims = (*_claims(lead), *(c for o in others for c in _claims(o)))
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", claims, focus=lead)[0] == "Needs review"
+
+
+def test_a_key_table_set_out_with_tabs_affirms_no_customer_managed_keys() -> None:
+    question = "Are CSCs provided with the capacity to manage their own data encryption keys?"
+    lead = "5.2 Pellory does not offer customer-managed encryption keys (BYOK or HYOK)."
+    row = "Customer data encryption keys (KMS CMK)\tPayer data in RDS\t12 months"
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", (*_claims(lead), *_claims(row)), focus=lead)[0] == "No"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (  # the "with" phrase is about the thing asked: which schedule is a reader's call
+            "Is privileged access periodically reviewed?",
+            "User access rights are reviewed quarterly, with privileged access reviewed monthly.",
+            "Yes",
+        ),
+        (  # the phrase holds the only schedule: it is read
+            "Is cloud data periodically backed up?",
+            "Backups are taken, with snapshots kept daily.",
+            "Yes; daily",
+        ),
+    ],
+)
+def test_a_with_phrase_is_set_aside_only_when_it_is_another_practices(
+    question: str, lead: str, expected: str
+) -> None:
+    assert _short(question, lead)[0] == expected

@@ -39,6 +39,7 @@ from itertools import pairwise
 from dossier.common.textutil import (
     LIGHT_VERBS,
     STOPWORDS,
+    aligned_row,
     as_the_vendor,
     as_written,
     content_terms,
@@ -1362,7 +1363,7 @@ def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | No
     a sentence about another training, it said "Yes; annual" beside a monthly lead)."""
     if PERIOD_STATED.search(demand.text) or definite_frequencies(demand.text):
         return None  # "annual penetration testing", "at least every 90 days"
-    lead = _without_own_schedule_aside(lead)
+    lead = _without_own_schedule_aside(brief, lead)
     if len(definite_frequencies(lead)) != 1:
         return None
     # its first clause is the one research read as the practice ("and" alone may join
@@ -1380,16 +1381,20 @@ def _schedule_of_vague_demand(brief: Brief, demand: Fact, lead: str) -> str | No
     return value_about(demand, said) if states_definite_value(demand, said) else None
 
 
-def _without_own_schedule_aside(lead: str) -> str:
+def _without_own_schedule_aside(brief: Brief, lead: str) -> str:
     """The lead without a trailing "with" phrase naming a schedule of its own when the
-    rest states one: "... are backed up daily, with transaction log backups every 15
-    minutes" is backed up daily."""
+    rest states one and the phrase names nothing asked the rest does not: "... are
+    backed up daily, with transaction log backups every 15 minutes" is backed up daily
+    (for privileged access, "User access is reviewed quarterly, with privileged access
+    reviewed monthly" is no plain answer)."""
     aside = _WITH_ASIDE.search(lead)
     if aside is None:
         return lead
     rest = lead[: aside.start()]
     stated = definite_frequencies(rest) and definite_frequencies(aside.group(0))
-    return rest if stated else lead
+    asked = _asked_stems(brief)
+    own = set(content_terms(aside.group(0))) - set(content_terms(rest))
+    return rest if stated and not any(one_family(t, a) for t in own for a in asked) else lead
 
 
 _WITH_ASIDE = re.compile(r",\s+with\s+[^;]*$", re.I)
@@ -2221,7 +2226,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
         for negation in _NEGATION.finditer(clause):
             if (
                 _bounding(clause, negation.start(), brief.query)
-                or _conditional(lead, lead.find(clause) + negation.start())
+                or _conditional(brief.query, lead, lead.find(clause) + negation.start())
                 or _names_by_negation(brief.query, clause, negation.start())
                 or _negated_relative(clause, negation)
             ):
@@ -3119,10 +3124,12 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
     sentence stating one affirms it: "Breached password check | Required at creation and
     change" is no periodic change beside "Passwords are not required to be changed on a
     periodic schedule"."""
-    quoted = [_folded(q.text) for claim in claims for q in claim.quotes]
+    originals = [q.text for claim in claims for q in claim.quotes]
     contrast = _CONTRAST.search(brief.query)
     periodic = any(f.asks == "frequency" for f in brief.facts)
-    for text in quoted:
+    for original in originals:
+        text = _folded(original)
+        tabled = any(_a_table_row(line) for line in original.splitlines())  # (folding joins)
         for a, b in sentence_spans(text):
             sentence = text[a:b].strip()
             if contrast and not re.search(rf"\b{re.escape(contrast.group(0))}\b", sentence, re.I):
@@ -3143,21 +3150,48 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
                 sentence
                 and not (negated or forbidden or permits or keeps_apart or unscheduled)
                 and _about_practice(brief, sentence)
-                and ("|" not in sentence or _names_every_term(brief, sentence))
+                and (not (tabled or "|" in sentence) or _names_the_practice(brief, sentence))
             ):
                 return " ".join(sentence.split()[:12])
     return None
 
 
-def _names_every_term(brief: Brief, row: str) -> bool:
-    """Whether a table row names every term of the core ask (or a thesaurus
-    alternative): its cells name things, not what is done with them ("Customer data
-    encryption keys (KMS CMK) | ... | 12 months" names no customer managing keys)."""
+def _a_table_row(line: str) -> bool:
+    """Whether a line is a table's row: cells parted by pipes, tabs or wide spaces."""
+    return "|" in line or "\t" in line or aligned_row(line)
+
+
+def _names_the_practice(brief: Brief, row: str) -> bool:
+    """Whether a table row, which names things, names the practice asked of them: every
+    term of the core ask (or a thesaurus alternative), or all but one, that one no verb
+    of the ask's, or a verb a cell stating the practice's state stands in for
+    ("Administrator accounts | MFA | Required" for MFA enforced). "Customer data
+    encryption keys (KMS CMK) | ... | 12 months" names the keys, not customers managing
+    them."""
+    core = brief.core or brief.query
     present = set(content_terms(row))
-    return all(
-        thesaurus.says(term, present) or any(one_family(term, word) for word in present)
-        for term in question_terms(brief.core or brief.query)
-    )
+    unnamed = [
+        term
+        for term in question_terms(core)
+        if not (thesaurus.says(term, present) or any(one_family(term, w) for w in present))
+    ]
+    if not unnamed:
+        return True
+    if len(unnamed) > 1:
+        return False
+    verbs = {stem((m.group(1) or m.group(2)).lower()) for m in _ASKED_VERB.finditer(core)}
+    return unnamed[0] not in verbs or _STATE_CELL.search(row) is not None
+
+
+# A verb of the ask: after "to", or a participle ("to manage their own keys", "MFA
+# enforced").
+_ASKED_VERB = re.compile(r"\bto\s+([a-z]{3,})\b|\b([a-z]{3,}ed)\b", re.I)
+# A cell stating a practice's state: "| Required |", "| Enabled |", "| Yes |".
+_STATE_CELL = re.compile(
+    r"(?:^|\||\t)\s*(?:required|mandatory|enabled|enforced|yes|on|implemented|in\s+place"
+    r"|applied|active)\s*(?:\||\t|$)",
+    re.I,
+)
 
 
 # Restrictions named as a thing: "... including its restrictions on personal devices"
@@ -3202,7 +3236,9 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for beside_lead, text in others:
         for match in _NEGATION.finditer(text):
-            if _bounding(text, match.start(), brief.query) or _conditional(text, match.start()):
+            if _bounding(text, match.start(), brief.query) or _conditional(
+                brief.query, text, match.start()
+            ):
                 continue  # "Where an institution does not enable single sign-on, ..."
             if not _names_after(text, match.end(), wanted):
                 continue
@@ -3460,12 +3496,25 @@ def _in_condition(question: str, text: str, at: int) -> bool:
     return False
 
 
-def _conditional(text: str, at: int) -> bool:
+def _conditional(question: str, text: str, at: int) -> bool:
     """Whether the negation at ``at`` is inside a condition opening its sentence
     (``_IN_CONDITION``), whatever it names: beside a stated practice, "Where an
     institution does not enable single sign-on, ..." says what happens then, not that
-    the practice is not followed."""
+    the practice is not followed. Not a clause with a pronoun for its subject, which is
+    the sentence's own ("When backups are copied to tape they are not encrypted"), nor
+    for a question asking about all of something ("If a laptop cannot be encrypted, it
+    is used only on premises" is an exception to all laptops)."""
+    if ALL_ASKED.search(question) or _PRONOUN_DENIES.search(text[max(0, at - 30) : at]):
+        return False
     return any(c.start("negation") == at for c in _IN_CONDITION.finditer(text))
+
+
+# A pronoun and its verb right before a negation: the main clause's subject.
+_PRONOUN_DENIES = re.compile(
+    r"\b(?:we|they|it|he|she|you|i)\s+(?:(?:do|does|did|is|are|was|were|will|shall|can|could"
+    r"|should|must|may|have|has)\s+)?$",
+    re.I,
+)
 
 
 # A negation inside a condition opening the sentence: "Where a system cannot use Okta,
@@ -3547,11 +3596,12 @@ _KIND_OF = frozenset("formal formalised formalized dedicated comprehensive".spli
 
 
 def _past_subject_to(following: list[str]) -> list[str]:
-    """The words after a negation without a "subject to" among its first three: "has
-    not yet been subject to an independent audit" denies the audit."""
+    """The words after a negation without a "been subject to" among its first four:
+    "has not yet been subject to an independent audit" denies the audit (not "Standard
+    changes are not subject to CAB approval", which exempts some of them)."""
     lowered = [w.lower() for w in following[:4]]
-    for at in range(len(lowered) - 1):
-        if lowered[at : at + 2] == ["subject", "to"]:
+    for at in range(1, len(lowered) - 1):
+        if lowered[at - 1 : at + 2] == ["been", "subject", "to"]:
             return following[:at] + following[at + 2 :]
     return following
 

@@ -141,7 +141,7 @@ def aligned_cells(text: str, start: int) -> tuple[str, ...]:
         return ()
     spans = found[1]
     if spans is None:  # a table set out with tabs: a tab parts each cell
-        return tuple(" ".join(cell.split()) for cell in line.strip().split("\t"))
+        return _tabbed(line)
     return tuple(
         " ".join(line[a : spans[i + 1][0] if i + 1 < len(spans) else len(line)].split())
         for i, (a, _) in enumerate(spans)
@@ -180,13 +180,25 @@ def _tabbed_header(above: list[str], line: str) -> tuple[str, ...]:
     if width < _TABBED_WIDTH:
         return ()
     block = list(itertools.takewhile(lambda a: _tab_cells(a) == width, reversed(above)))
-    return table_cells(block[-1]) if block else ()
+    return _tabbed(block[-1]) if block else ()
+
+
+def _tabbed(line: str) -> tuple[str, ...]:
+    return tuple(" ".join(cell.split()) for cell in line.strip("\n").split("\t"))
 
 
 def _tab_cells(line: str) -> int:
-    """How many cells tabs part the line into (0: none, or an empty cell)."""
-    cells = line.strip().split("\t")
-    return len(cells) if len(cells) > 1 and all(c.strip() for c in cells) else 0
+    """How many cells tabs part the line into (0: none; a first cell empty or a clause's
+    number, as "5.1<TAB>Password length<TAB>Passwords must ..." sets a clause with its
+    run-in heading)."""
+    cells = line.strip("\n").split("\t")
+    first = cells[0].strip()
+    if len(cells) < 2 or not first or _CLAUSE_NUMBER.fullmatch(first):
+        return 0
+    return len(cells)
+
+
+_CLAUSE_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
 
 
 _TABBED_WIDTH = 3  # two cells a tab parts are a label and its value ("Version<TAB>3.0")

@@ -38,7 +38,9 @@ from functools import cache
 
 from dossier.common.textutil import (
     CONTENT_PLACEHOLDER,
+    PERIOD_COUNT,
     aligned_row,
+    as_the_vendor,
     content_terms,
     fold_whitespace,
     identifiers,
@@ -99,6 +101,7 @@ from dossier.research.values import (
     STUFF_NOUNS,
     asks_one_recovery_objective,
     demand_checked,
+    definite_frequencies,
     demand_met,
     documents_review_asked,
     holds_value,
@@ -551,7 +554,7 @@ class _Research:
         you undergone a SOC 2 audit?" is answered by "Acme undergoes an annual SOC 2
         Type II examination", not by a vendor-tier table's "High | ... | SOC 2 Type II
         report review"."""
-        if not candidates or THIRD_PARTIES in qualifiers_asked(self.brief.query):
+        if not candidates or _asks_of_third_parties(self.brief.query):
             return candidates
         if not self._about_third_parties(candidates[0]):
             return candidates
@@ -683,7 +686,7 @@ class _Research:
         demands = [f for f in self.brief.facts[1:] if f.text in self.brief.demands and f.asks]
         if not demands or not candidates:
             return None
-        if not self.ask.subject and _DOCUMENT_WORD.search(self.brief.core):
+        if not self.ask.subject and _POLICIES.search(self.brief.core):
             of_documents = self._first_close(  # "Are all policies ... reviewed at least
                 candidates,  # annually?": "All policies ... are reviewed at least
                 "key_coverage",  # annually", not a roles table's "Approves policies,
@@ -1383,6 +1386,8 @@ def defers_to_document(text: str) -> bool:
     found = _IN_ACCORDANCE.search(folded)
     if found is None or _PLACE_NAMED.search(found.group("place")) is None:
         return False
+    if _COUNTED_PERIOD.search(folded) or definite_frequencies(folded):
+        return False  # "... for one year in accordance with ...", "... Schedule (13 months)"
     return not _VALUE_STATED.search(_LINE_NUMBER_AT.sub("", folded[: found.start()]))
 
 
@@ -1392,6 +1397,10 @@ _IN_ACCORDANCE = re.compile(
     re.I,
 )
 _LINE_NUMBER_AT = re.compile(_LINE_NUMBER)
+# A period stated, its count in figures or words: "13 months", "one year", "thirty days".
+_COUNTED_PERIOD = re.compile(
+    rf"\b(?:{PERIOD_COUNT})[\s-]*(?:hours?|days?|weeks?|months?|years?)\b", re.I
+)
 
 
 def _met_of_documents(demands: list[Fact], text: str) -> bool:
@@ -1404,11 +1413,22 @@ def _met_of_documents(demands: list[Fact], text: str) -> bool:
     )
 
 
+def _asks_of_third_parties(question: str) -> bool:
+    """Whether the question names third parties: vendors or suppliers, "a new vendor",
+    "the vendor risk management policy" (not "the vendor" that answers it)."""
+    return THIRD_PARTIES in qualifiers_asked(question) or bool(
+        _THIRD_PARTY_TOPIC.search(as_the_vendor(question))
+    )
+
+
 # A heading or title about other parties: "Vendor Risk Management Policy", "Supplier
 # security", "Third-Party Assurance".
 _THIRD_PARTY_TOPIC = re.compile(
     r"\b(?:vendors?|suppliers?|third[\s-]part(?:y|ies)|sub-?processors?|outsourc\w*)\b", re.I
 )
+# The organisation's own policies and procedures named as what is asked of ("Are all
+# policies ... reviewed ...?"; not "hardened to industry standards").
+_POLICIES = re.compile(r"\b(?:polic(?:y|ies)|procedures?)\b", re.I)
 _CLAUSES_AND_CELLS = re.compile(r"\s*\|\s*|[;,]\s+")
 
 
@@ -1570,11 +1590,14 @@ def _core_query(brief: Brief) -> str:
     with those words: the document's approval line is what leads, and the core alone
     ("information security policy") finds every passage of the policy but that one."""
     core = brief.core or brief.query
-    if not brief.about_document:
+    if not brief.about_document or not brief.facts:
         return core
-    asked = _PARTICIPLE_LIST.sub(" ", brief.question)  # CAIQ's "established, ... approved,"
+    # its own sentence's words (not "Are changes approved ...?" after it), less CAIQ's
+    # "established, ... approved, ..."
+    asked = _PARTICIPLE_LIST.sub(" ", brief.facts[0].text)
+    said = {w.lower() for w in words(core)}
     control = dict.fromkeys(m.group(0).lower() for m in _CONTROL_ASKED.finditer(asked))
-    return " ".join([core, *control])
+    return " ".join([core, *(w for w in control if w not in said)])
 
 
 # A list of three or more participles, as CAIQ's wording closes its items ("established,
@@ -1586,7 +1609,7 @@ _STANDARD_PARTICIPLE = (
 )
 _PARTICIPLE_LIST = re.compile(
     rf"\b{_STANDARD_PARTICIPLE}(?:\s*,\s*(?:and\s+)?{_STANDARD_PARTICIPLE}){{1,}}"
-    rf",?\s+and\s+{_STANDARD_PARTICIPLE}\b",
+    rf",?\s+and\s+{_STANDARD_PARTICIPLE}\b(?!\s+by\b)",  # "... and approved by management"
     re.I,
 )
 
