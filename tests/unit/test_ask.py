@@ -374,7 +374,16 @@ def test_kinds_set_off_by_commas_inside_the_ask_are_examples() -> None:
     )
 
 
-@pytest.mark.parametrize("phrase", ["on a periodic basis", "on a regular basis", "periodically"])
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "on a periodic basis",
+        "on a regular basis",
+        "periodically",
+        "on a defined schedule",  # a schedule of the vendor's choosing: "schedule" no key term
+        "according to a documented schedule",
+    ],
+)
 def test_a_periodic_demand_takes_its_whole_phrase(phrase: str) -> None:
     """HECVAT's "on a periodic basis" left "on a basis" in the core, and "basis" was a key
     term no sentence names."""
@@ -734,3 +743,18 @@ def test_a_participle_left_by_its_demand_is_no_part_of_the_ask() -> None:
         "information disclosure risks and legal and regulatory requirements?"
     )
     assert core_ask(question).core == "cryptographic keys rotated based on a cryptoperiod"
+
+
+def test_a_schedule_asked_of_is_a_demand_for_how_often() -> None:
+    """ "Are encryption keys rotated on a defined schedule? If so, how frequently?" went Not
+    covered beside a key table's "12 months" row: "schedule" was a term no row names."""
+    from dossier.records import Question
+    from dossier.research.brief import make_brief
+
+    brief = make_brief(
+        Question("Q", "Are encryption keys rotated on a defined schedule? If so, how frequently?")
+    )
+    assert "schedul" not in brief.facts[0].terms
+    assert ("on a defined schedule", "frequency") in [(f.text, f.asks) for f in brief.facts]
+    kept = core_ask("Is there a defined schedule for key rotation?")  # the schedule is the thing
+    assert "schedule" in kept.core and kept.demands == ()

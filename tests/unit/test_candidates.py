@@ -30,6 +30,7 @@ from dossier.research.engine import EngineSettings
 from dossier.research.offline import (
     KEY_LEAD_MARGIN,
     OfflineEngine,
+    _key_terms_first,
     _missing_part,
     _needs_before,
     _Ranking,
@@ -2283,3 +2284,24 @@ def test_a_documents_approval_asked_is_searched_with_the_core_ask(
     query = first_queries(make_brief(Question("Q", question)), ())[0].lower().split()
     assert searched <= set(query) and not unsearched & set(query)
     assert len(query) == len(set(query))  # no word twice
+
+
+def test_of_sentences_naming_the_key_terms_alike_the_one_naming_more_of_the_ask_leads() -> None:
+    """ "Have you designated a HIPAA Security Officer?" was led by "... is the designated
+    HIPAA Privacy Officer" (both name the key terms; "security" is too common to be one)
+    above "... is the designated HIPAA Security Officer"; beyond the margin the order
+    stands."""
+
+    def scored(text: str, score: float, key: float, coverage: float) -> Candidate:
+        features = [0.0] * len(SENTENCE_FEATURES)
+        features[SENTENCE_FEATURES.index("key_coverage")] = key
+        features[SENTENCE_FEATURES.index("coverage")] = coverage
+        return dataclasses.replace(_scored(text, score), features=tuple(features))
+
+    privacy = scored("Priya is the designated HIPAA Privacy Officer.", 1.0, 1.0, 0.75)
+    security = scored("Maya is the designated HIPAA Security Officer.", 0.9, 1.0, 1.0)
+    assert _key_terms_first([privacy, security]) is security
+    far = dataclasses.replace(security, score=1.0 - KEY_LEAD_MARGIN - 0.01)
+    assert _key_terms_first([privacy, far]) is privacy
+    fewer_keys = scored("Maya is the security lead.", 0.9, 0.5, 1.0)  # key terms count first
+    assert _key_terms_first([privacy, fewer_keys]) is privacy

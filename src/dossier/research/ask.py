@@ -119,7 +119,10 @@ _DEMANDS = (
     ),
     re.compile(
         r"\b(?:on\s+an?\s+(?:periodic|regular|routine|recurring)\s+basis|periodic(?:ally)?"
-        r"|regularly)\b",
+        r"|regularly"
+        # "rotated on a defined schedule": how often, of the vendor's choosing
+        r"|(?:on|according\s+to)\s+an?\s+(?:(?:defined|regular|set|fixed|periodic|documented"
+        r"|recurring|predefined|predetermined|routine)\s+)?schedule)\b",
         re.I,
     ),
     # CAIQ's "with a frequency that is commensurate with organizational risk tolerance"

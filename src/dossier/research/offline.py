@@ -1559,15 +1559,20 @@ def _the_rules(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
 
 def _key_terms_first(candidates: list[Candidate]) -> Candidate | None:
     """The best sentence, or one scoring within ``KEY_LEAD_MARGIN`` of it that names
-    more of the ask's key terms: "Okta disables user accounts after 35 days of
-    inactivity" for inactive accounts, over "Disabled accounts are deleted after 90
-    days"."""
+    more of the ask's key terms, or as many and more of its terms: "Okta disables user
+    accounts after 35 days of inactivity" for inactive accounts, over "Disabled accounts
+    are deleted after 90 days"; "... is the designated HIPAA Security Officer" for the
+    security officer, over "... is the designated HIPAA Privacy Officer"."""
     if not candidates:
         return None
     best = candidates[0]
     close = [c for c in candidates if c.score >= best.score - KEY_LEAD_MARGIN]
-    naming = max(close, key=lambda c: c.feature("key_coverage"))  # the first of the most
-    return naming if naming.feature("key_coverage") > best.feature("key_coverage") else best
+
+    def named(c: Candidate) -> tuple[float, float]:
+        return c.feature("key_coverage"), c.feature("coverage")
+
+    naming = max(close, key=named)  # the first of the most
+    return naming if named(naming) > named(best) else best
 
 
 def first_queries(brief: Brief, key: tuple[str, ...]) -> list[str]:
