@@ -758,3 +758,18 @@ def test_a_schedule_asked_of_is_a_demand_for_how_often() -> None:
     assert ("on a defined schedule", "frequency") in [(f.text, f.asks) for f in brief.facts]
     kept = core_ask("Is there a defined schedule for key rotation?")  # the schedule is the thing
     assert "schedule" in kept.core and kept.demands == ()
+
+
+def test_a_retention_schedule_is_no_demand_for_how_often() -> None:
+    """ "Are logs retained according to a documented retention schedule?" answered "Yes;
+    daily" off "Logs are reviewed daily and retained for 12 months"; a schedule agreed
+    with someone stays in the core."""
+    from dossier.records import Question
+    from dossier.research.brief import make_brief
+
+    brief = make_brief(
+        Question("Q", "Are logs retained according to a documented retention schedule?")
+    )
+    assert all(f.asks != "frequency" for f in brief.facts)
+    agreed = core_ask("Is the data destroyed according to a schedule agreed with the customer?")
+    assert "schedule" in agreed.core or "agreed" not in agreed.core

@@ -1656,6 +1656,11 @@ def test_a_question_asking_approval_is_led_by_the_approval_line(tmp_path: Path) 
         ),
         ("This policy is owned by the CISO.", False),  # no approval
         ("Exceptions to this policy must be approved by the CISO.", False),
+        (  # the owner's clause runs on to another approval
+            "This policy is owned by the CISO and any exception to it must be approved by the "
+            "Security Steering Group.",
+            False,
+        ),
     ],
 )
 def test_a_documents_own_approval_line_is_read_with_its_owner_first(
@@ -1690,9 +1695,14 @@ def test_a_demand_on_documents_is_met_by_a_clause_about_documents(tmp_path: Path
     )
     research = _Research(engine, make_brief(Question("Q", question)))
     assert research._lead(_Ranking([row, review], 0.9)) is review
-    hardened = "Are systems hardened to industry standards and reviewed at least annually?"
-    research = _Research(engine, make_brief(Question("Q", hardened)))
-    assert research._demand_stated_first([row, review]) is not review  # no policies asked
+    from dossier.research.offline import _DOCUMENTS_ASKED
+
+    for core, documents in (
+        (make_brief(Question("Q", question)).core, True),
+        ("systems hardened to industry standards and reviewed", False),
+        ("all standards reviewed", True),
+    ):
+        assert (_DOCUMENTS_ASKED.match(core) is not None) is documents, core
     metrics = "Are security metrics reviewed at least annually?"  # not about documents
     research = _Research(engine, make_brief(Question("Q", metrics)))
     assert research._demand_stated_first([row, review]) is row
@@ -1721,6 +1731,22 @@ def test_the_organisations_own_practice_leads_a_row_about_its_vendors(tmp_path: 
     ):
         research = _Research(engine, make_brief(Question("Q", of_vendors)))
         assert research._own_practice_first([row, audit]) == [row, audit]
+    # naming more of the ask, a sentence about the vendors' reports does not take the lead
+    # from the organisation's own audit
+    reviewed = dataclasses.replace(
+        row,
+        features=tuple(
+            1.0 if f == "coverage" else v
+            for f, v in zip(SENTENCE_FEATURES, row.features, strict=True)
+        ),
+    )
+    assert asked._key_terms_lead([dataclasses.replace(audit, score=1.0), reviewed]) is not reviewed
+    for of_us in (  # the vendor answering
+        "Does your SOC 2 report cover the services provided to us as a vendor?",
+        "Does Vendor have a SOC 2 report?",
+    ):
+        research = _Research(engine, make_brief(Question("Q", of_us)))
+        assert research._own_practice_first([row, audit]) == [audit, row]
 
 
 PLAN = (
@@ -2266,6 +2292,19 @@ def test_heading_lines_take_no_place_among_the_passages_considered(tmp_path: Pat
         ),
         (  # ... but a list ending "approved by management" does
             "Is there an access control policy established, documented and approved by management?",
+            {"approved"},
+            set(),
+        ),
+        (  # a programme is no document with an approval line: a cover page's "Document
+            # owner ... Approved" of another document answered a hard negative
+            "Is there a physical security program that has been approved by management, "
+            "communicated to appropriate constituents and an owner to maintain and review the "
+            "program?",
+            set(),
+            {"approved", "owner"},
+        ),
+        (  # a follow-up asking it of the document
+            "Do you have an information security policy? If so, is it approved by management?",
             {"approved"},
             set(),
         ),

@@ -608,3 +608,13 @@ def test_clauses_set_out_with_tabs_are_no_table_and_a_table_may_have_an_empty_ce
     assert is_table_header(table, 0)
     assert table_header(table, table.index("Tier 2")) == header
     assert aligned_cells(table, table.index("Tier 1")) == ("Tier 1", "Platform", "", "15 minutes")
+
+
+def test_a_tab_table_numbering_its_rows_keeps_its_header() -> None:
+    table = "Severity\tResponse time\tResolution target\n1\t1 hour\t4 hours\n2\t4 hours\t1 day\t\n"
+    assert is_table_header(table, 0)
+    assert table_header(table, table.index("2\t")) == (
+        "Severity",
+        "Response time",
+        "Resolution target",
+    )

@@ -5920,3 +5920,66 @@ def test_a_with_phrase_is_set_aside_only_when_it_is_another_practices(
     question: str, lead: str, expected: str
 ) -> None:
     assert _short(question, lead)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "others", "expected"),
+    [
+        (  # "and it is shared": a clause of its own stating the other alternative
+            "Is customer data sold or shared with third parties?",
+            "Customer data is not sold, and it is shared only with our approved subprocessors.",
+            (),
+            "Needs review",
+        ),
+        (  # a dedicated officer denied is a shared one
+            "Do you have a Data Protection Officer?",
+            "Acme does not have a dedicated Data Protection Officer; the General Counsel acts "
+            "as DPO.",
+            (),
+            "Needs review",
+        ),
+        (  # "formal" is what is denied
+            "Is security awareness training provided to employees?",
+            "Security awareness training is not formal; employees learn from their managers.",
+            (),
+            "Needs review",
+        ),
+        (  # the row's "Required" is endpoint protection's, not the encryption asked
+            "Are contractor laptops encrypted?",
+            "Contractor laptops are not encrypted.",
+            ("Contractor laptops | Endpoint protection | Required",),
+            "No",
+        ),
+        (  # "manage" after "Can customers" is the ask's verb the row does not name
+            "Can customers manage their own data encryption keys?",
+            "5.2 Pellory does not offer customer-managed encryption keys (BYOK or HYOK).",
+            ("Customer data encryption keys (KMS CMK) | Payer data in RDS | 12 months",),
+            "No",
+        ),
+        (  # a condition naming nothing asked, in a lead about all users
+            "Is MFA enforced for all users?",
+            "Where a customer does not use single sign-on, MFA is enforced for all users.",
+            (),
+            "Yes",
+        ),
+        (  # the condition's own pronoun subject: what happens then
+            "Is MFA required for remote access?",
+            "MFA is required for all remote access.",
+            ("If you do not have MFA enrolled, remote access is refused.",),
+            "Yes",
+        ),
+        (  # the "with" phrase names another practice, its verb aside
+            "Are backups performed regularly?",
+            "Full backups are taken daily, with restore tests performed quarterly.",
+            (),
+            "Yes; daily",
+        ),
+    ],
+)
+def test_a_second_review_of_the_new_rules(
+    question: str, lead: str, others: tuple[str, ...], expected: str
+) -> None:
+    """Found by a review of 0.5.36's rules: each gave a false Yes, No or value."""
+    claims = (*_claims(lead), *(c for o in others for c in _claims(o)))
+    brief = make_brief(Question("Q", question))
+    assert short_answer(brief, "grounded", claims, focus=lead)[0] == expected

@@ -1393,7 +1393,7 @@ def _without_own_schedule_aside(brief: Brief, lead: str) -> str:
     rest = lead[: aside.start()]
     stated = definite_frequencies(rest) and definite_frequencies(aside.group(0))
     asked = _asked_stems(brief)
-    own = set(content_terms(aside.group(0))) - set(content_terms(rest))
+    own = set(content_terms(aside.group(0))) - set(content_terms(rest)) - _PRACTISING
     return rest if stated and not any(one_family(t, a) for t in own for a in asked) else lead
 
 
@@ -2226,6 +2226,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
         for negation in _NEGATION.finditer(clause):
             if (
                 _bounding(clause, negation.start(), brief.query)
+                or _in_condition(brief.query, lead, lead.find(clause) + negation.start())
                 or _conditional(brief.query, lead, lead.find(clause) + negation.start())
                 or _names_by_negation(brief.query, clause, negation.start())
                 or _negated_relative(clause, negation)
@@ -2528,7 +2529,10 @@ _OR_ASKED = re.compile(
 )
 # The verbs a negation denies together: "is not stored, processed or accessed from ..."
 # (each is denied; none is a clause of its own stating it).
-_LIST_WORD = r"(?!(?:but|while|whereas|though|although|however|yet)\b)[A-Za-z-]+"
+_LIST_WORD = (
+    r"(?:[A-Za-z-]+(?:ed|en)|sold|kept|held|sent|built|run|made|done|read|set|put|shown|shared"
+    r"|used|stored|moved)\b"
+)
 _DENIED_LIST = re.compile(
     rf"\s*{_LIST_WORD}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|and/or|nor)\s+){_LIST_WORD})*"
 )
@@ -3179,17 +3183,36 @@ def _names_the_practice(brief: Brief, row: str) -> bool:
         return True
     if len(unnamed) > 1:
         return False
-    verbs = {stem((m.group(1) or m.group(2)).lower()) for m in _ASKED_VERB.finditer(core)}
-    return unnamed[0] not in verbs or _STATE_CELL.search(row) is not None
+    verbs = {
+        stem(next(g for g in m.groups() if g).lower())
+        for m in _ASKED_VERB.finditer(f"{brief.query} {core}")
+    }
+    return unnamed[0] not in verbs or _state_stands_in(row, present_terms=set(question_terms(core)))
 
 
-# A verb of the ask: after "to", or a participle ("to manage their own keys", "MFA
-# enforced").
-_ASKED_VERB = re.compile(r"\bto\s+([a-z]{3,})\b|\b([a-z]{3,}ed)\b", re.I)
-# A cell stating a practice's state: "| Required |", "| Enabled |", "| Yes |".
+def _state_stands_in(row: str, present_terms: set[str]) -> bool:
+    """Whether a cell of the row states a practice's state ("Required", "Enabled") right
+    after a cell naming a term of the ask: "Administrator accounts | MFA | Required" (not
+    "Contractor laptops | Endpoint protection | Required" for laptops encrypted)."""
+    cells = [c.strip() for c in re.split(r"\||\t", row)]
+    cells = [c for c in cells if c]
+    return any(
+        _STATE_CELL.fullmatch(cell) and set(content_terms(cells[at - 1])) & present_terms
+        for at, cell in enumerate(cells)
+        if at
+    )
+
+
+# A verb of the ask: after "to", a participle, or after a modal and its subject ("to
+# manage their own keys", "MFA enforced", "Can customers manage ...").
+_ASKED_VERB = re.compile(
+    r"\bto\s+([a-z]{3,})\b|\b([a-z]{3,}ed)\b"
+    r"|^\W*(?:can|could|may|do|does|will|must|shall)\s+[\w-]+\s+([a-z]{3,})\b",
+    re.I,
+)
+# A cell stating a practice's state: "Required", "Enabled", "Yes".
 _STATE_CELL = re.compile(
-    r"(?:^|\||\t)\s*(?:required|mandatory|enabled|enforced|yes|on|implemented|in\s+place"
-    r"|applied|active)\s*(?:\||\t|$)",
+    r"(?:required|mandatory|enabled|enforced|yes|on|implemented|in\s+place|applied|active)",
     re.I,
 )
 
@@ -3236,8 +3259,10 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for beside_lead, text in others:
         for match in _NEGATION.finditer(text):
-            if _bounding(text, match.start(), brief.query) or _conditional(
-                brief.query, text, match.start()
+            if (
+                _bounding(text, match.start(), brief.query)
+                or _in_condition(brief.query, text, match.start())
+                or _conditional(brief.query, text, match.start())
             ):
                 continue  # "Where an institution does not enable single sign-on, ..."
             if not _names_after(text, match.end(), wanted):
@@ -3504,9 +3529,15 @@ def _conditional(question: str, text: str, at: int) -> bool:
     the sentence's own ("When backups are copied to tape they are not encrypted"), nor
     for a question asking about all of something ("If a laptop cannot be encrypted, it
     is used only on premises" is an exception to all laptops)."""
-    if ALL_ASKED.search(question) or _PRONOUN_DENIES.search(text[max(0, at - 30) : at]):
+    if ALL_ASKED.search(question):
         return False
-    return any(c.start("negation") == at for c in _IN_CONDITION.finditer(text))
+    for condition in _IN_CONDITION.finditer(text):
+        if condition.start("negation") != at:
+            continue
+        within = text[condition.start("condition") : at]
+        pronoun = _PRONOUN_DENIES.search(within)  # not the condition's own: "If it is not"
+        return pronoun is None or len(within[: pronoun.start()].split()) <= 1
+    return False
 
 
 # A pronoun and its verb right before a negation: the main clause's subject.
@@ -3560,9 +3591,7 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
     one of the ask's own terms ("we do not store", "is not permitted"), or a verb
     whose object is the practice itself ("does not operate a Change Advisory Board",
     "does not offer customer-managed keys", "does not run a bug bounty program")."""
-    following = [  # "does not currently have a formal Business Continuity Plan"
-        w for w in _past_subject_to(words(text[after : after + 80])) if w.lower() not in _KIND_OF
-    ][:6]
+    following = _past_kind_of(_past_subject_to(words(text[after : after + 80])))[:6]
     if _NO_BEFORE.search(text, max(0, after - 4), after):  # "No customer data is transferred"
         subject = list(itertools.takewhile(lambda w: w.lower() not in _BE_WORDS, following))
         verb_follows = len(subject) < min(len(following), 5)  # "No customer data is ..."
@@ -3590,9 +3619,19 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
     return False
 
 
-# Words saying what kind of thing is denied, which name no other thing: "does not have a
-# formal business continuity plan" denies the plan asked.
-_KIND_OF = frozenset("formal formalised formalized dedicated comprehensive".split())
+def _past_kind_of(following: list[str]) -> list[str]:
+    """The words after a negation without a word saying what kind of thing is denied,
+    after an article: "does not have a formal business continuity plan" denies the plan
+    asked (not "Training is not formal; ...", nor "a dedicated CISO", which is shared)."""
+    return [
+        w
+        for at, w in enumerate(following)
+        if not (w.lower() in _KIND_OF and at and following[at - 1].lower() in _ARTICLES)
+    ]
+
+
+_KIND_OF = frozenset("formal formalised formalized comprehensive".split())
+_ARTICLES = frozenset("a an any".split())
 
 
 def _past_subject_to(following: list[str]) -> list[str]:

@@ -166,8 +166,8 @@ def _aligned_table(
             return table_cells(header), spans
         if not aligned_row(lines[at]):
             break
-    header = _tabbed_header(lines, line)
-    return (header, None) if header else None
+    tabbed = _tabbed_header(lines, line)
+    return (tabbed, None) if tabbed else None
 
 
 def _tabbed_header(above: list[str], line: str) -> tuple[str, ...]:
@@ -184,21 +184,21 @@ def _tabbed_header(above: list[str], line: str) -> tuple[str, ...]:
 
 
 def _tabbed(line: str) -> tuple[str, ...]:
-    return tuple(" ".join(cell.split()) for cell in line.strip("\n").split("\t"))
+    return tuple(" ".join(cell.split()) for cell in line.rstrip().split("\t"))
 
 
 def _tab_cells(line: str) -> int:
     """How many cells tabs part the line into (0: none; a first cell empty or a clause's
     number, as "5.1<TAB>Password length<TAB>Passwords must ..." sets a clause with its
     run-in heading)."""
-    cells = line.strip("\n").split("\t")
+    cells = line.rstrip().split("\t")
     first = cells[0].strip()
     if len(cells) < 2 or not first or _CLAUSE_NUMBER.fullmatch(first):
         return 0
     return len(cells)
 
 
-_CLAUSE_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
+_CLAUSE_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.")  # "5.1", "4." (not "1")
 
 
 _TABBED_WIDTH = 3  # two cells a tab parts are a label and its value ("Version<TAB>3.0")

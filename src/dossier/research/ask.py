@@ -122,7 +122,8 @@ _DEMANDS = (
         r"|regularly"
         # "rotated on a defined schedule": how often, of the vendor's choosing
         r"|(?:on|according\s+to)\s+an?\s+(?:(?:defined|regular|set|fixed|periodic|documented"
-        r"|recurring|predefined|predetermined|routine)\s+)?schedule)\b",
+        r"|recurring|predefined|predetermined|routine)\s+)?schedule"
+        r"(?=\s*(?:[?,;.]|$|\b(?:and|or|if|with)\b)))\b",
         re.I,
     ),
     # CAIQ's "with a frequency that is commensurate with organizational risk tolerance"

@@ -179,7 +179,7 @@ def _brief(question_id: str, asked_text: str) -> Brief:
 _PERIODIC_DEMAND = re.compile(
     r"annual|year|quarter|month|week|daily|\bday|periodic|regular|routine|recurring"
     r"|planned intervals"
-    r"|a frequency|\bschedule\b",
+    r"|a frequency|(?<!retention\s)(?<!disposal\s)(?<!records\s)(?<!destruction\s)\bschedule\b",
     re.I,
 )
 

@@ -525,7 +525,7 @@ class _Research:
                 or self._demand_stated_first(ruling)
                 or self._approval_stated_first(ruling)
                 or self._purpose_stated_first(ruling)
-                or _key_terms_first(ruling)
+                or self._key_terms_lead(ruling)
             )
             if lead is None or self._names_ask(lead) or self._names_identifiers(lead):
                 return lead
@@ -565,14 +565,25 @@ class _Research:
         )
         return candidates if own is None else [own, *(c for c in candidates if c is not own)]
 
+    def _key_terms_lead(self, candidates: list[Candidate]) -> Candidate | None:
+        """``_key_terms_first``, but for a question naming no third party, never one about
+        them over the best about the organisation's own practice (``_own_practice_first``
+        put it first)."""
+        chosen = _key_terms_first(candidates)
+        if chosen is None or chosen is candidates[0]:
+            return chosen
+        if _asks_of_third_parties(self.brief.query) or self._about_third_parties(candidates[0]):
+            return chosen
+        return candidates[0] if self._about_third_parties(chosen) else chosen
+
     def _about_third_parties(self, candidate: Candidate) -> bool:
-        """Whether the candidate names third parties, or its heading or document title
-        does ("Vendor Risk Management Policy": there a vendor is another party)."""
+        """Whether the candidate, its heading or its document's title names vendors,
+        suppliers or third parties ("Vendor Risk Management Policy", "the vendor's SOC 2
+        report": in a policy, a vendor is another party)."""
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         title = self.engine.titles.get(chunk.document, "")
-        if _THIRD_PARTY_TOPIC.search(f"{chunk.heading}\n{title}"):
-            return True
-        return THIRD_PARTIES in qualifiers_named(self._row_read(candidate))
+        read = self._row_read(candidate)  # (a policy's "the vendor's SOC 2 report" is another's)
+        return bool(_THIRD_PARTY_TOPIC.search(f"{read}\n{chunk.heading}\n{title}"))
 
     def _named_of(self, candidates: list[Candidate]) -> list[Candidate]:
         """Of the candidates, those naming the yes/no item's subject (all, when it opens
@@ -686,7 +697,7 @@ class _Research:
         demands = [f for f in self.brief.facts[1:] if f.text in self.brief.demands and f.asks]
         if not demands or not candidates:
             return None
-        if not self.ask.subject and _POLICIES.search(self.brief.core):
+        if not self.ask.subject and _DOCUMENTS_ASKED.match(self.brief.core):
             of_documents = self._first_close(  # "Are all policies ... reviewed at least
                 candidates,  # annually?": "All policies ... are reviewed at least
                 "key_coverage",  # annually", not a roles table's "Approves policies,
@@ -1158,7 +1169,7 @@ _OWN_APPROVAL = re.compile(
     rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+{_DOCUMENT_NOUN}"
     r"(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
     # "is owned by the CISO, approved by the Managing Director and communicated ..."
-    r"\s+(?:owned\s+by\s+[^,;.]{1,80},?\s+(?:and\s+)?)?"
+    r"\s+(?:owned\s+by\s+[^,;.]{1,80},\s+(?:and\s+)?)?"
     r"(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
     re.I,
 )
@@ -1417,8 +1428,19 @@ def _asks_of_third_parties(question: str) -> bool:
     """Whether the question names third parties: vendors or suppliers, "a new vendor",
     "the vendor risk management policy" (not "the vendor" that answers it)."""
     return THIRD_PARTIES in qualifiers_asked(question) or bool(
-        _THIRD_PARTY_TOPIC.search(as_the_vendor(question))
+        _THIRD_PARTIES_ASKED.search(as_the_vendor(question))
     )
+
+
+# Other parties asked about by name ("a new vendor", "the vendor risk management policy");
+# not "as a vendor" or "Does Vendor have ...", the one answering.
+_THIRD_PARTIES_ASKED = re.compile(
+    r"\b(?:vendor|supplier)\s+(?:risk|management|assessments?|reviews?|onboarding|due\s+diligence"
+    r"|registers?|inventory|contracts?|security)\b"
+    r"|\b(?:new|each|every|all|any|critical|external)\s+(?:vendor|supplier)s?\b"
+    r"|\bthird[\s-]part(?:y|ies)\b|\bsub-?processors?\b",
+    re.I,
+)
 
 
 # A heading or title about other parties: "Vendor Risk Management Policy", "Supplier
@@ -1426,9 +1448,14 @@ def _asks_of_third_parties(question: str) -> bool:
 _THIRD_PARTY_TOPIC = re.compile(
     r"\b(?:vendors?|suppliers?|third[\s-]part(?:y|ies)|sub-?processors?|outsourc\w*)\b", re.I
 )
-# The organisation's own policies and procedures named as what is asked of ("Are all
-# policies ... reviewed ...?"; not "hardened to industry standards").
-_POLICIES = re.compile(r"\b(?:polic(?:y|ies)|procedures?)\b", re.I)
+# The organisation's own documents as what the ask is about ("all relevant organizational
+# policies and associated procedures reviewed"; not "systems hardened to industry
+# standards").
+_DOCUMENTS_ASKED = re.compile(
+    r"^\W*(?:(?:all|the|any|your|relevant|organi[sz]ational|information|security|associated"
+    r"|and|of|its|their)\s+)*(?:polic(?:y|ies)|procedures?|standards?|plans?)\b",
+    re.I,
+)
 _CLAUSES_AND_CELLS = re.compile(r"\s*\|\s*|[;,]\s+")
 
 
@@ -1595,16 +1622,22 @@ def _core_query(brief: Brief) -> str:
     with those words: the document's approval line is what leads, and the core alone
     ("information security policy") finds every passage of the policy but that one."""
     core = brief.core or brief.query
-    if not brief.about_document or not brief.facts:
-        return core
+    if not brief.about_document or not brief.facts or not _DOCUMENT_WORD.search(core):
+        return core  # (a programme has no approval line: "physical security program")
     # its own sentence's words (not "Are changes approved ...?" after it), less CAIQ's
     # "established, ... approved, ..."
-    asked = _PARTICIPLE_LIST.sub(" ", brief.facts[0].text)
+    own = [brief.facts[0].text, *(f.text for f in brief.facts[1:] if _REFERS_BACK.match(f.text))]
+    asked = _PARTICIPLE_LIST.sub(" ", " ".join(own))
     said = {w.lower() for w in words(core)}
     control = dict.fromkeys(m.group(0).lower() for m in _CONTROL_ASKED.finditer(asked))
     return " ".join([core, *(w for w in control if w not in said)])
 
 
+# A part asking of the document by a pronoun: "If so, is it approved by management?".
+_REFERS_BACK = re.compile(
+    r"^\W*(?:(?:and|if\s+so|if\s+yes)\W+)?(?:[\w-]+\s+){0,2}?(?:it|they|this|these|its|their)\b",
+    re.I,
+)
 # A list of three or more participles, as CAIQ's wording closes its items ("established,
 # documented, approved, communicated, applied, evaluated, and maintained"): its
 # "approved" asks no approval line of its own.
