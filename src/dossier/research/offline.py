@@ -577,13 +577,16 @@ class _Research:
         return candidates[0] if self._about_third_parties(chosen) else chosen
 
     def _about_third_parties(self, candidate: Candidate) -> bool:
-        """Whether the candidate, its heading or its document's title names vendors,
-        suppliers or third parties ("Vendor Risk Management Policy", "the vendor's SOC 2
-        report": in a policy, a vendor is another party)."""
+        """Whether the candidate's heading or document title names vendors, suppliers or
+        third parties ("Vendor Risk Management Policy"), or the candidate names them or a
+        vendor's own thing ("the vendor's SOC 2 report"); not "an independent third-party
+        audit", the organisation's own."""
         chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
         title = self.engine.titles.get(chunk.document, "")
-        read = self._row_read(candidate)  # (a policy's "the vendor's SOC 2 report" is another's)
-        return bool(_THIRD_PARTY_TOPIC.search(f"{read}\n{chunk.heading}\n{title}"))
+        if _THIRD_PARTY_TOPIC.search(f"{chunk.heading}\n{title}"):
+            return True
+        read = _ASSURANCE_BY_OTHERS.sub(" ", self._row_read(candidate))
+        return THIRD_PARTIES in qualifiers_named(read) or bool(_THEIR_OWN.search(read))
 
     def _named_of(self, candidates: list[Candidate]) -> list[Candidate]:
         """Of the candidates, those naming the yes/no item's subject (all, when it opens
@@ -1448,6 +1451,15 @@ _THIRD_PARTIES_ASKED = re.compile(
 _THIRD_PARTY_TOPIC = re.compile(
     r"\b(?:vendors?|suppliers?|third[\s-]part(?:y|ies)|sub-?processors?|outsourc\w*)\b", re.I
 )
+# Assurance others give the organisation: "an independent third-party audit", "an external
+# firm's penetration test" are its own.
+_ASSURANCE_BY_OTHERS = re.compile(
+    r"\bthird[\s-]part(?:y|ies)\s+(?:security\s+)?(?:audit|auditor|assessor|assessment"
+    r"|examination|penetration|pen|firm|certification|attestation|review|testing|tester)s?\b",
+    re.I,
+)
+# A vendor's own thing: "the vendor's SOC 2 report", "each supplier's controls".
+_THEIR_OWN = re.compile(r"\b(?:vendor|supplier|sub-?processor)['\u2019]s\b", re.I)
 # The organisation's own documents as what the ask is about ("all relevant organizational
 # policies and associated procedures reviewed"; not "systems hardened to industry
 # standards").
