@@ -1741,12 +1741,12 @@ def test_the_organisations_own_practice_leads_a_row_about_its_vendors(tmp_path: 
         ),
     )
     assert asked._key_terms_lead([dataclasses.replace(audit, score=1.0), reviewed]) is not reviewed
-    third_party_audit = "Acme has not yet completed an independent third-party audit."
-    assert not asked._about_third_parties(
-        dataclasses.replace(
-            audit, sentence=dataclasses.replace(audit.sentence, text=third_party_audit)
-        )
-    )
+    for text, theirs in (
+        ("Acme has not yet completed an independent third-party audit.", False),
+        ("Third-party security reviews (HECVAT, SOC reports) | Security Office | 7 years", True),
+    ):
+        said = dataclasses.replace(audit, sentence=dataclasses.replace(audit.sentence, text=text))
+        assert asked._about_third_parties(said) is theirs, text
     for of_us in (  # the vendor answering
         "Does your SOC 2 report cover the services provided to us as a vendor?",
         "Does Vendor have a SOC 2 report?",
