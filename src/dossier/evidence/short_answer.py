@@ -2226,8 +2226,7 @@ def _denied_beside(brief: Brief, lead: str) -> str | None:
         for negation in _NEGATION.finditer(clause):
             if (
                 _bounding(clause, negation.start(), brief.query)
-                or _in_condition(brief.query, lead, lead.find(clause) + negation.start())
-                or _conditional(brief.query, lead, lead.find(clause) + negation.start())
+                or _in_a_condition(brief.query, lead, lead.find(clause) + negation.start())
                 or _names_by_negation(brief.query, clause, negation.start())
                 or _negated_relative(clause, negation)
             ):
@@ -3174,9 +3173,10 @@ def _names_the_practice(brief: Brief, row: str) -> bool:
     them."""
     core = brief.core or brief.query
     present = set(content_terms(row))
+    asked = question_terms(core)
     unnamed = [
         term
-        for term in question_terms(core)
+        for term in asked
         if not (thesaurus.says(term, present) or any(one_family(term, w) for w in present))
     ]
     if not unnamed:
@@ -3187,17 +3187,17 @@ def _names_the_practice(brief: Brief, row: str) -> bool:
         stem(next(g for g in m.groups() if g).lower())
         for m in _ASKED_VERB.finditer(f"{brief.query} {core}")
     }
-    return unnamed[0] not in verbs or _state_stands_in(row, present_terms=set(question_terms(core)))
+    return unnamed[0] not in verbs or _state_stands_in(row, set(asked))
 
 
-def _state_stands_in(row: str, present_terms: set[str]) -> bool:
+def _state_stands_in(row: str, asked: set[str]) -> bool:
     """Whether a cell of the row states a practice's state ("Required", "Enabled") right
     after a cell naming a term of the ask: "Administrator accounts | MFA | Required" (not
     "Contractor laptops | Endpoint protection | Required" for laptops encrypted)."""
     cells = [c.strip() for c in re.split(r"\||\t", row)]
     cells = [c for c in cells if c]
     return any(
-        _STATE_CELL.fullmatch(cell) and set(content_terms(cells[at - 1])) & present_terms
+        _STATE_CELL.fullmatch(cell) and set(content_terms(cells[at - 1])) & asked
         for at, cell in enumerate(cells)
         if at
     )
@@ -3259,10 +3259,8 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
     ]
     for beside_lead, text in others:
         for match in _NEGATION.finditer(text):
-            if (
-                _bounding(text, match.start(), brief.query)
-                or _in_condition(brief.query, text, match.start())
-                or _conditional(brief.query, text, match.start())
+            if _bounding(text, match.start(), brief.query) or _in_a_condition(
+                brief.query, text, match.start()
             ):
                 continue  # "Where an institution does not enable single sign-on, ..."
             if not _names_after(text, match.end(), wanted):
@@ -3519,6 +3517,12 @@ def _in_condition(question: str, text: str, at: int) -> bool:
             said = {stem(w) for w in words(condition.group("condition"))}
             return not asked & said
     return False
+
+
+def _in_a_condition(question: str, text: str, at: int) -> bool:
+    """Whether the negation at ``at`` states a condition, not a denial, beside a stated
+    practice: one naming nothing asked (``_in_condition``), or any (``_conditional``)."""
+    return _in_condition(question, text, at) or _conditional(question, text, at)
 
 
 def _conditional(question: str, text: str, at: int) -> bool:
