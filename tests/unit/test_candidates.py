@@ -2350,3 +2350,36 @@ def test_of_sentences_naming_the_key_terms_alike_the_one_naming_more_of_the_ask_
     assert _key_terms_first([privacy, far]) is privacy
     fewer_keys = scored("Maya is the security lead.", 0.9, 0.5, 1.0)  # key terms count first
     assert _key_terms_first([privacy, fewer_keys]) is privacy
+
+
+def test_a_sentence_taking_back_its_value_is_no_candidate_for_a_value(tmp_path: Path) -> None:
+    """An FAQ's note that "earlier versions ... quoted a recovery time objective of 24
+    hours; that figure has been superseded" was quoted as the RTO. It may still answer
+    whether the figure changed (a question asking no value)."""
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in {
+            "faq.md": "# FAQ\n\nNote: earlier versions of this FAQ quoted a recovery time "
+            "objective of 24 hours; that figure has been superseded.\n\n"
+            "The recovery time objective of the hosted service is 8 hours.\n",
+        }.items()
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    scorer = CandidateScorer(index, {"faq.md": "FAQ"}, load_scorer())
+    passages = [c.chunk_id for c in corpus.chunks]
+    asked = "What is the recovery time objective?"
+    valued = {c.sentence.text for c in scorer.rank(_asking(index, asked, "duration"), passages)}
+    plain = {c.sentence.text for c in scorer.rank(_asking(index, asked), passages)}
+    withdrawn = next(s for s in plain if "superseded" in s)
+    assert withdrawn not in valued
+    assert "The recovery time objective of the hosted service is 8 hours." in valued
+
+
+@pytest.mark.parametrize("filler", ["potentially", "corresponding", "strong", "structured"])
+def test_a_word_qualifying_the_ask_is_never_one_of_its_key_terms(filler: str) -> None:
+    """ "traffic that potentially carries sensitive information", "security events and
+    their corresponding metrics", "a strong security program": the rare qualifier was
+    chosen as a key term a sentence stating the practice has no reason to name."""
+    assert stem(filler) in NOT_KEY
+    stats = TermStats([{"alert", "event"}, {"alert"}, {"event"}, {"log"}])
+    assert stem(filler) not in stats.rarest(["alert", "event", stem(filler)])

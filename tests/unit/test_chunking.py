@@ -503,3 +503,46 @@ def test_a_pdf_heading_over_bullets_a_subheading_or_a_page_break_heads_its_secti
         "are taken daily and kept for 35 days."
     )
     assert dict(_pdf_chunks(page_end))["2. Backups"].startswith("Backups are taken daily")
+
+
+def test_a_plain_text_heading_in_capitals_heads_its_section() -> None:
+    """A wiki page or a Word document saved as text sets its headings in capitals:
+    "TERMINATION AND TRANSFERS" was quoted as the first words of the section's first
+    item. A marking in capitals heads nothing; neither does a line in capitals over a
+    line going on in lower case, nor one in a PDF (a table's header over its rows)."""
+    text = (
+        "ACCESS REVIEWS\nUser access is reviewed quarterly by system owners.\n\n"
+        "TERMINATION AND TRANSFERS\no All access is disabled within 24 hours.\n\n"
+        "CONFIDENTIAL\nThis page is shared with customers under NDA only.\n"
+    )
+    chunks = chunk_document(make_doc(text, "policies/access-control.txt"))
+    assert [(c.heading, c.text.split("\n")[0]) for c in chunks] == [
+        ("ACCESS REVIEWS", "User access is reviewed quarterly by system owners."),
+        ("TERMINATION AND TRANSFERS", "o All access is disabled within 24 hours."),
+        (
+            "TERMINATION AND TRANSFERS",
+            "CONFIDENTIAL",
+        ),
+    ]
+    pdf = chunk_document(
+        make_doc("TIER RTO\nTier 1 4 hours 1 hour\nTier 2 8 hours 4 hours\n", "plan.pdf")
+    )
+    assert all(c.heading == "" for c in pdf)
+    markdown = chunk_document(make_doc("ACCESS REVIEWS\nUser access is reviewed quarterly.\n"))
+    assert markdown[0].text.startswith("ACCESS REVIEWS")
+
+
+def test_a_docs_sites_call_out_line_is_not_quoted() -> None:
+    """MkDocs' "!!! note" opened the quote of the call-out's text ("note Any employee
+    who suspects a security incident must report it ...")."""
+    text = (
+        '# Incident response\n\n!!! note "Reporting"\n    Any employee who suspects a security '
+        "incident must report it immediately.\n\n??? warning\n    Do not wipe an affected "
+        "laptop before Security has imaged it.\n"
+    )
+    chunks = chunk_document(make_doc(text))
+    assert [c.text.strip() for c in chunks] == [
+        "Any employee who suspects a security incident must report it immediately.",
+        "Do not wipe an affected laptop before Security has imaged it.",
+    ]
+    assert_offsets(make_doc(text), chunks)

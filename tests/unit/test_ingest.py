@@ -1820,3 +1820,40 @@ def test_a_policy_tools_export_names_its_title_version_state_and_approval() -> N
     assert read_document(source("note.txt", note)).title == "note"
     cover = "Standard: ISO 27001 Annex A\nAccess Control Policy\n\n1. Purpose\n"
     assert title_of({}, cover, "a.pdf") == "Access Control Policy"
+
+
+CONFLUENCE_PAGE = (
+    "Ledgerline Confluence > Engineering (ENG) > Reliability > Business Continuity & "
+    "Disaster Recovery Plan\n\nBusiness Continuity & Disaster Recovery Plan\n"
+    "Created by Tomás Reyes, last modified by Tomás Reyes on May 14, 2026\n\n"
+    "Title: Business Continuity and Disaster Recovery Plan\nVersion: 1.6\n\n"
+    "PURPOSE\nThis plan sets out how Ledgerline restores its services.\n"
+)
+
+
+def test_a_wiki_page_saved_as_text_is_titled_by_its_page_name() -> None:
+    """Confluence pages saved as text open with their breadcrumb trail, then the page's
+    name over its byline: the trail was the title (or, when longer, the file name)."""
+    doc = read_document(source("business-continuity-dr.txt", CONFLUENCE_PAGE))
+    assert doc.title == "Business Continuity & Disaster Recovery Plan"
+    short = (
+        "Home > IT > Vendor Management Policy\n\nVendor Management Policy\n"
+        "Created by Ana Bell, last modified on Jun 02, 2026\n\nText."
+    )
+    assert read_document(source("vendor.txt", short)).title == "Vendor Management Policy"
+
+
+def test_a_pdfs_title_under_its_organisation_repeated_from_the_running_header() -> None:
+    """Each PDF of a series was titled by its organisation's name: the cover's
+    "Quillmark Learning Ltd" over "Information Security Policy" was looked up where the
+    running header ("Quillmark Learning Ltd QL-ISMS-01 · Version 3.1") opens with the
+    same words, and the lines after those are no title."""
+    from dossier.ingest.files import _title
+
+    text = (
+        "Quillmark Learning Ltd QL-ISMS-01 · Version 3.1\nQuillmark Learning Ltd\n"
+        "Information Security Policy\nQL-ISMS-01 · Version 3.1\nDocument control\n"
+        "Document reference QL-ISMS-01\nVersion 3.1\nStatus Approved\n\n"
+        "Quillmark Learning Ltd QL-ISMS-01 · Version 3.1\n1. Purpose\nThis policy sets out ...\n"
+    )
+    assert _title({}, text, "QL-ISMS-01.pdf") == "Information Security Policy"

@@ -618,3 +618,86 @@ def test_a_tab_table_numbering_its_rows_keeps_its_header() -> None:
         "Response time",
         "Resolution target",
     )
+
+
+WIKI_TABLE = (
+    "Recovery objectives by tier:\n\n||Tier||Services||RTO||RPO||\n"
+    "|Tier 1|Loan origination platform|4 hours|15 minutes|\n"
+    "|Tier 2|Borrower portal|24 hours|4 hours|\n"
+)
+
+
+def test_a_wiki_markup_tables_rows_read_under_its_header() -> None:
+    """A Confluence page saved as text writes a table as "||Tier||RTO||" over
+    "|Tier 1|4 hours|", with no delimiter row: its rows were read under no column (the
+    RTO row was never found), its header quoted as a statement."""
+    row = WIKI_TABLE.index("|Tier 1|")
+    header = WIKI_TABLE.index("||Tier||")
+    assert table_header(WIKI_TABLE, row) == ("Tier", "Services", "RTO", "RPO")
+    assert table_header(WIKI_TABLE, WIKI_TABLE.index("|Tier 2|")) == (
+        "Tier",
+        "Services",
+        "RTO",
+        "RPO",
+    )
+    assert is_table_header(WIKI_TABLE, header)
+    assert not is_table_header(WIKI_TABLE, row)
+    assert table_cells("||Tier||Services||RTO||RPO||") == ("Tier", "Services", "RTO", "RPO")
+    assert table_cells("|Tier 1|Loan origination platform|4 hours|15 minutes|") == (
+        "Tier 1",
+        "Loan origination platform",
+        "4 hours",
+        "15 minutes",
+    )
+    plain = "| Tier 1 | 4 hours |\n| Tier 2 | 24 hours |\n"
+    assert table_header(plain, plain.index("| Tier 2")) == ()  # no header, no columns
+
+
+def test_a_word_processors_o_bullets_are_list_items_apart() -> None:
+    """A nested list saved as plain text marks its items with "o": the items ran into
+    one sentence with their heading, and a second item's period stood beside the first's
+    as a rival value."""
+    text = (
+        "o People Operations notifies IT on or before a member's last day.\n"
+        "o All access is disabled within 24 hours of termination.\n"
+        "o On internal transfer, access is removed within 5 business days."
+    )
+    said = [s.text for s in passage_sentences(_chunk(text))]
+    assert said == [
+        "People Operations notifies IT on or before a member's last day.",
+        "All access is disabled within 24 hours of termination.",
+        "On internal transfer, access is removed within 5 business days.",
+    ]
+    assert is_list_item(text, text.index("All access"))
+    prose = "Reviews cover o365 tenants.\nSo the team checks them."
+    assert not is_list_item(prose, 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "withdrawn"),
+    [
+        (
+            "Note: earlier versions of this FAQ (before February 2025) quoted a recovery time "
+            "objective of 24 hours; that figure has been superseded.",
+            True,
+        ),
+        ("The previous 90-day target was replaced in 2024; the target is now 30 days.", False),
+        ("This figure is no longer valid.", True),
+        ("Previous versions of this policy stated a 90-day rotation.", True),
+        ("The recovery time objective is 8 hours.", False),
+        ("Superseded documents are kept for seven years.", False),
+    ],
+)
+def test_a_sentence_taking_back_its_value_is_told(sentence: str, withdrawn: bool) -> None:
+    from dossier.ingest.sentences import withdraws_its_value
+
+    assert withdraws_its_value(sentence) is withdrawn
+
+
+def test_a_breadcrumb_naming_a_long_page_is_a_breadcrumb() -> None:
+    """A Confluence trail whose page's name is six words long was read as the title."""
+    assert breadcrumb(
+        "Ledgerline Confluence > Engineering (ENG) > Reliability > Business Continuity & "
+        "Disaster Recovery Plan"
+    )
+    assert not breadcrumb("Backups > restores, and restores > nothing at all in this sentence.")

@@ -5983,3 +5983,29 @@ def test_a_second_review_of_the_new_rules(
     claims = (*_claims(lead), *(c for o in others for c in _claims(o)))
     brief = make_brief(Question("Q", question))
     assert short_answer(brief, "grounded", claims, focus=lead)[0] == expected
+
+
+def test_a_ban_on_copying_scoped_data_answers_whether_it_is_used() -> None:
+    """SIG's "Is Scoped Data used in test, development, or QA environments?" went to a
+    person on "must not be copied to development, test or staging environments": its
+    defined term "Scoped" was read as a participle, and the question as none asking
+    where data is used."""
+    lead = (
+        "Production customer data must not be copied to development, test or staging environments."
+    )
+    assert _short("Is Scoped Data used in test, development, or QA environments?", lead) == (
+        "No",
+        None,
+    )
+
+
+def test_information_is_the_data_of_a_short_ask() -> None:
+    """ "Is data classified ...?" went to a person on "All information is classified into
+    one of four levels" (data not named). Naming neither still does."""
+    asked = "Is data classified according to type and sensitivity levels?"
+    lead = "All information is classified into one of four levels: Public, Internal and Secret."
+    assert _short(asked, lead) == ("Yes", None)
+    assert _short("Are backups encrypted?", "All information is encrypted at rest.") == (
+        "Needs review",
+        "subject",
+    )

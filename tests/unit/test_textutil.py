@@ -633,3 +633,41 @@ def test_process_as_a_verb_is_a_term_and_the_filler_noun_is_not() -> None:
     assert stem("process") not in content_terms("Is there a process for access reviews?")
     assert stem("process") not in content_terms("Is there a policy and process to revoke access?")
     assert stem("process") not in content_terms("A formal, documented process is followed.")
+
+
+def test_a_block_quotes_wrapped_sentence_is_one_sentence() -> None:
+    """A Markdown block quote wraps its sentence over lines each opening with ">": the
+    first line alone ("For the policy position see QL-ISMS-09 (Business Continuity and")
+    was a sentence. Its items and a sentence ending at the line's end stay apart."""
+    text = (
+        "> For the policy position see the Continuity Plan (Business Continuity and\n"
+        "> Disaster Recovery Plan). It is owned.\n> - item one\n> - item two"
+    )
+    said = [text[a:b] for a, b in sentence_spans(text)]
+    assert said == [
+        "> For the policy position see the Continuity Plan (Business Continuity and\n"
+        "> Disaster Recovery Plan).",
+        "It is owned.",
+        "> - item one",
+        "> - item two",
+    ]
+
+
+def test_an_o_bullet_opens_a_sentence() -> None:
+    text = "Leavers:\no Access is disabled within 24 hours\no Laptops are returned"
+    said = [text[a:b] for a, b in sentence_spans(text)]
+    assert said[1:] == ["o Access is disabled within 24 hours", "o Laptops are returned"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "An on-call engineer is available 24 hours a day, 7 days a week, 365 days a year.",
+        "The SOC monitors alerts around the clock.",
+        "Alerts are triaged 24/7.",
+    ],
+)
+def test_round_the_clock_spelled_out_is_the_term_24x7(sentence: str) -> None:
+    """ "24x7x365" of a question was not matched by a sentence spelling it out."""
+    assert "24x7" in content_terms(sentence)
+    assert "24x7" not in content_terms("Logs are kept for 24 hours and then deleted.")

@@ -2313,3 +2313,19 @@ def test_records_of_a_thing_are_the_things_records() -> None:
         Question("Q", "How long is data of any kind retained after contract termination?")
     ).facts[-1]
     assert subject_run(kinds) == (stem("data"),)  # "of any kind" restricts, names no thing
+
+
+def test_a_count_of_months_joined_to_monthly_is_its_own_frequency() -> None:
+    """ "changed from six-monthly to quarterly" was answered "monthly": the word was cut
+    out of "six-monthly", which is every six months."""
+    assert stated_value("frequency", "Privileged access is reviewed six-monthly.") == "six-monthly"
+    assert as_days("frequency", "six-monthly") == pytest.approx(365.25 / 2)
+    assert as_days("frequency", "three-monthly") == pytest.approx(365.25 / 4)
+    assert as_days("frequency", "twice-yearly") == pytest.approx(365.25 / 2)
+    assert as_days("frequency", "12-monthly") == pytest.approx(365.25)
+    assert [said for said, _ in frequencies("Reviews moved from six-monthly to quarterly.")] == [
+        "six-monthly",
+        "quarterly",
+    ]
+    assert as_days("frequency", "bi-monthly") == pytest.approx(365.25 / 6)
+    assert stated_value("frequency", "Logs are reviewed monthly.") == "monthly"

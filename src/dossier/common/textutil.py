@@ -262,8 +262,14 @@ _UNDONE = re.compile(r"\b[Dd]e-(?=[a-z])")
 # "backed up" is what a backup does (the particle is a stopword, and "back" alone says
 # nothing). Not "logs in": "Logs in the SIEM are retained" are logs.
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
-# Round the clock, however written: "24/7", "24 x 7", "24x7x365".
-ROUND_THE_CLOCK = re.compile(r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b", re.I)
+# Round the clock, however written: "24/7", "24 x 7", "24x7x365", "24 hours a day, 7 days a
+# week, 365 days a year", "around the clock".
+ROUND_THE_CLOCK = re.compile(
+    r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b"
+    r"|\b24\s+hours\s+a\s+day(?:,?\s+(?:and\s+)?(?:7|seven)\s+days\s+a\s+week)?"
+    r"(?:,?\s+(?:and\s+)?365\s+days\s+a\s+year)?|\b(?:a)?round[\s-]the[\s-]clock\b",
+    re.I,
+)
 
 
 # "e-learning": one word, as it is also written ("elearning"); its letter alone is
@@ -409,6 +415,12 @@ def spaced_pattern(text: str) -> str:
     return re.escape(fold_whitespace(text)).replace(r"\ ", r"\s+")
 
 
+# The marks opening a list item's line: dashes and bullets, and the "o" a word processor
+# gives a nested list's items when the document is saved as plain text ("o All access
+# ... is disabled within 24 hours"; in lower case, as no sentence opens).
+BULLET = r"(?:[-*+\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043]|(?-i:o)(?=[ \t]))"
+
+
 # A sentence ends at . ! ? ; followed by space and a capital, digit, quote or
 # bracket; or at a line break that starts a list item, table row or heading, or
 # that follows end punctuation; or after an HTML table row. A line break inside a
@@ -419,7 +431,7 @@ _BOUNDARY = re.compile(
     r"|(?<=[.!?;:])[ \t]*\n\s*"
     # ... its emphasis closed first: "**Do you test your backups?**" over its answer
     r"|(?<=[.!?:]\*\*|[.!?:]__)[ \t]*\n\s*"
-    r"|[ \t]*\n\s*(?=(?:[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043|#>]|\(?[0-9]{1,3}[.)]"
+    rf"|[ \t]*\n\s*(?=(?:{BULLET}|[|#>]|\(?[0-9]{{1,3}}[.)]"
     r"|\(?(?:[a-zA-Z]|[ivxlc]{1,4}|[IVXLC]{1,4})[.)])\s)"
     r"|[ \t]*\n\s*\n\s*"
     r"|(?<=</[tT][rR]>)\s*"
@@ -504,8 +516,24 @@ def _wrapped_after_semicolon(text: str, position: int, boundary: re.Match[str]) 
     )
 
 
+def _quote_goes_on(text: str, boundary: re.Match[str]) -> bool:
+    """Whether a line break inside a Markdown block quote wraps its sentence ("> For the
+    policy position see QL-ISMS-09 (Business Continuity and" / "> Disaster Recovery
+    Plan)."): both lines are quoted, the first not closed by punctuation, the next not
+    opening a list item, a heading or a quoted paragraph of its own."""
+    if boundary.group().count("\n") != 1 or not text.startswith(">", boundary.end()):
+        return False
+    line_start = text.rfind("\n", 0, boundary.start()) + 1
+    if not text[line_start : boundary.start()].lstrip().startswith(">"):
+        return False
+    if text[boundary.start() - 1 : boundary.start()] in (".", "!", "?", ";", ":", ""):
+        return False
+    rest = text[boundary.end() + 1 :].lstrip(" \t")
+    return rest[:1].isalnum() and _LIST_MARKER.match(rest) is None
+
+
 _WRAPPED_CLAUSE = 50  # characters at least before a semicolon a line wraps after
-_LIST_MARKER = re.compile(r"^(?:[-*+•]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)])\s")
+_LIST_MARKER = re.compile(rf"^(?:{BULLET}|\(?[0-9]{{1,3}}[.)]|\(?[a-zA-Z][.)])\s")
 _CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})+\.?\s+")  # "4.2 ": a clause, no list item
 
 
@@ -521,6 +549,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
             _abbreviation(text, start, match)
             or _short_answer_follows(text, match, end)
             or _wrapped_after_semicolon(text, position, match)
+            or _quote_goes_on(text, match)
         ):
             continue
         spans.append((position, match.start()))

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from dossier.common.textutil import (
+    BULLET,
     LIGHT_VERBS,
     STOPWORDS,
     aligned_row,
@@ -518,7 +519,7 @@ def _denial_finding(denial: str) -> Finding:
 
 
 # A line that opens an item of a list: "- Penetration test [annual]", "2) Encrypt ...".
-_LIST_ITEM = re.compile(r"(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s")
+_LIST_ITEM = re.compile(rf"(?:{BULLET}|\d{{1,2}}[.)])\s")
 
 
 def _folded(text: str) -> str:
@@ -2634,6 +2635,12 @@ def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
 _SHORT_ASK = 2
 
 
+# Information and data, each the other's name in a short ask's subject: "All information
+# is classified into one of four levels" classifies data. (Not a thesaurus group: any
+# "information security" sentence would name data.)
+_INFORMATION_OR_DATA = {stem("information"): stem("data"), stem("data"): stem("information")}
+
+
 def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     """A finding when a short ask ("Are backups encrypted?", "Do employees complete
     HIPAA training?") has a term the lead sentence does not name (nor a thesaurus
@@ -2644,6 +2651,7 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     if brief.about_document or not wanted or len(asked) > _SHORT_ASK:
         return None  # a document's title names what its sentences are about
     present = set(content_terms(lead))
+    present |= {_INFORMATION_OR_DATA[t] for t in present if t in _INFORMATION_OR_DATA}
     missing = [term for term in wanted if not thesaurus.says(term, present)]
     if not missing:
         return None
@@ -3685,7 +3693,8 @@ _NON_PRODUCTION = frozenset(
 # customer data used in development or test environments?" (not "Is production data
 # masked before use in test environments?").
 _USED_IN_ASKED = re.compile(
-    r"^\W*(?:is|are)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
+    # (SIG's defined term "Scoped Data" is the data, no participle)
+    r"^\W*(?:is|are)\s+(?:scoped\s+|(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
     # "... used or replicated in non-production environments?"
     r"(?:(?:or|and|and/or)\s+(?:copied|replicated|moved|loaded|transferred)\s+)?"
     r"(?:in|on|into|within)\b"

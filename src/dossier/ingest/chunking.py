@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dossier.common.textutil import HEADING_ATTRIBUTES, UNIT_WORDS, sentence_spans
+from dossier.common.textutil import BULLET, HEADING_ATTRIBUTES, UNIT_WORDS, sentence_spans
 from dossier.ingest.page_edges import running_spans, strip_span, without_spans
 from dossier.records import Chunk, Document
 
@@ -52,7 +52,9 @@ def chunk_document(doc: Document, settings: ChunkSettings = ChunkSettings()) -> 
             doc.text, without_spans(doc.text, blocks, running_spans(doc.text))
         )
     for block_start, end in blocks:
-        heading, start = _leading_heading(doc.text, block_start, end, plain=not markdown)
+        heading, start = _leading_heading(
+            doc.text, block_start, end, plain=not markdown, capitals=suffix in _PLAIN_TEXT
+        )
         if block_start in headed:  # a heading a PDF's page was cut at, over bullets too
             heading = _heading_level(doc.text[block_start : headed[block_start]])
             start = strip_span(doc.text, headed[block_start], end)[0]
@@ -94,7 +96,7 @@ _NUMBERED_HEADING_WORDS = 8
 _DATE_LINE = re.compile(
     r"^\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*$", re.I
 )
-_ITEM_LINE = re.compile(r"^[ \t]*(?:\d{1,3}[.)]|[-*\u2022\u25cf\u25aa+])[ \t]")
+_ITEM_LINE = re.compile(rf"^[ \t]*(?:\d{{1,3}}[.)]|{BULLET})[ \t]")
 # A row of a table as text: the next line numbered as this one ("1 Critical 24 hours" over
 # "2 High 7 days"), or a figure with its unit in the title.
 _NEXT_ROW = re.compile(r"^[ \t]*\d{1,3}[ \t]+\S")
@@ -219,7 +221,7 @@ def _heading_level(line: str) -> tuple[int, str]:
 
 
 def _leading_heading(
-    text: str, start: int, end: int, plain: bool = False
+    text: str, start: int, end: int, plain: bool = False, capitals: bool = False
 ) -> tuple[tuple[int, str] | None, int]:
     """A heading at the top of a block (ATX '# Title' or setext 'Title' over
     '===' / '---'; in plain text or a PDF, a numbered line of a few words over the
@@ -240,6 +242,11 @@ def _leading_heading(
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
         return (level, title), strip_span(text, start + len(first_line), end)[0]
+    if not plain and rest.strip() and _ADMONITION.match(first_line):
+        return None, strip_span(text, start + len(first_line), end)[0]  # its text, unmarked
+    if capitals and rest.strip() and _capitals_heading(first_line, rest):
+        title = " ".join(first_line.split())
+        return (2, title), strip_span(text, start + len(first_line), end)[0]
     atx = _HEADING.match(first_line)
     if atx:
         after = start + len(first_line)
@@ -250,6 +257,36 @@ def _leading_heading(
         level = 1 if setext.group(2).startswith("=") else 2
         return (level, setext.group(1).strip()), strip_span(text, start + setext.end(), end)[0]
     return None, start
+
+
+# A heading in capitals on a line of its own, as plain text saved from a wiki or a word
+# processor sets it ("TERMINATION AND TRANSFERS" over its items): a few words, single
+# spaces (two or more part a table's cells), no end punctuation.
+_CAPITALS_HEADING = re.compile(
+    r"^[ \t]*(?=[^\n]*[A-Z]{3})[A-Z][A-Z0-9&/,'()\-]*(?: [A-Z0-9&/,'()\-]+){0,7}[ \t]*$"
+)
+# The line opening a call-out box in a docs site's Markdown (MkDocs' "!!! note \"Scope\"",
+# a collapsible "??? warning", Docusaurus' ":::note"): markup, not the first words of the
+# box's text ("note Any employee who suspects ..." was quoted).
+_ADMONITION = re.compile(
+    r"^[ \t]*(?:!!!|\?\?\?\+?|:::)[ \t]*[A-Za-z][\w-]*(?:[ \t]+\"[^\"\n]*\")?[ \t]*$"
+)
+_PLAIN_TEXT = (".txt", ".text")  # (a PDF's lines in capitals over figures head a table)
+# Markings set in capitals over a page or a paragraph, which head no section.
+_MARKINGS = frozenset(
+    "CONFIDENTIAL INTERNAL RESTRICTED DRAFT PROPRIETARY UNCLASSIFIED OFFICIAL".split()
+)
+
+
+def _capitals_heading(line: str, rest: str) -> bool:
+    """Whether a block's first line is a heading in capitals over the lines of its
+    section (not a marking such as "CONFIDENTIAL" or "INTERNAL USE ONLY", nor over a
+    line going on in lower case)."""
+    if _CAPITALS_HEADING.match(line) is None:
+        return False
+    if rest.lstrip()[:1].islower() and not _ITEM_LINE.match(rest.lstrip("\n")):
+        return False  # (a list's "o" bullet opens its items in lower case)
+    return not set(line.split()) & _MARKINGS
 
 
 def _blocks(text: str) -> Iterable[tuple[int, int]]:

@@ -26,6 +26,7 @@ from dossier.ingest.chunking import SETEXT_HEADING, ChunkSettings, chunk_documen
 from dossier.ingest.control_block import control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
 from dossier.ingest.page_edges import PAGE_BREAK, running_spans
+from dossier.ingest.sentences import breadcrumb, byline
 from dossier.records import Corpus, Document, DocumentFailure, SourceFile
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt"}
@@ -302,6 +303,8 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if heading:
         return _unmarked(heading.group(1))
     text = _after_letterhead(_after_banner(text))
+    if Path(path).suffix.lower() in (".txt", ".text"):
+        text = _after_page_trail(text)
     first_line = text.strip().split("\n", 1)[0].strip()
     named = _TITLE_FIELD.match(first_line)
     if named is not None and Path(path).suffix.lower() in (".txt", ".text", ".pdf"):
@@ -388,13 +391,22 @@ _BANNER_LINE = 200  # characters a banner's line holds at most
 _ENCLOSED_LINE = re.compile(r"^\s*([*=#~!])\1{2,}.*[^*=#~!\s].*\1{3,}\s*$")
 
 
+def _lines_after(line: str, text: str) -> list[str]:
+    """The lines of the text after ``line`` where it stands as a line of its own (not
+    where its words open a running header: "Quillmark Learning Ltd QL-ISMS-01 · Version
+    3.1" over the cover's "Quillmark Learning Ltd" / "Information Security Policy")."""
+    alone = re.search(rf"^[ \t]*{re.escape(line)}[ \t]*$", text, re.MULTILINE)
+    end = alone.end() if alone is not None else text.find(line) + len(line)
+    return text[end:].split("\n")
+
+
 def _kind_named_below(line: str, text: str) -> str | None:
     """The title under an organisation's name ("CEDAR VALLEY HEALTH NETWORK" over
     "PASSWORD STANDARD"): of the next few lines after ``line``, the first short one
     naming a kind of document, when ``line`` names none; else None."""
     if _KIND_NAMED.search(line) or not line.isupper():
         return None  # a letterhead is in capitals ("Data Classification" is a title)
-    after = text[text.find(line) + len(line) :].split("\n")
+    after = _lines_after(line, text)
     near = [a.strip() for a in after if a.strip()][: _TITLE_LINES + 1]
     for at, candidate in enumerate(near[:_TITLE_LINES]):
         following = near[at + 1] if at + 1 < len(near) else ""
@@ -424,7 +436,7 @@ def _titled_below_unit(line: str, text: str) -> str | None:
     number taking the next with it; None when ``line`` is no unit's name."""
     if line.isupper() or not _letterhead_line(line):
         return None  # a title in capitals wraps ("ZERO TRUST" / "NETWORK ACCESS")
-    after = text[text.find(line) + len(line) :].split("\n")
+    after = _lines_after(line, text)
     near = [a.strip() for a in after if a.strip() and not _RULE_LINE.match(a)][:_TITLE_LINES]
     if not near or not near[0].isupper() or len(near[0]) > 100 or near[0][-1:] in ".;,":
         return None
@@ -454,7 +466,7 @@ def _titled_below(line: str, text: str) -> str | None:
     the first in title words naming a kind of document, when ``line`` names none."""
     if _KIND_NAMED.search(line):
         return None
-    after = text[text.find(line) + len(line) :].split("\n")
+    after = _lines_after(line, text)
     rest = [a.strip() for a in after if a.strip() and not _ADDRESS_LINE.match(a.strip())]
     near = rest[: _TITLE_LINES + 1]  # (a letterhead's address aside)
     for at, candidate in enumerate(near[:_TITLE_LINES]):
@@ -768,6 +780,17 @@ _ENTITY_LINE = re.compile(
 )
 
 
+def _after_page_trail(text: str) -> str:
+    """The text after the lines a wiki page saved as text opens with before its title:
+    its breadcrumb trail ("Ledgerline Confluence > Security > Policies > Access Control
+    Standard") and its byline ("Created by ..., last modified by ... on ...")."""
+    lines = text.strip().split("\n")
+    at = 0
+    while at < len(lines) and (not lines[at].strip() or breadcrumb(lines[at]) or byline(lines[at])):
+        at += 1
+    return "\n".join(lines[at:]) if at < len(lines) else text
+
+
 def _after_letterhead(text: str) -> str:
     """The text from its second line when its first names a company and the second
     is a title line: a letterhead names who wrote the document, not what it is."""
@@ -845,12 +868,17 @@ _MARKING = re.compile(
 def _reads_as_title(text: str) -> bool:
     """Whether a plain-text document opens with a title line: short, not a sentence
     (no closing punctuation), and set apart by a blank line or written in capitals
-    ("BACKUPS - WHAT YOU NEED TO KNOW")."""
+    ("BACKUPS - WHAT YOU NEED TO KNOW"), or over a wiki page's byline ("Created by ...")."""
     first, _, rest = text.partition("\n")
     first = first.strip()
     if not 0 < len(first) <= 100 or first[-1] in ".!?;:," or not re.search(r"[A-Za-z]", first):
         return False
-    return first.upper() == first or rest.startswith("\n") or not rest.strip()
+    return (
+        first.upper() == first
+        or rest.startswith("\n")
+        or not rest.strip()
+        or byline(rest.partition("\n")[0])
+    )
 
 
 def corpus_digest(corpus: Corpus) -> str:

@@ -15,7 +15,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from dossier.common.textutil import aligned_row, numbered_heading, sentence_spans
+from dossier.common.textutil import BULLET, aligned_row, numbered_heading, sentence_spans
 from dossier.records import Chunk
 
 # Inline HTML that separates one piece of text from the next (table cells, list
@@ -26,7 +26,8 @@ _BLOCK_TAGS = re.compile(
 # What may sit before a sentence's first word or after its last: list markers,
 # emphasis, inline tags, table pipes, quote markers.
 _LEADING = re.compile(
-    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
+    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|o(?=[ \t])"
+    r"|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
     r"|\{\{\s*[#^/][^{}]{1,60}\}\}"  # a template's section tag: "{{#hipaa}}"
     r"|\\?\[[ xX]?\\?\](?=\s))+"  # a checklist box: "[ ]", "[x]", escaped "\[ \]"
 )
@@ -94,6 +95,9 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 # between its cells (``aligned_row``).
 _ALIGNED_DELIMITER = re.compile(r"^\s*-{2,}(?:[ \t]+-{2,})+\s*$")
 _ALIGNED_GAP = re.compile(r" {2,}|\t+")
+# A table's header row as a wiki's markup writes it (Confluence, Jira): "||Tier||RTO||";
+# its rows below are "|Tier 1|4 hours|", with no delimiter row between.
+_WIKI_HEADER = re.compile(r"^\s*\|\|.*\|\|\s*$")
 _DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -113,6 +117,8 @@ def table_header(text: str, start: int) -> tuple[str, ...]:
         if "|" not in above:
             break
         block.insert(0, above)
+    if block and _WIKI_HEADER.match(block[0]) and not _WIKI_HEADER.match(line):
+        return table_cells(block[0])  # a wiki's table: "||Tier||RTO||" over "|Tier 1|4 hours|"
     if len(block) < 2 or not _DELIMITER_ROW.match(block[1]):
         return ()
     return table_cells(block[0])
@@ -244,7 +250,7 @@ def is_table_header(text: str, start: int) -> bool:
             _ALIGNED_DELIMITER.match(following) is not None
             or (tabbed and not (above and _tab_cells(above[-1]) == _tab_cells(line)))
         )
-    return _DELIMITER_ROW.match(following) is not None
+    return _DELIMITER_ROW.match(following) is not None or _WIKI_HEADER.match(line) is not None
 
 
 def table_cells(row: str) -> tuple[str, ...]:
@@ -253,14 +259,14 @@ def table_cells(row: str) -> tuple[str, ...]:
     if "|" not in row and aligned_row(row):
         return tuple(" ".join(cell.split()) for cell in _ALIGNED_GAP.split(row.strip()))
     inner = row.strip()
+    if _WIKI_HEADER.match(inner):
+        return tuple(" ".join(cell.split()) for cell in inner.strip("|").split("||"))
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner
     return tuple(" ".join(cell.split()) for cell in inner.split("|"))
 
 
-_LIST_ITEM = re.compile(
-    r"^\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s"
-)
+_LIST_ITEM = re.compile(rf"^\s*(?:{BULLET}|\d{{1,2}}[.)])\s")
 
 
 def is_list_item(text: str, start: int) -> bool:
@@ -530,7 +536,7 @@ def byline(sentence: str) -> bool:
 # Laptops", "Home › Information Security › Passwords": three or more short names, each
 # capitalised, no sentence.
 _CRUMB_SEPARATOR = re.compile(r"\s+[/>»›→]\s+")
-_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+[\w&'()-]+){0,4}$")
+_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+[\w&'()-]+){0,6}$")
 
 
 def breadcrumb(sentence: str) -> bool:
@@ -573,3 +579,22 @@ def contents_entry(sentence: str) -> bool:
     if page is not None and _SHORT_LEADER_AT_END.search(tail):
         return True
     return _LEADER_AT_END.search(tail) is not None
+
+
+# A sentence taking back the value it states: "Note: earlier versions of this FAQ quoted a
+# recovery time objective of 24 hours; that figure has been superseded."
+_WITHDRAWN_VALUE = re.compile(
+    r"\b(?:that|this|the|these|those)\s+(?:figures?|values?|targets?|numbers?|periods?)\s+"
+    r"(?:has|have|was|were|is|are)\s+(?:been\s+|now\s+)?(?:superseded|withdrawn|replaced"
+    r"|retired|rescinded|no\s+longer\s+(?:valid|current|in\s+force|applicable))\b"
+    r"|\b(?:earlier|previous|older|prior)\s+(?:versions?|editions?|releases?)\s+of\s+"
+    r"(?:this|the|our)\b[^.;]{0,80}\b(?:quoted|stated|gave|listed|said)\b",
+    re.I,
+)
+
+
+def withdraws_its_value(sentence: str) -> bool:
+    """Whether a sentence says the value it states is no longer the one in force ("that
+    figure has been superseded"): it may answer whether a thing changed, never what
+    the value is."""
+    return _WITHDRAWN_VALUE.search(sentence) is not None

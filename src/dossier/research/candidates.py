@@ -39,6 +39,7 @@ from dossier.ingest.sentences import (
     table_header,
     table_lead_in,
     template_guidance,
+    withdraws_its_value,
 )
 from dossier.records import Chunk
 from dossier.research import thesaurus
@@ -63,6 +64,8 @@ QUESTIONNAIRE_WORDING = frozenset(
     enable enables enabling mandated industry recognized recognised actually really
     program programs programme programmes regardless whenever occur occurs occurring
     interoperable based
+    potential potentially possible possibly corresponding strong structured approach
+    everyone considering addition additionally
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the
@@ -306,6 +309,7 @@ class CandidateScorer:
                 and not routes_a_question(s.text)
                 and not _repeats_title(s.text, names)
                 and not only_control_fields(s.text)
+                and not (ask.kind and withdraws_its_value(s.text))
                 and (ask.wants_control or not a_control_table(s.text))
                 and (ask.wants_link or not only_links(s.text))
             ]

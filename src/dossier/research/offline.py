@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from dossier.common.textutil import (
+    BULLET,
     CONTENT_PLACEHOLDER,
     PERIOD_COUNT,
     aligned_row,
@@ -1887,7 +1888,7 @@ _TABLE_CELLS = re.compile(r"\||</?t[dh]\b", re.I)
 
 # What opens a list item's line before its text: "* ", "- ", "3. ", "(b) ".
 _LIST_MARKER = re.compile(
-    r"^\s*(?:[*\-•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d+[.)]|\(?[a-z]\))\s*"
+    rf"^\s*(?:{BULLET}|\d+[.)]|\(?[a-z]\))\s*"
     r"(?:\\?\[[ xX]?\\?\]\s*)?$"  # a checklist's box after the marker: "- [ ] "
 )
 

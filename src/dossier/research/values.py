@@ -9,6 +9,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from dossier.common.textutil import (
+    BULLET,
     HYPHENS,
     STOPWORDS,
     UNIT_WORDS,
@@ -63,9 +64,14 @@ _EVERY_PERIOD = (
     rf"(\s+(days|weeks|months|years|hours))?"
     rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b))"
 )
+_COUNTED_LY = (
+    rf"(?:\d{{1,2}}|{_UNIT_WORD}|{_TEEN_WORD}|twice|thrice)-(?:hourly|daily|weekly|monthly|yearly)"
+)
 _FREQUENCY = re.compile(
-    r"\b((?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
-    r"(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
+    # a count of periods joined to its "-ly": "six-monthly", "12-monthly", "two-weekly"
+    rf"\b((?:(?:at least\s+)?(?:once|twice)\s+)?{_COUNTED_LY}"
+    r"|(?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
+    r"(?<!-)(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
     # (a sum counted per year is no frequency: "annual turnover", "annual revenue")
     r"(?!\s+(?:(?:net|gross|total|insurance)\s+)?(?:turnover|revenue|income|budget|salary"
     r"|salaries|leave|fees?|sales|spend|premium|recurring\s+revenue|contract\s+value|limit"
@@ -1547,7 +1553,7 @@ _CLAUSE_BREAK = re.compile(
     # a subject of its own and its passive verb: "... taken daily and full system
     # backups are performed weekly"
     r"|,?\s+(?:and|but)\s+(?=(?:[\w-]+\s+){1,3}(?:are|is|were|was)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b)"
-    r"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:[-*\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043+]|\d{1,2}[.)])\s+",
+    rf"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:{BULLET}|\d{{1,2}}[.)])\s+",
     re.I,
 )
 
@@ -2088,6 +2094,12 @@ def as_days(kind: str | None, text: str) -> float | None:
     if end is not None:  # "by the end of their last working day", "the same day"
         return _END_OF_DAYS[end.group(1) or "day"]
     if kind == "frequency":
+        counted = re.search(rf"\b{_COUNTED_LY}", lowered)
+        if counted is not None:  # "six-monthly": every six months; "twice-yearly"
+            many, unit = counted.group(0).rsplit("-", 1)
+            if many in ("twice", "thrice"):
+                return _EVERY[unit] / (2.0 if many == "twice" else 3.0)
+            return (_number(many) or 1.0) * _EVERY[unit]
         word = next((w for w in _EVERY_LONGEST_FIRST if w in lowered), None)
         if word is not None:
             return _EVERY[word]
