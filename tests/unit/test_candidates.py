@@ -2383,3 +2383,37 @@ def test_a_word_qualifying_the_ask_is_never_one_of_its_key_terms(filler: str) ->
     assert stem(filler) in NOT_KEY
     stats = TermStats([{"alert", "event"}, {"alert"}, {"event"}, {"log"}])
     assert stem(filler) not in stats.rarest(["alert", "event", stem(filler)])
+
+
+def test_a_control_block_answers_only_of_its_own_document(tmp_path: Path) -> None:
+    """An Access Control Standard's fields ("Owner: ...", "Approver: ...", "Parent policy:
+    Information Security Policy") led the answer to whether an information security
+    policy is approved and owned: they say who approved the standard. The policy's own
+    block may answer; no block answers a question not asking about approval."""
+    documents = {
+        "access-control.txt": "Access Control Standard\n\nTitle: Access Control Standard\n"
+        "Document ID: SEC-STD-004\nVersion: 3.2\nOwner: Priya Raman, Director of Security\n"
+        "Approver: Dana Whitfield, CTO\nApproved: February 11, 2026\n"
+        "Parent policy: Information Security Policy (LL-POL-001)\n\n"
+        "Access to production is reviewed quarterly by system owners.\n",
+        "isp.txt": "Information Security Policy\n\nDocument ID: LL-POL-001\nVersion: 4.0\n"
+        "Owner: Director of Security\nApproved by: Board of Directors\n"
+        "Next review: March 2027\n\nThe information security program protects customer data.\n",
+    }
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in documents.items()
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    scorer = CandidateScorer(index, titles, load_scorer())
+    passages = [c.chunk_id for c in corpus.chunks]
+    asked = _asking(index, "Is there an information security policy approved by management?")
+    approval = dataclasses.replace(asked, wants_control=True)
+    documents_quoted = {
+        c.sentence.document
+        for c in scorer.rank(approval, passages)
+        if "Version:" in c.sentence.text
+    }
+    assert documents_quoted == {"isp.txt"}
+    assert not any("Version:" in c.sentence.text for c in scorer.rank(asked, passages))

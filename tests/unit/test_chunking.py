@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -532,17 +533,35 @@ def test_a_plain_text_heading_in_capitals_heads_its_section() -> None:
     assert markdown[0].text.startswith("ACCESS REVIEWS")
 
 
-def test_a_docs_sites_call_out_line_is_not_quoted() -> None:
-    """MkDocs' "!!! note" opened the quote of the call-out's text ("note Any employee
-    who suspects a security incident must report it ...")."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a statement in capitals wrapped onto a second line
+        "ALL STAFF MUST REPORT SUSPECTED SECURITY INCIDENTS\nWITHIN 1 HOUR OF DISCOVERY.\n",
+        # a label over its value
+        "PENETRATION TEST\nAnnual, by an external firm\n",
+        # a table's header over its rows, single-spaced
+        "TIER RTO RPO\nTier 1 4 hours 1 hour\nTier 2 8 hours 4 hours\n",
+        # a status over what it is of
+        "NOT SUPPORTED TODAY\nSAML single sign-on for customer accounts.\n",
+        # markings and a call-out's label
+        "COMMERCIAL IN CONFIDENCE\nThis page is shared with customers under NDA only.\n",
+        "NOTE\nPasswords must be at least 14 characters long.\n",
+    ],
+)
+def test_a_line_in_capitals_that_heads_no_section_stays_its_text(text: str) -> None:
+    """(review) Lines in capitals that are statements, labels, a table's header,
+    markings or a call-out's label were read as headings: their words left the text."""
+    chunks = chunk_document(make_doc(text, "notes.txt"))
+    assert chunks[0].heading == ""
+    assert chunks[0].text.startswith(text.split("\n")[0])
+
+
+def test_a_heading_in_capitals_falls_under_a_numbered_one() -> None:
     text = (
-        '# Incident response\n\n!!! note "Reporting"\n    Any employee who suspects a security '
-        "incident must report it immediately.\n\n??? warning\n    Do not wipe an affected "
-        "laptop before Security has imaged it.\n"
+        "1. Access control\nThese rules apply to every system we run.\n\n"
+        "REVIEWS\nUser access is reviewed quarterly by system owners.\n\n"
+        "2. Backups\nBackups are taken daily.\n"
     )
-    chunks = chunk_document(make_doc(text))
-    assert [c.text.strip() for c in chunks] == [
-        "Any employee who suspects a security incident must report it immediately.",
-        "Do not wipe an affected laptop before Security has imaged it.",
-    ]
-    assert_offsets(make_doc(text), chunks)
+    headings = [c.heading for c in chunk_document(make_doc(text, "policy.txt"))]
+    assert headings == ["1. Access control", "1. Access control > REVIEWS", "2. Backups"]

@@ -682,7 +682,17 @@ def test_a_word_processors_o_bullets_are_list_items_apart() -> None:
             True,
         ),
         ("The previous 90-day target was replaced in 2024; the target is now 30 days.", False),
-        ("This figure is no longer valid.", True),
+        ("That figure is no longer in force.", True),
+        (
+            "Session tokens expire after 12 hours, after which the values are no longer valid.",
+            False,
+        ),
+        ("This target was replaced by a recovery time objective of 4 hours.", False),
+        (
+            "Earlier versions of this standard stated an 8-character minimum; the minimum "
+            "password length is now 14 characters.",
+            False,
+        ),
         ("Previous versions of this policy stated a 90-day rotation.", True),
         ("The recovery time objective is 8 hours.", False),
         ("Superseded documents are kept for seven years.", False),
@@ -701,3 +711,19 @@ def test_a_breadcrumb_naming_a_long_page_is_a_breadcrumb() -> None:
         "Disaster Recovery Plan"
     )
     assert not breadcrumb("Backups > restores, and restores > nothing at all in this sentence.")
+    # (review) a list item whose names are joined by slashes is a statement
+    assert not breadcrumb("AWS / Azure / GCP workloads are backed up daily")
+
+
+def test_a_docs_sites_call_out_marker_is_not_quoted_and_its_title_is() -> None:
+    """MkDocs' "!!! note" opened the quote of the call-out's text ("note Any employee
+    who suspects ..."). (review) Its title is text: "??? question \"Do you support SAML
+    single sign-on?\"" over "Yes." answers it."""
+    text = (
+        "!!! note\n    Any employee who suspects a security incident must report it at once."
+        '\n\n??? question "Do you support SAML single sign-on?"\n    Yes.'
+    )
+    said = [s.text for s in passage_sentences(_chunk(text))]
+    assert said[0] == "Any employee who suspects a security incident must report it at once."
+    assert said[1].startswith('"Do you support SAML single sign-on?"')
+    assert said[1].endswith("Yes.")

@@ -6009,3 +6009,61 @@ def test_information_is_the_data_of_a_short_ask() -> None:
         "Needs review",
         "subject",
     )
+
+
+@pytest.mark.parametrize(
+    ("asked", "lead"),
+    [
+        (
+            "Is data encrypted?",
+            "The Information Security Officer approves all encryption standards.",
+        ),
+        ("Is data backed up?", "Critical information systems are backed up nightly."),
+        ("Is information classified?", "Our data centres are classified as Tier III facilities."),
+    ],
+)
+def test_information_of_another_thing_is_no_data(asked: str, lead: str) -> None:
+    """(review) Any "information" stood for data: "information security", "information
+    systems", "data centres" name other things."""
+    assert _short(asked, lead) == ("Needs review", "subject")
+
+
+def test_a_denial_beside_stand_in_data_gives_no_yes() -> None:
+    """ "Production PHI is never copied into staging, QA or local environments; all
+    non-production environments use synthetic data only" was answered Yes off its
+    second clause, which is about synthetic data; the first denies the use asked."""
+    lead = (
+        "Production PHI is never copied into staging, QA or local environments; all "
+        "non-production environments use synthetic data only."
+    )
+    assert _short("Is production data used in test or development environments?", lead) == (
+        "No",
+        None,
+    )
+
+
+def test_advice_to_others_is_no_practice_of_the_organisation() -> None:
+    """ "We recommend that each clinic check whether its own cyber liability insurance
+    covers privacy breaches" answered Yes to whether the vendor holds such insurance."""
+    lead = (
+        "We recommend that each clinic check whether its own cyber liability insurance "
+        "covers breaches."
+    )
+    assert _short("Do you have cyber liability insurance?", lead) == ("Needs review", "scope")
+    assert _short(
+        "Do you recommend MFA to customers?", "We recommend that customers enable MFA."
+    ) == (
+        "Yes",
+        None,
+    )
+
+
+def test_a_plan_held_is_not_another_plan() -> None:
+    """ "Does the organization have a disaster recovery plan?" was answered Yes from the
+    incident response plan: a question asking what is held names its kind too."""
+    asked = "Does the organization have a disaster recovery plan?"
+    assert _short(asked, "The incident response plan is tested annually and approved.") == (
+        "Needs review",
+        "subject",
+    )
+    assert _short(asked, "The disaster recovery plan is tested annually.") == ("Yes", None)

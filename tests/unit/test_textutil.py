@@ -671,3 +671,45 @@ def test_round_the_clock_spelled_out_is_the_term_24x7(sentence: str) -> None:
     """ "24x7x365" of a question was not matched by a sentence spelling it out."""
     assert "24x7" in content_terms(sentence)
     assert "24x7" not in content_terms("Logs are kept for 24 hours and then deleted.")
+
+
+def test_a_company_suffix_before_its_defined_short_name_ends_no_sentence() -> None:
+    """'Ledgerline Inc. ("Ledgerline") provides ...' was cut after "Inc.": the purpose
+    statement was quoted from its bracket."""
+    text = (
+        'Ledgerline Inc. ("Ledgerline") provides a lending platform. We use Acme Inc. Backups run.'
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        'Ledgerline Inc. ("Ledgerline") provides a lending platform.',
+        "We use Acme Inc.",
+        "Backups run.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Phone support is available 24 hours a day, 5 days a week.",
+        "The service desk is staffed 24 hours a day, Monday to Friday.",
+    ],
+)
+def test_round_the_clock_on_working_days_only_is_not_24x7(sentence: str) -> None:
+    """(review) A bare "24 hours a day" read a 24x5 service as round the clock."""
+    assert "24x7" not in content_terms(sentence)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Recovery time objective (RTO): 4 hours\n> Recovery point objective (RPO): 1 hour",
+        "> [!IMPORTANT]\n> All access is revoked within 24 hours of termination.",
+        "> **Backups are encrypted with AES-256.**\n> Restores are tested quarterly.",
+        "> Backups run daily\n> Restores are tested quarterly",
+    ],
+)
+def test_a_quoted_line_complete_in_itself_stays_apart(text: str) -> None:
+    """(review) A label and its value, an alert's marker, a line closing its emphasis,
+    a short line: each is its own sentence, not the start of the next line's ("What is
+    the RPO?" was answered 4 hours)."""
+    first, second = text.split("\n")
+    assert [text[a:b] for a, b in sentence_spans(text)] == [first, second]

@@ -2329,3 +2329,27 @@ def test_a_count_of_months_joined_to_monthly_is_its_own_frequency() -> None:
     ]
     assert as_days("frequency", "bi-monthly") == pytest.approx(365.25 / 6)
     assert stated_value("frequency", "Logs are reviewed monthly.") == "monthly"
+
+
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        ("half-yearly", 365.25 / 2),
+        ("semi-monthly", 365.25 / 24),
+        ("bi-annually", 365.25 / 2),
+        ("six\u2011monthly", 365.25 / 2),  # a word processor's non-breaking hyphen
+    ],
+)
+def test_a_frequency_joined_by_a_hyphen_is_read_whole(said: str, days: float) -> None:
+    """(review) "half-yearly" was answered "yearly" before, and nothing once "monthly"
+    after a hyphen was no longer read alone."""
+    assert stated_value("frequency", f"Privileged access is reviewed {said}.") == said
+    assert as_days("frequency", said) == pytest.approx(days)
+
+
+def test_a_change_from_one_period_to_another_states_the_new_one() -> None:
+    """ "log retention extended from 6 to 13 months" was read as the range "6 to 13
+    months" (the longest, 13 months, by luck); a range stays a range."""
+    said = "Annual review; log retention extended from 6 to 13 months."
+    assert stated_value("duration", said) == "13 months"
+    assert stated_value("duration", "Logs are kept 6 to 13 months.") == "6 to 13 months"

@@ -266,7 +266,8 @@ _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[\s-]+up\b", re.I)
 # week, 365 days a year", "around the clock".
 ROUND_THE_CLOCK = re.compile(
     r"\b24\s*[/x\u00d7]\s*7(?:\s*[/x\u00d7]\s*365)?\b"
-    r"|\b24\s+hours\s+a\s+day(?:,?\s+(?:and\s+)?(?:7|seven)\s+days\s+a\s+week)?"
+    # (every day of the week: "24 hours a day, 5 days a week" is no round the clock)
+    r"|\b24\s+hours\s+a\s+day,?\s+(?:and\s+)?(?:7|seven)\s+days\s+a\s+week"
     r"(?:,?\s+(?:and\s+)?365\s+days\s+a\s+year)?|\b(?:a)?round[\s-]the[\s-]clock\b",
     re.I,
 )
@@ -461,6 +462,8 @@ _VERB_AFTER_NAME = re.compile(
     r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
     r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"
     r"|conducts|retains|encrypts|requires|ensures)\b"
+    # ... or the short name it is defined by: 'Ledgerline Inc. ("Ledgerline") provides'
+    "|\\(\\s*[\"\u201c\u2018']"
 )
 
 
@@ -516,20 +519,37 @@ def _wrapped_after_semicolon(text: str, position: int, boundary: re.Match[str]) 
     )
 
 
+# A docs site's call-out marker opening its line ("!!! note", "??? warning"): no sentence
+# ends at its marks.
+_CALL_OUT_MARKER = re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)")
+
+
 def _quote_goes_on(text: str, boundary: re.Match[str]) -> bool:
     """Whether a line break inside a Markdown block quote wraps its sentence ("> For the
     policy position see QL-ISMS-09 (Business Continuity and" / "> Disaster Recovery
-    Plan)."): both lines are quoted, the first not closed by punctuation, the next not
-    opening a list item, a heading or a quoted paragraph of its own."""
+    Plan)."): both lines are quoted, the first a line of prose not closed by punctuation
+    (long, or ending on a word that joins it to the next), the next not opening a list
+    item, a heading or a quoted paragraph of its own. A line complete in itself stays
+    apart: a label and its value ("> Recovery time objective (RTO): 4 hours"), an
+    alert's marker ("> [!IMPORTANT]"), a line closing its emphasis."""
     if boundary.group().count("\n") != 1 or not text.startswith(">", boundary.end()):
         return False
     line_start = text.rfind("\n", 0, boundary.start()) + 1
-    if not text[line_start : boundary.start()].lstrip().startswith(">"):
+    line = text[line_start : boundary.start()].lstrip()
+    if not line.startswith(">") or _COMPLETE_QUOTED_LINE.search(line):
         return False
     if text[boundary.start() - 1 : boundary.start()] in (".", "!", "?", ";", ":", ""):
         return False
+    said = line.lstrip("> \t").split()
+    if len(line) < _WRAPPED_QUOTE and not (said and said[-1].lower() in _JOINING):
+        return False
     rest = text[boundary.end() + 1 :].lstrip(" \t")
     return rest[:1].isalnum() and _LIST_MARKER.match(rest) is None
+
+
+_COMPLETE_QUOTED_LINE = re.compile(r"^>[>\s]*(?:\[!\w+\]|[^:\n]{1,60}:\s+\S)|(?:\*\*|__)\s*$")
+_WRAPPED_QUOTE = 60  # characters of a quoted line a hard wrap leaves at least
+_JOINING = frozenset("a an the and or of to in on for with by at from as that which".split())
 
 
 _WRAPPED_CLAUSE = 50  # characters at least before a semicolon a line wraps after
@@ -550,6 +570,9 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
             or _short_answer_follows(text, match, end)
             or _wrapped_after_semicolon(text, position, match)
             or _quote_goes_on(text, match)
+            or _CALL_OUT_MARKER.fullmatch(
+                text, text.rfind("\n", 0, match.start()) + 1, match.start()
+            )
         ):
             continue
         spans.append((position, match.start()))

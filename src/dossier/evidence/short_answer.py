@@ -1775,6 +1775,16 @@ _ALL_STATED = re.compile(
 )
 
 
+# Advice to others opening the lead: "We recommend that each clinic check whether its own
+# cyber liability insurance covers ...", "Customers are encouraged to enable MFA".
+_ADVICE = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:we|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+"
+    r"(?:strongly\s+)?(?:recommends?|advises?|encourages?|suggests?)"
+    r"|(?:it\s+is|customers\s+are|clients\s+are|users\s+are)\s+(?:strongly\s+)?"
+    r"(?:recommended|advised|encouraged))\b",
+    re.I,
+)
+_ADVICE_ASKED = re.compile(r"\b(?:recommend|advise|encourage|suggest|guidance)", re.I)
 # "Is training mandatory for contractors?" and "recommended for contractors".
 _REQUIRED_ASK = re.compile(r"\b(?:required|mandatory|must|obligatory|compulsory)\b", re.I)
 _RECOMMENDED = re.compile(r"\b(?:recommended|encouraged|advised|optional)\b", re.I)
@@ -1872,6 +1882,14 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
         detail = (
             "the question asks whether it is required; the lead quote only recommends it "
             f"(“{recommended.group(0)}”): a person decides whether it answers Yes"
+        )
+        return Finding("scope", 0, detail)
+    advice = _ADVICE.match(lead)
+    if advice is not None and not _ADVICE_ASKED.search(asked):
+        detail = (
+            "the lead quote recommends it to others "
+            f"(“{' '.join(advice.group(0).split())}”); it states no practice of the "
+            "organisation: a person decides whether it answers Yes"
         )
         return Finding("scope", 0, detail)
     part_time = _PART_TIME.search(lead) if _FULL_TIME_ASK.search(asked) else None
@@ -2160,6 +2178,15 @@ def _another_kind_valued(brief: Brief, lead: str, value: str) -> Finding | None:
 
 # A yes/no question's subject written before what is done to it: "Is the disaster
 # response plan exercised ...?" (a noun phrase of two to four words, no preposition).
+# What a question asks is held: "Does the organization maintain cyber liability
+# insurance?" ("general liability insurance" is another kind).
+_OBJECT_HELD = re.compile(
+    r"^\W*(?:do|does)\s+(?:you|we|the\s+[\w-]+|your\s+[\w-]+)\s+(?:have|maintain|hold"
+    r"|carry|possess)\s+(?:(?:an?|any|the)\s+)?"
+    r"(?P<subject>[A-Za-z-]+(?:\s+(?!(?:of|for|with|to|in|on|at|by|from|and|or|that)\b)"
+    r"[A-Za-z-]+){1,3}?)\s*(?:[?(,]|$)",
+    re.I,
+)
 _SUBJECT_BEFORE_PARTICIPLE = re.compile(
     r"^\W*(?:is|are|was|were)\s+(?:(?:the|your|an?|all|any)\s+)?"
     r"(?P<subject>[A-Za-z-]+(?:\s+(?!(?:of|for|with|to|in|on|at|by|from|and|or)\b)[A-Za-z-]+){1,3}?)"
@@ -2176,7 +2203,7 @@ def _another_kind_named(brief: Brief, lead: str, place: str = "") -> Finding | N
     year" in the incident response plan say a business continuity plan is
     (``kinds.another_compound_placed``)."""
     placed = another_compound_placed(brief.query, lead, place) if place else None
-    subject = _SUBJECT_BEFORE_PARTICIPLE.match(brief.query)
+    subject = _SUBJECT_BEFORE_PARTICIPLE.match(brief.query) or _OBJECT_HELD.match(brief.query)
     if subject is None or any(w.lower() in STOPWORDS for w in words(subject.group("subject"))):
         found = placed  # "Are systems that cannot be patched isolated?": no noun phrase
     else:
@@ -2496,7 +2523,7 @@ def _other_alternative_stated(asked: str, lead: str, denied_at: int) -> bool:
     later = _CLAUSE_BREAKS.split(lead[listed.end() if listed else denied_at :])[1:]
     return any(
         not _NEGATION.search(clause)
-        and not (_STAND_IN_DATA.search(clause) and not _PRODUCTION.search(clause))
+        and not _stand_in_data(clause)
         and _states_alternative(words(clause), wanted)
         for clause in later
     )
@@ -2513,10 +2540,18 @@ def _states_alternative(clause: list[str], wanted: set[str]) -> bool:
     )
 
 
+def _stand_in_data(clause: str) -> bool:
+    """Whether a clause is about data standing in for the real thing ("all non-production
+    environments use synthetic data only"): it states no use of the data asked about."""
+    return bool(_STAND_IN_DATA.search(clause)) and not _PRODUCTION.search(clause)
+
+
+_PRODUCTION = re.compile(r"(?<!\bnon-)(?<!\bnon\s)\bproduction\b", re.I)  # not "non-production"
+
+
 # Data standing in for the real thing: "...; staging uses synthetic data" uses no
 # production data (the alternative "used" named of something else); not masked or
 # de-identified production data, which is production data.
-_PRODUCTION = re.compile(r"\bproduction\b", re.I)
 _STAND_IN_DATA = re.compile(r"\b(?:synthetic|dummy|fake|fictitious|mock)\b", re.I)
 
 
@@ -2622,7 +2657,11 @@ def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
         return None
     clauses = [c for c in _CLAUSES_APART.split(lead) if c.strip()]
     negated = [c for c in clauses if _NEGATION.search(c)]
-    stating = [c for c in clauses if c not in negated and _about_practice(brief, c)]
+    stating = [
+        c
+        for c in clauses
+        if c not in negated and _about_practice(brief, c) and not _stand_in_data(c)
+    ]
     if len(stating) != 1 or any(_about_practice(brief, c) for c in negated):
         return None
     return stating[0]
@@ -2636,9 +2675,17 @@ _SHORT_ASK = 2
 
 
 # Information and data, each the other's name in a short ask's subject: "All information
-# is classified into one of four levels" classifies data. (Not a thesaurus group: any
-# "information security" sentence would name data.)
-_INFORMATION_OR_DATA = {stem("information"): stem("data"), stem("data"): stem("information")}
+# is classified into one of four levels" classifies data. Only the word alone, as the
+# stuff itself: "information security", "information systems", "data centres" name other
+# things (and no thesaurus group: any "information security" sentence would name data).
+_INFORMATION_OR_DATA = {"information": stem("data"), "data": stem("information")}
+_STUFF_ALONE = re.compile(
+    r"\b(information|data)\b(?![\s-]+(?:security|systems?|technology|technologies|officers?"
+    r"|assets?|governance|management|processing|services?|centres?|centers?|protection"
+    r"|owners?|controllers?|processors?|classification|handling|flows?|rooms?|halls?|team"
+    r"|subjects?|breach(?:es)?)\b)",
+    re.I,
+)
 
 
 def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
@@ -2651,7 +2698,7 @@ def _short_ask_unnamed(brief: Brief, lead: str) -> Finding | None:
     if brief.about_document or not wanted or len(asked) > _SHORT_ASK:
         return None  # a document's title names what its sentences are about
     present = set(content_terms(lead))
-    present |= {_INFORMATION_OR_DATA[t] for t in present if t in _INFORMATION_OR_DATA}
+    present |= {_INFORMATION_OR_DATA[m.group(1).lower()] for m in _STUFF_ALONE.finditer(lead)}
     missing = [term for term in wanted if not thesaurus.says(term, present)]
     if not missing:
         return None
@@ -3681,13 +3728,17 @@ def _names_asked(following: list[str], terms: set[str]) -> bool:
     lower = {stem(w.lower()) for w in following} & _NON_PRODUCTION
     if "non" in terms and len(lower) >= _NAMED_AFTER:
         named.add("non")  # "copied to development or staging" names non-production ones
+    asked_lower = sorted(terms & _NON_PRODUCTION)
+    if asked_lower and lower:  # "copied into staging, QA or local environments" of test ones
+        named.add(asked_lower[0])
     return len(named) >= _NAMED_AFTER
 
 
 _NAMED_AFTER = 2
 # The environments a question calls "non-production".
 _NON_PRODUCTION = frozenset(
-    stem(w) for w in "development dev staging test testing qa uat sandbox preproduction".split()
+    stem(w)
+    for w in "development dev staging test testing qa uat sandbox preproduction local lower".split()
 )
 # A question whether data is used (kept) somewhere, its first verb that: "Is production
 # customer data used in development or test environments?" (not "Is production data
@@ -3794,12 +3845,14 @@ def _denial_names_ask(brief: Brief, denied: str) -> bool:
     named = {
         t
         for t in content_terms(denied)
-        if t not in (_PRACTISING - _HELD_BY) | _neutral(brief) | _ABILITY
+        if t not in (_PRACTISING - _HELD_BY) | _neutral(brief) | _ABILITY | _COPYING
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
     said = {  # "sell" of "sold", "clients" of "CSCs"
         t for t in named if any(one_family(t, a) for a in asked) or thesaurus.says(t, asked)
     }
+    if asked & _NON_PRODUCTION:  # "staging, QA or local environments" of test ones
+        said |= named & _NON_PRODUCTION
     return len(said) >= 2 and len(named - said) <= 1
 
 

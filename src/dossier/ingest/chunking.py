@@ -242,11 +242,9 @@ def _leading_heading(
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
         return (level, title), strip_span(text, start + len(first_line), end)[0]
-    if not plain and rest.strip() and _ADMONITION.match(first_line):
-        return None, strip_span(text, start + len(first_line), end)[0]  # its text, unmarked
     if capitals and rest.strip() and _capitals_heading(first_line, rest):
-        title = " ".join(first_line.split())
-        return (2, title), strip_span(text, start + len(first_line), end)[0]
+        title = " ".join(first_line.split())  # (below any numbered heading it falls under)
+        return (_CAPITALS_LEVEL, title), strip_span(text, start + len(first_line), end)[0]
     atx = _HEADING.match(first_line)
     if atx:
         after = start + len(first_line)
@@ -265,28 +263,39 @@ def _leading_heading(
 _CAPITALS_HEADING = re.compile(
     r"^[ \t]*(?=[^\n]*[A-Z]{3})[A-Z][A-Z0-9&/,'()\-]*(?: [A-Z0-9&/,'()\-]+){0,7}[ \t]*$"
 )
-# The line opening a call-out box in a docs site's Markdown (MkDocs' "!!! note \"Scope\"",
-# a collapsible "??? warning", Docusaurus' ":::note"): markup, not the first words of the
-# box's text ("note Any employee who suspects ..." was quoted).
-_ADMONITION = re.compile(
-    r"^[ \t]*(?:!!!|\?\?\?\+?|:::)[ \t]*[A-Za-z][\w-]*(?:[ \t]+\"[^\"\n]*\")?[ \t]*$"
-)
 _PLAIN_TEXT = (".txt", ".text")  # (a PDF's lines in capitals over figures head a table)
-# Markings set in capitals over a page or a paragraph, which head no section.
+# Markings set in capitals over a page or a paragraph, and a call-out's label ("NOTE"),
+# which head no section.
 _MARKINGS = frozenset(
-    "CONFIDENTIAL INTERNAL RESTRICTED DRAFT PROPRIETARY UNCLASSIFIED OFFICIAL".split()
+    "CONFIDENTIAL INTERNAL RESTRICTED DRAFT PROPRIETARY UNCLASSIFIED OFFICIAL SENSITIVE PUBLIC"
+    " COMMERCIAL DISTRIBUTE NOTE NOTES IMPORTANT WARNING CAUTION TIP".split()
 )
+# Words of a statement, not a heading's: "ALL STAFF MUST REPORT ...", "NOT SUPPORTED TODAY".
+_STATING_WORDS = frozenset(
+    "MUST SHALL SHOULD WILL MAY IS ARE BE CAN CANNOT NOT NO NEVER WITHIN".split()
+)
+_CAPITALS_LEVEL = 6  # a heading in capitals heads its block's section within any numbered one
+_STATEMENT_WORDS = 8  # words of a line that states something without closing punctuation
 
 
 def _capitals_heading(line: str, rest: str) -> bool:
     """Whether a block's first line is a heading in capitals over the lines of its
-    section (not a marking such as "CONFIDENTIAL" or "INTERNAL USE ONLY", nor over a
-    line going on in lower case)."""
+    section: no marking ("CONFIDENTIAL", "COMMERCIAL IN CONFIDENCE"), no statement in
+    capitals ("ALL STAFF MUST REPORT ...", wrapped onto a next line in capitals), over a
+    line that states something (closed by punctuation, or long) or opens a list item
+    (a list's "o" bullet opens in lower case); not over a value ("PENETRATION TEST" /
+    "Annual, by an external firm") or a table's rows ("TIER RTO RPO" / "Tier 1 4 hours")."""
     if _CAPITALS_HEADING.match(line) is None:
         return False
-    if rest.lstrip()[:1].islower() and not _ITEM_LINE.match(rest.lstrip("\n")):
-        return False  # (a list's "o" bullet opens its items in lower case)
-    return not set(line.split()) & _MARKINGS
+    said = set(re.findall(r"[A-Z]+", line))
+    if said & (_MARKINGS | _STATING_WORDS):
+        return False
+    following = rest.lstrip("\n").split("\n", 1)[0].strip()
+    if _ITEM_LINE.match(following):
+        return True
+    if following.upper() == following or following[:1].islower():
+        return False
+    return following.endswith((".", "!", "?", ":")) or len(following.split()) >= _STATEMENT_WORDS
 
 
 def _blocks(text: str) -> Iterable[tuple[int, int]]:

@@ -472,7 +472,11 @@ _CONTROL_LINE = re.compile(
     r"|approving\s+(?:committee|body|authority)|approved\s+by|approv(?:al|ed)\s+date|date\s+"
     r"(?:approved|ratified|issued|of\s+(?:issue|next\s+review))|ratified(?:\s+by)?"
     r"|(?:next\s+)?review\s+date|target\s+audience|document\s+(?:reference|control|number)"
-    r"|reference|classification|effective\s+date|issue\s+date)\b"
+    r"|reference|classification|effective\s+date|issue\s+date"
+    # ... and, as a wiki page's fields write them, before a colon: "Approver: ...",
+    # "Next review: February 2027", "Parent policy: Information Security Policy"
+    r"|(?:(?:document|policy)\s+id|title|approver|approved|(?:next|last)\s+review(?:ed)?"
+    r"|parent\s+(?:policy|standard|document)|review\s+cycle)(?=:))\b"
     r"(?!\s+(?:of|is|are|was|were|has|have|must|shall|should|will|may|can|reviews?|control)\b)"
     r"(?::[ \t]*|[ \t]+)\S",
     re.I,

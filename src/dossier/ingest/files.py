@@ -786,9 +786,15 @@ def _after_page_trail(text: str) -> str:
     Standard") and its byline ("Created by ..., last modified by ... on ...")."""
     lines = text.strip().split("\n")
     at = 0
-    while at < len(lines) and (not lines[at].strip() or breadcrumb(lines[at]) or byline(lines[at])):
+    while at < len(lines) and (not lines[at].strip() or _trail(lines[at]) or byline(lines[at])):
         at += 1
     return "\n".join(lines[at:]) if at < len(lines) else text
+
+
+def _trail(line: str) -> bool:
+    """A breadcrumb trail set out with arrows ("Home > IT > Laptops"); not one with
+    slashes, which may be a title ("Joiners / Movers / Leavers Procedure")."""
+    return breadcrumb(line) and "/" not in line
 
 
 def _after_letterhead(text: str) -> str:

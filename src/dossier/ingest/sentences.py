@@ -29,6 +29,10 @@ _LEADING = re.compile(
     r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|o(?=[ \t])"
     r"|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
     r"|\{\{\s*[#^/][^{}]{1,60}\}\}"  # a template's section tag: "{{#hipaa}}"
+    # a docs site's call-out marker and kind (MkDocs' "!!! note", a collapsible "??? warning",
+    # Docusaurus' ":::tip"): its title, if any, is the text's ("note Any employee who ..."
+    # was quoted)
+    r"|(?:!!!|\?\?\?\+?|:::)[ \t]*[A-Za-z][\w-]*(?=\s)"
     r"|\\?\[[ xX]?\\?\](?=\s))+"  # a checklist box: "[ ]", "[x]", escaped "\[ \]"
 )
 _TRAILING = re.compile(r"(?:\s|\*\*|__|\||<[^>]{1,40}>|&nbsp;|\{\{\s*[#^/][^{}]{1,60}\}\})+$")
@@ -536,7 +540,7 @@ def byline(sentence: str) -> bool:
 # Laptops", "Home › Information Security › Passwords": three or more short names, each
 # capitalised, no sentence.
 _CRUMB_SEPARATOR = re.compile(r"\s+[/>»›→]\s+")
-_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+[\w&'()-]+){0,6}$")
+_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+(?:&\s+)?[\w&'()-]+){0,4}$")  # ("&" no word)
 
 
 def breadcrumb(sentence: str) -> bool:
@@ -584,17 +588,20 @@ def contents_entry(sentence: str) -> bool:
 # A sentence taking back the value it states: "Note: earlier versions of this FAQ quoted a
 # recovery time objective of 24 hours; that figure has been superseded."
 _WITHDRAWN_VALUE = re.compile(
-    r"\b(?:that|this|the|these|those)\s+(?:figures?|values?|targets?|numbers?|periods?)\s+"
+    r"\b(?:that|this|the|these|those)\s+(?:figures?|targets?|numbers?)\s+"
     r"(?:has|have|was|were|is|are)\s+(?:been\s+|now\s+)?(?:superseded|withdrawn|replaced"
-    r"|retired|rescinded|no\s+longer\s+(?:valid|current|in\s+force|applicable))\b"
+    r"|retired|rescinded|no\s+longer\s+(?:current|in\s+force|applicable))\b(?!\s+by\b)"
     r"|\b(?:earlier|previous|older|prior)\s+(?:versions?|editions?|releases?)\s+of\s+"
     r"(?:this|the|our)\b[^.;]{0,80}\b(?:quoted|stated|gave|listed|said)\b",
     re.I,
 )
+# ... unless it goes on to the value now in force: "...; the minimum is now 14 characters".
+_VALUE_NOW = re.compile(r"\b(?:now|currently|today|instead|replaced\s+by|new)\b", re.I)
 
 
 def withdraws_its_value(sentence: str) -> bool:
     """Whether a sentence says the value it states is no longer the one in force ("that
-    figure has been superseded"): it may answer whether a thing changed, never what
-    the value is."""
-    return _WITHDRAWN_VALUE.search(sentence) is not None
+    figure has been superseded"), and states none in its place: it may answer whether a
+    thing changed, never what the value is. (Not "Earlier versions stated 8 characters;
+    the minimum is now 14", nor "the values are no longer valid" of expired codes.)"""
+    return _WITHDRAWN_VALUE.search(sentence) is not None and not _VALUE_NOW.search(sentence)

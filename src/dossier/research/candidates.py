@@ -310,7 +310,7 @@ class CandidateScorer:
                 and not _repeats_title(s.text, names)
                 and not only_control_fields(s.text)
                 and not (ask.kind and withdraws_its_value(s.text))
-                and (ask.wants_control or not a_control_table(s.text))
+                and not (a_control_table(s.text) and not self._own_control(ask, s))
                 and (ask.wants_link or not only_links(s.text))
             ]
         if not rows:
@@ -374,6 +374,15 @@ class CandidateScorer:
             defined = self.index.definitions_of(sentence.document)
             known = self._read[sentence] = spelled_in(sentence.text, defined)
         return known
+
+    def _own_control(self, ask: Ask, sentence: Sentence) -> bool:
+        """Whether a document-control block may answer: the question asks about a
+        document's approval, owner or review, and the block's own document is the one
+        asked about (its title names a term of the ask). An Access Control Standard's
+        block naming its "Parent policy: Information Security Policy" says who approved
+        the standard, not the policy."""
+        title = self._title_terms.get(sentence.document, frozenset())
+        return ask.wants_control and any(thesaurus.says(t, title) for t in ask.terms)
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
         """A table row's column headers (and the line introducing its table), or a list

@@ -64,19 +64,23 @@ _EVERY_PERIOD = (
     rf"(\s+(days|weeks|months|years|hours))?"
     rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b))"
 )
+_HYPHEN = "[-\u2010\u2011\u2013]"  # as word processors set it too
 _COUNTED_LY = (
-    rf"(?:\d{{1,2}}|{_UNIT_WORD}|{_TEEN_WORD}|twice|thrice)-(?:hourly|daily|weekly|monthly|yearly)"
+    rf"(?:\d{{1,2}}|{_UNIT_WORD}|{_TEEN_WORD}|twice|thrice){_HYPHEN}"
+    r"(?:hourly|daily|weekly|monthly|yearly)"
 )
 _FREQUENCY = re.compile(
     # a count of periods joined to its "-ly": "six-monthly", "12-monthly", "two-weekly"
     rf"\b((?:(?:at least\s+)?(?:once|twice)\s+)?{_COUNTED_LY}"
     r"|(?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
-    r"(?<!-)(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly|nightly)"
+    r"(?<![-\u2010\u2011\u2013])(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly"
+    r"|nightly)"
     # (a sum counted per year is no frequency: "annual turnover", "annual revenue")
     r"(?!\s+(?:(?:net|gross|total|insurance)\s+)?(?:turnover|revenue|income|budget|salary"
     r"|salaries|leave|fees?|sales|spend|premium|recurring\s+revenue|contract\s+value|limit"
     r"|allowance)\b)"
-    r"|biannual(ly)?|semi-?annual(ly)?|fortnightly|bi-?weekly|bi-?monthly"
+    r"|bi-?annual(ly)?|semi-?annual(ly)?|half-?yearly|fortnightly|bi-?weekly|bi-?monthly"
+    r"|semi-?monthly"
     rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
     r"|per\s+(year|quarter|month|week|day)"
@@ -94,7 +98,8 @@ _DURATION = re.compile(
     r"\b((within|for|after|up to|at least|a minimum of|a maximum of|(?:no|not) more than"
     r"|not exceeding|between)\s+)?"
     rf"(?<!every\s)(?<!each\s)(?<!\bper\s)"
-    rf"(\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*|{_NUMBER_WORDS}\s+(?:to|and)\s+)?"
+    # (not a change: "extended from 6 to 13 months" states 13 months, no range)
+    rf"((?<!\bfrom\s)\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*|(?<!\bfrom\s){_NUMBER_WORDS}\s+(?:to|and)\s+)?"
     rf"{_FIGURE_OR_WORDS}([\s-]+\(\d+\))?[\s-]+"
     r"(business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|year)s?\b"
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
@@ -1929,6 +1934,12 @@ _EVERY = {
     "semi-annual": 365.25 / 2,
     "semiannual": 365.25 / 2,
     "biannually": 365.25 / 2,
+    "bi-annually": 365.25 / 2,
+    "bi-annual": 365.25 / 2,
+    "half-yearly": 365.25 / 2,
+    "halfyearly": 365.25 / 2,
+    "semi-monthly": 365.25 / 24,
+    "semimonthly": 365.25 / 24,
     "biannual": 365.25 / 2,
     "annually": 365.25,
     "annual": 365.25,
@@ -2096,7 +2107,7 @@ def as_days(kind: str | None, text: str) -> float | None:
     if kind == "frequency":
         counted = re.search(rf"\b{_COUNTED_LY}", lowered)
         if counted is not None:  # "six-monthly": every six months; "twice-yearly"
-            many, unit = counted.group(0).rsplit("-", 1)
+            many, unit = re.split(_HYPHEN, counted.group(0))[-2:]
             if many in ("twice", "thrice"):
                 return _EVERY[unit] / (2.0 if many == "twice" else 3.0)
             return (_number(many) or 1.0) * _EVERY[unit]
