@@ -2417,3 +2417,30 @@ def test_a_control_block_answers_only_of_its_own_document(tmp_path: Path) -> Non
     }
     assert documents_quoted == {"isp.txt"}
     assert not any("Version:" in c.sentence.text for c in scorer.rank(asked, passages))
+
+
+LOG_TABLE = {
+    "logging.md": "# Logging standard\n\nLogs are retained as set out in the table below.\n\n"
+    "| Log type | Retention period |\n|---|---|\n| Security event logs (SIEM) | 12 months |\n"
+    "| Customer portal audit trail | 24 months |\n",
+}
+
+
+def test_a_further_parts_value_is_taken_from_the_row_naming_what_it_is_asked_of(
+    tmp_path: Path,
+) -> None:
+    """ "Are security event logs retained? If so, what is the retention period?" was
+    answered 24 months from the portal audit trail's row (an audit trail is a log too),
+    ranked above the security event logs' row."""
+    engine, index = _engine(tmp_path, LOG_TABLE)
+    brief = make_brief(
+        Question("Q", "Are security event logs retained? If so, what is the retention period?")
+    )
+    research = _Research(engine, brief)
+    portal = _candidate(index, "logging.md", "Customer portal audit trail | 24 months", 1.0)
+    siem = _candidate(index, "logging.md", "Security event logs (SIEM) | 12 months", 0.9)
+    part, asked_of = brief.facts[1], brief.facts[0]
+    assert part.asks == "duration"
+    assert research._most_of_subject([portal, siem], asked_of) is siem
+    assert research._most_of_subject([portal], asked_of) is portal
+    assert research._most_of_subject([], asked_of) is None

@@ -565,3 +565,22 @@ def test_a_heading_in_capitals_falls_under_a_numbered_one() -> None:
     )
     headings = [c.heading for c in chunk_document(make_doc(text, "policy.txt"))]
     assert headings == ["1. Access control", "1. Access control > REVIEWS", "2. Backups"]
+
+
+def test_a_few_emphasised_words_alone_head_their_section() -> None:
+    """A word processor's export sets a minor heading as a bold paragraph ("**Revision
+    history**"): it was no heading, so its table's rows were not known as a change log
+    ("log retention extended from 6 to 13 months" was quoted as the retention). A bold
+    statement stays text."""
+    text = (
+        "# Policy\n\n**Revision history**\n\n| Version | Date | Change |\n| --- | --- | --- |\n"
+        "| 3.1 | 2025-01-15 | Log retention extended from 6 to 13 months |\n\n## 1. Scope\n\n"
+        "This applies to all staff.\n\n**All laptops are encrypted**\n\nMore text of the scope.\n"
+    )
+    chunks = chunk_document(make_doc(text))
+    assert [(c.heading, c.text.split("\n")[0]) for c in chunks] == [
+        ("Policy > Revision history", "| Version | Date | Change |"),
+        ("Policy > 1. Scope", "This applies to all staff."),
+        ("Policy > 1. Scope", "**All laptops are encrypted**"),
+        ("Policy > 1. Scope", "More text of the scope."),
+    ]

@@ -598,3 +598,32 @@ def test_a_figure_left_out_by_a_template_is_an_unfilled_placeholder(
     text: str, found: list[str]
 ) -> None:
     assert placeholders(text) == found
+
+
+def test_a_list_passages_lead_in_above_the_passage_break_says_what_its_items_are_of() -> None:
+    """ "What is the minimum password length enforced?" went to a person on "Minimum
+    length: 12 characters" (password not named): its list is a passage of its own, under
+    "5.3 Passwords. Passwords for ... accounts must meet the following requirements:"."""
+    from dossier.records import Evidence, Question, Selection
+    from dossier.research.brief import make_brief
+
+    lead_in = (
+        "5.3 **Passwords.** Passwords for Northbirch accounts (corporate accounts and "
+        "platform user accounts) must meet the following requirements:"
+    )
+    items = "* Minimum length: 12 characters\n* Checked against a list of breached passwords"
+    first = Chunk("c0", "isp.md", 0, len(lead_in), lead_in, "5. Access Control")
+    start = len(lead_in) + 2
+    listed = Chunk("c1", "isp.md", start, start + len(items), items, "5. Access Control")
+    quote = "Minimum length: 12 characters"
+    chunks = {"c0": first, "c1": listed}
+    context = ComposeContext(
+        chunks.get, {"isp.md": "Information Security Policy"}, siblings=lambda d: (first, listed)
+    )
+    question = Question("Q", "What is the minimum password length enforced?")
+    selection = Selection("c1", (quote,), 0, 1.0, quote)
+    evidence = Evidence(make_brief(question), (), (selection,), (), ())
+    answer = compose_answer(question, evidence, context)
+    assert (answer.verdict, answer.short_answer) == ("grounded", "12 characters")
+    alone = ComposeContext(chunks.get, {"isp.md": "Information Security Policy"})
+    assert compose_answer(question, evidence, alone).short_answer == "Needs review"

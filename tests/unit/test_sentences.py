@@ -727,3 +727,15 @@ def test_a_docs_sites_call_out_marker_is_not_quoted_and_its_title_is() -> None:
     assert said[0] == "Any employee who suspects a security incident must report it at once."
     assert said[1].startswith('"Do you support SAML single sign-on?"')
     assert said[1].endswith("Yes.")
+
+
+def test_a_row_under_a_change_log_heading_is_in_the_revision_history() -> None:
+    """The heading may be above the passage: a table alone under "Revision history"."""
+    table = (
+        "| Version | Date | Change |\n| --- | --- | --- |\n"
+        "| 3.1 | 2025-01-15 | Retention 13 months |"
+    )
+    row = table.index("| 3.1")
+    assert in_revision_history(table, row, "Policy > Revision history")
+    assert not in_revision_history(table, row, "Policy > Retention")
+    assert not in_revision_history("Logs are kept for 13 months.", 0, "Policy > Revision history")

@@ -242,6 +242,9 @@ def _leading_heading(
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
         return (level, title), strip_span(text, start + len(first_line), end)[0]
+    emphasised = _EMPHASISED_HEADING.match(first_line) if not rest.strip() else None
+    if emphasised is not None and _names_a_section(emphasised.group(2)):  # "**Revision history**"
+        return (_CAPITALS_LEVEL, emphasised.group(2).strip()), end
     if capitals and rest.strip() and _capitals_heading(first_line, rest):
         title = " ".join(first_line.split())  # (below any numbered heading it falls under)
         return (_CAPITALS_LEVEL, title), strip_span(text, start + len(first_line), end)[0]
@@ -263,6 +266,19 @@ def _leading_heading(
 _CAPITALS_HEADING = re.compile(
     r"^[ \t]*(?=[^\n]*[A-Z]{3})[A-Z][A-Z0-9&/,'()\-]*(?: [A-Z0-9&/,'()\-]+){0,7}[ \t]*$"
 )
+# A paragraph of a few emphasised words alone, as a word processor's export sets a minor
+# heading ("**Revision history**"): a heading, no closing punctuation.
+_EMPHASISED_HEADING = re.compile(r"^[ \t]*(\*\*|__)([^*_\n.!?:;]{2,60})\1[ \t]*$")
+_HEADING_WORDS = 6
+
+
+def _names_a_section(words: str) -> bool:
+    """Whether a few emphasised words name a section rather than state something ("**All
+    laptops are encrypted**" is a statement)."""
+    said = words.split()
+    return len(said) <= _HEADING_WORDS and not {w.upper() for w in said} & _STATING_WORDS
+
+
 _PLAIN_TEXT = (".txt", ".text")  # (a PDF's lines in capitals over figures head a table)
 # Markings set in capitals over a page or a paragraph, and a call-out's label ("NOTE"),
 # which head no section.

@@ -430,13 +430,17 @@ _REVISIONS_HEADING = re.compile(
 )
 
 
-def in_revision_history(text: str, start: int) -> bool:
+def in_revision_history(text: str, start: int, heading: str = "") -> bool:
     """Whether the sentence at ``start`` is a row of a document's change log (a table
-    under "Revision History"): "2.3 01/28/2025 D. Reyes Password length raised to 14;
-    removed 90-day rotation" says what a past version changed, not what is done now."""
+    under "Revision History", in its passage or as the heading it falls under): "2.3
+    01/28/2025 D. Reyes Password length raised to 14; removed 90-day rotation" says what
+    a past version changed, not what is done now."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
+    under = heading.rsplit(" > ", 1)[-1]
+    if under and _REVISIONS_HEADING.match(under) and _history_line(line):
+        return True
     if _REVISIONS_HEADING.match(line) and line_end >= 0:  # a PDF's log run into its heading
         below = next((a for a in text[line_end + 1 :].split("\n") if a.strip()), "")
         return _history_line(below)

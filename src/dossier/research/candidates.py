@@ -301,7 +301,7 @@ class CandidateScorer:
                 and not is_question(s.text)
                 and not points_elsewhere(s.text)
                 and not a_reference(text, s.start, chunk.heading)
-                and not in_revision_history(text, s.start)
+                and not in_revision_history(text, s.start, chunk.heading)
                 and not template_guidance(text, s.start)
                 and not breadcrumb(s.text)
                 and not contents_entry(s.text)

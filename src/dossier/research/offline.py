@@ -874,14 +874,16 @@ class _Research:
                 continue  # "... and whenever a substantial change occurs in the organization"
             own = self._named_of(close) if demand else self._part_candidates(fact, floor)
             before = self.brief.facts[index - 1]
-            found = next(
-                (
-                    c
-                    for c, read in ((c, self._read(c)) for c in own)
-                    if _answers_part(fact, asked_of, c, chosen, read, self.brief.demands)
-                    and names_antecedent(fact, before, read)
-                ),
-                None,
+            answering = (
+                c
+                for c, read in ((c, self._read(c)) for c in own)
+                if _answers_part(fact, asked_of, c, chosen, read, self.brief.demands)
+                and names_antecedent(fact, before, read)
+            )
+            found = (
+                self._most_of_subject(list(answering), asked_of)
+                if fact.asks is not None and fact is not asked_of
+                else next(answering, None)
             )
             if found is None:
                 missing.append(_missing_part(fact))
@@ -893,6 +895,20 @@ class _Research:
         if extra is not None and len(chosen) < self.settings.max_quotes:
             chosen.append((0, extra))
         return self._within_length(chosen), missing
+
+    def _most_of_subject(self, answering: list[Candidate], asked_of: Fact) -> Candidate | None:
+        """Of the sentences stating a further part's value ("If so, what is the retention
+        period?"), the first naming the most of what the part is asked of: "Security
+        event logs (SIEM) | 12 months", not "Customer portal audit trail | 24 months"
+        (an audit trail is a log too), for "Are security event logs retained?"."""
+        if not answering:
+            return None
+
+        def named(candidate: Candidate) -> int:
+            present = set(content_terms(self._row_read(candidate)))
+            return sum(1 for t in asked_of.terms if thesaurus.says(t, present))
+
+        return max(answering, key=named)  # the first of the most
 
     def _part_candidates(self, fact: Fact, floor: float) -> list[Candidate]:
         """The candidates ranked against one further part of the question on its own
