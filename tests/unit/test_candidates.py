@@ -2444,3 +2444,37 @@ def test_a_further_parts_value_is_taken_from_the_row_naming_what_it_is_asked_of(
     assert research._most_of_subject([portal, siem], asked_of) is siem
     assert research._most_of_subject([portal], asked_of) is portal
     assert research._most_of_subject([], asked_of) is None
+
+
+RTO_TABLE = {
+    "continuity.md": "# Continuity policy\n\nRecovery time objectives (RTO) and recovery point "
+    "objectives (RPO) are set per service:\n\n| Service | RTO | RPO |\n|---|---|---|\n"
+    "| Managed Private Cloud (customer workloads) | 4 hours | 1 hour |\n"
+    "| Corporate website | 5 working days | 1 week |\n",
+}
+
+
+def test_a_row_states_a_further_parts_value_by_its_columns(tmp_path: Path) -> None:
+    """ "Has an RTO been defined ...? If so, what is the RTO?": the row "Managed Private
+    Cloud (customer workloads) | 4 hours | 1 hour" names the RTO only in its column
+    header; read without it, no sentence stated the part's value."""
+    engine, index = _engine(tmp_path, RTO_TABLE)
+    question = (
+        "Has a Recovery Time Objective (RTO) been defined for the services provided to "
+        "clients? If so, what is the RTO?"
+    )
+    research = _Research(engine, make_brief(Question("Q", question)))
+    lead_in = (
+        "Recovery time objectives (RTO) and recovery point objectives (RPO) are set per service:"
+    )
+    lead = _candidate(index, "continuity.md", lead_in, 1.0)
+    row = _candidate(
+        index, "continuity.md", "Managed Private Cloud (customer workloads) | 4 hours | 1 hour", 0.9
+    )
+    from dossier.research.offline import _answers_part
+
+    brief = research.brief
+    part, asked_of = brief.facts[1], brief.facts[0]
+    assert part.asks == "duration"
+    assert _answers_part(part, asked_of, row, [(0, lead)], research._row_read(row))
+    assert not _answers_part(part, asked_of, row, [(0, lead)], research._read(row))

@@ -874,9 +874,10 @@ class _Research:
                 continue  # "... and whenever a substantial change occurs in the organization"
             own = self._named_of(close) if demand else self._part_candidates(fact, floor)
             before = self.brief.facts[index - 1]
+            reading = self._row_read if fact.asks is not None else self._read  # a row's columns
             answering = (
                 c
-                for c, read in ((c, self._read(c)) for c in own)
+                for c, read in ((c, reading(c)) for c in own)
                 if _answers_part(fact, asked_of, c, chosen, read, self.brief.demands)
                 and names_antecedent(fact, before, read)
             )
