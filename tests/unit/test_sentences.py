@@ -687,12 +687,15 @@ def test_a_word_processors_o_bullets_are_list_items_apart() -> None:
             "Session tokens expire after 12 hours, after which the values are no longer valid.",
             False,
         ),
-        ("This target was replaced by a recovery time objective of 4 hours.", False),
+        # (review) a withdrawn figure is never the answer, even beside the one in force
+        ("This target was replaced by a recovery time objective of 4 hours.", True),
         (
             "Earlier versions of this standard stated an 8-character minimum; the minimum "
             "password length is now 14 characters.",
-            False,
+            True,
         ),
+        ("The previous retention was 90 days; that period has been withdrawn.", True),
+        ("Earlier versions quoted 24 hours; that figure has now been superseded.", True),
         ("Previous versions of this policy stated a 90-day rotation.", True),
         ("The recovery time objective is 8 hours.", False),
         ("Superseded documents are kept for seven years.", False),
@@ -718,15 +721,18 @@ def test_a_breadcrumb_naming_a_long_page_is_a_breadcrumb() -> None:
 def test_a_docs_sites_call_out_marker_is_not_quoted_and_its_title_is() -> None:
     """MkDocs' "!!! note" opened the quote of the call-out's text ("note Any employee
     who suspects ..."). (review) Its title is text: "??? question \"Do you support SAML
-    single sign-on?\"" over "Yes." answers it."""
+    single sign-on?\"" over "Yes." answers it; a title stating something is a sentence
+    of its own ("Report immediately" was glued to "... within 24 hours": "immediately")."""
     text = (
         "!!! note\n    Any employee who suspects a security incident must report it at once."
-        '\n\n??? question "Do you support SAML single sign-on?"\n    Yes.'
+        '\n\n??? question "Do you support SAML single sign-on?"\n    Yes.\n\n'
+        '!!! info "Not available on the Starter plan"\n    Customer keys are supported.'
     )
     said = [s.text for s in passage_sentences(_chunk(text))]
     assert said[0] == "Any employee who suspects a security incident must report it at once."
     assert said[1].startswith('"Do you support SAML single sign-on?"')
     assert said[1].endswith("Yes.")
+    assert said[2:] == ['"Not available on the Starter plan"', "Customer keys are supported."]
 
 
 def test_a_row_under_a_change_log_heading_is_in_the_revision_history() -> None:
@@ -739,3 +745,14 @@ def test_a_row_under_a_change_log_heading_is_in_the_revision_history() -> None:
     assert in_revision_history(table, row, "Policy > Revision history")
     assert not in_revision_history(table, row, "Policy > Retention")
     assert not in_revision_history("Logs are kept for 13 months.", 0, "Policy > Revision history")
+
+
+def test_only_a_row_opening_on_a_version_or_date_is_a_change_log_row_by_its_heading() -> None:
+    """(review) A retention table under a "Revision history" section's heading was read
+    as its change log."""
+    table = (
+        "| Log | Kept |\n| --- | --- |\n| Security event logs | 12 months |\n"
+        "| v2.0 | 2024-01-20 | Rewritten |"
+    )
+    assert not in_revision_history(table, table.index("| Security"), "P > Revision history")
+    assert in_revision_history(table, table.index("| v2.0"), "P > Revision history")

@@ -6031,15 +6031,20 @@ def test_information_of_another_thing_is_no_data(asked: str, lead: str) -> None:
 def test_a_denial_beside_stand_in_data_gives_no_yes() -> None:
     """ "Production PHI is never copied into staging, QA or local environments; all
     non-production environments use synthetic data only" was answered Yes off its
-    second clause, which is about synthetic data; the first denies the use asked."""
-    lead = (
+    second clause, which is about synthetic data; the first denies the use asked (QA
+    environments are test ones). (review) Another environment denies nothing asked."""
+    asked = "Is production data used in test or development environments?"
+    listed = (
         "Production PHI is never copied into staging, QA or local environments; all "
         "non-production environments use synthetic data only."
     )
-    assert _short("Is production data used in test or development environments?", lead) == (
-        "No",
-        None,
-    )
+    assert _short(asked, listed)[0] != "Yes"
+    qa = "Production PHI is never copied into QA environments; they use synthetic data only."
+    assert _short("Is production data used in test environments?", qa) == ("No", None)
+    staging = "Production customer data is never copied into the staging environment."
+    assert _short("Is production customer data used in development environments?", staging)[
+        0
+    ] not in ("No", "Yes")
 
 
 def test_advice_to_others_is_no_practice_of_the_organisation() -> None:
@@ -6067,3 +6072,35 @@ def test_a_plan_held_is_not_another_plan() -> None:
         "subject",
     )
     assert _short(asked, "The disaster recovery plan is tested annually.") == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("asked", "lead"),
+    [
+        (
+            "Do you notify customers of personal data breaches?",
+            "Customers are advised of any confirmed personal data breach within 48 hours.",
+        ),
+        ("Do you have a Data Protection Officer?", "Our DPO advises on every DPIA we run."),
+    ],
+)
+def test_advising_in_other_senses_is_no_advice_to_others(asked: str, lead: str) -> None:
+    """(review) "advised of" is told, "advises on" counsels: neither recommends the
+    practice to someone else."""
+    assert _short(asked, lead) == ("Yes", None)
+
+
+def test_information_assets_are_information() -> None:
+    """(review) "information assets" and "data classification" name the stuff itself."""
+    assert _short("Is data classified?", "All information assets are classified by level.") == (
+        "Yes",
+        None,
+    )
+
+
+def test_round_the_clock_asked_is_not_met_on_working_days() -> None:
+    """(review) "24 hours a day, 5 days a week" answered "Is support available 24/7/365?"."""
+    lead = "The service desk is staffed 24 hours a day, 5 days a week (Monday to Friday)."
+    assert _short("Is support available 24/7/365?", lead) == ("Needs review", "scope")
+    every_day = "The SOC is staffed 24 hours a day, 7 days a week."
+    assert _short("Is the SOC staffed 24x7?", every_day) == ("Yes", None)

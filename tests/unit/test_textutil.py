@@ -713,3 +713,16 @@ def test_a_quoted_line_complete_in_itself_stays_apart(text: str) -> None:
     the RPO?" was answered 4 hours)."""
     first, second = text.split("\n")
     assert [text[a:b] for a, b in sentence_spans(text)] == [first, second]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Important: backups of the customer database are kept for\n> 35 days and then deleted.",
+        "> Data is deleted within 30 days of contract end\n> unless a legal hold applies.",
+    ],
+)
+def test_a_wrapped_quoted_sentence_with_a_label_or_short_lines_is_one(text: str) -> None:
+    """(review) An early "Important:" read the line as a label and its value, and a short
+    line going on in lower case was cut from its exception."""
+    assert [text[a:b] for a, b in sentence_spans(text)] == [text]

@@ -2353,3 +2353,10 @@ def test_a_change_from_one_period_to_another_states_the_new_one() -> None:
     said = "Annual review; log retention extended from 6 to 13 months."
     assert stated_value("duration", said) == "13 months"
     assert stated_value("duration", "Logs are kept 6 to 13 months.") == "6 to 13 months"
+
+
+def test_a_range_from_one_period_to_another_stays_a_range() -> None:
+    """(review) "anywhere from 6 to 13 months" is a range; only a change ("extended
+    from ... to ...") states the second period alone."""
+    said = "Audit logs are retained for anywhere from 6 to 13 months, depending on the source."
+    assert stated_value("duration", said) == "6 to 13 months"

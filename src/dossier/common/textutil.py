@@ -531,7 +531,9 @@ def _quote_goes_on(text: str, boundary: re.Match[str]) -> bool:
     (long, or ending on a word that joins it to the next), the next not opening a list
     item, a heading or a quoted paragraph of its own. A line complete in itself stays
     apart: a label and its value ("> Recovery time objective (RTO): 4 hours"), an
-    alert's marker ("> [!IMPORTANT]"), a line closing its emphasis."""
+    alert's marker ("> [!IMPORTANT]"), a line closing its emphasis. A line going on in
+    lower case below goes on ("... within 30 days of contract end" / "> unless a legal
+    hold applies.")."""
     if boundary.group().count("\n") != 1 or not text.startswith(">", boundary.end()):
         return False
     line_start = text.rfind("\n", 0, boundary.start()) + 1
@@ -541,13 +543,18 @@ def _quote_goes_on(text: str, boundary: re.Match[str]) -> bool:
     if text[boundary.start() - 1 : boundary.start()] in (".", "!", "?", ";", ":", ""):
         return False
     said = line.lstrip("> \t").split()
-    if len(line) < _WRAPPED_QUOTE and not (said and said[-1].lower() in _JOINING):
-        return False
     rest = text[boundary.end() + 1 :].lstrip(" \t")
-    return rest[:1].isalnum() and _LIST_MARKER.match(rest) is None
+    if not rest[:1].isalnum() or _LIST_MARKER.match(rest) is not None:
+        return False
+    joined = bool(said) and said[-1].lower() in _JOINING  # "... are retained for" / "35 days"
+    return joined or rest[:1].islower() or len(line) >= _WRAPPED_QUOTE
 
 
-_COMPLETE_QUOTED_LINE = re.compile(r"^>[>\s]*(?:\[!\w+\]|[^:\n]{1,60}:\s+\S)|(?:\*\*|__)\s*$")
+# A quoted line complete in itself: an alert's marker, a label and a short value ("> RTO:
+# 4 hours"), a line closing its emphasis.
+_COMPLETE_QUOTED_LINE = re.compile(
+    r"^>[>\s]*(?:\[!\w+\]|[^:\n]{1,60}:(?:\s+\S+){1,4}\s*$)|(?:\*\*|__)\s*$"
+)
 _WRAPPED_QUOTE = 60  # characters of a quoted line a hard wrap leaves at least
 _JOINING = frozenset("a an the and or of to in on for with by at from as that which".split())
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from dossier.common.textutil import (
+    ROUND_THE_CLOCK,
     STOPWORDS,
     as_the_vendor,
     content_terms,
@@ -270,7 +271,7 @@ def _round_the_clock(asked: str, lead: str) -> Finding | None:
     """A finding when the question asks whether something is done round the clock
     ("monitored 24x7x365?") and the lead does not say so ("triaged ... during UK business
     hours")."""
-    if not _ROUND_THE_CLOCK.search(asked) or _ROUND_THE_CLOCK.search(lead):
+    if not _ROUND_THE_CLOCK.search(asked) or ROUND_THE_CLOCK.search(lead):  # every day
         return None
     if re.search(r"\b(?:continuous(?:ly)?|at all times|constantly)\b", lead, re.I):
         return None

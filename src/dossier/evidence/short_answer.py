@@ -1778,11 +1778,12 @@ _ALL_STATED = re.compile(
 # Advice to others opening the lead: "We recommend that each clinic check whether its own
 # cyber liability insurance covers ...", "Customers are encouraged to enable MFA".
 _ADVICE = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:we|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+"
-    r"(?:strongly\s+)?(?:recommends?|advises?|encourages?|suggests?)"
-    r"|(?:it\s+is|customers\s+are|clients\s+are|users\s+are)\s+(?:strongly\s+)?"
-    r"(?:recommended|advised|encouraged))\b",
-    re.I,
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[Ww]e|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+"
+    r"(?:strongly\s+)?(?:recommends?|advises?|encourages?|suggests?)\s+(?:that\s+)?"
+    r"(?:(?:each|every|all|our|your|the)\s+)?(?:customers?|clients?|users?|institutions?"
+    r"|clinics?|schools?|tenants?|partners?|you|they)"
+    r"|(?:[Ii]t\s+is|[Cc]ustomers\s+are|[Cc]lients\s+are|[Uu]sers\s+are)\s+(?:strongly\s+)?"
+    r"(?:recommended|advised|encouraged)\s+(?:that|to))\b"
 )
 _ADVICE_ASKED = re.compile(r"\b(?:recommend|advise|encourage|suggest|guidance)", re.I)
 # "Is training mandatory for contractors?" and "recommended for contractors".
@@ -2681,9 +2682,8 @@ _SHORT_ASK = 2
 _INFORMATION_OR_DATA = {"information": stem("data"), "data": stem("information")}
 _STUFF_ALONE = re.compile(
     r"\b(information|data)\b(?![\s-]+(?:security|systems?|technology|technologies|officers?"
-    r"|assets?|governance|management|processing|services?|centres?|centers?|protection"
-    r"|owners?|controllers?|processors?|classification|handling|flows?|rooms?|halls?|team"
-    r"|subjects?|breach(?:es)?)\b)",
+    r"|governance|services?|centres?|centers?|protection|controllers?|processors?|rooms?"
+    r"|halls?|team|subjects?|breach(?:es)?)\b)",
     re.I,
 )
 
@@ -3728,18 +3728,18 @@ def _names_asked(following: list[str], terms: set[str]) -> bool:
     lower = {stem(w.lower()) for w in following} & _NON_PRODUCTION
     if "non" in terms and len(lower) >= _NAMED_AFTER:
         named.add("non")  # "copied to development or staging" names non-production ones
-    asked_lower = sorted(terms & _NON_PRODUCTION)
-    if asked_lower and lower:  # "copied into staging, QA or local environments" of test ones
-        named.add(asked_lower[0])
+    named |= {_TESTING[w] for w in (stem(w.lower()) for w in following) if _TESTING.get(w) in terms}
     return len(named) >= _NAMED_AFTER
 
 
 _NAMED_AFTER = 2
 # The environments a question calls "non-production".
 _NON_PRODUCTION = frozenset(
-    stem(w)
-    for w in "development dev staging test testing qa uat sandbox preproduction local lower".split()
+    stem(w) for w in "development dev staging test testing qa uat sandbox preproduction".split()
 )
+# Environments that are the test ones: "QA environments" of "test environments" (not
+# staging or development: another environment).
+_TESTING = {stem("qa"): stem("test"), stem("uat"): stem("test"), stem("testing"): stem("test")}
 # A question whether data is used (kept) somewhere, its first verb that: "Is production
 # customer data used in development or test environments?" (not "Is production data
 # masked before use in test environments?").
@@ -3851,8 +3851,7 @@ def _denial_names_ask(brief: Brief, denied: str) -> bool:
     said = {  # "sell" of "sold", "clients" of "CSCs"
         t for t in named if any(one_family(t, a) for a in asked) or thesaurus.says(t, asked)
     }
-    if asked & _NON_PRODUCTION:  # "staging, QA or local environments" of test ones
-        said |= named & _NON_PRODUCTION
+    said |= {t for t in named if _TESTING.get(t) in asked}  # "QA environments" of test ones
     return len(said) >= 2 and len(named - said) <= 1
 
 

@@ -268,7 +268,9 @@ _CAPITALS_HEADING = re.compile(
 )
 # A paragraph of a few emphasised words alone, as a word processor's export sets a minor
 # heading ("**Revision history**"): a heading, no closing punctuation.
-_EMPHASISED_HEADING = re.compile(r"^[ \t]*(\*\*|__)([^*_\n.!?:;]{2,60})\1[ \t]*$")
+_EMPHASISED_HEADING = re.compile(
+    r"^[ \t]*(\*\*|__)((?:\d+(?:\.\d+)*\.?[ \t]+)?[^*_\n.!?;]{2,60}(?<!:))\1[ \t]*$"
+)
 _HEADING_WORDS = 6
 
 
@@ -276,7 +278,9 @@ def _names_a_section(words: str) -> bool:
     """Whether a few emphasised words name a section rather than state something ("**All
     laptops are encrypted**" is a statement)."""
     said = words.split()
-    return len(said) <= _HEADING_WORDS and not {w.upper() for w in said} & _STATING_WORDS
+    if len(said) > _HEADING_WORDS or {w.upper().strip(",") for w in said} & _STATING_WORDS:
+        return False
+    return not any(w.lower().endswith("ed") or w.lower() in ("all", "every") for w in said)
 
 
 _PLAIN_TEXT = (".txt", ".text")  # (a PDF's lines in capitals over figures head a table)
@@ -284,12 +288,11 @@ _PLAIN_TEXT = (".txt", ".text")  # (a PDF's lines in capitals over figures head 
 # which head no section.
 _MARKINGS = frozenset(
     "CONFIDENTIAL INTERNAL RESTRICTED DRAFT PROPRIETARY UNCLASSIFIED OFFICIAL SENSITIVE PUBLIC"
-    " COMMERCIAL DISTRIBUTE NOTE NOTES IMPORTANT WARNING CAUTION TIP".split()
+    " COMMERCIAL IN CONFIDENCE DO NOT DISTRIBUTE FOR USE ONLY COMPANY STRICTLY NOTE NOTES"
+    " IMPORTANT WARNING CAUTION TIP".split()
 )
-# Words of a statement, not a heading's: "ALL STAFF MUST REPORT ...", "NOT SUPPORTED TODAY".
-_STATING_WORDS = frozenset(
-    "MUST SHALL SHOULD WILL MAY IS ARE BE CAN CANNOT NOT NO NEVER WITHIN".split()
-)
+# Words of a statement, not a heading's: "ALL STAFF MUST REPORT ...".
+_STATING_WORDS = frozenset("MUST SHALL SHOULD WILL MAY IS ARE BE CAN CANNOT".split())
 _CAPITALS_LEVEL = 6  # a heading in capitals heads its block's section within any numbered one
 _STATEMENT_WORDS = 8  # words of a line that states something without closing punctuation
 
@@ -304,7 +307,7 @@ def _capitals_heading(line: str, rest: str) -> bool:
     if _CAPITALS_HEADING.match(line) is None:
         return False
     said = set(re.findall(r"[A-Z]+", line))
-    if said & (_MARKINGS | _STATING_WORDS):
+    if said <= _MARKINGS or said & _STATING_WORDS:  # a marking is all marking words
         return False
     following = rest.lstrip("\n").split("\n", 1)[0].strip()
     if _ITEM_LINE.match(following):

@@ -70,15 +70,24 @@ _LABELLED = re.compile(r"^(?:\*\*|__)?[^\W_][\w -]*:(?:\*\*|__)?\s*\S")
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """``text[start:end]`` cut at block-level HTML and trimmed of markup at both ends."""
+    """``text[start:end]`` cut at block-level HTML and after a call-out's title line
+    (``!!! warning "Report immediately"`` is no part of the sentence below it), and
+    trimmed of markup at both ends."""
     spans, position = [], start
-    for tag in _BLOCK_TAGS.finditer(text, start, end):
-        spans.append((position, tag.start()))
-        position = tag.end()
+    cuts = [(m.start(), m.end()) for m in _BLOCK_TAGS.finditer(text, start, end)]
+    cuts += [(m.end(), m.end()) for m in _CALL_OUT_TITLE.finditer(text, start, end)]
+    for cut_start, cut_end in sorted(cuts):
+        spans.append((position, cut_start))
+        position = cut_end
     spans.append((position, end))
     return [span for a, b in spans if (span := _trimmed(text, a, b))[1] > span[0]]
 
 
+# A call-out's title line: its text begins below it (a title asking a question is
+# answered by its text, as a FAQ's is, and is read with it).
+_CALL_OUT_TITLE = re.compile(
+    r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[A-Za-z][\w-]*[ \t]+\"[^\"\n]*[^?\"\n]\"[ \t]*$", re.M
+)
 # An emphasised label opening a sentence: "**Info:** ...", "**Note**: ...", "**Account
 # lockout.** ...".
 _BOLD_LABEL = re.compile(r"(\*\*|__)[^*_\n:]{1,40}(?::\1|\1:|\.\1(?=[ \t]+\S))")
@@ -440,7 +449,8 @@ def in_revision_history(text: str, start: int, heading: str = "") -> bool:
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     under = heading.rsplit(" > ", 1)[-1]
     if under and _REVISIONS_HEADING.match(under) and _history_line(line):
-        return True
+        cells = table_cells(line) if "|" in line else ()
+        return bool(cells) and _VERSION_CELL.match(cells[0]) is not None  # "| 3.1 | 2025-..."
     if _REVISIONS_HEADING.match(line) and line_end >= 0:  # a PDF's log run into its heading
         below = next((a for a in text[line_end + 1 :].split("\n") if a.strip()), "")
         return _history_line(below)
@@ -450,6 +460,13 @@ def in_revision_history(text: str, start: int, heading: str = "") -> bool:
         if line.strip() and not _history_line(line):
             return bool(_REVISIONS_HEADING.match(line))
     return False
+
+
+# A change log's first cell: a version or a date ("3.1", "v2.0", "2025-01-15").
+_VERSION_CELL = re.compile(
+    r"^(?:v(?:ersion)?\s*)?\d+(?:\.\d+){0,2}$|^\d{4}-\d{2}-\d{2}$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$",
+    re.I,
+)
 
 
 def _table_line(line: str) -> bool:
@@ -545,13 +562,19 @@ def byline(sentence: str) -> bool:
 # capitalised, no sentence.
 _CRUMB_SEPARATOR = re.compile(r"\s+[/>»›→]\s+")
 _CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+(?:&\s+)?[\w&'()-]+){0,4}$")  # ("&" no word)
+# ... a page's name after arrows may be longer ("... > Business Continuity and Disaster
+# Recovery Plan"); after slashes a longer one is a statement's ("AWS / Azure / GCP
+# workloads are backed up daily").
+_ARROWED_CRUMB = re.compile(r"^[A-Z0-9][\w&'()-]*(?:\s+(?:&\s+)?[\w&'()-]+){0,6}$")
 
 
 def breadcrumb(sentence: str) -> bool:
     """Whether a line is a wiki export's breadcrumb trail, which places a page and
     says nothing done (it was quoted as the evidence of a policy)."""
-    names = _CRUMB_SEPARATOR.split(" ".join(sentence.split()).strip("*_ "))
-    return len(names) >= 3 and all(_CRUMB.match(name) for name in names)
+    trail = " ".join(sentence.split()).strip("*_ ")
+    names = _CRUMB_SEPARATOR.split(trail)
+    crumb = _CRUMB if "/" in trail else _ARROWED_CRUMB
+    return len(names) >= 3 and all(crumb.match(name) for name in names)
 
 
 def points_elsewhere(sentence: str) -> bool:
@@ -592,20 +615,20 @@ def contents_entry(sentence: str) -> bool:
 # A sentence taking back the value it states: "Note: earlier versions of this FAQ quoted a
 # recovery time objective of 24 hours; that figure has been superseded."
 _WITHDRAWN_VALUE = re.compile(
-    r"\b(?:that|this|the|these|those)\s+(?:figures?|targets?|numbers?)\s+"
-    r"(?:has|have|was|were|is|are)\s+(?:been\s+|now\s+)?(?:superseded|withdrawn|replaced"
-    r"|retired|rescinded|no\s+longer\s+(?:current|in\s+force|applicable))\b(?!\s+by\b)"
+    r"\b(?:that|this|the|these|those)\s+(?:figures?|targets?|numbers?|periods?)\s+"
+    r"(?:has|have|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:superseded|withdrawn|replaced"
+    r"|retired|rescinded|no\s+longer\s+(?:current|in\s+force|applicable))\b"
     r"|\b(?:earlier|previous|older|prior)\s+(?:versions?|editions?|releases?)\s+of\s+"
     r"(?:this|the|our)\b[^.;]{0,80}\b(?:quoted|stated|gave|listed|said)\b",
     re.I,
 )
-# ... unless it goes on to the value now in force: "...; the minimum is now 14 characters".
-_VALUE_NOW = re.compile(r"\b(?:now|currently|today|instead|replaced\s+by|new)\b", re.I)
 
 
 def withdraws_its_value(sentence: str) -> bool:
-    """Whether a sentence says the value it states is no longer the one in force ("that
-    figure has been superseded"), and states none in its place: it may answer whether a
-    thing changed, never what the value is. (Not "Earlier versions stated 8 characters;
-    the minimum is now 14", nor "the values are no longer valid" of expired codes.)"""
-    return _WITHDRAWN_VALUE.search(sentence) is not None and not _VALUE_NOW.search(sentence)
+    """Whether a sentence says a value it states is no longer the one in force ("that
+    figure has been superseded", "Earlier versions of this standard stated ..."): it may
+    answer whether a thing changed, never what the value is. (The value now in force,
+    if the sentence goes on to it, is read from another sentence or not at all: a
+    withdrawn figure is never the answer. "The values are no longer valid" of expired
+    codes withdraws nothing.)"""
+    return _WITHDRAWN_VALUE.search(sentence) is not None

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dossier.common.textutil import LIGHT_VERBS, content_terms, fold_whitespace, stem
+from dossier.common.textutil import (
+    LIGHT_VERBS,
+    STOPWORDS,
+    content_terms,
+    fold_whitespace,
+    stem,
+    words,
+)
 from dossier.index.embed import Vectors
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.control_block import a_control_table, only_control_fields
@@ -45,8 +52,11 @@ from dossier.records import Chunk
 from dossier.research import thesaurus
 from dossier.research.qualifiers import another_qualifier
 from dossier.research.scoring import MARKUP, NORMATIVE, PURPOSE, Scorer, log_length
-from dossier.research.values import ASKS_PATTERN
+from dossier.research.values import ASKS_PATTERN, KINDS_OF_DOCUMENT
 
+# A document-control block's own title field: "Title: Incident Response Plan".
+_OWN_TITLE = re.compile(r"^\s*(?:document\s+)?title\s*:\s*(.+)$", re.I | re.M)
+_DOCUMENT_KINDS = KINDS_OF_DOCUMENT | {stem(w) for w in ("policy", "procedure", "document")}
 KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answer it
 # The general words published questionnaires (CAIQ above all) wrap an ask in: "risk
 # management policies and procedures associated with changing assets", "the origin,
@@ -380,9 +390,17 @@ class CandidateScorer:
         document's approval, owner or review, and the block's own document is the one
         asked about (its title names a term of the ask). An Access Control Standard's
         block naming its "Parent policy: Information Security Policy" says who approved
-        the standard, not the policy."""
-        title = self._title_terms.get(sentence.document, frozenset())
-        return ask.wants_control and any(thesaurus.says(t, title) for t in ask.terms)
+        the standard, not the policy. The document is named by its title, the block's own
+        "Title:" field, or the title's initials ("BCP" of "Business Continuity Plan")."""
+        if not ask.wants_control:
+            return False
+        title = self._titles.get(sentence.document, "")
+        named = self._title_terms.get(sentence.document, frozenset()) | set(
+            content_terms(" ".join(_OWN_TITLE.findall(sentence.text)))
+        )
+        initials = "".join(w[0] for w in words(title) if w.lower() not in STOPWORDS).lower()
+        naming = [t for t in ask.terms if t not in _DOCUMENT_KINDS] or ask.terms  # not "plan"
+        return any(thesaurus.says(t, named) or t == initials for t in naming)
 
     def _header_terms(self, sentence: Sentence) -> frozenset[str]:
         """A table row's column headers (and the line introducing its table), or a list

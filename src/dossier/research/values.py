@@ -65,6 +65,12 @@ _EVERY_PERIOD = (
     rf"|(?:other\s+|single\s+)?{_RECURRING}s?\b))"
 )
 _HYPHEN = "[-\u2010\u2011\u2013]"  # as word processors set it too
+# A period changed from one value to another: its first is no end of a range.
+_NOT_CHANGED = "".join(
+    f"(?<!{verb} from )"
+    for verb in "changed extended increased reduced decreased raised lowered shortened "
+    "lengthened moved updated cut".split()
+)
 _COUNTED_LY = (
     rf"(?:\d{{1,2}}|{_UNIT_WORD}|{_TEEN_WORD}|twice|thrice){_HYPHEN}"
     r"(?:hourly|daily|weekly|monthly|yearly)"
@@ -99,7 +105,8 @@ _DURATION = re.compile(
     r"|not exceeding|between)\s+)?"
     rf"(?<!every\s)(?<!each\s)(?<!\bper\s)"
     # (not a change: "extended from 6 to 13 months" states 13 months, no range)
-    rf"((?<!\bfrom\s)\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*|(?<!\bfrom\s){_NUMBER_WORDS}\s+(?:to|and)\s+)?"
+    rf"({_NOT_CHANGED}\d[\d,]*\s*(?:-|\u2013|\bto\b|\band\b)\s*"
+    rf"|{_NOT_CHANGED}{_NUMBER_WORDS}\s+(?:to|and)\s+)?"
     rf"{_FIGURE_OR_WORDS}([\s-]+\(\d+\))?[\s-]+"
     r"(business\s+|calendar\s+|working\s+)?(second|minute|hour|day|week|month|year)s?\b"
     r"(?![\s-]+(?:cycle|schedule|rotation)\b)"
