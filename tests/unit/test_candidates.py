@@ -113,10 +113,12 @@ DOCUMENTS = {
 }
 
 
-def _scorer(tmp_path: Path) -> tuple[CandidateScorer, list[str], HybridIndex]:
+def _scorer(
+    tmp_path: Path, documents: dict[str, str] = DOCUMENTS
+) -> tuple[CandidateScorer, list[str], HybridIndex]:
     corpus = ingest(
         SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
-        for p, t in sorted(DOCUMENTS.items())
+        for p, t in sorted(documents.items())
     )
     index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
     titles = {d.path: d.title for d in corpus.documents}
@@ -2400,14 +2402,7 @@ def test_a_control_block_answers_only_of_its_own_document(tmp_path: Path) -> Non
         "Owner: Director of Security\nApproved by: Board of Directors\n"
         "Next review: March 2027\n\nThe information security program protects customer data.\n",
     }
-    corpus = ingest(
-        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
-        for p, t in documents.items()
-    )
-    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
-    titles = {d.path: d.title for d in corpus.documents}
-    scorer = CandidateScorer(index, titles, load_scorer())
-    passages = [c.chunk_id for c in corpus.chunks]
+    scorer, passages, index = _scorer(tmp_path, documents)
     asked = _asking(index, "Is there an information security policy approved by management?")
     approval = dataclasses.replace(asked, wants_control=True)
     documents_quoted = {
@@ -2493,14 +2488,7 @@ def test_a_control_block_answers_of_its_document_named_by_initials_or_its_title_
         "irp.txt": "1. Purpose\n\nTitle: Incident Response Plan\nVersion: 1.1\n"
         "Owner: CISO\nApprover: CEO\n\nThe plan sets out how incidents are handled.\n",
     }
-    corpus = ingest(
-        SourceFile(p, t.encode(), hashlib.sha256(t.encode()).hexdigest())
-        for p, t in documents.items()
-    )
-    index, _ = update_index(corpus, HashingEmbedder(), tmp_path)
-    titles = {d.path: d.title for d in corpus.documents}
-    scorer = CandidateScorer(index, titles, load_scorer())
-    passages = [c.chunk_id for c in corpus.chunks]
+    scorer, passages, index = _scorer(tmp_path, documents)
 
     def blocks(question: str) -> set[str]:
         asked = dataclasses.replace(_asking(index, question), wants_control=True)
