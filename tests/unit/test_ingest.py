@@ -1857,3 +1857,16 @@ def test_a_pdfs_title_under_its_organisation_repeated_from_the_running_header() 
         "Quillmark Learning Ltd QL-ISMS-01 · Version 3.1\n1. Purpose\nThis policy sets out ...\n"
     )
     assert _title({}, text, "QL-ISMS-01.pdf") == "Information Security Policy"
+
+
+def test_a_memos_title_is_its_subject() -> None:
+    """A DPO's memo was titled "MEMORANDUM", as every memo would be; its "Re:" line says
+    what it is. A memo without one keeps its heading."""
+    text = (
+        "MEMORANDUM\n\nTo:      Executive Leadership Team\nFrom:    Data Protection Officer\n"
+        "Date:    12 March 2025\nRe:      Data protection position for 2025\n\n"
+        "This memo replaces my memo of 3 April 2023.\n"
+    )
+    assert read_document(source("dpo-memo.txt", text)).title == "Data protection position for 2025"
+    plain = "MEMORANDUM\n\nTo: All staff\n\nPlease read the attached policy.\n"
+    assert read_document(source("memo.txt", plain)).title == "MEMORANDUM"

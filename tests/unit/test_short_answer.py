@@ -6104,3 +6104,17 @@ def test_round_the_clock_asked_is_not_met_on_working_days() -> None:
     assert _short("Is support available 24/7/365?", lead) == ("Needs review", "scope")
     every_day = "The SOC is staffed 24 hours a day, 7 days a week."
     assert _short("Is the SOC staffed 24x7?", every_day) == ("Yes", None)
+
+
+def test_a_supplementing_practices_schedule_is_no_rival_to_the_one_asked() -> None:
+    """ "... refresher training annually, supplemented by quarterly phishing simulations"
+    gave a bare Yes to a question asking how often training recurs: the aside's schedule
+    is its own, as a trailing "with" phrase's is."""
+    lead = (
+        "5.2 All staff complete security awareness refresher training annually, supplemented "
+        "by quarterly phishing simulations run by the Security team."
+    )
+    asked = "Is security awareness training provided periodically?"
+    assert _short(asked, lead) == ("Yes; annually", None)
+    privileged = "User access is reviewed quarterly, plus monthly reviews of privileged access."
+    assert _short("Is privileged access reviewed periodically?", privileged)[0] != "Yes; quarterly"

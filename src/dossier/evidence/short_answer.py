@@ -1398,7 +1398,11 @@ def _without_own_schedule_aside(brief: Brief, lead: str) -> str:
     return rest if stated and not any(one_family(t, a) for t in own for a in asked) else lead
 
 
-_WITH_ASIDE = re.compile(r",\s+with\s+[^;]*$", re.I)
+_WITH_ASIDE = re.compile(
+    r",\s+(?:with|supplemented\s+by|plus|alongside|along\s+with|together\s+with|in\s+addition\s+to)"
+    r"\s+[^;]*$",
+    re.I,
+)
 _JOINED_CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 # A clause sharing the one before's subject: no verb of its own ("repeated every three
 # years"), or a pronoun for it ("it is reviewed quarterly"); "encrypted backup logs are

@@ -306,6 +306,9 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if Path(path).suffix.lower() in (".txt", ".text"):
         text = _after_page_trail(text)
     first_line = text.strip().split("\n", 1)[0].strip()
+    subject = _memo_subject(first_line, text)
+    if subject is not None:
+        return subject
     named = _TITLE_FIELD.match(first_line)
     if named is not None and Path(path).suffix.lower() in (".txt", ".text", ".pdf"):
         second = next((a.strip() for a in text.strip().split("\n")[1:] if a.strip()), "")
@@ -789,6 +792,25 @@ def _after_page_trail(text: str) -> str:
     while at < len(lines) and (not lines[at].strip() or _trail(lines[at]) or byline(lines[at])):
         at += 1
     return "\n".join(lines[at:]) if at < len(lines) else text
+
+
+# A memo's heading and the line saying what it is about: "MEMORANDUM" over "To:", "From:",
+# "Date:" and "Re: Data protection position for 2025 - ...".
+_MEMO = re.compile(r"^(?:internal\s+)?memo(?:randum)?$", re.I)
+_MEMO_SUBJECT = re.compile(
+    r"^[ \t]*(?:re|subject)[ \t]*:[ \t]*(?P<subject>\S[^\n]{2,150}?)[ \t]*$", re.I | re.M
+)
+_MEMO_FIELD_LINES = 8  # lines of a memo's fields read for its subject
+
+
+def _memo_subject(first_line: str, text: str) -> str | None:
+    """A memo's title: the subject its "Re:" or "Subject:" field states (the heading
+    "MEMORANDUM" names every memo alike), or None."""
+    if _MEMO.match(first_line) is None:
+        return None
+    fields = "\n".join(text.strip().split("\n")[1 : 1 + _MEMO_FIELD_LINES])
+    found = _MEMO_SUBJECT.search(fields)
+    return found.group("subject") if found else None
 
 
 def _trail(line: str) -> bool:
