@@ -32,6 +32,7 @@ from dossier.research.offline import (
     OfflineEngine,
     _key_terms_first,
     _missing_part,
+    _most_of_subject,
     _needs_before,
     _Ranking,
     _Research,
@@ -2436,9 +2437,11 @@ def test_a_further_parts_value_is_taken_from_the_row_naming_what_it_is_asked_of(
     siem = _candidate(index, "logging.md", "Security event logs (SIEM) | 12 months", 0.9)
     part, asked_of = brief.facts[1], brief.facts[0]
     assert part.asks == "duration"
-    assert research._most_of_subject([portal, siem], asked_of) is siem
-    assert research._most_of_subject([portal], asked_of) is portal
-    assert research._most_of_subject([], asked_of) is None
+    read = {c.sentence.text: research._row_read(c) for c in (portal, siem)}
+    pairs = [(c, read[c.sentence.text]) for c in (portal, siem)]
+    assert _most_of_subject(pairs, asked_of) is siem
+    assert _most_of_subject(pairs[:1], asked_of) is portal
+    assert _most_of_subject([], asked_of) is None
 
 
 RTO_TABLE = {

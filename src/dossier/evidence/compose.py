@@ -263,19 +263,19 @@ def _row_context(claims: Sequence[Claim], focus: str, context: ComposeContext) -
         return TableRow(header, chunk.heading, aligned_cells(chunk.text, at))
     if not is_list_item(chunk.text, at):
         return None
-    lead_in = list_lead_in(chunk.text, at) or _lead_in_before(chunk, context)
+    lead_in = list_lead_in(chunk.text, at) or _lead_in_before(chunk, at, context)
     return TableRow((), f"{lead_in} {chunk.heading}".strip())
 
 
-def _lead_in_before(chunk: Chunk, context: ComposeContext) -> str:
+def _lead_in_before(chunk: Chunk, at: int, context: ComposeContext) -> str:
     """The line introducing a list that is a passage of its own, when the passage before
     it ends with it ("5.3 Passwords. Passwords for Northbirch accounts ... must meet the
     following requirements:" over "* Minimum length: 12 characters"), or ""."""
-    if not is_list_item(chunk.text, 0):
-        return ""  # the list is not the passage's opening
     before = [c for c in context.siblings(chunk.document) if c.end <= chunk.start]
-    last = before[-1].text.rstrip().rsplit("\n", 1)[-1].strip() if before else ""
-    return last if last.rstrip("*_ ").endswith(":") else ""
+    if not before:
+        return ""
+    above = f"{before[-1].text}\n\n"
+    return list_lead_in(f"{above}{chunk.text}", len(above) + at)
 
 
 def _header_before(chunk: Chunk, at: int, context: ComposeContext) -> tuple[str, ...]:

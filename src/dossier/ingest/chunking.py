@@ -278,7 +278,7 @@ def _names_a_section(words: str) -> bool:
     """Whether a few emphasised words name a section rather than state something ("**All
     laptops are encrypted**" is a statement)."""
     said = words.split()
-    if len(said) > _HEADING_WORDS or {w.upper().strip(",") for w in said} & _STATING_WORDS:
+    if len(said) > _HEADING_WORDS or {w.lower().strip(",") for w in said} & _RULE_VERBS:
         return False
     return not any(w.lower().endswith("ed") or w.lower() in ("all", "every") for w in said)
 
@@ -291,8 +291,6 @@ _MARKINGS = frozenset(
     " COMMERCIAL IN CONFIDENCE DO NOT DISTRIBUTE FOR USE ONLY COMPANY STRICTLY NOTE NOTES"
     " IMPORTANT WARNING CAUTION TIP".split()
 )
-# Words of a statement, not a heading's: "ALL STAFF MUST REPORT ...".
-_STATING_WORDS = frozenset("MUST SHALL SHOULD WILL MAY IS ARE BE CAN CANNOT".split())
 _CAPITALS_LEVEL = 6  # a heading in capitals heads its block's section within any numbered one
 _STATEMENT_WORDS = 8  # words of a line that states something without closing punctuation
 
@@ -307,7 +305,7 @@ def _capitals_heading(line: str, rest: str) -> bool:
     if _CAPITALS_HEADING.match(line) is None:
         return False
     said = set(re.findall(r"[A-Z]+", line))
-    if said <= _MARKINGS or said & _STATING_WORDS:  # a marking is all marking words
+    if said <= _MARKINGS or {w.lower() for w in said} & _RULE_VERBS:  # "ALL STAFF MUST ..."
         return False
     following = rest.lstrip("\n").split("\n", 1)[0].strip()
     if _ITEM_LINE.match(following):

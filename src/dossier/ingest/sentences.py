@@ -26,7 +26,7 @@ _BLOCK_TAGS = re.compile(
 # What may sit before a sentence's first word or after its last: list markers,
 # emphasis, inline tags, table pipes, quote markers.
 _LEADING = re.compile(
-    r"^(?:\s|[-*+•\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043>|]|o(?=[ \t])"
+    rf"^(?:\s|{BULLET}|[>|]"
     r"|\(?[0-9]{1,3}[.)](?=\s)|\(?[a-zA-Z][.)](?=\s)|\*\*|__|<[^>]{1,40}>|&nbsp;"
     r"|\{\{\s*[#^/][^{}]{1,60}\}\}"  # a template's section tag: "{{#hipaa}}"
     # a docs site's call-out marker and kind (MkDocs' "!!! note", a collapsible "??? warning",

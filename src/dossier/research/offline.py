@@ -876,15 +876,15 @@ class _Research:
             before = self.brief.facts[index - 1]
             reading = self._row_read if fact.asks is not None else self._read  # a row's columns
             answering = (
-                c
+                (c, read)
                 for c, read in ((c, reading(c)) for c in own)
                 if _answers_part(fact, asked_of, c, chosen, read, self.brief.demands)
                 and names_antecedent(fact, before, read)
             )
             found = (
-                self._most_of_subject(list(answering), asked_of)
+                _most_of_subject(list(answering), asked_of)
                 if fact.asks is not None and fact is not asked_of
-                else next(answering, None)
+                else next((c for c, _ in answering), None)
             )
             if found is None:
                 missing.append(_missing_part(fact))
@@ -896,20 +896,6 @@ class _Research:
         if extra is not None and len(chosen) < self.settings.max_quotes:
             chosen.append((0, extra))
         return self._within_length(chosen), missing
-
-    def _most_of_subject(self, answering: list[Candidate], asked_of: Fact) -> Candidate | None:
-        """Of the sentences stating a further part's value ("If so, what is the retention
-        period?"), the first naming the most of what the part is asked of: "Security
-        event logs (SIEM) | 12 months", not "Customer portal audit trail | 24 months"
-        (an audit trail is a log too), for "Are security event logs retained?"."""
-        if not answering:
-            return None
-
-        def named(candidate: Candidate) -> int:
-            present = set(content_terms(self._row_read(candidate)))
-            return sum(1 for t in asked_of.terms if thesaurus.says(t, present))
-
-        return max(answering, key=named)  # the first of the most
 
     def _part_candidates(self, fact: Fact, floor: float) -> list[Candidate]:
         """The candidates ranked against one further part of the question on its own
@@ -1803,6 +1789,22 @@ def _key_source(brief: Brief) -> tuple[str, ...]:
     if len(asking) > 1 and asking[0].text.rstrip().endswith(("?", ".")):
         return thesaurus.abbreviated(asking[0].terms)
     return _terms_of(brief)
+
+
+def _most_of_subject(answering: list[tuple[Candidate, str]], asked_of: Fact) -> Candidate | None:
+    """Of the sentences stating a further part's value ("If so, what is the retention
+    period?"), each with its text as read (a row's with its columns), the first naming
+    the most of what the part is asked of: "Security event logs (SIEM) | 12 months", not
+    "Customer portal audit trail | 24 months" (an audit trail is a log too), for "Are
+    security event logs retained?"."""
+    if not answering:
+        return None
+
+    def named(read: str) -> int:
+        present = set(content_terms(read))
+        return sum(1 for t in asked_of.terms if thesaurus.says(t, present))
+
+    return max(answering, key=lambda pair: named(pair[1]))[0]  # the first of the most
 
 
 def _answers_part(
