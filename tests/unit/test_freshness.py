@@ -406,3 +406,71 @@ def test_an_approver_named_under_approved_dates_nothing() -> None:
 def test_an_approval_date_does_not_hide_a_later_review_stated_in_the_text() -> None:
     doc = document(None, "Last reviewed: 2 February 2025\nBody.", approved="2023-01-10")
     assert evidence_date(doc, AS_OF) == "2025-02-02"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Owner: R. Patel | Version 2.1 | Approved 2024-05-06", "2024-05-06"),
+        ("v1.3 - Owner: Platform - Approved K. Lund 2023-10-02", "2023-10-02"),
+        ("Approved Executive Board (Dr. Anna Weiss, CEO), 14.03.2025", "2025-03-14"),
+        ("Owner: IT (S. Hale)   Version 3.0   Reviewed 2024-07-30", "2024-07-30"),
+        ("Owner: Finance · Last reviewed: April 2025", "2025-04-01"),
+        ("Revised: July 2024", "2024-07-01"),
+        ("Procedure approved: March 14, 2019", "2019-03-14"),
+        ("Published: 2024-02-12\nValid to: 2025-02-12", "2024-02-12"),
+        ("maintained by: L. Ortiz   last edit: 2025-01-14", "2025-01-14"),
+        ("Reviewed and accepted by Dana Cole, Chief Executive Officer (2024-02-20)", "2024-02-20"),
+        ("From: CISO\nDate:    12 March 2025\nRe: Retention", "2025-03-12"),
+        ("| Date | 8 December 2023 |", "2023-12-08"),
+        ("Date AOC signed 14 March 2025\nNext assessment due February 2026", "2025-03-14"),
+        # a version or owner line holding its date as a cell of its own
+        ("Owner: D. Ng | v1.0 | 2021-11-15", "2021-11-15"),
+        ("v1.0 · owner: People Ops · June 2023", "2023-06-01"),
+        ("Whitepaper version 2024.1 – June 2024", "2024-06-01"),
+        ("SoA v7.1 (20-02-2024). Selected controls.", "2024-02-20"),
+        ("SoA version 7.1, 20 February 2024", "2024-02-20"),
+        # a letter's date line
+        ("Harbour Audit LLP\n\nApril 2, 2024\n\nTo the Board of Directors", "2024-04-02"),
+        ("Nordwerk GmbH\nMünchen, 15 April 2025\nBridge letter", "2025-04-15"),
+    ],
+)
+def test_a_control_line_or_a_letter_dates_the_document_in_the_forms_tools_write(
+    text: str, day: str
+) -> None:
+    """Approval lines without "by" or a colon, version lines with a bare date, wiki and
+    knowledge-base fields, a memo's "Date:", a letter's date line: documents of nine
+    new corpora stating their dates this way were all cited as "undated"."""
+    assert stated_dates(f"Vendor Standard\n{text}\n") == [day]
+    assert evidence_date(document(None, f"Vendor Standard\n{text}\n\nBody."), AS_OF) == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> SUPERSEDED by logging-standard.md (v2.0, September 2023). Do not use.",
+        "> **DEPRECATED (2024-03-01):** superseded by the encryption standard v3.0.",
+        "SUPERSEDED – replaced by the Access Standard\nv2.0 (September 2023). Kept for reference.",
+        "| Date of next review | 1 June 2026 |",
+        "Next review due\t08/07/2027",
+        "Valid to: 2025-02-12",
+        "Target approval | Q2 2025 |",
+        "Next Review\nDate: 3 March 2027",
+        "Backups were tested; the last test was approved on 3 May 2024 by the CTO.",
+        "| Date | Result |\n|---|---|\n| 2025-03-12 | Passed |",
+    ],
+)
+def test_a_successors_date_a_date_to_come_or_one_in_a_sentence_dates_nothing(text: str) -> None:
+    """A superseded page's banner dates its successor or its withdrawal, not the page."""
+    opening = f"Vendor Standard\n{text}\n\n1. Purpose\nThis standard sets rules."
+    assert stated_dates(f"{opening}\n{headed_row_fields(opening)}") == []
+
+
+def test_a_board_policys_closing_lines_date_it() -> None:
+    """A school board's policies state adoption and revisions at their foot."""
+    body = "Records are kept as the law requires.\n" * 120
+    text = (
+        f"Board Policy 3580\n{body}\nPolicy adopted: March 14, 2012\nRevised: September 10, 2024\n"
+    )
+    assert evidence_date(document(None, text), AS_OF) == "2024-09-10"
+    assert evidence_date(document(None, f"Board Policy 3580\n{body}"), AS_OF) is None

@@ -24,6 +24,15 @@ _MONTH_WORD = (
 # 2025 |". Not "Review date" (templates
 # use it for the next review as often as the last), nor any date after "next" or "due": a
 # review still to come is an obligation, not evidence.
+_A_DATE = (
+    r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
+    # a month alone on an approval line ("..., February 2026"): dated its first day
+    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
+    # in figures: "12/03/2024", "12.03.2024", "20-02-2024" (``_numeric_date``)
+    r"|(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b)"
+)
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
     r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised|edited|modified|approved)(?:\s+time)?(?:\s+on)?"
@@ -46,13 +55,7 @@ _STATED_DATE = re.compile(
     # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026")
     r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
     r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|]{0,30}[:|])(?!\s*(?:next|review|due|expir|renew|valid))){0,80}?))[\s:|*,]*"
-    r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
-    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
-    # a month alone on an approval line ("..., February 2026"): dated its first day
-    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
-    # in figures: "12/03/2024", "12.03.2024" (``_numeric_date``)
-    r"|(?P<first>\d{1,2})(?P<sep>[/.])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b)",
+    rf"{_A_DATE}",
     re.I,
 )
 
@@ -77,7 +80,9 @@ def headed_row_fields(text: str, single: bool = False) -> str:
         names, values = table.group("names").split("|"), table.group("values").split("|")
         if len(names) == len(values):
             pairs = zip(names, values, strict=True)
-            lines += [f"{n.strip(' *_')}: {v.strip(' *_')}" for n, v in pairs]
+            fields = ((n.strip(" *_"), v.strip(" *_")) for n, v in pairs)
+            # a bare "Date" column is a history's (a test's, a change's), not the page's
+            lines += [f"{n}: {v}" for n, v in fields if n.lower() != "date"]
     return "\n".join(lines)
 
 
@@ -103,7 +108,88 @@ def stated_dates(text: str) -> list[str]:
         day = _date_of(match)
         if day is not None:
             days.append(day)
-    return days
+    return list(dict.fromkeys(days + control_line_dates(text[:opening_end])))
+
+
+# A control line's field naming the document's own date, written with or without a
+# colon, a name between ("Approved D. Okafor 2023-12-05", "Approved Management Board,
+# 14.03.2025", "Reviewed 2024-01-30", "Owner: Ops · Last reviewed: March 2025",
+# "Regulation approved: March 14, 2012", "Reviewed and accepted by Priya Raman, CEO
+# (2024-02-20)", a memo's "Date:    12 March 2025"): at a line's start or after a
+# cell's separator (a bar, a middle dot, a dash between spaces, a tab, a run of
+# spaces), never inside a sentence ("The data was updated on 3 May 2024").
+_FIELD_WORD = (
+    r"(?:date|dated|approved|reviewed|updated|revised|published|adopted|issued|ratified"
+    r"|last\s+(?:edit|edited|reviewed|updated|revised|approved|modified))"
+)
+_CELL_START = r"(?:^|[|\u00b7\t]|[ \t][-\u2013\u2014]+[ \t]|[ \t]{3,})"
+_DATED_FIELD = re.compile(
+    rf"{_CELL_START}[ \t*_>]*"
+    r"(?:(?:policy|regulation|procedure|standard|plan|document|page|report|letter)\s+)?"
+    rf"(?P<word>{_FIELD_WORD})\b"
+    r"(?P<between>(?:[^\n\d|.;]|\b[A-Z]\.|\b(?:Dr|Mr|Ms|Mrs|Prof)\.){0,60}?)"
+    rf"[\s:|*_,(]*{_A_DATE}",
+    re.I | re.M,
+)
+# What marks a field's date as one still to come: "| Date of next review | ... |".
+_TO_COME = re.compile(r"\b(?:next|due|expir\w*|renew\w*|valid|until|target|planned)\b", re.I)
+# A line that names the document's version or owner ("Owner: D. Okafor | v1.0 |
+# 2021-11-15", "Version 2024.1 – June 2024", "SoA v7.1 (20-02-2024)"), whose cells
+# may hold its date alone.
+_CONTROL_LINE = re.compile(r"\b(?:v\d+(?:\.\d+)*\b|version\s+\d|owner\s*:)", re.I)
+_CELL_SEPARATOR = re.compile(r"[|\u00b7;()\t]|[ \t][-\u2013\u2014]+[ \t]|,[ \t]|[ \t]{3,}")
+_WHOLE_DATE = re.compile(rf"[ \t*_]*{_A_DATE}[ \t*_.]*\Z", re.I)
+# A letter's or a report cover's date line: "April 2, 2024", "München, 15 April 2025".
+_DATE_LINE = re.compile(
+    rf"^[ \t]*(?:[^\W\d][^\W\d ]*(?: [^\W\d]+)?,[ \t]*)?{_A_DATE}[ \t.]*$", re.I | re.M
+)
+# A line about the document's succession, whose dates are its successor's or its
+# withdrawal's ("> SUPERSEDED by logging-monitoring.md (v2.0, September 2023)").
+_SUCCESSION = re.compile(r"\b(?:supersed|replac|deprecat|retired|withdrawn|archiv)", re.I)
+_LETTER_LINES = 12  # how many lines open a letter: its date is among them
+
+
+def control_line_dates(opening: str) -> list[str]:
+    """The dates the lines of a document's opening (above its first section) state as
+    its own: a dated field (``_DATED_FIELD``), a bare date among the cells of a line
+    naming its version or owner (``_CONTROL_LINE``), a letter's date line alone; a
+    field of a date to come (``_TO_COME``) and a table's "Date" column are not."""
+    days = [day for match in _DATED_FIELD.finditer(opening) if (day := _field_date(match))]
+    lines = opening.splitlines()
+    for above, line in zip(["", *lines], lines, strict=False):
+        if _CONTROL_LINE.search(line) and len(line) <= 200 and not _SUCCESSION.search(above + line):
+            cells = (_WHOLE_DATE.match(cell) for cell in _CELL_SEPARATOR.split(line))
+            days += [day for cell in cells if cell and (day := _date_of(cell))]
+    dated = (_DATE_LINE.match(line) for line in [n for n in lines if n.strip()][:_LETTER_LINES])
+    return days + [day for line in dated if line and (day := _date_of(line))]
+
+
+CLOSING_CHARS = 400  # how far from a document's end its adoption or revision lines may be
+
+
+def closing_dates(text: str) -> list[str]:
+    """The dates a document's closing lines state as its own dated fields, as a school
+    board's policy ends ("Policy adopted: March 14, 2012 / Revised: September 10,
+    2024") or a wiki page ("_Last reviewed: March 2025_")."""
+    closing = text[-CLOSING_CHARS:]
+    return [day for match in _DATED_FIELD.finditer(closing) if (day := _field_date(match))]
+
+
+def _field_date(match: re.Match[str]) -> str | None:
+    """A dated field's date, or None: one still to come, or a "Date" wrapped from a
+    line naming what it dates ("Next Review" over "Date: 3 March 2027")."""
+    if _TO_COME.search(match.group("between")):
+        return None
+    line_end = match.string.find("\n", match.end())
+    line_start = match.string.rfind("\n", 0, match.start("word")) + 1
+    if _SUCCESSION.search(match.string[line_start : line_end if line_end >= 0 else None]):
+        return None  # "DEPRECATED (2024-03-01): superseded by ...": another version's
+    in_a_cell = "|" in match.string[line_start : match.start("word")]
+    if match.group("word").lower() == "date" and not match.group("between").strip() and line_start:
+        above = match.string[: line_start - 1].rstrip(" \t").rsplit("\n", 1)[-1]
+        if above and not in_a_cell and not re.search(r"[:|]", above):
+            return None  # the line above may be the name this "Date" closes
+    return _date_of(match)
 
 
 def _date_of(match: re.Match[str]) -> str | None:
@@ -124,7 +210,7 @@ def _date_of(match: re.Match[str]) -> str | None:
         return None
 
 
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]\d{4}\b")
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.-])(\d{1,2})\2\d{4}\b")
 
 
 def _numeric_date(match: re.Match[str]) -> str | None:
@@ -136,7 +222,8 @@ def _numeric_date(match: re.Match[str]) -> str | None:
     "05/05/2024"); None where the order is unknown ("03/04/2024" alone): no date is
     made up."""
     first, second, year = int(match["first"]), int(match["second"]), int(match["year4"])
-    orders = {order for a, b in _NUMERIC_DATE.findall(match.string) if (order := _order(a, b))}
+    found = _NUMERIC_DATE.findall(match.string)
+    orders = {order for a, _, b in found if (order := _order(a, b))}
     readings = [(second, first), (first, second)]  # (month, day): day first, month first
     if match["sep"] == "." or orders == {"day first"}:  # "01.09.2023" is 1 September
         readings = readings[:1]

@@ -29,7 +29,13 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dossier.common.dates import document_opening, headed_row_fields, iso_date, stated_dates
+from dossier.common.dates import (
+    closing_dates,
+    document_opening,
+    headed_row_fields,
+    iso_date,
+    stated_dates,
+)
 from dossier.ingest.frontmatter import APPROVAL_DATE_KEYS, REVIEW_DATE_KEYS
 from dossier.records import (
     Answer,
@@ -197,7 +203,8 @@ def evidence_date(document: Document, as_of: dt.date) -> str | None:
     if not valid or not _dated_by_front_matter(document):
         # the latest it states: "effective 1 July 2023 ... last reviewed 2 Feb 2025"
         opening = document_opening(document.text)
-        stated = [iso_date(day) for day in stated_dates(f"{opening}\n{headed_row_fields(opening)}")]
+        fields = f"{opening}\n{headed_row_fields(opening)}"
+        stated = [iso_date(day) for day in stated_dates(fields) + closing_dates(document.text)]
         valid += [day for day in stated if day is not None and day <= as_of.isoformat()]
     return max(valid) if valid else None
 
