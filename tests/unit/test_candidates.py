@@ -24,6 +24,7 @@ from dossier.research.candidates import (
     CandidateScorer,
     TermStats,
     _repeats_title,
+    lone_terms,
     names_the_ask,
 )
 from dossier.research.engine import EngineSettings
@@ -2500,3 +2501,26 @@ def test_a_control_block_answers_of_its_document_named_by_initials_or_its_title_
 
     assert blocks("Who approved the BCP?") == {"bcp.txt"}
     assert blocks("Who approved the incident response plan?") == {"irp.txt"}
+
+
+def test_a_word_of_a_compound_the_corpus_never_says_leaves_its_partner_naming_nothing() -> None:
+    """ "Is there a clean desk policy?" was answered Yes from "users must lock their
+    screen when leaving their desk": no document says "clean", and "desk" alone names
+    another thing. A word the corpus says, a coordinated kind ("security and privacy
+    training") and the examples a question gives name no compound."""
+    stats = TermStats(
+        [{"desk", "lock", "screen"}, {"train", "secur"}, {"drive", "encrypt", "remov", "media"}]
+    )
+    terms = ("clean", "desk")
+    assert lone_terms("Is there a clean desk policy?", terms, stats) == {"desk"}
+    assert (
+        lone_terms("Is there a clean desk policy?", terms, TermStats([{"clean", "desk"}])) == set()
+    )
+    coordinated = "How often do staff take security and privacy training?"
+    assert lone_terms(coordinated, ("secur", "privaci", "train"), stats) == set()
+    examples = "Do you encrypt removable media such as thumb drives?"
+    assert lone_terms(examples, ("encrypt", "remov", "media", "thumb", "drive"), stats) == set()
+    ask = dataclasses.replace(_ask(("clean", "desk")), terms=terms, lone=frozenset({"desk"}))
+    leaving = _lead(0.5, "Users must lock their screen when leaving their desk.", coverage=0.5)
+    assert not names_the_ask(ask, leaving)
+    assert names_the_ask(dataclasses.replace(ask, lone=frozenset()), leaving)

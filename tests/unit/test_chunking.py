@@ -616,3 +616,28 @@ def test_a_numbered_or_titled_bold_caption_heads_its_table_and_a_bold_statement_
         "Appendix A: Log retention periods",
     ]
     assert chunks[2].text == "**MFA enforced for all remote access**"
+
+
+def test_a_numbered_heading_over_a_list_numbered_again_from_one_heads_its_section() -> None:
+    """A word processor's text export numbers each section's list from 1 under the
+    section's numbered heading: "7. Access Reviews" over "1. System owners review ...
+    quarterly" was read as an item, and the review sentence fell under "5. Passwords"."""
+    items = "1. Access is reviewed quarterly by system owners.\n2. Evidence is kept in Vanta.\n"
+    text = (
+        "Access Control Policy\n\n"
+        "5. Passwords\na. Passwords are at least 14 characters long.\n\n"
+        f"7. Access Reviews\n{items}\n"
+        "Steps\n\n1. Disable the account\n2. Recover the laptop\n3. Close the ticket\n"
+    )
+    for name in ("policy.txt", "policy.pdf"):
+        chunks = chunk_document(make_doc(text, name), ChunkSettings(min_words=3))
+        review = next(c for c in chunks if "reviewed quarterly" in c.text)
+        assert review.heading.endswith("7. Access Reviews"), name
+    # a list going on is no heading: "3. Close the ticket" is the third step
+    chunks = chunk_document(make_doc(text, "policy.txt"), ChunkSettings(min_words=3))
+    assert not any(c.heading.endswith("Close the ticket") for c in chunks)
+    # in one block, as a PDF's page comes out, a list's item before the heading
+    page = f"4. Scope\n1. All staff are in scope.\n2. Contractors too.\n7. Access Reviews\n{items}"
+    chunks = chunk_document(make_doc(page, "page.pdf"), ChunkSettings(min_words=3))
+    review = next(c for c in chunks if "reviewed quarterly" in c.text)
+    assert review.heading.endswith("7. Access Reviews")

@@ -6118,3 +6118,23 @@ def test_a_supplementing_practices_schedule_is_no_rival_to_the_one_asked() -> No
     assert _short(asked, lead) == ("Yes; annually", None)
     privileged = "User access is reviewed quarterly, plus monthly reviews of privileged access."
     assert _short("Is privileged access reviewed periodically?", privileged)[0] != "Yes; quarterly"
+
+
+def test_data_never_stored_is_never_retained() -> None:
+    """ "Sensitive authentication data (full track data, card verification codes such as
+    CVV2, and PINs) is never stored after authorisation" answered **Yes** to whether it
+    is retained after authorization: the list's "and" inside the brackets cut the
+    sentence into an affirming clause, and "stored" did not deny "retained"."""
+    asked = (
+        "Is sensitive authentication data (e.g., track data, PINs) retained after authorization?"
+    )
+    lead = (
+        "Sensitive authentication data (full track data, card verification codes such as "
+        "CVV2/CVC2, and PINs or PIN blocks) is never stored after authorisation."
+    )
+    assert _short(asked, lead) == ("No", None)
+    kept = "Sensitive authentication data is retained after authorization for 30 days."
+    assert _short(asked, kept)[0] == "Yes"
+    laptops = "Customer data is not stored on employee laptops."
+    assert _short("Is customer data retained after termination?", laptops)[0] != "No"
+    assert _short("Is customer data encrypted at rest?", "Card data is never stored.")[0] != "No"

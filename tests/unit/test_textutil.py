@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,6 +12,7 @@ from dossier.common.textutil import (
     QUESTION_FILLER,
     STOPWORDS,
     asked_identifiers,
+    brackets_masked,
     content_terms,
     fold_whitespace,
     identifier_key,
@@ -18,6 +21,7 @@ from dossier.common.textutil import (
     opens_clause,
     question_terms,
     sentence_spans,
+    split_outside_brackets,
     stem,
     without_label,
     words,
@@ -726,3 +730,27 @@ def test_a_wrapped_quoted_sentence_with_a_label_or_short_lines_is_one(text: str)
     """(review) An early "Important:" read the line as a label and its value, and a short
     line going on in lower case was cut from its exception."""
     assert [text[a:b] for a, b in sentence_spans(text)] == [text]
+
+
+def test_a_two_part_company_suffix_ends_no_sentence_between_its_parts() -> None:
+    """Every Singapore company's name ends "Pte. Ltd.": quotes began "Ltd. was assessed
+    as a Level 1 Service Provider"."""
+    text = (
+        "Harbour Pay Pte. Ltd. was assessed as a Level 1 Service Provider. "
+        "The QSA was Straits Audit Pte. Ltd. Kuala Data Sdn. Bhd. hosts backups."
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Harbour Pay Pte. Ltd. was assessed as a Level 1 Service Provider.",
+        "The QSA was Straits Audit Pte. Ltd.",
+        "Kuala Data Sdn. Bhd. hosts backups.",
+    ]
+
+
+def test_a_clause_break_inside_brackets_splits_nothing() -> None:
+    text = "Card data (track data, codes, and PINs) is never stored; logs are kept."
+    pattern = re.compile(r";\s+|,?\s+and\s+")
+    assert split_outside_brackets(pattern, text) == [
+        "Card data (track data, codes, and PINs) is never stored",
+        "logs are kept.",
+    ]
+    assert len(brackets_masked(text)) == len(text)

@@ -2360,3 +2360,25 @@ def test_a_range_from_one_period_to_another_stays_a_range() -> None:
     from ... to ...") states the second period alone."""
     said = "Audit logs are retained for anywhere from 6 to 13 months, depending on the source."
     assert stated_value("duration", said) == "6 to 13 months"
+
+
+def test_a_period_named_as_the_measure_of_something_else_is_no_retention_period() -> None:
+    """ "What is the retention period for security event logs?" was answered "4 hours"
+    from "downtime ... should not exceed 4 hours in any rolling 12-month period": the
+    word "period" named the part's subject."""
+    from dossier.research.offline import subject_part
+    from dossier.research.values import states_part_value
+
+    brief = make_brief(
+        Question(
+            "Q", "Are audit logs retained? What is the retention period for security event logs?"
+        )
+    )
+    part = brief.facts[1]
+    first = subject_part(part, brief.facts)
+    downtime = (
+        "Downtime of the payment switch should not exceed 4 hours in any rolling 12-month period."
+    )
+    assert not states_part_value(part, first, downtime)
+    security = "Security event logs are retained for 12 months."
+    assert states_part_value(part, first, security)

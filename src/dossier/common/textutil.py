@@ -407,6 +407,26 @@ def as_written(terms: Sequence[str], text: str) -> list[str]:
     return [spelled.get(term, term) for term in terms]
 
 
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def brackets_masked(text: str) -> str:
+    """The text with what its round or square brackets hold blanked, at the same
+    offsets: a pattern finding a clause's break finds none inside them."""
+    return _BRACKETED.sub(lambda m: "\0" * len(m.group(0)), text)
+
+
+def split_outside_brackets(pattern: re.Pattern[str], text: str) -> list[str]:
+    """The text split where ``pattern`` matches outside brackets: "data (track data,
+    card codes, and PINs) is never stored" is one clause, not two."""
+    pieces, start = [], 0
+    for match in pattern.finditer(brackets_masked(text)):
+        if match.end() > match.start():
+            pieces.append(text[start : match.start()])
+            start = match.end()
+    return [*pieces, text[start:]]
+
+
 def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
 
@@ -457,7 +477,9 @@ _NUMBERED_ABBREVIATION = re.compile(
 
 # ... nor one after a company's suffix when its verb follows: "Acme Health Inc. shall
 # maintain a plan" ("Acme Inc. All data ...", "Jamf Software LLC. iOS devices ..." end one).
-_NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|bros|llc)\.$", re.I)
+_NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|pte|sdn|bhd|bros|llc)\.$", re.I)
+# ... and a suffix's first part never ends one: "Merlion Pay Pte. Ltd.", "Sdn. Bhd.".
+_SECOND_SUFFIX = re.compile(r"(?:Ltd|Limited|Bhd|LLC|Inc|L\.?P)\b\.?")
 _VERB_AFTER_NAME = re.compile(
     r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
     r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"
@@ -472,8 +494,8 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
     if _ABBREVIATION.search(text, before, boundary.start()):
         return True
     following = text[boundary.end() : boundary.end() + 1]
-    if _NAME_SUFFIX.search(text, before, boundary.start()) and _VERB_AFTER_NAME.match(
-        text, boundary.end()
+    if _NAME_SUFFIX.search(text, before, boundary.start()) and (
+        _VERB_AFTER_NAME.match(text, boundary.end()) or _SECOND_SUFFIX.match(text, boundary.end())
     ):
         return True
     return following.isdigit() and bool(

@@ -43,11 +43,13 @@ from dossier.common.textutil import (
     aligned_row,
     as_the_vendor,
     as_written,
+    brackets_masked,
     content_terms,
     one_family,
     question_terms,
     sentence_spans,
     spaced_pattern,
+    split_outside_brackets,
     stem,
     without_law_names,
     words,
@@ -2660,7 +2662,7 @@ def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
     drives" states the block; its "must not" does not deny it."""
     if brief is None:
         return None
-    clauses = [c for c in _CLAUSES_APART.split(lead) if c.strip()]
+    clauses = [c for c in split_outside_brackets(_CLAUSES_APART, lead) if c.strip()]
     negated = [c for c in clauses if _NEGATION.search(c)]
     stating = [
         c
@@ -3670,6 +3672,8 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
             return True
         if said in _SWITCHED_ON and terms & _PUT_IN_PLACE:
             return True
+        if any(said in _DENIED_WITH.get(term, ()) for term in terms):
+            return True  # "is never stored after authorisation": nor retained
         if (
             used_in_asked
             and said in _COPYING
@@ -3794,6 +3798,17 @@ _PRACTISING = frozenset(
 )
 # Verbs putting a thing in place, whose denial denies it ("Host-based firewalls are not
 # enabled on ...")
+# What denying an act denies besides: data never stored, collected or recorded is never
+# retained (kept); never collected or recorded, never stored.
+_DENIED_WITH = {
+    stem(asked): frozenset(stem(w) for w in denied.split())
+    for asked, denied in (
+        ("retain", "store stored collect collected record recorded save saved"),
+        ("retained", "store stored collect collected record recorded save saved"),
+        ("keep", "store stored collect collected record recorded save saved"),
+        ("store", "collect collected record recorded save saved"),
+    )
+}
 _SWITCHED_ON = frozenset(stem(word) for word in "enable activate install".split())
 # ... when the question asks it be put in place: "Are software firewalls configured on
 # managed endpoints?" (not "Are unused services turned off?", "Is SMBv1 removed?").
@@ -3976,7 +3991,8 @@ def _clause_at(text: str, at: int) -> str:
 def _clause_span(text: str, at: int) -> tuple[int, int]:
     begin, end = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (0, len(text)))
     start = begin
-    for apart in SIBLING_BREAK.finditer(text, begin, end):  # "MD5 and SHA-1" is one clause
+    masked = brackets_masked(text)  # "data (track data, and PINs) is never stored": one
+    for apart in SIBLING_BREAK.finditer(masked, begin, end):  # "MD5 and SHA-1" is one clause
         if apart.start() >= at:
             return start, apart.start()
         start = apart.end()

@@ -8,6 +8,7 @@ sentence model; the question as a whole by ``scoring.ANSWER_FEATURES``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -117,6 +118,7 @@ class TermStats:
             total += 1
         self._count = total
         self._df = counts
+        self._vocabulary = frozenset(counts)
         self._idf: dict[str, float] = {}
         self._weights: dict[tuple[str, ...], tuple[tuple[tuple[str, float], ...], float]] = {}
 
@@ -127,6 +129,10 @@ class TermStats:
                 1 + (self._count + 1) / (self._df.get(term, 0) + 0.5)
             )
         return known
+
+    def said(self, term: str) -> bool:
+        """Whether any passage of the corpus says the term or a thesaurus alternative."""
+        return thesaurus.says(term, self._vocabulary)
 
     def coverage(self, wanted: Sequence[str], present: set[str] | frozenset[str]) -> float:
         """The IDF-weighted share of ``wanted`` that ``present`` states (or a thesaurus
@@ -173,6 +179,10 @@ class Ask:
     # ("autom" of "Is the remediation of vulnerabilities automated?"); empty when it
     # says nothing more distinctive than "performed" or "implemented"
     predicate: tuple[str, ...] = ()
+    # terms the question writes beside a word of the ask that no document of the corpus
+    # says ("desk" of "clean desk" where none says "clean"): naming them alone names
+    # another thing ("... lock their screen when leaving their desk")
+    lone: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -227,13 +237,46 @@ def names_the_ask(ask: Ask, candidate: Candidate, glossary: str = "") -> bool:
     named terms alone, without the weight, answered three uncovered questions there
     from sentences about a neighbouring subject ("Employee records are retained for
     7 years" of job applicants' records)."""
-    if not ask.key or candidate.feature("key_coverage") > 0:
+    if not ask.key:
+        return True
+    present = frozenset(practice_terms(f"{candidate.sentence.text} {glossary}"))
+    if candidate.feature("key_coverage") > 0 and (
+        not ask.lone & set(ask.key)
+        or any(thesaurus.says(k, present) for k in set(ask.key) - ask.lone)
+    ):
         return True
     if candidate.feature("coverage") < NAMED_COVERAGE:
         return False
-    present = frozenset(practice_terms(f"{candidate.sentence.text} {glossary}"))
-    named = [t for t in ask.terms if t not in NOT_KEY and thesaurus.says(t, present)]
+    named = [t for t in ask.terms if t not in NOT_KEY | ask.lone and thesaurus.says(t, present)]
     return len(named) >= NAMED_TERMS
+
+
+def lone_terms(wording: str, terms: Sequence[str], stats: TermStats) -> frozenset[str]:
+    """The ask's terms written right after another of its terms that no passage of the
+    corpus says (nor a thesaurus alternative of it), the word before modifying them:
+    "desk" of "Is there a clean desk policy?" where no document says "clean". The head
+    of a compound named alone names another thing than the compound (a word the corpus
+    lacks after a term, "duties principle", is a generic head, no modifier)."""
+    asked = [t for t in terms if t not in NOT_KEY]
+    said = [w.lower() for w in words(_EXAMPLES_GIVEN.sub(" . ", wording))]
+    lone: set[str] = set()
+    for at, (first, second) in enumerate(itertools.pairwise(stem(w) for w in said)):
+        if first not in asked or second not in asked or first == second:
+            continue
+        # "security and privacy training": one of two kinds of training asked; "granting
+        # access", "encrypted data": a verb and its object
+        coordinated = at > 0 and said[at - 1] in ("and", "or")
+        verb = said[at].endswith(("ing", "ed"))
+        if not stats.said(first) and not coordinated and not verb:  # "clean" of "desk"
+            lone.add(second)
+    return frozenset(t for t in lone if stats.said(t))
+
+
+# Examples a question gives of what it asks ("mobile media such as external hard drives,
+# thumb drives, DVDs, etc."): no compound of the ask.
+_EXAMPLES_GIVEN = re.compile(
+    r"\b(?:such\s+as|e\.g\.?|for\s+example|including|like)\b[^.;:?()]*", re.I
+)
 
 
 def _folded(text: str) -> str:

@@ -73,6 +73,7 @@ from dossier.research.candidates import (
     Ask,
     Candidate,
     CandidateScorer,
+    lone_terms,
     names_the_ask,
 )
 from dossier.research.conflicts import Outcome, settle
@@ -299,6 +300,7 @@ class _Research:
             wants_control=bool(_CONTROL_ASKED.search(brief.question)),
             subject=_subject_heads(brief),
             predicate=_predicate(brief),
+            lone=lone_terms(core, terms, self.engine.scoring.stats),
         )
 
     # -- searching ------------------------------------------------------------------

@@ -192,7 +192,10 @@ def holds_value(fact: Fact, text: str) -> bool:
         return True
     if fact.asks == "number" and not (counts_something(fact, text) or states_operand(fact, text)):
         return False
-    wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
+    # what the value is of, not the value's own name: "in any rolling 12-month period"
+    # names no retention period's subject
+    wanted = set(fact.terms) - VALUE_VERBS - VALUE_NOUNS or set(fact.terms) - VALUE_VERBS
+    wanted = wanted or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
     documents = fact.asks == "frequency" and bool(_DOCUMENTS_REVIEWED.search(fact.text))
     named = [
