@@ -317,3 +317,13 @@ def test_an_identifier_without_its_hyphen_finds_the_one_with_it(tmp_path: Path) 
     for query, found in (("Do you use SHA256?", "Passwords"), ("AES-256 at rest?", "Data at r")):
         hits = index.search(query, 5)
         assert [index.chunk(h.chunk_id).text[:9] for h in hits] == [found]
+
+
+def test_a_us_spelled_query_finds_a_british_spelled_passage(tmp_path: Path) -> None:
+    """BM25 read "authorised" and "authorized" as two terms: a UK corpus's passages
+    were not found by a US questionnaire's words."""
+    lexical = _lexical(
+        tmp_path, ["Changes are authorised by the CAB.", "Backups run nightly at the centre."]
+    )
+    assert lexical.search("authorization", 2, None) == [0]
+    assert lexical.search("center", 2, None) == [1]

@@ -6138,3 +6138,59 @@ def test_data_never_stored_is_never_retained() -> None:
     laptops = "Customer data is not stored on employee laptops."
     assert _short("Is customer data retained after termination?", laptops)[0] != "No"
     assert _short("Is customer data encrypted at rest?", "Card data is never stored.")[0] != "No"
+
+
+def test_a_denied_capability_in_the_nouns_of_the_asked_verbs_answers_no() -> None:
+    """ "The CSIRT does not provide a 24x7x365 response capability" went to a person for
+    "Do you have the capability to respond to incidents on a 24x7x365 basis?": the
+    stemmer keeps "respond" and "response" apart."""
+    asked = "Do you have the capability to respond to incidents on a 24x7x365 basis?"
+    lead = "3.3 The CSIRT does not provide a 24x7x365 response capability."
+    assert _short(asked, lead) == ("No", None)
+
+
+def test_a_negated_relative_clause_with_a_long_aside_denies_nothing() -> None:
+    """ "Security incidents that are not breaches, including incidents at the company's
+    subcontractors that affect customer data, are reported to affected customers" was
+    answered **No** to whether breaches are reported."""
+    asked = "Are security breaches and assumed security breaches reported as per applicable laws?"
+    lead = (
+        "4. Security incidents that are not breaches, including incidents at the company's "
+        "subcontractors that affect customer data, are reported to affected customers."
+    )
+    assert _short(asked, lead)[0] != "No"
+
+
+def test_a_list_asked_all_of_is_met_by_a_lead_naming_each_item() -> None:
+    """ "Are audit logs available that include AT LEAST all of the following; login,
+    logout, actions performed, and source IP address?" went to a person beside a lead
+    naming all four: the check read "all of the following" as asking about "following"."""
+    asked = (
+        "Are audit logs available that include AT LEAST all of the following; login, logout, "
+        "actions performed, and source IP address?"
+    )
+    every = (
+        "Audit logs must record, at a minimum, successful and failed logins, logouts, actions "
+        "performed by users and administrators, and the source IP address of each event."
+    )
+    assert _short(asked, every) == ("Yes", None)
+    assert _short(asked, "Audit logs must record successful and failed logins.")[0] != "Yes"
+
+
+def test_what_a_process_includes_may_be_listed_over_the_leads_clauses() -> None:
+    """ "Does your Change Management process minimally include authorization, impact
+    analysis, testing, and validation before moving changes to production?" went to a
+    person: only the lead's first clause ("authorised by the CAB") was read, the UK
+    spelling was another word, and "before moving changes" was read as a thing included."""
+    asked = (
+        "Does your Change Management process minimally include authorization, impact analysis, "
+        "testing, and validation before moving changes to production?"
+    )
+    lead = (
+        "4.4.1 All changes to production systems must be authorised by the Change Advisory "
+        "Board (CAB) and supported by an impact analysis, evidence of testing in a "
+        "non-production environment, and a post-implementation validation plan."
+    )
+    assert _short(asked, lead) == ("Yes", None)
+    partial = "All changes must be authorised by the CAB and tested."
+    assert _short(asked, partial) == ("Needs review", "subject")

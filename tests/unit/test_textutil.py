@@ -23,6 +23,8 @@ from dossier.common.textutil import (
     sentence_spans,
     split_outside_brackets,
     stem,
+    us_spelled,
+    us_spelling,
     without_label,
     words,
 )
@@ -754,3 +756,43 @@ def test_a_clause_break_inside_brackets_splits_nothing() -> None:
         "logs are kept.",
     ]
     assert len(brackets_masked(text)) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("verb", "noun"), [("respond", "response"), ("extend", "extension"), ("suspend", "suspension")]
+)
+def test_a_verb_in_nd_and_its_noun_in_nse_are_one_family(verb: str, noun: str) -> None:
+    assert one_family(stem(verb), stem(noun))
+    assert not one_family(stem("send"), stem("sense"))
+
+
+@pytest.mark.parametrize(
+    ("british", "us"),
+    [
+        ("authorised", "authorized"),
+        ("organisation", "organization"),
+        ("categorised", "categorized"),
+        ("analyse", "analyze"),
+        ("centre", "center"),
+        ("programme", "program"),
+        ("licence", "license"),
+        ("behaviour", "behavior"),
+    ],
+)
+def test_a_british_spelling_stems_as_the_us_one(british: str, us: str) -> None:
+    """A UK policy's "access is authorised by the organisation" did not name the
+    authorization a US questionnaire asks about: Snowball stems the two apart."""
+    assert stem(british) == stem(us)
+
+
+@pytest.mark.parametrize(
+    "word", ["premises", "otherwise", "compromised", "exercise", "advised", "revised", "analysis"]
+)
+def test_a_word_spelled_ise_in_us_english_too_keeps_its_spelling(word: str) -> None:
+    assert us_spelling(word) == word
+
+
+def test_a_text_is_read_in_us_spelling_for_the_lexical_index() -> None:
+    assert us_spelled("Access is Authorised by the Organisation's data centre.") == (
+        "Access is authorized by the organization's data center."
+    )

@@ -109,12 +109,12 @@ def test_the_field_s_words_for_card_numbers_and_customer_keys() -> None:
     assert not thesaurus.says("byok", set(content_terms("AWS manages the encryption keys")))
 
 
-def test_a_british_spelling_says_the_american_one_and_is_searched_for() -> None:
+def test_a_british_spelling_says_the_american_one() -> None:
     # "data centers" never found "data centres": Snowball stems them apart
     assert thesaurus.says(stem("centers"), {stem("centres")})
     assert thesaurus.says(stem("organisation"), {stem("organization")})
-    assert "centre" in thesaurus.alternative_words(stem("center"))
-    assert "programme" in thesaurus.alternative_words(stem("program"))
+    assert stem("centre") == stem("center") and stem("programme") == stem("program")
+    assert thesaurus.says(stem("artifacts"), {stem("artefacts")})
 
 
 def test_a_second_factor_or_two_step_verification_is_mfa() -> None:

@@ -198,11 +198,84 @@ def identifier_key(name: str) -> str:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """The Snowball (Porter2) English stem of a lower-case word: the stemmer
-    Tantivy's ``en_stem`` tokenizer applies to the lexical index, so the engine
-    and the index agree on what a term is ('rotate', 'rotation', 'rotated' ->
-    'rotat'; 'policies' -> 'polici')."""
-    return str(_STEMMER.stemWord(word))
+    """The Snowball (Porter2) English stem of a lower-case word in its US spelling: the
+    stemmer Tantivy's ``en_stem`` tokenizer applies to the lexical index, which is fed
+    the same spelling (``us_spelled``), so the engine and the index agree on what a term
+    is ('rotate', 'rotation', 'rotated' -> 'rotat'; 'policies' -> 'polici';
+    'organisation' and 'organization' -> 'organ')."""
+    return str(_STEMMER.stemWord(us_spelling(word)))
+
+
+def us_spelling(word: str) -> str:
+    """A lower-case word as US English spells it, as questionnaires do: British and
+    Commonwealth documents write "authorised", "organisation", "analyse", "centre",
+    "programme", "licence", "behaviour", which Snowball stems apart from "authorized",
+    "organization" ... (a UK policy's "access is authorised" did not name the
+    authorization asked). Words spelled "-ise" in both ("advise", "exercise",
+    "compromise", "premises", "otherwise") stay as they are."""
+    if word in _US_WORDS:
+        return _US_WORDS[word]
+    ise = _ISE_WORD.match(word)
+    if ise is not None:
+        base = f"{ise.group(1)}ise"
+        if base in _ISE_IN_US or ise.group(1).endswith("w"):  # "otherwise", "stepwise"
+            return word
+        return f"{ise.group(1)}iz{ise.group(2)}"
+    yse = _YSE_WORD.match(word)
+    return f"{yse.group(1)}yz{yse.group(2)}" if yse is not None else word
+
+
+def us_spelled(text: str) -> str:
+    """The text with each word ``us_spelling`` changes in its US spelling (in lower
+    case, as the lexical index reads words)."""
+    return _LETTERS.sub(
+        lambda m: us_spelling(m.group(0).lower()) if _may_differ(m) else m.group(0), text
+    )
+
+
+def _may_differ(word: re.Match[str]) -> bool:
+    return word.group(0).lower().endswith(_US_ENDINGS)
+
+
+_LETTERS = re.compile(r"[A-Za-z]+")
+_ISE_WORD = re.compile(r"^([a-z]{3,}?)is(e|ed|es|ing|er|ers|ation|ations|ational|able)$")
+_YSE_WORD = re.compile(r"^([a-z]{2,})ys(e|ed|ing|er|ers)$")  # "analyse", "paralysed"
+# Words spelled "-ise" in US English too (with "-ised", "-ising", "-ises" ... after them).
+_ISE_IN_US = frozenset(
+    """advise advertise apprise arise chastise circumcise comprise compromise concise
+    cruise demise despise devise disguise enfranchise enterprise excise exercise expertise
+    franchise improvise incise merchandise mortise noise paradise poise porpoise praise
+    precise premise promise raise reprise revise supervise surmise surprise televise
+    tortoise treatise valise anise bruise guise""".split()
+)
+_BRITISH_AND_US = (
+    "centre center centres centers centred centered programme program programmes programs "
+    "licence license licences licenses defence defense offence offense "
+    "behaviour behavior behaviours behaviors behavioural behavioral catalogue catalog "
+    "catalogues catalogs dialogue dialog fibre fiber colour color favour favor "
+    "honour honor labour labor enrolment enrollment enrolments enrollments fulfil fulfill "
+    "fulfilment fulfillment instalment installment ageing aging judgement judgment "
+    "acknowledgement acknowledgment grey gray artefact artifact artefacts artifacts"
+).split()
+_US_WORDS = dict(zip(_BRITISH_AND_US[::2], _BRITISH_AND_US[1::2], strict=True))
+_US_ENDINGS = (
+    "ise",
+    "ised",
+    "ises",
+    "ising",
+    "iser",
+    "isers",
+    "isation",
+    "isations",
+    "isational",
+    "isable",
+    "yse",
+    "ysed",
+    "ysing",
+    "yser",
+    "ysers",
+    *_US_WORDS,
+)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
@@ -216,10 +289,15 @@ def one_family(first: str, second: str) -> bool:
     short, long = sorted((_IRREGULAR.get(first, first), _IRREGULAR.get(second, second)), key=len)
     if short == long:
         return True
+    if _ND_NS.fullmatch(f"{short} {long}") or _ND_NS.fullmatch(f"{long} {short}"):
+        return True  # "respond" and "respons", "extend" and "extens"
     rest = long[len(short) :]
     return len(short) >= 5 and long.startswith(short) and _STEM_LEFTOVER.fullmatch(rest) is not None
 
 
+# A verb in -nd and its noun in -nse or -nsion, which Snowball stems apart: "respond" and
+# "response", "extend" and "extension", "suspend" and "suspension".
+_ND_NS = re.compile(r"(\w{4,}n)d \1s(?:e|ion)?")
 # Irregular verbs' past forms, which no stemmer joins to their verb: "sold" is "sell".
 _IRREGULAR = {
     stem(past): stem(verb)

@@ -134,6 +134,8 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     found = _ALL_OF.search(asked)
     if found is None:
         return None
+    if _THE_FOLLOWING.match(found.group(1)):  # "AT LEAST all of the following; login, ..."
+        return _listed_unnamed(asked[found.end() :], lead)
     phrase, read = _all_phrase(found.group(1))
     if phrase and set(phrase) <= _EVERY_PERSON and _EVERYONE.search(lead):
         return None  # "Everyone repeats it once a year" of all employees
@@ -144,6 +146,26 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     detail = (
         f"the question asks about all {_as_asked(found.group(1), read)}; the lead quote "
         "does not name them: a person decides whether it answers Yes for all"
+    )
+    return Finding("scope", 0, detail)
+
+
+_THE_FOLLOWING = re.compile(r"(?:of\s+)?(?:the\s+)?(?:following|below|listed)\b", re.I)
+_LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|[;:]\s*", re.I)
+
+
+def _listed_unnamed(listed: str, lead: str) -> Finding | None:
+    """A finding when the lead names not every item of the list a question asks all of
+    ("... all of the following; login, logout, actions performed, and source IP
+    address?"): each item is named when the lead says one of its words."""
+    present = set(content_terms(lead))
+    items = [i for i in _LIST_ITEM_BREAK.split(listed.strip(" ?.")) if content_terms(i)]
+    missing = [i for i in items if not any(thesaurus.says(t, present) for t in content_terms(i))]
+    if items and not missing:
+        return None
+    detail = (
+        f"the question asks about all of {', '.join(missing) or 'a list'}; the lead quote does "
+        "not name them: a person decides whether it answers Yes for all"
     )
     return Finding("scope", 0, detail)
 

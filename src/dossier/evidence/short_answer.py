@@ -2292,7 +2292,7 @@ _MAIN_VERB = re.compile(r"\s(?:must|shall|should|are|is|will|have\s+to|has\s+to)
 _RELATIVE_REACH = 80  # characters of the relative clause and the main verb after it
 # An aside set off by commas: ", including applicant accounts,".
 _ASIDE = re.compile(
-    r",\s*(?:including|such\s+as|e\.g\.|excluding|except|other\s+than)\b[^,.;:]{0,60},", re.I
+    r",\s*(?:including|such\s+as|e\.g\.|excluding|except|other\s+than)\b[^,.;:]{0,100},", re.I
 )
 
 
@@ -2422,6 +2422,7 @@ def _measured_practice_unsaid(brief: Brief, lead: str) -> Finding | None:
 
 
 def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+    sentence = lead  # (what it includes may be listed over its clauses)
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     asked = brief.query if brief is not None else ""
     negations = [
@@ -2441,7 +2442,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             _qualified(brief, lead)
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
-            or (_included_unnamed(brief.query, lead) if brief is not None else None)
+            or (_included_unnamed(brief.query, sentence) if brief is not None else None)
             or (_defined_term_unnamed(brief.query, lead) if brief is not None else None)
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
             or (_only_something_else(brief, lead) if brief is not None else None)
@@ -2724,6 +2725,9 @@ _INCLUDED_ASKED = re.compile(
 )
 
 
+# Where the things asked to be included end and when they are asked of begins: "...
+# testing, and validation before moving changes to production".
+_WHEN_INCLUDED = re.compile(r"\s+(?:before|after|prior\s+to|whenever|when|during|upon)\s", re.I)
 # Words too broad to set an included thing apart: "manual security testing" is named by
 # "manual penetration testing techniques".
 _BROAD_WORDS = frozenset(stem(w) for w in "security information data system systems".split())
@@ -2739,7 +2743,8 @@ def _included_unnamed(question: str, lead: str) -> Finding | None:
         return None
     before = set(question_terms(question[: asked.start("what")]))
     aside = LIGHT_VERBS | before | _BROAD_WORDS
-    wanted = [t for t in question_terms(asked["what"]) if t not in aside]
+    what = _WHEN_INCLUDED.split(asked["what"], maxsplit=1)[0]  # "... before moving changes"
+    wanted = [t for t in question_terms(what) if t not in aside]
     present = set(content_terms(lead))
     if not wanted or all(thesaurus.says(t, present) for t in wanted):
         return None

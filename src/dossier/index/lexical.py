@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dossier.common.atomic import write_atomic
-from dossier.common.textutil import STOPWORDS, identifier_key, identifiers, words
+from dossier.common.textutil import STOPWORDS, identifier_key, identifiers, us_spelled, words
 from dossier.records import Corpus
 
 TIE_MARGIN = 32  # extra hits fetched so that equal scores at the cut are ordered by position
@@ -52,7 +52,7 @@ class LexicalIndex:
                 self._tantivy.Document(
                     key=key,
                     document=document,
-                    body=text,
+                    body=us_spelled(text),  # as the engine stems it (``stem``)
                     identifiers=sorted({identifier_key(n) for n in identifiers(text)}),
                 )
             )
@@ -74,7 +74,7 @@ class LexicalIndex:
     def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
         # Only words reach the query parser (letters and digits of any script, read
         # through extraction artefacts as the indexed text is): no syntax to trip on.
-        terms = [w for w in words(query) if w not in STOPWORDS]
+        terms = [us_spelled(w) for w in words(query) if w not in STOPWORDS]
         if not terms:
             return []
         parsed = self._index.parse_query(" ".join(terms), ["body"])
@@ -116,7 +116,7 @@ class LexicalIndex:
 LEXICAL_POINTER = "lexical.json"
 # How the indexed text is read (textutil.read_text, identifiers, identifier_key): an
 # index written another way is rewritten, since its passages' keys do not change.
-READING = 2
+READING = 3  # 3: words in their US spelling (``us_spelled``)
 
 
 def update_lexical(

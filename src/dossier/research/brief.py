@@ -22,7 +22,7 @@ from dossier.common.textutil import (
 )
 from dossier.records import Ambiguity, Brief, Fact, Question, Reading
 from dossier.research.ask import core_ask
-from dossier.research.values import VERSION_ASKED, names_no_subject
+from dossier.research.values import VERSION_ASKED, documents_review_asked, names_no_subject
 from dossier.steps import AmbiguityNote, BriefStep, FactNote
 
 # A recovery objective, by name or letters: two asked at once are read apart.
@@ -148,7 +148,7 @@ def _brief(question_id: str, asked_text: str) -> Brief:
     parts = _facts(asked)
     ask = core_ask(parts[0].text if parts else asked)
     demands = tuple(dict.fromkeys(d for p in parts for d in core_ask(p.text).demands))
-    facts = parts + _demand_facts(demands, question_terms(ask.core))
+    facts = parts + _demand_facts(demands, question_terms(ask.core) + _documents_reviewed(asked))
     asking = [f for f in parts if _instruction_asks(f.text) is None] or list(parts)
     terms = tuple(dict.fromkeys(t for f in asking for t in f.terms)) or question_terms(asked)
     return Brief(
@@ -189,6 +189,19 @@ _COUNTED_PERIOD = re.compile(
     r"(?:business\s+|calendar\s+|working\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
     re.I,
 )
+
+
+_DOCUMENT_WORD = re.compile(r"\b(?:polic(?:y|ies)|procedures?)\b", re.I)
+
+
+def _documents_reviewed(question: str) -> tuple[str, ...]:
+    """The documents a question asks be reviewed ("Is the information security policy
+    reviewed at least annually?"), as stems: the subject of its demand, which the
+    document's own "This policy is reviewed at least once every twelve months" states
+    (the words name no practice, so the core ask leaves them out)."""
+    if not documents_review_asked(question):
+        return ()
+    return tuple(dict.fromkeys(stem(w) for w in _DOCUMENT_WORD.findall(question)))
 
 
 def _demand_facts(demands: tuple[str, ...], subject: tuple[str, ...]) -> tuple[Fact, ...]:

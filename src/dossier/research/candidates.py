@@ -258,20 +258,30 @@ def lone_terms(wording: str, terms: Sequence[str], stats: TermStats) -> frozense
     of a compound named alone names another thing than the compound (a word the corpus
     lacks after a term, "duties principle", is a generic head, no modifier)."""
     asked = [t for t in terms if t not in NOT_KEY]
-    said = [w.lower() for w in words(_EXAMPLES_GIVEN.sub(" . ", wording))]
+    written = words(_EXAMPLES_GIVEN.sub(" . ", wording))
+    said = [w.lower() for w in written]
     lone: set[str] = set()
     for at, (first, second) in enumerate(itertools.pairwise(stem(w) for w in said)):
         if first not in asked or second not in asked or first == second:
             continue
+        if written[at][:1].isupper() and written[at + 1][:1].isupper() and at > 0:
+            continue  # a name: "Payment Card Industry Data Security Standard (PCI DSS)"
         # "security and privacy training": one of two kinds of training asked; "granting
-        # access", "encrypted data": a verb and its object
+        # access", "encrypted data", "rights reviewed": a verb and its object or subject
         coordinated = at > 0 and said[at - 1] in ("and", "or")
-        verb = said[at].endswith(("ing", "ed"))
-        if not stats.said(first) and not coordinated and not verb:  # "clean" of "desk"
+        verb = said[at].endswith(("ing", "ed")) or said[at + 1].endswith(("ing", "ed"))
+        whose = first in _WHOSE  # "user access": access, whoever's it is
+        if not stats.said(first) and not coordinated and not verb and not whose:
             lone.add(second)
     return frozenset(t for t in lone if stats.said(t))
 
 
+# Words saying whose a thing is, no kind of it: "user access", "customer data".
+_WHOSE = frozenset(
+    stem(w)
+    for w in "user employee staff personnel people workforce member individual customer client "
+    "organization company data information".split()
+)
 # Examples a question gives of what it asks ("mobile media such as external hard drives,
 # thumb drives, DVDs, etc."): no compound of the ask.
 _EXAMPLES_GIVEN = re.compile(

@@ -15,43 +15,7 @@ from functools import cache
 
 from dossier.common.textutil import STOPWORDS, stem, words
 
-# British spelling, American spelling: words of the field that differ beyond a suffix
-# the stemmer removes.
-SPELLINGS: tuple[tuple[str, str], ...] = tuple(
-    (british, american)
-    for british, american in (
-        ("centre", "center"),
-        ("organisation", "organization"),
-        ("organisational", "organizational"),
-        ("programme", "program"),
-        ("authorise", "authorize"),
-        ("authorisation", "authorization"),
-        ("licence", "license"),
-        ("defence", "defense"),
-        ("behaviour", "behavior"),
-        ("analyse", "analyze"),
-        ("recognise", "recognize"),
-        ("minimise", "minimize"),
-        ("prioritise", "prioritize"),
-        ("categorise", "categorize"),
-        ("anonymise", "anonymize"),
-        ("anonymisation", "anonymization"),
-        ("pseudonymise", "pseudonymize"),
-        ("pseudonymisation", "pseudonymization"),
-        ("utilise", "utilize"),
-        ("standardise", "standardize"),
-        ("centralise", "centralize"),
-        ("synchronise", "synchronize"),
-        ("catalogue", "catalog"),
-        ("judgement", "judgment"),
-        ("artefact", "artifact"),
-        ("tokenise", "tokenize"),
-        ("tokenisation", "tokenization"),
-        ("virtualisation", "virtualization"),
-        ("optimise", "optimize"),
-        ("summarise", "summarize"),
-    )
-)
+# (British spellings are read as the US ones before stemming: textutil.us_spelling.)
 
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("rotate", "refresh", "renew", "expire", "expiry"),  # "expiry" stems apart
@@ -233,7 +197,6 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("length", "characters long"),
     # British and American spellings of one word: Snowball stems them apart
     # ("centr", "center"), so a question in one never found a policy in the other.
-    *SPELLINGS,
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase

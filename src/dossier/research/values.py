@@ -197,7 +197,11 @@ def holds_value(fact: Fact, text: str) -> bool:
     wanted = set(fact.terms) - VALUE_VERBS - VALUE_NOUNS or set(fact.terms) - VALUE_VERBS
     wanted = wanted or set(fact.terms)
     sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
-    documents = fact.asks == "frequency" and bool(_DOCUMENTS_REVIEWED.search(fact.text))
+    # a demand of a question asking policies be reviewed has them in its subject (brief)
+    documents = fact.asks == "frequency" and (
+        bool(_DOCUMENTS_REVIEWED.search(fact.text))
+        or not _REVIEWED_DOCUMENTS.isdisjoint(fact.terms)
+    )
     named = [
         not wanted
         or _names_subject(fact, wanted, s)
@@ -442,6 +446,9 @@ _FOLLOWED = re.compile(
     r"|as\s+(?:set\s+out|defined|described)\s+in)\s+(?i:the\s+|its\s+|our\s+)?"
     r"(?:(?!(?i:and|or|but)\b)[A-Za-z][\w-]*\s+){0,4}$"
 )
+
+
+_REVIEWED_DOCUMENTS = frozenset(stem(w) for w in ("policy", "policies", "procedure", "procedures"))
 
 
 def _names_a_document(sentence: str) -> bool:
