@@ -2524,3 +2524,12 @@ def test_a_word_of_a_compound_the_corpus_never_says_leaves_its_partner_naming_no
     leaving = _lead(0.5, "Users must lock their screen when leaving their desk.", coverage=0.5)
     assert not names_the_ask(ask, leaving)
     assert names_the_ask(dataclasses.replace(ask, lone=frozenset()), leaving)
+
+
+def test_a_quality_the_corpus_describes_in_other_words_leaves_its_noun_naming_the_ask() -> None:
+    """(review) "Are complex passwords enforced?" went Not covered beside "Passwords must
+    ... include upper case letters, digits and symbols": no document says "complex"."""
+    stats = TermStats([{"password", "upper", "digit"}, {"media", "shred"}])
+    assert lone_terms("Are complex passwords enforced?", ("complex", "password"), stats) == set()
+    disposal = ("secur", "media", "dispos")
+    assert lone_terms("Is there a secure media disposal process?", disposal, stats) == set()

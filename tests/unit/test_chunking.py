@@ -641,3 +641,17 @@ def test_a_numbered_heading_over_a_list_numbered_again_from_one_heads_its_sectio
     chunks = chunk_document(make_doc(page, "page.pdf"), ChunkSettings(min_words=3))
     review = next(c for c in chunks if "reviewed quarterly" in c.text)
     assert review.heading.endswith("7. Access Reviews")
+
+
+def test_a_step_in_sentence_case_over_its_sub_list_is_no_heading() -> None:
+    """(review) "3. Order equipment" over "1. Laptop" / "2. Hardware token" headed the
+    procedure's next steps and an unrelated sentence."""
+    text = (
+        "Onboarding\n\n1. Create the account\n2. Assign the role\n\n"
+        "3. Order equipment\n1. Laptop (encrypted with BitLocker)\n2. Hardware token\n\n"
+        "4. Schedule the security briefing\n\n"
+        "All new hires sign the acceptable use policy before access is granted.\n"
+    )
+    chunks = chunk_document(make_doc(text, "onboard.txt"), ChunkSettings(min_words=3))
+    assert not any("Order equipment" in c.heading for c in chunks)
+    assert any("3. Order equipment" in c.text for c in chunks)

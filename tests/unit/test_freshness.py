@@ -474,3 +474,46 @@ def test_a_board_policys_closing_lines_date_it() -> None:
     )
     assert evidence_date(document(None, text), AS_OF) == "2024-09-10"
     assert evidence_date(document(None, f"Board Policy 3580\n{body}"), AS_OF) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # (review) a version row's dates under their columns: the table names them
+        (
+            "| Version | Approved | Next review |\n|---|---|---|\n"
+            "| v1.0 | 2023-01-15 | 2024-01-15 |",
+            "2023-01-15",
+        ),
+        # (review) a next review's date wrapped onto a line of its own
+        ("Effective date: 1 March 2022\nNext review date:\n1 March 2024", "2022-03-01"),
+        ("Approved: 2023-01-15\n\nNext scheduled review\n\nDate: 1 March 2024", "2023-01-15"),
+        # (review) a hard-wrapped sentence going on with a field's word
+        (
+            "Approved: 2022-03-01\n\nThe supplier register it refers to is\nupdated on 3 May 2025.",
+            "2022-03-01",
+        ),
+        # (review) "Omar" is no month
+        ("Approved: 2024-03-01\nReviewed by Omar 2024-06-12", "2024-06-12"),
+        ("Data Archiving Standard\nVersion 3.1 | 2024-03-01", "2024-03-01"),
+    ],
+)
+def test_a_date_to_come_or_in_a_sentence_does_not_date_a_document(text: str, day: str) -> None:
+    """The review of this session's date rules found each of these read as the date."""
+    doc = document(None, f"Access Control Policy\n{text}\n\n## Scope\nAll staff.")
+    assert evidence_date(doc, dt.date(2025, 6, 30)) == day
+
+
+def test_a_test_or_a_certificate_at_a_documents_foot_does_not_date_it() -> None:
+    body = "The plan is tested with a tabletop exercise.\n" * 100
+    for foot in ("Date of last test: 2025-05-01\n", "Issued: 2025-05-01\nExpires: 2028-05-01\n"):
+        text = f"Business Continuity Plan\nApproved: 2022-03-01\n\n## Scope\n{body}{foot}"
+        assert evidence_date(document(None, text), dt.date(2025, 6, 30)) == "2022-03-01"
+
+
+def test_a_british_documents_dates_in_figures_are_day_first() -> None:
+    """A UK policy's "Date approved 03/10/2024" (no date showing the order) was undated."""
+    uk = "Access Policy\nAccess is authorised by the organisation.\nDate approved 03/10/2024\n"
+    assert evidence_date(document(None, uk), AS_OF) == "2024-10-03"
+    us = "Access Policy\nAccess is authorized by the organization.\nDate approved 03/10/2024\n"
+    assert evidence_date(document(None, us), AS_OF) is None

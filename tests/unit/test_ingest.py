@@ -1870,3 +1870,33 @@ def test_a_memos_title_is_its_subject() -> None:
     assert read_document(source("dpo-memo.txt", text)).title == "Data protection position for 2025"
     plain = "MEMORANDUM\n\nTo: All staff\n\nPlease read the attached policy.\n"
     assert read_document(source("memo.txt", plain)).title == "MEMORANDUM"
+
+
+def test_a_status_banners_sentence_is_no_title() -> None:
+    """A superseded PDF was titled by its banner, cut mid-sentence: "SUPERSEDED - This
+    version was superseded by version 3.2 on 14 March"; a draft's plain text by the unit
+    above its banner, "Information Technology Services"."""
+    pdf = (
+        "Harbour University Information Security Policy (SUPERSEDED)\n"
+        "SUPERSEDED - This version was superseded by version 3.2 on 14 March\n"
+        "2024 and is retained for record-keeping purposes only.\n"
+        "Information Security Policy\nDocument control\n1. Purpose\nThis policy sets rules."
+        "\n\nHarbour University Information Security Policy (SUPERSEDED)\n2. Scope\nAll staff.\n"
+    )
+    assert title_of({}, pdf, "isp.pdf") == "Information Security Policy"
+    draft = (
+        "HARBOUR UNIVERSITY\nInformation Technology Services\n\n"
+        "*** DRAFT - NOT APPROVED - FOR CONSULTATION ONLY ***\n\n"
+        "PATCH MANAGEMENT PROCEDURE\n\nDocument number:\tITS-PRO-014\n"
+    )
+    assert title_of({}, draft, "patch.txt") == "PATCH MANAGEMENT PROCEDURE"
+
+
+def test_a_pdf_title_wrapped_after_its_subtitles_colon_keeps_its_last_word() -> None:
+    """ "HIPAA Security Rule Risk Analysis: Summary of" / "Results" was titled without
+    its last word in every citation."""
+    text = (
+        "HIPAA Security Rule Risk Analysis: Summary of\nResults\n"
+        "Organization Kestrel Health, Inc.\n1. Executive Summary\nWe performed an analysis."
+    )
+    assert title_of({}, text, "risk.pdf") == "HIPAA Security Rule Risk Analysis: Summary of Results"

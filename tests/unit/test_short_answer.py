@@ -6194,3 +6194,65 @@ def test_what_a_process_includes_may_be_listed_over_the_leads_clauses() -> None:
     assert _short(asked, lead) == ("Yes", None)
     partial = "All changes must be authorised by the CAB and tested."
     assert _short(asked, partial) == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    ("asked", "lead"),
+    [
+        (
+            "Are audit logs retained for at least one year?",
+            "Audit logs are not stored locally; they are forwarded to the SIEM and kept for "
+            "400 days.",
+        ),
+        ("Are chat transcripts retained?", "Chat transcripts are not saved locally."),
+        (
+            "Do you respond to security incidents 24x7?",
+            "The customer success team is not responsible for security incidents.",
+        ),
+        (
+            "Do you extend security requirements to subcontractors?",
+            "Security requirements for subcontractors are not extensive.",
+        ),
+    ],
+)
+def test_a_denial_of_where_or_of_a_lookalike_word_is_no_no(asked: str, lead: str) -> None:
+    """(review) "not stored locally" says where, not whether; "responsible" and
+    "extensive" are not "respond" and "extend", whatever Snowball makes of them."""
+    assert _short(asked, lead)[0] != "No"
+
+
+@pytest.mark.parametrize(
+    ("asked", "lead"),
+    [
+        (
+            "Does the incident response plan include steps to follow during an incident, "
+            "escalation contacts, and customer notification?",
+            "The incident response plan includes the steps to follow.",
+        ),
+        (
+            "Does the offboarding process include revoking access upon termination, return of "
+            "equipment, and an exit interview?",
+            "The offboarding process includes revoking access.",
+        ),
+        (
+            "Are audit logs available that include AT LEAST all of the following; login, "
+            "logout, actions performed, and source IP address?",
+            "Audit logs must record successful and failed logins, logouts, actions performed "
+            "by users, and the source of each event.",
+        ),
+    ],
+)
+def test_a_lead_naming_only_some_of_the_things_asked_is_no_yes(asked: str, lead: str) -> None:
+    """(review) A time inside an item ("during an incident") cut the list there; one
+    word of an item ("source") named "source IP address"."""
+    assert _short(asked, lead)[0] != "Yes"
+
+
+def test_a_negation_in_an_aside_in_brackets_leaves_the_practice_stated() -> None:
+    """(review) Reading clauses outside brackets made the aside's "not permitted" deny
+    the sentence's TLS."""
+    lead = (
+        "Data in transit is encrypted with TLS 1.2 or higher (TLS 1.0 and 1.1 are not "
+        "permitted, and SSL is disabled)."
+    )
+    assert _short("Is data encrypted in transit?", lead) == ("Yes", None)

@@ -2401,3 +2401,32 @@ def test_a_policys_review_of_itself_meets_the_demand_of_a_question_asking_it_be_
     assert demand_met(policy, "Access rights are reviewed annually.") is None
     access = demand("Are user access rights reviewed at least annually?")
     assert demand_met(access, "This policy is reviewed annually by the CISO.") is None
+
+
+def test_a_review_under_a_policy_is_not_the_policys_review() -> None:
+    """(review) "Under this policy, user access rights are reviewed annually" was read as
+    the information security policy's own review."""
+
+    def demand(question: str) -> Fact:
+        brief = make_brief(Question("Q", question))
+        return next(f for f in brief.facts if f.text in brief.demands)
+
+    policy = demand("Is the information security policy reviewed at least annually?")
+    under = "Under this policy, user access rights are reviewed annually by system owners."
+    assert demand_met(policy, under) is None
+    assert demand_met(policy, "All policies are reviewed at least annually.") is True
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "value"),
+    [
+        ("What is the data retention period?", "The retention period is 7 years.", "7 years"),
+        ("What is the idle timeout?", "The session timeout is 15 minutes.", "15 minutes"),
+    ],
+)
+def test_a_value_named_by_its_own_name_is_still_stated(
+    question: str, text: str, value: str
+) -> None:
+    """(review) Dropping "period" and "timeout" from the subject lost these values."""
+    fact = make_brief(Question("Q", question)).facts[0]
+    assert value_about(fact, text) is not None and value in value_about(fact, text)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from dossier.common.textutil import us_spelling
+
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 )
@@ -26,10 +28,10 @@ _MONTH_WORD = (
 # review still to come is an obligation, not evidence.
 _A_DATE = (
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
+    r"|\b(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
     # a month alone on an approval line ("..., February 2026"): dated its first day
-    rf"|(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
+    rf"|\b(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
     # in figures: "12/03/2024", "12.03.2024", "20-02-2024" (``_numeric_date``)
     r"|(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b)"
 )
@@ -145,7 +147,9 @@ _DATE_LINE = re.compile(
 )
 # A line about the document's succession, whose dates are its successor's or its
 # withdrawal's ("> SUPERSEDED by logging-monitoring.md (v2.0, September 2023)").
-_SUCCESSION = re.compile(r"\b(?:supersed|replac|deprecat|retired|withdrawn|archiv)", re.I)
+_SUCCESSION = re.compile(
+    r"\b(?:supersed|replaced|replacing|deprecat|retired|withdrawn|archived\b)", re.I
+)
 _LETTER_LINES = 12  # how many lines open a letter: its date is among them
 
 
@@ -157,22 +161,49 @@ def control_line_dates(opening: str) -> list[str]:
     days = [day for match in _DATED_FIELD.finditer(opening) if (day := _field_date(match))]
     lines = opening.splitlines()
     for above, line in zip(["", *lines], lines, strict=False):
-        if _CONTROL_LINE.search(line) and len(line) <= 200 and not _SUCCESSION.search(above + line):
+        if _control_line(above, line):  # (one bare date: two are a version's and a review's)
             cells = (_WHOLE_DATE.match(cell) for cell in _CELL_SEPARATOR.split(line))
-            days += [day for cell in cells if cell and (day := _date_of(cell))]
-    dated = (_DATE_LINE.match(line) for line in [n for n in lines if n.strip()][:_LETTER_LINES])
+            found = [day for cell in cells if cell and (day := _date_of(cell))]
+            days += found if len(found) == 1 else []
+    written = [n for n in lines if n.strip()][:_LETTER_LINES]
+    dated = (
+        _DATE_LINE.match(line)
+        for above, line in zip(["", *written], written, strict=False)
+        if not above.rstrip().endswith(":") and not _TO_COME.search(above)
+    )  # (not "Next review date:" over its date)
     return days + [day for line in dated if line and (day := _date_of(line))]
+
+
+def _control_line(above: str, line: str) -> bool:
+    """Whether a line names the document's version or owner among its cells, no table's
+    row (a table's columns name their dates) and no line about its succession."""
+    return (
+        _CONTROL_LINE.search(line) is not None
+        and len(line) <= 200
+        and not line.lstrip().startswith("|")
+        and not _SUCCESSION.search(f"{above} {line}")
+    )
 
 
 CLOSING_CHARS = 400  # how far from a document's end its adoption or revision lines may be
 
 
 def closing_dates(text: str) -> list[str]:
-    """The dates a document's closing lines state as its own dated fields, as a school
-    board's policy ends ("Policy adopted: March 14, 2012 / Revised: September 10,
-    2024") or a wiki page ("_Last reviewed: March 2025_")."""
+    """The dates a document's closing lines state as its own adoption, approval, review
+    or revision, as a school board's policy ends ("Policy adopted: March 14, 2012 /
+    Revised: September 10, 2024") or a wiki page ("_Last reviewed: March 2025_"); not a
+    test's date nor a certificate's issue ("Date of last test: ...", "Issued: ...")."""
     closing = text[-CLOSING_CHARS:]
-    return [day for match in _DATED_FIELD.finditer(closing) if (day := _field_date(match))]
+    return [
+        day
+        for match in _DATED_FIELD.finditer(closing)
+        if _CLOSING_FIELD.fullmatch(match.group("word")) and (day := _field_date(match))
+    ]
+
+
+_CLOSING_FIELD = re.compile(
+    r"adopted|approved|reviewed|revised|last\s+(?:reviewed|revised|updated|approved)", re.I
+)
 
 
 def _field_date(match: re.Match[str]) -> str | None:
@@ -180,13 +211,17 @@ def _field_date(match: re.Match[str]) -> str | None:
     line naming what it dates ("Next Review" over "Date: 3 March 2027")."""
     if _TO_COME.search(match.group("between")):
         return None
+    at_line_start = match.start() == 0 or match.string[match.start() - 1] == "\n"
+    opening = match.group(0).lstrip(" \t*_>")[:1]  # ("Procedure approved: ..." is a field)
+    if at_line_start and match.group(0)[:1] not in "|\u00b7\t" and opening.islower():
+        return None  # "... the supplier register it refers to is" / "updated on 3 May 2025"
     line_end = match.string.find("\n", match.end())
     line_start = match.string.rfind("\n", 0, match.start("word")) + 1
     if _SUCCESSION.search(match.string[line_start : line_end if line_end >= 0 else None]):
         return None  # "DEPRECATED (2024-03-01): superseded by ...": another version's
     in_a_cell = "|" in match.string[line_start : match.start("word")]
     if match.group("word").lower() == "date" and not match.group("between").strip() and line_start:
-        above = match.string[: line_start - 1].rstrip(" \t").rsplit("\n", 1)[-1]
+        above = match.string[: line_start - 1].rstrip(" \t\n").rsplit("\n", 1)[-1]
         if above and not in_a_cell and not re.search(r"[:|]", above):
             return None  # the line above may be the name this "Date" closes
     return _date_of(match)
@@ -225,6 +260,8 @@ def _numeric_date(match: re.Match[str]) -> str | None:
     found = _NUMERIC_DATE.findall(match.string)
     orders = {order for a, _, b in found if (order := _order(a, b))}
     readings = [(second, first), (first, second)]  # (month, day): day first, month first
+    if not orders and british(match.string):
+        orders = {"day first"}  # "Date approved 03/10/2024" in a policy that is "authorised"
     if match["sep"] == "." or orders == {"day first"}:  # "01.09.2023" is 1 September
         readings = readings[:1]
     elif orders == {"month first"}:
@@ -236,6 +273,16 @@ def _numeric_date(match: re.Match[str]) -> str | None:
         except ValueError:
             continue
     return days.pop().isoformat() if len(days) == 1 else None
+
+
+def british(text: str) -> bool:
+    """Whether a text is written in British or Commonwealth English (``us_spelling``
+    changes a word of it: "organisation", "authorised", "centre"): its dates in figures
+    are day first, as every English-speaking country but the US writes them."""
+    return any(us_spelling(w) != w for w in map(str.lower, _WORD.findall(text)))
+
+
+_WORD = re.compile(r"[A-Za-z]{5,}")
 
 
 def _order(first: str, second: str) -> str:

@@ -242,7 +242,7 @@ _ISE_WORD = re.compile(r"^([a-z]{3,}?)is(e|ed|es|ing|er|ers|ation|ations|ational
 _YSE_WORD = re.compile(r"^([a-z]{2,})ys(e|ed|ing|er|ers)$")  # "analyse", "paralysed"
 # Words spelled "-ise" in US English too (with "-ised", "-ising", "-ises" ... after them).
 _ISE_IN_US = frozenset(
-    """advise advertise apprise arise chastise circumcise comprise compromise concise
+    """advise advertise appraise apprise arise chastise circumcise comprise compromise concise
     cruise demise despise devise disguise enfranchise enterprise excise exercise expertise
     franchise improvise incise merchandise mortise noise paradise poise porpoise praise
     precise premise promise raise reprise revise supervise surmise surprise televise
@@ -289,15 +289,10 @@ def one_family(first: str, second: str) -> bool:
     short, long = sorted((_IRREGULAR.get(first, first), _IRREGULAR.get(second, second)), key=len)
     if short == long:
         return True
-    if _ND_NS.fullmatch(f"{short} {long}") or _ND_NS.fullmatch(f"{long} {short}"):
-        return True  # "respond" and "respons", "extend" and "extens"
     rest = long[len(short) :]
     return len(short) >= 5 and long.startswith(short) and _STEM_LEFTOVER.fullmatch(rest) is not None
 
 
-# A verb in -nd and its noun in -nse or -nsion, which Snowball stems apart: "respond" and
-# "response", "extend" and "extension", "suspend" and "suspension".
-_ND_NS = re.compile(r"(\w{4,}n)d \1s(?:e|ion)?")
 # Irregular verbs' past forms, which no stemmer joins to their verb: "sold" is "sell".
 _IRREGULAR = {
     stem(past): stem(verb)
@@ -372,12 +367,18 @@ def content_terms(text: str) -> list[str]:
     text = _UNDONE.sub("de", text)  # "de-provisioned" is deprovisioned, not provisioned
     text = _E_PREFIXED.sub("e", text)  # "e-learning" is elearning, not learning
     text = _PROCESS_DONE.sub(r"\1processed", text)
+    text = _SOC_REPORT.sub(r"SOC\1", text)  # "SOC 2" is the report, "the SOC" a team
     terms = []
     for word in words(text):
         if word in STOPWORDS or word in QUESTION_FILLER or word in _PREFIXES or len(word) < 2:
             continue
         terms.append(stem(word))
     return terms
+
+
+# A SOC report by its number, one word as "SOC2" is: "a SOC 2 Type II report" (the term
+# "soc2"), not "the managed SOC provider" (a security operations centre: "soc").
+_SOC_REPORT = re.compile(r"\bSOC[ \t-]*([123])\b", re.I)
 
 
 # "How long", "how often": the words ask for a kind of value, they name no subject.
@@ -556,8 +557,10 @@ _NUMBERED_ABBREVIATION = re.compile(
 # ... nor one after a company's suffix when its verb follows: "Acme Health Inc. shall
 # maintain a plan" ("Acme Inc. All data ...", "Jamf Software LLC. iOS devices ..." end one).
 _NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|pte|sdn|bhd|bros|llc)\.$", re.I)
-# ... and a suffix's first part never ends one: "Merlion Pay Pte. Ltd.", "Sdn. Bhd.".
-_SECOND_SUFFIX = re.compile(r"(?:Ltd|Limited|Bhd|LLC|Inc|L\.?P)\b\.?")
+# ... and a two-part suffix's first part never ends one: "Merlion Pay Pte. Ltd.", "Sdn.
+# Bhd." (not "DataSafe Ltd. Limited access to backups is ...").
+_FIRST_SUFFIX = re.compile(r"\b(?:pte|pty|sdn|co)\.$", re.I)
+_SECOND_SUFFIX = re.compile(r"(?:Ltd|Bhd)\b\.?|Limited\b(?!\s+[a-z])")
 _VERB_AFTER_NAME = re.compile(
     r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
     r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"
@@ -573,7 +576,11 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
         return True
     following = text[boundary.end() : boundary.end() + 1]
     if _NAME_SUFFIX.search(text, before, boundary.start()) and (
-        _VERB_AFTER_NAME.match(text, boundary.end()) or _SECOND_SUFFIX.match(text, boundary.end())
+        _VERB_AFTER_NAME.match(text, boundary.end())
+        or (
+            _FIRST_SUFFIX.search(text, before, boundary.start())
+            and _SECOND_SUFFIX.match(text, boundary.end())
+        )
     ):
         return True
     return following.isdigit() and bool(

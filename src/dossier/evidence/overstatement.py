@@ -157,10 +157,11 @@ _LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|[;:]\s*",
 def _listed_unnamed(listed: str, lead: str) -> Finding | None:
     """A finding when the lead names not every item of the list a question asks all of
     ("... all of the following; login, logout, actions performed, and source IP
-    address?"): each item is named when the lead says one of its words."""
+    address?"): each item is named when the lead says each of its words ("source" alone
+    names no source IP address)."""
     present = set(content_terms(lead))
     items = [i for i in _LIST_ITEM_BREAK.split(listed.strip(" ?.")) if content_terms(i)]
-    missing = [i for i in items if not any(thesaurus.says(t, present) for t in content_terms(i))]
+    missing = [i for i in items if not all(thesaurus.says(t, present) for t in content_terms(i))]
     if items and not missing:
         return None
     detail = (

@@ -2508,8 +2508,10 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         if plain and not forbids and not any(_names_after(lead, m.end(), terms) for m in denials)
         else None
     )
-    if affirming is not None:  # the negation is another clause's, about something else
+    if affirming is not None and affirming != lead:  # another clause's negation
         return _yes_or_no_of_clause(brief, affirming)
+    if affirming is not None and _BRACKETED_ASIDE.search(lead):  # an aside's, in brackets
+        return _yes_or_no_of_clause(brief, _BRACKETED_ASIDE.sub("", lead))
     refusal = negations[0] if negations else forbids
     detail = (
         f"the lead quote holds a negation (“{refusal.group(0) if refusal else ''}”): "
@@ -2664,7 +2666,8 @@ def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
     if brief is None:
         return None
     clauses = [c for c in split_outside_brackets(_CLAUSES_APART, lead) if c.strip()]
-    negated = [c for c in clauses if _NEGATION.search(c)]
+    # (an aside's negation in brackets qualifies: "(TLS 1.0 and 1.1 are not permitted)")
+    negated = [c for c in clauses if _NEGATION.search(brackets_masked(c))]
     stating = [
         c
         for c in clauses
@@ -2728,6 +2731,19 @@ _INCLUDED_ASKED = re.compile(
 # Where the things asked to be included end and when they are asked of begins: "...
 # testing, and validation before moving changes to production".
 _WHEN_INCLUDED = re.compile(r"\s+(?:before|after|prior\s+to|whenever|when|during|upon)\s", re.I)
+_LAST_ITEM = re.compile(r".*(?:,|\band\b|\bor\b)", re.I | re.S)
+
+
+def _without_when(listed: str) -> str:
+    """The things a question asks be included, without when they are asked of: a time
+    after the last item ("testing, and validation before moving changes to
+    production"), not one inside an item ("steps to follow during an incident, ...")."""
+    last = _LAST_ITEM.match(listed)
+    start = last.end() if last else 0
+    when = _WHEN_INCLUDED.search(listed, start)
+    return listed[: when.start()] if when else listed
+
+
 # Words too broad to set an included thing apart: "manual security testing" is named by
 # "manual penetration testing techniques".
 _BROAD_WORDS = frozenset(stem(w) for w in "security information data system systems".split())
@@ -2743,7 +2759,7 @@ def _included_unnamed(question: str, lead: str) -> Finding | None:
         return None
     before = set(question_terms(question[: asked.start("what")]))
     aside = LIGHT_VERBS | before | _BROAD_WORDS
-    what = _WHEN_INCLUDED.split(asked["what"], maxsplit=1)[0]  # "... before moving changes"
+    what = _without_when(asked["what"])  # "... and validation before moving changes"
     wanted = [t for t in question_terms(what) if t not in aside]
     present = set(content_terms(lead))
     if not wanted or all(thesaurus.says(t, present) for t in wanted):
@@ -3678,7 +3694,9 @@ def _denies(text: str, after: int, terms: set[str], used_in_asked: bool = False)
         if said in _SWITCHED_ON and terms & _PUT_IN_PLACE:
             return True
         if any(said in _DENIED_WITH.get(term, ()) for term in terms):
-            return True  # "is never stored after authorisation": nor retained
+            # "is never stored after authorisation": nor retained ("not stored locally;
+            # forwarded to the SIEM" says where, not whether)
+            return not _SOMEWHERE.match(" ".join(following[at + 1 : at + 2]))
         if (
             used_in_asked
             and said in _COPYING
@@ -3803,6 +3821,10 @@ _PRACTISING = frozenset(
 )
 # Verbs putting a thing in place, whose denial denies it ("Host-based firewalls are not
 # enabled on ...")
+_BRACKETED_ASIDE = re.compile(r"\s*\([^()]*\)")
+_SOMEWHERE = re.compile(
+    r"(?:locally|on|in|at|within|outside|offsite|onsite|elsewhere|there|anywhere|here)$", re.I
+)
 # What denying an act denies besides: data never stored, collected or recorded is never
 # retained (kept); never collected or recorded, never stored.
 _DENIED_WITH = {
@@ -3868,7 +3890,7 @@ def _denial_names_ask(brief: Brief, denied: str) -> bool:
     most one word besides."""
     named = {
         t
-        for t in content_terms(denied)
+        for t in content_terms(_VERB_NOUN.sub(_verb_of_noun, denied))
         if t not in (_PRACTISING - _HELD_BY) | _neutral(brief) | _ABILITY | _COPYING
     }
     asked = _asked_stems(brief)  # one word may be the asked one's in other words
@@ -3877,6 +3899,16 @@ def _denial_names_ask(brief: Brief, denied: str) -> bool:
     }
     said |= {t for t in named if _TESTING.get(t) in asked}  # "QA environments" of test ones
     return len(said) >= 2 and len(named - said) <= 1
+
+
+# A noun in -nse or -nsion the stemmer keeps apart from its verb in -nd ("a response
+# capability" denies the capability to respond; "responsible" stems as "response" does,
+# so words, not stems, are read).
+_VERB_NOUN = re.compile(r"\b(respon|exten|suspen|expan)(?:ses?|sions?)\b", re.I)
+
+
+def _verb_of_noun(noun: re.Match[str]) -> str:
+    return f"{noun.group(1)}d"
 
 
 _ALTERNATIVE = re.compile(r"\bor\b", re.I)

@@ -203,10 +203,10 @@ def _heading_inside(before: str, line: str, after: str, last: str) -> bool:
     opens = not after or after.lstrip()[:1].isupper() or _CLAUSE_LINE.match(after) is not None
     bullet = after.lstrip()[:1] in "\u2022\u25cf\u25aa-*\u2013"
     return (
-        (opens or bullet or _list_restarts(number, after))
+        (opens or bullet or _list_restarts(number, after, numbered[2]))
         # "1. Do this." / "2. Then that" / "More": a list (unless the next one starts)
-        and (not _NUMBERED_ITEM.match(after) or _list_restarts(number, after))
-        and (not _NUMBERED_ITEM.match(before) or _list_restarts(number, after))
+        and (not _NUMBERED_ITEM.match(after) or _list_restarts(number, after, numbered[2]))
+        and (not _NUMBERED_ITEM.match(before) or _list_restarts(number, after, numbered[2]))
         and not _NEXT_ROW.match(before)  # "2 High 4 hours" / "3 Medium Next business day"
         and not _DATE_LINE.match(line)
         and not _FIGURE_IN_TITLE.search(numbered.group(2))
@@ -234,7 +234,7 @@ def _leading_heading(
     if (
         numbered is not None
         and len(numbered.group(2).split()) <= _NUMBERED_HEADING_WORDS
-        and (not _ITEM_LINE.match(rest) or _list_restarts(numbered.group(1), rest))
+        and (not _ITEM_LINE.match(rest) or _list_restarts(numbered[1], rest, numbered[2]))
         and not rest.lstrip()[:1].islower()  # a wrapped item: "1. All laptops use ...\nwith"
         and not _DATE_LINE.match(first_line)  # "14 February 2026"
         and not _FIGURE_IN_TITLE.search(numbered.group(2))
@@ -264,11 +264,18 @@ def _leading_heading(
 _FIRST_ITEM = re.compile(r"^[ \t]*1[.)][ \t]")
 
 
-def _list_restarts(number: str, rest: str) -> bool:
+def _list_restarts(number: str, rest: str, title: str = "") -> bool:
     """Whether the list under a numbered line starts again at 1, as a word processor's
     export numbers each section's items under its numbered heading ("7. Access Reviews"
-    over "1. System owners review ..."): the line is no item of that list."""
-    return number != "1" and "." not in number and _FIRST_ITEM.match(rest) is not None
+    over "1. System owners review ..."): the line is no item of that list. Its title is
+    a heading's, in title case ("3. Order equipment" over "1. Laptop" / "2. Hardware
+    token" is a step and its sub-list)."""
+    return (
+        number != "1"
+        and "." not in number
+        and _FIRST_ITEM.match(rest) is not None
+        and all(w[:1].isupper() or w.lower() in _JOINING_WORDS for w in title.split())
+    )
 
 
 # A heading in capitals on a line of its own, as plain text saved from a wiki or a word

@@ -440,13 +440,19 @@ def _titled_below_unit(line: str, text: str) -> str | None:
     if line.isupper() or not _letterhead_line(line):
         return None  # a title in capitals wraps ("ZERO TRUST" / "NETWORK ACCESS")
     after = _lines_after(line, text)
-    near = [a.strip() for a in after if a.strip() and not _RULE_LINE.match(a)][:_TITLE_LINES]
+    near = [a.strip() for a in after if a.strip() and not _RULE_LINE.match(a) and not _banner(a)]
+    near = near[:_TITLE_LINES]
     if not near or not near[0].isupper() or len(near[0]) > 100 or near[0][-1:] in ".;,":
         return None
     if _NUMBER_LINE.match(near[0]) and len(near) > 1 and near[1].isupper() and ":" not in near[1]:
         return f"{near[0]} {near[1]}"  # "POLICY IT-POL-001" / "ACCEPTABLE USE OF ..."
     # a title naming its kind, not a section's heading, a marking or a version line
     return near[0] if _KIND_NAMED.search(near[0]) and not _FIELD_LINE.match(near[0]) else None
+
+
+def _banner(line: str) -> bool:
+    """Whether a line is a status banner's ("*** DRAFT - NOT APPROVED ***")."""
+    return bool(_ENCLOSED_LINE.match(line) or _STATUS_BANNER.match(line.strip()))
 
 
 # A rule under a plain-text heading ("=====", "-----").
@@ -571,6 +577,7 @@ _STATUS_BANNER = re.compile(
     r"^\W*(?:DRAFT|SUPERSEDED|ARCHIVED|OBSOLETE|WITHDRAWN|RETIRED|TEMPLATE|OUTDATED|DEPRECATED)\b"
     r"(?:\W|$)"
 )
+_BANNER_WORDS_AT_MOST = 3  # a status alone ("DRAFT v0.3"), more a banner's sentence
 _FIELDS_UNDER_LETTERHEAD = 12  # field lines at most between a letterhead and its title
 
 
@@ -672,12 +679,17 @@ def _first_body_line(text: str) -> str:
     document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
     4.1"): a header on every page is not the title."""
     running = running_spans(text)
-    after_fields = False
+    after_fields = in_banner = False
     for line in re.finditer(r"[^\n]+", text):
         words = line.group().strip()
         marked = _PAGE_MARKING.search(words) or _LOGO.match(words)
         if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
+        if in_banner or (
+            _STATUS_BANNER.match(words) and len(words.split()) > _BANNER_WORDS_AT_MOST
+        ):
+            in_banner = not words.endswith((".", "***"))  # "SUPERSEDED - This version was
+            continue  # superseded by version 3.2 on 14 March" / "2024 and is retained ..."
         if (
             _FIELDS.search(words)
             or len(_FIELD_LABEL.findall(words)) >= _LABELS_IN_FIELDS
@@ -733,7 +745,8 @@ def _title_wrapped(line: str, following: str) -> bool:
         return all(map(_TITLE_WORD.match, f"{line[:-1]} {following}".split()))  # a subtitle
     if not following or len(following) > _WRAPPED_TITLE or line[-1:] in ".:;,!?":
         return False
-    if not _title_words(f"{line} {following}"):
+    subtitled = line if _FIELD_LABEL.match(line) else line.replace(": ", " ")  # "...: Summary of"
+    if not _title_words(f"{subtitled} {following}"):
         return False
     if "," in line and not _JOINING_END.search(line):
         return False  # "London, United Kingdom" over "Access Control Policy"

@@ -271,7 +271,8 @@ def lone_terms(wording: str, terms: Sequence[str], stats: TermStats) -> frozense
         coordinated = at > 0 and said[at - 1] in ("and", "or")
         verb = said[at].endswith(("ing", "ed")) or said[at + 1].endswith(("ing", "ed"))
         whose = first in _WHOSE  # "user access": access, whoever's it is
-        if not stats.said(first) and not coordinated and not verb and not whose:
+        quality = first in _QUALITIES  # "complex passwords": described in other words
+        if not stats.said(first) and not (coordinated or verb or whose or quality):
             lone.add(second)
     return frozenset(t for t in lone if stats.said(t))
 
@@ -281,6 +282,14 @@ _WHOSE = frozenset(
     stem(w)
     for w in "user employee staff personnel people workforce member individual customer client "
     "organization company data information".split()
+)
+# Words of a quality, which a document describes rather than names ("upper case letters,
+# digits and symbols" of complex passwords; "shredded" of secure disposal).
+_QUALITIES = frozenset(
+    stem(w)
+    for w in "secure complex strong robust effective adequate appropriate proper formal "
+    "regular timely periodic comprehensive sufficient reasonable suitable safe reliable "
+    "unique random minimum maximum".split()
 )
 # Examples a question gives of what it asks ("mobile media such as external hard drives,
 # thumb drives, DVDs, etc."): no compound of the ask.

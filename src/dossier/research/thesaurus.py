@@ -236,7 +236,7 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("terminate",), ("disconnect", "logoff", "logout")),
     # a SOC report is issued under SSAE 18 (ISAE 3402 abroad): "Have you undergone a SSAE
     # 18/SOC 2 audit?" is answered by "completes an annual SOC 2 Type II examination"
-    (("ssae",), ("soc",)),
+    (("ssae",), ("soc1", "soc2", "soc3", "soc report", "soc examination", "soc audit")),
     # a named cipher or hash says which algorithm ("encrypted at rest with AES-256")
     (
         ("algorithm",),

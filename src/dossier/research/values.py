@@ -192,20 +192,21 @@ def holds_value(fact: Fact, text: str) -> bool:
         return True
     if fact.asks == "number" and not (counts_something(fact, text) or states_operand(fact, text)):
         return False
-    # what the value is of, not the value's own name: "in any rolling 12-month period"
-    # names no retention period's subject
-    wanted = set(fact.terms) - VALUE_VERBS - VALUE_NOUNS or set(fact.terms) - VALUE_VERBS
-    wanted = wanted or set(fact.terms)
-    sentences = [text[a:b] for a, b in sentence_spans(text)] or [text]
-    # a demand of a question asking policies be reviewed has them in its subject (brief)
-    documents = fact.asks == "frequency" and (
-        bool(_DOCUMENTS_REVIEWED.search(fact.text))
-        or not _REVIEWED_DOCUMENTS.isdisjoint(fact.terms)
-    )
+    wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
+    # a value's own name inside a value names no subject: "should not exceed 4 hours in any
+    # rolling 12-month period" is no retention period
+    sentences = [_MEASURED_SPAN.sub(" ", text[a:b]) for a, b in sentence_spans(text)] or [
+        _MEASURED_SPAN.sub(" ", text)
+    ]
+    documents = fact.asks == "frequency" and bool(_DOCUMENTS_REVIEWED.search(fact.text))
+    # a demand of a question asking a policy be reviewed has it in its subject (brief): a
+    # sentence whose subject is the document itself states its review
+    own_review = fact.asks == "frequency" and not _REVIEWED_DOCUMENTS.isdisjoint(fact.terms)
     named = [
         not wanted
         or _names_subject(fact, wanted, s)
         or (documents and _names_a_document(s))  # "All policies are reviewed ..."
+        or (own_review and _OWN_DOCUMENT_REVIEW.search(s) is not None)
         for s in sentences
     ]
     return any(
@@ -221,6 +222,13 @@ def holds_value(fact: Fact, text: str) -> bool:
         and not _notice_before_another_event(fact, sentence)
         for i, sentence in enumerate(sentences)
     )
+
+
+_MEASURED_SPAN = re.compile(
+    r"\b(?:\d+|one|two|three|six|twelve)[- ](?:hour|day|week|month|year)s?[- ]"
+    r"(?:period|window|interval|timeframe|time\s+frame)s?\b",
+    re.I,
+)
 
 
 # A notice asked ahead of an event: "How much advance notice is given to customers
@@ -448,6 +456,18 @@ _FOLLOWED = re.compile(
 )
 
 
+# A document stating its own review: "This policy is reviewed at least once every twelve
+# months", "The CISO reviews this policy annually" (not "Under this policy, user access
+# rights are reviewed annually").
+_OWN_DOCUMENT_REVIEW = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the|all|these|our|each|every)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:polic(?:y|ies)|procedures?"
+    r"|standards?|documents?)\s+(?:(?:is|are|will|shall|must|should)\s+(?:be\s+)?)?"
+    r"(?:\w+ly\s+)?(?:reviewed|updated|revised)\b"
+    r"|\b(?:reviews?|updates?|revises?)\s+(?:this|the)\s+(?:polic(?:y|ies)|procedures?|standards?"
+    r"|documents?)\b",
+    re.I,
+)
 _REVIEWED_DOCUMENTS = frozenset(stem(w) for w in ("policy", "policies", "procedure", "procedures"))
 
 
