@@ -6256,3 +6256,24 @@ def test_a_negation_in_an_aside_in_brackets_leaves_the_practice_stated() -> None
         "permitted, and SSL is disabled)."
     )
     assert _short("Is data encrypted in transit?", lead) == ("Yes", None)
+
+
+def test_regular_training_updates_asked_take_the_stated_frequency() -> None:
+    """CAIQ's "Are regular security awareness training updates provided?" got a bare Yes
+    beside "... and refresh it every 12 months thereafter": "regular" before the noun
+    is a recurrence asked, as "periodically" after the verb is."""
+    asked = "Are regular security awareness training updates provided?"
+    lead = "5.1 All staff complete security awareness training at induction and refresh it every 12 months thereafter."
+    assert _short(asked, lead) == ("Yes; every 12 months", None)
+    assert make_brief(Question("Q", "Do regular users have admin rights?")).demands == ()
+
+
+def test_a_denial_after_a_semicolon_is_read_with_the_sentence() -> None:
+    """(pass) A quote cut at the semicolon answered **Yes**; read whole, the denial of
+    what the question asks goes to a person or answers No, never Yes."""
+    asked = "Can you enforce password complexity requirements provided by the institution?"
+    lead = (
+        "Password rules for local accounts are set by the vendor and apply to every tenant; "
+        "the platform does not support institution-defined password complexity rules."
+    )
+    assert _short(asked, lead)[0] != "Yes"

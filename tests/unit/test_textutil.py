@@ -811,3 +811,20 @@ def test_a_company_suffix_then_limited_as_a_word_ends_the_sentence() -> None:
         "Backups are hosted by DataSafe Ltd. Limited access to backups is granted to two engineers."
     )
     assert len(sentence_spans(text)) == 2
+
+
+def test_a_semicolon_joins_the_clauses_of_one_sentence() -> None:
+    """ "Password rules ... apply to every tenant; Courseworks does not support
+    institution-defined password complexity rules." was cut at the semicolon: its first
+    half led a Yes, and the quote left the denial out."""
+    text = (
+        "Password rules are set by the vendor and apply to every tenant; the platform does "
+        "not support institution-defined rules. Sessions expire after 30 minutes."
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Password rules are set by the vendor and apply to every tenant; the platform does "
+        "not support institution-defined rules.",
+        "Sessions expire after 30 minutes.",
+    ]
+    items = "Steps:\n- Disable the account;\n- Recover the laptop;\n- Close the ticket."
+    assert len(sentence_spans(items)) == 4

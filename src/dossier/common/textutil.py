@@ -521,12 +521,14 @@ def spaced_pattern(text: str) -> str:
 BULLET = r"(?:[-*+\u2022\u25cf\u25cb\u25e6\u25aa\u25a0\u2023\u2043]|(?-i:o)(?=[ \t]))"
 
 
-# A sentence ends at . ! ? ; followed by space and a capital, digit, quote or
-# bracket; or at a line break that starts a list item, table row or heading, or
-# that follows end punctuation; or after an HTML table row. A line break inside a
+# A sentence ends at . ! ? followed by space and a capital, digit, quote or bracket (not
+# at a semicolon: "... apply to every tenant; Courseworks does not support ..." is one
+# statement, whose second clause a quote cut at the semicolon left out); or at a line
+# break that starts a list item, table row or heading, or that follows end punctuation
+# (a semicolon's too: a list's items end in them); or after an HTML table row. A line break inside a
 # hard-wrapped paragraph (as in PDFs and 80-column Markdown) is not a boundary.
 _BOUNDARY = re.compile(
-    r"(?<=[.!?;])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
+    r"(?<=[.!?])[ \t]+(?=[A-Z0-9(\"“'*_\[])"
     r"|(?<=[.!?])[ \t]+(?=[a-z])"
     r"|(?<=[.!?;:])[ \t]*\n\s*"
     # ... its emphasis closed first: "**Do you test your backups?**" over its answer

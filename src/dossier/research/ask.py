@@ -148,7 +148,11 @@ _DEMANDS = (
 # "Are quarterly access reviews performed?". A demand, as "annually" closing the
 # question is; the words stay in the core (they name the practice's kind).
 _FREQUENCY_BEFORE = re.compile(
-    r"\b(annual|yearly|quarterly|monthly|weekly|daily|semi-?annual|bi-?annual)\s+(?!leave\b)"
+    r"\b(annual|yearly|quarterly|monthly|weekly|daily|semi-?annual|bi-?annual"
+    # a recurrence of no measure: CAIQ's "Are regular security awareness training updates
+    # provided?" (not "regular users", "regular business hours")
+    r"|(?:regular|periodic|recurring)(?!\s+(?:users?|employees?|staff|accounts?|expressions?"
+    r"|business|working|office|hours|mail|members?|personnel|workforce|basis)\b))\s+(?!leave\b)"
     r"(?=[a-z])",
     re.I,
 )
