@@ -6263,7 +6263,10 @@ def test_regular_training_updates_asked_take_the_stated_frequency() -> None:
     beside "... and refresh it every 12 months thereafter": "regular" before the noun
     is a recurrence asked, as "periodically" after the verb is."""
     asked = "Are regular security awareness training updates provided?"
-    lead = "5.1 All staff complete security awareness training at induction and refresh it every 12 months thereafter."
+    lead = (
+        "5.1 All staff complete security awareness training at induction and refresh it "
+        "every 12 months thereafter."
+    )
     assert _short(asked, lead) == ("Yes; every 12 months", None)
     assert make_brief(Question("Q", "Do regular users have admin rights?")).demands == ()
 
