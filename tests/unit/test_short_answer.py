@@ -6280,3 +6280,16 @@ def test_a_denial_after_a_semicolon_is_read_with_the_sentence() -> None:
         "the platform does not support institution-defined password complexity rules."
     )
     assert _short(asked, lead)[0] != "Yes"
+
+
+def test_a_count_of_no_events_beside_the_lead_denies_no_practice() -> None:
+    """(pass) "Security Incident Management SOP-SEC-01; no reportable incidents in the
+    year" sent an incident procedure's Yes to a person as a denial."""
+    asked = "Are policies and procedures for the management of security incidents established?"
+    lead = "1.1 This procedure sets out how the company detects, reports and contains incidents."
+    row = "Security Incident Management SOP-SEC-01; no reportable incidents in the year"
+    claims = tuple(
+        Claim(t, (Quote(t, f"p{i}.md", f"c{i}", 0, len(t)),)) for i, t in enumerate((lead, row))
+    )
+    answer, finding = short_answer(make_brief(Question("Q", asked)), "grounded", claims)
+    assert (answer, finding) == ("Yes", None)

@@ -778,7 +778,17 @@ def test_a_british_spelling_stems_as_the_us_one(british: str, us: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "word", ["premises", "otherwise", "compromised", "exercise", "advised", "revised", "analysis"]
+    "word",
+    [
+        "premises",
+        "otherwise",
+        "compromised",
+        "exercise",
+        "advised",
+        "revised",
+        "analysis",
+        "liaise",
+    ],
 )
 def test_a_word_spelled_ise_in_us_english_too_keeps_its_spelling(word: str) -> None:
     assert us_spelling(word) == word

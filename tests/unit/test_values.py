@@ -2430,3 +2430,21 @@ def test_a_value_named_by_its_own_name_is_still_stated(
     """(review) Dropping "period" and "timeout" from the subject lost these values."""
     fact = make_brief(Question("Q", question)).facts[0]
     assert value_about(fact, text) is not None and value in value_about(fact, text)
+
+
+def test_a_demand_on_all_policies_is_met_by_their_review_line() -> None:
+    """(passes) CAIQ's "Are all relevant organizational policies and associated
+    procedures reviewed at least annually ...?" went to a person beside "6.1 All policies
+    in the ISMS policy framework, and their supporting procedures, are reviewed at least
+    annually": the policies added to the demand's subject were asked of the sentence."""
+    question = (
+        "Are all relevant organizational policies and associated procedures reviewed at least "
+        "annually, or when a substantial change occurs within the organization?"
+    )
+    brief = make_brief(Question("Q", question))
+    yearly = next(f for f in brief.facts if f.text == "at least annually")
+    line = (
+        "6.1 All policies in the ISMS policy framework, and their supporting procedures, are "
+        "reviewed at least annually and whenever a significant organisational change occurs."
+    )
+    assert demand_met(yearly, line) is True

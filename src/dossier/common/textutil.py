@@ -244,7 +244,7 @@ _YSE_WORD = re.compile(r"^([a-z]{2,})ys(e|ed|ing|er|ers)$")  # "analyse", "paral
 _ISE_IN_US = frozenset(
     """advise advertise appraise apprise arise chastise circumcise comprise compromise concise
     cruise demise despise devise disguise enfranchise enterprise excise exercise expertise
-    franchise improvise incise merchandise mortise noise paradise poise porpoise praise
+    franchise improvise incise liaise merchandise mortise noise paradise poise porpoise praise
     precise premise promise raise reprise revise supervise surmise surprise televise
     tortoise treatise valise anise bruise guise""".split()
 )

@@ -3323,6 +3323,15 @@ def _sentence_at(text: str, at: int) -> str:
     return next((text[a:b] for a, b in sentence_spans(text) if a <= at < b), text)
 
 
+# A count of events that is none: "no reportable incidents in the year", "no exceptions
+# were found", "no high findings remain open" (what happened, no practice denied).
+_NO_EVENTS = re.compile(
+    r"no\s+(?:[\w-]+\s+){0,2}?(?:incidents?|breaches|findings?|exceptions?|issues|events|outages"
+    r"|violations|deviations|nonconformit(?:y|ies))\b",
+    re.I,
+)
+
+
 def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str | None:
     """The negation, in a sentence of the quotes other than the lead sentence, that
     denies the practice asked ("we should not use production data for dev or test"
@@ -3345,6 +3354,8 @@ def _denied_elsewhere(brief: Brief, claims: Sequence[Claim], lead: str) -> str |
                 brief.query, text, match.start()
             ):
                 continue  # "Where an institution does not enable single sign-on, ..."
+            if _NO_EVENTS.match(text, match.start()):
+                continue  # "no reportable incidents in the year": none happened, no denial
             if not _names_after(text, match.end(), wanted):
                 continue
             if _set_apart_after(text, match.end(), brief.query):

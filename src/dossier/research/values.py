@@ -192,7 +192,9 @@ def holds_value(fact: Fact, text: str) -> bool:
         return True
     if fact.asks == "number" and not (counts_something(fact, text) or states_operand(fact, text)):
         return False
-    wanted = set(fact.terms) - VALUE_VERBS or set(fact.terms)
+    # (the documents a review demand is of are read by ``own_review`` below)
+    terms = set(fact.terms) - _REVIEWED_DOCUMENTS or set(fact.terms)
+    wanted = terms - VALUE_VERBS or terms
     # a value's own name inside a value names no subject: "should not exceed 4 hours in any
     # rolling 12-month period" is no retention period
     sentences = [_MEASURED_SPAN.sub(" ", text[a:b]) for a, b in sentence_spans(text)] or [
