@@ -511,9 +511,19 @@ def test_a_test_or_a_certificate_at_a_documents_foot_does_not_date_it() -> None:
         assert evidence_date(document(None, text), dt.date(2025, 6, 30)) == "2022-03-01"
 
 
-def test_a_british_documents_dates_in_figures_are_day_first() -> None:
-    """A UK policy's "Date approved 03/10/2024" (no date showing the order) was undated."""
+def test_a_documents_spelling_gives_the_order_of_its_dates_in_figures() -> None:
+    """A UK policy's "Date approved 03/10/2024" (no date showing the order) was undated,
+    and a US hospital's "Effective Date: 03/01/2024": a British spelling reads it day
+    first, a US one month first, neither (or both) leaves the order unknown."""
     uk = "Access Policy\nAccess is authorised by the organisation.\nDate approved 03/10/2024\n"
     assert evidence_date(document(None, uk), AS_OF) == "2024-10-03"
     us = "Access Policy\nAccess is authorized by the organization.\nDate approved 03/10/2024\n"
-    assert evidence_date(document(None, us), AS_OF) is None
+    assert evidence_date(document(None, us), AS_OF) == "2024-03-10"
+    neither = "Access Policy\nAccess is granted by owners.\nDate approved 03/10/2024\n"
+    assert evidence_date(document(None, neither), AS_OF) is None
+
+
+@pytest.mark.parametrize("key", ["last_updated", "updated", "last_modified"])
+def test_a_pages_update_in_front_matter_dates_it(key: str) -> None:
+    """A runbook's "last_updated: 2025-04-03" front matter left it "undated"."""
+    assert evidence_date(document(None, **{key: "2025-04-03"}), AS_OF) == "2025-04-03"

@@ -327,3 +327,11 @@ def test_a_us_spelled_query_finds_a_british_spelled_passage(tmp_path: Path) -> N
     )
     assert lexical.search("authorization", 2, None) == [0]
     assert lexical.search("center", 2, None) == [1]
+
+
+def test_a_soc_report_is_found_however_its_number_is_written(tmp_path: Path) -> None:
+    """The engine's term "soc2" went into reformulated queries, which the index (holding
+    "soc" and "2") never matched; "SOC2" in a document was one token "soc2"."""
+    lexical = _lexical(tmp_path, ["We hold a SOC 2 Type II report.", "Our SOC2 report is current."])
+    assert sorted(lexical.search("soc2", 2, None)) == [0, 1]
+    assert sorted(lexical.search("SOC 2", 2, None)) == [0, 1]

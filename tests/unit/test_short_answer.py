@@ -6293,3 +6293,16 @@ def test_a_count_of_no_events_beside_the_lead_denies_no_practice() -> None:
     )
     answer, finding = short_answer(make_brief(Question("Q", asked)), "grounded", claims)
     assert (answer, finding) == ("Yes", None)
+
+
+def test_a_sentence_stating_its_count_before_a_colon_states_it() -> None:
+    """(pass) "Northpine classifies information into four levels, and every information
+    asset must be labelled with one of them:" went to a person as a list's lead-in."""
+    asked = "Is there a data classification policy or scheme?"
+    lead = (
+        "The company classifies information into four levels, and every information asset "
+        "must be labelled with one of them:"
+    )
+    assert _short(asked, lead) == ("Yes", None)
+    lead_in = "Okta enforces the following for workforce accounts:"
+    assert _short("Is MFA enforced for workforce accounts?", lead_in) == ("Needs review", "subject")

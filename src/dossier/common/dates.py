@@ -260,8 +260,8 @@ def _numeric_date(match: re.Match[str]) -> str | None:
     found = _NUMERIC_DATE.findall(match.string)
     orders = {order for a, _, b in found if (order := _order(a, b))}
     readings = [(second, first), (first, second)]  # (month, day): day first, month first
-    if not orders and british(match.string):
-        orders = {"day first"}  # "Date approved 03/10/2024" in a policy that is "authorised"
+    if not orders:  # "Date approved 03/10/2024" in a policy "authorised", or "authorized"
+        orders = {order} if (order := _spelling_order(match.string)) else set()
     if match["sep"] == "." or orders == {"day first"}:  # "01.09.2023" is 1 September
         readings = readings[:1]
     elif orders == {"month first"}:
@@ -275,14 +275,27 @@ def _numeric_date(match: re.Match[str]) -> str | None:
     return days.pop().isoformat() if len(days) == 1 else None
 
 
-def british(text: str) -> bool:
-    """Whether a text is written in British or Commonwealth English (``us_spelling``
-    changes a word of it: "organisation", "authorised", "centre"): its dates in figures
-    are day first, as every English-speaking country but the US writes them."""
-    return any(us_spelling(w) != w for w in map(str.lower, _WORD.findall(text)))
+def _spelling_order(text: str) -> str:
+    """The order a text's dates in figures read in by its spelling: British or
+    Commonwealth ("organisation", "authorised", "centre": ``us_spelling`` changes a
+    word) day first, as every English-speaking country but the US writes them; US
+    ("organization", "authorized", "center") month first, by the more words of either;
+    as many, unknown."""
+    found = [w.lower() for w in _WORD.findall(text)]
+    british = sum(us_spelling(w) != w for w in found)
+    american = sum(_US_ONLY.fullmatch(w) is not None for w in found)  # (the more of them:
+    if british == american:  # a UK page may name a "Data Center" product)
+        return ""
+    return "day first" if british > american else "month first"
 
 
 _WORD = re.compile(r"[A-Za-z]{5,}")
+# Words only US English spells so: "-ize" verbs and their nouns (not "size", "seize",
+# "prize", "resize"), "center", "behavior".
+_US_ONLY = re.compile(
+    r"(?!(?:re|over|down|up)?siz|seiz|capsiz)[a-z]{3,}iz(?:e|ed|es|ing|ation|ations)"
+    r"|centers?|behaviors?|behavioral|colors?|favors?|labor"
+)
 
 
 def _order(first: str, second: str) -> str:

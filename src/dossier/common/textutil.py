@@ -474,7 +474,7 @@ def question_terms(text: str) -> tuple[str, ...]:
 def spelling(text: str) -> dict[str, str]:
     """stem -> the word as ``text`` writes it (its first spelling)."""
     spelled: dict[str, str] = {}
-    for word in words(text):
+    for word in words(_SOC_REPORT.sub(r"SOC\1", text)):  # "SOC 2" is the term "soc2"
         spelled.setdefault(stem(word), word)
     return spelled
 

@@ -1934,8 +1934,29 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
     return None
 
 
+# What a list's or a table's lead-in says of what follows it: "the following", "as
+# follows", "below", "these", "include:".
+_POINTS_AHEAD = re.compile(
+    r"\b(?:following|follows|below|these|those|includes?|including|listed|set\s+out)\b"
+    r"[^:.;]{0,60}:\W*$",
+    re.I,
+)
+_LEAD_IN_WORDS = 8  # a colon's line of this many words at most only leads in
+
+
+def _only_leads_in(lead: str) -> bool:
+    """Whether the lead ends in a colon and states nothing itself: it points to what
+    follows ("Okta enforces the following for workforce accounts:"), or is a few words
+    ("Passwords:"); not "Northpine classifies information into four levels, and every
+    information asset must be labelled with one of them:", which states the levels."""
+    closing = lead.rstrip(" *_")
+    if not closing.endswith(":"):
+        return False
+    return bool(_POINTS_AHEAD.search(closing)) or len(words(closing)) <= _LEAD_IN_WORDS
+
+
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
-    if lead.rstrip(" *_").endswith(":"):  # "Okta enforces the following for workforce accounts:"
+    if _only_leads_in(lead):  # "Okta enforces the following for workforce accounts:"
         detail = (
             "the lead quote introduces a list or table and states nothing itself: a person "
             "reads what follows it"

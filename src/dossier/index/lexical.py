@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import threading
 from collections.abc import Sequence
@@ -52,7 +53,7 @@ class LexicalIndex:
                 self._tantivy.Document(
                     key=key,
                     document=document,
-                    body=us_spelled(text),  # as the engine stems it (``stem``)
+                    body=_as_read(text),
                     identifiers=sorted({identifier_key(n) for n in identifiers(text)}),
                 )
             )
@@ -74,7 +75,7 @@ class LexicalIndex:
     def search(self, query: str, depth: int, allowed: set[int] | None) -> list[int]:
         # Only words reach the query parser (letters and digits of any script, read
         # through extraction artefacts as the indexed text is): no syntax to trip on.
-        terms = [us_spelled(w) for w in words(query) if w not in STOPWORDS]
+        terms = [w for w in words(_as_read(query)) if w not in STOPWORDS]
         if not terms:
             return []
         parsed = self._index.parse_query(" ".join(terms), ["body"])
@@ -113,6 +114,14 @@ class LexicalIndex:
         return {self.positions[searcher.doc(address)["key"][0]] for _, address in hits}
 
 
+def _as_read(text: str) -> str:
+    """Text as the index reads it: words in their US spelling, as the engine stems them
+    (``stem``), and a SOC report's number apart from its name, as the engine's term
+    "soc2" is written back in a query ("SOC2" and "SOC 2" alike)."""
+    return _SOC_NUMBER.sub(r"\1 \2", us_spelled(text))
+
+
+_SOC_NUMBER = re.compile(r"\b(soc)([123])\b", re.I)
 LEXICAL_POINTER = "lexical.json"
 # How the indexed text is read (textutil.read_text, identifiers, identifier_key): an
 # index written another way is rewritten, since its passages' keys do not change.

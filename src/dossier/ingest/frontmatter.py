@@ -70,7 +70,15 @@ def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
 
 # The keys freshness reads as the date a document was reviewed. Not review_date, which
 # templates use for the next review (an obligation) as often as for the last.
-REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
+REVIEW_DATE_KEYS = (
+    "last_reviewed",
+    "reviewed",
+    "reviewed_on",
+    # a page updated was current then ("last_updated: 2025-04-03", a wiki's "updated:")
+    "last_updated",
+    "updated",
+    "last_modified",
+)
 # The keys a document writes the date it was approved under ("approved: 2024-03-04"):
 # it was in effect then. Read only when they hold a date ("approved: Tomasz Kowal, CEO"
 # names the approver).
