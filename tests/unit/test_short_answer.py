@@ -6306,3 +6306,21 @@ def test_a_sentence_stating_its_count_before_a_colon_states_it() -> None:
     assert _short(asked, lead) == ("Yes", None)
     lead_in = "Okta enforces the following for workforce accounts:"
     assert _short("Is MFA enforced for workforce accounts?", lead_in) == ("Needs review", "subject")
+
+
+def test_a_denial_of_the_kind_its_alternatives_are_of_with_examples_answers_no() -> None:
+    """(pass) "does not support sign-in with social media or other third-party consumer
+    identity providers (for example, Google, Facebook, or Apple)" went to a person for
+    whether users can authenticate with social identity providers: the examples read
+    as a narrower scope, and only the first alternative was read."""
+    asked = "Can users authenticate to the application using third-party social identity providers?"
+    lead = (
+        "The portal does not support sign-in with social media or other third-party consumer "
+        "identity providers (for example, Google, Facebook, or Apple)."
+    )
+    assert _short(asked, lead) == ("No", None)
+    other_parties = (
+        "Customers or partners cannot access, modify, or delete any data of other parties."
+    )
+    vendors = "Do you maintain an inventory of third-party vendors with access to customer data?"
+    assert _short(vendors, other_parties)[0] != "No"

@@ -351,3 +351,12 @@ def test_an_ssae_audit_is_a_soc_report_not_a_security_operations_centre() -> Non
     assert thesaurus.says("ssae", set(content_terms("an annual SOC 2 Type II examination")))
     assert thesaurus.says("ssae", set(content_terms("Our SOC report is available")))
     assert not thesaurus.says("ssae", set(content_terms("the managed SOC provider reviews alerts")))
+
+
+def test_communications_between_environments_are_their_traffic() -> None:
+    """(pass) "Are communications between environments encrypted?" went Not covered
+    beside "Traffic between the production, staging and corporate environments is
+    encrypted using mutual TLS"."""
+    traffic = set(content_terms("Traffic between environments is encrypted"))
+    assert thesaurus.says(stem("communications"), traffic)
+    assert not thesaurus.says(stem("traffic"), set(content_terms("Policies are communicated")))

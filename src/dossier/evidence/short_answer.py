@@ -3907,13 +3907,15 @@ def _denied_here(brief: Brief, lead: str, negation: re.Match[str]) -> bool:
         return False
     if _about_practice(brief, clause, _PRACTISING, actor_optional=True, by_phrase=True):
         return True
-    # (examples of what is denied widen it: "..., including in cloud services"; so does
-    # an alternative: "does not use student data for targeted advertising or to build
-    # advertising profiles" denies the advertising)
+    # (examples of what is denied widen it: "..., including in cloud services"; so do
+    # alternatives: "does not use student data for targeted advertising or to build
+    # advertising profiles" denies the advertising, "does not support sign-in with social
+    # media or other third-party consumer identity providers" those providers)
     widened = _EXAMPLES.split(denied, maxsplit=1)[0]
+    others = _OR_OTHER.split(widened)[1:]  # the kind the alternatives are of
     return any(
         _denial_names_ask(brief, text)
-        for text in (widened, _ALTERNATIVE.split(widened, maxsplit=1)[0])
+        for text in (widened, _ALTERNATIVE.split(widened, maxsplit=1)[0], *others)
     )
 
 
@@ -3944,6 +3946,7 @@ def _verb_of_noun(noun: re.Match[str]) -> str:
 
 
 _ALTERNATIVE = re.compile(r"\bor\b", re.I)
+_OR_OTHER = re.compile(r"\bor\s+(?:any\s+)?other\b", re.I)
 
 
 # Words of being able to, which deny nothing narrower: "does not provide clients with the
@@ -4006,7 +4009,8 @@ _NARROWING = re.compile(
 # a noun names the scope: "for support" narrows "do not use subprocessors".
 _VERB_MAY_FOLLOW = re.compile(r"\W*(?:to|when|while)\b", re.I)
 # Words widening a phrase, which then narrows nothing: "for any role".
-_WIDENING = re.compile(r"\b(?:any|all|every|each)\b", re.I)
+# (examples of what is denied narrow nothing: "(for example, Google, Facebook, or Apple)")
+_WIDENING = re.compile(r"\b(?:any|all|every|each)\b|\bfor\s+example\b|\be\.g\.|\bsuch\s+as\b", re.I)
 
 
 def _narrower(brief: Brief, following: str) -> bool:

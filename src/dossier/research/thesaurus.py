@@ -231,6 +231,9 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("endpoint",), ("device", "end-user device")),
     (("deprovision",), ("disable account", "deactivate account")),
     (("transit",), ("tls", "https")),
+    # communications between networks or environments are their traffic (one way: "the
+    # policy is communicated to staff" names no traffic)
+    (("communication",), ("traffic",)),
     # a session disconnected or logged off is terminated (one word each: "off" and "out"
     # are stopwords); one way: a "terminated" employee's question is no session's
     (("terminate",), ("disconnect", "logoff", "logout")),
