@@ -6324,3 +6324,14 @@ def test_a_denial_of_the_kind_its_alternatives_are_of_with_examples_answers_no()
     )
     vendors = "Do you maintain an inventory of third-party vendors with access to customer data?"
     assert _short(vendors, other_parties)[0] != "No"
+
+
+def test_another_kind_of_insurance_beside_a_company_named_cyber_is_no_yes() -> None:
+    """(pass) "Kererū Cyber holds professional indemnity and public liability insurance"
+    answered Yes to cyber liability insurance: the company's name said "cyber"."""
+    asked = "Does the organization maintain cyber liability insurance?"
+    lead = "Kererū Cyber holds professional indemnity and public liability insurance."
+    assert _short(asked, lead) == ("Needs review", "subject")
+    assert (
+        _short(asked, "We hold cyber liability insurance with a USD 5 million limit.")[0] == "Yes"
+    )

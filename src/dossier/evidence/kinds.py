@@ -86,7 +86,8 @@ def another_compound(question: str, sentence: str) -> AnotherKind | None:
     response plan" are no other."""
     asked = _kinds(question)
     stated = _kinds(sentence, names=False)
-    present = set(content_terms(sentence))
+    # (a name's word is none: "Kererū Cyber holds ... public liability insurance")
+    present = set(content_terms(_NAME_RUN.sub(" ", sentence)))
     questioned = set(content_terms(question))
     for thing, asked_kinds in asked.items():
         wanted = tuple(w for w in asked_kinds if w not in _QUANTIFIERS)  # "how many levels"
@@ -122,6 +123,14 @@ def another_compound_placed(question: str, sentence: str, place: str) -> Another
         return None  # it names a kind of its own (``another_compound`` reads it)
     referred = {stem(m.group(1).lower()) for m in _REFERRING.finditer(sentence)}
     return found if found.thing in referred else None
+
+
+# A name of two or more capitalised words within a sentence ("Kererū Cyber", "Amazon Web
+# Services"), not its first word.
+_CAPITALISED = r"[A-Z][\w\u0080-\uffff-]*"
+_NAME_RUN = re.compile(
+    rf"(?<=\w\s)(?:{_CAPITALISED}\s+)+{_CAPITALISED}|^(?:{_CAPITALISED}\s+)+{_CAPITALISED}(?=\s+[a-z])"
+)
 
 
 # Activities whose kind the words before them tell: "phishing simulation exercises",
