@@ -527,3 +527,30 @@ def test_a_documents_spelling_gives_the_order_of_its_dates_in_figures() -> None:
 def test_a_pages_update_in_front_matter_dates_it(key: str) -> None:
     """A runbook's "last_updated: 2025-04-03" front matter left it "undated"."""
     assert evidence_date(document(None, **{key: "2025-04-03"}), AS_OF) == "2025-04-03"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("| Owner: IT Security | v1.2 | 2024-03-01 |", "2024-03-01"),  # a one-row table
+        ("Date:\n14 March 2024", "2024-03-14"),  # a label over its value
+        ("approved 2024-03-01 by the board", "2024-03-01"),  # a field in lower case
+        ("Approved by Denise Miller, CFO, on 03/10/2024.", None),  # a name is no spelling
+        ("Approved: 03/10/2024. Review the product catalogue.", None),  # US writes it too
+    ],
+)
+def test_second_review_of_the_date_rules(text: str, day: str | None) -> None:
+    """(review) Each of these was read wrongly by this version's first date rules."""
+    doc = document(None, f"# Policy\n\n{text}\n\n## Scope\nAll staff.")
+    assert evidence_date(doc, AS_OF) == day
+
+
+def test_a_pages_update_does_not_hide_its_later_review_or_its_foot() -> None:
+    """(review) Front matter's "updated:" stopped the text's own later dates being read."""
+    doc = document(
+        None, "# Access Policy\n\nLast reviewed: 2025-02-02\n\nBody.", updated="2023-01-01"
+    )
+    assert evidence_date(doc, AS_OF) == "2025-02-02"
+    body = "Records are kept as the law requires.\n" * 120
+    for foot in ("Ratified: September 10, 2024", "Updated: September 10, 2024"):
+        assert evidence_date(document(None, f"# Policy\n{body}{foot}\n"), AS_OF) == "2024-09-10"

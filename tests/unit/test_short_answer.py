@@ -6335,3 +6335,20 @@ def test_another_kind_of_insurance_beside_a_company_named_cyber_is_no_yes() -> N
     assert (
         _short(asked, "We hold cyber liability insurance with a USD 5 million limit.")[0] == "Yes"
     )
+
+
+def test_second_review_of_the_short_answer_rules() -> None:
+    """(review) A plan denied is no count of events; a colon closing on exceptions leads
+    into what limits the claim."""
+    asked = "Do you have a documented incident response plan?"
+    lead = "Our security team handles incidents and keeps a documented incident response plan."
+    denial = "At present there is no incident response plan for the EU subsidiary."
+    claims = tuple(
+        Claim(t, (Quote(t, f"p{i}.md", f"c{i}", 0, len(t)),)) for i, t in enumerate((lead, denial))
+    )
+    assert short_answer(make_brief(Question("Q", asked)), "grounded", claims)[0] != "Yes"
+    excepted = (
+        "Customer data is encrypted at rest using AES-256 in all production databases, with two "
+        "exceptions:"
+    )
+    assert _short("Is customer data encrypted at rest?", excepted)[0] != "Yes"

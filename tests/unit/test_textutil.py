@@ -838,3 +838,15 @@ def test_a_semicolon_joins_the_clauses_of_one_sentence() -> None:
     ]
     items = "Steps:\n- Disable the account;\n- Recover the laptop;\n- Close the ticket."
     assert len(sentence_spans(items)) == 4
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our custodian is Goldman Sachs & Co. LLC which holds the assets.",
+        "Acme Inc. Ltd. provides hosting.",
+    ],
+)
+def test_a_us_two_part_company_suffix_is_one_name(text: str) -> None:
+    """(review) "Co. LLC" and "Inc. Ltd." were cut into two sentences."""
+    assert len(sentence_spans(text)) == 1

@@ -169,18 +169,18 @@ def control_line_dates(opening: str) -> list[str]:
     dated = (
         _DATE_LINE.match(line)
         for above, line in zip(["", *written], written, strict=False)
-        if not above.rstrip().endswith(":") and not _TO_COME.search(above)
+        if not _TO_COME.search(above)
     )  # (not "Next review date:" over its date)
     return days + [day for line in dated if line and (day := _date_of(line))]
 
 
 def _control_line(above: str, line: str) -> bool:
-    """Whether a line names the document's version or owner among its cells, no table's
-    row (a table's columns name their dates) and no line about its succession."""
+    """Whether a line names the document's version or owner among its cells (a table's
+    row holding two dates, a version's and a review's, is read by its columns) and is
+    no line about its succession."""
     return (
         _CONTROL_LINE.search(line) is not None
         and len(line) <= 200
-        and not line.lstrip().startswith("|")
         and not _SUCCESSION.search(f"{above} {line}")
     )
 
@@ -202,7 +202,9 @@ def closing_dates(text: str) -> list[str]:
 
 
 _CLOSING_FIELD = re.compile(
-    r"adopted|approved|reviewed|revised|last\s+(?:reviewed|revised|updated|approved)", re.I
+    r"adopted|approved|reviewed|revised|ratified|updated|published"
+    r"|last\s+(?:reviewed|revised|updated|approved|modified|edited)",
+    re.I,
 )
 
 
@@ -213,7 +215,9 @@ def _field_date(match: re.Match[str]) -> str | None:
         return None
     at_line_start = match.start() == 0 or match.string[match.start() - 1] == "\n"
     opening = match.group(0).lstrip(" \t*_>")[:1]  # ("Procedure approved: ..." is a field)
-    if at_line_start and match.group(0)[:1] not in "|\u00b7\t" and opening.islower():
+    above = match.string[: max(match.start() - 1, 0)].rsplit("\n", 1)[-1].rstrip()
+    wrapped = bool(above) and (above[-1].isalpha() or above[-1] == ",")  # a sentence goes on
+    if at_line_start and match.group(0)[:1] not in "|\u00b7\t" and opening.islower() and wrapped:
         return None  # "... the supplier register it refers to is" / "updated on 3 May 2025"
     line_end = match.string.find("\n", match.end())
     line_start = match.string.rfind("\n", 0, match.start("word")) + 1
@@ -281,8 +285,8 @@ def _spelling_order(text: str) -> str:
     word) day first, as every English-speaking country but the US writes them; US
     ("organization", "authorized", "center") month first, by the more words of either;
     as many, unknown."""
-    found = [w.lower() for w in _WORD.findall(text)]
-    british = sum(us_spelling(w) != w for w in found)
+    found = [w for w in _WORD.findall(text) if w[0].islower()]  # (no name: "Denise")
+    british = sum(us_spelling(w) != w and w not in _BOTH_SPELLINGS for w in found)
     american = sum(_US_ONLY.fullmatch(w) is not None for w in found)  # (the more of them:
     if british == american:  # a UK page may name a "Data Center" product)
         return ""
@@ -290,6 +294,11 @@ def _spelling_order(text: str) -> str:
 
 
 _WORD = re.compile(r"[A-Za-z]{5,}")
+# British forms US English writes too: "catalogue", "dialogue", "acknowledgement".
+_BOTH_SPELLINGS = frozenset(
+    "catalogue catalogues dialogue dialogues acknowledgement acknowledgements judgement "
+    "judgements ageing".split()
+)
 # Words only US English spells so: "-ize" verbs and their nouns (not "size", "seize",
 # "prize", "resize"), "center", "behavior".
 _US_ONLY = re.compile(

@@ -561,8 +561,8 @@ _NUMBERED_ABBREVIATION = re.compile(
 _NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|pte|sdn|bhd|bros|llc)\.$", re.I)
 # ... and a two-part suffix's first part never ends one: "Merlion Pay Pte. Ltd.", "Sdn.
 # Bhd." (not "DataSafe Ltd. Limited access to backups is ...").
-_FIRST_SUFFIX = re.compile(r"\b(?:pte|pty|sdn|co)\.$", re.I)
-_SECOND_SUFFIX = re.compile(r"(?:Ltd|Bhd)\b\.?|Limited\b(?!\s+[a-z])")
+_FIRST_SUFFIX = re.compile(r"\b(?:pte|pty|sdn|co|inc|corp)\.$", re.I)
+_SECOND_SUFFIX = re.compile(r"(?:Ltd|Bhd|LLC|L\.?P)\b\.?|Limited\b(?!\s+[a-z])")
 _VERB_AFTER_NAME = re.compile(
     r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
     r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"

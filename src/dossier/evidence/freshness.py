@@ -36,7 +36,7 @@ from dossier.common.dates import (
     iso_date,
     stated_dates,
 )
-from dossier.ingest.frontmatter import APPROVAL_DATE_KEYS, REVIEW_DATE_KEYS
+from dossier.ingest.frontmatter import APPROVAL_DATE_KEYS, REVIEW_DATE_KEYS, UPDATE_DATE_KEYS
 from dossier.records import (
     Answer,
     Chunk,
@@ -217,7 +217,7 @@ def _dated_by_front_matter(document: Document) -> bool:
 
 # The front-matter keys dating a document: reviewed on, or approved on (when a date; the
 # text's own later dates are still read: "Last reviewed: 2 February 2025").
-_DATE_KEYS = (*REVIEW_DATE_KEYS, *APPROVAL_DATE_KEYS)
+_DATE_KEYS = (*REVIEW_DATE_KEYS, *APPROVAL_DATE_KEYS, *UPDATE_DATE_KEYS)
 
 
 def family_and_interval(

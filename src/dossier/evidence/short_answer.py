@@ -1937,8 +1937,8 @@ def _qualified(brief: Brief | None, lead: str) -> Finding | None:
 # What a list's or a table's lead-in says of what follows it: "the following", "as
 # follows", "below", "these", "include:".
 _POINTS_AHEAD = re.compile(
-    r"\b(?:following|follows|below|these|those|includes?|including|listed|set\s+out)\b"
-    r"[^:.;]{0,60}:\W*$",
+    r"\b(?:following|follows|below|these|those|includes?|including|listed|set\s+out"
+    r"|exceptions?|except|excluding|unless|other\s+than)\b[^:.;]{0,60}:\W*$",
     re.I,
 )
 _LEAD_IN_WORDS = 8  # a colon's line of this many words at most only leads in
@@ -3348,7 +3348,10 @@ def _sentence_at(text: str, at: int) -> str:
 # were found", "no high findings remain open" (what happened, no practice denied).
 _NO_EVENTS = re.compile(
     r"no\s+(?:[\w-]+\s+){0,2}?(?:incidents?|breaches|findings?|exceptions?|issues|events|outages"
-    r"|violations|deviations|nonconformit(?:y|ies))\b",
+    r"|violations|deviations|nonconformit(?:y|ies))"
+    # ... as events: then when, or that they happened (not "no incident response plan")
+    r"(?=\s*(?:[.;,)]|$)|\s+(?:in|during|since|to|were|was|have|has|had|occurred|reported"
+    r"|recorded|identified|found|remain|remained|this|last|so|at)\b)",
     re.I,
 )
 

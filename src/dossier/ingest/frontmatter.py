@@ -70,15 +70,10 @@ def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
 
 # The keys freshness reads as the date a document was reviewed. Not review_date, which
 # templates use for the next review (an obligation) as often as for the last.
-REVIEW_DATE_KEYS = (
-    "last_reviewed",
-    "reviewed",
-    "reviewed_on",
-    # a page updated was current then ("last_updated: 2025-04-03", a wiki's "updated:")
-    "last_updated",
-    "updated",
-    "last_modified",
-)
+REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
+# The keys a page writes its last update under ("last_updated: 2025-04-03", a wiki's
+# "updated:"): it was current then; they leave the text's own later dates read.
+UPDATE_DATE_KEYS = ("last_updated", "updated", "last_modified")
 # The keys a document writes the date it was approved under ("approved: 2024-03-04"):
 # it was in effect then. Read only when they hold a date ("approved: Tomasz Kowal, CEO"
 # names the approver).
@@ -94,6 +89,7 @@ METADATA_KEYS = frozenset(
         *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
         *("effective", "effective_on", "effective_from"),
         *REVIEW_DATE_KEYS,
+        *UPDATE_DATE_KEYS,
         *("review_date", "next_review", "next_review_date", "owner", "author", "version", "date"),
         *APPROVAL_DATE_KEYS,
         *SUCCESSOR_KEYS,

@@ -462,12 +462,13 @@ _FOLLOWED = re.compile(
 # months", "The CISO reviews this policy annually" (not "Under this policy, user access
 # rights are reviewed annually").
 _OWN_DOCUMENT_REVIEW = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the|all|these|our|each|every)\s+(?:[\w-]+\s+){0,4}?"
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the|all|these|our|each|every)\s+"
+    r"(?:(?!(?:under|per|of|in|by|to|for|with|this|that)\b)[\w-]+\s+){0,4}?"
     r"(?:polic(?:y|ies)|procedures?"
     r"|standards?|documents?)\s+(?:(?:is|are|will|shall|must|should)\s+(?:be\s+)?)?"
     r"(?:\w+ly\s+)?(?:reviewed|updated|revised)\b"
     r"|\b(?:reviews?|updates?|revises?)\s+(?:this|the)\s+(?:polic(?:y|ies)|procedures?|standards?"
-    r"|documents?)\b",
+    r"|documents?)\b(?!\s+(?!(?:at|annually|every|each|on|once|and|to|for|in|by|when|after)\b)[a-z])",
     re.I,
 )
 _REVIEWED_DOCUMENTS = frozenset(stem(w) for w in ("policy", "policies", "procedure", "procedures"))
