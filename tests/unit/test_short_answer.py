@@ -16,6 +16,11 @@ def _claims(text: str) -> tuple[Claim, ...]:
     return (Claim(text, (Quote(text, "p.md", "c1", 0, len(text)),)),)
 
 
+def _quotes_of(*texts: str) -> tuple[Claim, ...]:
+    """One claim a quote for each text, each its own document's."""
+    return tuple(Claim(t, (Quote(t, f"p{i}.md", f"c{i}", 0, len(t)),)) for i, t in enumerate(texts))
+
+
 def _short(question: str, lead: str, verdict: str = "grounded") -> tuple[str, str | None]:
     brief = make_brief(Question("Q", question))
     answer, finding = short_answer(brief, verdict, _claims(lead))  # type: ignore[arg-type]
@@ -6288,10 +6293,9 @@ def test_a_count_of_no_events_beside_the_lead_denies_no_practice() -> None:
     asked = "Are policies and procedures for the management of security incidents established?"
     lead = "1.1 This procedure sets out how the company detects, reports and contains incidents."
     row = "Security Incident Management SOP-SEC-01; no reportable incidents in the year"
-    claims = tuple(
-        Claim(t, (Quote(t, f"p{i}.md", f"c{i}", 0, len(t)),)) for i, t in enumerate((lead, row))
+    answer, finding = short_answer(
+        make_brief(Question("Q", asked)), "grounded", _quotes_of(lead, row)
     )
-    answer, finding = short_answer(make_brief(Question("Q", asked)), "grounded", claims)
     assert (answer, finding) == ("Yes", None)
 
 
@@ -6343,12 +6347,33 @@ def test_second_review_of_the_short_answer_rules() -> None:
     asked = "Do you have a documented incident response plan?"
     lead = "Our security team handles incidents and keeps a documented incident response plan."
     denial = "At present there is no incident response plan for the EU subsidiary."
-    claims = tuple(
-        Claim(t, (Quote(t, f"p{i}.md", f"c{i}", 0, len(t)),)) for i, t in enumerate((lead, denial))
-    )
-    assert short_answer(make_brief(Question("Q", asked)), "grounded", claims)[0] != "Yes"
+    quoted = _quotes_of(lead, denial)
+    assert short_answer(make_brief(Question("Q", asked)), "grounded", quoted)[0] != "Yes"
     excepted = (
         "Customer data is encrypted at rest using AES-256 in all production databases, with two "
         "exceptions:"
     )
     assert _short("Is customer data encrypted at rest?", excepted)[0] != "Yes"
+
+
+def test_older_versions_refused_after_a_semicolon_leave_the_version_asked() -> None:
+    """(passes) "... encrypted using TLS 1.2 or higher; TLS 1.0, TLS 1.1 and all SSL
+    versions are disabled" went to a person once the semicolon no longer cut it: the
+    second part's "allowed" read as a permission asked of the first."""
+    asked = (
+        "Is Scoped Data encrypted in transit over public networks? If so, what is the minimum "
+        "TLS version allowed?"
+    )
+    lead = (
+        "4.2.1 Confidential data transmitted over public networks shall be encrypted using TLS "
+        "1.2 or higher; TLS 1.0, TLS 1.1 and all SSL versions are disabled."
+    )
+    assert _short(asked, lead) == ("Yes; TLS 1.2 or higher", None)
+
+
+def test_a_colon_line_stating_no_figure_only_leads_in() -> None:
+    """(passes) "Recovery time objectives (RTO) and recovery point objectives (RPO) are set
+    per service:" answered a bare Yes; the row under it holds the RTO asked."""
+    asked = "Has a Recovery Time Objective (RTO) been defined for the services provided to clients?"
+    lead = "Recovery time objectives (RTO) and recovery point objectives (RPO) are set per service:"
+    assert _short(asked, lead) == ("Needs review", "subject")

@@ -2389,16 +2389,12 @@ def test_a_policys_review_of_itself_meets_the_demand_of_a_question_asking_it_be_
     critic found "no quote states such a frequency" (the policy, its own subject, names
     none of the question's terms); a review of something else still meets nothing."""
 
-    def demand(question: str) -> Fact:
-        brief = make_brief(Question("Q", question))
-        return next(f for f in brief.facts if f.text in brief.demands)
-
-    policy = demand("Is the information security policy reviewed at least annually?")
+    policy = _demand("Is the information security policy reviewed at least annually?")
     twelve = "This policy is reviewed at least once every twelve months, or sooner after a change."
     assert demand_met(policy, twelve) is True
     assert demand_met(policy, "This policy is reviewed every two years.") is False
     assert demand_met(policy, "Access rights are reviewed annually.") is None
-    access = demand("Are user access rights reviewed at least annually?")
+    access = _demand("Are user access rights reviewed at least annually?")
     assert demand_met(access, "This policy is reviewed annually by the CISO.") is None
 
 
@@ -2406,11 +2402,7 @@ def test_a_review_under_a_policy_is_not_the_policys_review() -> None:
     """(review) "Under this policy, user access rights are reviewed annually" was read as
     the information security policy's own review."""
 
-    def demand(question: str) -> Fact:
-        brief = make_brief(Question("Q", question))
-        return next(f for f in brief.facts if f.text in brief.demands)
-
-    policy = demand("Is the information security policy reviewed at least annually?")
+    policy = _demand("Is the information security policy reviewed at least annually?")
     under = "Under this policy, user access rights are reviewed annually by system owners."
     assert demand_met(policy, under) is None
     assert demand_met(policy, "All policies are reviewed at least annually.") is True

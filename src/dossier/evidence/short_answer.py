@@ -1942,6 +1942,11 @@ _POINTS_AHEAD = re.compile(
     re.I,
 )
 _LEAD_IN_WORDS = 8  # a colon's line of this many words at most only leads in
+_STATEMENT_WORDS = 40  # ... and of more, a table's cells run together with its caption
+# A figure a colon's line states itself: "classifies information into four levels".
+_STATES_A_FIGURE = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b", re.I
+)
 
 
 def _only_leads_in(lead: str) -> bool:
@@ -1952,7 +1957,12 @@ def _only_leads_in(lead: str) -> bool:
     closing = lead.rstrip(" *_")
     if not closing.endswith(":"):
         return False
-    return bool(_POINTS_AHEAD.search(closing)) or len(words(closing)) <= _LEAD_IN_WORDS
+    said = len(words(closing))
+    return (
+        bool(_POINTS_AHEAD.search(closing))
+        or not _LEAD_IN_WORDS < said <= _STATEMENT_WORDS  # (more: a table run together)
+        or not _STATES_A_FIGURE.search(closing)  # "RTOs ... are set per service:"
+    )
 
 
 def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
@@ -2454,7 +2464,10 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _in_condition(asked, lead, m.start())
         and not _in_relative_clause(lead, m, asked)
     ]
-    forbids = next(iter(_refusals(lead)), None) if _ALLOWED_ASK.search(asked) else None
+    # (of the part asking Yes or No: "..., what is the minimum TLS version allowed?" asks
+    # no permission)
+    first_part = brief.facts[0].text if brief is not None and brief.facts else asked
+    forbids = next(iter(_refusals(lead)), None) if _ALLOWED_ASK.search(first_part) else None
     permitted = _plainly_permitted(lead) if brief is not None and _asks_absence(asked) else False
     if permitted and brief is not None and _about_practice(brief, lead, _PERMISSION):
         return NO, None  # "Is personal use prohibited?": "Incidental personal use is permitted"
@@ -2687,8 +2700,12 @@ def _affirming_clause(brief: Brief | None, lead: str) -> str | None:
     if brief is None:
         return None
     clauses = [c for c in split_outside_brackets(_CLAUSES_APART, lead) if c.strip()]
-    # (an aside's negation in brackets qualifies: "(TLS 1.0 and 1.1 are not permitted)")
-    negated = [c for c in clauses if _NEGATION.search(brackets_masked(c))]
+    # (an aside's negation in brackets qualifies: "(TLS 1.0 and 1.1 are not permitted)";
+    # so does a clause refusing older versions: "...; TLS 1.0, TLS 1.1 and all SSL
+    # versions are disabled")
+    negated = [
+        c for c in clauses if _NEGATION.search(brackets_masked(c)) and not VERSION_REFUSED.search(c)
+    ]
     stating = [
         c
         for c in clauses
