@@ -209,26 +209,50 @@ _CLOSING_FIELD = re.compile(
 
 
 def _field_date(match: re.Match[str]) -> str | None:
-    """A dated field's date, or None: one still to come, or a "Date" wrapped from a
-    line naming what it dates ("Next Review" over "Date: 3 March 2027")."""
+    """A dated field's date, or None: one still to come, a wrapped sentence's, one on a
+    line about the document's succession, or a "Date" wrapped from a line naming what it
+    dates ("Next Review" over "Date: 3 March 2027")."""
     if _TO_COME.search(match.group("between")):
         return None
-    at_line_start = match.start() == 0 or match.string[match.start() - 1] == "\n"
-    opening = match.group(0).lstrip(" \t*_>")[:1]  # ("Procedure approved: ..." is a field)
-    above = match.string[: max(match.start() - 1, 0)].rsplit("\n", 1)[-1].rstrip()
-    wrapped = bool(above) and (above[-1].isalpha() or above[-1] == ",")  # a sentence goes on
-    if at_line_start and match.group(0)[:1] not in "|\u00b7\t" and opening.islower() and wrapped:
-        return None  # "... the supplier register it refers to is" / "updated on 3 May 2025"
-    line_end = match.string.find("\n", match.end())
-    line_start = match.string.rfind("\n", 0, match.start("word")) + 1
-    if _SUCCESSION.search(match.string[line_start : line_end if line_end >= 0 else None]):
-        return None  # "DEPRECATED (2024-03-01): superseded by ...": another version's
-    in_a_cell = "|" in match.string[line_start : match.start("word")]
-    if match.group("word").lower() == "date" and not match.group("between").strip() and line_start:
-        above = match.string[: line_start - 1].rstrip(" \t\n").rsplit("\n", 1)[-1]
-        if above and not in_a_cell and not re.search(r"[:|]", above):
-            return None  # the line above may be the name this "Date" closes
+    if _sentence_goes_on(match) or _on_a_succession_line(match) or _closes_a_name_above(match):
+        return None
     return _date_of(match)
+
+
+def _sentence_goes_on(match: re.Match[str]) -> bool:
+    """Whether a field's word in lower case opens a line that a sentence wraps onto: "...
+    the supplier register it refers to is" / "updated on 3 May 2025" ("Procedure
+    approved: ..." is a field)."""
+    text, start = match.string, match.start()
+    at_line_start = start == 0 or text[start - 1] == "\n"
+    opening = match.group(0).lstrip(" \t*_>")[:1]
+    above = text[: max(start - 1, 0)].rsplit("\n", 1)[-1].rstrip()
+    wrapped = bool(above) and (above[-1].isalpha() or above[-1] == ",")
+    return at_line_start and match.group(0)[:1] not in "|\u00b7\t" and opening.islower() and wrapped
+
+
+def _line_start(match: re.Match[str]) -> int:
+    return match.string.rfind("\n", 0, match.start("word")) + 1
+
+
+def _on_a_succession_line(match: re.Match[str]) -> bool:
+    """Whether the field's line is about the document's succession: "DEPRECATED
+    (2024-03-01): superseded by ..." dates another version."""
+    line_end = match.string.find("\n", match.end())
+    line = match.string[_line_start(match) : line_end if line_end >= 0 else None]
+    return _SUCCESSION.search(line) is not None
+
+
+def _closes_a_name_above(match: re.Match[str]) -> bool:
+    """Whether a bare "Date" (no table's cell) may close the name on the line above it,
+    the last line not blank, when that line is no field ("Next Review" / "Date: ...")."""
+    line_start = _line_start(match)
+    if match.group("word").lower() != "date" or match.group("between").strip() or not line_start:
+        return False
+    if "|" in match.string[line_start : match.start("word")]:
+        return False
+    above = match.string[: line_start - 1].rstrip(" \t\n").rsplit("\n", 1)[-1]
+    return bool(above) and not re.search(r"[:|]", above)
 
 
 def _date_of(match: re.Match[str]) -> str | None:
