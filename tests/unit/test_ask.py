@@ -266,6 +266,37 @@ def test_examples_hedges_and_conditions_are_no_part_of_the_core(
             "security events logged, including authentication, data access, and configuration "
             "changes",
         ),
+        # the harms a practice guards against, a condition the asker sets, the moment
+        # access is given, the organisation's own judgement
+        (
+            "Do you carry cyber-risk insurance to protect against unforeseen service "
+            "outages, data that is lost or stolen, and security incidents?",
+            "carry cyber-risk insurance",
+        ),
+        (
+            "Will you allow the institution to run its own vulnerability scanning of your "
+            "application provided that scanning is performed at a mutually agreed upon time?",
+            "allow the institution to run its own vulnerability scanning of your application",
+        ),
+        (
+            "Do you perform background checks on all employees before they are granted "
+            "access to customer data?",
+            "perform background checks on all employees",
+        ),
+        (
+            "Are visitor records retained periodically, as deemed appropriate by the organization?",
+            "visitor records retained",
+        ),
+        # what a practice protects stays: it is the ask
+        ("Do you use MFA to protect remote access?", "use MFA to protect remote access"),
+        (
+            "What controls do you use to protect against phishing emails?",
+            "What controls do you use to protect against phishing emails",
+        ),
+        (
+            "Are logs reviewed after an incident is closed?",
+            "logs reviewed after an incident is closed",
+        ),
     ],
 )
 def test_wording_that_names_nothing_a_document_states_is_no_part_of_the_core(

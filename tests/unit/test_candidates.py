@@ -1489,6 +1489,18 @@ def test_questionnaire_wording_is_no_key_term() -> None:
     assert stem("application") not in NOT_KEY and stem("factors") not in NOT_KEY
 
 
+def test_a_permission_names_no_ask() -> None:
+    """ "Do you permit customers to conduct their own penetration tests of your service?"
+    was answered Yes from "Customer data must only be used ... as permitted by the
+    Business Associate Agreement": the permission is the question's frame, the tests
+    its ask."""
+    terms = tuple(content_terms("permit customers to conduct their own penetration tests"))
+    stats = TermStats([{"custom", "data"}, {"penetr", "test"}, {"permit", "custom"}, {"test"}])
+    assert stem("permit") in NOT_KEY and stem("allowed") in NOT_KEY
+    assert stem("permit") not in stats.rarest(terms)
+    assert stem("penetration") in stats.rarest(terms)
+
+
 def test_an_associated_subject_is_no_predicate_to_state(tmp_path: Path) -> None:
     """ "Are risk management policies and procedures associated with changing assets
     ...?": "associated" joins the subject to what it is about; no sentence need state

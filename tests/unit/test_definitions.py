@@ -160,3 +160,18 @@ def test_a_quoted_initialism_is_spelled_by_the_words_before_it_not_every_capital
         "AWS": "Amazon Web Services",
         "GCP": "Google Cloud Platform",
     }
+
+
+def test_a_table_of_abbreviations_defines_its_short_names() -> None:
+    """ "The BCP and DRP shall be tested at least once a year" named no disaster recovery
+    plan: the document's abbreviations table spells both out."""
+    text = (
+        "Abbreviation\tExpansion\nCISO\tChief Information Security Officer\n"
+        "| DRP | Disaster Recovery Plan |\n| BCP | Business Continuity Plan |\n"
+        "| RTO | 4 hours |\n| Tier | Critical systems only |\n"
+    )
+    assert document_definitions([text]) == {
+        "CISO": "Chief Information Security Officer",
+        "DRP": "Disaster Recovery Plan",
+        "BCP": "Business Continuity Plan",
+    }

@@ -21,12 +21,14 @@ from dossier.ingest.files import (
     decode_text,
     extract_pdf_text,
     ingest,
+    markdown_table,
     read_document,
     scan_corpus,
     sha256_hex,
 )
 from dossier.ingest.files import _title as title_of
 from dossier.ingest.frontmatter import split_front_matter
+from dossier.ingest.sentences import table_header
 from dossier.records import Corpus, SourceFile
 
 
@@ -1900,3 +1902,123 @@ def test_a_pdf_title_wrapped_after_its_subtitles_colon_keeps_its_last_word() -> 
         "Organization Kestrel Health, Inc.\n1. Executive Summary\nWe performed an analysis."
     )
     assert title_of({}, text, "risk.pdf") == "HIPAA Security Rule Risk Analysis: Summary of Results"
+
+
+# --- tables ruled in a PDF ---------------------------------------------------------------
+
+_RULED_TABLE = (
+    "<style>table{border-collapse:collapse;width:480px}td,th{border:1px solid #000;"
+    "padding:2px}</style>"
+    "<p>3. Requirements</p>"
+    "<table><tr><th>Control</th><th>Standard user accounts</th><th>Privileged accounts</th></tr>"
+    "<tr><td>Minimum password length</td><td>12 characters</td><td>16 characters</td></tr>"
+    "<tr><td>Account lockout threshold</td><td>6 consecutive failed attempts after which the"
+    " account is locked for thirty minutes</td><td>Not applicable (monitored by SIEM)</td>"
+    "</tr></table><p>4.1 Passwords must not be shared.</p>"
+)
+
+
+def test_a_pdf_tables_rows_are_read_as_rows_under_their_header(tmp_path: Path) -> None:
+    """A ruled table's wrapped cells were read line by line, interleaved with their
+    neighbours ("Minimum 12 characters 16 characters" / "password length"): a value was
+    never tied to its row. Each row is now a Markdown row in the table's place, the
+    first row its header."""
+    from weasyprint import HTML
+
+    text = extract_pdf_text(HTML(string=_RULED_TABLE).write_pdf())
+    lines = text.split("\n")
+    assert "| Control | Standard user accounts | Privileged accounts |" in lines
+    assert "| Minimum password length | 12 characters | 16 characters |" in lines
+    row = next(line for line in lines if line.startswith("| Account lockout threshold"))
+    assert "6 consecutive failed attempts after which the account is locked for thirty" in row
+    assert lines.index("3. Requirements") < lines.index("| --- | --- | --- |")
+    assert lines.index("| --- | --- | --- |") < lines.index("4.1 Passwords must not be shared.")
+    doc = read_document(source("standard.pdf", HTML(string=_RULED_TABLE).write_pdf()))
+    row_at = doc.text.index("| Minimum password length")
+    assert table_header(doc.text, row_at + 2) == (
+        "Control",
+        "Standard user accounts",
+        "Privileged accounts",
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        # a header of labels over rows of values
+        (
+            [["Tier", "RTO"], ["Tier 1", "4 hours"]],
+            "| Tier | RTO |\n| --- | --- |\n| Tier 1 | 4 hours |",
+        ),
+        # a first row of values is no header ("Document ID | POL-05")
+        (
+            [["Document ID", "POL-05"], ["Version", "3.1"]],
+            "| Document ID | POL-05 |\n| Version | 3.1 |",
+        ),
+        # a cover's property table: its first row is a field, no header
+        (
+            [["Title", "Information Security Policy"], ["Document owner", "CISO"]],
+            "| Title | Information Security Policy |\n| Document owner | CISO |",
+        ),
+        # a cell's wrapped lines, a hyphenated word kept whole, a bar, an empty row
+        (
+            [["Item", "Note"], ["e-\nlearning", "IT\nSecurity | HR"], [None, ""]],
+            "| Item | Note |\n| --- | --- |\n| e-learning | IT Security / HR |",
+        ),
+    ],
+)
+def test_markdown_table_of_extracted_cells(rows: list[list[str | None]], expected: str) -> None:
+    assert markdown_table(rows) == expected
+
+
+def test_a_text_policys_letterhead_and_tabbed_control_block() -> None:
+    """A Word document saved as text: "Pvt. Ltd." over the title in capitals, and a
+    document-control block whose cells a tab parts ("Effective Date<tab>01-Apr-2024")
+    was titled by its file name and undated."""
+    text = (
+        "Kaveri Digital Services Pvt. Ltd.\nINFORMATION SECURITY POLICY\n\nDocument Control\n"
+        "Document ID\tKDS-ISMS-POL-01\nApproved By\tManaging Director\n"
+        "Effective Date\t01-Apr-2024\nNext Review Date\t31-Mar-2025\n\n1.\tPurpose\n"
+        "This policy sets out the commitment of Kaveri Digital Services Pvt. Ltd. "
+        '(hereinafter "KDS") to protect information.\n'
+    )
+    doc = read_document(source("KDS-ISMS-POL-01 Information Security Policy v3.1.txt", text))
+    assert doc.title == "INFORMATION SECURITY POLICY"
+    assert doc.effective_date == "2024-04-01"  # not the next review
+
+
+def test_a_policy_offices_title_field_names_the_document() -> None:
+    """A university's policy office heads every document "UNIVERSITY POLICY" or
+    "INFORMATION TECHNOLOGY STANDARD" over its fields: seven documents were titled
+    alike. The "Policy Title:" field names each."""
+    text = (
+        "KESTREL BAY UNIVERSITY\nINFORMATION TECHNOLOGY STANDARD\n\n"
+        "Standard Title:       Logging and Monitoring Standard\nPolicy Number:        IT-05\n"
+        "Effective Date:       October 1, 2023\n\n1. PURPOSE\n\n1.1 Logs are kept.\n"
+    )
+    doc = read_document(source("IT-05.txt", text))
+    assert doc.title == "Logging and Monitoring Standard"
+    assert doc.effective_date == "2023-10-01"
+    titled = read_document(source("a.txt", "ACCESS CONTROL STANDARD\n\nTitle: Other name\n\nText."))
+    assert titled.title == "ACCESS CONTROL STANDARD"  # a title of its own is kept
+
+
+@pytest.mark.parametrize(
+    ("cover", "date"),
+    [
+        (
+            "| Status | Released |\n| Valid from | 20.02.2025 |\n| Next review | 20.02.2026 |",
+            "2025-02-20",
+        ),
+        ("Valid from: 15.03.2025\nNext review: 15.03.2026", "2025-03-15"),
+        ("Effective Date: 05-Feb-2021", "2021-02-05"),
+    ],
+)
+def test_a_validity_date_as_registers_write_it(cover: str, date: str) -> None:
+    doc = read_document(source("policy.txt", f"Backup Policy\n\n{cover}\n\n1 Scope\n\nText.\n"))
+    assert doc.effective_date == date
+
+
+def test_front_matter_valid_from_in_the_documents_own_spelling() -> None:
+    text = "---\ntitle: Client Setup\nvalid_from: 03.06.2025\n---\n\nClients are hardened.\n"
+    assert read_document(source("wi.md", text)).effective_date == "2025-06-03"

@@ -17,6 +17,7 @@ from dossier.research.engine import EngineSettings
 from dossier.research.offline import OfflineEngine, _Research
 from dossier.research.qualifiers import (
     CUSTOMER_USERS,
+    EXTERNAL_TESTS,
     another_qualifier,
     qualifiers_asked,
     qualifiers_named,
@@ -616,6 +617,23 @@ def test_internal_and_external_scans_together_name_both() -> None:
     both = "Internal and external vulnerability scans are performed quarterly."
     assert not another_qualifier(internal, both)
     assert not another_qualifier(internal, "Vulnerability scanning of internal systems is weekly.")
+
+
+def test_externally_facing_systems_are_not_answered_by_internal_scans() -> None:
+    """ "How often do you perform vulnerability scans of your externally facing systems?"
+    was answered "once a month" by the scans of internal servers; the weekly scan of
+    what is internet-facing, scanned in the passive, named no side."""
+    asked = qualifiers_asked(
+        "How often do you perform vulnerability scans of your externally facing systems?"
+    )
+    assert EXTERNAL_TESTS in asked
+    internal = (
+        "Authenticated vulnerability scans of all internal servers shall be performed monthly."
+    )
+    assert another_qualifier(asked, internal)
+    weekly = "All internet-facing IP addresses and applications shall be scanned once every week."
+    assert EXTERNAL_TESTS in qualifiers_named(weekly)
+    assert not another_qualifier(asked, weekly)
 
 
 @pytest.mark.parametrize(

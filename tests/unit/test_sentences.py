@@ -12,6 +12,7 @@ from dossier.ingest.sentences import (
     byline,
     contents_entry,
     faq_question,
+    in_glossary_table,
     in_revision_history,
     is_list_item,
     is_question,
@@ -25,6 +26,7 @@ from dossier.ingest.sentences import (
     table_header,
     table_lead_in,
     template_guidance,
+    under_a_draft_heading,
 )
 from dossier.records import Chunk
 
@@ -756,3 +758,37 @@ def test_only_a_row_opening_on_a_version_or_date_is_a_change_log_row_by_its_head
     )
     assert not in_revision_history(table, table.index("| Security"), "P > Revision history")
     assert in_revision_history(table, table.index("| v2.0"), "P > Revision history")
+
+
+def test_a_table_of_abbreviations_states_no_practice() -> None:
+    """A PDF's abbreviations table read as rows led an answer on whether a disaster
+    recovery plan is tested: "DRP | Disaster Recovery Plan" says what a word means."""
+    text = (
+        "Abbreviations\n| Abbreviation | Expansion |\n| --- | --- |\n"
+        "| DRP | Disaster Recovery Plan |\n| BCP | Business Continuity Plan |\n"
+    )
+    assert in_glossary_table(text, text.index("DRP"))
+    tiers = "| Tier | Recovery plan |\n| --- | --- |\n| Tier 1 | Failover to the DR site |\n"
+    assert not in_glossary_table(tiers, tiers.index("Tier 1"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "heading", "draft"),
+    [
+        (
+            "Appendix C \u2013 Proposed Changes (DRAFT \u2013 not approved)\nC.1 The committee "
+            "has proposed reducing the Tier 0 RTO to 2 hours.",
+            "6. Testing",
+            True,
+        ),
+        ("The RTO would be 2 hours.", "Policy > Appendix B (Draft)", True),
+        ("The RTO would be 2 hours.", "Proposed amendments", True),
+        # a section about drafts, and a sentence that is no heading, are in force
+        ("Draft documents are marked as such.", "4.3 Draft documents", False),
+        ("This plan was not approved in 2019.\nIt was approved in 2020.", "", False),
+    ],
+)
+def test_what_a_section_not_in_force_says(sentence: str, heading: str, draft: bool) -> None:
+    """A BCP's "Appendix C - Proposed Changes (DRAFT - not approved)" gave the RTO asked as
+    2 hours; the plan's own table said 4."""
+    assert under_a_draft_heading(sentence, heading) is draft

@@ -423,6 +423,19 @@ def test_not_limited_to_outside_that_phrase_is_still_a_negation() -> None:
     )
 
 
+def test_a_table_cell_saying_its_column_does_not_apply_denies_nothing() -> None:
+    """A PDF table's row "Multi-factor authentication | Required for remote access (VPN)
+    ... | Not applicable" was sent to a person for its "Not"; a cell refusing stays one."""
+    question = "Are user accounts locked out after a defined number of failed login attempts?"
+    row = (
+        "Account lockout threshold | 6 consecutive failed attempts | 5 consecutive failed "
+        "attempts | Not applicable (monitored by SIEM alert)"
+    )
+    assert _short(question, row) == ("Yes", None)
+    refused = "Account lockout threshold | Not enforced for user accounts | N/A"
+    assert _short(question, refused)[0] != "Yes"
+
+
 def test_negations_that_bound_a_value_are_not_denials() -> None:
     lead = "Customers are notified no later than 72 hours after a breach is confirmed."
     assert _short("Do you notify customers of breaches?", lead) == ("Yes", None)
@@ -1430,6 +1443,9 @@ def test_a_denial_of_a_neighbouring_use_is_no_no() -> None:
         "Our infrastructure is hosted on AWS, which is responsible for physical security of"
         " its data centers.",
         "Physical access controls at the data centers are handled by our cloud provider.",
+        # (pass) the provider's responsibility, in the possessive
+        "Physical security of the data centres, including CCTV, is AWS's responsibility "
+        "under the shared responsibility model.",
     ],
 )
 def test_a_practice_another_party_answers_for_is_no_yes(lead: str) -> None:
@@ -1844,6 +1860,54 @@ def test_a_question_asking_whether_something_is_allowed_needs_a_lead_allowing_it
         "Do you allow customers to conduct their own penetration tests?",
         "Customers may conduct their own penetration tests with five days' notice.",
     ) == ("Yes", None)
+
+
+def test_all_candidates_offered_employment_are_all_new_hires() -> None:
+    """(passes) Two policies' "All candidates who receive a conditional offer of
+    employment ... before their first day" went to a person: "the question asks about
+    all new hires; the lead quote does not name them"."""
+    question = "Are background screenings performed on all new hires before employment?"
+    lead = "All candidates who receive a conditional offer undergo a background check first."
+    assert _short(question, lead) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Losses from damage to ICT equipment are claimed through the University's property "
+        "insurance program.",
+        "Kereru Cyber holds public liability insurance of 2 million.",  # a name's "Cyber"
+    ],
+)
+def test_insurance_of_another_kind_is_no_cyber_insurance(lead: str) -> None:
+    """(pass) "Do you carry cyber-risk insurance to protect against unforeseen service
+    outages ...?" was answered Yes by a property insurance programme."""
+    question = (
+        "Do you carry cyber-risk insurance to protect against unforeseen service outages, "
+        "data that is lost or stolen, and security incidents?"
+    )
+    assert _short(question, lead) == ("Needs review", "subject")
+    assert _short(question, "The company carries cyber liability insurance of 5 million.") == (
+        "Yes",
+        None,
+    )
+
+
+def test_a_permission_for_another_thing_is_no_yes() -> None:
+    """(pass) "Are employees permitted to access customer data from personal devices?"
+    was answered Yes by "Personnel may access Company email, calendar, and Slack from a
+    personal mobile phone ..." (the next clause forbade the data)."""
+    question = "Are employees permitted to access customer data from personal devices?"
+    email = (
+        "Personnel may access Company email and Slack from a personal phone after MDM enrolment."
+    )
+    assert _short(question, email) == ("Needs review", "scope")
+    assert _short(
+        question, "Staff may access customer records from enrolled personal laptops."
+    ) == (
+        "Yes",
+        None,
+    )
 
 
 @pytest.mark.parametrize(
@@ -4456,6 +4520,10 @@ def test_a_relative_clause_denying_what_is_asked_is_no_yes(question: str, lead: 
         "annually.",
         "Critical suppliers must hold a current SOC 2 Type II report.",
         "3.4 Third parties are required to provide a SOC 2 Type II report before onboarding.",
+        # (pass) the cloud named, not called a provider
+        "1.4 AWS holds SOC 1, SOC 2 Type II and ISO/IEC 27001 attestations; we download the "
+        "current reports each year.",
+        "Microsoft Azure maintains a SOC 2 Type II report for the regions we use.",
     ],
 )
 def test_what_another_party_does_does_not_answer_for_the_organisation(lead: str) -> None:
@@ -4463,6 +4531,31 @@ def test_what_another_party_does_does_not_answer_for_the_organisation(lead: str)
     RMM vendor's report."""
     question = "Does your company have a current SOC 2 Type II report that you can share?"
     assert _short(question, lead) == ("Needs review", "subject")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Does the hosting provider have a SOC 2 Type 2 report available?",
+            "3.2 The vendor shall be asked to complete the HECVAT and to provide a SOC 2 Type 2 "
+            "report or an ISO/IEC 27001 certificate, where available.",
+        ),
+        (
+            "Does your company have a current SOC 2 Type II report?",
+            "Security requests a SOC 2 Type II report from each critical vendor.",
+        ),
+    ],
+)
+def test_a_report_asked_for_is_no_report_held(question: str, lead: str) -> None:
+    """(pass) "Does the hosting provider have a SOC 2 Type 2 report available?" was
+    answered Yes by the procedure asking vendors for one."""
+    assert _short(question, lead) == ("Needs review", "subject")
+    held = "Our hosting provider holds a SOC 2 Type 2 report, which we review each year."
+    assert _short("Does the hosting provider have a SOC 2 Type 2 report available?", held) == (
+        "Yes",
+        None,
+    )
 
 
 @pytest.mark.parametrize(

@@ -748,6 +748,22 @@ def test_a_two_part_company_suffix_ends_no_sentence_between_its_parts() -> None:
     ]
 
 
+def test_an_indian_company_suffix_and_a_title_before_a_name_end_no_sentence() -> None:
+    """ "Pvt. Ltd." cut "This policy sets out the commitment of Kaveri Digital Services
+    Pvt." from its sentence, and "Dr." cut an approver's name; "the DR." still ends one."""
+    text = (
+        'This policy binds Kaveri Digital Services Pvt. Ltd. (hereinafter "KDS") and its staff. '
+        "It was approved by Dr. Markus Brennecke, Managing Director. "
+        "Failover goes to the DR. The site is in Frankfurt."
+    )
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        'This policy binds Kaveri Digital Services Pvt. Ltd. (hereinafter "KDS") and its staff.',
+        "It was approved by Dr. Markus Brennecke, Managing Director.",
+        "Failover goes to the DR.",
+        "The site is in Frankfurt.",
+    ]
+
+
 def test_a_clause_break_inside_brackets_splits_nothing() -> None:
     text = "Card data (track data, codes, and PINs) is never stored; logs are kept."
     pattern = re.compile(r";\s+|,?\s+and\s+")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -360,3 +361,31 @@ def test_communications_between_environments_are_their_traffic() -> None:
     traffic = set(content_terms("Traffic between environments is encrypted"))
     assert thesaurus.says(stem("communications"), traffic)
     assert not thesaurus.says(stem("traffic"), set(content_terms("Policies are communicated")))
+
+
+@pytest.mark.parametrize(
+    ("asked", "stated"),
+    [
+        ("screening", "All new employees undergo a National Police Check before day one."),
+        ("screening", "Candidates in England complete a DBS check."),
+        ("storage", "Restricted data is encrypted at rest using AES-256."),
+        ("laws", "Retention periods are defined based on legal requirements."),
+        ("cryptoperiod", "Each key's rotation period is set by its risk."),
+        ("hires", "All candidates who receive an offer pass a background check."),
+    ],
+)
+def test_new_users_words_for_the_practice_asked(asked: str, stated: str) -> None:
+    """(passes) Each was the closest passage, Not covered for the word it "lacked"."""
+    assert thesaurus.says(stem(asked), frozenset(content_terms(stated)))
+
+
+@pytest.mark.parametrize(
+    ("asked", "stated"),
+    [
+        ("legal", "Data retention is required by law."),
+        ("rest", "Storage is provisioned in two regions."),
+        ("candidates", "New hires complete onboarding in their first week."),
+    ],
+)
+def test_those_words_say_nothing_the_other_way(asked: str, stated: str) -> None:
+    assert not thesaurus.says(stem(asked), frozenset(content_terms(stated)))

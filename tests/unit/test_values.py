@@ -742,6 +742,9 @@ def test_a_changed_value_is_the_new_one() -> None:
     assert stated_value("frequency", "Reviews moved from quarterly to monthly") == "monthly"
     # a range is no change: its first bound stands
     assert stated_value("duration", "Patches are applied from 30 days to 60 days") == "30 days"
+    # a memo's change in the present tense, the range's "to" taken in by the count
+    memo = "The minimum password length increases from 8 characters to 12 characters."
+    assert stated_value("number", memo, ("minimum", "password", "length")) == "12 characters"
 
 
 def test_a_figure_alone_on_its_line_counts_nothing() -> None:

@@ -29,7 +29,9 @@ _MONTH_WORD = (
 _A_DATE = (
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     r"|\b(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
-    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month2>[A-Z][a-z]+)\.?,?\s+(?P<year2>\d{4})"
+    # (a register's "01-Apr-2024" too)
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?(?:\s+|-)(?P<month2>[A-Z][a-z]+)\.?,?(?:\s+|-)"
+    r"(?P<year2>\d{4})"
     # a month alone on an approval line ("..., February 2026"): dated its first day
     rf"|\b(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
     # in figures: "12/03/2024", "12.03.2024", "20-02-2024" (``_numeric_date``)
@@ -47,16 +49,19 @@ _STATED_DATE = re.compile(
     # the name first, as Word templates put it: "Date approved", "Date of issue"
     r"|date\s+(?:approved|issued|published|effective|ratified)|ratification\s+date"
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
-    r"|(?:effective(?:\s+from)?|(?<!be\s)reviewed|(?<!be\s)revised|revision\s+date|date\s+revised)"
+    # (a German register's "Valid from | 20.02.2025": "gültig ab")
+    r"|(?:effective(?:\s+from)?|valid\s+from|(?<!be\s)reviewed|(?<!be\s)revised|revision\s+date"
+    r"|date\s+revised)"
     r"(?=[*\s]*[:|])"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
     # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026." (its
     # name may wrap, as a PDF's line does: "... | Approved by\nEmployment Committee, ...";
-    # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026")
+    # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026",
+    # "Approved By\tManaging Director\nEffective Date\t01-Apr-2024")
     r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
-    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|]{0,30}[:|])(?!\s*(?:next|review|due|expir|renew|valid))){0,80}?))[\s:|*,]*"
+    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|\t]{0,30}[:|\t])(?!\s*(?:next|review|due|expir|renew|valid))){0,80}?))[\s:|*,]*"
     rf"{_A_DATE}",
     re.I,
 )
@@ -352,6 +357,14 @@ def iso_date(value: object) -> str | None:
         return None
 
 
+def written_date(value: str) -> str | None:
+    """A date written alone as documents write one ("03.06.2025", "1 April 2024",
+    "01-Apr-2024", "2024-04-01"), as ISO text, or None (not a date, or not a day that
+    exists; figures in an unknown order)."""
+    match = re.fullmatch(_A_DATE, value.strip())
+    return _date_of(match) if match is not None else None
+
+
 def effective_date_stated(text: str) -> str | None:
     """The effective date the opening of a document states as a field of its own
     control block ("Effective date: 12 March 2025", "| Effective date | 3 February 2026
@@ -414,5 +427,6 @@ _DOT_LEADER = re.compile(
 # cover table's cells ("Status Approved Effective date 15 July 2024"; not "becomes
 # effective 1 January", nor a heading's "New Requirements Effective 1 July 2026").
 _EFFECTIVE_FIELD = re.compile(
-    rf"(?i:effective(?:\s+date)?[*_\s]*[:|])|Effective\s+[Dd]ate\s+(?=\d|(?i:{_MONTH_WORD})\b)"
+    rf"(?i:(?:effective(?:\s+date)?|valid\s+from)[*_\s]*[:|])"
+    rf"|(?:Effective\s+[Dd]ate|Valid\s+from)\s+(?=\d|(?i:{_MONTH_WORD})\b)"
 )

@@ -546,6 +546,9 @@ _ABBREVIATION = re.compile(
     r"|\b[A-Z])\.$",
     re.I,
 )
+# ... nor a title before a name: "approved by Dr. Markus Brennecke", "Prof. Okafor" (in
+# its own case: "failover to the DR. The site ..." ends one).
+_TITLE_BEFORE_NAME = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.$")
 
 
 # ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32",
@@ -558,17 +561,19 @@ _NUMBERED_ABBREVIATION = re.compile(
 
 # ... nor one after a company's suffix when its verb follows: "Acme Health Inc. shall
 # maintain a plan" ("Acme Inc. All data ...", "Jamf Software LLC. iOS devices ..." end one).
-_NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|pte|sdn|bhd|bros|llc)\.$", re.I)
+_NAME_SUFFIX = re.compile(r"\b(?:inc|ltd|corp|co|plc|pty|pte|pvt|sdn|bhd|bros|llc)\.$", re.I)
 # ... and a two-part suffix's first part never ends one: "Merlion Pay Pte. Ltd.", "Sdn.
-# Bhd." (not "DataSafe Ltd. Limited access to backups is ...").
-_FIRST_SUFFIX = re.compile(r"\b(?:pte|pty|sdn|co|inc|corp)\.$", re.I)
+# Bhd.", "Kaveri Digital Services Pvt. Ltd." (not "DataSafe Ltd. Limited access to
+# backups is ...").
+_FIRST_SUFFIX = re.compile(r"\b(?:pte|pty|pvt|sdn|co|inc|corp)\.$", re.I)
 _SECOND_SUFFIX = re.compile(r"(?:Ltd|Bhd|LLC|L\.?P)\b\.?|Limited\b(?!\s+[a-z])")
 _VERB_AFTER_NAME = re.compile(
     r"(?:shall|should|will|must|may|can|cannot|is|are|was|were|has|have|had|does|did|and|or"
     r"|provides|maintains|uses|holds|operates|manages|hosts|processes|stores|performs"
     r"|conducts|retains|encrypts|requires|ensures)\b"
-    # ... or the short name it is defined by: 'Ledgerline Inc. ("Ledgerline") provides'
-    "|\\(\\s*[\"\u201c\u2018']"
+    # ... or the short name it is defined by: 'Ledgerline Inc. ("Ledgerline") provides',
+    # 'Kaveri Digital Services Pvt. Ltd. (hereinafter "KDS")'
+    "|\\(\\s*(?:[\"\u201c\u2018']|here(?:in)?after\\b)"
 )
 
 
@@ -577,6 +582,8 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
     if _ABBREVIATION.search(text, before, boundary.start()):
         return True
     following = text[boundary.end() : boundary.end() + 1]
+    if following.isupper() and _TITLE_BEFORE_NAME.search(text, before, boundary.start()):
+        return True
     if _NAME_SUFFIX.search(text, before, boundary.start()) and (
         _VERB_AFTER_NAME.match(text, boundary.end())
         or (

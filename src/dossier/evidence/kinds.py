@@ -133,6 +133,26 @@ _NAME_RUN = re.compile(
 )
 
 
+# Cyber insurance asked, and insurance of another kind stated: "property insurance
+# program", "general liability insurance" (a name's "Cyber" aside: ``_NAME_RUN``).
+_CYBER_INSURANCE = re.compile(
+    r"\bcyber[\w\s-]{0,30}?\binsurance\b|\binsurance\b[^.?]{0,40}?\bcyber", re.I
+)
+_INSURANCE = re.compile(r"\b(?:insurance|insured|insurer|policyholder)\b", re.I)
+_CYBER = re.compile(r"\bcyber", re.I)
+
+
+def other_insurance(question: str, sentence: str) -> bool:
+    """Whether the question asks about cyber insurance and the sentence speaks of
+    insurance without naming cyber: "Losses from damage to ICT equipment are claimed
+    through the University's property insurance program" holds no cyber-risk cover."""
+    return (
+        _CYBER_INSURANCE.search(question) is not None
+        and _INSURANCE.search(sentence) is not None
+        and _CYBER.search(_NAME_RUN.sub(" ", sentence)) is None
+    )
+
+
 # Activities whose kind the words before them tell: "phishing simulation exercises",
 # "authenticated vulnerability scans", "penetration tests".
 _ACTIVITIES = frozenset(

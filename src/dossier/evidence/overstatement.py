@@ -101,14 +101,51 @@ def permission_unstated(asked: str, lead: str) -> Finding | None:
     """A finding when the question asks whether someone is allowed to do something and
     the lead says nothing of allowing it ("Do you allow institutions to conduct their own
     penetration tests?" of "Penetration test executive summaries are available to
-    customers": the summaries, not the customers' own tests)."""
-    if not _PERMISSION_ASKED.search(asked) or _PERMISSION_STATED.search(lead):
+    customers": the summaries, not the customers' own tests), or allows it for another
+    thing than the one asked ("Are employees permitted to access customer data from
+    personal devices?" of "Personnel may access Company email, calendar, and Slack from a
+    personal mobile phone")."""
+    if not _PERMISSION_ASKED.search(asked):
         return None
+    if _PERMISSION_STATED.search(lead):
+        return _other_thing_permitted(asked, lead)
     detail = (
         "the question asks whether it is allowed; the lead quote says nothing of allowing "
         "it: a person decides whether it answers Yes"
     )
     return Finding("scope", 0, detail)
+
+
+# What a question asks someone be allowed to do something to: "permitted to access
+# customer data from personal devices" (the data; where from comes after).
+_PERMITTED_OBJECT = re.compile(
+    r"\b(?:allowed|permitted)\s+to\s+(?:access|use|store|copy|download|view|share|transfer"
+    r"|send|process|connect\s+to)\s+(?P<object>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+    r"\s+(?:from|on|using|via|with|in|to|at|outside|through|over)\b",
+    re.I,
+)
+
+
+def _other_thing_permitted(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks permission for something done to a thing
+    (``_PERMITTED_OBJECT``) and the lead names none of that thing's words (nor a
+    thesaurus alternative)."""
+    wanted = _PERMITTED_OBJECT.search(asked)
+    if wanted is None:
+        return None
+    terms = [t for t in content_terms(wanted.group("object")) if t not in _ANY_THING]
+    present = set(content_terms(lead))
+    if not terms or any(thesaurus.says(t, present) for t in terms):
+        return None
+    detail = (
+        f"the question asks whether it is allowed for {wanted.group('object')}; the lead "
+        "quote allows it for something else: a person decides whether it answers Yes"
+    )
+    return Finding("scope", 0, detail)
+
+
+# Words naming any thing at all ("access data from personal devices": "data").
+_ANY_THING = frozenset(stem(w) for w in ("data", "information", "systems", "resources"))
 
 
 # Adverbs between "all" and a verb that STOPWORDS does not hold: "all ... currently".
@@ -603,6 +640,9 @@ _DELEGATED = re.compile(
     rf"\b{_PROVIDER}\b[^.;]{{0,40}}?\b(?:is|are)\s+(?:solely\s+|fully\s+)?"
     r"responsible\s+for\b"
     rf"|\b(?:is|are)\s+(?:the\s+)?responsibility\s+of\s+(?:the\s+|our\s+|its\s+)?{_PROVIDER}\b"
+    # "... is AWS's responsibility under the shared responsibility model"
+    rf"|\b(?:is|are)\s+(?:the\s+|our\s+|its\s+)?{_PROVIDER}['\u2019]s?\s+(?:sole\s+)?"
+    r"responsibility\b"
     r"|\b(?:handled|managed|performed|operated|provided|maintained)\s+by\s+(?:the\s+|our\s+"
     rf"|a\s+|its\s+)?{_PROVIDER}\b"
     r"|\binherit(?:s|ed)?\s+(?:\w+\s+){0,3}from\b",

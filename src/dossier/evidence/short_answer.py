@@ -66,6 +66,7 @@ from dossier.evidence.kinds import (
     another_compound,
     another_compound_placed,
     another_kind,
+    other_insurance,
 )
 from dossier.evidence.overstatement import (
     ALL_ASKED,
@@ -279,6 +280,7 @@ def short_answer(
     party = (
         _another_partys_section(brief, place)
         or _another_party_acts(brief, lead)
+        or _only_requested(brief, lead)
         or _parties_assessed(brief, lead)
         if first not in (NO, NEEDS_REVIEW)
         else None
@@ -583,7 +585,10 @@ _ANOTHER_PARTY_ACTS = re.compile(
     r"(?:(?!and\b|or\b)[\w-]+\s+){0,3}?"
     r"(?:vendors?|suppliers?|(?:(?:cloud|hosting|colocation|managed)\s+)?(?:service\s+)?providers?"
     r"|sub-?processors?|subservice\s+organi[sz]ations?|(?:payment|card)\s+(?:processors?|gateways?)"
-    r"|(?:hosting|cloud)\s+partners?|colocation\s+facilit(?:y|ies)|third[\s-]part(?:y|ies))"
+    r"|(?:hosting|cloud)\s+partners?|colocation\s+facilit(?:y|ies)|third[\s-]part(?:y|ies)"
+    # a cloud named: "AWS holds SOC 1, SOC 2 Type II and ISO/IEC 27001 attestations"
+    r"|aws|amazon\s+web\s+services|(?:microsoft\s+)?azure|google\s+cloud(?:\s+platform)?|gcp"
+    r"|oracle\s+cloud|digitalocean|equinix|ovhcloud|hetzner|rackspace)"
     r"(?:['\u2019]s?)?"
     # an appositive or examples: "Our hosting provider, AWS, ...", "Key vendors such as AWS"
     r"(?:,\s*(?:such\s+as|including|e\.g\.?)?\s*[^,]{1,40},|\s+(?:such\s+as|including)\s+"
@@ -681,6 +686,33 @@ def _another_party_acts(brief: Brief | None, lead: str) -> Finding | None:
     detail = (
         f"the lead quote states what another party does (“{' '.join(acts.group(0).split())}”): "
         "a person decides whether it answers for the organisation"
+    )
+    return Finding("subject", 0, detail)
+
+
+# Someone asked for a report or certificate, not holding one: "The vendor shall be asked
+# to complete the HECVAT and to provide a SOC 2 Type 2 report ... where available", "we
+# request a SOC 2 report from each vendor".
+_REQUESTED = re.compile(
+    r"\b(?:be|being|is|are|was|were)\s+(?:asked|requested|invited)\s+to\b"
+    # (not what customers may do: "customers may request their copy under NDA")
+    r"|\b(?:requests|requested|we\s+request)\s+(?:a|an|the|their|its)\b",
+    re.I,
+)
+
+
+def _only_requested(brief: Brief | None, lead: str) -> Finding | None:
+    """A finding when the question asks whether a certification, report or insurance is
+    held and the lead says only that it is asked for (``_REQUESTED``): a request states
+    nothing of what anyone holds."""
+    if brief is None or not _ATTESTATION_ASKED.search(brief.query):
+        return None
+    requested = _REQUESTED.search(lead)
+    if requested is None:
+        return None
+    detail = (
+        f"the lead quote says it is asked for (“{' '.join(requested.group(0).split())}”), "
+        "not that it is held: a person decides whether it answers Yes"
     )
     return Finding("subject", 0, detail)
 
@@ -2222,7 +2254,8 @@ _OBJECT_HELD = re.compile(
     r"^\W*(?:do|does)\s+(?:you|we|the\s+[\w-]+|your\s+[\w-]+)\s+(?:have|maintain|hold"
     r"|carry|possess)\s+(?:(?:an?|any|the)\s+)?"
     r"(?P<subject>[A-Za-z-]+(?:\s+(?!(?:of|for|with|to|in|on|at|by|from|and|or|that)\b)"
-    r"[A-Za-z-]+){1,3}?)\s*(?:[?(,]|$)",
+    # (what it is for may follow: "... cyber-risk insurance to protect against outages?")
+    r"[A-Za-z-]+){1,3}?)(?:\s*(?:[?(,]|$)|\s+(?:in\s+order\s+)?to\s)",
     re.I,
 )
 _SUBJECT_BEFORE_PARTICIPLE = re.compile(
@@ -2240,6 +2273,12 @@ def _another_kind_named(brief: Brief, lead: str, place: str = "") -> Finding | N
     response plan asked is exercised; nor does "The plan is tested at least once a
     year" in the incident response plan say a business continuity plan is
     (``kinds.another_compound_placed``)."""
+    if other_insurance(brief.query, lead):
+        detail = (  # "... claimed through the University's property insurance program"
+            "the question asks about cyber insurance; the lead quote speaks of insurance of "
+            "another kind: a person decides whether it answers"
+        )
+        return Finding("subject", 0, detail)
     placed = another_compound_placed(brief.query, lead, place) if place else None
     subject = _SUBJECT_BEFORE_PARTICIPLE.match(brief.query) or _OBJECT_HELD.match(brief.query)
     if subject is None or any(w.lower() in STOPWORDS for w in words(subject.group("subject"))):
@@ -2463,6 +2502,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _names_by_negation(asked, lead, m.start())
         and not _in_condition(asked, lead, m.start())
         and not _in_relative_clause(lead, m, asked)
+        and not _in_not_applicable_cell(lead, m.start())
     ]
     # (of the part asking Yes or No: "..., what is the minimum TLS version allowed?" asks
     # no permission)
@@ -3188,6 +3228,21 @@ def _clauses(text: str) -> list[str]:
 
 
 _CLAUSE_WORDS = 3  # fewer before "and" are a subject's nouns ("All employees and ...")
+
+
+# A table cell saying its column does not apply: "Account lockout threshold | 6 failed
+# attempts | Not applicable (monitored by SIEM alert)" denies nothing of the row.
+_NOT_APPLICABLE_CELL = re.compile(r"\s*(?:not\s+applicable|n/a)\b\.?(?:\s*\([^()|]*\))?\s*", re.I)
+
+
+def _in_not_applicable_cell(lead: str, at: int) -> bool:
+    """Whether the negation at ``at`` is a table row's cell saying its column does not
+    apply (``_NOT_APPLICABLE_CELL``)."""
+    if "|" not in lead:
+        return False
+    start = lead.rfind("|", 0, at) + 1
+    end = lead.find("|", at)
+    return _NOT_APPLICABLE_CELL.fullmatch(lead[start : end if end >= 0 else len(lead)]) is not None
 
 
 def _asked_clause(question: str, lead: str) -> str:

@@ -462,8 +462,22 @@ _STATES_SOMETHING = re.compile(
 _DOCUMENT_IDENTITY = frozenset(
     """supersedes superseded replaces document_id document_number document_no doc_no doc_id
     document_reference document_ref policy_number policy_no policy_id procedure_number
-    standard_number version version_no revision rev classification""".split()
+    standard_number version version_no revision rev classification title document_title
+    policy_title standard_title procedure_title document_name policy_name""".split()
 )
+
+
+def control_field_name(cell: str) -> bool:
+    """Whether a table cell names a document-control field ("Document owner", "Approved
+    by", "Effective date", "Title"): a table whose first column holds such names is a
+    cover's property table, each row a field and its value, no header row above them."""
+    name = _name(cell).rstrip(".:")
+    return (
+        name in CONTROL_KEYS
+        or name in _DOCUMENT_IDENTITY
+        or _CONTROL_NAME.match(name) is not None
+        or _CONTROL_LINE.match(f"{cell.strip()} x") is not None
+    )
 
 
 # A line of a flattened document-control table: a field's name, then its value.

@@ -65,7 +65,21 @@ def document_definitions(texts: Iterable[str]) -> dict[str, str]:
             full, short = match.group("full"), _singular(match.group("short"))
             if _spelled(short, _WORD.findall(full)) and short not in found:
                 found[short] = " ".join(_WORD.findall(full))
+        for match in _ABBREVIATION_ROW.finditer(text):
+            full, short = match.group("full"), _singular(match.group("short"))
+            if _spelled(short, _WORD.findall(full)) == " ".join(_WORD.findall(full)):
+                found.setdefault(short, " ".join(_WORD.findall(full)))
     return found
+
+
+# A row of a table of abbreviations, its cells parted by a bar or a tab: "| DRP |
+# Disaster Recovery Plan |", "CISO\tChief Information Security Officer"; the whole
+# second cell is the name (its initials spell the first).
+_ABBREVIATION_ROW = re.compile(
+    r"^[ \t]*\|?[ \t]*(?P<short>[A-Z][A-Za-z0-9&-]{1,9})[ \t]*(?:\||\t+)[ \t]*"
+    r"(?P<full>[A-Z][A-Za-z'&-]*(?:[ ]+[A-Za-z][A-Za-z'&-]*){1,9})[ \t]*\|?[ \t]*$",
+    re.M,
+)
 
 
 def _own_line(text: str, at: int) -> str:

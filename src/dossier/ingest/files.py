@@ -23,7 +23,7 @@ from dossier.common.dates import effective_date_stated
 from dossier.common.textutil import HEADING_ATTRIBUTES, undecodable
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.chunking import SETEXT_HEADING, ChunkSettings, chunk_document
-from dossier.ingest.control_block import control_status
+from dossier.ingest.control_block import control_field_name, control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
 from dossier.ingest.page_edges import PAGE_BREAK, running_spans
 from dossier.ingest.sentences import breadcrumb, byline
@@ -216,7 +216,7 @@ def _document(source: SourceFile, metadata: dict[str, Any], text: str) -> Docume
         sha256=source.sha256,
         text_sha256=sha256_hex(text.encode("utf-8")),
         text=text,
-        title=_title(metadata, text, source.path),
+        title=_named_title(_title(metadata, text, source.path), metadata, text, source.path),
         metadata=metadata,
         effective_date=effective_date,
         status=status,
@@ -281,7 +281,7 @@ def pdf_pages(data: bytes, numbers: Iterable[int] | None = None) -> tuple[int, l
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             pages = pdf.pages
             chosen = pages if numbers is None else [pages[n] for n in numbers if n < len(pages)]
-            return len(pages), [page.extract_text() or "" for page in chosen]
+            return len(pages), [page_text(page) for page in chosen]
     except Exception as error:  # pdfminer raises many unrelated types
         causes = [error, *error.args, error.__cause__, error.__context__]
         names = " ".join(f"{type(c).__name__} {c}" for c in causes if c is not None).lower()
@@ -290,6 +290,95 @@ def pdf_pages(data: bytes, numbers: Iterable[int] | None = None) -> tuple[int, l
         inner = next((c for c in error.args if isinstance(c, Exception)), error)
         reason = str(inner) or type(inner).__name__
         raise UnreadableDocument(f"cannot read PDF ({type(inner).__name__}: {reason})") from None
+
+
+def page_text(page: Any) -> str:
+    """A PDF page's text as pdfplumber extracts it, each table ruled into cells written
+    as the rows of a Markdown table in its place ("| Minimum password length | 12
+    characters |"), so that a cell's value stays in its row and under its column's
+    header: extracted as lines, a cell that wraps interleaves with its neighbours
+    ("Minimum 12 characters 16 characters\npassword length"). A page is read alone (a
+    quoted page is read again to check the cache: ``incremental.pdftext``)."""
+    tables = _ruled_tables(page)
+    if not tables:
+        return str(page.extract_text() or "")
+    outside = page.filter(lambda obj: not any(_inside(obj, t.bbox) for t in tables))
+    x0, top, x1, bottom = page.bbox
+    parts: list[str] = []
+    for table in tables:
+        parts.append(_band_text(outside, (x0, top, x1, table.bbox[1])))
+        parts.append(markdown_table(table.extract()))
+        parts.append(_band_text(outside, (x0, table.bbox[1], x1, table.bbox[3])))
+        top = table.bbox[3]
+    parts.append(_band_text(outside, (x0, top, x1, bottom)))
+    return "\n".join(p for p in parts if p.strip())
+
+
+def _ruled_tables(page: Any) -> list[Any]:
+    """The page's tables drawn with ruling lines, of two rows and two columns at least
+    (a box around a paragraph is no table), top first, none overlapping the one above."""
+    found = sorted(page.find_tables(), key=lambda t: t.bbox[1])
+    tables: list[Any] = []
+    for table in found:
+        rows = table.extract()
+        if len(rows) < 2 or max(len(r) for r in rows) < 2:
+            continue
+        if tables and table.bbox[1] < tables[-1].bbox[3]:
+            continue
+        tables.append(table)
+    return tables
+
+
+def _inside(obj: dict[str, Any], box: tuple[float, float, float, float]) -> bool:
+    x0, top, x1, bottom = box
+    middle_x = (float(obj["x0"]) + float(obj["x1"])) / 2
+    middle_y = (float(obj["top"]) + float(obj["bottom"])) / 2
+    return x0 <= middle_x <= x1 and top <= middle_y <= bottom
+
+
+def _band_text(page: Any, box: tuple[float, float, float, float]) -> str:
+    """The text of the page's characters whose middle lies in the band."""
+    if box[3] <= box[1]:
+        return ""
+    band = page.filter(lambda obj: obj.get("object_type") != "char" or _inside(obj, box))
+    chars = [c for c in band.chars if _inside(c, box)]
+    return str(band.extract_text() or "") if chars else ""
+
+
+# A table's first row is its header when every cell names a column: a short label
+# holding no figure ("Tier | RTO | RPO", "Version | Date | Author"), not a first row of
+# values ("Document ID | HP-STD-005", "Maximum password age | 90 days").
+_HEADER_CELL = re.compile(r"^[^\d|]{1,40}$")
+
+
+def markdown_table(rows: list[list[str | None]]) -> str:
+    """Rows of cells as the lines of a Markdown table, the first row over a delimiter
+    row when it reads as a header (``_HEADER_CELL``); a cell's wrapped lines joined
+    with a space (a word hyphenated at the line end kept whole: "re-certification"), a
+    "|" in a cell written "/", rows with no text left out."""
+    lines = []
+    for row in rows:
+        cells = [_cell_text(c) for c in row]
+        if any(cells):
+            lines.append("| " + " | ".join(cells) + " |")
+    if not lines:
+        return ""
+    first = [_cell_text(c) for c in rows[0]]
+    if len(lines) > 1 and all(_HEADER_CELL.match(c) for c in first) and not _property_table(rows):
+        lines.insert(1, "|" + " --- |" * len(first))
+    return "\n".join(lines)
+
+
+def _property_table(rows: list[list[str | None]]) -> bool:
+    """Whether a table of two columns is a cover's property table, a document-control
+    field's name in its first column ("Title | Information Security Policy", "Document
+    owner | CISO"): its first row is a field, no header."""
+    return all(len(r) == 2 for r in rows) and control_field_name(_cell_text(rows[0][0]))
+
+
+def _cell_text(cell: str | None) -> str:
+    text = re.sub(r"(?<=[^\W\d_]-)\n(?=[a-z])", "", cell or "")
+    return " ".join(text.replace("|", "/").split())
 
 
 def _title(metadata: dict[str, Any], text: str, path: str) -> str:
@@ -362,6 +451,39 @@ _TITLE_FIELD = re.compile(
     r"^\W{0,2}(?i:policy|standard|procedure|title|document\s+title|policy\s+name|policy\s+title)"
     r"\W{0,2}:\W{0,2}\s*(?P<title>[A-Z][^:;!?]{2,99}?)\s*$"
 )
+
+
+def _named_title(title: str, metadata: dict[str, Any], text: str, path: str) -> str:
+    """The title, or, where it is only the file's name or the kind of document its
+    heading names ("UNIVERSITY POLICY", "INFORMATION TECHNOLOGY STANDARD"), the name a
+    document-control field among its first lines gives it (``_TITLE_FIELD_LINE``)."""
+    if metadata.get("title") or metadata.get("name"):
+        return title
+    generic = title == Path(path).stem.replace("-", " ").replace("_", " ").strip()
+    if not generic and not _KIND_ONLY.fullmatch(title):
+        return title
+    field = _TITLE_FIELD_LINE.search("\n".join(text.strip().split("\n")[:_FIELD_LINES]))
+    return field.group("title") if field is not None else title
+
+
+# A heading naming only the kind of document: "UNIVERSITY POLICY", "PROCEDURE".
+_KIND_ONLY = re.compile(
+    r"(?i:(?:(?:university|college|company|corporate|board|institutional|administrative"
+    r"|information|technology|it|security|official|internal|operational)\s+){0,3}"
+    r"(?:policy|standard|procedure|guideline|plan|directive|document))"
+)
+
+
+# A document-control field naming the document, among the first lines: "Policy Title:
+# Information Security Policy" under the letterhead and the kind of document ("UNIVERSITY
+# POLICY"), a PDF's cover cell "| Document title | Backup Policy |".
+_TITLE_FIELD_LINE = re.compile(
+    r"^\W{0,2}(?i:(?:(?:policy|standard|procedure|plan|document|guideline)\s+)?title"
+    r"|(?:policy|standard|procedure|plan|document)\s+name)\W{0,2}(?::|[ \t]*\||\t)[ \t]*"
+    r"(?P<title>[A-Z][^:;!?|\n]{2,99}?)[ \t|]*$",
+    re.M,
+)
+_FIELD_LINES = 20  # the lines read for it
 
 
 def _after_banner(text: str) -> str:
@@ -788,9 +910,10 @@ _DATE_END = re.compile(
 
 
 # A line naming a company as a letterhead does: "WATTLE & GUM ANALYTICS PTY LTD",
-# "Acme Holdings, Inc.", "Northwind GmbH".
+# "Acme Holdings, Inc.", "Northwind GmbH", "Kaveri Digital Services Pvt. Ltd.".
 _ENTITY_LINE = re.compile(
-    r"^(?:[^\s.!?|]+[ \t]+){0,5}(?:pty\.?\s+ltd|ltd|limited|inc|incorporated|llc|llp|plc|gmbh|corp"
+    r"^(?:[^\s.!?|]+[ \t]+){0,5}(?:(?:pty|pvt|pte)\.?\s+ltd|ltd|limited|inc|incorporated|llc"
+    r"|llp|plc|gmbh|corp"
     r"|corporation|pte|s\.a|b\.v|ag|s\.?r\.?l)\.?[ \t]*$",
     re.I,
 )

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from dossier.common.dates import written_date
 from dossier.errors import UnreadableDocument
 
 STATUSES = ("current", "draft", "archived", "superseded")
@@ -87,7 +88,7 @@ SUCCESSOR_KEYS = ("superseded_by", "replaced_by")
 METADATA_KEYS = frozenset(
     (
         *("title", "name", "status", "effective_date", "supersedes", "kind", "review_interval"),
-        *("effective", "effective_on", "effective_from"),
+        *("effective", "effective_on", "effective_from", "valid_from"),
         *REVIEW_DATE_KEYS,
         *UPDATE_DATE_KEYS,
         *("review_date", "next_review", "next_review_date", "owner", "author", "version", "date"),
@@ -253,9 +254,10 @@ def unfilled(value: Any) -> bool:
     return isinstance(value, str) and _UNFILLED.fullmatch(value.strip() or "x") is not None
 
 
-# Other keys documents write the date they took effect under ("effective: 2025-08-20"):
-# read when they hold a date; any other value ("effective: on approval") states none.
-EFFECTIVE_DATE_ALIASES = ("effective", "effective_on", "effective_from")
+# Other keys documents write the date they took effect under ("effective: 2025-08-20",
+# "valid_from: 03.06.2025"): read when they hold a date, as documents write one
+# (``written_date``); any other value ("effective: on approval") states none.
+EFFECTIVE_DATE_ALIASES = ("effective", "effective_on", "effective_from", "valid_from")
 
 
 def _effective_date(metadata: dict[str, Any]) -> str | None:
@@ -265,7 +267,7 @@ def _effective_date(metadata: dict[str, Any]) -> str | None:
         try:
             found = _iso_date(metadata.get(key))
         except UnreadableDocument:
-            continue
+            found = written_date(str(plain_data(metadata[key])))
         if found is not None:
             return found
     return None

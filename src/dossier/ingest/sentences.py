@@ -439,6 +439,56 @@ _REVISIONS_HEADING = re.compile(
 )
 
 
+# A table of what words mean: "Abbreviation | Expansion", "Term | Definition",
+# "Acronym | Meaning" (in a PDF, the heading above such a table is often no heading).
+_WORD_COLUMN = re.compile(r"(?:abbreviations?|acronyms?|terms?|words?|short\s+forms?)", re.I)
+_MEANING_COLUMN = re.compile(
+    r"(?:expansions?|meanings?|definitions?|descriptions?|full\s+(?:forms?|names?)"
+    r"|stands\s+for|explanations?)",
+    re.I,
+)
+
+
+def in_glossary_table(text: str, start: int) -> bool:
+    """Whether the sentence at ``start`` is a row of a table of abbreviations or terms
+    (``_WORD_COLUMN`` over ``_MEANING_COLUMN``): "DRP | Disaster Recovery Plan" says
+    what a word means, not that the organisation has the plan."""
+    header = table_header(text, start)
+    return (
+        len(header) >= 2
+        and _WORD_COLUMN.fullmatch(header[0].strip(" *_")) is not None
+        and _MEANING_COLUMN.fullmatch(header[1].strip(" *_")) is not None
+    )
+
+
+# A section marked as not (yet) in force: "Appendix C – Proposed Changes (DRAFT – not
+# approved)", "Proposed amendments", "Draft for consultation".
+# (a draft as a mark, "DRAFT" or "(Draft)", not a heading about drafts: "4.3 Draft documents")
+_NOT_IN_FORCE_MARK = re.compile(
+    r"\bDRAFT\b|[(\[\u2013\u2014-]\s*(?i:draft)\b"
+    r"|(?i:\bnot\s+(?:yet\s+)?(?:approved|adopted|in\s+force|in\s+effect)"
+    r"|\bproposed\s+(?:changes?|amendments?|revisions?|updates?)|\bfor\s+consultation)\b"
+)
+_HEADING_LINE_END = re.compile(r"[.!?:;]\W*$")
+
+
+def under_a_draft_heading(sentence: str, heading: str) -> bool:
+    """Whether the sentence falls under a section marked as not in force
+    (``_NOT_IN_FORCE_MARK``): its own heading, or the heading line a PDF glues to its
+    first line ("Appendix C – Proposed Changes (DRAFT – not approved)\nC.1 The IT Steering
+    Committee has proposed reducing the Tier 0 RTO to 2 hours"). What a section not in
+    force proposes is not what is done."""
+    section = heading.rsplit(" > ", 1)[-1]
+    if _NOT_IN_FORCE_MARK.search(section):
+        return True
+    first, newline, _ = sentence.partition("\n")
+    return (
+        bool(newline)
+        and not _HEADING_LINE_END.search(first)
+        and bool(_NOT_IN_FORCE_MARK.search(first))
+    )
+
+
 def in_revision_history(text: str, start: int, heading: str = "") -> bool:
     """Whether the sentence at ``start`` is a row of a document's change log (a table
     under "Revision History", in its passage or as the heading it falls under): "2.3

@@ -161,7 +161,9 @@ _HEDGES = re.compile(
     r",?\s*\(?\b(?:where|when|if|as)\s+(?:applicable|possible|appropriate|feasible|needed"
     r"|necessary|required)"
     r"(?:\s+(?:and|or)\s+(?:applicable|possible|appropriate|feasible))?\)?"
-    r"|,?\s*\bin\s+a\s+timely\s+(?:manner|fashion)\b",  # "de-provision ... in a timely manner"
+    r"|,?\s*\bin\s+a\s+timely\s+(?:manner|fashion)\b"  # "de-provision ... in a timely manner"
+    # CAIQ's "retained periodically, as deemed appropriate by the organization"
+    r"|,?\s*\bas\s+deemed\s+(?:appropriate|necessary|suitable)?\s*(?:by\s+the\s+organi[sz]ation)?",
     re.I,
 )
 # CAIQ's modifiers that narrow nothing a document would name: "organizationally-owned
@@ -223,7 +225,27 @@ _FILLER = re.compile(
     # HIPAA", which a sentence must state)
     r"|,\s*(?:to\s+effectively|(?:in\s+order|so\s+as)\s+to\s+(?:effectively\s+)?"
     r"(?:protect|ensure|enable|support|help|prevent|reduce|minimi[sz]e|mitigate|improve|adopt"
-    r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))",
+    r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))"
+    # ... the harms it guards against: HECVAT's "Do you carry cyber-risk insurance to
+    # protect against unforeseen service outages, data that is lost or stolen, and
+    # security incidents?" (the insurance is asked; its list's words were the rarest);
+    # not after a control named by kind only, whose harm is the ask: "Which security
+    # controls do you use to protect against spoofed emails?"
+    r"|,?(?<!\buse)(?<!\bemploy)(?<!\bimplement)(?<!\bdeploy)(?<!\bhave)(?<!\bplace)"
+    r"(?<!\bcontrols)(?<!\bmeasures)(?<!\bmechanisms)(?<!\btools)(?<!\bsolutions)"
+    r"(?<!\bsafeguards)(?<!\btechnologies)(?<!\bsteps)(?<!\bactions)"
+    r"\s+(?:in\s+order\s+)?to\s+(?:protect|guard|safeguard|defend|insure)\s+"
+    r"(?:\w+\s+)?against\s[^?;]*(?=\s*(?:\?|;|$))"
+    # a condition the asker sets on it: HECVAT's "Will you allow the institution to
+    # perform its own vulnerability testing ... provided that testing is performed at a
+    # mutually agreed upon time and date?"
+    r"|,?\s+provided\s+(?:that\s+|(?!(?:with|to|by|for|in|as|on|at|via|under|through)\b))"
+    r"[^?;]*(?=\s*(?:\?|;|$))"
+    # ... or the moment a person gets access, closing the item: "Do you perform background
+    # checks on all employees and contractors before they are granted access to customer
+    # data?" (the checks are asked; "granted" no sentence stating them says)
+    r"|,?\s+(?:before|until)\s+(?:they|he|she)\s+"
+    r"(?:are|is)\s+(?:granted|given|provided|allowed)\b[^?;]*(?=\s*(?:\?|;|$))",
     re.I,
 )
 # The means of encrypting or hashing, named by kind only: "encrypted, using secure

@@ -37,6 +37,7 @@ from dossier.ingest.sentences import (
     byline,
     contents_entry,
     faq_question,
+    in_glossary_table,
     in_revision_history,
     is_question,
     is_table_header,
@@ -47,6 +48,7 @@ from dossier.ingest.sentences import (
     table_header,
     table_lead_in,
     template_guidance,
+    under_a_draft_heading,
     withdraws_its_value,
 )
 from dossier.records import Chunk
@@ -86,14 +88,15 @@ QUESTIONNAIRE_WORDING = frozenset(
 # (``LIGHT_VERBS``), questionnaire wording and the prefixes a hyphen leaves alone
 # ("non-disclosure", "pre-employment").
 # Never key terms (they stay terms of the ask): "within what time frame are they answered"
-# asks a period, it names no practice.
+# asks a period, it names no practice; "Do you permit customers to conduct their own
+# penetration tests?" asks about the tests ("as permitted by the agreement" names none).
 NOT_KEY = (
     frozenset(
         stem(w)
         for w in """timeframe timeframes timescale timescales time frequency frequent period periods
     duration interval intervals number fast quickly soon often long many much algorithm non pre
     minimum maximum country countries region regions location locations geographic
-    geographical frame frames answered
+    geographical frame frames answered permit permits permitted allow allows allowed
     """.split()
     )
     | LIGHT_VERBS
@@ -374,6 +377,8 @@ class CandidateScorer:
                 and not points_elsewhere(s.text)
                 and not a_reference(text, s.start, chunk.heading)
                 and not in_revision_history(text, s.start, chunk.heading)
+                and not in_glossary_table(text, s.start)
+                and not under_a_draft_heading(s.text, chunk.heading)
                 and not template_guidance(text, s.start)
                 and not breadcrumb(s.text)
                 and not contents_entry(s.text)

@@ -330,17 +330,26 @@ _TESTED = (
     r"(?:network\s+)?(?:vulnerability\s+)?(?:scans?|scanning|penetration\s+tests?|pen\s*tests?)"
 )
 _INSIDE = r"internal(?:ly)?"
-_OUTSIDE = r"(?:external(?:ly)?|internet[\s-]facing|perimeter|public[\s-]facing)"
+_OUTSIDE = r"(?:external(?:ly)?(?:[\s-]facing)?|internet[\s-]facing|perimeter|public[\s-]facing)"
+_OF_THE = r"(?:all\s+|the\s+|our\s+|your\s+|its\s+)?"
+# what is tested, then tested: "All internet-facing IP addresses and applications shall
+# be scanned once every week"
+_SCANNED = (
+    r"\s+(?:[\w-]+\s+){0,5}?(?:are|is|shall\s+be|must\s+be|will\s+be|get)\s+(?:\w+\s+)?"
+    r"(?:scanned|pen(?:etration)?[\s-]?tested)\b"
+)
 _INTERNAL_TESTS = re.compile(
     rf"\b{_INSIDE}(?:\s+(?:and|or|&)\s+{_OUTSIDE})?\s+{_TESTED}\b"
     rf"|\b{_OUTSIDE}\s+(?:and|or|&)\s+{_INSIDE}\s+{_TESTED}\b"
-    rf"|\b{_TESTED}\s+of\s+(?:all\s+|the\s+|our\s+)?{_INSIDE}\b",
+    rf"|\b{_TESTED}\s+of\s+{_OF_THE}{_INSIDE}\b"
+    rf"|\b{_INSIDE}{_SCANNED}",
     re.I,
 )
 _EXTERNAL_TESTS = re.compile(
     rf"\b{_OUTSIDE}(?:\s+(?:and|or|&)\s+{_INSIDE})?\s+{_TESTED}\b"
     rf"|\b{_INSIDE}\s+(?:and|or|&)\s+{_OUTSIDE}\s+{_TESTED}\b"
-    rf"|\b{_TESTED}\s+of\s+(?:all\s+|the\s+|our\s+)?{_OUTSIDE}\b",
+    rf"|\b{_TESTED}\s+of\s+{_OF_THE}{_OUTSIDE}\b"
+    rf"|\b{_OUTSIDE}{_SCANNED}",
     re.I,
 )
 

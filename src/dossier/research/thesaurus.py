@@ -116,6 +116,9 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "screening",
         "criminal check",
         "criminal record check",
+        "criminal history check",
+        "police check",  # Australia's and New Zealand's ("National Police Check")
+        "dbs check",  # England's Disclosure and Barring Service
         "vetting",
     ),
     ("access", "permission", "privilege", "authorization", "entitlement"),
@@ -234,6 +237,14 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # communications between networks or environments are their traffic (one way: "the
     # policy is communicated to staff" names no traffic)
     (("communication",), ("traffic",)),
+    # a new hire was a candidate given an offer (one way: a candidate is not yet hired)
+    (("hire",), ("candidate", "applicant")),
+    # data in storage is data at rest (one way: "storage" alone is a service or a room)
+    (("storage",), ("at rest",)),
+    # what laws require is a legal requirement (one way: "legal" also names a team)
+    (("law",), ("legal", "statutory", "legislation", "legislative")),
+    # a key's cryptoperiod is its rotation period (NIST SP 800-57)
+    (("cryptoperiod",), ("rotation period", "rotated every", "key lifetime")),
     # a session disconnected or logged off is terminated (one word each: "off" and "out"
     # are stopwords); one way: a "terminated" employee's question is no session's
     (("terminate",), ("disconnect", "logoff", "logout")),

@@ -1435,17 +1435,18 @@ def changed_from(text: str, match: re.Match[str]) -> bool:
     """Whether the value is the one a change replaced: "deadline reduced from 30 days
     to 14 days" (a document's history) states 14 days."""
     before = text[max(0, match.start() - 20) : match.start()]
-    return (
-        _FROM_BEFORE.search(before) is not None and _TO_AFTER.match(text, match.end()) is not None
-    )
+    taken_to = _TO_TAKEN.search(match.group(0))  # (a range's pattern may take it in)
+    end = match.start() + taken_to.start() if taken_to else match.end()
+    return _FROM_BEFORE.search(before) is not None and _TO_AFTER.match(text, end) is not None
 
 
 _FROM_BEFORE = re.compile(
-    r"\b(?:reduced|increased|changed|raised|lowered|shortened|extended|lengthened|moved"
-    r"|updated|amended|tightened|relaxed|cut|decreased|went)\s+from\s+$",
+    r"\b(?:(?:reduc|increas|chang|rais|lower|shorten|extend|lengthen|mov|updat|amend|tighten"
+    r"|relax|decreas)(?:e|es|ed|ing|s)?|cuts?|went|goes|go)\s+from\s+$",
     re.I,
 )
 _TO_AFTER = re.compile(r"\s+to\s+\w", re.I)
+_TO_TAKEN = re.compile(r"\s+to\s*$", re.I)
 
 
 def denied(text: str, start: int) -> bool:
