@@ -289,6 +289,21 @@ def test_examples_hedges_and_conditions_are_no_part_of_the_core(
         ),
         # what a practice protects stays: it is the ask
         ("Do you use MFA to protect remote access?", "use MFA to protect remote access"),
+        # (review) what a design, a process or training protects against is the ask; a
+        # wait for approval, logs given on request
+        (
+            "Is the system designed to protect against a single point of failure?",
+            "the system designed to protect against a single point of failure",
+        ),
+        (
+            "Is there a process to protect against insider threats?",
+            "process to protect against insider threats",
+        ),
+        (
+            "Are accounts disabled until they are granted approval by the manager?",
+            "accounts disabled until they are granted approval by the manager",
+        ),
+        ("Are logs provided upon request?", "logs provided upon request"),
         (
             "What controls do you use to protect against phishing emails?",
             "What controls do you use to protect against phishing emails",

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dossier.common.canonical import canonical_json
+from dossier.common.dates import stated_dates
 from dossier.errors import CorpusError, UnreadableDocument
 from dossier.ingest.authority import Authority
 from dossier.ingest.files import (
@@ -1950,7 +1951,7 @@ def test_a_pdf_tables_rows_are_read_as_rows_under_their_header(tmp_path: Path) -
             [["Tier", "RTO"], ["Tier 1", "4 hours"]],
             "| Tier | RTO |\n| --- | --- |\n| Tier 1 | 4 hours |",
         ),
-        # a first row of values is no header ("Document ID | POL-05")
+        # a first row of values is no header, set in bold or not
         (
             [["Document ID", "POL-05"], ["Version", "3.1"]],
             "| Document ID | POL-05 |\n| Version | 3.1 |",
@@ -1968,7 +1969,29 @@ def test_a_pdf_tables_rows_are_read_as_rows_under_their_header(tmp_path: Path) -
     ],
 )
 def test_markdown_table_of_extracted_cells(rows: list[list[str | None]], expected: str) -> None:
-    assert markdown_table(rows) == expected
+    assert markdown_table(rows, header=True) == expected
+    # a first row in the body's type is a row of values
+    assert "| --- |" not in markdown_table(rows, header=False)
+
+
+_PLAIN_FIRST_ROW = (
+    "<style>table{border-collapse:collapse}td{border:1px solid #000;padding:2px}</style>"
+    "<table><tr><td>USB storage devices</td><td>Blocked by Intune policy</td></tr>"
+    "<tr><td>Bluetooth file transfer</td><td>Disabled</td></tr></table>"
+    "<p>Laptops are encrypted with BitLocker.</p>"
+)
+
+
+def test_a_pdf_tables_first_row_in_body_type_is_no_header(tmp_path: Path) -> None:
+    """(review) A settings table's first row was made a header: "Are USB storage
+    devices blocked?" lost its answer, and every other row was cited under "columns:
+    USB storage devices, Blocked by Intune policy"."""
+    from weasyprint import HTML
+
+    lines = extract_pdf_text(HTML(string=_PLAIN_FIRST_ROW).write_pdf()).split("\n")
+    assert "| USB storage devices | Blocked by Intune policy |" in lines
+    assert not any(line.startswith("| ---") for line in lines)
+    assert "Laptops are encrypted with BitLocker." in lines
 
 
 def test_a_text_policys_letterhead_and_tabbed_control_block() -> None:
@@ -2001,6 +2024,12 @@ def test_a_policy_offices_title_field_names_the_document() -> None:
     assert doc.effective_date == "2023-10-01"
     titled = read_document(source("a.txt", "ACCESS CONTROL STANDARD\n\nTitle: Other name\n\nText."))
     assert titled.title == "ACCESS CONTROL STANDARD"  # a title of its own is kept
+    # (review) a title naming its subject is its own; a signatory's title names no document
+    signed = (
+        "INFORMATION SECURITY POLICY\n\nApproved: J. Doe\n"
+        "Title: Chief Information Security Officer\n\n1. Purpose\n\nText."
+    )
+    assert read_document(source("isp.txt", signed)).title == "INFORMATION SECURITY POLICY"
 
 
 @pytest.mark.parametrize(
@@ -2022,3 +2051,46 @@ def test_a_validity_date_as_registers_write_it(cover: str, date: str) -> None:
 def test_front_matter_valid_from_in_the_documents_own_spelling() -> None:
     text = "---\ntitle: Client Setup\nvalid_from: 03.06.2025\n---\n\nClients are hardened.\n"
     assert read_document(source("wi.md", text)).effective_date == "2025-06-03"
+
+
+def test_a_policy_tools_header_lines_over_the_title() -> None:
+    """(pass) A hospital's policy-tool exports open with "Status Active PolicyStat ID
+    ...", "Effective 02/2024", "Owner ...": every document was titled by its status
+    line and undated."""
+    text = (
+        "Status Active PolicyStat ID 13402201\n\nOrigination 04/2013\nEffective 02/2024\n"
+        "Last Approved 02/2024\nNext Review 02/2025\nOwner Dana Whitfield: Security Officer\n"
+        "Area Information Technology - Security\n\nInformation Security Program\n\nPURPOSE:\n\n"
+        "To establish the program.\n"
+    )
+    doc = read_document(source("IT-001.txt", text))
+    assert doc.title == "Information Security Program"
+    assert doc.effective_date == "2024-02-01"
+    heading = "New Requirements Effective 1 July 2026\n\nText.\n"  # a heading's date, no field
+    assert read_document(source("n.txt", heading)).effective_date is None
+
+
+@pytest.mark.parametrize(
+    ("cover", "date"),
+    [
+        ("| Established | 2018/04/01 |\n| Last revised | 2024/04/01 |", "2024-04-01"),
+        ("Last revised: 2024.04.01", "2024-04-01"),
+    ],
+)
+def test_a_date_written_year_first(cover: str, date: str) -> None:
+    """(pass) A Japanese company's documents write "2024/04/01": all were undated."""
+    assert stated_dates(cover)[-1] == date
+
+
+def test_a_covers_status_row_under_its_title_page_lines(tmp_path: Path) -> None:
+    """(pass) A superseded standard's cover table ("| Status | SUPERSEDED - replaced by
+    version 2.0 |") under three lines of its title page was not read: its old values
+    answered."""
+    text = (
+        "Calder Reach Software Ltd CRS-STD-03 | Password Standard\nPassword Standard\n"
+        "Calder Reach Software Ltd\nInformation Security Management System\n"
+        "| Document ID | CRS-STD-03 |\n| Version | 1.4 |\n"
+        "| Status | SUPERSEDED \u2013 replaced by version 2.0 on 3 March 2025 |\n"
+        "| Document owner | IT Manager |\n\n1. Purpose\n1.1 Passwords are 8 characters.\n"
+    )
+    assert read_document(source("std.txt", text)).status == "superseded"

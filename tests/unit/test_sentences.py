@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dossier.ingest.sentences import (
+    a_dated_record,
     a_reference,
     about_definitions,
     aligned_cells,
@@ -770,6 +771,9 @@ def test_a_table_of_abbreviations_states_no_practice() -> None:
     assert in_glossary_table(text, text.index("DRP"))
     tiers = "| Tier | Recovery plan |\n| --- | --- |\n| Tier 1 | Failover to the DR site |\n"
     assert not in_glossary_table(tiers, tiers.index("Tier 1"))
+    # (review) a contract's terms are no glossary
+    terms = "| Term | Description |\n| --- | --- |\n| Breach notice | Within 24 hours |\n"
+    assert not in_glossary_table(terms, terms.index("Breach notice"))
 
 
 @pytest.mark.parametrize(
@@ -782,7 +786,21 @@ def test_a_table_of_abbreviations_states_no_practice() -> None:
             True,
         ),
         ("The RTO would be 2 hours.", "Policy > Appendix B (Draft)", True),
-        ("The RTO would be 2 hours.", "Proposed amendments", True),
+        ("The RTO would be 2 hours.", "Appendix D (Proposed)", True),
+        # (review) a change process's proposed changes, a wrapped rule's first line
+        ("Rollback plans are required.", "2. Proposed Changes", False),
+        (
+            "All proposed changes to production systems must be reviewed and\napproved by "
+            "the Change Advisory Board.",
+            "",
+            False,
+        ),
+        (
+            "Code that is not approved in peer review cannot be merged; every pull\nrequest "
+            "needs one approval.",
+            "",
+            False,
+        ),
         # a section about drafts, and a sentence that is no heading, are in force
         ("Draft documents are marked as such.", "4.3 Draft documents", False),
         ("This plan was not approved in 2019.\nIt was approved in 2020.", "", False),
@@ -792,3 +810,12 @@ def test_what_a_section_not_in_force_says(sentence: str, heading: str, draft: bo
     """A BCP's "Appendix C - Proposed Changes (DRAFT - not approved)" gave the RTO asked as
     2 hours; the plan's own table said 4."""
     assert under_a_draft_heading(sentence, heading) is draft
+
+
+def test_a_row_opening_with_a_date_is_a_record_not_a_rule() -> None:
+    """(pass) "What is the RTO for the student information system?" was answered "41
+    hours" from a test log's row; the tier table's "48 hours" is the objective."""
+    assert a_dated_record("April 12, 2023 | SIS restore | Completed in 41 hours; RTO met")
+    assert a_dated_record("2024-03-01 | Annual failover test | Passed")
+    assert not a_dated_record("Tier 1 | Student information system | 48 hours | 24 hours")
+    assert not a_dated_record("Backups completed in 41 hours on April 12, 2023.")

@@ -434,6 +434,23 @@ def test_a_table_cell_saying_its_column_does_not_apply_denies_nothing() -> None:
     assert _short(question, row) == ("Yes", None)
     refused = "Account lockout threshold | Not enforced for user accounts | N/A"
     assert _short(question, refused)[0] != "Yes"
+    # (review) a row whose only value is "Not applicable" is no Yes
+    assert _short("Are backups encrypted?", "Encryption of backups | Not applicable")[0] != "Yes"
+    mobile = "Mobile application penetration testing | Not applicable (no mobile app)"
+    assert _short("Do you penetration test your mobile application?", mobile)[0] != "Yes"
+
+
+def test_a_negation_in_a_closing_condition_denies_nothing_asked() -> None:
+    """(pass) "... allows the IT team to remotely wipe company data if a device is lost,
+    stolen or not returned" went to a person for its "not"."""
+    question = "Can company data be remotely deleted from managed endpoint devices?"
+    lead = (
+        "All laptops are enrolled in MDM, which allows IT to remotely wipe company data if a "
+        "device is lost, stolen or not returned."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    denied = "Backups are deleted if they are not encrypted."
+    assert _short("Are backups encrypted?", denied)[0] != "Yes"
 
 
 def test_negations_that_bound_a_value_are_not_denials() -> None:
@@ -1453,6 +1470,16 @@ def test_a_practice_another_party_answers_for_is_no_yes(lead: str) -> None:
     assert _short(question, lead) == ("Needs review", "scope")
 
 
+def test_another_partys_responsibility_for_something_else_leaves_the_practice_stated() -> None:
+    """(review) The clause naming the practice asked is the organisation's own."""
+    lead = (
+        "Patching of the hypervisor is AWS's responsibility; Acme patches guest operating "
+        "systems within 14 days."
+    )
+    question = "Are operating system patches applied within defined timeframes?"
+    assert _short(question, lead)[0] == "Yes"
+
+
 @pytest.mark.parametrize(
     ("question", "lead"),
     [
@@ -1891,6 +1918,11 @@ def test_insurance_of_another_kind_is_no_cyber_insurance(lead: str) -> None:
         "Yes",
         None,
     )
+    # (review) the cover named in capitals is cyber insurance
+    assert _short(question, "Acme maintains Cyber Liability Insurance of 5 million.") == (
+        "Yes",
+        None,
+    )
 
 
 def test_a_permission_for_another_thing_is_no_yes() -> None:
@@ -1902,6 +1934,9 @@ def test_a_permission_for_another_thing_is_no_yes() -> None:
         "Personnel may access Company email and Slack from a personal phone after MDM enrolment."
     )
     assert _short(question, email) == ("Needs review", "scope")
+    # (review) only data asked is checked: "personal devices" are said in other words
+    own = "Employees may use their own smartphones to access corporate email."
+    assert _short("Are employees permitted to use personal devices for work?", own) == ("Yes", None)
     assert _short(
         question, "Staff may access customer records from enrolled personal laptops."
     ) == (
@@ -4533,6 +4568,13 @@ def test_what_another_party_does_does_not_answer_for_the_organisation(lead: str)
     assert _short(question, lead) == ("Needs review", "subject")
 
 
+def test_a_cloud_named_after_the_subject_is_not_the_party_acting() -> None:
+    """(review) "Our environment on AWS maintains PCI DSS Level 1 compliance" is the
+    organisation's own."""
+    lead = "Our environment on AWS maintains PCI DSS Level 1 compliance, validated by our QSA."
+    assert _short("Are you PCI DSS compliant?", lead) == ("Yes", None)
+
+
 @pytest.mark.parametrize(
     ("question", "lead"),
     [
@@ -4551,6 +4593,15 @@ def test_a_report_asked_for_is_no_report_held(question: str, lead: str) -> None:
     """(pass) "Does the hosting provider have a SOC 2 Type 2 report available?" was
     answered Yes by the procedure asking vendors for one."""
     assert _short(question, lead) == ("Needs review", "subject")
+    # (review) a request for something else beside the report held
+    held_nda = (
+        "Acme holds a current SOC 2 Type II report; prospective customers are asked to sign an "
+        "NDA before receiving it."
+    )
+    assert _short("Does your company have a current SOC 2 Type II report?", held_nda) == (
+        "Yes",
+        None,
+    )
     held = "Our hosting provider holds a SOC 2 Type 2 report, which we review each year."
     assert _short("Does the hosting provider have a SOC 2 Type 2 report available?", held) == (
         "Yes",

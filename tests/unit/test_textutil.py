@@ -762,6 +762,12 @@ def test_an_indian_company_suffix_and_a_title_before_a_name_end_no_sentence() ->
         "Failover goes to the DR.",
         "The site is in Frankfurt.",
     ]
+    # (review) a street's "Dr." ends one
+    street = "Tapes go to 1200 Commerce Dr. Visitors are escorted."
+    assert [street[a:b] for a, b in sentence_spans(street)] == [
+        "Tapes go to 1200 Commerce Dr.",
+        "Visitors are escorted.",
+    ]
 
 
 def test_a_clause_break_inside_brackets_splits_nothing() -> None:

@@ -745,6 +745,14 @@ def test_a_changed_value_is_the_new_one() -> None:
     # a memo's change in the present tense, the range's "to" taken in by the count
     memo = "The minimum password length increases from 8 characters to 12 characters."
     assert stated_value("number", memo, ("minimum", "password", "length")) == "12 characters"
+    # (review) a change to come, and a range, state the value in force
+    about = ("minimum", "password", "length")
+    coming = "Minimum length is changing from 12 characters to 14 characters on 1 January 2027."
+    assert stated_value("number", coming, about) == "12 characters"
+    later = "The RTO reduces from 24 hours to 4 hours when the second region goes live in 2027."
+    assert stated_value("duration", later) == "24 hours"
+    ranged = "RTOs go from 4 hours to 72 hours by tier, with critical systems at 4 hours."
+    assert stated_value("duration", ranged) == "4 hours"
 
 
 def test_a_figure_alone_on_its_line_counts_nothing() -> None:

@@ -28,6 +28,9 @@ _MONTH_WORD = (
 # review still to come is an obligation, not evidence.
 _A_DATE = (
     r"(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    # year first with slashes or dots, as Japanese, Chinese and Korean documents write it
+    # ("2024/04/01", "2024.04.01")
+    r"|\b(?P<ymd_year>\d{4})(?P<ymd_sep>[/.])(?P<ymd_month>\d{1,2})(?P=ymd_sep)(?P<ymd_day>\d{1,2})\b"
     r"|\b(?P<month>[A-Z][a-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     # (a register's "01-Apr-2024" too)
     r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)?(?:\s+|-)(?P<month2>[A-Z][a-z]+)\.?,?(?:\s+|-)"
@@ -35,7 +38,10 @@ _A_DATE = (
     # a month alone on an approval line ("..., February 2026"): dated its first day
     rf"|\b(?P<month3>{_MONTH_WORD})\.?,?\s+(?P<year3>\d{{4}})\b"
     # in figures: "12/03/2024", "12.03.2024", "20-02-2024" (``_numeric_date``)
-    r"|(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b)"
+    r"|(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year4>\d{4})\b"
+    # a month in figures and its year, as policy tools write a field ("Effective 02/2024"):
+    # dated its first day
+    r"|\b(?P<month5>0?[1-9]|1[0-2])/(?P<year5>\d{4})\b)"
 )
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
@@ -266,6 +272,10 @@ def _date_of(match: re.Match[str]) -> str | None:
         return match.group("iso") if _is_date(match.group("iso")) else None
     if match.group("year4"):
         return _numeric_date(match)
+    if match.group("ymd_year"):
+        return _day(match.group("ymd_year"), match.group("ymd_month"), match.group("ymd_day"))
+    if match.group("year5"):
+        return _day(match.group("year5"), match.group("month5"), "1")
     month = match.group("month") or match.group("month2") or match.group("month3")
     day = match.group("day") or match.group("day2") or "1"
     year = match.group("year") or match.group("year2") or match.group("year3")
@@ -274,6 +284,13 @@ def _date_of(match: re.Match[str]) -> str | None:
         return None
     try:
         return dt.date(int(year), number, int(day)).isoformat()
+    except ValueError:
+        return None
+
+
+def _day(year: str, month: str, day: str) -> str | None:
+    try:
+        return dt.date(int(year), int(month), int(day)).isoformat()
     except ValueError:
         return None
 
@@ -390,7 +407,12 @@ def _effective_field(match: re.Match[str], text: str) -> bool:
     June 2023 Update")."""
     field = _EFFECTIVE_FIELD.match(match.group(0))
     if field is None:
-        return False
+        opens_line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip() == ""
+        return (
+            opens_line
+            and _EFFECTIVE_LINE.match(match.group(0)) is not None
+            and _FIELD_CLOSED.match(text, match.end()) is not None
+        )
     return (
         bool(re.search(r"[:|]", field.group(0)))
         or _FIELD_CLOSED.match(text, match.end()) is not None
@@ -430,3 +452,6 @@ _EFFECTIVE_FIELD = re.compile(
     rf"(?i:(?:effective(?:\s+date)?|valid\s+from)[*_\s]*[:|])"
     rf"|(?:Effective\s+[Dd]ate|Valid\s+from)\s+(?=\d|(?i:{_MONTH_WORD})\b)"
 )
+# ... or a policy tool's header line opening with the name, no colon: "Effective 02/2024"
+# (not a heading's "New Requirements Effective 1 July 2026")
+_EFFECTIVE_LINE = re.compile(r"Effective[ \t]+(?=\d)")

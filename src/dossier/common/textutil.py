@@ -549,6 +549,8 @@ _ABBREVIATION = re.compile(
 # ... nor a title before a name: "approved by Dr. Markus Brennecke", "Prof. Okafor" (in
 # its own case: "failover to the DR. The site ..." ends one).
 _TITLE_BEFORE_NAME = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.$")
+# ... a street's "Dr." after its name ends one: "Iron Mountain, 1200 Commerce Dr. Visitors"
+_STREET_BEFORE = re.compile(r"[A-Z][a-z]+\s+Dr\.$")
 
 
 # ... and one that ends none before a number: "NIST SP 800-88 Rev. 1", "Vol. 2", "Art. 32",
@@ -582,7 +584,11 @@ def _abbreviation(text: str, start: int, boundary: re.Match[str]) -> bool:
     if _ABBREVIATION.search(text, before, boundary.start()):
         return True
     following = text[boundary.end() : boundary.end() + 1]
-    if following.isupper() and _TITLE_BEFORE_NAME.search(text, before, boundary.start()):
+    if (
+        following.isupper()
+        and _TITLE_BEFORE_NAME.search(text, before, boundary.start())
+        and not _STREET_BEFORE.search(text, max(start, boundary.start() - 30), boundary.start())
+    ):
         return True
     if _NAME_SUFFIX.search(text, before, boundary.start()) and (
         _VERB_AFTER_NAME.match(text, boundary.end())

@@ -140,6 +140,12 @@ _CYBER_INSURANCE = re.compile(
 )
 _INSURANCE = re.compile(r"\b(?:insurance|insured|insurer|policyholder)\b", re.I)
 _CYBER = re.compile(r"\bcyber", re.I)
+# ... named as a kind of cover, capitalised or not: "Cyber Liability Insurance"
+_CYBER_COVER = re.compile(
+    r"\bcyber(?:[\s-]+(?:risk|liability|security|crime|breach))?[\s-]+(?:insurance|cover"
+    r"|coverage|liability|polic(?:y|ies))\b",
+    re.I,
+)
 
 
 def other_insurance(question: str, sentence: str) -> bool:
@@ -149,6 +155,7 @@ def other_insurance(question: str, sentence: str) -> bool:
     return (
         _CYBER_INSURANCE.search(question) is not None
         and _INSURANCE.search(sentence) is not None
+        and _CYBER_COVER.search(sentence) is None
         and _CYBER.search(_NAME_RUN.sub(" ", sentence)) is None
     )
 

@@ -116,12 +116,12 @@ def permission_unstated(asked: str, lead: str) -> Finding | None:
     return Finding("scope", 0, detail)
 
 
-# What a question asks someone be allowed to do something to: "permitted to access
-# customer data from personal devices" (the data; where from comes after).
+# What a question asks someone be allowed to do something to, when it is data: "permitted
+# to access customer data from personal devices" (the data; where from comes after).
 _PERMITTED_OBJECT = re.compile(
     r"\b(?:allowed|permitted)\s+to\s+(?:access|use|store|copy|download|view|share|transfer"
-    r"|send|process|connect\s+to)\s+(?P<object>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-    r"\s+(?:from|on|using|via|with|in|to|at|outside|through|over)\b",
+    r"|send|process)\s+(?P<object>(?:[a-z][\w-]*\s+){0,3}?(?:data|information|records|phi"
+    r"|ephi|pii))\s+(?:from|on|using|via|with|in|to|at|outside|through|over)\b",
     re.I,
 )
 
@@ -662,11 +662,29 @@ def _delegated(question: str, lead: str) -> Finding | None:
     found = _DELEGATED.search(lead)
     if found is None or _PROVIDER_ASKED.search(question):
         return None
+    if _own_clause_names_more(question, lead, found.start()):
+        return None  # "Patching of the hypervisor is AWS's responsibility; Acme patches ..."
     detail = (
         f"the lead quote says another party is responsible for it "
         f"(“{' '.join(found.group(0).split())}”): a person decides whether it answers Yes"
     )
     return Finding("scope", 0, detail)
+
+
+def _own_clause_names_more(question: str, lead: str, at: int) -> bool:
+    """Whether another clause of the lead (parted by a semicolon) names more of the
+    question's terms than the clause saying another party is responsible (at ``at``):
+    that clause is about something beside what is asked."""
+    clauses, start = [], 0
+    for part in lead.split(";"):
+        clauses.append((start, part))
+        start += len(part) + 1
+    if len(clauses) < 2:
+        return False
+    asked = set(content_terms(question))
+    named = [(s, len(asked & set(content_terms(part)))) for s, part in clauses]
+    delegated = next(n for s, n in reversed(named) if s <= at)
+    return any(n > delegated for s, n in named)
 
 
 # -- what happened -------------------------------------------------------------------

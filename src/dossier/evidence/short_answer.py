@@ -586,9 +586,11 @@ _ANOTHER_PARTY_ACTS = re.compile(
     r"(?:vendors?|suppliers?|(?:(?:cloud|hosting|colocation|managed)\s+)?(?:service\s+)?providers?"
     r"|sub-?processors?|subservice\s+organi[sz]ations?|(?:payment|card)\s+(?:processors?|gateways?)"
     r"|(?:hosting|cloud)\s+partners?|colocation\s+facilit(?:y|ies)|third[\s-]part(?:y|ies)"
-    # a cloud named: "AWS holds SOC 1, SOC 2 Type II and ISO/IEC 27001 attestations"
-    r"|aws|amazon\s+web\s+services|(?:microsoft\s+)?azure|google\s+cloud(?:\s+platform)?|gcp"
-    r"|oracle\s+cloud|digitalocean|equinix|ovhcloud|hetzner|rackspace)"
+    # a cloud named as the sentence's subject: "AWS holds SOC 1, SOC 2 Type II and ISO/IEC
+    # 27001 attestations" (not "Our environment on AWS maintains PCI DSS compliance")
+    r"|(?<![a-z,]\s)(?<![a-z,]\s\s)(?:aws|amazon\s+web\s+services|(?:microsoft\s+)?azure"
+    r"|google\s+cloud(?:\s+platform)?|gcp|oracle\s+cloud|digitalocean|equinix|ovhcloud|hetzner"
+    r"|rackspace))"
     r"(?:['\u2019]s?)?"
     # an appositive or examples: "Our hosting provider, AWS, ...", "Key vendors such as AWS"
     r"(?:,\s*(?:such\s+as|including|e\.g\.?)?\s*[^,]{1,40},|\s+(?:such\s+as|including)\s+"
@@ -701,6 +703,9 @@ _REQUESTED = re.compile(
 )
 
 
+_ASKED_FOR = 120  # characters after a request read for what it asks
+
+
 def _only_requested(brief: Brief | None, lead: str) -> Finding | None:
     """A finding when the question asks whether a certification, report or insurance is
     held and the lead says only that it is asked for (``_REQUESTED``): a request states
@@ -708,7 +713,8 @@ def _only_requested(brief: Brief | None, lead: str) -> Finding | None:
     if brief is None or not _ATTESTATION_ASKED.search(brief.query):
         return None
     requested = _REQUESTED.search(lead)
-    if requested is None:
+    # (what is asked for is the report: not "customers are asked to sign an NDA")
+    if requested is None or not _ATTESTATION_ASKED.search(lead[requested.end() :][:_ASKED_FOR]):
         return None
     detail = (
         f"the lead quote says it is asked for (“{' '.join(requested.group(0).split())}”), "
@@ -2503,6 +2509,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         and not _in_condition(asked, lead, m.start())
         and not _in_relative_clause(lead, m, asked)
         and not _in_not_applicable_cell(lead, m.start())
+        and not _in_closing_condition(asked, lead, m)
     ]
     # (of the part asking Yes or No: "..., what is the minimum TLS version allowed?" asks
     # no permission)
@@ -3230,6 +3237,26 @@ def _clauses(text: str) -> list[str]:
 _CLAUSE_WORDS = 3  # fewer before "and" are a subject's nouns ("All employees and ...")
 
 
+# A condition closing the sentence: "... allows the IT team to remotely wipe company data
+# if a device is lost, stolen or not returned."
+_CLOSING_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|in\s+case|in\s+the\s+event\s+that)\s[^.;:]{0,120}$", re.I
+)
+
+
+def _in_closing_condition(asked: str, lead: str, negation: re.Match[str]) -> bool:
+    """Whether the negation is inside a condition closing the sentence and negates
+    nothing the question asks (the words after it name none of its terms): it says when
+    the practice applies ("if a device is ... not returned"), not that it is not done
+    ("Backups are deleted if they are not encrypted" denies encryption)."""
+    condition = _CLOSING_CONDITION.search(lead[: negation.start()] + "x")
+    if condition is None or not lead[: condition.start()].strip():
+        return False
+    after = words(lead[negation.end() : negation.end() + 40])[:3]
+    asked_terms = set(content_terms(asked))
+    return not any(stem(w) in asked_terms for w in after)
+
+
 # A table cell saying its column does not apply: "Account lockout threshold | 6 failed
 # attempts | Not applicable (monitored by SIEM alert)" denies nothing of the row.
 _NOT_APPLICABLE_CELL = re.compile(r"\s*(?:not\s+applicable|n/a)\b\.?(?:\s*\([^()|]*\))?\s*", re.I)
@@ -3237,12 +3264,16 @@ _NOT_APPLICABLE_CELL = re.compile(r"\s*(?:not\s+applicable|n/a)\b\.?(?:\s*\([^()
 
 def _in_not_applicable_cell(lead: str, at: int) -> bool:
     """Whether the negation at ``at`` is a table row's cell saying its column does not
-    apply (``_NOT_APPLICABLE_CELL``)."""
+    apply (``_NOT_APPLICABLE_CELL``) beside another cell stating the practice: "|
+    Encryption of backups | Not applicable |" denies it, its only value."""
     if "|" not in lead:
         return False
     start = lead.rfind("|", 0, at) + 1
     end = lead.find("|", at)
-    return _NOT_APPLICABLE_CELL.fullmatch(lead[start : end if end >= 0 else len(lead)]) is not None
+    if _NOT_APPLICABLE_CELL.fullmatch(lead[start : end if end >= 0 else len(lead)]) is None:
+        return False
+    values = [c for c in lead.split("|")[1:] if c.strip()]  # the cells after the label
+    return any(_NOT_APPLICABLE_CELL.fullmatch(c) is None for c in values)
 
 
 def _asked_clause(question: str, lead: str) -> str:

@@ -7,6 +7,7 @@ or a draft must not ground current practice, as front-matter saying so does not.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from dossier.ingest.frontmatter import METADATA_KEYS, status_of
@@ -223,6 +224,8 @@ def control_status(text: str) -> str | None:
         fields = _table_fields(block) if block and block[0].lstrip().startswith("|") else None
         if fields is None:
             fields = _line_fields(" ".join(block))
+        if fields is None:  # a cover's table under more lines of its title page
+            fields = _table_fields(_cover_table(block))
         status = _status(fields or [])
         if status is not None:
             return status
@@ -305,6 +308,17 @@ def _opening_blocks(text: str) -> list[list[str]]:
             continue
         blocks[-1].append(line)
     return [block for block in blocks if block]
+
+
+def _cover_table(block: list[str]) -> list[str]:
+    """The rows of the table a block's lines end on, below its title page's lines
+    ("Password Standard" / "Calder Reach Software Ltd" / "Information Security
+    Management System" over "| Status | SUPERSEDED ... |"); none when no such run."""
+    at = next((i for i, line in enumerate(block) if line.lstrip().startswith("|")), None)
+    if at is None:
+        return []
+    rows = list(itertools.takewhile(lambda line: line.lstrip().startswith("|"), block[at:]))
+    return rows if len(rows) >= 2 else []
 
 
 def _table_fields(block: list[str]) -> list[tuple[str, str]] | None:

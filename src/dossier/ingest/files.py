@@ -302,12 +302,15 @@ def page_text(page: Any) -> str:
     tables = _ruled_tables(page)
     if not tables:
         return str(page.extract_text() or "")
-    outside = page.filter(lambda obj: not any(_inside(obj, t.bbox) for t in tables))
+    cells = [cell for table in tables for cell in table.cells]
+    # (text inside a table's box but in none of its cells stays: a narrower table merged
+    # into a wider one leaves its neighbour's text there)
+    outside = page.filter(lambda obj: not any(_inside(obj, cell) for cell in cells))
     x0, top, x1, bottom = page.bbox
     parts: list[str] = []
     for table in tables:
         parts.append(_band_text(outside, (x0, top, x1, table.bbox[1])))
-        parts.append(markdown_table(table.extract()))
+        parts.append(markdown_table(table.extract(), header=_bold_first_row(page, table)))
         parts.append(_band_text(outside, (x0, table.bbox[1], x1, table.bbox[3])))
         top = table.bbox[3]
     parts.append(_band_text(outside, (x0, top, x1, bottom)))
@@ -329,6 +332,30 @@ def _ruled_tables(page: Any) -> list[Any]:
     return tables
 
 
+def _bold_first_row(page: Any, table: Any) -> bool:
+    """Whether a table's first row is set in bold and its second is not, as a header row
+    is (a word processor's and a browser's): a first row in the body's type is a row of
+    values ("USB storage devices | Blocked by Intune policy")."""
+    rows = table.rows
+    if len(rows) < 2:
+        return False
+    first, second = (_bold_share(page, row.cells) for row in rows[:2])
+    return first is not None and first > 0.5 and (second is None or second <= 0.5)
+
+
+def _bold_share(page: Any, cells: list[Any]) -> float | None:
+    """The share of the characters in the cells set in a bold face (None: no text)."""
+    boxes = [cell for cell in cells if cell is not None]
+    chars = [c for c in page.chars if any(_inside(c, box) for box in boxes)]
+    if not chars:
+        return None
+    bold = sum(1 for c in chars if _BOLD_FACE.search(str(c.get("fontname", ""))))
+    return bold / len(chars)
+
+
+_BOLD_FACE = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+
+
 def _inside(obj: dict[str, Any], box: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = box
     middle_x = (float(obj["x0"]) + float(obj["x1"])) / 2
@@ -345,17 +372,16 @@ def _band_text(page: Any, box: tuple[float, float, float, float]) -> str:
     return str(band.extract_text() or "") if chars else ""
 
 
-# A table's first row is its header when every cell names a column: a short label
-# holding no figure ("Tier | RTO | RPO", "Version | Date | Author"), not a first row of
-# values ("Document ID | HP-STD-005", "Maximum password age | 90 days").
-_HEADER_CELL = re.compile(r"^[^\d|]{1,40}$")
+# A header row's cells name columns: short labels ("Tier | RTO | RPO", "Version | Date").
+_HEADER_CELL = re.compile(r"^[^|]{1,40}$")
 
 
-def markdown_table(rows: list[list[str | None]]) -> str:
+def markdown_table(rows: list[list[str | None]], header: bool) -> str:
     """Rows of cells as the lines of a Markdown table, the first row over a delimiter
-    row when it reads as a header (``_HEADER_CELL``); a cell's wrapped lines joined
-    with a space (a word hyphenated at the line end kept whole: "re-certification"), a
-    "|" in a cell written "/", rows with no text left out."""
+    row when it is the table's ``header`` (set apart in bold), its cells labels, and the
+    table no cover's property table; a cell's wrapped lines joined with a space (a word
+    hyphenated at the line end kept whole: "re-certification"), a "|" in a cell written
+    "/", rows with no text left out."""
     lines = []
     for row in rows:
         cells = [_cell_text(c) for c in row]
@@ -364,7 +390,12 @@ def markdown_table(rows: list[list[str | None]]) -> str:
     if not lines:
         return ""
     first = [_cell_text(c) for c in rows[0]]
-    if len(lines) > 1 and all(_HEADER_CELL.match(c) for c in first) and not _property_table(rows):
+    if (
+        header
+        and len(lines) > 1
+        and all(_HEADER_CELL.match(c) for c in first)
+        and not _property_table(rows)
+    ):
         lines.insert(1, "|" + " --- |" * len(first))
     return "\n".join(lines)
 
@@ -391,7 +422,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
-    text = _after_letterhead(_after_banner(text))
+    text = _after_letterhead(_after_banner(_after_field_lines(text)))
     if Path(path).suffix.lower() in (".txt", ".text"):
         text = _after_page_trail(text)
     first_line = text.strip().split("\n", 1)[0].strip()
@@ -422,6 +453,29 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or first_line
         )
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
+
+
+# A policy tool's header lines of a field's name and its value, no colon, over the title
+# ("Status Active PolicyStat ID 13402201" / "Origination 04/2013" / "Effective 02/2024" /
+# "Owner ..." / "Area ..." / "Applicability ...").
+_FIELD_NAME_LINE = re.compile(
+    r"^[ \t]*(?:status|origination|effective|last\s+(?:approved|revised|reviewed)|next\s+review"
+    r"|owner|area|applicability|category|department|document\s+id|policy\s+id|version"
+    r"|approved\s+by|references?)\b[ \t]+\S[^\n]{0,120}$",
+    re.I,
+)
+_FIELD_NAME_LINES = 3  # at least this many, for the lines to be a header
+
+
+def _after_field_lines(text: str) -> str:
+    """The text after a policy tool's header of field lines at its top
+    (``_FIELD_NAME_LINE``, blank lines between them), when there are enough of them."""
+    lines = text.lstrip("\n").split("\n")
+    at = fields = 0
+    while at < len(lines) and (not lines[at].strip() or _FIELD_NAME_LINE.match(lines[at])):
+        fields += bool(lines[at].strip())
+        at += 1
+    return "\n".join(lines[at:]) if fields >= _FIELD_NAME_LINES and at < len(lines) else text
 
 
 def _underlined_title(line: str) -> bool:
@@ -463,14 +517,19 @@ def _named_title(title: str, metadata: dict[str, Any], text: str, path: str) -> 
     if not generic and not _KIND_ONLY.fullmatch(title):
         return title
     field = _TITLE_FIELD_LINE.search("\n".join(text.strip().split("\n")[:_FIELD_LINES]))
-    return field.group("title") if field is not None else title
+    if field is None or _JOB_TITLE.search(field.group("title")):
+        return title  # "Title: Chief Information Security Officer" signs it
+    return field.group("title")
 
 
-# A heading naming only the kind of document: "UNIVERSITY POLICY", "PROCEDURE".
+# A heading naming only the kind of document: "UNIVERSITY POLICY", "INFORMATION
+# TECHNOLOGY STANDARD", "PROCEDURE" (not "Information Security Policy", a title); or a
+# numbered section's heading ("1. Purpose"), never a document's title.
 _KIND_ONLY = re.compile(
     r"(?i:(?:(?:university|college|company|corporate|board|institutional|administrative"
-    r"|information|technology|it|security|official|internal|operational)\s+){0,3}"
+    r"|information\s+technology|it|official|internal|operational)\s+){0,2}"
     r"(?:policy|standard|procedure|guideline|plan|directive|document))"
+    r"|\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][\w ]{0,40}"
 )
 
 
@@ -479,11 +538,18 @@ _KIND_ONLY = re.compile(
 # POLICY"), a PDF's cover cell "| Document title | Backup Policy |".
 _TITLE_FIELD_LINE = re.compile(
     r"^\W{0,2}(?i:(?:(?:policy|standard|procedure|plan|document|guideline)\s+)?title"
-    r"|(?:policy|standard|procedure|plan|document)\s+name)\W{0,2}(?::|[ \t]*\||\t)[ \t]*"
+    r"|(?:policy|standard|procedure|plan|document)\s+name"
+    # a cover's row naming it by its kind: "| Policy | Information Security Policy |"
+    r"|(?<=\|\s)(?:policy|standard|procedure|plan)(?=\s*\|))\W{0,2}(?::|[ \t]*\||\t)[ \t]*"
     r"(?P<title>[A-Z][^:;!?|\n]{2,99}?)[ \t|]*$",
     re.M,
 )
 _FIELD_LINES = 20  # the lines read for it
+_JOB_TITLE = re.compile(
+    r"\b(?:officer|director|manager|head|chief|president|lead|coordinator|administrator"
+    r"|owner|counsel|secretary|analyst|engineer|architect)\b",
+    re.I,
+)
 
 
 def _after_banner(text: str) -> str:

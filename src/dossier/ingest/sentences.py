@@ -15,6 +15,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from dossier.common.dates import written_date
 from dossier.common.textutil import BULLET, aligned_row, numbered_heading, sentence_spans
 from dossier.records import Chunk
 
@@ -441,12 +442,13 @@ _REVISIONS_HEADING = re.compile(
 
 # A table of what words mean: "Abbreviation | Expansion", "Term | Definition",
 # "Acronym | Meaning" (in a PDF, the heading above such a table is often no heading).
-_WORD_COLUMN = re.compile(r"(?:abbreviations?|acronyms?|terms?|words?|short\s+forms?)", re.I)
+_WORD_COLUMN = re.compile(r"(?:abbreviations?|acronyms?|short\s+forms?|terms?|words?)", re.I)
 _MEANING_COLUMN = re.compile(
-    r"(?:expansions?|meanings?|definitions?|descriptions?|full\s+(?:forms?|names?)"
-    r"|stands\s+for|explanations?)",
-    re.I,
+    r"(?:expansions?|meanings?|definitions?|full\s+(?:forms?|names?)|stands\s+for)", re.I
 )
+# ... a description only of a short form ("Term | Description" lists a contract's terms)
+_SHORT_FORM_COLUMN = re.compile(r"(?:abbreviations?|acronyms?|short\s+forms?)", re.I)
+_DESCRIBED = re.compile(r"(?:descriptions?|explanations?)", re.I)
 
 
 def in_glossary_table(text: str, start: int) -> bool:
@@ -454,21 +456,25 @@ def in_glossary_table(text: str, start: int) -> bool:
     (``_WORD_COLUMN`` over ``_MEANING_COLUMN``): "DRP | Disaster Recovery Plan" says
     what a word means, not that the organisation has the plan."""
     header = table_header(text, start)
-    return (
-        len(header) >= 2
-        and _WORD_COLUMN.fullmatch(header[0].strip(" *_")) is not None
-        and _MEANING_COLUMN.fullmatch(header[1].strip(" *_")) is not None
-    )
+    if len(header) < 2:
+        return False
+    word, meaning = header[0].strip(" *_"), header[1].strip(" *_")
+    if _SHORT_FORM_COLUMN.fullmatch(word) and _DESCRIBED.fullmatch(meaning):
+        return True  # "Acronym | Description"
+    return bool(_WORD_COLUMN.fullmatch(word)) and bool(_MEANING_COLUMN.fullmatch(meaning))
 
 
 # A section marked as not (yet) in force: "Appendix C – Proposed Changes (DRAFT – not
 # approved)", "Proposed amendments", "Draft for consultation".
-# (a draft as a mark, "DRAFT" or "(Draft)", not a heading about drafts: "4.3 Draft documents")
+# (marks: "DRAFT", "(Draft)", "- not approved", "(proposed)"; not a heading about drafts,
+# "4.3 Draft documents", nor a change process's "2. Proposed Changes")
+_MARKED = r"[(\[\u2013\u2014-]\s*(?i:draft|proposed|not\s+(?:yet\s+)?(?:approved|adopted))\b"
 _NOT_IN_FORCE_MARK = re.compile(
-    r"\bDRAFT\b|[(\[\u2013\u2014-]\s*(?i:draft)\b"
-    r"|(?i:\bnot\s+(?:yet\s+)?(?:approved|adopted|in\s+force|in\s+effect)"
-    r"|\bproposed\s+(?:changes?|amendments?|revisions?|updates?)|\bfor\s+consultation)\b"
+    rf"\bDRAFT\b|{_MARKED}"
+    r"|(?i:\bnot\s+(?:yet\s+)?(?:approved|adopted|in\s+force|in\s+effect)|\bfor\s+consultation)\b"
 )
+# ... as a heading glued to a PDF sentence's first line shows it: a mark only
+_GLUED_MARK = re.compile(rf"\bDRAFT\b|{_MARKED}")
 _HEADING_LINE_END = re.compile(r"[.!?:;]\W*$")
 
 
@@ -482,11 +488,17 @@ def under_a_draft_heading(sentence: str, heading: str) -> bool:
     if _NOT_IN_FORCE_MARK.search(section):
         return True
     first, newline, _ = sentence.partition("\n")
-    return (
-        bool(newline)
-        and not _HEADING_LINE_END.search(first)
-        and bool(_NOT_IN_FORCE_MARK.search(first))
-    )
+    return bool(newline) and not _HEADING_LINE_END.search(first) and bool(_GLUED_MARK.search(first))
+
+
+def a_dated_record(sentence: str) -> bool:
+    """Whether a table row opens with a date ("April 12, 2023 | SIS restore | Completed in
+    41 hours; RTO met"): a record of something done that day (a test's, a change's), not
+    a rule stating the period asked."""
+    if "|" not in sentence:
+        return False
+    first = table_cells(sentence)[0]
+    return written_date(first) is not None
 
 
 def in_revision_history(text: str, start: int, heading: str = "") -> bool:

@@ -226,26 +226,24 @@ _FILLER = re.compile(
     r"|,\s*(?:to\s+effectively|(?:in\s+order|so\s+as)\s+to\s+(?:effectively\s+)?"
     r"(?:protect|ensure|enable|support|help|prevent|reduce|minimi[sz]e|mitigate|improve|adopt"
     r"|safeguard|promote))\s[^,;?()]*(?=\s*(?:\?|;|$))"
-    # ... the harms it guards against: HECVAT's "Do you carry cyber-risk insurance to
+    # ... the harms an insurance covers: HECVAT's "Do you carry cyber-risk insurance to
     # protect against unforeseen service outages, data that is lost or stolen, and
-    # security incidents?" (the insurance is asked; its list's words were the rarest);
-    # not after a control named by kind only, whose harm is the ask: "Which security
-    # controls do you use to protect against spoofed emails?"
-    r"|,?(?<!\buse)(?<!\bemploy)(?<!\bimplement)(?<!\bdeploy)(?<!\bhave)(?<!\bplace)"
-    r"(?<!\bcontrols)(?<!\bmeasures)(?<!\bmechanisms)(?<!\btools)(?<!\bsolutions)"
-    r"(?<!\bsafeguards)(?<!\btechnologies)(?<!\bsteps)(?<!\bactions)"
-    r"\s+(?:in\s+order\s+)?to\s+(?:protect|guard|safeguard|defend|insure)\s+"
+    # security incidents?" (the insurance is asked; its list's words were the rarest).
+    # Only after insurance: what a design, a process or a solution protects against is
+    # what is asked ("Is the system designed to protect against a single point of
+    # failure?")
+    r"|(?<=insurance)\s+(?:in\s+order\s+)?to\s+(?:protect|guard|safeguard|defend|insure)\s+"
     r"(?:\w+\s+)?against\s[^?;]*(?=\s*(?:\?|;|$))"
     # a condition the asker sets on it: HECVAT's "Will you allow the institution to
     # perform its own vulnerability testing ... provided that testing is performed at a
-    # mutually agreed upon time and date?"
-    r"|,?\s+provided\s+(?:that\s+|(?!(?:with|to|by|for|in|as|on|at|via|under|through)\b))"
-    r"[^?;]*(?=\s*(?:\?|;|$))"
+    # mutually agreed upon time and date?" (not "Are logs provided upon request?")
+    r"|,?\s+provided\s+that\s[^?;]*(?=\s*(?:\?|;|$))"
     # ... or the moment a person gets access, closing the item: "Do you perform background
     # checks on all employees and contractors before they are granted access to customer
-    # data?" (the checks are asked; "granted" no sentence stating them says)
-    r"|,?\s+(?:before|until)\s+(?:they|he|she)\s+"
-    r"(?:are|is)\s+(?:granted|given|provided|allowed)\b[^?;]*(?=\s*(?:\?|;|$))",
+    # data?" (the checks are asked; "granted" no sentence stating them says; not "Are
+    # accounts disabled until they are granted approval?")
+    r"|,?\s+before\s+(?:they|he|she)\s+(?:are|is)\s+(?:granted|given)\s+(?:\w+\s+)?access\b"
+    r"[^?;]*(?=\s*(?:\?|;|$))",
     re.I,
 )
 # The means of encrypting or hashing, named by kind only: "encrypted, using secure

@@ -54,7 +54,7 @@ from dossier.common.textutil import (
 from dossier.index.hybrid import HybridIndex
 from dossier.ingest.authority import Authority
 from dossier.ingest.chunking import STATUS_ALONE
-from dossier.ingest.sentences import Sentence, list_lead_in, table_header
+from dossier.ingest.sentences import Sentence, a_dated_record, list_lead_in, table_header
 from dossier.records import (
     Brief,
     DiscardedQuote,
@@ -101,6 +101,7 @@ from dossier.research.values import (
     KINDS_OF_DOCUMENT,
     MEASURE_NOUNS,
     STUFF_NOUNS,
+    asked_objective_column,
     asks_one_recovery_objective,
     definite_frequencies,
     demand_checked,
@@ -538,6 +539,7 @@ class _Research:
             c
             for c in ranking.candidates
             if self._holds_value(fact, c)
+            and not a_dated_record(c.sentence.text)  # a test's "Completed in 41 hours"
             and not names_another_document(fact, c.sentence.text)
             and not names_other_bound(fact.text, c.sentence.text)
             and self._names_enough(fact, c)
@@ -547,8 +549,33 @@ class _Research:
             return None  # only a sentence far below the best states one: not that one
         floor = holding[0].score - margin
         close = _the_rules([c for c in holding if c.score >= floor], self.brief)
+        in_column = [c for c in holding if self._in_asked_column(fact, c)]
+        if in_column and in_column[0].score >= ranking.candidates[0].score - _FAR * margin:
+            return self._first_row_of_column(in_column, margin)
         close = self._top_grade_first(self._qualifier_named(close))  # of the rules
         return max(close, key=lambda c: _states_fully(fact, self._row_read(c)))  # the first best
+
+    def _first_row_of_column(self, rows: list[Candidate], margin: float) -> Candidate:
+        """Of the rows under the column naming the objective asked, best first: those of
+        the best one's table within the margin of it, naming the qualifier asked (the
+        top grade for "the most critical systems"), the first in the table's order (a
+        table of tiers lists the most critical first: "What is the RTO for the system?"
+        is not answered from its Tier 2 row)."""
+        best = rows[0]
+        close = [
+            c
+            for c in rows
+            if c.sentence.chunk_id == best.sentence.chunk_id and c.score >= best.score - margin
+        ]
+        close = self._top_grade_first(self._qualifier_named(close))
+        return min(close, key=lambda c: c.sentence.start)
+
+    def _in_asked_column(self, fact: Fact, candidate: Candidate) -> bool:
+        """Whether the candidate is a table row under a column naming the recovery
+        objective asked (``values.asked_objective_column``)."""
+        chunk = self.engine.index.chunk(candidate.sentence.chunk_id)
+        header = table_header(chunk.text, candidate.sentence.start)
+        return bool(header) and asked_objective_column(fact, " | ".join(header))
 
     def _own_practice_first(self, candidates: list[Candidate]) -> list[Candidate]:
         """For a question naming no third party, the candidates with the first one

@@ -334,6 +334,18 @@ def asks_one_recovery_objective(fact: Fact) -> bool:
     return point != bool(_RECOVERY_TIME_ASKED.search(fact.text))
 
 
+def asked_objective_column(fact: Fact, columns: str) -> bool:
+    """Whether a table row's column headers name the one recovery objective the question
+    asks ("System | Tier | RTO | RPO" for the RTO): its cell under that column states
+    it, where a sentence saying a system may be "unavailable for more than eight hours"
+    states when a disaster is declared."""
+    if not asks_one_recovery_objective(fact):
+        return False
+    if _RECOVERY_TIME_ASKED.search(fact.text):
+        return _RECOVERY_TIME_COLUMN.search(columns) is not None
+    return _RECOVERY_POINT_COLUMN.search(columns) is not None
+
+
 def other_objective_column(fact: Fact, columns: str) -> bool:
     """Whether a table row's column headers name only the recovery objective the
     question does not ask: under "Service | Recovery time objective (RTO)" a row's
@@ -1437,13 +1449,25 @@ def changed_from(text: str, match: re.Match[str]) -> bool:
     before = text[max(0, match.start() - 20) : match.start()]
     taken_to = _TO_TAKEN.search(match.group(0))  # (a range's pattern may take it in)
     end = match.start() + taken_to.start() if taken_to else match.end()
-    return _FROM_BEFORE.search(before) is not None and _TO_AFTER.match(text, end) is not None
+    changed = _FROM_BEFORE.search(before)
+    if changed is None or _TO_AFTER.match(text, end) is None:
+        return False
+    past = changed.group(0).split()[0].lower().endswith(("ed", "cut", "went"))
+    return past or _LATER.search(text, end) is None
 
 
+# (a change made, in the past or the present tense, not one to come: "is changing from
+# 12 to 14 characters on 1 January 2027", nor a range: "RTOs go from 4 hours to 72 hours
+# by tier")
 _FROM_BEFORE = re.compile(
-    r"\b(?:(?:reduc|increas|chang|rais|lower|shorten|extend|lengthen|mov|updat|amend|tighten"
-    r"|relax|decreas)(?:e|es|ed|ing|s)?|cuts?|went|goes|go)\s+from\s+$",
+    r"(?<!\bwill\s)(?<!\bto\s)\b(?:(?:reduc|increas|chang|rais|lower|shorten|extend|lengthen|mov"
+    r"|updat|amend|tighten|relax|decreas)(?:e|es|ed|s)?|cut|cuts|went)\s+from\s+$",
     re.I,
+)
+# ... a present tense's change comes later when a time follows: "reduces from 24 hours to
+# 4 hours when the second region goes live in 2027"
+_LATER = re.compile(
+    r"\b(?:when|once|after|until|from|on|in|by)\b[^.;]{0,40}\b20\d\d\b|\bwhen\b", re.I
 )
 _TO_AFTER = re.compile(r"\s+to\s+\w", re.I)
 _TO_TAKEN = re.compile(r"\s+to\s*$", re.I)
