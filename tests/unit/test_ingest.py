@@ -2094,3 +2094,33 @@ def test_a_covers_status_row_under_its_title_page_lines(tmp_path: Path) -> None:
         "| Document owner | IT Manager |\n\n1. Purpose\n1.1 Passwords are 8 characters.\n"
     )
     assert read_document(source("std.txt", text)).status == "superseded"
+
+
+def test_a_translation_notice_and_a_marked_running_header_are_no_title(tmp_path: Path) -> None:
+    """(pass) A Japanese company's PDFs open with their running header ("... ISMS-P-01 |
+    Internal Use Only") and a translation notice over the title: one-page documents were
+    titled by the header, the others by their file names."""
+    from weasyprint import HTML
+
+    html = (
+        "<p>Hoshizora Payments K.K. ISMS-P-01 | Internal Use Only</p>"
+        "<p style='width:700px'>This document is an English translation of the Japanese "
+        "original and is provided for reference purposes only. In the event of any "
+        "discrepancy between the Japanese original and this English translation, the "
+        "Japanese original shall prevail.</p><h1>Information Security Basic Policy</h1>"
+        "<p>Article 1 (Purpose) These rules set out the policy.</p>"
+    )
+    doc = read_document(source("ISMS-P-01.pdf", HTML(string=html).write_pdf()))
+    assert doc.title == "Information Security Basic Policy"
+
+
+def test_a_kind_of_document_over_its_name_in_capitals() -> None:
+    """(pass) A college's procedures were all titled "ADMINISTRATIVE PROCEDURE", the
+    letterhead's second line."""
+    text = (
+        "ARROYO VERDE COMMUNITY COLLEGE DISTRICT\nADMINISTRATIVE PROCEDURE\n"
+        "Chapter 3 \u2013 General Institution\n\nAP 3310 RECORDS RETENTION AND DESTRUCTION\n\n"
+        "References:\nTitle 5 Sections 59020 et seq.\n\nThe Chancellor shall classify records.\n"
+    )
+    doc = read_document(source("AP 3310.txt", text))
+    assert doc.title == "AP 3310 RECORDS RETENTION AND DESTRUCTION"

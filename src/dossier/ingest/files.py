@@ -518,8 +518,22 @@ def _named_title(title: str, metadata: dict[str, Any], text: str, path: str) -> 
         return title
     field = _TITLE_FIELD_LINE.search("\n".join(text.strip().split("\n")[:_FIELD_LINES]))
     if field is None or _JOB_TITLE.search(field.group("title")):
-        return title  # "Title: Chief Information Security Officer" signs it
+        # "ADMINISTRATIVE PROCEDURE" / "Chapter 3 - General Institution" over "AP 3310
+        # RECORDS RETENTION AND DESTRUCTION": the document's own name, in capitals
+        return _capitals_below(title, text) or title
     return field.group("title")
+
+
+def _capitals_below(title: str, text: str) -> str | None:
+    """The first line in capitals of a few words within the lines after the heading
+    ``title`` names only the kind of document, or None."""
+    lines = [line.strip() for line in text.split("\n")[:_FIELD_LINES] if line.strip()]
+    if title not in lines:
+        return None
+    for line in lines[lines.index(title) + 1 : lines.index(title) + 4]:
+        if line.isupper() and 2 <= len(line.split()) <= 12 and not _names_an_organisation(line):
+            return line
+    return None
 
 
 # A heading naming only the kind of document: "UNIVERSITY POLICY", "INFORMATION
@@ -846,6 +860,9 @@ def _unmarked(heading: str) -> str:
 _PAGE_MARKING = re.compile(
     r"(?:^|\s)(?-i:CONFIDENTIAL|INTERNAL(?:\s+USE\s+ONLY)?|PROPRIETARY|RESTRICTED)\s*$"
     r"|^\s*(?:company|strictly|business)\s+confidential\b|\bpage\s+\d+\s+of\s+\d+\b"
+    # a running header's marking after a bar: "Hoshizora Payments K.K. ISMS-P-01 | Internal
+    # Use Only"
+    r"|\|\s*(?:internal(?:\s+use)?(?:\s+only)?|confidential|restricted|proprietary)\s*$"
     # a marking and its handling, the whole line: "CONFIDENTIAL – Internal Use Only",
     # "Proprietary and Confidential | Do not distribute"
     r"|^\W*(?:confidential|internal\s+use\s+only|proprietary(?:\s+(?:and|&)\s+confidential)?)"
@@ -867,12 +884,16 @@ def _first_body_line(text: str) -> str:
     document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
     4.1"): a header on every page is not the title."""
     running = running_spans(text)
-    after_fields = in_banner = False
+    after_fields = in_banner = in_notice = False
     for line in re.finditer(r"[^\n]+", text):
         words = line.group().strip()
         marked = _PAGE_MARKING.search(words) or _LOGO.match(words)
         if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
+        following = text[line.end() + 1 :].split("\n", 1)[0].strip()
+        if in_notice or _prose_line(words, following):  # a notice's lines over the title
+            in_notice = not words.endswith(".")  # ("This document is an English translation
+            continue  # of the Japanese original and is provided for ...")
         if in_banner or (
             _STATUS_BANNER.match(words) and len(words.split()) > _BANNER_WORDS_AT_MOST
         ):
@@ -885,7 +906,6 @@ def _first_body_line(text: str) -> str:
         ):
             after_fields = True  # a wrapped line of fields ends in its date
             continue
-        following = text[line.end() + 1 :].split("\n", 1)[0].strip()
         if _MASTHEAD.search(words) and _KIND_NAMED.search(following) and _reads_as_title(following):
             continue  # "WESTMOOR UNIVERSITY · POLICY LIBRARY" over "Information Security Policy"
         if words.isupper() and not _JOINING_END.search(words):
@@ -894,6 +914,17 @@ def _first_body_line(text: str) -> str:
             return words  # "Kestrel Borough Council" over "Physical Security Policy"
         return f"{words} {following}" if _title_wrapped(words, following) else words
     return ""
+
+
+def _prose_line(line: str, following: str) -> bool:
+    """Whether a line is part of a paragraph of prose, no title: longer than a title, or
+    holding a sentence's end and the next one's start, or going on in lower case on the
+    next line."""
+    return (
+        len(line) > _TITLE_LENGTH
+        or re.search(r"[a-z]{2}\.\s+[A-Z]", line) is not None  # (not "St. Brendan's")
+        or (not line.endswith((".", ":")) and following[:1].islower() and len(line.split()) > 6)
+    )
 
 
 # A masthead: who publishes the document and in which series, parts joined by a middle
