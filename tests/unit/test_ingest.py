@@ -22,13 +22,13 @@ from dossier.ingest.files import (
     decode_text,
     extract_pdf_text,
     ingest,
-    markdown_table,
     read_document,
     scan_corpus,
     sha256_hex,
 )
 from dossier.ingest.files import _title as title_of
 from dossier.ingest.frontmatter import split_front_matter
+from dossier.ingest.pdf_tables import markdown_table
 from dossier.ingest.sentences import table_header
 from dossier.records import Corpus, SourceFile
 
