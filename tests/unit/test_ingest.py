@@ -28,8 +28,6 @@ from dossier.ingest.files import (
 )
 from dossier.ingest.files import _title as title_of
 from dossier.ingest.frontmatter import split_front_matter
-from dossier.ingest.pdf_tables import markdown_table
-from dossier.ingest.sentences import table_header
 from dossier.records import Corpus, SourceFile
 
 
@@ -921,6 +919,28 @@ def test_extract_pdf_text(pdf_bytes: bytes) -> None:
     text = extract_pdf_text(pdf_bytes)
     assert "Hello policy text" in text
     assert "Backups are tested every quarter." in text
+
+
+def test_a_pdfs_text_is_pdfplumbers_own_even_with_a_ruled_table() -> None:
+    """The contract fixes a PDF's text as pdfplumber extracts it, pages joined by a blank
+    line: quotes' offsets index that text, so a table is never rewritten as rows (0.5.39's
+    first cut wrote ruled tables as Markdown rows and broke every offset past them)."""
+    import io
+
+    import pdfplumber
+    from weasyprint import HTML
+
+    html = (
+        "<style>td{border:1px solid #000}</style><p>Requirements</p><table>"
+        "<tr><td>Minimum password length</td><td>12 characters</td></tr>"
+        "<tr><td>Lockout</td><td>5 failed attempts</td></tr></table>"
+        "<p style='page-break-before:always'>Page two text.</p>"
+    )
+    data = HTML(string=html).write_pdf()
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        expected = "\n\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert extract_pdf_text(data) == expected
+    assert "|" not in expected
 
 
 def test_pdf_through_scan_and_ingest(tmp_path: Path, pdf_bytes: bytes) -> None:
@@ -1903,95 +1923,6 @@ def test_a_pdf_title_wrapped_after_its_subtitles_colon_keeps_its_last_word() -> 
         "Organization Kestrel Health, Inc.\n1. Executive Summary\nWe performed an analysis."
     )
     assert title_of({}, text, "risk.pdf") == "HIPAA Security Rule Risk Analysis: Summary of Results"
-
-
-# --- tables ruled in a PDF ---------------------------------------------------------------
-
-_RULED_TABLE = (
-    "<style>table{border-collapse:collapse;width:480px}td,th{border:1px solid #000;"
-    "padding:2px}</style>"
-    "<p>3. Requirements</p>"
-    "<table><tr><th>Control</th><th>Standard user accounts</th><th>Privileged accounts</th></tr>"
-    "<tr><td>Minimum password length</td><td>12 characters</td><td>16 characters</td></tr>"
-    "<tr><td>Account lockout threshold</td><td>6 consecutive failed attempts after which the"
-    " account is locked for thirty minutes</td><td>Not applicable (monitored by SIEM)</td>"
-    "</tr></table><p>4.1 Passwords must not be shared.</p>"
-)
-
-
-def test_a_pdf_tables_rows_are_read_as_rows_under_their_header(tmp_path: Path) -> None:
-    """A ruled table's wrapped cells were read line by line, interleaved with their
-    neighbours ("Minimum 12 characters 16 characters" / "password length"): a value was
-    never tied to its row. Each row is now a Markdown row in the table's place, the
-    first row its header."""
-    from weasyprint import HTML
-
-    text = extract_pdf_text(HTML(string=_RULED_TABLE).write_pdf())
-    lines = text.split("\n")
-    assert "| Control | Standard user accounts | Privileged accounts |" in lines
-    assert "| Minimum password length | 12 characters | 16 characters |" in lines
-    row = next(line for line in lines if line.startswith("| Account lockout threshold"))
-    assert "6 consecutive failed attempts after which the account is locked for thirty" in row
-    assert lines.index("3. Requirements") < lines.index("| --- | --- | --- |")
-    assert lines.index("| --- | --- | --- |") < lines.index("4.1 Passwords must not be shared.")
-    doc = read_document(source("standard.pdf", HTML(string=_RULED_TABLE).write_pdf()))
-    row_at = doc.text.index("| Minimum password length")
-    assert table_header(doc.text, row_at + 2) == (
-        "Control",
-        "Standard user accounts",
-        "Privileged accounts",
-    )
-
-
-@pytest.mark.parametrize(
-    ("rows", "expected"),
-    [
-        # a header of labels over rows of values
-        (
-            [["Tier", "RTO"], ["Tier 1", "4 hours"]],
-            "| Tier | RTO |\n| --- | --- |\n| Tier 1 | 4 hours |",
-        ),
-        # a first row of values is no header, set in bold or not
-        (
-            [["Document ID", "POL-05"], ["Version", "3.1"]],
-            "| Document ID | POL-05 |\n| Version | 3.1 |",
-        ),
-        # a cover's property table: its first row is a field, no header
-        (
-            [["Title", "Information Security Policy"], ["Document owner", "CISO"]],
-            "| Title | Information Security Policy |\n| Document owner | CISO |",
-        ),
-        # a cell's wrapped lines, a hyphenated word kept whole, a bar, an empty row
-        (
-            [["Item", "Note"], ["e-\nlearning", "IT\nSecurity | HR"], [None, ""]],
-            "| Item | Note |\n| --- | --- |\n| e-learning | IT Security / HR |",
-        ),
-    ],
-)
-def test_markdown_table_of_extracted_cells(rows: list[list[str | None]], expected: str) -> None:
-    assert markdown_table(rows, header=True) == expected
-    # a first row in the body's type is a row of values
-    assert "| --- |" not in markdown_table(rows, header=False)
-
-
-_PLAIN_FIRST_ROW = (
-    "<style>table{border-collapse:collapse}td{border:1px solid #000;padding:2px}</style>"
-    "<table><tr><td>USB storage devices</td><td>Blocked by Intune policy</td></tr>"
-    "<tr><td>Bluetooth file transfer</td><td>Disabled</td></tr></table>"
-    "<p>Laptops are encrypted with BitLocker.</p>"
-)
-
-
-def test_a_pdf_tables_first_row_in_body_type_is_no_header(tmp_path: Path) -> None:
-    """(review) A settings table's first row was made a header: "Are USB storage
-    devices blocked?" lost its answer, and every other row was cited under "columns:
-    USB storage devices, Blocked by Intune policy"."""
-    from weasyprint import HTML
-
-    lines = extract_pdf_text(HTML(string=_PLAIN_FIRST_ROW).write_pdf()).split("\n")
-    assert "| USB storage devices | Blocked by Intune policy |" in lines
-    assert not any(line.startswith("| ---") for line in lines)
-    assert "Laptops are encrypted with BitLocker." in lines
 
 
 def test_a_text_policys_letterhead_and_tabbed_control_block() -> None:

@@ -481,19 +481,6 @@ _DOCUMENT_IDENTITY = frozenset(
 )
 
 
-def control_field_name(cell: str) -> bool:
-    """Whether a table cell names a document-control field ("Document owner", "Approved
-    by", "Effective date", "Title"): a table whose first column holds such names is a
-    cover's property table, each row a field and its value, no header row above them."""
-    name = _name(cell).rstrip(".:")
-    return (
-        name in CONTROL_KEYS
-        or name in _DOCUMENT_IDENTITY
-        or _CONTROL_NAME.match(name) is not None
-        or _CONTROL_LINE.match(f"{cell.strip()} x") is not None
-    )
-
-
 # A line of a flattened document-control table: a field's name, then its value.
 _CONTROL_LINE = re.compile(
     r"^\W{0,4}(?:version(?:\s+(?:no\.?|number))?|status|author|(?:(?:executive|document|policy)\s+)?owner"

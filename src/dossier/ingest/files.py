@@ -26,7 +26,6 @@ from dossier.ingest.chunking import SETEXT_HEADING, ChunkSettings, chunk_documen
 from dossier.ingest.control_block import control_status
 from dossier.ingest.frontmatter import authority_fields, split_front_matter
 from dossier.ingest.page_edges import PAGE_BREAK, running_spans
-from dossier.ingest.pdf_tables import page_text
 from dossier.ingest.sentences import breadcrumb, byline
 from dossier.records import Corpus, Document, DocumentFailure, SourceFile
 
@@ -282,7 +281,7 @@ def pdf_pages(data: bytes, numbers: Iterable[int] | None = None) -> tuple[int, l
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             pages = pdf.pages
             chosen = pages if numbers is None else [pages[n] for n in numbers if n < len(pages)]
-            return len(pages), [page_text(page) for page in chosen]
+            return len(pages), [page.extract_text() or "" for page in chosen]
     except Exception as error:  # pdfminer raises many unrelated types
         causes = [error, *error.args, error.__cause__, error.__context__]
         names = " ".join(f"{type(c).__name__} {c}" for c in causes if c is not None).lower()
