@@ -432,20 +432,6 @@ def test_a_pdf_pages_numbered_headings_cut_its_block_into_sections() -> None:
     assert not any(c.heading.endswith("Record the lessons") for c in chunks)
 
 
-def test_a_pdf_heading_over_a_ruled_table_cuts_its_section() -> None:
-    """(pass) A PDF's "8. Document history" over its table (read as Markdown rows) was no
-    heading: the sentence before it was quoted with the heading and the whole table."""
-    text = (
-        "7. Insurance\n7.1 Losses are claimed through the property insurance program.\n"
-        "8. Document history\n| Version | Date |\n| --- | --- |\n| 2.0 | 8 July 2021 |"
-    )
-    doc = make_doc(text, "policies/bcp.pdf")
-    chunks = chunk_document(doc, ChunkSettings(min_words=3))
-    by_heading = {c.heading: c.text for c in chunks}
-    assert by_heading["8. Document history"].startswith("| Version | Date |")
-    assert "Document history" not in by_heading["7. Insurance"]
-
-
 def test_numbered_lines_inside_a_markdown_or_text_paragraph_are_left() -> None:
     text = "Intro sentence here.\n2. Reporting\nStaff must report incidents promptly."
     for path in ("a.md", "a.txt"):

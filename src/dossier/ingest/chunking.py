@@ -200,12 +200,7 @@ def _heading_inside(before: str, line: str, after: str, last: str) -> bool:
         return False
     if before.split()[-1].lower() in _JOINING_WORDS:
         return False  # "... contractors in" / "3 Regional Offices": a sentence goes on
-    opens = (
-        not after
-        or after.lstrip()[:1].isupper()
-        or _CLAUSE_LINE.match(after) is not None
-        or after.lstrip()[:1] == "|"  # over a table (a PDF's ruled table: ``files.page_text``)
-    )
+    opens = not after or after.lstrip()[:1].isupper() or _CLAUSE_LINE.match(after) is not None
     bullet = after.lstrip()[:1] in "\u2022\u25cf\u25aa-*\u2013"
     return (
         (opens or bullet or _list_restarts(number, after, numbered[2]))
