@@ -280,12 +280,7 @@ def _date_of(match: re.Match[str]) -> str | None:
     day = match.group("day") or match.group("day2") or "1"
     year = match.group("year") or match.group("year2") or match.group("year3")
     number = _MONTHS.get(month.lower()) or _MONTHS_SHORT.get(month.lower())
-    if number is None:
-        return None
-    try:
-        return dt.date(int(year), number, int(day)).isoformat()
-    except ValueError:
-        return None
+    return _day(year, str(number), day) if number is not None else None
 
 
 def _day(year: str, month: str, day: str) -> str | None:

@@ -332,6 +332,11 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or _titled_below_unit(first_line, text)
             or first_line
         )
+    return _file_name_title(path)
+
+
+def _file_name_title(path: str) -> str:
+    """A document titled by its file's name, its hyphens and underscores as spaces."""
     return Path(path).stem.replace("-", " ").replace("_", " ").strip()
 
 
@@ -393,7 +398,7 @@ def _named_title(title: str, metadata: dict[str, Any], text: str, path: str) -> 
     document-control field among its first lines gives it (``_TITLE_FIELD_LINE``)."""
     if metadata.get("title") or metadata.get("name"):
         return title
-    generic = title == Path(path).stem.replace("-", " ").replace("_", " ").strip()
+    generic = title == _file_name_title(path)
     if not generic and not _KIND_ONLY.fullmatch(title):
         return title
     field = _TITLE_FIELD_LINE.search("\n".join(text.strip().split("\n")[:_FIELD_LINES]))
