@@ -32,7 +32,7 @@ from dossier.config import Config, output_over_corpus
 from dossier.errors import BuildError, ConfigError, CorpusError
 from dossier.evidence.compose import ComposeContext, answer_prose, compose_answer
 from dossier.evidence.critic import mark_placeholders
-from dossier.evidence.freshness import date_answer, document_class
+from dossier.evidence.freshness import date_answer, document_class, evidence_date
 from dossier.evidence.integrity import answer_problems
 from dossier.evidence.verify import QuoteVerifier
 from dossier.incremental.cache import (
@@ -696,7 +696,12 @@ def assemble(
         schema_version=SCHEMA_VERSION,
         build=info,
         documents=tuple(
-            dataclasses.replace(d, document_class=document_class(d)) for d in corpus.documents
+            dataclasses.replace(
+                d,
+                document_class=document_class(d),
+                dated=evidence_date(d, run.started.date()),
+            )
+            for d in corpus.documents
         ),
         answers=answered.answers,
         corpus_sha256=corpus_digest(corpus),

@@ -42,6 +42,9 @@ class Document:
     status: str | None
     supersedes: tuple[str, ...]
     document_class: DocumentClass | None = None  # set when the dossier is assembled
+    # the date its quotes are dated from as of the build (effective, reviewed or approved;
+    # ``freshness.evidence_date``): set when the dossier is assembled
+    dated: str | None = None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,10 @@ def small_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (project / "corpus" / "bad-front-matter.md").write_text(
         "---\nstatus: [unclosed\n---\nText body.\n"
     )
+    (project / "corpus" / "hr" / "leavers-checklist.md").write_text(
+        "---\ntitle: Leavers Checklist\nlast_reviewed: 2025-11-03\n---\n"
+        "Company laptops are returned on the leaver's last working day.\n"
+    )
     (project / "questions.csv").write_text(
         "id,section,question\n"
         "Q1,Access,Is multi-factor authentication required for workforce accounts?\n"
@@ -52,6 +56,12 @@ def test_build_writes_the_contract_outputs(small_project: Path) -> None:
     assert set(failed) == {"broken.pdf", "bad-front-matter.md"}
     assert "front-matter" in failed["bad-front-matter.md"]
     assert "could not read broken.pdf" in output
+    documents = {d["path"]: d for d in dossier["documents"]}
+    # no effective date, but dated by its review, as its citations would be
+    checklist = documents["hr/leavers-checklist.md"]
+    assert (checklist["effective_date"], checklist["dated"]) == (None, "2025-11-03")
+    access = documents["policies/access-control.md"]  # effective 2026-03-01, no later date
+    assert (access["effective_date"], access["dated"]) == ("2026-03-01", "2026-03-01")
     manifest = json.loads((out / "manifest.json").read_text())
     assert set(manifest["artefacts"]) == {"dossier.json", "dossier.md", "dossier.pdf"}
 

@@ -636,6 +636,12 @@ def test_a_frequency_commensurate_with_risk_is_a_frequency_demanded() -> None:
             "duration",
         ),
         ("Is access revoked for leavers? Specify how many days it takes.", "duration"),
+        # a key's cryptoperiod is how often it is rotated ("period" within it was never read)
+        (
+            "Are encryption keys rotated based on a cryptoperiod? Specify the cryptoperiod.",
+            "frequency",
+        ),
+        ("Are cryptographic keys rotated? State the rotation period.", "frequency"),
         ("Are administrator accounts inventoried? Specify how many exist.", "number"),
         # the document asked for is no period
         ("Do you have a data retention policy? Please provide the retention policy.", None),

@@ -554,3 +554,38 @@ def test_a_pages_update_does_not_hide_its_later_review_or_its_foot() -> None:
     body = "Records are kept as the law requires.\n" * 120
     for foot in ("Ratified: September 10, 2024", "Updated: September 10, 2024"):
         assert evidence_date(document(None, f"# Policy\n{body}{foot}\n"), AS_OF) == "2024-09-10"
+
+
+def test_an_effective_from_field_and_an_approver_over_an_effective_date_are_read() -> None:
+    """A plain-text control block's "Effective from     : 18 November 2024" left its policy
+    without an effective date, and a PDF's flattened "Approved By <names>" ran onto the
+    next line's "Effective Date February 1, 2024", taking it as the approval's date."""
+    from dossier.common.dates import effective_date_stated
+
+    block = "SECURITY POLICY\n\nVersion            : 4.1\nEffective from     : 18 November 2024\n"
+    assert effective_date_stated(block) == "2024-11-18"
+    cover = (
+        "Document Control\nDocument ID POL-003\nApproved By Jo Tan, CISO; Sam Ortiz, VP People\n"
+        "Effective Date February 1, 2024\nNext Scheduled Review February 2025\n"
+    )
+    assert effective_date_stated(cover) == "2024-02-01"
+    assert effective_date_stated("Text. It takes effect from 18 November 2024.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Released: 05.06.2023 by Management Board", "2023-06-05"),
+        ("Released:       30.01.2024, Management Board", "2024-01-30"),
+        ("This agreement enters into force on 01.08.2022.", "2022-08-01"),
+        ("This guideline comes into force on 1 March 2024.", "2024-03-01"),
+        ("The new rules will be released soon.", None),
+        # (review) a law's entry into force, a product's release: no date of the document
+        ("The UK GDPR came into force on 1 January 2021.", None),
+        ("OpenSSL 3.0.13 released: 30 January 2024 (patched on all hosts)", None),
+    ],
+)
+def test_a_release_line_and_an_entry_into_force_date_a_document(text: str, day: str | None) -> None:
+    """A procedure's "Released: 05.06.2023 by Management Board" and a works agreement's
+    "enters into force on 01.08.2022" left both cited as undated."""
+    assert stated_date(text) == day

@@ -2055,3 +2055,64 @@ def test_a_kind_of_document_over_its_name_in_capitals() -> None:
     )
     doc = read_document(source("AP 3310.txt", text))
     assert doc.title == "AP 3310 RECORDS RETENTION AND DESTRUCTION"
+
+
+def test_a_letterhead_with_a_dotted_company_form_is_no_paragraph() -> None:
+    """ "Harbourlight Custody Pte. Ltd. · Policy · Classification: Internal" read as
+    prose ("Pte. Ltd." as a sentence's end), so every line down to the first full stop
+    was skipped: seven policies were titled by a section ("2. Scope")."""
+    text = (
+        "Lumen Trust Pte. Ltd. \u00b7 Board-approved policy \u00b7 Classification: Internal\n"
+        "Access Control Policy\nPolicy ID ACP-002 Version 3.1\n"
+        "Policy owner Head of IT Effective date 1 February 2024\n1. Purpose\n"
+        "1.1 This Policy sets the rules for logical access.\n2. Scope\n2.1 All systems.\n"
+    )
+    assert title_of({}, text, "acp.pdf") == "Access Control Policy"
+
+
+def test_a_banners_sentence_below_it_is_no_title() -> None:
+    """A superseded PDF was titled "Retained for audit reference only.", its banner's
+    second line, a sentence with no marks around it."""
+    text = (
+        "SUPERSEDED \u2014 replaced by ACP-002 v3.1 effective 1 February 2024.\n"
+        "Retained for audit reference only.\n"
+        "Lumen Trust Limited \u00b7 Policy \u00b7 Classification: Internal\nAccess Control Policy\n"
+        "Policy ID ACP-002 Version 2.0\n1. Purpose\n1.1 This Policy sets the rules.\n"
+    )
+    assert title_of({}, text, "acp-old.pdf") == "Access Control Policy"
+
+
+def test_a_plain_text_header_between_rule_lines_is_read() -> None:
+    """A text policy opening with a line of "=" over its letterhead and title was titled
+    by its file name ("CLM ISP 001 information security policy")."""
+    rule = "=" * 74
+    text = (
+        f"{rule}\nCOURSEWELL TRAINING LTD\nINFORMATION SECURITY POLICY\n{rule}\n\n"
+        "Document reference : ISP-001\nVersion            : 4.1\n\n1. PURPOSE\nText.\n"
+    )
+    assert title_of({}, text, "ISP-001_information_security_policy.txt") == (
+        "INFORMATION SECURITY POLICY"
+    )
+
+
+def test_a_companys_name_ruled_off_above_the_title_is_no_title() -> None:
+    """ "HOLLERER ANTRIEBSTECHNIK GMBH" over a rule over the standard's name titled the
+    standard; a letterhead naming the department after the company ("... GMBH - IT
+    DEPARTMENT") titled a superseded guideline."""
+    rule = "=" * 72
+    ruled = (
+        f"LINDQVIST DRIVES GMBH\n{rule}\nSTD-070  Standard for Vulnerability and Patch "
+        f"Management\n{rule}\nVersion 2.1 | Owner: Head of IT\n\n1. SCOPE\nText.\n"
+    )
+    assert title_of({}, ruled, "STD-070.txt") == (
+        "STD-070  Standard for Vulnerability and Patch Management"
+    )
+    department = (
+        "*** SUPERSEDED - replaced by GL-020 v4.0 from 01.12.2023 ***\n\n"
+        "LINDQVIST DRIVES GMBH - IT DEPARTMENT\nRL-03  PASSWORD GUIDELINE\n\n"
+        "Version 1.3, 15.04.2019\n\n1. Scope\n   This guideline is valid for all users.\n"
+    )
+    assert title_of({}, department, "RL-03.txt") == "RL-03  PASSWORD GUIDELINE"
+    # (review) a title after the company's name is no department
+    titled = "Northwind Ltd - Acceptable Use Policy\n\nVersion 1.3, 15.04.2019\n\n1. Scope\n"
+    assert title_of({}, titled, "aup.txt") == "Northwind Ltd - Acceptable Use Policy"

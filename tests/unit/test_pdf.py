@@ -295,11 +295,12 @@ def test_the_front_page_counts_unfilled_placeholders_and_documents_show_their_cl
         in render_markdown(marked)
     )
     markdown = render_markdown(demo_build.dossier)
-    soc2 = "| `reports/soc2-summary.pdf` | SOC 2 Type II Report Summary | — | — |"
+    # no effective date, dated by its "Summary date: May 20, 2025"
+    soc2 = "| `reports/soc2-summary.pdf` | SOC 2 Type II Report Summary | — | 2025-05-20 | — |"
     assert f"{soc2} evidence of an activity |" in markdown
     assert (
-        "| `policies/access-control.md` | Access Control Policy | 2026-03-01 | current | policy |"
-        in markdown
+        "| `policies/access-control.md` | Access Control Policy | 2026-03-01 | 2026-03-01 "
+        "| current | policy |" in markdown
     )
 
 

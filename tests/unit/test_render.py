@@ -74,7 +74,7 @@ def test_a_document_path_with_a_pipe_keeps_the_documents_table_whole() -> None:
     (row,) = [line for line in markdown.splitlines() if line.startswith("| `policies/")]
     assert row.startswith(r"| `policies/a\|b.md` | Access |"), row
     cells = [c for c in re.split(r"(?<!\\)\|", row)[1:-1]]
-    assert len(cells) == 6, row
+    assert len(cells) == 7, row
     assert "`policies/a|b.md`" in markdown  # outside the table a code span shows it as it is
 
 
@@ -219,3 +219,20 @@ def test_a_related_passage_shows_its_best_sentence_for_a_reviewer_to_read() -> N
     bare = dataclasses.replace(related, sentence="")  # a record from before 0.5.35
     shown = render_markdown(_dossier(dataclasses.replace(answer, related=(bare,))))
     assert "score -1.25)." in shown
+
+
+def test_the_documents_table_shows_the_date_quotes_are_dated_from() -> None:
+    """New users read Effective "—" for documents whose citations were dated ("as of
+    2024-03-04", from a review date): the table now shows that date beside it."""
+    document = dataclasses.replace(_dossier().documents[0], effective_date=None, dated="2024-03-04")
+    markdown = render_markdown(_dossier(documents=(document,)))
+    (row,) = [line for line in markdown.splitlines() if line.startswith(f"| `{document.path}`")]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[2:4] == ["—", "2024-03-04"], row
+    undated = dataclasses.replace(document, dated=None)
+    (row,) = [
+        line
+        for line in render_markdown(_dossier(documents=(undated,))).splitlines()
+        if line.startswith(f"| `{document.path}`")
+    ]
+    assert [c.strip() for c in row.strip("|").split("|")][3] == "undated", row

@@ -2401,6 +2401,12 @@ def test_a_subject_that_is_no_one_denies_the_practice(
             "Test environments use synthetic data only.",
             ("Needs review", "scope"),
         ),
+        # "non-production" names no production data (it was taken to, and answered Yes)
+        (
+            "Is production data used in development, test or other non-production environments?",
+            "Non-production environments use synthetic data only.",
+            ("Needs review", "scope"),
+        ),
         (
             "Is institutional data stored outside the United States?",
             "Institutional data is stored only in data centers located within the United States.",
@@ -4559,6 +4565,9 @@ def test_a_relative_clause_denying_what_is_asked_is_no_yes(question: str, lead: 
         "1.4 AWS holds SOC 1, SOC 2 Type II and ISO/IEC 27001 attestations; we download the "
         "current reports each year.",
         "Microsoft Azure maintains a SOC 2 Type II report for the regions we use.",
+        # an FAQ's answer ("A: ..."): its opening mark hid the provider as the subject
+        "A: Our infrastructure provider, AWS, holds SOC 2 Type II, ISO/IEC 27001 and FedRAMP "
+        "attestations, and we commission an annual penetration test of our platform.",
     ],
 )
 def test_what_another_party_does_does_not_answer_for_the_organisation(lead: str) -> None:
@@ -6521,3 +6530,161 @@ def test_a_colon_line_stating_no_figure_only_leads_in() -> None:
     asked = "Has a Recovery Time Objective (RTO) been defined for the services provided to clients?"
     lead = "Recovery time objectives (RTO) and recovery point objectives (RPO) are set per service:"
     assert _short(asked, lead) == ("Needs review", "subject")
+
+
+def test_a_count_asked_permitted_is_the_counts_of_the_first_parts_subject() -> None:
+    """ "If so, how many attempts are permitted?" after a lockout question: its own
+    subject was only "permitted", which no sentence names, and the answer said the
+    number was not stated beside a quote stating it."""
+    question = (
+        "Are accounts locked after a defined number of failed login attempts? If so, how "
+        "many attempts are permitted?"
+    )
+    lead = "User accounts are locked after 6 consecutive failed login attempts."
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; 6 consecutive failed login attempts"
+
+
+@pytest.mark.parametrize(
+    ("lead", "value"),
+    [
+        (
+            "Penetration tests are performed at least annually by an independent firm.",
+            "at least annually",
+        ),
+        (
+            "External penetration tests are run at least every 12 months.",
+            "at least every 12 months",
+        ),
+        ("Penetration tests are performed annually.", "annually"),
+    ],
+)
+def test_a_frequencys_least_is_kept_as_the_quote_states_it(lead: str, value: str) -> None:
+    """ "at least annually" was answered "annually": a minimum read as the schedule
+    (a duration's "at least 12 months" kept it)."""
+    assert _short("How often are penetration tests performed?", lead) == (value, None)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are background screening checks (e.g., criminal, employment) performed on all new "
+        "hires and contractors prior to their start date?",
+        "Are background checks performed on all new hires?",
+    ],
+)
+def test_all_employees_before_their_start_date_are_all_new_hires(question: str) -> None:
+    """ "for all employees and contractors" was cut at its "and" into clauses, the one
+    kept ("contractors prior to their start date") saying no "all"; and "all employees"
+    was taken not to name all new hires, who are employees from their start date."""
+    lead = (
+        "Background checks are completed for all employees and contractors prior to their "
+        "start date."
+    )
+    assert _short(question, lead) == ("Yes", None)
+    fewer = "Background checks are completed for engineering staff prior to their start date."
+    assert _short(question, fewer)[0] == "Needs review"
+
+
+def test_a_grade_opening_the_sentence_after_a_flattened_row_sets_its_value_apart() -> None:
+    """A PDF's severity table ends in a row with no stop ("Low 0.1 - 3.9 180 days or
+    next scheduled release") over the sentence stating the critical deadline: the low
+    row's 180 days answered the critical one."""
+    lead = (
+        "Low 0.1 \u2013 3.9 180 days or next scheduled release\nCritical vulnerabilities must "
+        "be remediated within 15 days of identification; where this is not\npossible, a "
+        "security exception must be approved."
+    )
+    question = "What is the remediation timeframe for critical vulnerabilities?"
+    assert _short(question, lead) == ("within 15 days", None)
+
+
+def test_a_rotation_period_is_how_often_keys_are_rotated_never_a_contracts_expiry() -> None:
+    """ "State the rotation period." asked a duration, which "rotated every year" does
+    not state, and a retention row ("Signed contracts | 10 years after expiry", expiry
+    the thesaurus's word for rotation) gave its period: "Yes; 10 years"."""
+    question = (
+        "Are cryptographic keys rotated based on a cryptoperiod calculated while considering "
+        "information disclosure risks and legal and regulatory requirements? State the "
+        "rotation period."
+    )
+    lead = (
+        "Automatic key rotation is enabled for all KMS keys, so key material is rotated every year."
+    )
+    row = "Signed contracts | 10 years after expiry | Limitation period"
+    assert _parts(question, [lead, row], {1: row}, focus=lead) == "Yes; every year"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Is a data loss prevention (DLP) solution deployed to monitor or block the transfer "
+            "of sensitive data?",
+            "No data loss prevention (DLP) system with inspection of the content of e-mails or "
+            "documents is used.",
+            ("No", None),
+        ),
+        (
+            "Is a data loss prevention (DLP) solution deployed to monitor or block the transfer "
+            "of sensitive data?",
+            "A DLP solution is not deployed.",
+            ("No", None),
+        ),
+        (
+            "Are technical controls in place to restrict or block the use of removable media "
+            "(e.g., USB storage devices) on endpoints?",
+            "3.1 The use of USB storage devices is not technically blocked or restricted.",
+            ("No", None),
+        ),
+        # (review) a generic control's absence, a manner or a place denied: no No
+        (
+            "Are controls in place to prevent the use of shared accounts?",
+            "Shared accounts are not used; each administrator has a named account.",
+            ("Yes", None),
+        ),
+        (
+            "Is network segmentation implemented to restrict access to the CDE?",
+            "There is no direct network path to the cardholder data environment; segmentation "
+            "is enforced by firewalls.",
+            ("Yes", None),
+        ),
+        (
+            "Is full-disk encryption deployed to prevent data exposure from lost laptops?",
+            "Full-disk encryption is not configured by users; it is enforced centrally.",
+            ("Yes", None),
+        ),
+        # what the control is for, refused, still answers as before
+        (
+            "Are technical controls in place to restrict or block the use of removable media?",
+            "USB storage devices are blocked on all endpoints by device control.",
+            ("Yes", None),
+        ),
+        (
+            "Do you have controls in place to prevent the use of personal cloud storage?",
+            "The use of personal cloud storage is not permitted.",
+            ("Yes", None),
+        ),
+    ],
+)
+def test_a_control_asked_for_what_it_blocks_is_denied_by_its_absence(
+    question: str, lead: str, expected: tuple[str, str | None]
+) -> None:
+    """A question about a control for what it keeps from happening ("deployed to monitor
+    or block ...") read any negation as stating the blocking: "No DLP system ... is
+    used" and "is not technically blocked or restricted" were answered Yes."""
+    assert _short(question, lead) == expected
+
+
+def test_a_part_asking_when_access_is_removed_is_read_off_a_revocation() -> None:
+    """A part asking when access is "removed" is answered by the lead's revocation
+    ("revoked", the thesaurus's word for it), the rest of the part naming only the value
+    asked ("timeframe")."""
+    question = (
+        "Do you have a process to revoke system access for employees who leave the company? "
+        "Within what timeframe is access removed?"
+    )
+    lead = (
+        "4.3.2 All logical access for a leaver is revoked within 24 hours of their last "
+        "working day, including single sign-on, VPN, AWS and source code access."
+    )
+    assert _parts(question, [lead], {}, focus=lead) == "Yes; within 24 hours"

@@ -2465,3 +2465,15 @@ def test_a_review_of_something_under_a_policy_is_not_its_own_review(text: str) -
     brief = make_brief(Question("Q", "Is the information security policy reviewed annually?"))
     demand = next(f for f in brief.facts if f.text in brief.demands)
     assert demand_met(demand, text) is None
+
+
+def test_a_review_and_update_of_the_policies_asks_their_review() -> None:
+    """ "Do you review and update your information security policies at least
+    annually?" (two verbs before the documents) was not read as asking the policies'
+    review: a weekly change board's meeting led the answer."""
+    from dossier.research.values import documents_review_asked
+
+    assert documents_review_asked(
+        "Do you review and update your information security policies at least annually?"
+    )
+    assert not documents_review_asked("Do you review and update access rights annually?")

@@ -57,17 +57,23 @@ _STATED_DATE = re.compile(
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
     # (a German register's "Valid from | 20.02.2025": "gültig ab")
     r"|(?:effective(?:\s+from)?|valid\s+from|(?<!be\s)reviewed|(?<!be\s)revised|revision\s+date"
-    r"|date\s+revised)"
+    r"|date\s+revised|(?:(?<=\A)|(?<=\n))[ \t*_]*released)"
     r"(?=[*\s]*[:|])"
+    # the document's own entry into force: "This agreement enters into force on 01.08.2022"
+    # (not a law's: "The UK GDPR came into force on 1 January 2021")
+    rf"|(?<=this\s)(?:agreement|policy|guideline|standard|procedure|document|plan|regulation"
+    rf"|directive|instruction)\s+(?:enters|entered|comes|came|shall\s+enter|will\s+enter)"
+    rf"\s+into\s+force(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
     # "Approved on 3 May 2025", "Owner: COO. Approved by the Board, February 2026." (its
     # name may wrap, as a PDF's line does: "... | Approved by\nEmployment Committee, ...";
     # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026",
-    # "Approved By\tManaging Director\nEffective Date\t01-Apr-2024")
+    # "Approved By\tManaging Director\nEffective Date\t01-Apr-2024", a PDF's flattened
+    # "Approved By Dana Whitcomb, CISO\nEffective Date February 1, 2024")
     r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
-    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|\t]{0,30}[:|\t])(?!\s*(?:next|review|due|expir|renew|valid))){0,80}?))[\s:|*,]*"
+    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|\t]{0,30}[:|\t])(?!\s*(?:next|review|due|expir|renew|valid|effective))){0,80}?))[\s:|*,]*"
     rf"{_A_DATE}",
     re.I,
 )
@@ -444,7 +450,7 @@ _DOT_LEADER = re.compile(
 # cover table's cells ("Status Approved Effective date 15 July 2024"; not "becomes
 # effective 1 January", nor a heading's "New Requirements Effective 1 July 2026").
 _EFFECTIVE_FIELD = re.compile(
-    rf"(?i:(?:effective(?:\s+date)?|valid\s+from)[*_\s]*[:|])"
+    rf"(?i:(?:effective(?:\s+date|\s+from)?|valid\s+from)[*_\s]*[:|])"
     rf"|(?:Effective\s+[Dd]ate|Valid\s+from)\s+(?=\d|(?i:{_MONTH_WORD})\b)"
 )
 # ... or a policy tool's header line opening with the name, no colon: "Effective 02/2024"

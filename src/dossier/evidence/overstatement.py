@@ -180,6 +180,8 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
         return None
+    if set(missing) <= _JOINING_PEOPLE and _ALL_STAFF.search(lead.split(";")[0]):
+        return None  # "all employees and contractors prior to their start date": new hires too
     detail = (
         f"the question asks about all {_as_asked(found.group(1), read)}; the lead quote "
         "does not name them: a person decides whether it answers Yes for all"
@@ -217,6 +219,16 @@ _EVERYONE = re.compile(
 )
 _EVERY_PERSON = frozenset(
     stem(w) for w in "employees staff personnel workforce workers people members".split()
+)
+# People who join the workforce ("all new hires"): "all employees" are all of them too.
+_JOINING_PEOPLE = frozenset(stem(w) for w in "new hires starters joiners recruits".split())
+_ALL_STAFF = re.compile(
+    r"\b(?:all|every|each)\s+(?:of\s+(?:our|its|the)\s+)?(?:employees?|staff|personnel"
+    r"|workforce(?:\s+members?)?|workers?|team\s*members?|teammates?)\b"
+    # (not narrowed: "all employees in sensitive roles", "... who handle card data")
+    r"(?!\s+(?:in|with|who|that|whose|at|of|on|from|within|assigned|working|holding|having"
+    r"|handling|based)\b)",
+    re.I,
 )
 _DETERMINERS = frozenset("your our the its their of these those".split())
 # Words after a noun phrase that are none of it: "all employees prior to their first day".

@@ -204,6 +204,77 @@ _AVOIDANCE_ASK = re.compile(
 )
 
 
+# A control asked for what it keeps from happening: "Is a data loss prevention (DLP)
+# solution deployed to monitor or block the transfer ...?", "Are technical controls in
+# place to restrict or block the use of removable media?": the control, before "to".
+_CONTROL_FOR_AVOIDING = re.compile(
+    r"^\W*(?:is|are|do|does|has|have)\s+(?:there\s+|you\s+(?:have\s+)?)?(?P<control>.{3,120}?)\s+"
+    r"(?:(?:deployed|implemented|installed|configured|used|in\s+place|enabled)\s+)?"
+    r"(?:to|that|which)\s+(?:\w+\s+(?:or|and|and/or)\s+)?(?:prevents?|restricts?|blocks?)\b"
+    r"(?P<object>[^?]{0,120})",
+    re.I,
+)
+# Saying what a control would keep from happening is not kept from it: "The use of USB
+# storage devices is not technically blocked or restricted".
+_EFFECT_DENIED = re.compile(
+    r"\bnot\s+(?:\w+ly\s+)?(?:blocked|restricted|prevented)\b"
+    r"(?!\s+(?:by|for|in|on|at|when|if|unless|except|where|from)\b)",
+    re.I,
+)
+_ANY_USE = frozenset(stem(w) for w in "use usage access the".split())
+# Saying a control is not there: "is not used", "are not deployed", "is not in place".
+_CONTROL_ABSENT = re.compile(
+    r"\b(?:is|are|was|were|has\s+been|have\s+been)\s+not\s+(?:\w+ly\s+)?"
+    r"(?:used|deployed|implemented|installed|configured|in\s+place|enabled|in\s+use)\b"
+    # (not a manner or a place denied: "is not configured by users; it is enforced
+    # centrally", "is not configured in detection-only mode")
+    r"(?!\s+(?:in|for|on|by|to|as|with|at|from)\b)",
+    re.I,
+)
+_GENERIC_CONTROL = frozenset(
+    stem(w)
+    for w in "technical controls control measures measure solution solutions tool tools system "
+    "systems mechanism mechanisms software product products place any".split()
+)
+
+
+def _control_denied(question: str, lead: str) -> int | None:
+    """Where the lead says the control asked is not there, when the question asks about a
+    control for what it keeps from happening (``_CONTROL_FOR_AVOIDING``): "No data loss
+    prevention (DLP) system ... is used", "A DLP solution is not deployed", "The use of USB
+    storage devices is not technically blocked or restricted". Such a negation denies the
+    control (No); "Transfers of sensitive data to personal storage are not permitted"
+    states what it is for, and is read as before."""
+    asked = _CONTROL_FOR_AVOIDING.match(" ".join(question.split()))
+    if asked is None:
+        return None
+    control = asked.group("control")
+    kept_from = set(content_terms(asked.group("object"))) - _ANY_USE  # (its examples too)
+    for clause in split_outside_brackets(_CLAUSES_APART, lead):
+        effect = _EFFECT_DENIED.search(clause)  # (what it is for, named, is not kept from)
+        if effect is not None and kept_from & set(content_terms(clause[: effect.start()])):
+            return lead.find(clause) + effect.start()
+    named = {t for t in content_terms(control) if t not in _GENERIC_CONTROL}
+    if not named:  # "controls in place to ...": which control the lead denies is unsaid
+        return None
+    acronym = re.search(r"\(([A-Z]{2,6})\)", control)  # "data loss prevention (DLP)"
+    short = {stem(acronym.group(1).lower())} if acronym else set()
+
+    def names_control(text: str) -> bool:
+        said = set(content_terms(text))
+        return all(thesaurus.says(t, said) for t in named) or bool(short and short <= said)
+
+    for clause in split_outside_brackets(_CLAUSES_APART, lead):
+        start = lead.find(clause)
+        none = re.match(r"\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:there\s+(?:is|are)\s+)?no\s+", clause, re.I)
+        if none is not None and names_control(clause[none.end() :][:80]):
+            return start + none.start()  # "No DLP system ... is used"
+        absent = _CONTROL_ABSENT.search(clause)
+        if absent is not None and names_control(clause[: absent.start()]):
+            return start + absent.start()  # "A DLP solution is not deployed"
+    return None
+
+
 def _asks_absence(question: str) -> bool:
     """Whether the question asks that something is prohibited or kept from happening:
     a negation in the lead then states what is asked."""
@@ -579,7 +650,9 @@ _TIER = (
 # do: "The RMM vendor provides a SOC 2 Type II report", "Critical suppliers must hold
 # ISO 27001 certification".
 _ANOTHER_PARTY_ACTS = re.compile(
-    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
+    # (an FAQ's answer opens "A: ")
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:A|Answer)\s*:\s*)?"
+    r"(?:(?:the|our|its|each|every|all|any|a|an|such|these|those)\s+)?"
     # (tiers joined: "Critical and High third parties must maintain ...")
     rf"(?:{_TIER}\s+(?:and|or|&)\s+{_TIER}\s+)?"
     r"(?:(?!and\b|or\b)[\w-]+\s+){0,3}?"
@@ -2535,6 +2608,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         return (NEEDS_REVIEW, qualified) if qualified else (YES, None)
     lifted = _NOT_PROHIBITED.search(lead)
     if _asks_absence(asked):
+        denied = _control_denied(asked, lead)
+        if denied is not None:  # "Is a DLP solution deployed to block ...?": "No DLP ..."
+            return _no_unless_excepted(lead, [denied], asked)
         if lifted is None:
             return YES, None  # "Do you prohibit X?" answered by "X is not permitted"
         detail = (
@@ -3100,9 +3176,12 @@ def _other_kind_near_only(asked: str, lead: str) -> str | None:
     question = [w for w in words(asked) if w not in STOPWORDS]
     tokens = list(words(lead))
     stems = [stem(w) for w in tokens]
+    # (a word after "non" is its opposite: "Non-production environments" names no
+    # production data)
+    said = {t for at, t in enumerate(stems) if at == 0 or tokens[at - 1].lower() != "non"}
     near_only = {i for i, w in enumerate(tokens) if _ONLY.fullmatch(w)}
     for modifier, noun in itertools.pairwise(question):
-        if stem(modifier) in stems or stem(noun) not in stems:
+        if stem(modifier) in said or stem(noun) not in stems:
             continue
         at = stems.index(stem(noun))
         before = tokens[at - 1] if at > 0 else ""
@@ -3227,6 +3306,8 @@ def _clauses(text: str) -> list[str]:
     one."""
     clauses, start = [], 0
     for apart in _CLAUSES_APART.finditer(text):
+        if _QUANTIFIED_BEFORE.search(text, 0, apart.start()):
+            continue  # "... for all employees and contractors": the nouns "all" is of
         if len(words(text[start : apart.start()])) >= _CLAUSE_WORDS:
             clauses.append(text[start : apart.start()])
             start = apart.end()
@@ -3235,6 +3316,9 @@ def _clauses(text: str) -> list[str]:
 
 
 _CLAUSE_WORDS = 3  # fewer before "and" are a subject's nouns ("All employees and ...")
+# "all" or "every" a word before "and": the nouns it is of ("completed for all employees
+# and contractors"), no clause of their own.
+_QUANTIFIED_BEFORE = re.compile(r"\b(?:all|every|each)\s+[\w-]+\s*$", re.I)
 
 
 # A condition closing the sentence: "... allows the IT team to remotely wipe company data

@@ -296,13 +296,14 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     for key in ("title", "name"):
         if isinstance(metadata.get(key), str) and metadata[key].strip():
             return str(metadata[key]).strip()
+    text = _after_name_over_rule(text)
     underlined = SETEXT_HEADING.match(_after_banner(text).strip())
     if underlined and underlined.group(2).startswith("=") and _underlined_title(underlined[1]):
         return underlined[1].strip()  # "SEC-STD-005 Remote Access Standard" over "======"
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
     if heading:
         return _unmarked(heading.group(1))
-    text = _after_letterhead(_after_banner(_after_field_lines(text)))
+    text = _after_letterhead(_after_banner(_after_field_lines(_after_rule_lines(text))))
     if Path(path).suffix.lower() in (".txt", ".text"):
         text = _after_page_trail(text)
     first_line = text.strip().split("\n", 1)[0].strip()
@@ -333,6 +334,29 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or first_line
         )
     return _file_name_title(path)
+
+
+def _after_name_over_rule(text: str) -> str:
+    """The text after a company's name ruled off from the title below it
+    ("HOLLERER ANTRIEBSTECHNIK GMBH" over "=====" over the standard's name): the rule
+    under a name underlines no title."""
+    lines = text.lstrip("\n").split("\n", 2)
+    if len(lines) == 3 and _names_an_organisation(lines[0].strip()):
+        below = lines[2].strip()
+        if _OPENING_RULES.fullmatch(lines[1] + "\n") and (
+            _reads_as_title(below) or SETEXT_HEADING.match(below)
+        ):
+            return lines[2]
+    return text
+
+
+def _after_rule_lines(text: str) -> str:
+    """The text after the rule lines a plain-text document may open with ("=====" over
+    its letterhead and title): a line of one mark repeated names nothing."""
+    return _OPENING_RULES.sub("", text, count=1)
+
+
+_OPENING_RULES = re.compile(r"^(?:[ \t]*(?:([=*_~#+-])\1{4,})?[ \t]*\n)+")
 
 
 def _file_name_title(path: str) -> str:
@@ -461,7 +485,11 @@ def _after_banner(text: str) -> str:
     following, _, after = rest.strip().partition("\n")
     while (  # the banner's further lines, saying what replaced the page or why it is kept
         len(following) <= _BANNER_LINE
-        and _ENCLOSED_LINE.match(following)
+        # (set off by marks, or a sentence of its own: "Retained for audit reference only.")
+        and (
+            _ENCLOSED_LINE.match(following)
+            or (following.endswith(".") and not _title_words(following))
+        )
         and _BANNER_WORDS.search(following)
         and after.strip()
     ):
@@ -807,11 +835,15 @@ def _prose_line(line: str, following: str) -> bool:
     next line."""
     return (
         len(line) > _TITLE_LENGTH
-        or re.search(r"[a-z]{2}\.\s+[A-Z]", line) is not None  # (not "St. Brendan's")
+        # (not "St. Brendan's", nor a company's "Pte. Ltd." or "Sdn. Bhd.")
+        or re.search(r"[a-z]{2}\.\s+[A-Z]", _ENTITY_DOTS.sub(" ", line)) is not None
         or (not line.endswith((".", ":")) and following[:1].islower() and len(line.split()) > 6)
     )
 
 
+# A company's form written with full stops, which ends no sentence: "Harbourlight Custody
+# Pte. Ltd. · Policy" is a letterhead, no paragraph.
+_ENTITY_DOTS = re.compile(r"\b(?:Pte|Pvt|Pty|Sdn|Bhd|Co|Inc|Corp|Ltd)\.(?=\s)")
 # A masthead: who publishes the document and in which series, parts joined by a middle
 # dot or a bullet ("Information Technology Services · Standard ITS-STD-02").
 _MASTHEAD = re.compile(r"\S\s+[\u00b7\u2022]\s+\S")
@@ -896,7 +928,10 @@ _DATE_END = re.compile(
 _ENTITY_LINE = re.compile(
     r"^(?:[^\s.!?|]+[ \t]+){0,5}(?:(?:pty|pvt|pte)\.?\s+ltd|ltd|limited|inc|incorporated|llc"
     r"|llp|plc|gmbh|corp"
-    r"|corporation|pte|s\.a|b\.v|ag|s\.?r\.?l)\.?[ \t]*$",
+    r"|corporation|pte|s\.a|b\.v|ag|s\.?r\.?l)\.?"
+    # (and the unit writing it: "HOLLERER ANTRIEBSTECHNIK GMBH - IT DEPARTMENT")
+    r"(?:[ \t]+[-\u2013\u2014\u00b7|][ \t]+(?:[A-Za-z&]+[ \t]+){0,2}"
+    r"(?:department|division|team|office|group|unit))?[ \t]*$",
     re.I,
 )
 

@@ -78,6 +78,7 @@ def to_json(dossier: Dossier) -> dict[str, Any]:
                 "sha256": d.sha256,
                 "text_sha256": d.text_sha256,
                 "effective_date": d.effective_date,
+                "dated": d.dated,
                 "status": d.status,
                 "supersedes": list(d.supersedes),
                 "class": d.document_class,
@@ -227,6 +228,7 @@ def from_json(data: dict[str, Any]) -> Dossier:
             status=d["status"],
             supersedes=tuple(d["supersedes"]),
             document_class=d.get("class"),
+            dated=d.get("dated"),
         )
         for d in data["documents"]
     )

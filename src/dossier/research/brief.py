@@ -446,7 +446,13 @@ _VALUE_INSTRUCTION = re.compile(
 _INSTRUCTION_ASKS = (
     (
         "frequency",
-        re.compile(r"\bfrequency\b|\bhow\s+(?:often|frequently)\b|\binterval\b|\bcadence\b", re.I),
+        # (a key's rotation period or cryptoperiod is how often it is rotated: "every year",
+        # "every 365 days"; "period" within the word was never read)
+        re.compile(
+            r"\bfrequency\b|\bhow\s+(?:often|frequently)\b|\binterval\b|\bcadence\b"
+            r"|\brotation\s+period\b|\bcrypto-?period\b",
+            re.I,
+        ),
     ),
     # (a report's or an audit's period is dates, not a length of time)
     (

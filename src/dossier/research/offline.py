@@ -520,7 +520,9 @@ class _Research:
                 ),
             )
             ruling = self._in_a_document_on_it(
-                _whole_group_first(_rules_first(naming, self.brief), self.brief)
+                _practice_before_purpose(
+                    _whole_group_first(_rules_first(naming, self.brief), self.brief), self.brief
+                )
             )
             ruling = self._own_practice_first(ruling)
             ruling = self._of_the_plan_asked(ruling)
@@ -1204,9 +1206,15 @@ _DOCUMENT_NOUN = r"(?:policy|standard|procedure|plan|programme|program|document|
 _OWN_APPROVAL = re.compile(
     rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+{_DOCUMENT_NOUN}"
     r"(?:\s+and\s+(?:all\s+)?(?:its|the|subordinate)\s+[\w-]+(?:\s+[\w-]+)?|\s*\([^()]*\))?,?\s+(?:is|was|has\s+been|are|were|have\s+been)"
-    # "is owned by the CISO, approved by the Managing Director and communicated ..."
-    r"\s+(?:owned\s+by\s+[^,;.]{1,80},\s+(?:and\s+)?)?"
-    r"(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b",
+    # "is owned by the CISO, approved by the Managing Director and communicated ...", "has
+    # been reviewed by the Technology Risk Committee and approved by the Board"
+    r"\s+(?:owned\s+by\s+[^,;.]{1,80},\s+(?:and\s+)?|reviewed\s+by\s+[^,;.]{1,80}?\s+and\s+)?"
+    r"(?:formally\s+|reviewed\s+and\s+)?(?:approved|endorsed|ratified|signed\s+off)\b"
+    # who approves it, first: "3.1.1 The Management Board shall approve this policy"
+    # (a rule, "shall": not "The Board will approve this policy at its next meeting")
+    rf"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:the\s+)?(?:[\w-]+\s+){{1,6}}?shall\s+"
+    rf"(?:formally\s+)?approve\s+(?:this|the)\s+{_DOCUMENT_NOUN}"
+    r"(?=\s*[.,;:]|\s+(?:and|annually)\b|\s*$)",
     re.I,
 )
 # A document stating what it is for: "This plan describes how ...", "1.1 This Incident
@@ -1241,6 +1249,10 @@ _OWN_DOCUMENT = re.compile(rf"\bthis\s+{_DOCUMENT_NOUN}\b", re.I)
 _OWN_REVIEW = re.compile(
     rf"(?<!under\s)(?<!per\s)(?<!with\s)(?<!in\s)(?<!by\s)(?<!of\s)(?<!to\s)(?<!from\s)"
     rf"\b{_THIS_DOCUMENT}\b"
+    # (with the documents under it: "This policy and the subordinate policies and standards
+    # listed in Section 5 are reviewed at least annually")
+    r"(?:\s+and\s+(?:the|its|all)\s+(?:[\w-]+\s+){0,8}?(?:policies|standards|procedures"
+    r"|documents)(?:\s+[\w-]+){0,4}?(?=,?\s+are\b))?"
     r"(?:\s+(?:and\s+)?[\w-]+){0,4}?,?\s+(?:is|are|shall\s+be|must\s+be"
     r"|will\s+be|is\s+to\s+be)\s+(?:formally\s+)?(?:reviewed|updated|revised)\b"
     rf"|\b(?:review|reviews|update|updates|revise|revises)\s+{_THIS_DOCUMENT}\b",
@@ -1614,6 +1626,49 @@ def _whole_group_first(candidates: list[Candidate], brief: Brief) -> list[Candid
         None,
     )
     return candidates if whole is None else [whole, *(c for c in candidates if c is not whole)]
+
+
+# What any page says it is for, a runbook's or a guideline's too ("This runbook describes
+# how ...").
+_ANY_PURPOSE = re.compile(
+    rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?"
+    rf"(?:{_DOCUMENT_NOUN}|runbook|playbook|guideline|guide|page|handbook|standard)"
+    r"(?:\s*\([^()]*\))?\s+(?:describes|defines|establishes|sets\s+out|outlines|documents"
+    r"|specifies|governs|explains|covers)\b",
+    re.I,
+)
+
+
+def _practice_before_purpose(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
+    """The candidates with the first stating the practice first, when the best is a
+    document's line on what it is for (``_OWN_PURPOSE``), the question asks of a
+    practice, not of a document, and that one scores within ``KEY_LEAD_MARGIN`` of it:
+    "Master seed and signing keys are generated and stored only within FIPS 140-2 Level 3
+    validated hardware security modules" leads whether keys are kept in HSMs, not "This
+    runbook describes how ... the hardware security modules (HSMs) ... are operated"."""
+    if brief.about_document or not candidates:
+        return candidates
+    if not _ANY_PURPOSE.search(candidates[0].sentence.text):
+        return candidates
+    floor = candidates[0].score - KEY_LEAD_MARGIN
+    asked = qualifiers_asked(brief.question)  # (not data in transit for data at rest)
+    practice = next(
+        (
+            c
+            for c in candidates
+            if c.score >= floor
+            and not another_qualifier(asked, c.sentence.text)
+            and not _ANY_PURPOSE.search(c.sentence.text)
+            and not _topic_only(c.sentence.text)
+            and not heading_line(c.sentence.text)
+        ),
+        None,
+    )
+    return (
+        candidates
+        if practice is None
+        else [practice, *(c for c in candidates if c is not practice)]
+    )
 
 
 def _the_rules(candidates: list[Candidate], brief: Brief) -> list[Candidate]:

@@ -78,7 +78,8 @@ _COUNTED_LY = (
 _FREQUENCY = re.compile(
     # a count of periods joined to its "-ly": "six-monthly", "12-monthly", "two-weekly"
     rf"\b((?:(?:at least\s+)?(?:once|twice)\s+)?{_COUNTED_LY}"
-    r"|(?:(?:at least\s+)?(?:once|twice)\s+)?"  # "at least once daily"
+    # "at least once daily", "at least annually" (the least kept, as a duration's is)
+    r"|(?:(?:at least\s+)?(?:once|twice)\s+|at least\s+)?"
     r"(?<![-\u2010\u2011\u2013])(?:annual(ly)?|yearly|quarterly|monthly|weekly|daily|hourly"
     r"|nightly)"
     # (a sum counted per year is no frequency: "annual turnover", "annual revenue")
@@ -87,7 +88,7 @@ _FREQUENCY = re.compile(
     r"|allowance)\b)"
     r"|bi-?annual(ly)?|semi-?annual(ly)?|half-?yearly|fortnightly|bi-?weekly|bi-?monthly"
     r"|semi-?monthly"
-    rf"|(?:(?:at least\s+)?(?:once|twice)\s+)?{_EVERY_PERIOD}"
+    rf"|(?:(?:at least\s+)?(?:once|twice)\s+|at least\s+)?{_EVERY_PERIOD}"
     r"|each\s+(year|quarter|month|week|day|night|morning|evening)|nightly"
     r"|per\s+(year|quarter|month|week|day)"
     r"|(once|twice)\s+(a|per|each)\s+(?:(?:calendar|financial|fiscal|business|working)\s+)?\w+"
@@ -151,7 +152,9 @@ VALUE_VERBS = _DONE_AGAIN | frozenset(
     "perform performed conduct conducted carry carried happen occur run review reviewed "
     # "notified" (the thesaurus's "alerted") says when, not of whom: "Security alerts are
     # triaged within 30 minutes" states no deadline for notifying customers
-    "notify notified".split()
+    "notify notified "
+    # "how many attempts are permitted?": the count allowed, of the attempts
+    "permit permitted allow allowed".split()
 )
 
 
@@ -447,7 +450,8 @@ _DOCUMENTS_REVIEWED = re.compile(
     rf"{_GENERAL_DOCUMENTS}\b"
     # the documents as the verb's object: "How often does your company review its security
     # and privacy policies ...?" (not "review access according to policies")
-    r"|\breview(?:s|ed)?\s+(?:its|your|their|our|all)\s+"
+    # (or with a second verb: "review and update your information security policies")
+    r"|\breview(?:s|ed)?\s+(?:and\s+(?:update|revise|approve)[sd]?\s+)?(?:its|your|their|our|all)\s+"
     r"(?:(?:information|security|privacy|cyber(?:security)?|corporate|company|organi[sz]ational"
     r"|and|&),?\s+){0,4}"
     rf"{_GENERAL_DOCUMENTS}\b",
@@ -1623,7 +1627,12 @@ _CLAUSE_BREAK = re.compile(
     # a subject of its own and its passive verb: "... taken daily and full system
     # backups are performed weekly"
     r"|,?\s+(?:and|but)\s+(?=(?:[\w-]+\s+){1,3}(?:are|is|were|was)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b)"
-    rf"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:{BULLET}|\d{{1,2}}[.)])\s+",
+    rf"|,\s+(?:while|whereas|but)\s+|\s*\n\s*(?:{BULLET}|\d{{1,2}}[.)])\s+"
+    # a grade opening a flattened table's row or the sentence after it, no stop before it:
+    # "Low 0.1 - 3.9 180 days or next scheduled release Critical vulnerabilities must ..."
+    # (a grade before a figure or a noun and its verb; not "rated Critical", "as High")
+    r"|(?<=[a-z0-9])(?<!\bas)(?<!\brated)(?<!\bclassified)(?<!\bclassed)(?<!\bof)(?<!\bseverity)"
+    r"\s+(?=(?-i:(?:Critical|High|Medium|Moderate|Low))\s+(?:\d|[a-z]+\s+(?:must|shall|are|is|will)\b))",
     re.I,
 )
 
