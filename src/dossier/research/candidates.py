@@ -66,8 +66,8 @@ KEY_TERMS = 3  # the rarest terms of the ask: what a sentence must name to answe
 # nature, particularity, and severity of risks", "to adopt and communicate", "to enable
 # scheduled and emergency responses", "an industry-recognized framework", "mandated by
 # the governance program", "whenever a deviation ... occurs", "can actually be recovered",
-# "all relevant interoperable endpoints": however rare in a corpus, a page stating the
-# practice in its own words has no reason to use them.
+# "all relevant interoperable endpoints", HECVAT's "well-documented": however rare in a
+# corpus, a page stating the practice in its own words has no reason to use them.
 QUESTIONNAIRE_WORDING = frozenset(
     stem(w)
     for w in """associated associate related relating pertaining relevant appropriate
@@ -78,7 +78,7 @@ QUESTIONNAIRE_WORDING = frozenset(
     program programs programme programmes regardless whenever occur occurs occurring
     interoperable based
     potential potentially possible possibly corresponding strong structured approach
-    everyone considering addition additionally
+    everyone considering addition additionally well
     """.split()
 )
 # Words that name neither the practice nor its subject, however rare in a corpus: the
