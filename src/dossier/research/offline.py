@@ -1219,10 +1219,10 @@ _OWN_APPROVAL = re.compile(
 )
 # A document stating what it is for: "This plan describes how ...", "1.1 This Incident
 # Response Plan (IRP) defines how ...", "The purpose of this policy is to ...".
+_SAYS_WHAT_FOR = r"describes|defines|establishes|sets\s+out|outlines|documents|specifies|governs"
 _OWN_PURPOSE = re.compile(
     rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT_NOUN}"
-    r"(?:\s*\([^()]*\))?\s+(?:describes|defines|establishes|sets\s+out|outlines|documents"
-    r"|specifies|governs)\b"
+    rf"(?:\s*\([^()]*\))?\s+(?:{_SAYS_WHAT_FOR})\b"
     rf"|the\s+purpose\s+of\s+this\s+{_DOCUMENT_NOUN}\s+is\b)",
     re.I,
 )
@@ -1628,20 +1628,19 @@ def _whole_group_first(candidates: list[Candidate], brief: Brief) -> list[Candid
     return candidates if whole is None else [whole, *(c for c in candidates if c is not whole)]
 
 
-# What any page says it is for, a runbook's or a guideline's too ("This runbook describes
-# how ...").
+# What any page says it is for (``_OWN_PURPOSE``'s line, a runbook's or a guideline's too:
+# "This runbook describes how ...").
 _ANY_PURPOSE = re.compile(
     rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:this|the)\s+(?:[\w-]+\s+){{0,4}}?"
-    rf"(?:{_DOCUMENT_NOUN}|runbook|playbook|guideline|guide|page|handbook|standard)"
-    r"(?:\s*\([^()]*\))?\s+(?:describes|defines|establishes|sets\s+out|outlines|documents"
-    r"|specifies|governs|explains|covers)\b",
+    rf"(?:{_DOCUMENT_NOUN}|runbook|playbook|guideline|guide|page|handbook)"
+    rf"(?:\s*\([^()]*\))?\s+(?:{_SAYS_WHAT_FOR}|explains|covers)\b",
     re.I,
 )
 
 
 def _practice_before_purpose(candidates: list[Candidate], brief: Brief) -> list[Candidate]:
     """The candidates with the first stating the practice first, when the best is a
-    document's line on what it is for (``_OWN_PURPOSE``), the question asks of a
+    page's line on what it is for (``_ANY_PURPOSE``), the question asks of a
     practice, not of a document, and that one scores within ``KEY_LEAD_MARGIN`` of it:
     "Master seed and signing keys are generated and stored only within FIPS 140-2 Level 3
     validated hardware security modules" leads whether keys are kept in HSMs, not "This
