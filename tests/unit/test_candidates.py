@@ -2619,3 +2619,22 @@ def test_a_practice_question_is_led_by_the_practice_not_the_documents_purpose(
     at_rest = "Are signing keys encrypted at rest?"
     ranking = _Ranking([purpose, transit], 0.9)
     assert _Research(engine, make_brief(Question("Q", at_rest)))._lead(ranking) is purpose
+
+
+def test_a_wiki_pages_exported_header_is_no_candidate_sentence() -> None:
+    """A Confluence page exported to PDF opens with its trail, title, byline and fields,
+    no full stop among them: read as one sentence, it led the answer on testing the
+    incident response plan."""
+    from dossier.research.candidates import _page_header
+
+    header = (
+        "Security & Compliance / Policies & Standards / Incident Response Plan\n"
+        "Incident Response Plan\n"
+        "Created by Priya Raman, last updated by Priya Raman on Mar 11, 2024 • 9 min read\n"
+        "Document ID IRP-007 Version 3.2\nStatus APPROVED Owner Head of Security"
+    )
+    names = {"incident response plan"}
+    assert _page_header(header, names)
+    # the title over a statement without a full stop is no header: it states something
+    assert not _page_header("Incident Response Plan\nThe plan is tested annually", names)
+    assert not _page_header("Incident Response Plan\nThe plan is tested annually.", names)

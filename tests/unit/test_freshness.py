@@ -363,6 +363,15 @@ def test_a_control_blocks_effective_date_does_not_hide_a_later_review() -> None:
             "2024-05-02",
         ),
         ("Date ratified: 27 February 2025", "2025-02-27"),
+        # a bullet's approval, an approval in words, German "Stand" (as of)
+        ("- Approved: Directie, 15 January 2024", "2024-01-15"),
+        (
+            "Approval: This procedure was approved by the Directie on 11 December 2023.",
+            "2023-12-11",
+        ),
+        ("Stand: 01.07.2024", "2024-07-01"),
+        # a committee's name holding a word of a deadline ("Due Diligence")
+        ("Approved by the Due Diligence and Risk Committee, 3 March 2025", "2025-03-03"),
     ],
 )
 def test_a_wiki_or_web_pages_update_line_dates_it(line: str, day: str) -> None:
@@ -382,6 +391,9 @@ def test_a_wiki_or_web_pages_update_line_dates_it(line: str, day: str) -> None:
         "| Date | Scenario | Result |\n|---|---|---|\n| 2025-03-12 | Tabletop | Passed |",
         "The approved supplier list was last updated by Procurement on 3 March 2025.",
         "## Status page\nUpdated: 12 March 2025 - all systems operational",
+        # a PDF's flattened cover: the approver, then the next review on the same line
+        "Approved by Marcus Bell, CTO Next review December 2024",
+        "Approved by Marcus Bell, CTO Review due March 2025",
     ],
 )
 def test_an_update_in_the_text_or_a_review_to_come_dates_nothing(line: str) -> None:
@@ -390,9 +402,32 @@ def test_an_update_in_the_text_or_a_review_to_come_dates_nothing(line: str) -> N
     assert stated_dates(f"{text}\n{headed_row_fields(text)}") == []
 
 
-@pytest.mark.parametrize("key", ["approved", "approved_on", "approval_date", "date_approved"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "approved",
+        "approved_on",
+        "approval_date",
+        "date_approved",
+        "approved_date",
+        "date_of_approval",
+    ],
+)
 def test_an_approval_date_in_front_matter_dates_the_document(key: str) -> None:
     """ "approved: 2024-03-04": the document was in force then (it read as undated)."""
+    assert evidence_date(document(None, **{key: "2024-03-04"}), AS_OF) == "2024-03-04"
+
+
+def test_a_bullet_opening_the_text_states_its_approval_date() -> None:
+    assert stated_dates("- Approved: Directie, 15 January 2024\n- Owner: IT\n") == ["2024-01-15"]
+
+
+@pytest.mark.parametrize(
+    "key", ["last_review", "last_review_date", "reviewed_date", "date_reviewed"]
+)
+def test_a_review_date_under_a_usual_key_dates_the_document(key: str) -> None:
+    """A wiki's "approved_date: 2023-12-05" or "last_review: ..." left every page
+    "undated" though its front-matter said when it was approved or reviewed."""
     assert evidence_date(document(None, **{key: "2024-03-04"}), AS_OF) == "2024-03-04"
 
 

@@ -1480,6 +1480,34 @@ def test_a_subtitle_after_a_colon_and_a_checklist_under_a_letterhead_title_it(
     assert title_of({}, text, path) == title
 
 
+def test_a_status_field_among_a_pdfs_fields_and_text_states_the_status() -> None:
+    """A PDF page has no blank line between its letterhead, title, fields and text: its
+    "STATUS: UNGÜLTIG / SUPERSEDED – replaced by version 3.0" left a superseded policy
+    in force, and its three-level classification and 8-character passwords led answers
+    the current version states otherwise."""
+    from dossier.ingest.control_block import control_status
+
+    fields = (
+        "Kestrel Gearworks GmbH · Werkstraße 3 · 70173 Stuttgart\n"
+        "Information Security Policy\n"
+        "Document-ID: ISP-01 Version: 2.1 Classification: internal\n"
+        "Approved: Management Board, 14.09.2021\n"
+    )
+    body = "Revision history\nRev. Date Change\n1.0 02.11.2017 First version\n"
+    status = "STATUS: UNGÜLTIG / SUPERSEDED – replaced by version 3.0 valid from 15.03.2024.\n"
+    assert control_status(fields + status + "Kept for documentation only.\n" + body) == (
+        "superseded"
+    )
+    assert control_status(fields + body) is None
+    # a report's finding has an owner and a status too: no field only a document has
+    finding = (
+        "Northwind Ledger\nExternal Penetration Test Report 2025\nPrepared by Tern Security\n"
+        "Finding ID: NW-01 Severity: High\nOwner: Platform team\nStatus: Remediation pending\n"
+        "The login form allows account enumeration.\n"
+    )
+    assert control_status(finding) is None
+
+
 def test_a_version_line_marked_draft_states_the_status() -> None:
     """ "Version 0.3 DRAFT - for consultation - NOT APPROVED" under a letterhead left a
     draft password standard current: its proposed 30-minute timeout was given."""
@@ -2116,3 +2144,74 @@ def test_a_companys_name_ruled_off_above_the_title_is_no_title() -> None:
     # (review) a title after the company's name is no department
     titled = "Northwind Ltd - Acceptable Use Policy\n\nVersion 1.3, 15.04.2019\n\n1. Scope\n"
     assert title_of({}, titled, "aup.txt") == "Northwind Ltd - Acceptable Use Policy"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "title"),
+    [
+        (  # a wiki page exported to PDF: its breadcrumb trail, then its title
+            "Security & Compliance / Policies & Standards / Access Control Standard\n"
+            "Access Control Standard\nCreated by Priya Raman, last updated on Dec 04, 2023\n",
+            "acs.pdf",
+            "Access Control Standard",
+        ),
+        (  # a PDF has no Markdown: "# ..." is a table's header row with a "#" column
+            "Essential Eight Maturity Self-Assessment - FY2024\nCreated by Dan Okafor\n"
+            "Target maturity for FY2024: Maturity Level Two.\n"
+            "# Mitigation Target Assessed Observations Owner Due\n1 Patch applications ML2\n",
+            "e8.pdf",
+            "Essential Eight Maturity Self-Assessment - FY2024",
+        ),
+        (  # a classification field with a note in brackets is no title
+            "CLASSIFICATION: PUBLIC (for distribution to clients under NDA)\n"
+            "Orion Digital \u2014 Client Security Whitepaper\nDocument No. ODS-004\n",
+            "whitepaper.pdf",
+            "Orion Digital \u2014 Client Security Whitepaper",
+        ),
+        (  # a title with a comma wrapped before its kind of document
+            "CLASSIFICATION: INTERNAL\nISP-08: Data Classification, Handling and Retention\n"
+            "Policy\nDocument No. ISP-08 Version 1.4\n",
+            "isp08.pdf",
+            "ISP-08: Data Classification, Handling and Retention Policy",
+        ),
+        (  # a masthead over a concept (a German "Konzept")
+            "Kestrel Gearworks GmbH · Werkstraße 3 · 70173 Stuttgart\n"
+            "Business Continuity Concept (Notfallkonzept)\nDocument-ID: BCM-01 Version: 2.0\n",
+            "bcm.pdf",
+            "Business Continuity Concept (Notfallkonzept)",
+        ),
+    ],
+)
+def test_a_pdfs_trail_table_header_and_marking_are_not_its_title(
+    text: str, path: str, title: str
+) -> None:
+    """Twelve wiki pages exported to PDF were titled by their breadcrumb trail, two by a
+    table's header row, a whitepaper by its classification line, a policy "Policy"."""
+    assert title_of({}, text, path) == title
+
+
+@pytest.mark.parametrize(
+    "letterhead",
+    ["Risk Assessment Partners LLP", "Concept Digital Ltd", "Register Healthcare Inc."],
+)
+def test_a_company_named_with_a_kind_of_document_is_no_title(letterhead: str) -> None:
+    text = f"{letterhead}\nInformation Security Policy\nVersion 2\n"
+    assert title_of({}, text, "isp.pdf") == "Information Security Policy"
+
+
+def test_a_pdf_opening_on_a_markdown_heading_is_titled_by_it() -> None:
+    assert title_of({}, "# Access Control Policy\nText here.\n", "acp.pdf") == (
+        "Access Control Policy"
+    )
+
+
+def test_a_series_manual_heading_gives_way_to_the_title_field() -> None:
+    """A legacy system's export heads every policy "POLICY AND PROCEDURE MANUAL" under
+    the company's name: the "Title:" field below names each."""
+    text = (
+        "HARBOR CLAIMS SERVICES, LLC\nPOLICY AND PROCEDURE MANUAL\n" + "=" * 40 + "\n\n"
+        "Policy No.:        HSP-210\nTitle:             RISK ANALYSIS AND RISK MANAGEMENT\n"
+        "Revision:          5\nEffective Date:    03/01/2024\n\n1.0 PURPOSE\n\n1.1 Text.\n"
+    )
+    source = SourceFile("hsp-210.txt", text.encode(), hashlib.sha256(text.encode()).hexdigest())
+    assert read_document(source).title == "RISK ANALYSIS AND RISK MANAGEMENT"

@@ -332,3 +332,15 @@ def test_a_figure_not_met_is_named_as_the_question_writes_it() -> None:
         found is not None
         and "asks 12 characters; the lead quote states 8 characters" in found.detail
     )
+
+
+def test_all_associates_are_all_employees_but_business_associates_are_not() -> None:
+    """An Indian IT services firm's "All associates complete the ... training annually"
+    was sent to a person for not naming employees."""
+    question = "Are all employees required to complete security awareness training?"
+    lead = "All associates complete the security awareness refresher training annually."
+    assert overstated(question, lead) is None
+    vendors = "All business associates complete security awareness training annually."
+    assert overstated(question, vendors) is not None
+    narrowed = "All associates in the delivery unit complete security awareness training."
+    assert overstated(question, narrowed) is not None

@@ -161,3 +161,19 @@ def test_an_infinitive_after_to_is_no_party() -> None:
     question = "Within what time are customers notified of a security incident?"
     lead = "The team reports each incident promptly to ensure notification within 24 hours."
     assert another_recipient(question, lead) is None
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Personal data breaches are reported to the Autoriteit Persoonsgegevens within 72 hours.",
+        "Breaches are reported to the Datenschutzbehörde within 72 hours of discovery.",
+        "Breaches are reported to Datatilsynet within 72 hours.",
+    ],
+)
+def test_a_national_data_protection_authority_is_the_supervisory_authority(lead: str) -> None:
+    """A Dutch company's "reported to the Autoriteit Persoonsgegevens within 72 hours"
+    was read as telling another party than the supervisory authority asked."""
+    question = "Within what timeframe are breaches reported to the supervisory authority?"
+    assert another_recipient(question, lead) is None
+    assert another_recipient("Within what time are customers notified of a breach?", lead)

@@ -819,3 +819,23 @@ def test_a_row_opening_with_a_date_is_a_record_not_a_rule() -> None:
     assert a_dated_record("2024-03-01 | Annual failover test | Passed")
     assert not a_dated_record("Tier 1 | Student information system | 48 hours | 24 hours")
     assert not a_dated_record("Backups completed in 41 hours on April 12, 2023.")
+
+
+def test_a_change_logs_list_items_are_no_evidence() -> None:
+    """A wiki's "### Change log" as a list: "3.0 (2023-09-01): privileged access review
+    frequency increased to monthly" led the answer on how often privileged access is
+    reviewed, over the procedure's own table."""
+    text = (
+        "- 3.2 (2024-11-18): no change.\n"
+        "- 3.0 (2023-09-01): privileged access review frequency increased to monthly.\n"
+        "- 2023-01-10: first version.\n"
+    )
+    for item in ("3.2 (", "3.0 (", "2023-01-10"):
+        assert in_revision_history(text, text.index(item), "Access Review > Change log")
+    # the same items under another heading are a list of steps or facts
+    assert not in_revision_history(text, text.index("3.0 ("), "Access Review > Frequencies")
+    rules = "- 3.1 Access is reviewed quarterly.\n"
+    assert not in_revision_history(rules, 2, "Access Review > Change log")
+    # a change-management policy's numbered clauses under its "Change log" carry no date
+    clause = "- 4.2 - Emergency changes are reviewed by the CAB within 2 working days.\n"
+    assert not in_revision_history(clause, 2, "Change Management > Change log")

@@ -6688,3 +6688,87 @@ def test_a_part_asking_when_access_is_removed_is_read_off_a_revocation() -> None
         "working day, including single sign-on, VPN, AWS and source code access."
     )
     assert _parts(question, [lead], {}, focus=lead) == "Yes; within 24 hours"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Policy No.: ISP-100 Title: Information Security Policy Approved by: Executive Committee",
+        "Form No. 7: The Information Security Policy is approved by the Executive Committee.",
+    ],
+)
+def test_no_as_the_abbreviation_of_number_is_no_negation(lead: str) -> None:
+    """A legacy header's "Policy No.:" read as "No": an approval line was sent to a
+    person for a negation it does not hold."""
+    question = "Is the information security policy approved by management?"
+    assert _short(question, lead) == ("Yes", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Is customer data stored outside the EU?", "No. Customer data never leaves the EU."),
+        (
+            "Can users opt out of two-factor authentication?",
+            "A: No. 2FA is enforced for all users.",
+        ),
+        ("Is security monitoring outsourced?", "No. 24x7 monitoring is done by our own team."),
+    ],
+)
+def test_no_opening_an_answer_is_still_a_negation(question: str, lead: str) -> None:
+    """An answer's "No." before a figure ("No. 2FA is enforced") denies: it is no
+    abbreviation of "number" (a review's cases, which gave Yes)."""
+    assert _short(question, lead)[0] != "Yes"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The target is an annual penetration test by an independent external party.",
+        "Our goal is to have every laptop encrypted with full-disk encryption.",
+        "4.1 The target is that every critical system has a tested restore.",
+    ],
+)
+def test_a_target_is_no_practice_followed(lead: str) -> None:
+    """A gap assessment's "The target is an annual penetration test ... See section 7
+    for the current state" answered Yes; section 7 said none had been done."""
+    question = "Is a penetration test performed annually by an independent third party?"
+    assert _short(question, lead)[0] != "Yes"
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The target is met every quarter: penetration tests are performed annually by an "
+        "independent third party.",
+        "We aim to protect customer data; penetration tests are performed annually by an "
+        "independent third party.",
+    ],
+)
+def test_a_target_met_or_an_aim_beside_the_practice_is_no_plan(lead: str) -> None:
+    question = "Is a penetration test performed annually by an independent third party?"
+    assert _short(question, lead)[0] == "Yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "expected"),
+    [
+        (
+            "Are electronic media sanitized before reuse?",
+            "Electronic media are sanitized before re-use; media that cannot be sanitized are "
+            "physically destroyed.",
+            "Yes",
+        ),
+        (
+            "Is MFA required for all users?",
+            "MFA is required for all users; users who cannot use MFA are exempted by the CISO.",
+            "Needs review",
+        ),
+    ],
+)
+def test_a_later_clauses_relative_negation_denies_nothing(
+    question: str, lead: str, expected: str
+) -> None:
+    """ "media that cannot be sanitized are physically destroyed" sets some media apart:
+    after a clause stating the practice it answered No."""
+    assert _short(question, lead)[0] == expected

@@ -57,13 +57,17 @@ _STATED_DATE = re.compile(
     r"|date\s+of\s+(?:approval|issue|publication|effect|last\s+review)"
     # (a German register's "Valid from | 20.02.2025": "gültig ab")
     r"|(?:effective(?:\s+from)?|valid\s+from|(?<!be\s)reviewed|(?<!be\s)revised|revision\s+date"
-    r"|date\s+revised|(?:(?<=\A)|(?<=\n))[ \t*_]*released)"
+    r"|date\s+revised|(?:(?<=\A)|(?<=\n))[ \t*_]*(?:released|stand))"  # (German "Stand": as of)
     r"(?=[*\s]*[:|])"
     # the document's own entry into force: "This agreement enters into force on 01.08.2022"
     # (not a law's: "The UK GDPR came into force on 1 January 2021")
     rf"|(?<=this\s)(?:agreement|policy|guideline|standard|procedure|document|plan|regulation"
     rf"|directive|instruction)\s+(?:enters|entered|comes|came|shall\s+enter|will\s+enter)"
     rf"\s+into\s+force(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
+    # its own approval in words: "This procedure was approved by the Directie on 11
+    # December 2023"
+    rf"|(?<=this\s)(?:policy|guideline|standard|procedure|document|plan|programme|program)"
+    rf"\s+(?:was|has\s+been|is)\s+approved\s+by\s+[^\n\d]{{1,60}}?\s+on(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # "Version 4.1 | Effective March 1, 2024", "effective 1 March 2026", "effective from ..."
     rf"|effective(?:\s+(?:on|from|as\s+of))?(?=\s+(?:\d|{_MONTH_WORD}\b))"
     # an approval line: "Approved by: Executive Leadership Team, 14 February 2026",
@@ -72,8 +76,10 @@ _STATED_DATE = re.compile(
     # never onto a line of another field: "Approved by: ELT\nNext review: 1 June 2026",
     # "Approved By\tManaging Director\nEffective Date\t01-Apr-2024", a PDF's flattened
     # "Approved By Dana Whitcomb, CISO\nEffective Date February 1, 2024")
-    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s))approved"
-    r"(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:[^\n\d]|\n(?!\s*\n)(?![^\n:|\t]{0,30}[:|\t])(?!\s*(?:next|review|due|expir|renew|valid|effective))){0,80}?))[\s:|*,]*"
+    # (a bullet's: "- Approved: Directie, 15 January 2024"; the line's name stops at
+    # another field: "Approved by Marcus Bell, CTO Next review December 2024")
+    r"|(?:(?<=\A)|(?<=\n)|(?<=\.\s)|(?<=\|)|(?<=\|\s)|(?<=\*)|(?<=\u00b7\s)|(?<=\n[-*\u2022]\s)|(?<=\A[-*\u2022]\s))"
+    r"approved(?=[*\s]*[:|]|\s+(?:by|on)\b)(?P<approval>(?:(?!\s(?:next\s+review|review\s+due|due\s+(?:date|for|on|by|in)|expir|renew)\w*\s)[^\n\d]|\n(?!\s*\n)(?![^\n:|\t]{0,30}[:|\t])(?!\s*(?:next|review|due|expir|renew|valid|effective))){0,80}?))[\s:|*,]*"
     rf"{_A_DATE}",
     re.I,
 )

@@ -174,8 +174,12 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
     if _THE_FOLLOWING.match(found.group(1)):  # "AT LEAST all of the following; login, ..."
         return _listed_unnamed(asked[found.end() :], lead)
     phrase, read = _all_phrase(found.group(1))
-    if phrase and set(phrase) <= _EVERY_PERSON and _EVERYONE.search(lead):
-        return None  # "Everyone repeats it once a year" of all employees
+    if (
+        phrase
+        and set(phrase) <= _EVERY_PERSON
+        and (_EVERYONE.search(lead) or _ALL_COLLEAGUES.search(lead))
+    ):
+        return None  # "Everyone repeats it once a year", "All associates complete ..."
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
@@ -215,6 +219,15 @@ def _listed_unnamed(listed: str, lead: str) -> Finding | None:
 _EVERYONE = re.compile(
     r"(?:^|[.;:]\s+)(?:everyone|everybody)\b(?!\s+(?:in|on|with|at|from|who|that|whose"
     r"|within|outside|except|but|else)\b)",
+    re.I,
+)
+# The whole workforce in a company's own word for its people: "All associates complete
+# the training annually" (Indian IT services firms' usage), "all colleagues" (not "all
+# business associates", HIPAA's vendors, nor "all associates in the delivery unit").
+_ALL_COLLEAGUES = re.compile(
+    r"\b(?:all|every)\s+(?:of\s+(?:our|its|the)\s+)?(?:associates?|colleagues?)\b"
+    r"(?!\s+(?:in|with|who|that|whose|at|of|on|from|within|assigned|working|holding|having"
+    r"|handling|based)\b)",
     re.I,
 )
 _EVERY_PERSON = frozenset(

@@ -83,7 +83,10 @@ _KINDS = {
             "authority",
             "authority authorities regulator regulators regulatory supervisory commissioner "
             "ico dpa government agency agencies enforcement police cert csirt ncsc cisa ftc hhs "
-            "fca sec commission",
+            "fca sec commission "
+            # national data protection authorities by their own names
+            "autoriteit persoonsgegevens datatilsynet cnil bfdi aepd garante imy uodo oaic "
+            "datenschutzbehörde aufsichtsbehörde toezichthouder",
         ),
         (
             "internal",

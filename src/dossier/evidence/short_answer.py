@@ -151,7 +151,10 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    r"\b(not|neither|no[\s-]+one|nobody|no|never|none|cannot|can't|don't|doesn't|isn't|aren't|won't"
+    # (not the abbreviation of "number" after a word: "Policy No.: ISP-100", "Form No. 7";
+    # an answer's "No. 2FA is enforced" or "BYOD allowed: No. 1 exception" denies)
+    r"\b(not|neither|no[\s-]+one|nobody|no(?!\.\s*[:#]|\s*#)(?!(?<=[a-z]\sno)\.\s*\d)|never|none|cannot|can't|don't"
+    r"|doesn't|isn't|aren't|won't"
     r"|prohibited|forbidden|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
     re.I,
 )
@@ -1865,7 +1868,13 @@ _PLANNED = re.compile(
     # "We are planning our first third-party penetration test."
     r"|\b(?:we|it|they)\s+(?:are|is)\s+(?:currently\s+|now\s+)?(?:planning|preparing\s+for"
     r"|working\s+towards?)\b"
-    r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)",
+    r"|\b(?:is|are)\s+planned\s+for\s+(?:Q[1-4]\b|20\d\d|next\b)"
+    # a target, not the state: "The target is an annual penetration test by an
+    # independent external party.", "Our goal is to encrypt all laptops" (not "The target
+    # is met every quarter", "Our goal is achieved through ...", nor "We aim to ...", said
+    # of what a stated practice is for)
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:the|our)\s+(?:target|goal|ambition)(?:\s+state)?\s+is\s+"
+    r"(?:to|an?|that)\s",
     re.I,
 )
 # In place in part only: "Partially implemented" (a Statement of Applicability's status).
@@ -2455,7 +2464,9 @@ def _negated_relative(text: str, negation: re.Match[str]) -> bool:
     relative = _RELATIVE_NEGATED.search(before)
     if not relative:
         return False
-    head = text[: max(0, negation.start() - 40) + relative.start()]
+    # (of its own clause: "... are sanitized before re-use; media that cannot be
+    # sanitized are physically destroyed")
+    head = re.split(r"[.;]\s", text[: max(0, negation.start() - 40) + relative.start()])[-1]
     if _MAIN_VERB.search(f" {head} "):
         return False  # in the object: "Backups are sent to a vendor that does not encrypt ..."
     # (to the main verb past an aside: "accounts that do not use single sign-on,
@@ -2629,6 +2640,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
             for m in negations
             if _denies(lead, m.end(), terms, _USED_IN_ASKED.match(asked) is not None)
             and not _in_reason(lead, m.start())
+            # (a subject's relative clause sets part of it apart: "media that cannot be
+            # sanitized are physically destroyed" denies no sanitizing)
+            and not _negated_relative(lead, m)
         ]
         if terms
         else []

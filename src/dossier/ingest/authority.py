@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import Literal
 
 from dossier.ingest.frontmatter import SUCCESSOR_KEYS, corpus_path, leaves_corpus, unfilled
-from dossier.records import Corpus, Document
+from dossier.records import Chunk, Corpus, Document
 
 NOT_CURRENT = ("draft", "archived", "superseded")
 NotInForceCause = Literal["status", "not yet in force", "superseded by"]
@@ -84,6 +84,71 @@ class Authority:
         """Whether another document (or its own status) supersedes it."""
         why = self.reasons.get(path)
         return why is not None and why.superseded
+
+    # -- passages: a document in force may set one of its sections aside ---------------
+
+    def passage_current(self, chunk: Chunk) -> bool:
+        """Whether the passage may ground a claim about current practice: its document
+        is in force and no heading above it marks its section as no longer in effect
+        (``set_aside_heading``)."""
+        return self.is_current(chunk.document) and not set_aside_heading(chunk.heading)
+
+    def passage_reason(self, chunk: Chunk) -> str:
+        """Why the passage may not ground current practice, in words ("" when it may)."""
+        if not self.is_current(chunk.document):
+            return self.reason(chunk.document)
+        heading = set_aside_heading(chunk.heading)
+        return (
+            f"{chunk.document}: its section “{heading}” is marked as no longer in effect"
+            if heading
+            else ""
+        )
+
+    def passage_superseded(self, chunk: Chunk) -> bool:
+        """Whether the passage states what something else now replaces: its document is
+        superseded, or its section is set aside."""
+        return self.superseded(chunk.document) or bool(set_aside_heading(chunk.heading))
+
+
+# What marks a section itself as no longer in effect, in its heading. (Not "deprecated",
+# "obsolete", "retired" or "do not use": headings say them of the things a section is
+# about, "Weak ciphers (deprecated)", "End of life software (obsolete)", "Deprecated
+# algorithms (do not use)"; nor "no longer in use": "Inactive accounts - no longer in use".)
+_SET_ASIDE = (
+    r"(?:superseded|archived|no\s+longer\s+(?:in\s+(?:effect|force)|valid|applicable|applies))"
+)
+# (not what the section is about: "Retention (archived logs)", "Superseded documents",
+# "Version control (superseded versions)")
+_NOT_A_STATE = (
+    r"(?!\s+(?:data|logs?|records?|files?|documents?|backups?|media|assets?|systems?"
+    r"|accounts?|keys?|devices?|equipment|users?|employees?|staff|copies|emails?|mail"
+    r"|versions?|polic(?:y|ies)|procedures?|standards?|plans?|contracts?|agreements?))"
+)
+_SET_ASIDE_HEADING = re.compile(
+    # in brackets: "Password rules (superseded)", "Backup schedule [ARCHIVED]"
+    rf"[(\[]\s*{_SET_ASIDE}\b{_NOT_A_STATE}[^()\[\]]{{0,40}}[)\]]"
+    # opening it, of the section's own content: "Appendix B: Superseded settings (kept
+    # for audit trail)", "Archived answers (do not use)"
+    rf"|^\W*(?:(?:appendix|annex|section|part|schedule)\s+[\w.]+\s*[:.\-\u2013\u2014]\s*)?"
+    rf"{_SET_ASIDE}\s+(?:settings?|values?|answers?|requirements?|text|content|rules?|guidance"
+    r"|configurations?|sections?|material|faqs?|entries|parameters?|provisions?|clauses?"
+    r"|instructions?)\b"
+    # after a dash or colon closing it: "VPN access - superseded", "Section 9: No longer in
+    # effect", or the whole heading
+    rf"|(?:^|[:\-\u2013\u2014]\s*)\W*{_SET_ASIDE}\W*$",
+    re.I,
+)
+
+
+def set_aside_heading(heading: str) -> str:
+    """The heading (of a passage's " > "-joined headings) that marks its section as no
+    longer in effect: "Appendix B: Superseded settings (kept for audit trail)",
+    "Archived answers (do not use)", "Old VPN setup (superseded)"; "" when none does. A
+    heading naming such things as its topic ("Superseded documents", "Retention of
+    archived logs", "Weak ciphers (deprecated)") marks nothing."""
+    return next(
+        (h.strip() for h in heading.split(" > ") if _SET_ASIDE_HEADING.search(h.strip())), ""
+    )
 
 
 # A document's own id: front-matter's ``document_id`` (or ``id``, ``doc_id``), or its file

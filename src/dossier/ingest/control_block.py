@@ -226,7 +226,7 @@ def control_status(text: str) -> str | None:
             fields = _line_fields(" ".join(block))
         if fields is None:  # a cover's table under more lines of its title page
             fields = _table_fields(_cover_table(block))
-        status = _status(fields or [])
+        status = _status(fields or []) or _field_lines_status(block)
         if status is not None:
             return status
     return _title_status(text)  # a status field, where there is one, says it first
@@ -265,6 +265,39 @@ def _before_next_field(words: list[str]) -> str:
             if words[at][:1].isupper() and _name(" ".join(words[at : at + count])) in CONTROL_KEYS:
                 return " ".join(words[:at])
     return " ".join(words)
+
+
+# Fields only a document has: what version it is, who approved it, when it took effect.
+_DOCUMENT_FIELDS = frozenset(
+    (
+        *("version", "revision", "valid_from", "effective", "effective_date", "effective_from"),
+        *("approved", "approved_by", "approval_date", "date_approved", "approved_on"),
+        *("document_id", "doc_id", "document_number", "policy_number", "classification"),
+        *("last_reviewed", "review_date", "next_review", "document_owner", "policy_owner"),
+    )
+)
+
+
+def _field_lines_status(block: list[str]) -> str | None:
+    """The status of a run of field lines inside a block that holds more (a PDF's page
+    has no blank line between its letterhead, its title, its fields and its text):
+    "Document-ID: ISMS-LL-01 Version: 2.1" / "Approved: ..., 14.09.2021" / "STATUS:
+    UNGÜLTIG / SUPERSEDED – replaced by version 3.0 ..."; none without a field only a
+    document has (a version, an approval, an effective date): a report's finding has an
+    owner and a status too ("Finding ID: NW-01" / "Owner: Platform team" / "Status:
+    Remediation pending")."""
+    run: list[tuple[str, str]] = []
+    for line in [*block, ""]:
+        fields = _line_fields(line) if line.strip() else None
+        if fields is not None:
+            run += fields
+            continue
+        documents = any(key in _DOCUMENT_FIELDS for key, _ in run)
+        status = _status(run) if len(run) > 1 and documents else None
+        if status is not None:
+            return status
+        run = []
+    return None
 
 
 def _status(fields: list[tuple[str, str]]) -> str | None:

@@ -300,10 +300,16 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     underlined = SETEXT_HEADING.match(_after_banner(text).strip())
     if underlined and underlined.group(2).startswith("=") and _underlined_title(underlined[1]):
         return underlined[1].strip()  # "SEC-STD-005 Remote Access Standard" over "======"
+    # (a PDF has no Markdown but where its text opens so: its "# Objective Measure Target"
+    # is a table's header row, numbered by a "#" column)
     heading = re.search(r"^#{1,6}\s+(.+)$", text, re.MULTILINE)
+    if heading and path.lower().endswith(".pdf") and text[: heading.start()].strip():
+        heading = None
     if heading:
         return _unmarked(heading.group(1))
-    text = _after_letterhead(_after_banner(_after_field_lines(_after_rule_lines(text))))
+    text = _after_letterhead(
+        _after_banner(_after_field_lines(_after_rule_lines(_after_slash_trail(text))))
+    )
     if Path(path).suffix.lower() in (".txt", ".text"):
         text = _after_page_trail(text)
     first_line = text.strip().split("\n", 1)[0].strip()
@@ -451,7 +457,10 @@ def _capitals_below(title: str, text: str) -> str | None:
 _KIND_ONLY = re.compile(
     r"(?i:(?:(?:university|college|company|corporate|board|institutional|administrative"
     r"|information\s+technology|it|official|internal|operational)\s+){0,2}"
-    r"(?:policy|standard|procedure|guideline|plan|directive|document))"
+    r"(?:policy|standard|procedure|guideline|plan|directive|document)"
+    # a series' manual: "POLICY AND PROCEDURE MANUAL", "Policies and Procedures"
+    r"|(?:polic(?:y|ies)|standards?|procedures?)(?:\s+(?:and|&)\s+(?:polic(?:y|ies)|standards?"
+    r"|procedures?|guidelines?))?(?:\s+(?:manual|handbook|library))?)"
     r"|\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][\w ]{0,40}"
 )
 
@@ -783,7 +792,11 @@ _PAGE_MARKING = re.compile(
     r"|(?:do\s+not|not\s+to\s+be)\s+(?:distribute|copie|copy|share)\w*"
     r"(?:\s+(?:externally|outside\s+(?:of\s+)?[\w&.-]+(?:\s+[\w&.-]+){0,2}))?"
     r"|not\s+for\s+(?:external\s+|public\s+)?(?:distribution|release)"
-    r"|for\s+internal\s+use\s+only))+\W*$",
+    r"|for\s+internal\s+use\s+only))+\W*$"
+    # a classification field, a note after it: "CLASSIFICATION: PUBLIC (for distribution
+    # to clients and prospects under NDA)"
+    r"|^\W*(?:data\s+|information\s+|document\s+)?classification\s*:\s*(?:public|internal"
+    r"|confidential|restricted|sensitive|secret)\b\s*(?:\([^()\n]{0,100}\))?\W*$",
     re.I,
 )
 
@@ -819,7 +832,8 @@ def _first_body_line(text: str) -> str:
         ):
             after_fields = True  # a wrapped line of fields ends in its date
             continue
-        if _MASTHEAD.search(words) and _KIND_NAMED.search(following) and _reads_as_title(following):
+        named = _KIND_NAMED.search(following) or _KIND_CLOSING.search(following)
+        if _MASTHEAD.search(words) and named and _reads_as_title(following):
             continue  # "WESTMOOR UNIVERSITY · POLICY LIBRARY" over "Information Security Policy"
         if words.isupper() and not _JOINING_END.search(words):
             return words  # a letterhead in capitals over the title: no wrapped title
@@ -884,8 +898,9 @@ def _title_wrapped(line: str, following: str) -> bool:
     subtitled = line if _FIELD_LABEL.match(line) else line.replace(": ", " ")  # "...: Summary of"
     if not _title_words(f"{subtitled} {following}"):
         return False
-    if "," in line and not _JOINING_END.search(line):
-        return False  # "London, United Kingdom" over "Access Control Policy"
+    if "," in line and not _JOINING_END.search(line) and not _KIND_ALONE.match(following):
+        return False  # "London, United Kingdom" over "Access Control Policy" (not "Data
+        # Classification, Handling and Retention" over "Policy")
     # cut after a joining word, or before the kind of document ("... Policy"), which the
     # first line does not end in: not "Information Security Policy" over "Acme Corp"
     return bool(_JOINING_END.search(line)) or (
@@ -899,6 +914,11 @@ _JOINING_END = re.compile(r"\b(?:and|of|for|the|to|in|on|&|–|-)$", re.I)
 # (ISMS-Handbuch)"), or opening its last line ("Procedure (Information Governance and").
 _KIND_END = re.compile(rf"\b(?:{_DOCUMENT_KINDS})(?:\s*\([^()]*\))?$", re.I)
 _KIND_START = re.compile(rf"(?:{_DOCUMENT_KINDS})(?:\s*\(|\s*$)", re.I)  # not "Policy Owner"
+_KIND_ALONE = re.compile(rf"(?:{_DOCUMENT_KINDS})$", re.I)
+# Kinds of document a title closes on, which a company's name may hold elsewhere ("Risk
+# Assessment Partners LLP"): "Business Continuity Concept (Notfallkonzept)", "Risk
+# Register", "Maturity Self-Assessment".
+_KIND_CLOSING = re.compile(r"\b(?:concept|assessment|register)(?:\s*\([^()]*\))?$", re.I)
 
 
 _WRAPPED_TITLE = 40  # characters at most in a title's wrapped end
@@ -964,6 +984,18 @@ def _memo_subject(first_line: str, text: str) -> str | None:
     fields = "\n".join(text.strip().split("\n")[1 : 1 + _MEMO_FIELD_LINES])
     found = _MEMO_SUBJECT.search(fields)
     return found.group("subject") if found else None
+
+
+def _after_slash_trail(text: str) -> str:
+    """The text after a breadcrumb trail set out with slashes whose last step the next
+    line repeats, as a wiki page exported to PDF opens: "Security & Compliance /
+    Policies & Standards / Access Control Standard" over "Access Control Standard" (a
+    title with slashes, "Joiners / Movers / Leavers Procedure", is not repeated)."""
+    lines = text.strip().split("\n", 2)
+    if len(lines) < 2 or " / " not in lines[0]:
+        return text
+    last = lines[0].rsplit(" / ", 1)[1].strip()
+    return text.strip().split("\n", 1)[1] if last and last == lines[1].strip() else text
 
 
 def _trail(line: str) -> bool:

@@ -71,14 +71,20 @@ def _fenced_front_matter(text: str, start: int) -> tuple[dict[str, Any], str]:
 
 # The keys freshness reads as the date a document was reviewed. Not review_date, which
 # templates use for the next review (an obligation) as often as for the last.
-REVIEW_DATE_KEYS = ("last_reviewed", "reviewed", "reviewed_on")
+REVIEW_DATE_KEYS = (
+    *("last_reviewed", "reviewed", "reviewed_on", "last_review", "last_review_date"),
+    *("reviewed_date", "date_reviewed"),
+)
 # The keys a page writes its last update under ("last_updated: 2025-04-03", a wiki's
 # "updated:"): it was current then; they leave the text's own later dates read.
 UPDATE_DATE_KEYS = ("last_updated", "updated", "last_modified")
 # The keys a document writes the date it was approved under ("approved: 2024-03-04"):
 # it was in effect then. Read only when they hold a date ("approved: Tomasz Kowal, CEO"
 # names the approver).
-APPROVAL_DATE_KEYS = ("approved", "approved_on", "approval_date", "date_approved")
+APPROVAL_DATE_KEYS = (
+    *("approved", "approved_on", "approval_date", "date_approved", "approved_date"),
+    "date_of_approval",
+)
 # The keys a document names its successor under ("superseded_by: security/policy.md"):
 # it is no longer in force.
 SUCCESSOR_KEYS = ("superseded_by", "replaced_by")

@@ -510,6 +510,8 @@ def in_revision_history(text: str, start: int, heading: str = "") -> bool:
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     under = heading.rsplit(" > ", 1)[-1]
+    if under and _REVISIONS_HEADING.match(under) and _VERSION_ITEM.match(line):
+        return True  # "- 3.0 (2023-09-01): privileged access review changed to monthly."
     if under and _REVISIONS_HEADING.match(under) and _history_line(line):
         cells = table_cells(line) if "|" in line else ()
         return bool(cells) and _VERSION_CELL.match(cells[0]) is not None  # "| 3.1 | 2025-..."
@@ -546,6 +548,16 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _VERSION_ROW = re.compile(
     r"^\s*v?\d+(?:\.\d+){1,2}\s+(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}"
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+\d{{4}})\b",
+    re.I,
+)
+# A change log's list item: a version or a date first ("- 3.0 (2023-09-01): ...", "* v2.1 -
+# ...", "- 2023-09-01: ...").
+# (not a clause numbered under a heading "Change log": "- 4.2 - Emergency changes are
+# reviewed by the CAB ...": a version's item carries its date)
+_ITEM_DATE = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})"
+_VERSION_ITEM = re.compile(
+    rf"^\s*[-*+\u2022]\s+(?:(?:v(?:ersion)?\s*)?\d+(?:\.\d+){{1,2}}\s*[(,:\u2013\u2014-]?\s*{_ITEM_DATE}"
+    rf"|{_ITEM_DATE}\s*[(:\u2013\u2014-])",
     re.I,
 )
 # Its column headers: "Version Date Changes", "Version | Date | Author | Description".

@@ -320,6 +320,22 @@ def _repeats_title(text: str, names: set[str]) -> bool:
 _TITLE_WORDS = 10
 
 
+def _page_header(text: str, names: set[str]) -> bool:
+    """Whether a run of lines is a wiki page's header as its PDF export gives it, read as
+    one sentence for want of a full stop: two or more of its lines are its breadcrumb
+    trail, its title or its byline ("Security & Compliance / Policies & Standards /
+    Incident Response Plan" / "Incident Response Plan" / "Created by ..., last updated
+    ..." / "Document ID IRP-007 Version 3.2" / ...). It places and dates the page; it
+    states nothing done (it led an answer on incident response plan testing)."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) < 2 or any(line.rstrip().endswith(".") for line in lines):
+        return False
+    furniture = [
+        line for line in lines if breadcrumb(line) or byline(line) or _folded(line) in names
+    ]
+    return len(furniture) >= 2
+
+
 class CandidateScorer:
     """Describes and scores candidate sentences against the index's corpus."""
 
@@ -385,6 +401,7 @@ class CandidateScorer:
                 and not byline(s.text)
                 and not routes_a_question(s.text)
                 and not _repeats_title(s.text, names)
+                and not _page_header(s.text, names)
                 and not only_control_fields(s.text)
                 and not (ask.kind and withdraws_its_value(s.text))
                 and not (a_control_table(s.text) and not self._own_control(ask, s))

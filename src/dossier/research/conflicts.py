@@ -139,11 +139,11 @@ def settle(
         old = statement(chunk(chunk_id), terms, pattern)
         if (
             _disagree(settled.lead, old, terms)
-            and authority.superseded(old.chunk.document)
+            and authority.passage_superseded(old.chunk)
             and _about_the_fact(old.sentence, terms)
         ):
             disclosures.append(
-                f"Superseded value: {authority.reason(old.chunk.document)}; "
+                f"Superseded value: {authority.passage_reason(old.chunk)}; "
                 f"it stated “{old.sentence}”"
             )
     return Outcome(settled.keep, tuple(dict.fromkeys(disclosures)), settled.conflicts)

@@ -344,7 +344,7 @@ class _Research:
     def passages(self) -> list[Chunk]:
         """The best passages found so far, from current documents only."""
         chunks = [self.engine.index.chunk(cid) for cid in self.guarded.ranked()]
-        current = [c for c in chunks if self.engine.authority.is_current(c.document)]
+        current = [c for c in chunks if self.engine.authority.passage_current(c)]
         return current[:_PASSAGES_SHOWN]
 
     # -- judging ----------------------------------------------------------------
@@ -409,12 +409,12 @@ class _Research:
         """Why a quote citing a passage outside those shown fails: a passage of a
         superseded, archived or draft document is named as such."""
         chunk = self.engine.index.find(chunk_id)
-        if chunk is None or self.engine.authority.is_current(chunk.document):
+        if chunk is None or self.engine.authority.passage_current(chunk):
             document = chunk.document if chunk else ""
             return DiscardedQuote(
                 text, document, chunk_id, "cites a passage the model was not shown"
             )
-        reason = f"not current practice: {self.engine.authority.reason(chunk.document)}"
+        reason = f"not current practice: {self.engine.authority.passage_reason(chunk)}"
         return DiscardedQuote(text, chunk.document, chunk_id, reason)
 
     # -- results --------------------------------------------------------------------

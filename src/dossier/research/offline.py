@@ -52,7 +52,7 @@ from dossier.common.textutil import (
     words,
 )
 from dossier.index.hybrid import HybridIndex
-from dossier.ingest.authority import Authority
+from dossier.ingest.authority import Authority, set_aside_heading
 from dossier.ingest.chunking import STATUS_ALONE
 from dossier.ingest.sentences import Sentence, a_dated_record, list_lead_in, table_header
 from dossier.records import (
@@ -322,7 +322,7 @@ class _Research:
         return [
             chunk.chunk_id
             for chunk in chunks
-            if authority.is_current(chunk.document) == current and not heading_line(chunk.text)
+            if authority.passage_current(chunk) == current and not heading_line(chunk.text)
         ][: self.settings.passages_considered]
 
     # -- scoring --------------------------------------------------------------------
@@ -1107,7 +1107,7 @@ class _Research:
             if first is not None and self.guarded.pool[chunk_id] > self.guarded.pool[first]:
                 continue
             chunk = index.chunk(chunk_id)
-            reason = f"not current practice: {authority.reason(chunk.document)}"
+            reason = f"not current practice: {authority.passage_reason(chunk)}"
             out.append(DiscardedQuote(chunk.text, chunk.document, chunk.chunk_id, reason))
         return out if ranking is not None and ranking.lead is not None else []
 
@@ -1144,13 +1144,22 @@ class _Research:
         else:
             stale = [d.chunk_id for d in self._outranking_stale(ranking)]
             shown = " (see the discarded quotes)"
-        documents = dict.fromkeys(self.engine.index.chunk(c).document for c in stale)
-        if not documents:
+        named = ", ".join(dict.fromkeys(self._set_aside_named(c) for c in stale))
+        if not named:
             return ""
-        named = ", ".join(self._not_in_force_named(path) for path in documents)
         return (
             f"; passages of documents not in force ({named}) ranked first and were set aside{shown}"
         )
+
+    def _set_aside_named(self, chunk_id: str) -> str:
+        """A passage not in force by its document (``_not_in_force_named``) or, in a
+        document in force, by its section: "FAQ (section “Archived answers (do not
+        use)”)"."""
+        chunk = self.engine.index.chunk(chunk_id)
+        heading = set_aside_heading(chunk.heading)
+        if not heading or not self.engine.authority.is_current(chunk.document):
+            return self._not_in_force_named(chunk.document)
+        return f"{self.engine.titles.get(chunk.document, chunk.document)} (section “{heading}”)"
 
     def _not_in_force_named(self, path: str) -> str:
         """A document not in force by its title and why: "Backup Standard (draft)" (a

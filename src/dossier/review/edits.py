@@ -44,7 +44,7 @@ def edit_decision(
     ordered = sorted(
         passages,
         key=lambda c: (
-            not in_force.is_current(c.document),
+            not in_force.passage_current(c),
             c.document not in cited,
             c.document,
             c.start,
@@ -81,13 +81,14 @@ def _verified(
     """The quote as its source's slice, from the first passage that holds it
     (``passages``: those of documents in force first); refused when only
     documents not in force hold it."""
-    found = (q for c in passages if (q := verifier.verify(quoted, c).quote) is not None)
-    quote = next(found, None)
+    found = ((q, c) for c in passages if (q := verifier.verify(quoted, c).quote) is not None)
+    first = next(found, None)
     refused = f"{question_id}: edit refused: the quote “{short_quote(quoted)}” "
-    if quote is None:
+    if first is None:
         raise InputError(refused + "is not, word for word, in any document of the corpus")
-    if not in_force.is_current(quote.document):
-        holders = dict.fromkeys([quote.document, *(q.document for q in found)])
-        why = "; ".join(in_force.reason(path) for path in holders)
+    quote, chunk = first
+    if not in_force.passage_current(chunk):
+        holders = dict.fromkeys(in_force.passage_reason(c) for _, c in [first, *found])
+        why = "; ".join(holders)
         raise InputError(refused + f"is only in documents not in force ({why}): quote one in force")
     return quote

@@ -35,7 +35,7 @@ def hint_entries(
     at: str,
 ) -> list[Entry]:
     """One hint per hand answer, its sentences found in the corpus as quotes."""
-    chunks = [c for c in corpus.chunks if authority.is_current(c.document)]
+    chunks = [c for c in corpus.chunks if authority.passage_current(c)]
     hashes = {d.path: d.text_sha256 for d in corpus.documents}
     verifier = QuoteVerifier()
     entries = []
