@@ -288,6 +288,18 @@ def test_an_edit_quoting_only_a_document_not_in_force_is_refused_naming_it() -> 
         edit_decision(dossier, "Q1", text, "Ada", AT, chunks)
 
 
+def test_an_edit_quoting_only_a_section_set_aside_is_refused_naming_it() -> None:
+    """A document in force may set a section aside ("Archived answers (do not use)"): a
+    reviewer's quote found only there is refused as a superseded document's is."""
+    start = POLICY_TEXT.index("User")
+    heading = "Access > Archived answers (do not use)"
+    chunk = Chunk("c1", "policies/access.md", start, start + len(SENTENCE), SENTENCE, heading)
+    with pytest.raises(InputError) as refused:
+        edit_decision(_dossier(_answer()), "Q1", f"Yes: “{SENTENCE}”", "Ada", AT, [chunk])
+    assert "is only in documents not in force" in str(refused.value)
+    assert "Archived answers (do not use)" in str(refused.value)
+
+
 def test_an_edit_quoting_text_also_in_a_document_in_force_cites_that_one() -> None:
     old, chunks = _archived_copy()
     cited_old = Quote(SENTENCE, "policies/old.md", "c0", START, START + len(SENTENCE))
