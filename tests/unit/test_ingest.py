@@ -2215,3 +2215,17 @@ def test_a_series_manual_heading_gives_way_to_the_title_field() -> None:
     )
     source = SourceFile("hsp-210.txt", text.encode(), hashlib.sha256(text.encode()).hexdigest())
     assert read_document(source).title == "RISK ANALYSIS AND RISK MANAGEMENT"
+
+
+def test_a_text_exports_title_line_over_its_fields_titles_it() -> None:
+    """A word processor's export sets the title over its fields with no blank line
+    between: fourteen policies were titled by their file names ("06 Incident Response
+    Plan" for "Security Incident Response Plan")."""
+    text = (
+        "Security Incident Response Plan\nDocument ID: BF-POL-006\nOwner: Head of Security\n"
+        "Last reviewed: March 14, 2025\n\n1. Purpose\n\nThis plan sets out ...\n"
+    )
+    assert title_of({}, text, "06_Incident_Response_Plan.txt") == "Security Incident Response Plan"
+    # a sentence over fields is no title
+    prose = "Backups are taken daily and kept for 35 days\nOwner: IT\n"
+    assert title_of({}, prose, "backups.txt") == "backups"

@@ -389,3 +389,21 @@ def test_new_users_words_for_the_practice_asked(asked: str, stated: str) -> None
 )
 def test_those_words_say_nothing_the_other_way(asked: str, stated: str) -> None:
     assert not thesaurus.says(stem(asked), frozenset(content_terms(stated)))
+
+
+@pytest.mark.parametrize(
+    ("term", "sentence", "says"),
+    [
+        ("hires", "All new employees must submit a certificate of conduct.", True),
+        ("hires", "All new workforce members shall complete the course.", True),
+        ("hires", "All employees complete the course annually.", False),
+        ("cybersecurity", "The information security incident programme is tested.", True),
+        ("cybersecurity", "Security incidents are reported to the CISO.", False),
+    ],
+)
+def test_new_employees_are_new_hires_and_information_security_is_cybersecurity(
+    term: str, sentence: str, says: bool
+) -> None:
+    """A Dutch policy's "All new employees must submit a Certificate of Conduct" and its
+    "information security incidents" lacked SIG's "new hires" and "cybersecurity"."""
+    assert thesaurus.says(stem(term), frozenset(content_terms(sentence))) is says

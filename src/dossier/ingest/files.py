@@ -1081,16 +1081,20 @@ _MARKING = re.compile(
 def _reads_as_title(text: str) -> bool:
     """Whether a plain-text document opens with a title line: short, not a sentence
     (no closing punctuation), and set apart by a blank line or written in capitals
-    ("BACKUPS - WHAT YOU NEED TO KNOW"), or over a wiki page's byline ("Created by ...")."""
+    ("BACKUPS - WHAT YOU NEED TO KNOW"), or over a wiki page's byline ("Created by ..."),
+    or in title words over its fields, as a word processor's export sets it out
+    ("Brightfold Information Security Policy" / "Document ID: BF-POL-001" / "Owner: ...")."""
     first, _, rest = text.partition("\n")
     first = first.strip()
     if not 0 < len(first) <= 100 or first[-1] in ".!?;:," or not re.search(r"[A-Za-z]", first):
         return False
+    below = rest.partition("\n")[0]
     return (
         first.upper() == first
         or rest.startswith("\n")
         or not rest.strip()
-        or byline(rest.partition("\n")[0])
+        or byline(below)
+        or (_title_words(first) and _FIELD_LABEL.match(below.strip()) is not None)
     )
 
 

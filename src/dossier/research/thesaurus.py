@@ -172,7 +172,13 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("user id", "account"),  # "shared user IDs" are shared accounts
     ("attempts", "tries"),
     ("immutable", "object lock", "write once", "worm"),
-    ("hire", "onboarding", "induction", "new starter", "joiner"),
+    # (people joining: "new employees", "new workforce members" are new hires)
+    (
+        *("hire", "onboarding", "induction", "new starter", "joiner", "new employee"),
+        *("new workforce member", "new staff member"),
+    ),
+    # a questionnaire's "cybersecurity" is a policy's "information security"
+    ("cybersecurity", "cyber security", "information security"),
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
     ("pan", "card number", "cardholder data", "primary account number"),
     ("byok", "hyok", "bring your own key", "customer-managed key"),
