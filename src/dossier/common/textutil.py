@@ -35,6 +35,11 @@ STOPWORDS = frozenset(
     yours yourself yourselves e g eg ie etc also""".split()
 )
 
+# "No" as a negation, not the abbreviation of "number" after a word ("Policy No.:
+# ISP-100", "Form No. 7", "Ticket No #4"): an answer's "No. 2FA is enforced" or "BYOD
+# allowed: No. 1 exception" denies. For the negation patterns, inside \b...\b.
+NO_NEGATION = r"no(?!\.\s*[:#]|\s*#)(?!(?<=[a-z]\sno)\.\s*\d)"
+
 # Questionnaire boilerplate: words that say *how* something is asked, not *what*.
 QUESTION_FILLER = frozenset(
     """describe provide explain list detail details indicate specify state confirm company

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dossier.common.textutil import (
     CONTENT_PLACEHOLDER,
     HYPHENS,
+    NO_NEGATION,
     asked_identifiers,
     fold_whitespace,
     identifier_key,
@@ -43,10 +44,8 @@ from dossier.ingest.sentences import table_header
 from dossier.records import Answer, Chunk, ChunkLookup, Claim, Document, Finding, Quote
 from dossier.research.values import frequencies, with_digits
 
-# (not the abbreviation of "number" after a word: "Policy No.: ISP-100", "Form No. 7"; an
-# answer's "No. 2FA is enforced" or "BYOD allowed: No. 1 exception" denies)
 _NEGATION = re.compile(
-    r"\b(not|no[\s-]+one|nobody|no(?!\.\s*[:#]|\s*#)(?!(?<=[a-z]\sno)\.\s*\d)|never|none"
+    rf"\b(not|no[\s-]+one|nobody|{NO_NEGATION}|never|none"
     r"|cannot|can't|don't|doesn't|isn't|aren't|won't|without|prohibited)\b",
     re.I,
 )

@@ -39,6 +39,7 @@ from itertools import pairwise
 from dossier.common.textutil import (
     BULLET,
     LIGHT_VERBS,
+    NO_NEGATION,
     STOPWORDS,
     aligned_row,
     as_the_vendor,
@@ -151,9 +152,7 @@ _MEASURE = re.compile(
 )
 
 _NEGATION = re.compile(
-    # (not the abbreviation of "number" after a word: "Policy No.: ISP-100", "Form No. 7";
-    # an answer's "No. 2FA is enforced" or "BYOD allowed: No. 1 exception" denies)
-    r"\b(not|neither|no[\s-]+one|nobody|no(?!\.\s*[:#]|\s*#)(?!(?<=[a-z]\sno)\.\s*\d)|never|none|cannot|can't|don't"
+    rf"\b(not|neither|no[\s-]+one|nobody|{NO_NEGATION}|never|none|cannot|can't|don't"
     r"|doesn't|isn't|aren't|won't"
     r"|prohibited|forbidden|out\s+of\s+scope|outside\s+(?:the\s+|its\s+|this\s+)?scope|excluded\s+from)\b",
     re.I,

@@ -991,11 +991,11 @@ def _after_slash_trail(text: str) -> str:
     line repeats, as a wiki page exported to PDF opens: "Security & Compliance /
     Policies & Standards / Access Control Standard" over "Access Control Standard" (a
     title with slashes, "Joiners / Movers / Leavers Procedure", is not repeated)."""
-    lines = text.strip().split("\n", 2)
-    if len(lines) < 2 or " / " not in lines[0]:
+    trail, _, rest = text.strip().partition("\n")
+    if " / " not in trail:
         return text
-    last = lines[0].rsplit(" / ", 1)[1].strip()
-    return text.strip().split("\n", 1)[1] if last and last == lines[1].strip() else text
+    last = trail.rsplit(" / ", 1)[1].strip()
+    return rest if last and last == rest.partition("\n")[0].strip() else text
 
 
 def _trail(line: str) -> bool:
