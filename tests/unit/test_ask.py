@@ -33,7 +33,7 @@ from dossier.research.ask import core_ask, predicate_words, subject_phrases
         ),
         (
             "Do you have a documented patch management process?",
-            "documented patch management process",
+            "patch management process",
             True,
         ),
         ("Does your organization encrypt laptops?", "encrypt laptops", False),
@@ -819,3 +819,87 @@ def test_a_retention_schedule_is_no_demand_for_how_often() -> None:
     assert all(f.asks != "frequency" for f in brief.facts)
     agreed = core_ask("Is the data destroyed according to a schedule agreed with the customer?")
     assert "schedule" in agreed.core or "agreed" not in agreed.core
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Do you have a written information security policy, approved by management and "
+            "reviewed at least annually?",
+            "information security policy",
+        ),
+        ("Do you have a formal, documented incident response plan?", "incident response plan"),
+        (
+            "Do you have a formally documented change management process?",
+            "change management process",
+        ),
+        (  # HECVAT's
+            "Do you have a documented and currently implemented Information Security Policy?",
+            "Information Security Policy",
+        ),
+    ],
+)
+def test_a_written_document_asks_for_the_document(question: str, core: str) -> None:
+    """A Brazilian company's Information Security Policy was "not covered" for a written
+    information security policy: its sentences never say "written"."""
+    assert core_ask(question).core == core
+    assert core_ask(question).about_document
+
+
+def test_written_things_that_are_no_document_keep_the_word() -> None:
+    """policies-a's hard negative kind: "written job descriptions" asks of job
+    descriptions that are written, not whether a policy exists."""
+    asked = core_ask("Are there written job descriptions for security roles?")
+    assert asked.core == "written job descriptions for security roles"
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Are passwords required to meet a minimum length for systems that transmit, "
+            "process or store Scoped Data? If so, what is the minimum password length?",
+            "passwords required to meet a minimum length? what is the minimum password length",
+        ),
+        (
+            "What is the required timeframe for applying critical security patches to "
+            "systems that process Scoped Data?",
+            "What is the required timeframe for applying critical security patches",
+        ),
+        # what is asked of such systems stays
+        (
+            "Is there an inventory of systems that process Scoped Data?",
+            "inventory of systems that process Data",
+        ),
+    ],
+)
+def test_sigs_systems_that_process_scoped_data_is_no_part_of_the_ask(
+    question: str, core: str
+) -> None:
+    """SIG's scope clause ("for systems that transmit, process or store Scoped Data") made
+    "transmit", "process", "store" terms a password standard's "14 characters" row had
+    to name: Not covered."""
+    assert core_ask(question).core == core
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        (
+            "Do you have a well documented Disaster Recovery Plan (DRP) that is tested annually?",
+            "Disaster Recovery Plan that is tested",
+        ),
+        # an acronym the thesaurus knows is searched for as well
+        (
+            "Is there a defined Recovery Time Objective (RTO) for critical systems?",
+            "defined Recovery Time Objective (RTO) for critical systems",
+        ),
+        # a practice's acronym is a term a document that has one names
+        ("Do you have a Security Operations Center (SOC)?", "Security Operations Center (SOC)"),
+    ],
+)
+def test_an_acronym_the_question_spells_out_is_no_term_of_its_own(question: str, core: str) -> None:
+    """An ed-tech start-up's "This document is our disaster recovery plan" was Not covered:
+    the closest passage "lacks: well, drp"."""
+    assert core_ask(question).core == core

@@ -2638,3 +2638,21 @@ def test_a_wiki_pages_exported_header_is_no_candidate_sentence() -> None:
     # the title over a statement without a full stop is no header: it states something
     assert not _page_header("Incident Response Plan\nThe plan is tested annually", names)
     assert not _page_header("Incident Response Plan\nThe plan is tested annually.", names)
+
+
+def test_a_title_in_capitals_between_rules_repeats_the_title() -> None:
+    """An intranet export's "==== / SECURITY INCIDENT RESPONSE PLAN / ====" led the
+    answer to whether an incident response plan exists (the file's name titled it)."""
+    names = {"irp 004 security incident response plan", ""}
+    rule = "=" * 72
+    assert _repeats_title(f"{rule}\n      SECURITY INCIDENT RESPONSE PLAN\n{rule}", names)
+    assert not _repeats_title(f"{rule}\n      BACKUPS\n{rule}", names)
+    assert not _repeats_title(rule, names)
+
+
+def test_a_buyers_name_for_the_one_answering_is_no_subject_to_name() -> None:
+    """A bank's "Is the supplier certified to ISO/IEC 27001?" was Not covered beside
+    "Kallbacken's ISMS is certified to ISO/IEC 27001:2022": no sentence named "supplier"."""
+    asked = "Is the supplier certified to ISO/IEC 27001? Please provide the certificate number."
+    assert _subject_heads(make_brief(Question("Q", asked))) == ()
+    assert _subject_heads(make_brief(Question("Q", "Are supplier contracts reviewed annually?")))

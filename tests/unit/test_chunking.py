@@ -655,3 +655,41 @@ def test_a_step_in_sentence_case_over_its_sub_list_is_no_heading() -> None:
     chunks = chunk_document(make_doc(text, "onboard.txt"), ChunkSettings(min_words=3))
     assert not any("Order equipment" in c.heading for c in chunks)
     assert any("3. Order equipment" in c.text for c in chunks)
+
+
+def test_a_numbered_paragraph_wrapped_with_a_hanging_indent_heads_nothing() -> None:
+    """An intranet export wraps numbered paragraphs at 72 columns with a hanging indent:
+    "3.2.2 An independent third-party penetration test of the Quillmark" is the first
+    line of a sentence (the next word would not fit on it), not a heading over
+    "Campus application ... is performed at least annually"."""
+    text = (
+        "3.0 TESTING\n\n"
+        "3.2.2 An independent third-party penetration test of the Quillmark\n"
+        "      Campus application and its supporting infrastructure is performed\n"
+        "      at least annually and after any major architectural change.\n\n"
+        "3.3 Scanning of containers\n"
+        "      All container images are scanned before they are deployed to any\n"
+        "      production cluster.\n"
+    )
+    chunks = chunk_document(make_doc(text, "standard.txt"), ChunkSettings(min_words=1))
+    test = next(c for c in chunks if "performed" in c.text)
+    assert "penetration test of the Quillmark" in test.text
+    assert "Quillmark" not in test.heading
+    scanning = next(c for c in chunks if "container images" in c.text)
+    assert scanning.heading.endswith("3.3 Scanning of containers")
+
+
+def test_a_long_heading_over_a_flush_paragraph_stays_a_heading() -> None:
+    """(review) A heading about as long as the body's lines is no wrapped line when the
+    body is not indented under it."""
+    text = (
+        "7. ACCESS CONTROL\n\n"
+        "7.2 Privileged access management, session recording and break-glass use\n"
+        "Privileged sessions to production are brokered through the CyberArk vault\n"
+        "and recorded; recordings are retained for 12 months and reviewed monthly.\n"
+    )
+    chunks = chunk_document(make_doc(text, "standard.txt"), ChunkSettings(min_words=1))
+    recorded = next(c for c in chunks if "CyberArk" in c.text)
+    assert recorded.heading.endswith(
+        "7.2 Privileged access management, session recording and break-glass use"
+    )

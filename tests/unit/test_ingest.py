@@ -524,6 +524,33 @@ def test_a_status_in_the_documents_own_header_is_read(text: str, status: str) ->
 
 
 @pytest.mark.parametrize(
+    ("value", "status"),
+    [
+        # an aside on the next review says nothing of the status
+        ("Current (annual review due March 2024 \u2014 *review in progress*)", "current"),
+        ("Approved; next review 2025", "current"),
+        ("Approved, pending board ratification", "current"),
+        # the status first, whatever its aside says
+        ("Superseded (approved 2021)", "superseded"),
+        ("Not approved (draft)", "draft"),
+        ("In review (version 1 applies)", "draft"),
+        # (the review's) a stage that is over, wherever it is said
+        ("Final - Superseded by ISP-001 v4.0", "superseded"),
+        ("Approved; superseded 2024-01-10", "superseded"),
+        ("Published - Retired", "archived"),
+        ("Approved, expired 2023-12-31", "archived"),
+    ],
+)
+def test_the_words_before_an_aside_state_the_status(value: str, status: str) -> None:
+    """A backup standard's "Status: Current (annual review due March 2024 - review in
+    progress)" made it a draft: its recovery objectives were set aside."""
+    text = f"# Backup Standard\n\nOwner: IT\nStatus: {value}\n\n## 1. Backups\n\nDaily."
+    assert read_document(source("a.md", text)).status == status
+    front = f"---\nstatus: {value}\n---\n# Backup Standard\n\nDaily backups."
+    assert read_document(source("b.md", front)).status == status
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # a status field inside the text, under a section heading
@@ -2229,3 +2256,118 @@ def test_a_text_exports_title_line_over_its_fields_titles_it() -> None:
     # a sentence over fields is no title
     prose = "Backups are taken daily and kept for 35 days\nOwner: IT\n"
     assert title_of({}, prose, "backups.txt") == "backups"
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        (
+            "ACCESS CONTROL POLICY\n\n*  SUPERSEDED -- RETAINED FOR AUDIT PURPOSES ONLY.  *\n"
+            "*  The current version is ACP-002 v3.1 (effective November 6, 2023).  *\n\n"
+            "Document No.: ACP-002  Version: 2.0\nEffective: May 2, 2019\n",
+            "2019-05-02",
+        ),
+        (
+            "# Password Standard\n\n**SUPERSEDED. Replaced by Access Control Standard v3.0, "
+            "effective 1 December 2023.**\n\nVersion: 1.3\n"
+            "Approved: IT Steering Group, 3 May 2019\n",
+            "2019-05-03",
+        ),
+        (
+            "# Vendor Management Policy\n\n> **SUPERSEDED.** Replaced by the Supplier Risk "
+            "Management Policy\n> version 2.0, effective 2024-04-01. Do not use.\n\n"
+            "Version 1.2 \u2014 Effective 2021-05-10\n",
+            "2021-05-10",
+        ),
+    ],
+)
+def test_a_date_of_the_successor_named_in_a_banner_dates_no_superseded_page(
+    text: str, own: str
+) -> None:
+    """Three new-user passes: a superseded page was dated by its banner's "The current
+    version is ... (effective November 6, 2023)", its successor's date."""
+    assert stated_dates(text) == [own]
+
+
+def test_a_page_replacing_another_keeps_its_own_effective_date() -> None:
+    assert stated_dates(
+        "This policy supersedes the 2019 policy and is effective 1 March 2024."
+    ) == ["2024-03-01"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "Northwind Health Inc. ISP-001 v5.0\n"
+            "northwind.sharepoint.com/sites/GRC/Policies/ISP-001_Information_Security_Policy.aspx"
+            " \u00b7 Exported from SharePoint\nOnline 2024-05-14 09:12 by jt@northwind.example\n"
+            "Information Security Policy\nDocument ID ISP-001 Version 5.0\n"
+            "Status Approved \u2013 Published Classification Internal\n1. Purpose\n"
+            "This policy sets out the commitment of Northwind to protect information.\n"
+            "2. Scope\nThis policy applies to all personnel.",
+            "Information Security Policy",
+        ),
+        (
+            "Northwind Health Inc. BCP-004 v2.0\n"
+            "https://northwind.sharepoint.com/sites/GRC/Plans/BCP-004.pdf \u00b7 Exported from "
+            "SharePoint Online 2024-05-14\n09:12 by jt@northwind.example\n"
+            "Business Continuity and Disaster Recovery Plan\nDocument ID BCP-004 Version 2.0\n"
+            "1. Purpose and scope\nThis plan describes how Northwind restores services.",
+            "Business Continuity and Disaster Recovery Plan",
+        ),
+    ],
+)
+def test_a_pdfs_export_line_is_no_title(text: str, title: str) -> None:
+    """A Canadian company's twelve SharePoint exports were titled by their running
+    header, a section heading ("2. Scope") or a sentence: the export line (the page's
+    address, "Exported from SharePoint Online ... by ...") read as a notice's prose."""
+    assert title_of({}, text, "policy.pdf") == title
+
+
+def test_a_heading_under_the_organisations_own_heading_titles_the_page() -> None:
+    text = (
+        "# Halvorsen Mercer Federal Solutions, Inc.\n"
+        "# HMFS-POL-001 \u2014 Information Security Policy\n\nText."
+    )
+    assert title_of({}, text, "p.md") == "HMFS-POL-001 \u2014 Information Security Policy"
+    other = "# Halvorsen Mercer Federal Solutions, Inc.\n# Offices and people\n\nText."
+    assert title_of({}, other, "p.md") == "Halvorsen Mercer Federal Solutions, Inc."
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("IT STEERING GROUP - MINUTES\nMeeting date: 18/09/2024   Location: Cork\n", "2024-09-18"),
+        (
+            "# Restore runbook\n\nOwner: @ana   Last verified: 2024-09-12\n\n## Steps\n",
+            "2024-09-12",
+        ),
+    ],
+)
+def test_a_meetings_date_and_a_runbooks_last_check_date_the_page(text: str, day: str) -> None:
+    """Committee minutes and five runbooks were "undated" beside "Meeting date:" and
+    "Last verified:" lines."""
+    assert stated_dates(text) == [day]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "INFORMATION SECURITY POLICY\nSupersedes: ISP-001 v2.1\nSuperseded by: N/A\n"
+        "Issue date: 14 March 2025\nOwner: CISO\n",
+        "INFORMATION SECURITY POLICY\nSuperseded by: ISP-002\nIssue date: 14 March 2025\n",
+    ],
+)
+def test_a_successor_field_leaves_the_next_fields_date(text: str) -> None:
+    """(review) "Superseded by: N/A" over "Issue date: 14 March 2025" left the policy
+    undated: a line of fields ends at its line."""
+    assert stated_dates(text) == ["2025-03-14"]
+
+
+def test_a_version_and_year_is_no_export_line() -> None:
+    text = (
+        "Information Security Policy v2.1/2024\nDocument ID ISP-001\n1. Purpose\n"
+        "This policy sets out the rules.\n"
+    )
+    assert title_of({}, text, "policy.pdf") == "Information Security Policy v2.1/2024"

@@ -177,3 +177,47 @@ def test_a_national_data_protection_authority_is_the_supervisory_authority(lead:
     question = "Within what timeframe are breaches reported to the supervisory authority?"
     assert another_recipient(question, lead) is None
     assert another_recipient("Within what time are customers notified of a breach?", lead)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Where a personal data breach has occurred, we will notify the Office of the Data "
+        "Protection Commissioner (ODPC) within 72 hours of becoming aware of the breach.",
+        "Breaches are notified to the Office of the Australian Information Commissioner "
+        "within 72 hours.",
+    ],
+)
+def test_an_office_named_past_of_is_named_whole(lead: str) -> None:
+    """A Kenyan company's "notify the Office of the Data Protection Commissioner" was
+    read as telling "Office", another party than the data protection authority asked."""
+    question = "Within how many hours do you notify the relevant data protection authority?"
+    assert another_recipient(question, lead) is None
+    assert another_recipient("Within what time are customers notified of a breach?", lead)
+
+
+@pytest.mark.parametrize(
+    ("lead", "other"),
+    [
+        ("Breaches are reported to the Office of the CISO within 72 hours.", "Office of the CISO"),
+        (
+            "Breaches are reported to the CISO of the affected business unit within 72 hours.",
+            "CISO",
+        ),
+    ],
+)
+def test_an_internal_office_stays_another_party(lead: str, other: str) -> None:
+    question = "Within how many hours do you notify the relevant data protection authority?"
+    assert another_recipient(question, lead) == other
+
+
+def test_the_customers_own_contacts_are_the_customer() -> None:
+    """A whitepaper addressed to customers: "we will notify your registered security
+    contacts" tells the bank that asks (it was read as another party)."""
+    question = "Within what timeframe will the supplier notify the bank of a security incident?"
+    lead = (
+        "If an incident affects your data, we will notify your registered security "
+        "contacts within 24 hours."
+    )
+    assert another_recipient(question, lead) is None
+    assert another_recipient("Are incidents reported to the CISO?", lead)

@@ -872,3 +872,58 @@ def test_a_semicolon_joins_the_clauses_of_one_sentence() -> None:
 def test_a_us_two_part_company_suffix_is_one_name(text: str) -> None:
     """(review) "Co. LLC" and "Inc. Ltd." were cut into two sentences."""
     assert len(sentence_spans(text)) == 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the RTO for the supplier's core hosting platform?",
+        "Describe the supplier's process for the secure destruction of paper records.",
+        "Is the supplier certified to ISO/IEC 27001?",
+        "Are supplier systems scanned for vulnerabilities monthly?",
+    ],
+)
+def test_a_bank_questionnaires_lower_case_supplier_is_the_one_answering(question: str) -> None:
+    """A bank's questionnaire that never says "you" names the one answering "the
+    supplier" in lower case too: "supplier" was a term the company's ISO certificate
+    sentence had to name. ("supplier personnel" stays a third party's people: SIG asks
+    of them so.)"""
+    from dossier.common.textutil import question_terms, stem
+
+    assert stem("supplier") not in question_terms(question)
+    core = "the supplier certified to ISO/IEC 27001"  # a core ask, its verb taken off
+    assert stem("supplier") not in question_terms(core)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do you review the supplier's SOC report?",
+        "Are critical suppliers reassessed annually?",
+        "Do you require supplier personnel to sign confidentiality agreements?",
+        "How often is access for supplier personnel reviewed?",
+    ],
+)
+def test_suppliers_of_one_asking_you_stay_third_parties(question: str) -> None:
+    from dossier.common.textutil import question_terms, stem
+
+    assert stem("supplier") in question_terms(question)
+
+
+def test_a_bank_questionnaires_lower_case_bank_is_the_customer() -> None:
+    from dossier.common.textutil import question_terms, stem
+
+    terms = question_terms(
+        "Will the supplier notify the bank of an incident affecting the bank's data?"
+    )
+    assert stem("bank") not in terms and stem("customer") in terms
+    assert stem("bank") in question_terms("Are the bank account details encrypted?")
+
+
+def test_a_compound_broken_at_its_own_hyphen_keeps_both_words() -> None:
+    """A credit union's PDF broke "personally-owned" at its hyphen: joined, it read as
+    one word "personallyowned", and no sentence named "personally" (Not covered)."""
+    from dossier.common.textutil import content_terms, read_text, stem
+
+    assert {stem("personally"), stem("owned")} <= set(content_terms("personally-\nowned devices"))
+    assert read_text("authen-\ntication") == "authentication"  # a word split by justification

@@ -45,7 +45,8 @@ _A_DATE = (
 )
 _STATED_DATE = re.compile(
     r"(?<!next\s)(?<!due\s)\b(?:(?:report|summary|reviewed|last\s+review|issue|issued|effective"
-    r"|publication|approval)\s+date|last\s+(?:reviewed|updated|revised|edited|modified|approved)(?:\s+time)?(?:\s+on)?"
+    r"|publication|approval|meeting)\s+date|date\s+of\s+(?:the\s+)?meeting"
+    r"|last\s+(?:reviewed|updated|revised|edited|modified|approved|verified|checked)(?:\s+time)?(?:\s+on)?"
     # a wiki's "Created by ..., last updated by Ravi Menon on 22 August 2024", a page's
     # "Updated: ...", above its first section (a bare "Date" is too often a table's
     # column: a test history's, a next review's)
@@ -119,6 +120,27 @@ def stated_date(text: str) -> str | None:
 _SECTION = re.compile(r"^[ \t]*#{2,6}\s", re.M)
 
 
+# A sentence naming the version that replaced the document: its dates are that version's
+# ("The current version is ACP-002 v3.1 (effective November 6, 2023).", "Replaced by
+# HMFS-POL-009 ... version 2.0, effective 2024-04-01.").
+_SUCCESSOR = re.compile(
+    r"\b(?:replaced|supersc?eded|succeeded)\s+by\b(?![\s:*_]*(?:n/?a|none|nil|-+|\u2014|\u2013)"
+    r"(?:\s|$))|\bthe\s+(?:current|latest)\s+version\s+is\b",
+    re.I,
+)
+_SENTENCE_REACH = 400  # characters back to the sentence's start, at most
+# (a line of fields ends at its line: "Superseded by: ISP-002" over "Issue date: ...")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t>*]*\n|\n(?=[ \t*_]*[A-Z][\w ]{0,30}:)")
+
+
+def _of_the_successor(text: str, at: int) -> bool:
+    """Whether the date found at ``at`` is in a sentence naming the document's
+    successor, before the date."""
+    start = max(0, at - _SENTENCE_REACH)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, start, at + 40) if m.end() <= at]
+    return _SUCCESSOR.search(text, ends[-1] if ends else start, at) is not None
+
+
 def stated_dates(text: str) -> list[str]:
     """The dates the text states about itself (``_STATED_DATE``), as ISO text, in
     order; the month written out or in three letters, before or after the day."""
@@ -130,6 +152,8 @@ def stated_dates(text: str) -> list[str]:
             continue  # a month alone dates only an approval line
         if match.group("opening") and match.start() > opening_end:
             continue  # "## Status page / Updated: ...": a section's, not the page's
+        if _of_the_successor(text, match.start()):
+            continue  # "Replaced by ... v3.0, effective 1 December 2023": the successor's
         day = _date_of(match)
         if day is not None:
             days.append(day)

@@ -98,7 +98,14 @@ def read_text(text: str) -> str:
 
 def _joined(match: re.Match[str]) -> str:
     before = match.string[match.start() - 1] if match.start() else ""
-    return "" if before.islower() and match.string[match.end()].islower() else match.group(0)
+    if not (before.islower() and match.string[match.end()].islower()):
+        return match.group(0)
+    # a compound broken at its own hyphen: "personally-\nowned", "publicly-\naccessible"
+    word = _WORD_BEFORE_HYPHEN.search(match.string, 0, match.start())
+    return "-" if word is not None and word.group(0).endswith("ly") else ""
+
+
+_WORD_BEFORE_HYPHEN = re.compile(r"[^\W\d_]{4,}$")
 
 
 def words(text: str) -> list[str]:
@@ -447,15 +454,23 @@ def _renamed(pattern: re.Pattern[str], text: str, name: str) -> str:
     return pattern.sub(rename, text)
 
 
-# A bank's or a buyer's "Does the vendor (supplier) maintain ...?": the vendor asked is
-# the one answering (not "its vendors", nor "the vendor's suppliers").
+# A bank's or a buyer's "Does the vendor (supplier) maintain ...?" (or its core ask "the
+# supplier certified to ..."): the vendor asked is the one answering (not "its vendors",
+# nor "the vendor's suppliers").
 _VENDOR_ASKED = re.compile(
-    r"\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+the\s+(?:vendor|supplier)\b"
+    r"(?:\b(does|do|is|has|have|will|can|must|should|shall|did|would)\s+|^)the\s+(?:vendor|supplier)\b"
     r"(?!s)(?!['\u2019]s?\s+(?:vendors|suppliers|third|sub))"
     r"(?!\s+(?:management|risk|inventory|assessments?|list|register|reviews?|due|onboarding"
     r"|program|programme|policy|process|selection|contracts?|portal|master|tiering)\b)",
     re.I,
 )
+
+
+def _the_organisation(asked: re.Match[str]) -> str:
+    """ "does the supplier" as "does the organisation" (and a core ask's opening "the
+    supplier certified to ISO/IEC 27001", its verb taken off, as "the organisation")."""
+    verb = asked.group(1)
+    return f"{verb} the organisation" if verb else "the organisation"
 
 
 def as_the_vendor(question: str) -> str:
@@ -464,9 +479,28 @@ def as_the_vendor(question: str) -> str:
     organisation": no third party; and its name for itself within a sentence ("Bank
     data", "the Bank"; not "World Bank", "Bank Secrecy Act") as the customer."""
     question = _RESPONDENT.sub("the organisation", question)
-    question = _VENDOR_ASKED.sub(r"\1 the organisation", question)
+    question = _VENDOR_ASKED.sub(_the_organisation, question)
     question = _renamed(_RESPONDENT_TERM, question, "organisation")
+    if not _SECOND_PERSON.search(question):  # (one asking "you" has suppliers of its own)
+        question = _OWN_SUPPLIER.sub("the organisation", question)
+        question = _BANK_ASKING.sub("the customer", question)
     return _renamed(_BUYER_TERM, question, "customer")
+
+
+# A bank's questionnaire that never says "you" names the one answering "the supplier" in
+# lower case too: "the supplier's data centres", "supplier systems" (not "suppliers",
+# third parties, nor "supplier personnel": SIG's third parties' people); and itself "the
+# bank" ("notify the bank of an incident affecting the bank's data"; not "the bank
+# account"), "the hospital", "the health system".
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|our|we)\b", re.I)
+_OWN_SUPPLIER = re.compile(
+    r"\bthe\s+supplier(?=['\u2019]s\b)"
+    r"|\bsupplier(?=\s+(?:accounts?|systems?|networks?|data\s+cent(?:er|re)s?)\b)"
+)
+_BANK_ASKING = re.compile(
+    r"\bthe\s+(?:bank|hospital|health\s+system)\b"
+    r"(?!\s+(?:accounts?|holidays?|details|transfers?|cards?|statements?)\b)"
+)
 
 
 def question_terms(text: str) -> tuple[str, ...]:

@@ -180,6 +180,8 @@ def _all_of_what(asked: str, lead: str) -> Finding | None:
         and (_EVERYONE.search(lead) or _ALL_COLLEAGUES.search(lead))
     ):
         return None  # "Everyone repeats it once a year", "All associates complete ..."
+    if set(phrase) <= _CONSTITUENTS and _ALL_USERS.search(lead):
+        return None  # SIG's "all constituents": "All users complete the training"
     present = set(content_terms(lead))
     missing = [term for term in phrase if not thesaurus.says(term, present)]
     if not missing or len(missing) < len(phrase) / 2 or _all_of_head(found.group(1), phrase, lead):
@@ -232,6 +234,16 @@ _ALL_COLLEAGUES = re.compile(
 )
 _EVERY_PERSON = frozenset(
     stem(w) for w in "employees staff personnel workforce workers people members".split()
+)
+# SIG's "constituents", those a policy is communicated to, are all of its users too
+# (its verb right after: not "all users with access to card data", "all users granted
+# administrative rights").
+_CONSTITUENTS = frozenset((stem("constituents"),))
+_ALL_USERS = re.compile(
+    r"\b(?:all|every)\s+users?\s+(?:must|shall|will|should|are|is|have|has|complete\w*"
+    r"|receive\w*|undergo\w*|undertake\w*|attend\w*|take|takes|sign\w*|acknowledge\w*"
+    r"|read|reads|agree\w*)\b",
+    re.I,
 )
 # People who join the workforce ("all new hires"): "all employees" are all of them too.
 _JOINING_PEOPLE = frozenset(stem(w) for w in "new hires starters joiners recruits".split())

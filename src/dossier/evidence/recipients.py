@@ -86,7 +86,9 @@ _KINDS = {
             "fca sec commission "
             # national data protection authorities by their own names
             "autoriteit persoonsgegevens datatilsynet cnil bfdi aepd garante imy uodo oaic "
-            "datenschutzbehörde aufsichtsbehörde toezichthouder",
+            "datenschutzbehörde aufsichtsbehörde toezichthouder "
+            # financial regulators by their own names
+            "mas bafin finma apra pra rbi ncua occ fdic cfpb ffiec reserve",
         ),
         (
             "internal",
@@ -109,7 +111,12 @@ def another_recipient(question: str, lead: str) -> str | None:
     named = _named(asked)
     wanted = _party_terms(named)
     other = " ".join(_named(told).split())
-    given = _party_terms(other)
+    other += _of_name(lead[told.end() :]) if _OFFICE.search(other) else ""
+    given = _party_terms(other, asked=False)
+    if _COVERED_ENTITY.search(other):
+        given = _ASKER  # HIPAA's covered entity: the hospital asking, to its business associate
+    if _YOURS.search(told.group(0)) and "internal" not in _kinds(given):
+        given = _ASKER  # "your registered security contacts" (not "your line manager")
     if not wanted or not given:
         return None  # "notified to us": the one answering
     head = _head(named)
@@ -120,15 +127,33 @@ def another_recipient(question: str, lead: str) -> str | None:
     return other
 
 
+# Words of an office's name, which goes on past "of": "the Office of the ...".
+_OFFICE = re.compile(
+    r"\b(?:Office|Department|Ministry|Bureau|Agency|Commission|Commissioner|Inspectorate)$"
+)
+# A proper name that goes on past "of": "the Office of the Data Protection Commissioner",
+# "the Office of the Australian Information Commissioner" (words in capitals only: "the
+# CISO of the affected business unit" is the CISO).
+_OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,5})")
+
+
+def _of_name(rest: str) -> str:
+    """The rest of a party's proper name after "of" (empty when none goes on)."""
+    found = _OF_NAME.match(rest)
+    return " " + " ".join(found.group(0).split()) if found else ""
+
+
 def _named(match: re.Match[str]) -> str:
     """The words naming the party, whichever wording matched."""
     return next(g for g in match.groups() if g)
 
 
-def _party_terms(named: str) -> frozenset[str]:
+def _party_terms(named: str, asked: bool = True) -> frozenset[str]:
     """A party's stems ("us" kept: the one asking; a buyer's questionnaire's own name,
-    "the Authority", "the Buyer", is "us" too), the one answering's aside."""
-    if _BUYER.fullmatch(named.strip()):
+    "the Authority", "the Buyer", is "us" too; in lower case "the bank" only as the
+    question names it: a fintech's policy's "the bank" is its partner bank), the one
+    answering's aside."""
+    if _BUYER.fullmatch(named.strip()) and (asked or not named.strip().islower()):
         return _ASKER
     lowered = named.lower().split()
     terms = set(content_terms(named)) | ({"us"} if "us" in lowered else set())
@@ -138,9 +163,14 @@ def _party_terms(named: str) -> frozenset[str]:
 # The buyer, as its questionnaire defines itself (capitalised): "Will the Supplier notify
 # the Authority of a breach?"
 _BUYER = re.compile(
-    r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution|LEA|District)"
+    r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution|LEA|District|bank"
+    r"|Hospital|hospital|Health\s+System|health\s+system)"
 )
 _ASKER = frozenset(("us",))
+_COVERED_ENTITY = re.compile(r"\bcovered\s+entit(?:y|ies)\b", re.I)
+# A document addressed to the customer names the customer's own people as "your ...":
+# "we will notify your registered security contacts".
+_YOURS = re.compile(r"\byour\s", re.I)
 
 
 def _head(named: str) -> str:

@@ -95,10 +95,12 @@ from dossier.research.qualifiers import (
     qualifiers_named,
 )
 from dossier.research.values import (
+    ASKS_PATTERN,
     KINDS_OF_DOCUMENT,
     LIST_IN_PARENTHESES,
     SIBLING_BREAK,
     UNIT_TERMS,
+    VAGUE_FREQUENCY,
     VERSION_ASKED,
     VERSION_CLAUSE_BREAK,
     VERSION_FAMILY,
@@ -352,6 +354,7 @@ def short_answer(
     first, doubt = _first_answer(brief, lead, row, every, place)
     party = (
         _another_partys_section(brief, place)
+        or _assurance_of_others(brief, place)
         or _another_party_acts(brief, lead)
         or _only_requested(brief, lead)
         or _parties_assessed(brief, lead)
@@ -370,7 +373,7 @@ def short_answer(
         first, doubt = NEEDS_REVIEW, party
     confirmed = False  # "Is X done? If so, how often?": "Yes; quarterly"
     if brief is not None and doubt is None and _asks_yes_then_value(brief, first):
-        said, finding = _yes_or_no(brief, lead)
+        said, finding = _yes_or_no(brief, lead, _headers(row, lead))
         if said != YES:
             return said, finding
         confirmed = True
@@ -643,6 +646,41 @@ def _another_partys_section(brief: Brief | None, place: str) -> Finding | None:
     return Finding("subject", 0, detail)
 
 
+# A certification or an attestation the question asks the organisation holds ("Does your
+# company hold a current ISO/IEC 27001 certification?"), and a document or section on its
+# suppliers ("Third-Party Risk Management Policy", "Supplier Security Policy"), whose
+# certificates named are theirs: "The assessment includes ... review of independent audit
+# reports (SOC 2 Type II, ISO/IEC 27001 certificates, ...)".
+_ASSURANCE_ASKED = re.compile(
+    r"\b(?:ISO(?:/IEC)?\s*2700[0-9]|SOC\s*[123]|certified|certifications?|attestations?"
+    r"|HITRUST|CSA\s+STAR"
+    r"|Cyber\s+Essentials|PCI(?:\s+DSS)?\s+(?:AOC|ROC|compliance|compliant|certif\w*))\b",
+    re.I,
+)
+_SUPPLIERS_PLACE = re.compile(
+    # (not "Third-party audits and certifications": the organisation's own, by auditors)
+    r"\b(?:third[\s-]part(?:y|ies)(?![\s-]+(?:audits?|assessments?|assurance|attestations?"
+    r"|certifications?|penetration|testing|testers?|auditors?))|vendors?|suppliers?"
+    r"|sub-?processors?|outsourc\w*|supply\s+chain)\b",
+    re.I,
+)
+
+
+def _assurance_of_others(brief: Brief | None, place: str) -> Finding | None:
+    """A finding when the question asks of the organisation's own certification or
+    report and the lead stands in a document or section on its suppliers."""
+    if brief is None or not _ASSURANCE_ASKED.search(brief.query):
+        return None
+    section = _SUPPLIERS_PLACE.search(place)
+    if section is None or _SUPPLIERS_PLACE.search(as_the_vendor(brief.query)):
+        return None
+    detail = (
+        f"the question asks about the organisation's own assurance; the lead quote stands in "
+        f"a document or section on {section.group(0)}: a person decides whether it is theirs"
+    )
+    return Finding("subject", 0, detail)
+
+
 # A tier of third parties: "Critical", "High", "Tier 1".
 _TIER = (
     r"(?i:(?:critical|high|medium|moderate|low|key|strategic|material|significant|major|minor"
@@ -667,9 +705,10 @@ _ANOTHER_PARTY_ACTS = re.compile(
     r"|google\s+cloud(?:\s+platform)?|gcp|oracle\s+cloud|digitalocean|equinix|ovhcloud|hetzner"
     r"|rackspace))"
     r"(?:['\u2019]s?)?"
-    # an appositive or examples: "Our hosting provider, AWS, ...", "Key vendors such as AWS"
+    # an appositive or examples: "Our hosting provider, AWS, ...", "Key vendors such as AWS";
+    # a name right after the role: "Our hosting provider AWS holds ..."
     r"(?:,\s*(?:such\s+as|including|e\.g\.?)?\s*[^,]{1,40},|\s+(?:such\s+as|including)\s+"
-    r"[^,]{1,40}?)?\s+(?:\([^()]*\)\s+)?"
+    r"[^,]{1,40}?|\s+(?-i:[A-Z][\w&.-]*)(?:\s+(?-i:[A-Z][\w&.-]*)){0,2})?\s+(?:\([^()]*\)\s+)?"
     r"(?:(?:must|shall|should|will|(?:is|are)\s+required\s+to)\s+)?"
     r"(?:provides?|maintains?|holds?|ha(?:s|ve)(?!\s+(?:been\s+)?\w+(?:ed|en)\b)|undergo(?:es)?"
     r"|obtains?|publish(?:es)?)\b",
@@ -814,7 +853,23 @@ def _first_answer(
     marked = _marked_cell(brief, lead, row) if brief is not None and row is not None else None
     if marked is not None:
         return marked, None
-    return _yes_or_no(brief, lead)
+    return _yes_or_no(brief, lead, _headers(row, lead))
+
+
+def _headers(row: TableRow | None, lead: str) -> str:
+    """The column headers of a table row's cells that hold a figure, which name what it
+    is ("Recovery time objective (RTO)" over "4 hours"; not over "TBD" or "Pending"); ""
+    for none."""
+    if row is None:
+        return ""
+    cells = row.cells or table_cells(lead)
+    held = [
+        column for column, cell in zip(row.columns, cells, strict=False) if _FIGURE.search(cell)
+    ]
+    return " ".join(held)
+
+
+_FIGURE = re.compile(r"\d")
 
 
 # A cell marking yes or no: a Statement of Applicability's "Applicable | Y".
@@ -1458,9 +1513,31 @@ def _further_values(
             and _retention_unsaid(fact, f"{row.names() if row else ''} {source}")
         ):
             continue  # "... export their data ... for 30 days after it ends": no keeping
+        if value is not None and fact.asks == "frequency" and VAGUE_FREQUENCY.match(value.strip()):
+            continue  # "periodic" is no schedule: "No forced composition rules or periodic expiry"
+        if value is not None and _a_time_for_a_count(fact, value):
+            continue  # "unlocked after 15 minutes" is no lockout threshold
         if value is not None and not names_other_bound(fact.text, own or lead):
             values.append(value)  # (not "At least 64 characters" of the maximum length)
     return values
+
+
+def _a_time_for_a_count(fact: Fact, value: str) -> bool:
+    """Whether a count or a threshold asked ("Please specify the threshold.") was read
+    as a length of time the part does not ask ("15 minutes", "within 30 days")."""
+    return (
+        fact.asks == "number"
+        and _TIME_UNIT.search(value) is not None
+        and _TIME_ASKED.search(fact.text) is None
+    )
+
+
+_TIME_UNIT = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
+_TIME_ASKED = re.compile(
+    r"\b(?:how\s+long|time|times|timeout|duration|period|minutes?|hours?|days?|weeks?"
+    r"|months?|years?|age|lifetime|retention|interval)\b",
+    re.I,
+)
 
 
 def _frequency_asked(brief: Brief) -> bool:
@@ -2084,7 +2161,7 @@ def _only_leads_in(lead: str) -> bool:
     )
 
 
-def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+def _yes_or_no(brief: Brief | None, lead: str, headers: str = "") -> tuple[str, Finding | None]:
     if _only_leads_in(lead):  # "Okta enforces the following for workforce accounts:"
         detail = (
             "the lead quote introduces a list or table and states nothing itself: a person "
@@ -2126,7 +2203,7 @@ def _yes_or_no(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
     opposite = _opposite_state_stated(brief, lead) if brief is not None else None
     if opposite is not None:
         return opposite
-    answer, finding = _yes_or_no_of_clause(brief, lead)
+    answer, finding = _yes_or_no_of_clause(brief, lead, headers)
     if answer != YES or brief is None:
         return answer, finding
     once = _once_for_recurring(brief.query, lead)  # the whole lead: "... before their start"
@@ -2530,6 +2607,51 @@ _OWN_KEYS_SAID = re.compile(
 )
 
 
+# A plan's test asked ("Is the incident response plan tested at least annually?",
+# "... for example through tabletop exercises") and its review said ("The Incident
+# Response Plan and Runbook are reviewed annually"): a review reads the plan, a test
+# rehearses it.
+_TEST_ASKED = re.compile(
+    r"\b(?:test(?:s|ed|ing)?|exercis\w*|tabletops?|drills?|rehears\w*)\b", re.I
+)
+_TEST_SAID = re.compile(
+    r"\b(?:test(?:s|ed|ing)?|exercis\w*|tabletops?|drills?|rehears\w*|simulat\w*|walk-?through"
+    r"|failovers?|restor\w*)\b",
+    re.I,
+)
+_REVIEW_SAID = re.compile(r"\b(?:review\w*|updat\w*|revis\w*|approv\w*)\b", re.I)
+
+
+def _reviewed_for_tested(asked: str, lead: str) -> Finding | None:
+    """A finding when the question asks whether a plan is tested and the lead says only
+    that it is reviewed."""
+    if not _TEST_ASKED.search(asked) or _TEST_SAID.search(lead) or not _REVIEW_SAID.search(lead):
+        return None
+    detail = (
+        "the question asks whether it is tested or exercised; the lead quote says it is "
+        "reviewed: a person decides whether it answers Yes"
+    )
+    return Finding("subject", 0, detail)
+
+
+# Keys a service or the vendor manages: "keys managed in AWS KMS", "KMS-managed keys".
+_VENDOR_MANAGED_KEYS = re.compile(
+    r"\bkeys?\s+(?:are\s+)?(?:generated\s+and\s+)?managed\s+(?:in|by|through|with|using)\b"
+    r"|\b(?:KMS|HSM|provider|platform)[\s-]managed\s+keys?\b",
+    re.I,
+)
+
+
+def _vendors_keys(asked: str, sentence: str) -> bool:
+    """Whether the question asks whether customers hold their own keys and the sentence
+    speaks of keys a service or the vendor manages, none of the customer's."""
+    return (
+        _OWN_KEYS_ASKED.search(asked) is not None
+        and _VENDOR_MANAGED_KEYS.search(sentence) is not None
+        and _OWN_KEYS_SAID.search(sentence) is None
+    )
+
+
 def _own_keys_unsaid(asked: str, lead: str) -> Finding | None:
     """For a question whether customers hold their own keys, a lead that does not say
     they do: "Student data at rest is encrypted with AES-256 using AWS KMS-managed keys"
@@ -2580,10 +2702,14 @@ def _measured_practice_unsaid(brief: Brief, lead: str) -> Finding | None:
     return Finding("subject", 0, detail)
 
 
-def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding | None]:
+def _yes_or_no_of_clause(
+    brief: Brief | None, lead: str, headers: str = ""
+) -> tuple[str, Finding | None]:
     sentence = lead  # (what it includes may be listed over its clauses)
     lead = _asked_clause(brief.query, lead) if brief is not None else lead
     asked = brief.query if brief is not None else ""
+    if _done_without_what_is_asked(asked, sentence):
+        return NO, None  # "Is prior approval required?": "... may run them without prior approval"
     negations = [
         m
         for m in _NEGATION.finditer(lead)
@@ -2602,16 +2728,27 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
     if permitted and brief is not None and _about_practice(brief, lead, _PERMISSION):
         return NO, None  # "Is personal use prohibited?": "Incidental personal use is permitted"
     if not negations and forbids is None:  # "disabled" refuses only what is asked allowed
-        qualified = (
+        unnamed = (
             _qualified(brief, lead)
             or (overstated(brief.query, lead) if brief is not None else None)
             or (_short_ask_unnamed(brief, lead) if brief is not None else None)
             or (_included_unnamed(brief.query, sentence) if brief is not None else None)
-            or (_defined_term_unnamed(brief.query, lead) if brief is not None else None)
+            # (a row's headers name its cells: "Recovery time objective (RTO)")
+            or (
+                _defined_term_unnamed(brief.query, f"{lead} {headers}")
+                if brief is not None
+                else None
+            )
             or (_named_in_a_law_only(brief, lead) if brief is not None else None)
+        )
+        if unnamed is None and _kept_inside(asked, lead):
+            return NO, None  # "Is data stored outside the US?": "stored only in the US"
+        qualified = (
+            unnamed
             or (_only_something_else(brief, lead) if brief is not None else None)
             or (_opposite_state(brief.query, lead) if brief is not None else None)
             or permission_unstated(asked, lead)
+            or _reviewed_for_tested(asked, lead)
             or _own_keys_unsaid(asked, lead)
             or (_measured_practice_unsaid(brief, lead) if brief is not None else None)
         )
@@ -2637,7 +2774,7 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         [
             m
             for m in negations
-            if _denies(lead, m.end(), terms, _USED_IN_ASKED.match(asked) is not None)
+            if _denies(lead, m.end(), terms, used_in_asked(asked))
             and not _in_reason(lead, m.start())
             # (a subject's relative clause sets part of it apart: "media that cannot be
             # sanitized are physically destroyed" denies no sanitizing)
@@ -2679,9 +2816,9 @@ def _yes_or_no_of_clause(brief: Brief | None, lead: str) -> tuple[str, Finding |
         else None
     )
     if affirming is not None and affirming != lead:  # another clause's negation
-        return _yes_or_no_of_clause(brief, affirming)
+        return _yes_or_no_of_clause(brief, affirming, headers)
     if affirming is not None and _BRACKETED_ASIDE.search(lead):  # an aside's, in brackets
-        return _yes_or_no_of_clause(brief, _BRACKETED_ASIDE.sub("", lead))
+        return _yes_or_no_of_clause(brief, _BRACKETED_ASIDE.sub("", lead), headers)
     refusal = negations[0] if negations else forbids
     detail = (
         f"the lead quote holds a negation (“{refusal.group(0) if refusal else ''}”): "
@@ -2923,6 +3060,66 @@ def _without_when(listed: str) -> str:
 _BROAD_WORDS = frozenset(stem(w) for w in "security information data system systems".split())
 
 
+# A leave a question asks is required ("Does the supplier require the bank to obtain
+# prior approval before ...?", "Is approval required for emergency changes?") and a lead
+# saying it is done without it ("Customers may conduct penetration tests ... without prior
+# approval"): No. Not when the lead denies the doing ("never ... without consent" says
+# consent is required).
+_LEAVE = r"(?:approval|authori[sz]ation|permission|consent|sign-?off|notice|notification)"
+_LEAVE_REQUIRED = re.compile(
+    rf"\b(?:requires?|required|need|needs|needed|must|obtain|have\s+to)\b[^?]{{0,60}}?"
+    rf"\b(?P<leave>{_LEAVE})\b"
+    rf"|\b(?P<named>{_LEAVE})\s+(?:is\s+|be\s+)?(?:required|needed|necessary|mandatory)\b",
+    re.I,
+)
+_WITHOUT_LEAVE = re.compile(
+    r"\bwithout\s+(?:(?:any|the|a|an|their|its|prior|advance|written|formal|explicit|further"
+    rf"|additional)\s+)*(?P<leave>{_LEAVE})\b",
+    re.I,
+)
+
+
+def _done_without_what_is_asked(asked: str, lead: str) -> bool:
+    """Whether the question asks a leave is required and the lead says the thing is done
+    without that leave, its clause denying nothing."""
+    wanted = _LEAVE_REQUIRED.search(asked)
+    if wanted is None or _LEAVE_GIVEN.search(lead):
+        return False  # "... emergency changes require verbal approval", "only with consent"
+    leave = stem(wanted["leave"] or wanted["named"])
+    done = set(question_terms(_LEAVE_REQUIRED.sub(" ", asked))) - _ASKING_LEAVE
+    for without in _WITHOUT_LEAVE.finditer(lead):
+        clause = re.split(r"[.;,]\s", lead[: without.start()])[-1]
+        if stem(without["leave"]) != leave or _NEGATION.search(clause):
+            continue
+        named = done & set(content_terms(clause))  # what is done without it is what is asked
+        if done and _NAMED_WITHOUT * len(named) >= 2 * len(done):
+            return True
+    return False
+
+
+# What says the leave is given or required after all: "... require verbal approval",
+# "only with customer consent", "except ...".
+_LEAVE_GIVEN = re.compile(
+    rf"\b(?:requires?|required|need|needs|needed|must\s+(?:obtain|have|get))\b[^.;]{{0,40}}?"
+    rf"\b{_LEAVE}\b|\bonly\s+(?:with|after|once|upon)\b|\bexcept\b|\bunless\b",
+    re.I,
+)
+# Words of the question's asking, no part of what is done without the leave.
+_ASKING_LEAVE = frozenset(
+    stem(w) for w in "require obtain prior approval authorization consent permission".split()
+)
+_NAMED_WITHOUT = 3  # at least two in three of the question's words name what is done
+
+
+# A value the question asks be set, not a thing included: "notification of regulators
+# within a defined timeframe" (the value's own check reads whether one is stated).
+_DEFINED_TIMEFRAME = re.compile(
+    r"\b(?:within|in|at|on|to)\s+(?:a|an|the)\s+(?:defined|specified|set|agreed|documented)"
+    r"\s+(?:timeframes?|time|periods?|deadlines?|frequency|intervals?|schedule|slas?)\b",
+    re.I,
+)
+
+
 def _included_unnamed(question: str, lead: str) -> Finding | None:
     """A finding when the question asks whether something includes a thing and the
     lead does not name every word that thing adds to the question: "For US hires,
@@ -2934,6 +3131,8 @@ def _included_unnamed(question: str, lead: str) -> Finding | None:
     before = set(question_terms(question[: asked.start("what")]))
     aside = LIGHT_VERBS | before | _BROAD_WORDS
     what = _without_when(asked["what"])  # "... and validation before moving changes"
+    if ASKS_PATTERN["duration"].search(lead):  # (the value asked, stated: nothing included)
+        what = _DEFINED_TIMEFRAME.sub(" ", what)
     wanted = [t for t in question_terms(what) if t not in aside]
     present = set(content_terms(lead))
     if not wanted or all(thesaurus.says(t, present) for t in wanted):
@@ -3018,6 +3217,56 @@ _RESTRICTION_ASK = re.compile(
 # A question asking about what lies outside a place, and a lead keeping it inside.
 _OUTSIDE_ASKED = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?P<place>\w+(?:\s+\w+)?)", re.I)
 _INSIDE = r"\b(?:only\s+)?(?:with)?in\s+(?:the\s+)?{place}\b|\binside\s+(?:the\s+)?{place}\b"
+# Kept inside the place asked about, and nowhere else: "stored and processed only in AWS
+# regions located in the United States", "hosted exclusively within the EU", "stored in
+# the EU only".
+_ONLY_INSIDE = (
+    r"\b(?:only|solely|exclusively)\s+(?:(?:with)?in|inside)\s+(?:[\w-]+\s+){{0,5}}?"
+    r"(?:(?:with)?in\s+|located\s+in\s+)?(?:the\s+)?{place}\b"
+    r"|\b(?:with)?in\s+(?:the\s+)?{place}\s+(?:only|exclusively)\b"
+)
+# Another place allowed after all: "Storage in any other region requires written
+# approval", "except where ...", "unless ...".
+_ELSEWHERE_ALLOWED = re.compile(
+    r"\b(?:unless|except\w*|other\s+(?:regions?|countr(?:y|ies)|locations?|jurisdictions?"
+    r"|data\s+cent(?:er|re)s?))\b",
+    re.I,
+)
+
+
+def _kept_inside(asked: str, lead: str) -> bool:
+    """Whether the lead keeps what is asked about only inside the place the question asks
+    whether it leaves, allowing no other place: the question's No."""
+    outside = _OUTSIDE_ASKED.search(asked)
+    if outside is None or _ELSEWHERE_ALLOWED.search(lead) or _REACHED_FROM_ELSEWHERE.search(lead):
+        return False
+    place = re.escape(outside.group("place"))
+    kept = re.search(f"(?:{_ONLY_INSIDE.format(place=place)}){_PLACE_ENDS}", lead, re.I)
+    if kept is None:
+        return False
+    before = set(content_terms(lead[: kept.start()]))
+    asked_terms = set(content_terms(asked[: outside.start()]))
+    verbs = asked_terms & _PLACING
+    what = asked_terms - _PLACING
+    # every verb asked is the lead's ("stored or processed" by "stored and processed"; not
+    # "accessed" by "stored"), and every word of what is placed ("customer data", not "log
+    # data")
+    return bool(verbs) and verbs <= before and what <= before | _WHOSE_PLACE
+
+
+# Verbs of placing something: what is placed is the rest of the question's subject.
+_PLACING = frozenset(
+    stem(w) for w in "store stored process processed host hosted locat located keep kept".split()
+)
+_WHOSE_PLACE = frozenset(stem(w) for w in "will be can may".split())
+# The place named is the whole of it: not "... in the United States and Canada".
+_PLACE_ENDS = r"(?!\s*(?:,|/|\band\b|\bor\b|\(?\s*and/or\b))"
+# Reached, moved or copied from elsewhere: "our support team in India accesses it remotely".
+_REACHED_FROM_ELSEWHERE = re.compile(
+    r"\b(?:access\w*|transfer\w*|remote\w*|replicat\w*|cop(?:y|ies|ied)|mirror\w*|backed\s+up"
+    r"|sub-?processors?)\b",
+    re.I,
+)
 
 
 # A question asking whether something is in the state a word with "un-" names: "Is data
@@ -3277,7 +3526,7 @@ def _names_practice(
     by_phrase: bool = False,
 ) -> bool:
     present = set(content_terms(text))
-    asked = question_terms(core)
+    asked = question_terms(_INCLUDING_ASIDE.sub("", core))  # (an aside's examples aside)
     if _LENGTH in asked and states_length(text):  # "a minimum of 12 characters"
         present.add(_LENGTH)
     if by_phrase:  # "second authentication factor" is said by "MFA"
@@ -3433,6 +3682,7 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
     originals = [q.text for claim in claims for q in claim.quotes]
     contrast = _CONTRAST.search(brief.query)
     periodic = any(f.asks == "frequency" for f in brief.facts)
+    whose = qualifiers_asked(brief.query)  # "for customer users": the staff's SSO is another's
     for original in originals:
         text = _folded(original)
         tabled = any(_a_table_row(line) for line in original.splitlines())  # (folding joins)
@@ -3443,18 +3693,23 @@ def _affirmed_elsewhere(brief: Brief, claims: Sequence[Claim]) -> str | None:
             negated = any(
                 not _bounding(sentence, m.start(), brief.query)
                 for m in _NEGATION.finditer(sentence)
-            )
+            ) or _done_without_what_is_asked(brief.query, sentence)
             forbidden = _ALLOWED_ASK.search(brief.query) and (
                 _FORBIDS.search(sentence) or _RESTRICTIONS.search(sentence)
             )
             permits = _asks_absence(brief.query) and _plainly_permitted(sentence)  # says No too
-            keeps_apart = _KEEPS_APART.search(sentence) and not _APART_ASKED.search(brief.query)
+            keeps_apart = (
+                _KEEPS_APART.search(sentence) or _only_kept_apart(sentence)
+            ) and not _APART_ASKED.search(brief.query)
+            another = another_qualifier(whose, sentence)  # "for employees": no customer users
+            # ("keys managed in AWS KMS" are the vendor's: no customer holding its own)
+            another = another or _vendors_keys(brief.query, sentence)
             unscheduled = periodic and not (
                 PERIOD_STATED.search(sentence) or definite_frequencies(sentence)
             )
             if (
                 sentence
-                and not (negated or forbidden or permits or keeps_apart or unscheduled)
+                and not (negated or forbidden or permits or keeps_apart or unscheduled or another)
                 and _about_practice(brief, sentence)
                 and (not (tabled or "|" in sentence) or _names_the_practice(brief, sentence))
             ):
@@ -3533,6 +3788,26 @@ _KEEPS_APART = re.compile(
     re.I,
 )
 _APART_ASKED = re.compile(r"\b(?:separat|segregat|isolat)\w*", re.I)
+
+
+def _only_kept_apart(sentence: str) -> bool:
+    """Whether the sentence says only that things are kept apart ("Development, test and
+    production environments are separated"), no clause after it saying more (", and
+    production data is copied to test only after masking")."""
+    apart = _KEPT_APART.search(sentence)
+    return apart is not None and not _CLAUSE_AFTER.search(sentence, apart.end())
+
+
+_CLAUSE_AFTER = re.compile(
+    r";\s*\w|,\s*(?:and|but|while|whereas)\s|\s(?:but|while|whereas)\s", re.I
+)
+# ... or as what is done to them: "Development, test and production environments are
+# separated" affirms no use of production data in test.
+_KEPT_APART = re.compile(
+    r"\b(?:are|is|be|remain|remains)\s+(?:kept\s+)?(?:\w+ly\s+)?(?:separated|segregated"
+    r"|isolated|separate)\b",
+    re.I,
+)
 
 
 # A word setting what is asked against the rest: "stored in a region outside the United
@@ -3978,7 +4253,7 @@ def _copying_denied(text: str, after: int, question: str) -> bool:
     if not following or stem(following[0]) not in _COPYING:
         return False
     asked = {stem(w.lower()) for w in words(question)}
-    return _USED_IN_ASKED.match(question) is None and not asked & _PLACING
+    return not used_in_asked(question) and not asked & _PLACING
 
 
 def _to_sentence_end(text: str, after: int) -> list[str]:
@@ -4006,12 +4281,25 @@ _NON_PRODUCTION = frozenset(
 # Environments that are the test ones: "QA environments" of "test environments" (not
 # staging or development: another environment).
 _TESTING = {stem("qa"): stem("test"), stem("uat"): stem("test"), stem("testing"): stem("test")}
+
+
 # A question whether data is used (kept) somewhere, its first verb that: "Is production
 # customer data used in development or test environments?" (not "Is production data
 # masked before use in test environments?").
+def used_in_asked(question: str) -> bool:
+    """Whether the question asks whether something is used or kept somewhere
+    (``_USED_IN_ASKED``), an aside on what it is set apart ("Is production data,
+    including personal health information, copied to or used in ...?")."""
+    return _USED_IN_ASKED.match(_INCLUDING_ASIDE.sub("", question)) is not None
+
+
+_INCLUDING_ASIDE = re.compile(r",\s*(?:including|incl\.|such\s+as|e\.g\.|especially)\b[^,?]*,")
 _USED_IN_ASKED = re.compile(
     # (SIG's defined term "Scoped Data" is the data, no participle)
-    r"^\W*(?:is|are)\s+(?:scoped\s+|(?![\w-]+ed\b)[\w-]+\s+){1,8}?(?:used|stored|kept|held|present)\s+"
+    r"^\W*(?:is|are)\s+(?:scoped\s+|(?![\w-]+ed\b)[\w-]+\s+){1,8}?"
+    # "... copied to or used in non-production environments?"
+    r"(?:(?:copied|replicated|moved|loaded|transferred)\s+(?:to|into)\s+(?:or|and|and/or)\s+)?"
+    r"(?:used|stored|kept|held|present)\s+"
     # "... used or replicated in non-production environments?"
     r"(?:(?:or|and|and/or)\s+(?:copied|replicated|moved|loaded|transferred)\s+)?"
     r"(?:in|on|into|within)\b"
@@ -4226,6 +4514,10 @@ def _narrower(brief: Brief, following: str) -> bool:
         return False
     own = _DENIAL_ENDS.split(following, maxsplit=1)[0]
     asked = _asked_stems(brief)
+    listed = {stem(w.lower()) for w in words(following)} & _NON_PRODUCTION
+    if "non" in asked and len(listed) >= _NAMED_AFTER:  # "development, test or staging"
+        asked = asked | listed  # name the non-production environments asked (not one alone)
+    one_named = "non" in asked and len(listed) == 1
     neutral = _neutral(brief)
     bounds = [m.start() for m in _NARROWING.finditer(own)] + [len(own)]
     for begin, end in pairwise(bounds):
@@ -4233,7 +4525,12 @@ def _narrower(brief: Brief, following: str) -> bool:
             continue
         phrase = own[begin:end]
         doing = _PRACTISING if _VERB_MAY_FOLLOW.match(phrase) else frozenset()
-        terms = [t for t in content_terms(phrase) if t not in neutral | doing | _ABILITY]
+        # (a light verb names no scope: "to carry out on-site audits")
+        terms = [
+            t for t in content_terms(phrase) if t not in neutral | doing | _ABILITY | LIGHT_VERBS
+        ]
+        if one_named and set(terms) & listed:
+            return True  # "never used in the UAT environment": one of the non-production ones
         if terms and not any(t in asked or thesaurus.says(t, asked) for t in terms):
             return True
     return False

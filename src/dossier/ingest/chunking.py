@@ -239,6 +239,7 @@ def _leading_heading(
         and not _DATE_LINE.match(first_line)  # "14 February 2026"
         and not _FIGURE_IN_TITLE.search(numbered.group(2))
         and not ("." not in first_line.split()[0] and _NEXT_ROW.match(rest))  # "1 Critical"
+        and not _wrapped(first_line, rest)
     ):
         level = 2 + numbered.group(1).count(".")
         title = " ".join(first_line.split())
@@ -259,6 +260,21 @@ def _leading_heading(
         level = 1 if setext.group(2).startswith("=") else 2
         return (level, setext.group(1).strip()), strip_span(text, start + setext.end(), end)[0]
     return None, start
+
+
+def _wrapped(line: str, rest: str) -> bool:
+    """Whether a line ends only because the text was wrapped there: the lines after it
+    go on with a hanging indent, and the next line's first word would not have fitted
+    on it within the block's width ("3.2.2 An independent third-party penetration test
+    of the Quillmark" / "      Campus application ... is performed"), where a heading
+    ends short of it ("3.2 Testing")."""
+    lines = rest.rstrip().split("\n")[:-1]  # (a paragraph's last line ends short)
+    following = lines[0].split() if lines else []
+    hanging = bool(lines) and lines[0][:1] in " \t" and line[:1] not in " \t"
+    if not following or not hanging:  # (its lines go on indented under its text)
+        return False
+    width = max(len(x.rstrip()) for x in lines)  # (a long heading over short lines: none)
+    return width - len(following[0]) < len(line.rstrip()) <= width
 
 
 _FIRST_ITEM = re.compile(r"^[ \t]*1[.)][ \t]")

@@ -306,7 +306,7 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
     if heading and path.lower().endswith(".pdf") and text[: heading.start()].strip():
         heading = None
     if heading:
-        return _unmarked(heading.group(1))
+        return _unmarked(_under_organisation(heading, text) or heading.group(1))
     text = _after_letterhead(
         _after_banner(_after_field_lines(_after_rule_lines(_after_slash_trail(text))))
     )
@@ -340,6 +340,19 @@ def _title(metadata: dict[str, Any], text: str, path: str) -> str:
             or first_line
         )
     return _file_name_title(path)
+
+
+def _under_organisation(heading: re.Match[str], text: str) -> str | None:
+    """The heading right under a first heading that only names the organisation ("#
+    Halvorsen Mercer Federal Solutions, Inc." over "# HMFS-POL-001 - Information Security
+    Policy"), when it names a kind of document; else None."""
+    if not _names_an_organisation(heading.group(1).strip()):
+        return None
+    level = len(heading.group(0)) - len(heading.group(0).lstrip("#"))
+    below = re.match(r"\s*(#{1,6})\s+(.+)$", text[heading.end() :], re.MULTILINE)
+    if below is None or len(below.group(1)) > level:  # "## Overview": a section of it
+        return None
+    return below.group(2) if _KIND_NAMED.search(below.group(2)) else None
 
 
 def _after_name_over_rule(text: str) -> str:
@@ -599,9 +612,9 @@ def _titled_below(line: str, text: str) -> str | None:
     the first in title words naming a kind of document, when ``line`` names none."""
     if _KIND_NAMED.search(line):
         return None
-    after = _lines_after(line, text)
+    after = _without_export_lines(_lines_after(line, text))
     rest = [a.strip() for a in after if a.strip() and not _ADDRESS_LINE.match(a.strip())]
-    near = rest[: _TITLE_LINES + 1]  # (a letterhead's address aside)
+    near = rest[: _TITLE_LINES + 1]  # (a letterhead's address aside, and an export's)
     for at, candidate in enumerate(near[:_TITLE_LINES]):
         if _SEE_ALSO.search(candidate):
             return None
@@ -805,17 +818,44 @@ _PAGE_MARKING = re.compile(
 _LOGO = re.compile(r"^[A-Z&]{2,4}$")
 
 
+# A line an export or a print run writes over the page: the page's address, "Exported
+# from SharePoint Online 2024-05-14 09:12 by ...", "Printed from ... on ..."; and the
+# wrapped tail of one (a time, an e-mail address, an ISO date).
+_EXPORT_LINE = re.compile(
+    r"https?://|\b(?:[\w-]+\.)+[a-z]{2,12}/[\w%./-]+|\b(?:exported|printed|downloaded)\s+(?:from|by|on)\b",
+    re.I,
+)
+_EXPORT_TAIL = re.compile(r"@[\w-]+\.|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b")
+
+
+def _without_export_lines(lines: list[str]) -> list[str]:
+    """The lines without an export's or a print run's (``_EXPORT_LINE``) and the wrapped
+    tail of one."""
+    kept, in_export = [], False
+    for line in lines:
+        if _EXPORT_LINE.search(line) or (in_export and _EXPORT_TAIL.search(line)):
+            in_export = not in_export
+            continue
+        in_export = False
+        kept.append(line)
+    return kept
+
+
 def _first_body_line(text: str) -> str:
     """A PDF's first line that is no running header ("Company Confidential", a
     document number and revision) and no line of fields ("Policy MCS-SEC-001 | Version
     4.1"): a header on every page is not the title."""
     running = running_spans(text)
-    after_fields = in_banner = in_notice = False
+    after_fields = in_banner = in_notice = in_export = False
     for line in re.finditer(r"[^\n]+", text):
         words = line.group().strip()
         marked = _PAGE_MARKING.search(words) or _LOGO.match(words)
         if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
+        if _EXPORT_LINE.search(words) or (in_export and _EXPORT_TAIL.search(words)):
+            in_export = not in_export  # (its wrapped tail: "Online 2024-05-14 09:12 by ...")
+            continue
+        in_export = False
         following = text[line.end() + 1 :].split("\n", 1)[0].strip()
         if in_notice or _prose_line(words, following):  # a notice's lines over the title
             in_notice = not words.endswith(".")  # ("This document is an English translation

@@ -326,12 +326,25 @@ _STATUS_WORDS = (
 )
 
 
+# Where an aside opens after a status: a bracket, a dash, a semicolon, a comma.
+_STATUS_ASIDE = re.compile(r"\s*[(\[;,]|\s+[-\u2013\u2014]+\s+")
+
+
 def status_of(text: str) -> str | None:
     """One of ``STATUSES`` for the words a register writes ("Approved", "In review",
-    "Retired"), or None when they name none."""
-    for status, words in _STATUS_WORDS:
+    "Retired"), or None when they name none. A stage that is over is read wherever it is
+    said ("Superseded (approved 2021)", "Final - Superseded by v4.0"); of a draft or a
+    current one, the words before an aside: "Current (annual review due March 2024 -
+    review in progress)" is current, "Approved; next review 2025" approved (the aside is
+    of the next review)."""
+    for status, words in _STATUS_WORDS[:2]:  # superseded or archived, wherever said
         if words.search(text):
             return status
+    head = _STATUS_ASIDE.split(text, maxsplit=1)[0]
+    for read in (head, text) if head.strip() != text.strip() else (text,):
+        for status, words in _STATUS_WORDS[2:]:
+            if words.search(read):
+                return status
     # a template kit's page, neither adopted nor approved: "template", "TEMPLATE"
     return "draft" if re.search(r"\btemplate\b", text, re.I) else None
 

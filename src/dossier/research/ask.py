@@ -29,7 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dossier.common.textutil import PERIOD_COUNT
+from dossier.common.textutil import PERIOD_COUNT, stem
+from dossier.research import thesaurus
 
 # Verbs of the standard wording: they say how a practice is governed, not which.
 _GOVERNANCE = (
@@ -64,7 +65,11 @@ _SCOPED_SERVICES = re.compile(
     r"(?:\s+(?:and|or)\s+(?:systems?|data|services?))?"
     r"|(?:(?:which|that)\s+(?:is|are)\s+)?in\s+scope\s+for\s+the\s+services?"
     # "... defined for the services in scope?"
-    r"|(?:for|of|across)\s+(?:the\s+|all\s+)?(?:services?|systems?|environments?)\s+in\s+scope)\b"
+    r"|(?:for|of|across)\s+(?:the\s+|all\s+)?(?:services?|systems?|environments?)\s+in\s+scope"
+    # SIG's "... for systems that transmit, process or store Scoped Data"
+    r"|(?:for|to|on|in|across)\s+(?:all\s+|the\s+)?(?:systems?|applications?|environments?)"
+    r"\s+(?:that|which)\s+(?:(?:transmit|process|store|handle|hold)s?(?:\s*,\s*|\s+(?:and|or"
+    r"|and/or)\s+)?){1,4}\s*(?:the\s+)?scoped\s+data)\b"
     # only as the ask's last words ("an inventory of scoped systems" is the thing asked)
     r"(?=\s*(?:[?.;:]|$))",
     re.I,
@@ -372,10 +377,14 @@ _DESCRIBE_START = re.compile(
 _AUXILIARY = re.compile(
     r"^(?:is|are|was|were|do|does|did|can|could|has|have|will|would|should|shall|must)\s+", re.I
 )
+# HECVAT's "a documented and currently implemented Information Security Policy": a
+# policy in force, which its own text need not say.
+_AND_IMPLEMENTED = r"\s+and\s+(?:currently\s+)?(?:implemented|in\s+(?:place|force))"
 _ABOUT_DOCUMENT = (
     re.compile(rf"\b{_DOCUMENTS}\b.{{0,80}}\b(?:established|documented|approved|exist)", re.I),
     re.compile(
-        rf"\b(?:written|documented|formal|formally documented)\s+(?:\w+\s+){{0,4}}{_DOCUMENTS}",
+        rf"\b(?:written|documented|formal|formally documented)(?:{_AND_IMPLEMENTED})?\s+"
+        rf"(?:\w+\s+){{0,4}}{_DOCUMENTS}",
         re.I,
     ),
     re.compile(rf"^(?:is|are)\s+there\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I),
@@ -383,6 +392,35 @@ _ABOUT_DOCUMENT = (
         rf"^(?:do|does)\s+\w+(?:\s+\w+)?\s+have\s+(?:an?\s+)?(?:\w+\s+){{0,5}}{_DOCUMENTS}\b", re.I
     ),
 )
+
+
+# What every document is: "a written information security policy" asks for the
+# information security policy ("written" is no term a policy's sentence need state; a
+# question on "written job descriptions" asks no document and keeps it).
+_WRITTEN_DOCUMENT = re.compile(
+    rf"\b(?:well[\s-]+)?(?:written|formal(?:ly)?|documented)(?:{_AND_IMPLEMENTED}|\s*,|\s+and)?\s+"
+    rf"(?=(?:formal(?:ly)?\s+|documented\s+|written\s+)?(?:[\w-]+\s+){{0,4}}{_DOCUMENTS}\b)",
+    re.I,
+)
+
+
+# An acronym the question defines in brackets after the name of a document it stands
+# for: "Disaster Recovery Plan (DRP)". The words say it; the plan may never write the
+# acronym. (Not a practice's: "shared security responsibility model (SSRM)" is a term a
+# document that has one names.)
+_DOCUMENT_NAMED = re.compile(rf"^{_DOCUMENTS}$", re.I)
+_SPELLED_ACRONYM = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})s?\)")
+
+
+def _unless_spelled(defined: re.Match[str]) -> str:
+    """The words alone when the acronym's letters are their initials and the thesaurus
+    does not know it (a known one, "RTO", is searched for as well); else as written."""
+    acronym = defined.group(2)
+    spelled = defined.group(1).split()
+    initials = "".join(w[0] for w in spelled[-len(acronym) :]).upper()
+    known = bool(thesaurus.alternatives(stem(acronym.lower())))
+    document = _DOCUMENT_NAMED.search(spelled[-1])  # "Disaster Recovery Plan (DRP)"
+    return defined.group(1) if initials == acronym and document and not known else defined.group(0)
 
 
 @dataclass(frozen=True)
@@ -411,6 +449,9 @@ def core_ask(question: str) -> CoreAsk:
     text = _REVIEWED_FOR.sub(r"\g<done>", text)
     text = _GOVERNANCE_LIST.sub(" ", text)
     text = _GOVERNANCE_PAIR.sub(" ", text)
+    if about_document:
+        text = _WRITTEN_DOCUMENT.sub("", text)
+    text = _SPELLED_ACRONYM.sub(_unless_spelled, text)  # "Disaster Recovery Plan (DRP)"
     core = _unwrapped(_tidy(text))
     return CoreAsk(core or _tidy(question), tuple(dict.fromkeys(demands)), about_document)
 

@@ -108,8 +108,10 @@ _ASKS = (
             r"(?:limits?|thresholds?|amounts?|budgets?)(?=\s*(?:of|for|on|per)\b|\s*[?.]|\s*$)"
             r"(?![^?]*\band\b)"
             # a request: "State the amount of cyber liability insurance coverage."
-            r"|^\W*(?:state|provide|specify|give|indicate)\s+(?:the\s+|your\s+)?(?:[\w-]+\s+){0,2}"
-            r"(?:amounts?|limits?|thresholds?|budgets?)\s+(?:of|for|on|per)\b(?![^?]*\band\b)",
+            # ("Please specify the threshold.": of the part before)
+            r"|^\W*(?:please\s+)?(?:state|provide|specify|give|indicate)\s+(?:the\s+|your\s+)?"
+            r"(?:[\w-]+\s+){0,2}(?:amounts?|limits?|thresholds?|budgets?)"
+            r"(?:\s+(?:of|for|on|per)\b(?![^?]*\band\b)|(?=\s*[.?]?\s*$))",
             re.I,
         ),
     ),
@@ -471,7 +473,8 @@ _INSTRUCTION_ASKS = (
     (
         "number",
         re.compile(
-            r"\b(?:minimum|maximum|length|number|limit|amount|count)\b|\bhow\s+many\b", re.I
+            r"\b(?:minimum|maximum|length|number|limit|threshold|amount|count)\b|\bhow\s+many\b",
+            re.I,
         ),
     ),
 )
@@ -580,7 +583,7 @@ def _names_a_subject(fact: Fact) -> bool:
 _INSTRUCTION_WORDS = frozenset(
     stem(w)
     for w in """specify give enter frequency interval timeframe timescale period duration
-    deadline""".split()
+    deadline threshold""".split()
 )
 
 

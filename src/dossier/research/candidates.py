@@ -308,16 +308,23 @@ def _folded(text: str) -> str:
 
 def _repeats_title(text: str, names: set[str]) -> bool:
     """Whether a line only repeats its document's title or its heading: a few words
-    with no full stop ("Incident Response Plan" on a cover page). A sentence a PDF's
-    first line made the title ("Customer data is encrypted at rest.") still states."""
+    with no full stop ("Incident Response Plan" on a cover page; in capitals between
+    rules, within a title made of its file's name: "SECURITY INCIDENT RESPONSE PLAN" of
+    "IRP 004 Security Incident Response Plan"). A sentence a PDF's first line made the
+    title ("Customer data is encrypted at rest.") still states."""
+    said = _RULE_LINE.sub("", text)  # (a plain-text title between rules of "=" signs)
+    folded = _folded(said)
     return (
-        len(text.split()) <= _TITLE_WORDS
-        and not text.rstrip().endswith(".")
-        and (_folded(text) in names)
+        len(said.split()) <= _TITLE_WORDS
+        and not said.rstrip().endswith(".")
+        and bool(folded)
+        and (folded in names or (said.strip().isupper() and any(folded in n for n in names if n)))
     )
 
 
 _TITLE_WORDS = 10
+# A line of one character repeated: a rule over or under a plain-text title.
+_RULE_LINE = re.compile(r"^[ \t]*([=*_~#-])\1{3,}[ \t]*$", re.M)
 
 
 def _page_header(text: str, names: set[str]) -> bool:

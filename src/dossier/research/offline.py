@@ -1791,7 +1791,8 @@ def _subject_heads(brief: Brief) -> tuple[tuple[str, ...], ...]:
     if brief.about_document or (brief.facts and brief.facts[0].asks):
         return ()
     heads: list[tuple[str, ...]] = []
-    for phrase in subject_phrases(brief.query, brief.core):
+    # (a buyer's name for the one answering names nothing: "Is the supplier certified")
+    for phrase in subject_phrases(as_the_vendor(brief.query), as_the_vendor(brief.core)):
         terms = thesaurus.abbreviated(content_terms(phrase))
         # (questionnaire wording names nothing: "all relevant interoperable devices")
         naming = tuple(t for t in terms if t not in _GENERAL_HEADS | QUESTIONNAIRE_WORDING)

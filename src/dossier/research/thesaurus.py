@@ -121,7 +121,11 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "dbs check",  # England's Disclosure and Barring Service
         "vetting",
     ),
-    ("access", "permission", "privilege", "authorization", "entitlement"),
+    (
+        *("access", "permission", "privilege", "authorization", "entitlement"),
+        # (a question's "system access rights" are a policy's "logical access")
+        *("access right", "system access", "logical access", "system access right"),
+    ),
     ("malware", "antivirus", "anti-malware", "virus", "endpoint protection"),
     ("firewall", "packet filter", "network acl", "security group"),
     ("alert", "notify", "notification", "alarm"),
@@ -149,6 +153,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "cscs",
         "cloud service customer",
         "financial entity",  # DORA's: the bank the questionnaire comes from
+        "covered entity",  # HIPAA's: the hospital or plan a business associate serves
     ),
     ("contract", "agreement"),
     ("penetration test", "pentest", "pen test"),
@@ -181,6 +186,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("cybersecurity", "cyber security", "information security"),
     ("cloud", "aws", "amazon web services", "azure", "gcp", "google cloud"),
     ("pan", "card number", "cardholder data", "primary account number"),
+    ("cde", "cardholder data environment"),  # PCI DSS's
     ("byok", "hyok", "bring your own key", "customer-managed key"),
     ("remediate", "remediation", "fix", "fixed"),
     (
@@ -189,6 +195,11 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "data protection authority",
         "information commissioner",
         "ico",
+        # (a data protection authority by the name of its office: Ireland's, Kenya's,
+        # Canada's)
+        "data protection commission",
+        "data protection commissioner",
+        "privacy commissioner",
     ),
     ("24x7", "around the clock", "round the clock", "24 hours a day"),
     ("unsupported", "end of life", "eol", "no longer supported"),
@@ -240,6 +251,17 @@ KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("endpoint",), ("device", "end-user device")),
     (("deprovision",), ("disable account", "deactivate account")),
     (("transit",), ("tls", "https")),
+    # a regulator by its own name (one way: the FCA is no MAS)
+    (
+        ("regulator",),
+        (
+            *("mas", "fca", "pra", "bafin", "finma", "apra", "asic", "rbi", "cnil", "oaic", "ico"),
+            *("ncua", "occ", "fdic", "cfpb", "ffiec", "federal reserve"),
+        ),
+    ),
+    # what is blocked, prohibited or disabled is restricted (one way: a restriction may
+    # leave it allowed to some)
+    (("restrict",), ("block", "prohibit", "disable")),
     # communications between networks or environments are their traffic (one way: "the
     # policy is communicated to staff" names no traffic)
     (("communication",), ("traffic",)),

@@ -703,8 +703,18 @@ def _other_bound(asked: str, sentence: str) -> bool:
     may be up to 128 characters long" states no minimum length."""
     for wanted, other in ((_LOWER_BOUND, _UPPER_BOUND), (_UPPER_BOUND, _LOWER_BOUND)):
         if wanted.search(asked) and not other.search(asked):
-            return bool(other.search(sentence)) and not wanted.search(sentence)
+            read = _AT_LEAST_AS_OFTEN.sub(" ", sentence) if wanted is _UPPER_BOUND else sentence
+            return bool(other.search(read)) and not wanted.search(read)
     return False
+
+
+# "At least" of how often is the longest interval allowed: "rotated at least every 12
+# months" states the maximum rotation period.
+_AT_LEAST_AS_OFTEN = re.compile(
+    r"\bat\s+least\s+(?=(?:once\s+)?(?:every|each|per|a|an|annually|yearly|quarterly|monthly"
+    r"|weekly|daily|twice|once|semi-annually|biannually)\b)",
+    re.I,
+)
 
 
 def _naming_identifiers(fact: Fact) -> list[re.Pattern[str]]:
@@ -810,7 +820,7 @@ def _as_a_length(fact: Fact, sentence: str, value: str) -> str:
 
 
 # A frequency that says no period: "regularly", "periodically", "on an ongoing basis".
-_VAGUE_FREQUENCY = re.compile(
+VAGUE_FREQUENCY = re.compile(
     r"^(?:regular(?:ly)?|periodic(?:ally)?|continuous(?:ly)?|on an? (?:regular|periodic|ongoing"
     r"|continuous|continual|as-needed) basis)$",
     re.I,
@@ -821,7 +831,7 @@ def definite_frequencies(text: str) -> set[str]:
     """The schedules the text states with a period ("daily", "every quarter", "once a
     year"), lower-cased; not "regularly" or "periodically"."""
     found = {" ".join(m.group(0).lower().split()) for m in _FREQUENCY.finditer(text)}
-    return {f for f in found if not _VAGUE_FREQUENCY.match(f) and _PERIOD_NAMED.search(f)}
+    return {f for f in found if not VAGUE_FREQUENCY.match(f) and _PERIOD_NAMED.search(f)}
 
 
 # A schedule names its period: a figure or a unit ("on an adhoc basis", "at least once"
@@ -847,7 +857,7 @@ def states_definite_value(fact: Fact, text: str) -> bool:
     frequency with a period ("daily", "every 90 days"), not "regularly" or
     "periodically"."""
     value = stated_value(fact.asks, text, subject_terms(fact), qualifiers_asked(fact.text))
-    return value is not None and not _VAGUE_FREQUENCY.match(value.strip())
+    return value is not None and not VAGUE_FREQUENCY.match(value.strip())
 
 
 def own_subject(part: Fact, first: Fact) -> Fact:
@@ -862,8 +872,9 @@ def own_subject(part: Fact, first: Fact) -> Fact:
         return Fact(f"{first.text} {part.text}", first.terms, part.asks)
     own = tuple(t for t in part.terms if t not in first.terms and t not in _DONE_AGAIN)
     # "Within what time frame are clients ...", "..., and what is the retention period?"
-    if own and all(t in VALUE_NOUNS or t in VALUE_VERBS for t in own):
-        named = tuple(t for t in part.terms if t not in VALUE_NOUNS)
+    # (or its bound: "..., and what is the maximum rotation period?")
+    if own and all(t in VALUE_NOUNS or t in VALUE_VERBS or t in MEASURE_NOUNS for t in own):
+        named = tuple(t for t in part.terms if t not in VALUE_NOUNS and t not in MEASURE_NOUNS)
         terms = tuple(dict.fromkeys((*_opening_subject(first), *named))) or part.terms
         return Fact(f"{first.text} {part.text}", terms, part.asks)
     if not own:  # "... policies reviewed ...? State the review frequency."
