@@ -824,11 +824,6 @@ def test_a_retention_schedule_is_no_demand_for_how_often() -> None:
 @pytest.mark.parametrize(
     ("question", "core"),
     [
-        (
-            "Do you have a written information security policy, approved by management and "
-            "reviewed at least annually?",
-            "information security policy",
-        ),
         ("Do you have a formal, documented incident response plan?", "incident response plan"),
         (
             "Do you have a formally documented change management process?",
@@ -840,11 +835,17 @@ def test_a_retention_schedule_is_no_demand_for_how_often() -> None:
         ),
     ],
 )
-def test_a_written_document_asks_for_the_document(question: str, core: str) -> None:
-    """A Brazilian company's Information Security Policy was "not covered" for a written
-    information security policy: its sentences never say "written"."""
+def test_a_documented_document_asks_for_the_document(question: str, core: str) -> None:
+    """A formal, documented plan is the plan: its sentences never say "documented"."""
     assert core_ask(question).core == core
     assert core_ask(question).about_document
+
+
+def test_written_stays_a_term_of_a_written_policy() -> None:
+    """Taking "written" off "a written policy that lists the physical security
+    requirements" cost each held-out fold a right answer (README, leave-one-corpus-out)."""
+    asked = core_ask("Do you have a written policy that lists physical security requirements?")
+    assert asked.core.startswith("written policy")
 
 
 def test_written_things_that_are_no_document_keep_the_word() -> None:

@@ -7288,3 +7288,14 @@ def test_a_plan_reviewed_is_no_plan_tested() -> None:
     assert _short(question, reviewed) == ("Needs review", "subject")
     tested = "The Incident Response Plan is tested annually through a tabletop exercise."
     assert _short(question, tested) == ("Yes", None)
+
+
+def test_a_broad_word_opening_a_subject_list_names_none_of_it() -> None:
+    """An ed-tech start-up's "All institution data is permanently deleted from our
+    production systems within 30 days" answered how long system, application and
+    security audit logs are kept: "systems" was the only word it named."""
+    question = "How long are system, application and security audit logs retained?"
+    lead = "4.2 All institution data is permanently deleted from our production systems within 30 days."
+    assert _short(question, lead) == ("Needs review", "subject")
+    kept = "System, application and security audit logs are retained for 13 months."
+    assert _short(question, kept) == ("for 13 months", None)

@@ -1357,7 +1357,10 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     head = _head_of_two(fact.text, terms)
     if head is not None and head in missing:
         return missing  # "... vulnerabilities ... annually" (a penetration test) for scans
-    return missing if len(terms) >= 3 and named <= 1 and terms[0] in missing else []
+    # (a broad word first sets nothing apart: "system, application and security audit
+    # logs" is not named by "production systems")
+    first = next((t for t in terms if t not in _BROAD_WORDS), terms[0] if terms else "")
+    return missing if len(terms) >= 3 and named <= 1 and first in missing else []
 
 
 def _head_of_two(question: str, terms: list[str]) -> str | None:

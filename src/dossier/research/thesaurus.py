@@ -121,11 +121,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "dbs check",  # England's Disclosure and Barring Service
         "vetting",
     ),
-    (
-        *("access", "permission", "privilege", "authorization", "entitlement"),
-        # (a question's "system access rights" are a policy's "logical access")
-        *("access right", "system access", "logical access", "system access right"),
-    ),
+    ("access", "permission", "privilege", "authorization", "entitlement"),
     ("malware", "antivirus", "anti-malware", "virus", "endpoint protection"),
     ("firewall", "packet filter", "network acl", "security group"),
     ("alert", "notify", "notification", "alarm"),
@@ -153,7 +149,6 @@ GROUPS: tuple[tuple[str, ...], ...] = (
         "cscs",
         "cloud service customer",
         "financial entity",  # DORA's: the bank the questionnaire comes from
-        "covered entity",  # HIPAA's: the hospital or plan a business associate serves
     ),
     ("contract", "agreement"),
     ("penetration test", "pentest", "pen test"),
@@ -220,6 +215,15 @@ GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 Phrase = tuple[str, ...]  # the stems of a word or phrase
+
+# Phrases read as a word wherever they are written, in a question or a sentence, but never
+# searched for (a search's words stay the question's own): a question's "system access
+# rights" are a policy's "logical access"; HIPAA's covered entity is the customer a
+# business associate serves.
+READ_AS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("access", ("access right", "system access", "logical access", "system access right")),
+    ("customer", ("covered entity",)),
+)
 
 
 # Kinds of tool and the products of each (and a few words one way, below): a product
@@ -303,6 +307,8 @@ def _index() -> dict[str, tuple[Phrase, ...]]:
     for kinds, products in KINDS:  # a product says its kind, one way
         for kind in kinds:
             out.setdefault(phrase(kind)[0], []).extend(phrase(p) for p in products)
+    for word, phrases in READ_AS:
+        out.setdefault(phrase(word)[0], []).extend(phrase(p) for p in phrases)
     return {key: tuple(dict.fromkeys(found)) for key, found in out.items()}
 
 
@@ -428,6 +434,8 @@ def _phrase_words() -> tuple[tuple[Phrase, str], ...]:
         single = next((p[0] for p in stems if len(p) == 1), None)
         if single is not None:
             found += [(p, single) for p in stems if len(p) > 1]
+    for word, phrases in READ_AS:
+        found += [(phrase(p), phrase(word)[0]) for p in phrases]
     return tuple(sorted(found, key=lambda f: -len(f[0])))
 
 
