@@ -7299,3 +7299,6 @@ def test_a_broad_word_opening_a_subject_list_names_none_of_it() -> None:
     assert _short(question, lead) == ("Needs review", "subject")
     kept = "System, application and security audit logs are retained for 13 months."
     assert _short(question, kept) == ("for 13 months", None)
+    # the head named, a qualifier left out: read as before
+    security = "Security logs are retained for 12 months."
+    assert _short("How long are security event logs retained?", security) == ("for 12 months", None)

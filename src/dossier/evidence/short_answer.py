@@ -1357,9 +1357,10 @@ def _unnamed_subject(fact: Fact, lead: str) -> list[str]:
     head = _head_of_two(fact.text, terms)
     if head is not None and head in missing:
         return missing  # "... vulnerabilities ... annually" (a penetration test) for scans
-    # (a broad word first sets nothing apart: "system, application and security audit
-    # logs" is not named by "production systems")
-    first = next((t for t in terms if t not in _BROAD_WORDS), terms[0] if terms else "")
+    # (of a list, a broad word first sets nothing apart: "system, application and
+    # security audit logs" is not named by "production systems")
+    listed = "," in fact.text
+    first = next((t for t in terms if t not in _BROAD_WORDS or not listed), "")
     return missing if len(terms) >= 3 and named <= 1 and first in missing else []
 
 
