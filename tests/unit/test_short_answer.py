@@ -7295,7 +7295,10 @@ def test_a_broad_word_opening_a_subject_list_names_none_of_it() -> None:
     production systems within 30 days" answered how long system, application and
     security audit logs are kept: "systems" was the only word it named."""
     question = "How long are system, application and security audit logs retained?"
-    lead = "4.2 All institution data is permanently deleted from our production systems within 30 days."
+    lead = (
+        "4.2 All institution data is permanently deleted from our production systems within "
+        "30 days."
+    )
     assert _short(question, lead) == ("Needs review", "subject")
     kept = "System, application and security audit logs are retained for 13 months."
     assert _short(question, kept) == ("for 13 months", None)

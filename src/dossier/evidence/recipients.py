@@ -160,8 +160,9 @@ def _party_terms(named: str, asked: bool = True) -> frozenset[str]:
     return frozenset(terms - _NO_PARTY)
 
 
-# The buyer, as its questionnaire defines itself (capitalised): "Will the Supplier notify
-# the Authority of a breach?"
+# The buyer, as its questionnaire defines itself (capitalised; in lower case "the bank",
+# "the hospital" only as a question names them): "Will the Supplier notify the Authority
+# of a breach?"
 _BUYER = re.compile(
     r"(?:Authority|Buyer|Customer|Client|Council|Purchaser|Bank|Institution|LEA|District|bank"
     r"|Hospital|hospital|Health\s+System|health\s+system)"

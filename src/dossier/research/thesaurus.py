@@ -307,8 +307,8 @@ def _index() -> dict[str, tuple[Phrase, ...]]:
     for kinds, products in KINDS:  # a product says its kind, one way
         for kind in kinds:
             out.setdefault(phrase(kind)[0], []).extend(phrase(p) for p in products)
-    for word, phrases in READ_AS:
-        out.setdefault(phrase(word)[0], []).extend(phrase(p) for p in phrases)
+    for word, read in READ_AS:  # a phrase read as a word says it
+        out.setdefault(phrase(word)[0], []).extend(phrase(p) for p in read)
     return {key: tuple(dict.fromkeys(found)) for key, found in out.items()}
 
 
