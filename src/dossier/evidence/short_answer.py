@@ -3255,14 +3255,13 @@ def _kept_inside(asked: str, lead: str) -> bool:
     # every verb asked is the lead's ("stored or processed" by "stored and processed"; not
     # "accessed" by "stored"), and every word of what is placed ("customer data", not "log
     # data")
-    return bool(verbs) and verbs <= before and what <= before | _WHOSE_PLACE
+    return bool(verbs) and verbs <= before and what <= before
 
 
 # Verbs of placing something: what is placed is the rest of the question's subject.
 _PLACING = frozenset(
     stem(w) for w in "store stored process processed host hosted locat located keep kept".split()
 )
-_WHOSE_PLACE = frozenset(stem(w) for w in "will be can may".split())
 # The place named is the whole of it: not "... in the United States and Canada".
 _PLACE_ENDS = r"(?!\s*(?:,|/|\band\b|\bor\b|\(?\s*and/or\b))"
 # Reached, moved or copied from elsewhere: "our support team in India accesses it remotely".

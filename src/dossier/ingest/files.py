@@ -828,13 +828,19 @@ _EXPORT_LINE = re.compile(
 _EXPORT_TAIL = re.compile(r"@[\w-]+\.|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b")
 
 
+def _export_line(line: str, after_export: bool) -> bool:
+    """Whether a line is an export's or a print run's (``_EXPORT_LINE``), or, right after
+    one, its wrapped tail (``_EXPORT_TAIL``)."""
+    return bool(_EXPORT_LINE.search(line) or (after_export and _EXPORT_TAIL.search(line)))
+
+
 def _without_export_lines(lines: list[str]) -> list[str]:
     """The lines without an export's or a print run's (``_EXPORT_LINE``) and the wrapped
     tail of one."""
     kept, in_export = [], False
     for line in lines:
-        if _EXPORT_LINE.search(line) or (in_export and _EXPORT_TAIL.search(line)):
-            in_export = not in_export
+        if _export_line(line, in_export):
+            in_export = not in_export  # (a tail ends the export)
             continue
         in_export = False
         kept.append(line)
@@ -852,7 +858,7 @@ def _first_body_line(text: str) -> str:
         marked = _PAGE_MARKING.search(words) or _LOGO.match(words)
         if any(a <= line.start() < b for a, b in running) or not words or marked:
             continue
-        if _EXPORT_LINE.search(words) or (in_export and _EXPORT_TAIL.search(words)):
+        if _export_line(words, in_export):
             in_export = not in_export  # (its wrapped tail: "Online 2024-05-14 09:12 by ...")
             continue
         in_export = False
